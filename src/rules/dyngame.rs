@@ -1,0 +1,116 @@
+//! `AnyGame`: a game state behind a trait object that speaks JSON for actions, events, views and
+//! state. The registry hands these out so the engine console, the conformance suite and the
+//! table service can drive any registered game without naming its type. Implemented once, for
+//! every `Game`.
+
+use std::fmt;
+
+use rand::RngCore;
+use serde_json::Value;
+
+use super::{Game, Observer, RuleError, Seat, Status, Zone};
+use crate::cards::Card;
+
+/// Why a JSON action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActError {
+    /// The JSON names no action of this game (unknown shape or unknown card).
+    #[error("{0}")]
+    BadAction(String),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+/// A game state of some registered game, driven through JSON.
+pub trait AnyGame: Send + Sync + fmt::Debug {
+    fn game_id(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn status(&self) -> Status;
+    fn to_act(&self) -> Vec<Seat>;
+    fn legal_json(&self, seat: Seat) -> Vec<Value>;
+    /// Applies a JSON action; refused actions change nothing.
+    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ActError>;
+    /// Whether the JSON reads as an action of this game (legal now or not).
+    fn parses(&self, action: &Value) -> bool;
+    fn view_json(&self, observer: Observer) -> Value;
+    /// The whole state as serialized for storage; `restore` of the registry reads it back.
+    fn state_json(&self) -> Value;
+    fn zones(&self) -> Vec<Zone>;
+    fn hands(&self) -> Vec<Vec<Card>>;
+    fn action_space_json(&self) -> Vec<Value>;
+    fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame>;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    // Our own types serialize infallibly (no maps with non-string keys, no custom errors).
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl<G: Game> AnyGame for G {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn seats(&self) -> usize {
+        Game::seats(self)
+    }
+
+    fn status(&self) -> Status {
+        Game::status(self)
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        Game::to_act(self)
+    }
+
+    fn legal_json(&self, seat: Seat) -> Vec<Value> {
+        self.legal_actions(seat).iter().map(to_json).collect()
+    }
+
+    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ActError> {
+        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            ActError::BadAction(format!("{action} is not an action of {}: {e}.", G::NAME))
+        })?;
+        let events = self.apply(seat, &action)?;
+        Ok(events.iter().map(to_json).collect())
+    }
+
+    fn parses(&self, action: &Value) -> bool {
+        serde_json::from_value::<G::Action>(action.clone()).is_ok()
+    }
+
+    fn view_json(&self, observer: Observer) -> Value {
+        to_json(&self.view(observer))
+    }
+
+    fn state_json(&self) -> Value {
+        to_json(self)
+    }
+
+    fn zones(&self) -> Vec<Zone> {
+        Game::zones(self)
+    }
+
+    fn hands(&self) -> Vec<Vec<Card>> {
+        Game::hands(self)
+    }
+
+    fn action_space_json(&self) -> Vec<Value> {
+        self.action_space().iter().map(to_json).collect()
+    }
+
+    fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame> {
+        Box::new(self.determinize(seat, rng))
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,150 @@
+//! The registry: game ids and aliases → games, their seat counts and options. Adding a game is
+//! one line in `GAMES`; the engine console, the conformance suite and (later) Discord pick it up
+//! from here.
+
+use serde_json::Value;
+
+use super::pishe_pasha::PishePasha;
+use super::{AnyGame, Game, Setup, SetupError};
+
+/// One registered game.
+pub struct GameInfo {
+    pub id: &'static str,
+    pub aliases: &'static [&'static str],
+    pub name: &'static str,
+    /// Fewest and most seats any option allows.
+    pub seats: (usize, usize),
+    pub summary: &'static str,
+    create: fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>,
+    restore: fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
+    default_options: fn() -> Value,
+    configurations: fn() -> Vec<(Value, usize)>,
+}
+
+impl GameInfo {
+    const fn of<G: Game>() -> GameInfo {
+        GameInfo {
+            id: G::ID,
+            aliases: G::ALIASES,
+            name: G::NAME,
+            seats: G::SEATS,
+            summary: G::SUMMARY,
+            create: create::<G>,
+            restore: restore::<G>,
+            default_options: default_options::<G>,
+            configurations: configurations::<G>,
+        }
+    }
+
+    /// A new game. `options` is a JSON object of the game's options (`null` for the defaults);
+    /// an unknown name or a value of the wrong kind is refused.
+    pub fn create(
+        &self,
+        options: Value,
+        seats: usize,
+        setup: Setup,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        (self.create)(options, seats, setup)
+    }
+
+    /// A game from the JSON `AnyGame::state_json` wrote.
+    pub fn restore(&self, state: Value) -> Result<Box<dyn AnyGame>, serde_json::Error> {
+        (self.restore)(state)
+    }
+
+    /// The options object with every default filled in.
+    pub fn default_options(&self) -> Value {
+        (self.default_options)()
+    }
+
+    /// Representative (options, seats) pairs: every variant at every seat count it allows.
+    pub fn configurations(&self) -> Vec<(Value, usize)> {
+        (self.configurations)()
+    }
+}
+
+fn create<G: Game>(
+    options: Value,
+    seats: usize,
+    setup: Setup,
+) -> Result<Box<dyn AnyGame>, SetupError> {
+    let options: G::Options = match options {
+        Value::Null => G::Options::default(),
+        Value::Object(_) => {
+            serde_json::from_value(options).map_err(|e| SetupError::Options(e.to_string()))?
+        }
+        other => {
+            return Err(SetupError::Options(format!(
+                "options must be an object, not {other}"
+            )))
+        }
+    };
+    Ok(Box::new(G::new(options, seats, setup)?))
+}
+
+fn restore<G: Game>(state: Value) -> Result<Box<dyn AnyGame>, serde_json::Error> {
+    Ok(Box::new(serde_json::from_value::<G>(state)?))
+}
+
+fn default_options<G: Game>() -> Value {
+    serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
+}
+
+fn configurations<G: Game>() -> Vec<(Value, usize)> {
+    G::configurations()
+        .into_iter()
+        .map(|(o, n)| (serde_json::to_value(o).unwrap_or(Value::Null), n))
+        .collect()
+}
+
+/// Every game pakka hosts, in the order menus list them.
+pub static GAMES: &[GameInfo] = &[GameInfo::of::<PishePasha>()];
+
+/// The game with this id or alias (case-insensitive).
+pub fn find(name: &str) -> Option<&'static GameInfo> {
+    let name = name.trim().to_lowercase();
+    GAMES
+        .iter()
+        .find(|g| g.id == name || g.aliases.iter().any(|a| a.to_lowercase() == name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_aliases_resolve() {
+        for name in ["pisha-pasha", "Pishe-Pasha", "pisha-paysha"] {
+            assert_eq!(find(name).map(|g| g.id), Some("pisha-pasha"), "{name}");
+        }
+        assert!(find("poker").is_none());
+    }
+
+    #[test]
+    fn ids_are_unique() {
+        let mut names: Vec<&str> = GAMES
+            .iter()
+            .flat_map(|g| std::iter::once(g.id).chain(g.aliases.iter().copied()))
+            .collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn unknown_options_are_refused() {
+        let g = find("pisha-pasha").unwrap();
+        let bad = serde_json::json!({"colour": "red"});
+        assert!(matches!(
+            g.create(bad, 2, Setup::seeded(1)),
+            Err(SetupError::Options(_))
+        ));
+        let wrong_kind = serde_json::json!({"stop_rule": "yes"});
+        assert!(matches!(
+            g.create(wrong_kind, 2, Setup::seeded(1)),
+            Err(SetupError::Options(_))
+        ));
+        assert!(g.create(g.default_options(), 2, Setup::seeded(1)).is_ok());
+    }
+}

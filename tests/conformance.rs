@@ -1,0 +1,44 @@
+//! The shared conformance suite over every registered game and every representative table
+//! (`GameInfo::configurations`), for many seeds. See `pakka::rules::conformance` for the checks.
+
+use pakka::rules::conformance::{playout, Depth};
+use pakka::rules::registry::GAMES;
+
+/// Thorough checks (determinization, serde, every listed action) on every action of a few seeds.
+#[test]
+fn every_game_passes_thorough_playouts() {
+    for info in GAMES {
+        for (options, seats) in info.configurations() {
+            for seed in 0..4 {
+                if let Err(e) = playout(info, &options, seats, seed, Depth::default()) {
+                    panic!("{e}");
+                }
+            }
+        }
+    }
+}
+
+/// Many seeds with the cheap checks on every action and the costly ones now and then.
+#[test]
+fn every_game_ends_over_many_seeds() {
+    let depth = Depth {
+        every: 25,
+        unlisted: 4,
+        ..Depth::default()
+    };
+    for info in GAMES {
+        for (options, seats) in info.configurations() {
+            let mut longest = 0;
+            for seed in 100..160 {
+                match playout(info, &options, seats, seed, depth) {
+                    Ok(p) => longest = longest.max(p.actions),
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            eprintln!(
+                "{} {options} seats={seats}: longest playout {longest} actions",
+                info.id
+            );
+        }
+    }
+}
