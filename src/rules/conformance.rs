@@ -63,9 +63,7 @@ pub fn playout(
     };
     for step in 0..=depth.max_actions {
         let thorough = step % depth.every.max(1) == 0;
-        check_cards(game.as_ref(), deck).map_err(|e| format!("{}: {e}", ctx(step)))?;
-        check_status(game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
-        check_views(game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
+        check_state(game.as_ref(), deck).map_err(|e| format!("{}: {e}", ctx(step)))?;
         if thorough {
             check_round_trip(info, game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
             check_determinization(game.as_ref(), deck, &mut rng)
@@ -100,7 +98,16 @@ pub fn playout(
     ))
 }
 
-fn all_cards(game: &dyn AnyGame) -> Result<CardSet, String> {
+/// The cheap invariants of one state: cards in exactly one place (against `deck`), a
+/// consistent status, views that leak nothing.
+pub fn check_state(game: &dyn AnyGame, deck: CardSet) -> Result<(), String> {
+    check_cards(game, deck)?;
+    check_status(game)?;
+    check_views(game)
+}
+
+/// The set of all cards in a fresh game's zones (its deck).
+pub fn all_cards(game: &dyn AnyGame) -> Result<CardSet, String> {
     let mut set = CardSet::new();
     for zone in game.zones() {
         for c in zone.cards {

@@ -312,7 +312,7 @@ impl PishePasha {
             .or_else(|| self.discards[self.turn].pop())
     }
 
-    fn to_foundation(&mut self, events: &mut Vec<Event>) {
+    fn play_to_foundation(&mut self, events: &mut Vec<Event>) {
         let seat = self.turn;
         if let Some(card) = self.take_moving_card() {
             let pile = self.fits_foundation(card).unwrap_or(0);
@@ -403,7 +403,9 @@ impl PishePasha {
     fn settle(&mut self, events: &mut Vec<Event>) {
         while self.outcome.is_none() {
             match self.pending {
-                Some(card) if self.fits_foundation(card).is_some() => self.to_foundation(events),
+                Some(card) if self.fits_foundation(card).is_some() => {
+                    self.play_to_foundation(events)
+                }
                 Some(card) => {
                     if self
                         .opponents(self.turn)
@@ -414,7 +416,9 @@ impl PishePasha {
                     self.discard_pending(events);
                 }
                 None => match self.discards[self.turn].last() {
-                    Some(&top) if self.fits_foundation(top).is_some() => self.to_foundation(events),
+                    Some(&top) if self.fits_foundation(top).is_some() => {
+                        self.play_to_foundation(events)
+                    }
                     _ => return,
                 },
             }
@@ -457,7 +461,7 @@ impl PishePasha {
             .last()
             .is_some_and(|&c| self.fits_foundation(c).is_some());
         if pending_fits {
-            self.to_foundation(events);
+            self.play_to_foundation(events);
         } else if top_fits {
             // Only after a literal B1 breach with a card pending: the discard top still goes up.
             if let Some(card) = self.discards[self.turn].pop() {
@@ -856,7 +860,7 @@ impl Game for PishePasha {
             Action::Turn => self.turn_card(&mut events),
             Action::Give(to) => self.give(*to, &mut events),
             Action::Discard => self.discard_pending(&mut events),
-            Action::Foundation => self.to_foundation(&mut events),
+            Action::Foundation => self.play_to_foundation(&mut events),
             _ => {}
         }
         if !self.options.stop_rule {

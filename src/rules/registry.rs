@@ -7,6 +7,9 @@ use serde_json::Value;
 use super::pishe_pasha::PishePasha;
 use super::{AnyGame, Game, Setup, SetupError};
 
+type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
+type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
+
 /// One registered game.
 pub struct GameInfo {
     pub id: &'static str,
@@ -15,8 +18,8 @@ pub struct GameInfo {
     /// Fewest and most seats any option allows.
     pub seats: (usize, usize),
     pub summary: &'static str,
-    create: fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>,
-    restore: fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>,
+    create: Create,
+    restore: Restore,
     default_options: fn() -> Value,
     configurations: fn() -> Vec<(Value, usize)>,
 }

@@ -385,7 +385,7 @@ fn stop_mode_breach_closes_when_the_opponent_moves_on() {
     act(&mut g, 0, Action::Correct);
     let mut expected = before;
     let mut ev = Vec::new();
-    expected.to_foundation(&mut ev);
+    expected.play_to_foundation(&mut ev);
     assert_eq!(
         g, expected,
         "Correct returns to just before the first breach, plus the foundation play"

@@ -1,0 +1,21 @@
+# Multi-stage build: a release binary on a slim image, run as a non-root user with the
+# database on a volume.
+FROM rust:1-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+COPY migrations ./migrations
+COPY benches ./benches
+RUN cargo build --release --locked --bin pakka
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --create-home --home-dir /home/pakka pakka \
+ && mkdir -p /data && chown pakka:pakka /data
+COPY --from=build /src/target/release/pakka /usr/local/bin/pakka
+USER pakka
+VOLUME ["/data"]
+ENV DATABASE_URL=sqlite:///data/pakka.db
+ENTRYPOINT ["pakka"]

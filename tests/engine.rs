@@ -1,0 +1,295 @@
+//! `pakka engine` as a subprocess: one answer per line, flushed; every bad line gets its error
+//! code and the console reads on; scripted full games reach the end through the console.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{json, Value};
+
+struct Console {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Console {
+    fn start() -> Console {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pakka"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("pakka engine starts");
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Console {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends one line and reads the one answer (the console must flush each answer).
+    fn send(&mut self, line: &str) -> Value {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).unwrap();
+        assert!(
+            answer.ends_with('\n'),
+            "one answer per line, got {answer:?}"
+        );
+        serde_json::from_str(&answer)
+            .unwrap_or_else(|e| panic!("answer {answer:?} is not JSON: {e}"))
+    }
+
+    fn cmd(&mut self, value: Value) -> Value {
+        self.send(&value.to_string())
+    }
+
+    /// Closes stdin and answers the exit code.
+    fn finish(mut self) -> i32 {
+        drop(self.stdin.take());
+        let mut rest = String::new();
+        self.stdout.read_line(&mut rest).unwrap();
+        assert_eq!(rest, "", "no output without input");
+        self.child.wait().unwrap().code().unwrap()
+    }
+}
+
+fn code(answer: &Value) -> &str {
+    assert_eq!(answer["ok"], false, "expected a refusal, got {answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()));
+    answer["code"].as_str().unwrap()
+}
+
+fn ok(answer: &Value) -> &Value {
+    assert_eq!(answer["ok"], true, "expected success, got {answer}");
+    &answer["status"]
+}
+
+#[test]
+fn the_issue_example_answers_per_protocol() {
+    let mut c = Console::start();
+    let a = c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"seed":7}));
+    let status = ok(&a);
+    assert_eq!(status["over"], false);
+    assert_eq!(status["deal"], 1);
+    assert_eq!(status["scores"], json!([0, 0]));
+    assert_eq!(status["ranking"], Value::Null);
+    assert_eq!(status["to_act"].as_array().unwrap().len(), 1);
+    let legal = c.cmd(json!({"cmd":"legal"}));
+    assert_eq!(legal["actions"], json!(["turn"]));
+    assert_eq!(legal["seat"], status["to_act"][0]);
+    let view = c.cmd(json!({"cmd":"view","seat":0}));
+    assert_eq!(
+        view["view"]["hand"],
+        json!([]),
+        "stocks are face down to their owners"
+    );
+    let state = c.cmd(json!({"cmd":"state"}));
+    assert_eq!(state["state"]["hands"].as_array().unwrap().len(), 2);
+    assert_eq!(c.finish(), 0);
+}
+
+#[test]
+fn bad_lines_get_their_codes_and_the_console_reads_on() {
+    let mut c = Console::start();
+    assert_eq!(code(&c.send(r#"{"cmd":"legal"}"#)), "no_game");
+    assert_eq!(
+        code(&c.send(r#"{"cmd":"act","seat":0,"action":"turn"}"#)),
+        "no_game"
+    );
+    assert_eq!(code(&c.send("this is not json")), "bad_request");
+    assert_eq!(code(&c.send("")), "bad_request");
+    assert_eq!(code(&c.send("[1,2]")), "bad_request");
+    assert_eq!(code(&c.send(r#"{"cmd":"shuffle"}"#)), "bad_request");
+    assert_eq!(code(&c.send(r#"{"no_cmd":1}"#)), "bad_request");
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"snap","seats":2,"seed":1}))),
+        "bad_request"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":5,"seed":1}))),
+        "bad_request"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seed":1}))),
+        "bad_request"
+    );
+    assert_eq!(
+        code(&c.cmd(
+            json!({"cmd":"new","game":"pisha-pasha","seats":2,"seed":1,"options":{"speed":"fast"}})
+        )),
+        "bad_request"
+    );
+    assert_eq!(
+        code(&c.cmd(
+            json!({"cmd":"new","game":"pisha-pasha","seats":2,"seed":1,"options":{"stop_rule":1}})
+        )),
+        "bad_request"
+    );
+
+    // Decks: a missing card, a doubled card, an unknown card, a card of another deck.
+    let deck: Vec<String> = pakka::cards::standard52()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let missing = &deck[1..];
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":missing}))),
+        "bad_deck"
+    );
+    let mut doubled = deck.clone();
+    doubled[5] = doubled[4].clone();
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":doubled}))),
+        "bad_deck"
+    );
+    let mut unknown = deck.clone();
+    unknown[0] = "ZZ".into();
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":unknown}))),
+        "bad_deck"
+    );
+    let mut foreign = deck.clone();
+    foreign[0] = "R7".into();
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":foreign}))),
+        "bad_deck"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"legal"}))),
+        "no_game",
+        "refused news leave no game"
+    );
+
+    // A good explicit deck: dealer 0 by default, so seat 1 starts.
+    let status =
+        ok(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":deck}))).clone();
+    assert_eq!(status["to_act"], json!([1]));
+    let before = c.cmd(json!({"cmd":"state"}));
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":0,"action":"turn"}))),
+        "not_your_turn"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":1,"action":"discard"}))),
+        "illegal_action"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":1,"action":{"give":0}}))),
+        "illegal_action"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":1,"action":"fly"}))),
+        "bad_request"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":1,"action":{"give":"AS"}}))),
+        "bad_request"
+    );
+    assert_eq!(code(&c.cmd(json!({"cmd":"act","seat":1}))), "bad_request");
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":9,"action":"turn"}))),
+        "bad_request"
+    );
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":-1,"action":"turn"}))),
+        "bad_request"
+    );
+    assert_eq!(code(&c.cmd(json!({"cmd":"view"}))), "bad_request");
+    assert_eq!(
+        c.cmd(json!({"cmd":"state"})),
+        before,
+        "refusals change nothing"
+    );
+
+    let a = c.cmd(json!({"cmd":"act","seat":1,"action":"turn"}));
+    ok(&a);
+    assert!(!a["events"].as_array().unwrap().is_empty());
+    assert_eq!(c.finish(), 0);
+}
+
+/// Plays a whole game through the console, always taking the first listed action.
+fn play_out(c: &mut Console, new: Value) -> (Value, Value) {
+    ok(&c.cmd(new));
+    for _ in 0..100_000 {
+        let legal = c.cmd(json!({"cmd":"legal"}));
+        let Some(seat) = legal["seat"].as_u64() else {
+            break;
+        };
+        let action = legal["actions"][0].clone();
+        let a = c.cmd(json!({"cmd":"act","seat":seat,"action":action}));
+        if ok(&a)["over"] == true {
+            let state = c.cmd(json!({"cmd":"state"}));
+            return (a["status"].clone(), state["state"].clone());
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn scripted_full_games_end_with_the_winner_scoring_the_losers_cards() {
+    let mut c = Console::start();
+    for seed in [7, 8, 9] {
+        let (status, state) = play_out(
+            &mut c,
+            json!({"cmd":"new","game":"pisha-pasha","seats":2,"seed":seed}),
+        );
+        let ranking = status["ranking"].as_array().unwrap();
+        assert_eq!(ranking.len(), 2);
+        let winner = ranking[0][0].as_u64().unwrap() as usize;
+        let loser = ranking[1][0].as_u64().unwrap() as usize;
+        let held = state["hands"][loser].as_array().unwrap().len() as i64;
+        assert!(held > 0);
+        assert_eq!(status["scores"][winner].as_i64(), Some(held), "seed {seed}");
+        assert_eq!(status["scores"][loser].as_i64(), Some(0));
+        assert_eq!(state["hands"][winner], json!([]));
+        assert_eq!(
+            code(&c.cmd(json!({"cmd":"act","seat":winner,"action":"turn"}))),
+            "game_over"
+        );
+        assert_eq!(c.cmd(json!({"cmd":"legal"}))["actions"], json!([]));
+    }
+    // Three players: the winner scores both opponents' cards.
+    let (status, state) = play_out(
+        &mut c,
+        json!({"cmd":"new","game":"pisha-pasha","seats":3,"seed":3}),
+    );
+    let winner = status["ranking"][0][0].as_u64().unwrap() as usize;
+    let others: i64 = (0..3)
+        .filter(|&s| s != winner)
+        .map(|s| state["hands"][s].as_array().unwrap().len() as i64)
+        .sum();
+    assert_eq!(status["scores"][winner].as_i64(), Some(others));
+    assert_eq!(status["ranking"][1].as_array().unwrap().len(), 2);
+    // The book version: both seats flip; no scores.
+    let (status, _) = play_out(
+        &mut c,
+        json!({"cmd":"new","game":"pishe-pasha","seats":2,"seed":4,"options":{"variant":"book"}}),
+    );
+    assert_eq!(status["scores"], Value::Null);
+    assert_eq!(c.finish(), 0);
+}
+
+#[test]
+fn book_version_lists_both_seats_until_they_flip() {
+    let mut c = Console::start();
+    let deck: Vec<String> = pakka::cards::standard52()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let a = c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"dealer":1,"deck":deck,"options":{"variant":"book"}}));
+    assert_eq!(ok(&a)["to_act"], json!([0, 1]));
+    let a = c.cmd(json!({"cmd":"act","seat":1,"action":"flip"}));
+    assert_eq!(ok(&a)["to_act"], json!([0]));
+    assert_eq!(
+        code(&c.cmd(json!({"cmd":"act","seat":1,"action":"flip"}))),
+        "not_your_turn"
+    );
+    let a = c.cmd(json!({"cmd":"act","seat":0,"action":"flip"}));
+    assert_eq!(ok(&a)["to_act"], json!([0, 1]));
+    assert_eq!(c.finish(), 0);
+}
