@@ -1,8 +1,13 @@
 //! pakka: nine traditional card games for Discord, with a rules engine you can drive from a
 //! terminal. The layers, from the bottom: `cards` (primitives), `rules` (one pure module per game
-//! behind one trait, and the registry) and `cli` (the `pakka engine` console). See
-//! ARCHITECTURE.md for the layers and their invariants.
+//! behind one trait, and the registry), `store` (all SQL), `table` (the table service, free of
+//! Discord types), `discord` (the only place serenity and poise appear), `cli` (the engine
+//! console) and `config`. See ARCHITECTURE.md for the layers and their invariants.
 
 pub mod cards;
 pub mod cli;
+pub mod config;
+pub mod discord;
 pub mod rules;
+pub mod store;
+pub mod table;

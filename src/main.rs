@@ -1,7 +1,8 @@
-//! The `pakka` binary: parses the command line and calls into the library. The Discord bot will
-//! be the default `serve` subcommand; today the binary offers the engine console.
+//! The `pakka` binary: parses the command line, reads configuration, sets up logging and calls
+//! into the library. With no subcommand it runs the Discord bot (`serve`).
 
 use std::io;
+use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
@@ -13,22 +14,31 @@ use clap::{Parser, Subcommand};
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default). Reads DISCORD_TOKEN and friends from the environment or .env.
+    Serve,
     /// Drive the rules engine with one JSON object per line on stdin (see README.md).
     Engine,
     /// List the games, their ids, aliases and seat counts.
     Games,
 }
 
-fn main() -> anyhow::Result<()> {
-    match Cli::parse().command {
+fn main() -> ExitCode {
+    match Cli::parse().command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(),
         Command::Engine => {
             let stdin = io::stdin();
-            pakka::cli::engine::run(stdin.lock(), io::stdout().lock())?;
+            match pakka::cli::engine::run(stdin.lock(), io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Command::Games => {
             for g in pakka::rules::registry::GAMES {
@@ -40,7 +50,38 @@ fn main() -> anyhow::Result<()> {
                 };
                 println!("{:<14} {}{aliases}, {lo}–{hi} players", g.id, g.name);
             }
+            ExitCode::SUCCESS
         }
     }
-    Ok(())
+}
+
+fn serve() -> ExitCode {
+    let config = match pakka::config::Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(pakka::discord::run(&config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

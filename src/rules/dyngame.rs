@@ -33,6 +33,10 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// Whether the JSON reads as an action of this game (legal now or not).
     fn parses(&self, action: &Value) -> bool;
     fn view_json(&self, observer: Observer) -> Value;
+    /// The observer's view as text for people (see `Game::describe`).
+    fn describe(&self, observer: Observer, names: &[String]) -> String;
+    /// The seat's legal actions with their button labels, in `legal_json` order.
+    fn labelled_actions(&self, seat: Seat, names: &[String]) -> Vec<(Value, String)>;
     /// The whole state as serialized for storage; `restore` of the registry reads it back.
     fn state_json(&self) -> Value;
     fn zones(&self) -> Vec<Zone>;
@@ -92,6 +96,18 @@ impl<G: Game> AnyGame for G {
 
     fn state_json(&self) -> Value {
         to_json(self)
+    }
+
+    fn describe(&self, observer: Observer, names: &[String]) -> String {
+        G::describe(&self.view(observer), names)
+    }
+
+    fn labelled_actions(&self, seat: Seat, names: &[String]) -> Vec<(Value, String)> {
+        let view = self.view(Observer::Seat(seat));
+        self.legal_actions(seat)
+            .iter()
+            .map(|a| (to_json(a), G::label(&view, a, names)))
+            .collect()
     }
 
     fn zones(&self) -> Vec<Zone> {

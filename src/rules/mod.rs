@@ -320,6 +320,12 @@ pub trait Game:
     fn view(&self, observer: Observer) -> Self::View;
     fn status(&self) -> Status;
 
+    /// The view as a few lines of plain text for people (Discord, the terminal). `names[s]` is
+    /// how to call seat `s`. Written from the view alone, so it cannot show a hidden card.
+    fn describe(view: &Self::View, names: &[String]) -> String;
+    /// A short button label (at most 80 characters) for one of the viewing seat's actions.
+    fn label(view: &Self::View, action: &Self::Action, names: &[String]) -> String;
+
     /// Every card of the game's deck, each in exactly one zone.
     fn zones(&self) -> Vec<Zone>;
     /// The cards each seat holds, for the engine's `state` (`hands`).

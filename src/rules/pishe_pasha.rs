@@ -676,6 +676,86 @@ pub struct View {
     pub steps: u64,
 }
 
+fn name(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {seat}"))
+}
+
+/// A pile as its size and its last few cards, top last.
+fn pile_text(cards: &[Card]) -> String {
+    const SHOWN: usize = 6;
+    if cards.is_empty() {
+        return "empty".into();
+    }
+    let start = cards.len().saturating_sub(SHOWN);
+    let shown: Vec<String> = cards[start..].iter().map(|c| c.pretty()).collect();
+    let more = if start > 0 { "… " } else { "" };
+    format!(
+        "{} cards: {more}{} (top {})",
+        cards.len(),
+        shown.join(" "),
+        shown.last().map_or("", |s| s)
+    )
+}
+
+fn describe(view: &View, names: &[String]) -> String {
+    let seats = view.stock_sizes.len();
+    let mut lines = Vec::new();
+    if view.mode == Mode::Book {
+        let waiting: Vec<String> = (0..seats)
+            .filter(|&s| !view.flipped[s])
+            .map(|s| name(names, s))
+            .collect();
+        lines.push(format!(
+            "Step {} · waiting for {} to flip",
+            view.steps + 1,
+            waiting.join(" and ")
+        ));
+    } else {
+        lines.push(format!("Turn: {}", name(names, view.turn)));
+    }
+    for s in 0..seats {
+        lines.push(format!(
+            "{} — stock {} · discard pile {}",
+            name(names, s),
+            view.stock_sizes[s],
+            pile_text(&view.discards[s])
+        ));
+    }
+    let foundations: Vec<String> = view
+        .foundation_tops
+        .iter()
+        .enumerate()
+        .map(|(i, top)| {
+            let top = top.map_or("—".to_string(), Card::pretty);
+            if view.foundation_tops.len() == 4 {
+                format!("{} {top}", Suit::ALL[i].symbol())
+            } else {
+                format!("{top} ({} cards)", view.foundation_sizes[i])
+            }
+        })
+        .collect();
+    lines.push(format!("Foundations: {}", foundations.join(" · ")));
+    if let Some(card) = view.pending {
+        lines.push(format!("Turned card: {}", card.pretty()));
+    }
+    if let Some(offender) = view.breach {
+        lines.push(format!(
+            "{} broke a rule: an opponent may call Stop!",
+            name(names, offender)
+        ));
+    }
+    if let Some(stopper) = view.stopper {
+        lines.push(format!(
+            "{} called Stop: correct the play or take over the turn.",
+            name(names, stopper)
+        ));
+    }
+    lines.join("\n")
+}
+
 impl Game for PishePasha {
     type Options = Options;
     type Action = Action;
@@ -886,6 +966,28 @@ impl Game for PishePasha {
             stopper: self.stopper,
             flipped: self.flipped.clone(),
             steps: self.steps,
+        }
+    }
+
+    fn describe(view: &View, names: &[String]) -> String {
+        describe(view, names)
+    }
+
+    fn label(view: &View, action: &Action, names: &[String]) -> String {
+        let moving = view
+            .pending
+            .or_else(|| view.discards[view.turn].last().copied())
+            .map(Card::pretty)
+            .unwrap_or_default();
+        match action {
+            Action::Turn => "Turn a card".into(),
+            Action::Give(to) => format!("Give {moving} to {}", name(names, *to)),
+            Action::Discard => format!("Discard {moving}"),
+            Action::Foundation => format!("{moving} to the foundation"),
+            Action::Stop => "Stop!".into(),
+            Action::Correct => "Correct the play".into(),
+            Action::TakeOver => "Take over the turn".into(),
+            Action::Flip => "Flip".into(),
         }
     }
 

@@ -60,10 +60,68 @@ impl GameInfo {
         (self.default_options)()
     }
 
+    /// Reads options written as `name=value` words (`"variant=book stop_rule=true"`) into the
+    /// JSON object `create` takes, typed after the defaults. Unknown names and values of the
+    /// wrong kind are refused with a sentence naming the valid ones.
+    pub fn parse_options(&self, text: &str) -> Result<Value, String> {
+        let defaults = match self.default_options() {
+            Value::Object(map) => map,
+            _ => serde_json::Map::new(),
+        };
+        let mut options = serde_json::Map::new();
+        for word in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+        {
+            let (name, value) = word.split_once('=').ok_or_else(|| {
+                format!("Write options as name=value, e.g. {}.", example(&defaults))
+            })?;
+            let name = name.trim().to_lowercase();
+            let default = defaults.get(&name).ok_or_else(|| {
+                let names: Vec<&str> = defaults.keys().map(String::as_str).collect();
+                match names.len() {
+                    0 => format!("{} has no options.", self.name),
+                    _ => format!(
+                        "{} has no option \"{name}\"; its options are {}.",
+                        self.name,
+                        names.join(", ")
+                    ),
+                }
+            })?;
+            let value = value.trim();
+            let parsed = match default {
+                Value::Bool(_) => match value.to_lowercase().as_str() {
+                    "true" | "yes" | "on" | "1" => Value::Bool(true),
+                    "false" | "no" | "off" | "0" => Value::Bool(false),
+                    _ => return Err(format!("{name} is true or false, not \"{value}\".")),
+                },
+                Value::Number(_) => value
+                    .parse::<i64>()
+                    .map(Value::from)
+                    .map_err(|_| format!("{name} is a number, not \"{value}\"."))?,
+                _ => Value::String(value.to_string()),
+            };
+            options.insert(name, parsed);
+        }
+        Ok(Value::Object(options))
+    }
+
     /// Representative (options, seats) pairs: every variant at every seat count it allows.
     pub fn configurations(&self) -> Vec<(Value, usize)> {
         (self.configurations)()
     }
+}
+
+fn example(defaults: &serde_json::Map<String, Value>) -> String {
+    defaults
+        .iter()
+        .next()
+        .map_or("stop_rule=true".to_string(), |(k, v)| {
+            format!(
+                "{k}={}",
+                v.as_str().map_or_else(|| v.to_string(), str::to_string)
+            )
+        })
 }
 
 fn create<G: Game>(
@@ -133,6 +191,31 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn option_words_are_typed_after_the_defaults() {
+        let g = find("pisha-pasha").unwrap();
+        assert_eq!(
+            g.parse_options("variant=book, stop_rule=yes").unwrap(),
+            serde_json::json!({"variant": "book", "stop_rule": true})
+        );
+        assert_eq!(g.parse_options("").unwrap(), serde_json::json!({}));
+        assert!(g
+            .parse_options("speed=fast")
+            .unwrap_err()
+            .contains("variant, stop_rule"));
+        assert!(g
+            .parse_options("stop_rule=maybe")
+            .unwrap_err()
+            .contains("true or false"));
+        assert!(g
+            .parse_options("stop_rule")
+            .unwrap_err()
+            .contains("name=value"));
+        // A string option's value is checked by the game when the table is created.
+        let bad = g.parse_options("variant=poker").unwrap();
+        assert!(g.create(bad, 2, Setup::seeded(1)).is_err());
     }
 
     #[test]

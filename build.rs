@@ -1,0 +1,4 @@
+//! Rebuilds when a migration changes: `sqlx::migrate!` embeds `migrations/` into the binary.
+fn main() {
+    println!("cargo:rerun-if-changed=migrations");
+}

@@ -1,0 +1,102 @@
+//! Configuration from the environment and a `.env` file: the Discord token, the database, the
+//! optional REST proxy and development guild. Every setting but the token has a working default.
+
+use std::env;
+
+/// Where the database lives when `DATABASE_URL` is not set: a file beside the working
+/// directory, created with its migrations on first start.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://pakka.db";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub token: String,
+    pub database_url: String,
+    /// Base URL of an HTTP proxy for Discord's REST API (`DISCORD_HTTP_PROXY`).
+    pub http_proxy: Option<String>,
+    /// Register the commands in this guild only (`DEV_GUILD_ID`).
+    pub dev_guild_id: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error(
+        "DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → your \
+         application → Bot → Reset Token) in the environment or in a .env file; see .env.example."
+    )]
+    MissingToken,
+    #[error("DEV_GUILD_ID must be a guild id (a number), not \"{0}\".")]
+    BadGuild(String),
+}
+
+fn var(name: &str) -> Option<String> {
+    env::var(name)
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+impl Config {
+    /// Reads `.env` (if present) and the environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        // A missing .env is normal; its variables never override the environment.
+        let _ = dotenvy::dotenv();
+        Config::from_vars(var)
+    }
+
+    /// Builds the configuration from a variable lookup (the environment, or a test's map).
+    pub fn from_vars(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let dev_guild_id = match get("DEV_GUILD_ID") {
+            None => None,
+            Some(g) => Some(g.parse().map_err(|_| ConfigError::BadGuild(g))?),
+        };
+        Ok(Config {
+            token,
+            database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
+            http_proxy: get("DISCORD_HTTP_PROXY"),
+            dev_guild_id,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn from(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_vars(|k| map.get(k).cloned().filter(|v| !v.is_empty()))
+    }
+
+    #[test]
+    fn only_the_token_is_required() {
+        assert_eq!(from(&[]), Err(ConfigError::MissingToken));
+        let c = from(&[("DISCORD_TOKEN", "abc")]).unwrap();
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!((c.http_proxy, c.dev_guild_id), (None, None));
+        assert!(ConfigError::MissingToken
+            .to_string()
+            .starts_with("DISCORD_TOKEN is not set"));
+    }
+
+    #[test]
+    fn every_setting_is_read() {
+        let c = from(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DATABASE_URL", "sqlite:///data/p.db"),
+            ("DISCORD_HTTP_PROXY", "http://127.0.0.1:9"),
+            ("DEV_GUILD_ID", "42"),
+        ])
+        .unwrap();
+        assert_eq!(c.http_proxy.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(c.dev_guild_id, Some(42));
+        assert_eq!(
+            from(&[("DISCORD_TOKEN", "a"), ("DEV_GUILD_ID", "x")]),
+            Err(ConfigError::BadGuild("x".into()))
+        );
+    }
+}

@@ -1,0 +1,310 @@
+//! Button clicks, routed from the global event handler by their parsed `custom_id`. Each click
+//! is answered first (within Discord's 3 seconds), and only then are the other messages of the
+//! table brought up to date: the public table message, the notice to the players now to act,
+//! and the open hands of those players.
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder as _;
+use serenity::{ComponentInteraction, FullEvent, Interaction};
+
+use super::ids::ComponentId;
+use super::{render, send, user_message, Data, Error};
+use crate::store::{Phase, TableId};
+use crate::table::{Acted, LobbyChange, TableError, TableView};
+
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(click),
+    } = event
+    {
+        let ctx = framework.serenity_context;
+        let data = framework.user_data;
+        if let Err(e) = on_click(ctx, data, click).await {
+            tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
+        }
+    }
+    Ok(())
+}
+
+async fn on_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+) -> Result<(), Error> {
+    data.remember_user(&click.user);
+    let user = click.user.id.get();
+    let id = match click.data.custom_id.parse::<ComponentId>() {
+        Ok(id) => id,
+        Err(_) => {
+            let reply = render::notice("That button is not one pakka knows; nothing was changed.");
+            click
+                .create_response(&ctx.http, send::respond(&reply))
+                .await?;
+            return Ok(());
+        }
+    };
+    let service = &data.service;
+    match id {
+        ComponentId::Hand(table) => {
+            let names = names_for(data, table).await;
+            let reply = match service.hand(table, user, &names).await {
+                Ok(hand) => render::hand(&hand, 0),
+                Err(e) => render::notice(&user_message(&e)),
+            };
+            click
+                .create_response(&ctx.http, send::respond(&reply))
+                .await?;
+            if reply.rows.iter().any(|r| !r.is_empty()) || reply.content.contains("comes alive") {
+                data.remember_hand(table, user, &click.token);
+            }
+        }
+        ComponentId::Page { table, mv, page } => {
+            let names = names_for(data, table).await;
+            match service.hand(table, user, &names).await {
+                Ok(hand) => {
+                    let page = if hand.move_number == mv { page } else { 0 };
+                    click
+                        .create_response(&ctx.http, send::update(&render::hand(&hand, page)))
+                        .await?;
+                    data.remember_hand(table, user, &click.token);
+                }
+                Err(e) => {
+                    click
+                        .create_response(
+                            &ctx.http,
+                            send::respond(&render::notice(&user_message(&e))),
+                        )
+                        .await?;
+                }
+            }
+        }
+        ComponentId::Act { table, mv, index } => {
+            let names = names_for(data, table).await;
+            match service.act(table, user, mv, index, &names).await {
+                Ok(acted) => {
+                    click
+                        .create_response(&ctx.http, send::update(&render::hand(&acted.hand, 0)))
+                        .await?;
+                    data.remember_hand(table, user, &click.token);
+                    after_move(ctx, data, &acted).await;
+                }
+                Err(e @ (TableError::Stale | TableError::Rule(_))) => {
+                    // Refused: show the hand as it stands now, with the reason on top.
+                    let reply = match service.hand(table, user, &names).await {
+                        Ok(hand) => {
+                            let mut reply = render::hand(&hand, 0);
+                            reply.content = format!("⚠️ {}\n{}", user_message(&e), reply.content);
+                            reply.content =
+                                reply.content.chars().take(render::MAX_CONTENT).collect();
+                            reply
+                        }
+                        Err(e) => render::notice(&user_message(&e)),
+                    };
+                    click
+                        .create_response(&ctx.http, send::update(&reply))
+                        .await?;
+                    data.remember_hand(table, user, &click.token);
+                }
+                Err(e) => {
+                    click
+                        .create_response(
+                            &ctx.http,
+                            send::respond(&render::notice(&user_message(&e))),
+                        )
+                        .await?;
+                }
+            }
+        }
+        ComponentId::Accept(table) | ComponentId::Join(table) => {
+            let change = match id {
+                ComponentId::Accept(_) => service.accept(table, user).await,
+                _ => service.join(table, user).await,
+            };
+            match change {
+                Ok(LobbyChange::Waiting(view)) => {
+                    click
+                        .create_response(&ctx.http, send::update(&render::lobby(&view)))
+                        .await?;
+                }
+                Ok(LobbyChange::Started(view)) => {
+                    // The lobby message becomes the table message of the first deal.
+                    click
+                        .create_response(&ctx.http, send::update(&render::table(&view)))
+                        .await?;
+                    if let Err(e) = service.set_message(table, click.message.id.get()).await {
+                        tracing::error!(error = %e, "could not remember the table message");
+                    }
+                    notify_turn(ctx, &view, &view.to_act).await;
+                }
+                Err(e) => {
+                    click
+                        .create_response(
+                            &ctx.http,
+                            send::respond(&render::notice(&user_message(&e))),
+                        )
+                        .await?;
+                }
+            }
+        }
+        ComponentId::Decline(table) => match service.abandon(table, user).await {
+            Ok(view) => {
+                let who = format!("<@{user}>");
+                let text = if user == view.creator {
+                    format!("{who} cancelled the table of **{}**.", view.game_name)
+                } else {
+                    format!(
+                        "{who} declined; the table of **{}** is closed.",
+                        view.game_name
+                    )
+                };
+                let reply = render::Reply {
+                    content: text,
+                    ..render::Reply::default()
+                };
+                click
+                    .create_response(&ctx.http, send::update(&reply))
+                    .await?;
+            }
+            Err(e) => {
+                click
+                    .create_response(&ctx.http, send::respond(&render::notice(&user_message(&e))))
+                    .await?;
+            }
+        },
+        ComponentId::Abandon {
+            table,
+            confirm: false,
+        } => {
+            let _ = table;
+            let reply = render::Reply {
+                content: "The game goes on.".into(),
+                ephemeral: true,
+                ..render::Reply::default()
+            };
+            click
+                .create_response(&ctx.http, send::update(&reply))
+                .await?;
+        }
+        ComponentId::Abandon {
+            table,
+            confirm: true,
+        } => match service.abandon(table, user).await {
+            Ok(view) => {
+                let reply = render::Reply {
+                    content: "You abandoned the table.".into(),
+                    ephemeral: true,
+                    ..render::Reply::default()
+                };
+                click
+                    .create_response(&ctx.http, send::update(&reply))
+                    .await?;
+                update_table_message(ctx, data, &view).await;
+                let notice = render::Reply {
+                    content: format!("<@{user}> abandoned the table of **{}**.", view.game_name),
+                    ..render::Reply::default()
+                };
+                let channel = serenity::ChannelId::new(view.channel_id);
+                if let Err(e) = channel
+                    .send_message(&ctx.http, send::channel_message(&notice))
+                    .await
+                {
+                    tracing::warn!(error = %e, "could not post the abandon notice");
+                }
+            }
+            Err(e) => {
+                click
+                    .create_response(&ctx.http, send::update(&render::notice(&user_message(&e))))
+                    .await?;
+            }
+        },
+    }
+    Ok(())
+}
+
+async fn names_for(data: &Data, table: TableId) -> Vec<String> {
+    match data.service.view(table).await {
+        Ok(view) => data.seat_names(&view),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// Brings the channel up to date after an applied move.
+async fn after_move(ctx: &serenity::Context, data: &Data, acted: &Acted) {
+    let view = &acted.table;
+    if acted.new_deal {
+        post_table_message(ctx, data, view).await;
+    } else {
+        update_table_message(ctx, data, view).await;
+    }
+    if !acted.newly_to_act.is_empty() && !acted.finished {
+        notify_turn(ctx, view, &acted.newly_to_act).await;
+        let names = data.seat_names(view);
+        for &user in &acted.newly_to_act {
+            let Some(token) = data.open_hand(view.id, user) else {
+                continue;
+            };
+            let Ok(hand) = data.service.hand(view.id, user, &names).await else {
+                continue;
+            };
+            let edit = send::edit_response(&render::hand(&hand, 0));
+            if let Err(e) = edit.execute(&ctx.http, &token).await {
+                tracing::debug!(error = %e, user, "could not bring an open hand alive");
+            }
+        }
+    }
+}
+
+/// Edits the table message of the current deal, or posts one if there is none.
+async fn update_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    let reply = render::table(view);
+    match view.message_id {
+        Some(message) => {
+            let channel = serenity::ChannelId::new(view.channel_id);
+            let edit = send::edit_message(&reply);
+            if let Err(e) = channel
+                .edit_message(&ctx.http, serenity::MessageId::new(message), edit)
+                .await
+            {
+                tracing::warn!(error = %e, "could not edit the table message; posting a new one");
+                post_table_message(ctx, data, view).await;
+            }
+        }
+        None => post_table_message(ctx, data, view).await,
+    }
+}
+
+/// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
+async fn post_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    let channel = serenity::ChannelId::new(view.channel_id);
+    match channel
+        .send_message(&ctx.http, send::channel_message(&render::table(view)))
+        .await
+    {
+        Ok(message) => {
+            if view.phase == Phase::Playing {
+                if let Err(e) = data.service.set_message(view.id, message.id.get()).await {
+                    tracing::warn!(error = %e, "could not remember the table message");
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "could not post the table message"),
+    }
+}
+
+/// Mentions the players whose turn it now is, so Discord notifies them.
+async fn notify_turn(ctx: &serenity::Context, view: &TableView, users: &[u64]) {
+    if users.is_empty() {
+        return;
+    }
+    let channel = serenity::ChannelId::new(view.channel_id);
+    let reply = render::your_turn(view, users);
+    if let Err(e) = channel
+        .send_message(&ctx.http, send::channel_message(&reply))
+        .await
+    {
+        tracing::warn!(error = %e, "could not notify the players to act");
+    }
+}

@@ -1,0 +1,176 @@
+//! The `custom_id` of every button pakka sends, as a typed value. Buttons must keep working after
+//! a restart, so they are routed from the one global event handler by parsing this id, which
+//! names the table and (for actions) the move number it was offered at. Raw strings from Discord
+//! are parsed into a `ComponentId` first; anything else is refused.
+
+use std::fmt;
+
+use crate::store::TableId;
+
+/// Discord's limit on a custom_id.
+pub const MAX_CUSTOM_ID: usize = 100;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComponentId {
+    /// "Show my hand" on the public table message.
+    Hand(TableId),
+    /// An action: index into the seat's legal actions at move `mv`.
+    Act {
+        table: TableId,
+        mv: u64,
+        index: usize,
+    },
+    /// A page of a long list of actions at move `mv`.
+    Page {
+        table: TableId,
+        mv: u64,
+        page: usize,
+    },
+    /// Accept an invitation.
+    Accept(TableId),
+    /// Take an open seat.
+    Join(TableId),
+    /// Decline an invitation, or cancel the lobby.
+    Decline(TableId),
+    /// Confirm (`true`) or cancel `/abandon`.
+    Abandon { table: TableId, confirm: bool },
+}
+
+/// A custom_id that is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unrecognised button id {0:?}")]
+pub struct BadId(pub String);
+
+impl fmt::Display for ComponentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ComponentId::Hand(t) => write!(f, "pk:h:{t}"),
+            ComponentId::Act { table, mv, index } => write!(f, "pk:a:{table}:{mv}:{index}"),
+            ComponentId::Page { table, mv, page } => write!(f, "pk:p:{table}:{mv}:{page}"),
+            ComponentId::Accept(t) => write!(f, "pk:acc:{t}"),
+            ComponentId::Join(t) => write!(f, "pk:join:{t}"),
+            ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
+            ComponentId::Abandon { table, confirm } => {
+                write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
+            }
+        }
+    }
+}
+
+fn num<T: std::str::FromStr>(s: &str) -> Option<T> {
+    // Plain decimal digits only: no signs, no spaces, no leading zeros beyond "0".
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0'))
+    {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn table(s: &str) -> Option<TableId> {
+    num::<TableId>(s).filter(|&t| t > 0)
+}
+
+impl std::str::FromStr for ComponentId {
+    type Err = BadId;
+
+    fn from_str(s: &str) -> Result<ComponentId, BadId> {
+        let bad = || BadId(s.chars().take(MAX_CUSTOM_ID).collect());
+        if s.len() > MAX_CUSTOM_ID {
+            return Err(bad());
+        }
+        let parts: Vec<&str> = s.split(':').collect();
+        let id = match parts.as_slice() {
+            ["pk", "h", t] => ComponentId::Hand(table(t).ok_or_else(bad)?),
+            ["pk", "a", t, m, i] => ComponentId::Act {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                index: num(i).ok_or_else(bad)?,
+            },
+            ["pk", "p", t, m, p] => ComponentId::Page {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                page: num(p).ok_or_else(bad)?,
+            },
+            ["pk", "acc", t] => ComponentId::Accept(table(t).ok_or_else(bad)?),
+            ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
+            ["pk", "dec", t] => ComponentId::Decline(table(t).ok_or_else(bad)?),
+            ["pk", "ab", t, c] => ComponentId::Abandon {
+                table: table(t).ok_or_else(bad)?,
+                confirm: match *c {
+                    "y" => true,
+                    "n" => false,
+                    _ => return Err(bad()),
+                },
+            },
+            _ => return Err(bad()),
+        };
+        Ok(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_id() -> impl Strategy<Value = ComponentId> {
+        let t = 1..i64::MAX;
+        prop_oneof![
+            t.clone().prop_map(ComponentId::Hand),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, page)| ComponentId::Page { table, mv, page }),
+            t.clone().prop_map(ComponentId::Accept),
+            t.clone().prop_map(ComponentId::Join),
+            t.clone().prop_map(ComponentId::Decline),
+            (t, any::<bool>()).prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn every_id_round_trips_within_discords_limit(id in any_id()) {
+            let text = id.to_string();
+            prop_assert!(text.len() <= MAX_CUSTOM_ID);
+            prop_assert_eq!(text.parse::<ComponentId>(), Ok(id));
+        }
+
+        #[test]
+        fn arbitrary_strings_never_panic(s in "\\PC{0,120}") {
+            let _ = s.parse::<ComponentId>();
+        }
+    }
+
+    #[test]
+    fn forged_and_malformed_ids_are_refused() {
+        for bad in [
+            "",
+            "pk",
+            "pk:h",
+            "pk:h:",
+            "pk:h:0",
+            "pk:h:-1",
+            "pk:h:+1",
+            "pk:h:01",
+            "pk:h:1:2",
+            "pk:a:1:2",
+            "pk:a:1:x:0",
+            "pk:ab:1:maybe",
+            "xx:h:1",
+            "pk:h:99999999999999999999",
+            "pk:zz:1",
+            "pk:a:1:2:3:4",
+        ] {
+            assert!(bad.parse::<ComponentId>().is_err(), "{bad:?} parsed");
+        }
+        assert_eq!(
+            "pk:a:7:12:3".parse(),
+            Ok(ComponentId::Act {
+                table: 7,
+                mv: 12,
+                index: 3
+            })
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! The Discord front end, and the only place serenity and poise appear. Slash commands
+//! (`/play`, `/scores`, `/rules`, `/abandon`) and every button are turned into table-service
+//! calls; table and hand views come back and are rendered by `render` into messages. Buttons are
+//! routed from the one global event handler by their parsed `custom_id` (`ids`), so they keep
+//! working after a restart. People's mistakes get a clear ephemeral sentence; bugs are logged
+//! with `tracing` and answered generically.
+
+mod commands;
+mod components;
+pub mod ids;
+pub mod render;
+mod send;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+
+use crate::config::Config;
+use crate::store::{Store, TableId};
+use crate::table::{TableError, TableService};
+
+pub type Error = anyhow::Error;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// An interaction token may edit its message for 15 minutes; stay clear of the edge.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
+
+/// The bot's shared state.
+pub struct Data {
+    pub service: Arc<TableService>,
+    /// The latest interaction token of each open hand, to bring it alive when the turn comes.
+    hands: Mutex<HashMap<(TableId, u64), (String, Instant)>>,
+    /// Display names seen in interactions, for button labels.
+    names: Mutex<HashMap<u64, String>>,
+}
+
+impl Data {
+    pub fn new(service: Arc<TableService>) -> Data {
+        Data {
+            service,
+            hands: Mutex::new(HashMap::new()),
+            names: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn remember_user(&self, user: &serenity::User) {
+        let name = user
+            .global_name
+            .clone()
+            .unwrap_or_else(|| user.name.clone());
+        if let Ok(mut names) = self.names.lock() {
+            names.insert(user.id.get(), name);
+        }
+    }
+
+    /// Seat names for labels and hand text: display names where known.
+    fn seat_names(&self, view: &crate::table::TableView) -> Vec<String> {
+        let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
+        view.seats
+            .iter()
+            .map(|s| {
+                s.user
+                    .and_then(|u| names.get(&u).cloned())
+                    .unwrap_or_else(|| format!("Seat {}", s.seat + 1))
+            })
+            .collect()
+    }
+
+    fn remember_hand(&self, table: TableId, user: u64, token: &str) {
+        if let Ok(mut hands) = self.hands.lock() {
+            hands.insert((table, user), (token.to_string(), Instant::now()));
+        }
+    }
+
+    /// The token of a user's hand if it can still be edited.
+    fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
+        let hands = self.hands.lock().ok()?;
+        let (token, since) = hands.get(&(table, user))?;
+        (since.elapsed() < TOKEN_LIFETIME).then(|| token.clone())
+    }
+}
+
+/// The sentence a person sees for a refused action; bugs are logged and answered generically.
+fn user_message(e: &TableError) -> String {
+    if e.is_internal() {
+        tracing::error!(error = %e, "table service failed");
+        "Something went wrong on our side; the game is unchanged. Please try again.".to_string()
+    } else {
+        e.to_string()
+    }
+}
+
+/// A running bot, for tests and for a clean shutdown.
+pub struct Bot {
+    pub shard_manager: Arc<serenity::ShardManager>,
+    pub task: tokio::task::JoinHandle<()>,
+}
+
+impl Bot {
+    /// Disconnects from Discord and waits for the client to stop.
+    pub async fn shutdown(self) {
+        self.shard_manager.shutdown_all().await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+    }
+}
+
+/// Opens the database, restores every unfinished table, connects to Discord and registers the
+/// commands. Returns once the client runs in the background.
+pub async fn start(config: &Config) -> anyhow::Result<Bot> {
+    let store = Store::open(&config.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    let service = Arc::new(TableService::new(store));
+    let restored = service.restore().await?;
+    tracing::info!(restored, "restored unfinished tables");
+
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(proxy) = &config.http_proxy {
+        // serenity only honours a proxy with its own rate limiter disabled; the proxy limits.
+        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+
+    let dev_guild = config.dev_guild_id;
+    let data = Data::new(service);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
+            on_error: |error| Box::pin(commands::on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            commands,
+                            serenity::GuildId::new(guild),
+                        )
+                        .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!("commands registered");
+                Ok(data)
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .context("cannot build the Discord client")?;
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move {
+        if let Err(e) = client.start().await {
+            tracing::error!(error = %e, "the Discord client stopped");
+        }
+    });
+    Ok(Bot {
+        shard_manager,
+        task,
+    })
+}
+
+/// Runs the bot until Ctrl-C.
+pub async fn run(config: &Config) -> anyhow::Result<()> {
+    let bot = start(config).await?;
+    tokio::signal::ctrl_c().await.ok();
+    tracing::info!("shutting down");
+    bot.shutdown().await;
+    Ok(())
+}

@@ -1,0 +1,214 @@
+//! Snapshots of rendered messages (insta) and Discord's limits on every one of them.
+
+use super::*;
+use crate::rules::registry;
+use crate::rules::{Observer, Setup, Status};
+use crate::table::{HandAction, SeatView};
+
+fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>) -> TableView {
+    TableView {
+        id: 42,
+        guild_id: 1,
+        channel_id: 2,
+        game_id: "pisha-pasha",
+        game_name: "Pishe Pasha",
+        phase,
+        seats: vec![
+            SeatView {
+                seat: 0,
+                user: Some(100),
+                accepted: true,
+            },
+            SeatView {
+                seat: 1,
+                user: Some(200),
+                accepted: false,
+            },
+            SeatView {
+                seat: 2,
+                user: None,
+                accepted: false,
+            },
+        ],
+        creator: 100,
+        seed: 7,
+        options: serde_json::json!({"variant": "standard", "stop_rule": false}),
+        move_number: 12,
+        status,
+        public_text,
+        to_act: vec![200],
+        message_id: None,
+    }
+}
+
+/// A real Pishe Pasha position a few moves in, seen by the public.
+fn playing() -> TableView {
+    let info = registry::find("pisha-pasha").unwrap();
+    let mut game = info
+        .create(serde_json::Value::Null, 2, Setup::seeded(7))
+        .unwrap();
+    for _ in 0..9 {
+        let seat = game.to_act()[0];
+        let action = game.legal_json(seat)[0].clone();
+        game.act_json(seat, &action).unwrap();
+    }
+    let names = vec!["<@100>".to_string(), "<@200>".to_string()];
+    let mut view = table_view(
+        Phase::Playing,
+        Some(game.status()),
+        Some(game.describe(Observer::Public, &names)),
+    );
+    view.seats.truncate(2);
+    view.seats[1].accepted = true;
+    view.to_act = game.to_act().iter().map(|&s| [100, 200][s]).collect();
+    view
+}
+
+fn assert_within_limits(reply: &Reply) {
+    assert!(reply.content.chars().count() <= MAX_CONTENT);
+    assert!(reply.rows.len() <= 5);
+    assert!(reply.button_count() <= MAX_BUTTONS);
+    let mut ids = std::collections::HashSet::new();
+    for row in &reply.rows {
+        assert!(!row.is_empty() && row.len() <= 5);
+        for b in row {
+            assert!(b.id.len() <= crate::discord::ids::MAX_CUSTOM_ID);
+            assert!(b.label.chars().count() <= MAX_LABEL);
+            assert!(ids.insert(b.id.clone()), "duplicate custom_id {}", b.id);
+            assert!(b.id.parse::<ComponentId>().is_ok());
+        }
+    }
+}
+
+#[test]
+fn lobby_message() {
+    let reply = lobby(&table_view(Phase::Lobby, None, None));
+    assert_within_limits(&reply);
+    assert_eq!(reply.ping, vec![200], "the invited friend is notified");
+    insta::assert_json_snapshot!(reply);
+}
+
+#[test]
+fn table_message_while_playing() {
+    let reply = table(&playing());
+    assert_within_limits(&reply);
+    assert!(
+        reply.ping.is_empty(),
+        "edits of the table message notify nobody"
+    );
+    insta::assert_json_snapshot!(reply);
+}
+
+#[test]
+fn table_message_at_the_end() {
+    let status = Status {
+        to_act: vec![],
+        over: true,
+        deal: 1,
+        scores: Some(vec![0, 17, 0]),
+        ranking: Some(vec![vec![1], vec![0, 2]]),
+    };
+    let mut view = table_view(Phase::Finished, Some(status), Some("Turn: <@200>".into()));
+    view.seats[2].user = Some(300);
+    let reply = table(&view);
+    assert_within_limits(&reply);
+    assert!(reply.rows.is_empty(), "no buttons on a finished table");
+    insta::assert_json_snapshot!(reply);
+}
+
+fn hand_view(actions: usize) -> HandView {
+    HandView {
+        table: 42,
+        seat: 1,
+        move_number: 12,
+        text: "Turn: Bob".into(),
+        actions: (0..actions)
+            .map(|index| HandAction {
+                index,
+                label: format!("Action {index}"),
+            })
+            .collect(),
+        over: false,
+    }
+}
+
+#[test]
+fn hand_message() {
+    let reply = hand(&hand_view(3), 0);
+    assert!(reply.ephemeral);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+    let waiting = hand(&hand_view(0), 0);
+    assert!(
+        waiting.rows.is_empty(),
+        "no buttons when it is not your turn"
+    );
+    assert!(waiting.content.contains("Not your turn"));
+}
+
+#[test]
+fn exactly_25_actions_fit_one_message_and_more_are_paged() {
+    let full = hand(&hand_view(25), 0);
+    assert_eq!(full.button_count(), 25);
+    assert_within_limits(&full);
+    let many = hand_view(61);
+    let mut seen = Vec::new();
+    for page in 0..4 {
+        let reply = hand(&many, page);
+        assert_within_limits(&reply);
+        for b in reply.rows.iter().flatten() {
+            if let Ok(ComponentId::Act { index, .. }) = b.id.parse() {
+                seen.push(index);
+            }
+        }
+    }
+    assert_eq!(
+        seen,
+        (0..61).collect::<Vec<_>>(),
+        "every action is on exactly one page"
+    );
+    insta::assert_json_snapshot!(hand(&many, 1));
+}
+
+#[test]
+fn long_content_and_labels_are_clipped() {
+    let mut view = hand_view(1);
+    view.text = "x".repeat(5000);
+    view.actions[0].label = "y".repeat(200);
+    let reply = hand(&view, 0);
+    assert_within_limits(&reply);
+}
+
+#[test]
+fn leaderboard_and_rules() {
+    let rows = vec![
+        LeaderRow {
+            user_id: 200,
+            games: 3,
+            wins: 2,
+            points: Some(41),
+        },
+        LeaderRow {
+            user_id: 100,
+            games: 3,
+            wins: 1,
+            points: Some(12),
+        },
+    ];
+    let info = registry::find("pisha-pasha");
+    let board = leaderboard(info, &rows);
+    assert_within_limits(&board);
+    insta::assert_json_snapshot!(board);
+    assert!(leaderboard(None, &[]).content.contains("No finished games"));
+    let r = rules(info.unwrap());
+    assert_within_limits(&r);
+    insta::assert_json_snapshot!(r);
+}
+
+#[test]
+fn abandon_asks_to_confirm() {
+    let reply = abandon_confirm(&playing());
+    assert!(reply.ephemeral);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+}

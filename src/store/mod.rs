@@ -1,0 +1,250 @@
+//! All SQL: tables, seats, the move log, match totals, results and leaderboards, in SQLite via
+//! sqlx with the migrations of `migrations/` embedded and run at start.
+//!
+//! One [`Store`] (a cloneable handle on a connection pool) carries every query; its methods are
+//! split by table group: `tables.rs` (tables, seats, moves, match totals) and `results.rs`
+//! (results and the leaderboard). Queries are checked at run time (no `DATABASE_URL` at build
+//! time). Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values
+//! are stored as TEXT.
+
+mod results;
+mod tables;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+
+/// The id of a stored table (its `tables.id`).
+pub type TableId = i64;
+
+/// Where a table is in its life. Stored as TEXT: `lobby`, `playing`, `finished`, `abandoned`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Lobby,
+    Playing,
+    Finished,
+    Abandoned,
+}
+
+impl Phase {
+    /// The phase as stored in `tables.phase`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Lobby => "lobby",
+            Phase::Playing => "playing",
+            Phase::Finished => "finished",
+            Phase::Abandoned => "abandoned",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Phase, StoreError> {
+        match text {
+            "lobby" => Ok(Phase::Lobby),
+            "playing" => Ok(Phase::Playing),
+            "finished" => Ok(Phase::Finished),
+            "abandoned" => Ok(Phase::Abandoned),
+            other => Err(StoreError::Corrupt(format!("unknown phase {other:?}"))),
+        }
+    }
+}
+
+/// One seat of a table. `user_id` None is an open seat (or a computer player).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: usize,
+    pub user_id: Option<u64>,
+    pub accepted: bool,
+}
+
+/// A table to create (it starts in the lobby, at move 0, with no state).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewTable {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub game: String,
+    pub options: serde_json::Value,
+    pub seats: usize,
+    pub seed: u64,
+    pub created_by: u64,
+    pub seat_rows: Vec<SeatRow>,
+}
+
+/// One entry of a table's move log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredMove {
+    pub number: u64,
+    pub seat: usize,
+    pub action: serde_json::Value,
+}
+
+/// A table as stored, with its seats and its whole move log (ordered by number).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredTable {
+    pub id: TableId,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub game: String,
+    pub options: serde_json::Value,
+    pub seats: usize,
+    pub seed: u64,
+    pub created_by: u64,
+    pub phase: Phase,
+    pub move_number: u64,
+    pub state: Option<serde_json::Value>,
+    pub message_id: Option<u64>,
+    pub seat_rows: Vec<SeatRow>,
+    pub moves: Vec<StoredMove>,
+}
+
+/// One seat's final result. `place` 1 is best; ties share a place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultRow {
+    pub seat: usize,
+    pub user_id: Option<u64>,
+    pub place: usize,
+    pub won: bool,
+    pub score: Option<i64>,
+}
+
+/// One line of a leaderboard. `points` is the sum of the non-null scores, None if all were null.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderRow {
+    pub user_id: u64,
+    pub games: i64,
+    pub wins: i64,
+    pub points: Option<i64>,
+}
+
+/// What can go wrong in the store. The first variants are sentences for the player.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("A table is already open in this channel.")]
+    ChannelBusy,
+    #[error("That table does not exist.")]
+    NoSuchTable(TableId),
+    #[error("That table has no seat {seat}.")]
+    NoSuchSeat { id: TableId, seat: usize },
+    #[error("That table is {} and cannot do that.", .phase.as_str())]
+    WrongPhase { id: TableId, phase: Phase },
+    #[error("Move {number} of table {id} is already stored.")]
+    DuplicateMove { id: TableId, number: u64 },
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    #[error("migration error: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// The handle on the database. Cheap to clone (the pool is shared).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating it if missing) the SQLite database at `url` (e.g. `sqlite://pakka.db`) in
+    /// WAL mode with foreign keys on, and runs the migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // FULL: a committed move survives a power cut, not only a crash of the process.
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        Store::migrated(pool).await
+    }
+
+    /// A fresh private in-memory database with the migrations run (for tests). One connection
+    /// that is never closed, so the database lives as long as the store.
+    pub async fn open_in_memory() -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        Store::migrated(pool).await
+    }
+
+    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
+        sqlx::migrate!().run(&pool).await?;
+        Ok(Store { pool })
+    }
+}
+
+/// u64 (snowflake, seed) to its SQL form.
+fn to_sql(value: u64) -> i64 {
+    value as i64
+}
+
+/// The SQL form back to u64.
+fn from_sql(value: i64) -> u64 {
+    value as u64
+}
+
+/// A seat, place or count to its SQL form.
+fn index_to_sql(value: usize) -> i64 {
+    value as i64
+}
+
+/// A stored seat, place or count back to usize.
+fn index_from_sql(value: i64) -> Result<usize, StoreError> {
+    usize::try_from(value).map_err(|_| StoreError::Corrupt(format!("negative index {value}")))
+}
+
+/// A stored JSON text back to a value.
+fn json_from_sql(text: &str) -> Result<serde_json::Value, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("bad JSON: {e}")))
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    #[test]
+    fn phase_round_trips_through_text() {
+        for phase in [
+            Phase::Lobby,
+            Phase::Playing,
+            Phase::Finished,
+            Phase::Abandoned,
+        ] {
+            assert_eq!(Phase::parse(phase.as_str()).unwrap(), phase);
+        }
+        assert!(Phase::parse("paused").is_err());
+    }
+
+    #[test]
+    fn snowflakes_and_seeds_round_trip() {
+        for value in [0, 1, 1_234_567_890_123_456_789, i64::MAX as u64, u64::MAX] {
+            assert_eq!(from_sql(to_sql(value)), value);
+        }
+        assert!(index_from_sql(-1).is_err());
+        assert_eq!(index_from_sql(index_to_sql(7)).unwrap(), 7);
+    }
+
+    #[tokio::test]
+    async fn in_memory_store_runs_the_migrations() {
+        let store = Store::open_in_memory().await.unwrap();
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN \
+             ('tables', 'seats', 'moves', 'match_totals', 'results')",
+        )
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+        assert_eq!(count, 5);
+        assert!(store.open_tables().await.unwrap().is_empty());
+    }
+}

@@ -1,0 +1,298 @@
+//! The table service against the real migrations (an in-memory SQLite database).
+
+use std::sync::Arc;
+
+use super::*;
+use crate::rules::RuleError;
+
+const GUILD: u64 = 10;
+const CHANNEL: u64 = 20;
+const ALICE: u64 = 1;
+const BOB: u64 = 2;
+const CAROL: u64 = 3;
+
+fn person(id: u64) -> Person {
+    Person { id, bot: false }
+}
+
+fn request(game: &str, invited: &[u64]) -> CreateTable {
+    CreateTable {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+        creator: person(ALICE),
+        invited: invited.iter().map(|&u| person(u)).collect(),
+        game: game.into(),
+        seats: None,
+        seed: Some(7),
+        options: Value::Null,
+    }
+}
+
+async fn service() -> TableService {
+    TableService::new(Store::open_in_memory().await.unwrap())
+}
+
+/// Alice invites Bob to Pishe Pasha and Bob accepts.
+async fn started(service: &TableService) -> TableView {
+    let view = service
+        .create(request("pisha-pasha", &[BOB]))
+        .await
+        .unwrap();
+    match service.accept(view.id, BOB).await.unwrap() {
+        LobbyChange::Started(view) => view,
+        LobbyChange::Waiting(_) => panic!("two accepted seats start the game"),
+    }
+}
+
+fn names() -> Vec<String> {
+    vec!["Alice".into(), "Bob".into()]
+}
+
+/// The user to act and the index of their first action.
+fn next(view: &TableView) -> u64 {
+    view.to_act[0]
+}
+
+#[tokio::test]
+async fn creation_refuses_what_cannot_be_played() {
+    let s = service().await;
+    let refuse = |e: TableError| e.to_string();
+    assert!(matches!(
+        s.create(request("poker", &[BOB])).await,
+        Err(TableError::UnknownGame(_))
+    ));
+    assert!(matches!(
+        s.create(request("pisha-pasha", &[ALICE])).await,
+        Err(TableError::InviteSelf)
+    ));
+    let mut bot = request("pisha-pasha", &[]);
+    bot.invited = vec![Person { id: 99, bot: true }];
+    assert!(matches!(
+        s.create(bot).await,
+        Err(TableError::InviteBot(99))
+    ));
+    assert!(matches!(
+        s.create(request("pisha-pasha", &[BOB, BOB])).await,
+        Err(TableError::InvitedTwice(BOB))
+    ));
+    let e = s
+        .create(request("pisha-pasha", &[BOB, CAROL, 4]))
+        .await
+        .unwrap_err();
+    assert!(refuse(e).contains("2 to 3 players"));
+    let mut few = request("pisha-pasha", &[BOB, CAROL]);
+    few.seats = Some(2);
+    assert!(matches!(
+        s.create(few).await,
+        Err(TableError::TooManyPlayers { .. })
+    ));
+    let mut bad = request("pisha-pasha", &[BOB]);
+    bad.options = serde_json::json!({"variant": "poker"});
+    assert!(matches!(s.create(bad).await, Err(TableError::Setup(_))));
+    assert_eq!(s.table_in(CHANNEL), None, "nothing was created");
+    // Aliases work, and then the channel is busy.
+    s.create(request("pishe-pasha", &[BOB])).await.unwrap();
+    assert!(matches!(
+        s.create(request("pisha-pasha", &[CAROL])).await,
+        Err(TableError::ChannelBusy)
+    ));
+}
+
+#[tokio::test]
+async fn the_lobby_waits_for_every_invitation_and_open_seat() {
+    let s = service().await;
+    let mut req = request("pisha-pasha", &[BOB]);
+    req.seats = Some(3);
+    let view = s.create(req).await.unwrap();
+    assert_eq!(view.seats[2].user, None);
+    assert!(matches!(
+        s.accept(view.id, CAROL).await,
+        Err(TableError::NotInvited)
+    ));
+    assert!(matches!(
+        s.accept(view.id, BOB).await.unwrap(),
+        LobbyChange::Waiting(_)
+    ));
+    assert!(matches!(
+        s.accept(view.id, BOB).await,
+        Err(TableError::AlreadyAccepted)
+    ));
+    assert!(matches!(
+        s.join(view.id, BOB).await,
+        Err(TableError::AlreadySeated)
+    ));
+    assert!(matches!(
+        s.hand(view.id, ALICE, &names()).await,
+        Err(TableError::NotStarted)
+    ));
+    let LobbyChange::Started(view) = s.join(view.id, CAROL).await.unwrap() else {
+        panic!("a full table starts");
+    };
+    assert_eq!(view.phase, Phase::Playing);
+    assert!(matches!(
+        s.join(view.id, 4).await,
+        Err(TableError::AlreadyStarted)
+    ));
+}
+
+#[tokio::test]
+async fn acting_checks_seat_turn_and_move_number() {
+    let s = service().await;
+    let view = started(&s).await;
+    let (id, actor) = (view.id, next(&view));
+    let other = if actor == ALICE { BOB } else { ALICE };
+    let hand = s.hand(id, actor, &names()).await.unwrap();
+    assert_eq!(hand.actions.len(), 1);
+    assert_eq!(hand.actions[0].label, "Turn a card");
+    assert!(s
+        .hand(id, other, &names())
+        .await
+        .unwrap()
+        .actions
+        .is_empty());
+    assert!(matches!(
+        s.act(id, CAROL, 0, 0, &names()).await,
+        Err(TableError::NotSeated)
+    ));
+    assert!(matches!(
+        s.act(id, other, 0, 0, &names()).await,
+        Err(TableError::Rule(RuleError::NotYourTurn { .. }))
+    ));
+    assert!(matches!(
+        s.act(id, actor, 5, 0, &names()).await,
+        Err(TableError::Stale)
+    ));
+    assert!(matches!(
+        s.act(id, actor, 0, 9, &names()).await,
+        Err(TableError::Stale)
+    ));
+    assert_eq!(
+        s.view(id).await.unwrap().move_number,
+        0,
+        "refusals change nothing"
+    );
+    let acted = s.act(id, actor, 0, 0, &names()).await.unwrap();
+    assert_eq!(acted.table.move_number, 1);
+    // The move was stored before the caller heard of it.
+    let stored = s.store().table(id).await.unwrap().unwrap();
+    assert_eq!(stored.moves.len(), 1);
+    assert_eq!(stored.moves[0].action, serde_json::json!("turn"));
+    // The same click again is stale and applies nothing.
+    assert!(matches!(
+        s.act(id, actor, 0, 0, &names()).await,
+        Err(TableError::Stale)
+    ));
+    assert_eq!(s.store().table(id).await.unwrap().unwrap().moves.len(), 1);
+}
+
+#[tokio::test]
+async fn concurrent_identical_clicks_apply_once() {
+    let s = Arc::new(service().await);
+    let view = started(&s).await;
+    let actor = next(&view);
+    let clicks: Vec<_> = (0..8)
+        .map(|_| {
+            let s = s.clone();
+            tokio::spawn(async move { s.act(view.id, actor, 0, 0, &[]).await.is_ok() })
+        })
+        .collect();
+    let mut applied = 0;
+    for c in clicks {
+        applied += usize::from(c.await.unwrap());
+    }
+    assert_eq!(applied, 1);
+    assert_eq!(s.view(view.id).await.unwrap().move_number, 1);
+}
+
+/// Plays the first listed action of whoever is to act until the game ends.
+async fn play_to_the_end(s: &TableService, mut view: TableView) -> TableView {
+    for _ in 0..10_000 {
+        if view.status.as_ref().is_some_and(|st| st.over) {
+            return view;
+        }
+        let user = next(&view);
+        view = s
+            .act(view.id, user, view.move_number, 0, &names())
+            .await
+            .unwrap()
+            .table;
+    }
+    panic!("the game did not end");
+}
+
+#[tokio::test]
+async fn a_finished_game_stores_its_result_and_frees_the_channel() {
+    let s = service().await;
+    let view = started(&s).await;
+    let id = view.id;
+    let end = play_to_the_end(&s, view).await;
+    assert_eq!(end.phase, Phase::Finished);
+    assert_eq!(s.table_in(CHANNEL), None);
+    let results = s.store().results(id).await.unwrap();
+    assert_eq!(results.len(), 2);
+    let winner = results.iter().find(|r| r.won).unwrap();
+    let scores = end.status.unwrap().scores.unwrap();
+    assert_eq!(winner.score, Some(scores[winner.seat]));
+    let board = s.leaderboard(GUILD, Some("pishe-pasha")).await.unwrap();
+    assert_eq!(board[0].user_id, winner.user_id.unwrap());
+    assert_eq!((board[0].wins, board[0].games), (1, 1));
+    assert!(matches!(
+        s.leaderboard(GUILD, Some("snap")).await,
+        Err(TableError::UnknownGame(_))
+    ));
+    // A new table may open in the channel now.
+    s.create(request("pisha-pasha", &[BOB])).await.unwrap();
+}
+
+#[tokio::test]
+async fn restore_replays_every_unfinished_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    let first = TableService::new(Store::open(&url).await.unwrap());
+    let mut view = started(&first).await;
+    for _ in 0..5 {
+        view = first
+            .act(view.id, next(&view), view.move_number, 0, &names())
+            .await
+            .unwrap()
+            .table;
+    }
+    let mut lobby_req = request("pisha-pasha", &[CAROL]);
+    lobby_req.channel_id = CHANNEL + 1;
+    let lobby = first.create(lobby_req).await.unwrap();
+    drop(first);
+
+    let second = TableService::new(Store::open(&url).await.unwrap());
+    assert_eq!(second.restore().await.unwrap(), 2);
+    let restored = second.view(view.id).await.unwrap();
+    assert_eq!(restored.move_number, view.move_number);
+    assert_eq!(restored.public_text, view.public_text);
+    assert_eq!(restored.to_act, view.to_act);
+    assert_eq!(second.table_in(CHANNEL), Some(view.id));
+    assert!(matches!(
+        second.accept(lobby.id, CAROL).await.unwrap(),
+        LobbyChange::Started(_)
+    ));
+    // The same buttons (move number and index) keep working.
+    let end = play_to_the_end(&second, restored).await;
+    assert_eq!(end.phase, Phase::Finished);
+}
+
+#[tokio::test]
+async fn abandoning_needs_a_seat_and_counts_nothing() {
+    let s = service().await;
+    let view = started(&s).await;
+    assert!(matches!(
+        s.abandon(view.id, CAROL).await,
+        Err(TableError::NotSeated)
+    ));
+    let closed = s.abandon(view.id, BOB).await.unwrap();
+    assert_eq!(closed.phase, Phase::Abandoned);
+    assert_eq!(s.table_in(CHANNEL), None);
+    assert!(matches!(
+        s.act(view.id, ALICE, 0, 0, &names()).await,
+        Err(TableError::Closed)
+    ));
+    assert!(s.leaderboard(GUILD, None).await.unwrap().is_empty());
+    assert!(s.store().open_tables().await.unwrap().is_empty());
+}

@@ -1,0 +1,834 @@
+//! The store against the real migrations: opening and reopening files, the one-open-table-per-
+//! channel rule, seats, the move log, match totals, finishing, the leaderboard and the round trip
+//! of u64 snowflakes and seeds.
+
+use std::str::FromStr;
+
+use pakka::store::{
+    LeaderRow, NewTable, Phase, ResultRow, SeatRow, Store, StoreError, StoredMove, TableId,
+};
+use serde_json::json;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+
+const GUILD: u64 = 1_234_567_890_123_456_789;
+const OTHER_GUILD: u64 = 42;
+const ALICE: u64 = 1_000_000_000_000_000_001;
+const BOB: u64 = 1_000_000_000_000_000_002;
+const CAROL: u64 = 1_000_000_000_000_000_003;
+
+fn url(dir: &tempfile::TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("pakka.db").display())
+}
+
+fn new_table(guild_id: u64, channel_id: u64, game: &str, users: &[Option<u64>]) -> NewTable {
+    NewTable {
+        guild_id,
+        channel_id,
+        game: game.to_string(),
+        options: json!({ "deals": 3, "variant": "book" }),
+        seats: users.len(),
+        seed: 7,
+        created_by: users.iter().flatten().copied().next().unwrap_or(1),
+        seat_rows: users
+            .iter()
+            .enumerate()
+            .map(|(seat, &user_id)| SeatRow {
+                seat,
+                user_id,
+                accepted: seat == 0,
+            })
+            .collect(),
+    }
+}
+
+fn result(seat: usize, user_id: Option<u64>, place: usize, score: Option<i64>) -> ResultRow {
+    ResultRow {
+        seat,
+        user_id,
+        place,
+        won: place == 1,
+        score,
+    }
+}
+
+/// Creates, starts and finishes a table with the given results.
+async fn finished_table(
+    store: &Store,
+    guild_id: u64,
+    channel_id: u64,
+    game: &str,
+    results: &[ResultRow],
+) -> TableId {
+    let users: Vec<Option<u64>> = results.iter().map(|r| r.user_id).collect();
+    let id = store
+        .create_table(&new_table(guild_id, channel_id, game, &users))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({ "deal": 1 })).await.unwrap();
+    store
+        .record_move(
+            id,
+            1,
+            0,
+            &json!("stop"),
+            &json!({ "over": true }),
+            None,
+            Some(results),
+        )
+        .await
+        .unwrap();
+    id
+}
+
+#[tokio::test]
+async fn open_creates_the_file_and_reopening_keeps_the_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pakka.db");
+    assert!(!path.exists());
+
+    let store = Store::open(&url(&dir)).await.unwrap();
+    assert!(path.exists());
+    let id = store
+        .create_table(&new_table(GUILD, 10, "paston", &[Some(ALICE), None]))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({ "deal": 1 })).await.unwrap();
+    store
+        .record_move(
+            id,
+            1,
+            0,
+            &json!({ "play": "AS" }),
+            &json!({ "n": 1 }),
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    drop(store);
+
+    // Reopening runs the (already applied) migrations again and finds everything.
+    let store = Store::open(&url(&dir)).await.unwrap();
+    let open = store.open_tables().await.unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].id, id);
+    assert_eq!(open[0].phase, Phase::Playing);
+    assert_eq!(open[0].move_number, 1);
+    assert_eq!(open[0].state, Some(json!({ "n": 1 })));
+    assert_eq!(open[0].moves.len(), 1);
+
+    // A third open, while the second store is still alive, works too.
+    let again = Store::open(&url(&dir)).await.unwrap();
+    assert_eq!(again.table(id).await.unwrap(), Some(open[0].clone()));
+}
+
+#[tokio::test]
+async fn a_file_database_is_in_wal_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let _store = Store::open(&url(&dir)).await.unwrap();
+    // WAL is a property of the file: a plain connection that does not ask for it sees it.
+    let mut conn = SqliteConnectOptions::from_str(&url(&dir))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(mode.to_lowercase(), "wal");
+    let versions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert!(versions >= 1);
+    conn.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn one_open_table_per_channel() {
+    let store = Store::open_in_memory().await.unwrap();
+    let first = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(ALICE), None]))
+        .await
+        .unwrap();
+
+    // A second lobby in the same channel is refused, with the player's sentence.
+    let busy = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(BOB), None]))
+        .await
+        .unwrap_err();
+    assert!(matches!(busy, StoreError::ChannelBusy), "{busy:?}");
+    assert_eq!(busy.to_string(), "A table is already open in this channel.");
+    // ... and the failed attempt left nothing behind.
+    assert_eq!(store.open_tables().await.unwrap().len(), 1);
+
+    // Still refused while playing.
+    store.start_table(first, &json!({})).await.unwrap();
+    assert!(matches!(
+        store
+            .create_table(&new_table(GUILD, 10, "kop", &[Some(BOB), None]))
+            .await,
+        Err(StoreError::ChannelBusy)
+    ));
+
+    // Another channel is fine.
+    let elsewhere = store
+        .create_table(&new_table(GUILD, 11, "kop", &[Some(BOB), None]))
+        .await
+        .unwrap();
+
+    // After abandoning, the channel is free again.
+    store.abandon_table(first).await.unwrap();
+    let second = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(BOB), None]))
+        .await
+        .unwrap();
+
+    // After finishing, too.
+    store.start_table(second, &json!({})).await.unwrap();
+    store
+        .record_move(
+            second,
+            1,
+            0,
+            &json!("x"),
+            &json!({}),
+            None,
+            Some(&[result(0, Some(BOB), 1, None), result(1, None, 2, None)]),
+        )
+        .await
+        .unwrap();
+    let third = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(CAROL), None]))
+        .await
+        .unwrap();
+
+    let open: Vec<TableId> = store
+        .open_tables()
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(open, vec![elsewhere, third]);
+}
+
+#[tokio::test]
+async fn tables_and_seats_round_trip() {
+    let store = Store::open_in_memory().await.unwrap();
+    let new = NewTable {
+        guild_id: GUILD,
+        channel_id: 1_234_567_890_123_456_780,
+        game: "whist22".to_string(),
+        options: json!({ "target": 21, "teams": [[0, 2], [1, 3]] }),
+        seats: 4,
+        seed: u64::MAX,
+        created_by: ALICE,
+        seat_rows: vec![
+            SeatRow {
+                seat: 0,
+                user_id: Some(ALICE),
+                accepted: true,
+            },
+            SeatRow {
+                seat: 1,
+                user_id: Some(BOB),
+                accepted: false,
+            },
+            SeatRow {
+                seat: 2,
+                user_id: None,
+                accepted: false,
+            },
+            SeatRow {
+                seat: 3,
+                user_id: None,
+                accepted: true,
+            },
+        ],
+    };
+    let id = store.create_table(&new).await.unwrap();
+    let table = store.table(id).await.unwrap().unwrap();
+    assert_eq!(table.id, id);
+    assert_eq!(table.guild_id, GUILD);
+    assert_eq!(table.channel_id, 1_234_567_890_123_456_780);
+    assert_eq!(table.game, "whist22");
+    assert_eq!(table.options, new.options);
+    assert_eq!(table.seats, 4);
+    assert_eq!(table.seed, u64::MAX);
+    assert_eq!(table.created_by, ALICE);
+    assert_eq!(table.phase, Phase::Lobby);
+    assert_eq!(table.move_number, 0);
+    assert_eq!(table.state, None);
+    assert_eq!(table.message_id, None);
+    assert_eq!(table.seat_rows, new.seat_rows);
+    assert!(table.moves.is_empty());
+
+    store.update_seat(id, 1, Some(BOB), true).await.unwrap();
+    store.update_seat(id, 2, Some(CAROL), true).await.unwrap();
+    store.update_seat(id, 0, None, false).await.unwrap();
+    store.set_message(id, u64::MAX - 1).await.unwrap();
+    let table = store.table(id).await.unwrap().unwrap();
+    assert_eq!(
+        table.seat_rows,
+        vec![
+            SeatRow {
+                seat: 0,
+                user_id: None,
+                accepted: false
+            },
+            SeatRow {
+                seat: 1,
+                user_id: Some(BOB),
+                accepted: true
+            },
+            SeatRow {
+                seat: 2,
+                user_id: Some(CAROL),
+                accepted: true
+            },
+            SeatRow {
+                seat: 3,
+                user_id: None,
+                accepted: true
+            },
+        ]
+    );
+    assert_eq!(table.message_id, Some(u64::MAX - 1));
+
+    // Missing tables and seats say so.
+    assert!(store.table(id + 100).await.unwrap().is_none());
+    assert!(matches!(
+        store.update_seat(id, 9, Some(BOB), true).await,
+        Err(StoreError::NoSuchSeat { seat: 9, .. })
+    ));
+    assert!(matches!(
+        store.update_seat(id + 100, 0, Some(BOB), true).await,
+        Err(StoreError::NoSuchTable(_))
+    ));
+    assert!(matches!(
+        store.set_message(id + 100, 5).await,
+        Err(StoreError::NoSuchTable(_))
+    ));
+}
+
+#[tokio::test]
+async fn start_moves_from_lobby_to_playing_once() {
+    let store = Store::open_in_memory().await.unwrap();
+    let id = store
+        .create_table(&new_table(GUILD, 10, "teka", &[Some(ALICE), Some(BOB)]))
+        .await
+        .unwrap();
+    // No moves in the lobby.
+    assert!(matches!(
+        store
+            .record_move(id, 1, 0, &json!("x"), &json!({}), None, None)
+            .await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Lobby,
+            ..
+        })
+    ));
+    store
+        .start_table(id, &json!({ "hands": [[1, 2], [3, 4]] }))
+        .await
+        .unwrap();
+    let table = store.table(id).await.unwrap().unwrap();
+    assert_eq!(table.phase, Phase::Playing);
+    assert_eq!(table.move_number, 0);
+    assert_eq!(table.state, Some(json!({ "hands": [[1, 2], [3, 4]] })));
+    assert!(matches!(
+        store.start_table(id, &json!({})).await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Playing,
+            ..
+        })
+    ));
+    assert!(matches!(
+        store.start_table(id + 1, &json!({})).await,
+        Err(StoreError::NoSuchTable(_))
+    ));
+}
+
+#[tokio::test]
+async fn moves_are_stored_in_order_and_a_duplicate_changes_nothing() {
+    let store = Store::open_in_memory().await.unwrap();
+    let id = store
+        .create_table(&new_table(
+            GUILD,
+            10,
+            "paskahousu",
+            &[Some(ALICE), Some(BOB)],
+        ))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({ "n": 0 })).await.unwrap();
+    for number in 1..=12u64 {
+        let seat = (number % 2) as usize;
+        store
+            .record_move(
+                id,
+                number,
+                seat,
+                &json!({ "play": number }),
+                &json!({ "n": number }),
+                None,
+                None,
+            )
+            .await
+            .unwrap();
+    }
+
+    let duplicate = store
+        .record_move(
+            id,
+            7,
+            1,
+            &json!({ "play": "again" }),
+            &json!({ "n": "bad" }),
+            Some((1, &[5, 5])),
+            Some(&[result(0, Some(ALICE), 1, None)]),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(duplicate, StoreError::DuplicateMove { number: 7, .. }),
+        "{duplicate:?}"
+    );
+
+    let table = store.table(id).await.unwrap().unwrap();
+    assert_eq!(table.phase, Phase::Playing);
+    assert_eq!(table.move_number, 12);
+    assert_eq!(table.state, Some(json!({ "n": 12 })));
+    let expected: Vec<StoredMove> = (1..=12u64)
+        .map(|number| StoredMove {
+            number,
+            seat: (number % 2) as usize,
+            action: json!({ "play": number }),
+        })
+        .collect();
+    assert_eq!(table.moves, expected);
+    assert_eq!(store.match_totals(id).await.unwrap(), None);
+    assert!(store.results(id).await.unwrap().is_empty());
+    assert_eq!(store.open_tables().await.unwrap(), vec![table]);
+}
+
+#[tokio::test]
+async fn match_totals_are_upserted() {
+    let store = Store::open_in_memory().await.unwrap();
+    let id = store
+        .create_table(&new_table(
+            GUILD,
+            10,
+            "paston",
+            &[Some(ALICE), Some(BOB), None],
+        ))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({})).await.unwrap();
+    assert_eq!(store.match_totals(id).await.unwrap(), None);
+
+    store
+        .record_move(
+            id,
+            1,
+            0,
+            &json!("a"),
+            &json!({}),
+            Some((1, &[3, -2, 0])),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.match_totals(id).await.unwrap(),
+        Some((1, vec![3, -2, 0]))
+    );
+
+    // A move without totals leaves them alone.
+    store
+        .record_move(id, 2, 1, &json!("b"), &json!({}), None, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.match_totals(id).await.unwrap(),
+        Some((1, vec![3, -2, 0]))
+    );
+
+    store
+        .record_move(
+            id,
+            3,
+            2,
+            &json!("c"),
+            &json!({}),
+            Some((2, &[10, 4, -7])),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.match_totals(id).await.unwrap(),
+        Some((2, vec![10, 4, -7]))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_writers_on_a_file_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&url(&dir)).await.unwrap();
+    let mut ids = Vec::new();
+    for channel in 0..4 {
+        let id = store
+            .create_table(&new_table(
+                GUILD,
+                channel,
+                "paston",
+                &[Some(ALICE), Some(BOB)],
+            ))
+            .await
+            .unwrap();
+        store.start_table(id, &json!({})).await.unwrap();
+        ids.push(id);
+    }
+    let tasks: Vec<_> = ids
+        .iter()
+        .map(|&id| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                for number in 1..=25u64 {
+                    store
+                        .record_move(
+                            id,
+                            number,
+                            0,
+                            &json!(number),
+                            &json!({ "n": number }),
+                            Some((1, &[number as i64, 0])),
+                            None,
+                        )
+                        .await
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    for table in store.open_tables().await.unwrap() {
+        assert_eq!(table.move_number, 25);
+        assert_eq!(table.moves.len(), 25);
+        assert_eq!(
+            store.match_totals(table.id).await.unwrap(),
+            Some((1, vec![25, 0]))
+        );
+    }
+}
+
+#[tokio::test]
+async fn finishing_stores_results_and_closes_the_table() {
+    let store = Store::open_in_memory().await.unwrap();
+    let id = store
+        .create_table(&new_table(
+            GUILD,
+            10,
+            "red7",
+            &[Some(ALICE), None, Some(BOB)],
+        ))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({})).await.unwrap();
+    store
+        .record_move(id, 1, 0, &json!("a"), &json!({ "n": 1 }), None, None)
+        .await
+        .unwrap();
+    let results = vec![
+        result(0, Some(ALICE), 2, Some(4)),
+        result(1, None, 1, Some(9)),
+        result(2, Some(BOB), 2, None),
+    ];
+    store
+        .record_move(
+            id,
+            2,
+            2,
+            &json!("last"),
+            &json!({ "over": true }),
+            Some((3, &[4, 9, 4])),
+            Some(&results),
+        )
+        .await
+        .unwrap();
+
+    assert!(store.open_tables().await.unwrap().is_empty());
+    let table = store.table(id).await.unwrap().unwrap();
+    assert_eq!(table.phase, Phase::Finished);
+    assert_eq!(table.move_number, 2);
+    assert_eq!(table.state, Some(json!({ "over": true })));
+    assert_eq!(table.moves.len(), 2);
+    assert_eq!(store.results(id).await.unwrap(), results);
+    assert_eq!(
+        store.match_totals(id).await.unwrap(),
+        Some((3, vec![4, 9, 4]))
+    );
+
+    // Nothing happens to a finished table any more.
+    assert!(matches!(
+        store
+            .record_move(id, 3, 0, &json!("late"), &json!({}), None, None)
+            .await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Finished,
+            ..
+        })
+    ));
+    assert!(matches!(
+        store.abandon_table(id).await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Finished,
+            ..
+        })
+    ));
+    assert_eq!(store.table(id).await.unwrap().unwrap(), table);
+}
+
+#[tokio::test]
+async fn abandoned_tables_leave_the_open_list() {
+    let store = Store::open_in_memory().await.unwrap();
+    let lobby = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(ALICE), None]))
+        .await
+        .unwrap();
+    let playing = store
+        .create_table(&new_table(GUILD, 11, "kop", &[Some(ALICE), None]))
+        .await
+        .unwrap();
+    store.start_table(playing, &json!({})).await.unwrap();
+    assert_eq!(store.open_tables().await.unwrap().len(), 2);
+
+    store.abandon_table(lobby).await.unwrap();
+    store.abandon_table(playing).await.unwrap();
+    assert!(store.open_tables().await.unwrap().is_empty());
+    assert_eq!(
+        store.table(lobby).await.unwrap().unwrap().phase,
+        Phase::Abandoned
+    );
+    assert_eq!(
+        store.table(playing).await.unwrap().unwrap().phase,
+        Phase::Abandoned
+    );
+    assert!(store.results(playing).await.unwrap().is_empty());
+    assert!(matches!(
+        store.abandon_table(playing).await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Abandoned,
+            ..
+        })
+    ));
+    assert!(matches!(
+        store.abandon_table(playing + 100).await,
+        Err(StoreError::NoSuchTable(_))
+    ));
+}
+
+#[tokio::test]
+async fn leaderboard_counts_per_guild_and_game() {
+    let store = Store::open_in_memory().await.unwrap();
+
+    // Guild, paston: Alice wins twice, Bob once; Carol never.
+    finished_table(
+        &store,
+        GUILD,
+        1,
+        "paston",
+        &[
+            result(0, Some(ALICE), 1, Some(30)),
+            result(1, Some(BOB), 2, Some(10)),
+            result(2, None, 3, Some(-5)),
+        ],
+    )
+    .await;
+    finished_table(
+        &store,
+        GUILD,
+        1,
+        "paston",
+        &[
+            result(0, Some(ALICE), 1, Some(20)),
+            result(1, Some(CAROL), 2, Some(25)),
+        ],
+    )
+    .await;
+    // Guild, kop (no scores): Bob wins, Carol loses; a computer player wins too.
+    finished_table(
+        &store,
+        GUILD,
+        2,
+        "kop",
+        &[
+            result(0, Some(BOB), 1, None),
+            result(1, None, 1, None),
+            result(2, Some(CAROL), 3, None),
+        ],
+    )
+    .await;
+    // Another guild: Carol wins a lot there; it must not count here.
+    for channel in 100..103 {
+        finished_table(
+            &store,
+            OTHER_GUILD,
+            channel,
+            "paston",
+            &[
+                result(0, Some(CAROL), 1, Some(100)),
+                result(1, Some(ALICE), 2, Some(0)),
+            ],
+        )
+        .await;
+    }
+    // An abandoned table in this guild counts for nothing.
+    let abandoned = store
+        .create_table(&new_table(GUILD, 3, "paston", &[Some(CAROL), Some(BOB)]))
+        .await
+        .unwrap();
+    store.start_table(abandoned, &json!({})).await.unwrap();
+    store
+        .record_move(
+            abandoned,
+            1,
+            0,
+            &json!("a"),
+            &json!({}),
+            Some((1, &[50, 0])),
+            None,
+        )
+        .await
+        .unwrap();
+    store.abandon_table(abandoned).await.unwrap();
+    // An unfinished table neither.
+    let playing = store
+        .create_table(&new_table(GUILD, 4, "paston", &[Some(CAROL), Some(BOB)]))
+        .await
+        .unwrap();
+    store.start_table(playing, &json!({})).await.unwrap();
+
+    let row = |user_id, games, wins, points| LeaderRow {
+        user_id,
+        games,
+        wins,
+        points,
+    };
+
+    // All games: Alice 2 wins; Bob 1 win (10 points) ahead of ... Carol 0 wins.
+    assert_eq!(
+        store.leaderboard(GUILD, None, 10).await.unwrap(),
+        vec![
+            row(ALICE, 2, 2, Some(50)),
+            row(BOB, 2, 1, Some(10)),
+            row(CAROL, 2, 0, Some(25)),
+        ]
+    );
+    // One game.
+    assert_eq!(
+        store.leaderboard(GUILD, Some("paston"), 10).await.unwrap(),
+        vec![
+            row(ALICE, 2, 2, Some(50)),
+            row(CAROL, 1, 0, Some(25)),
+            row(BOB, 1, 0, Some(10)),
+        ]
+    );
+    // Games without scores: points are None; Bob's win first, Carol after.
+    assert_eq!(
+        store.leaderboard(GUILD, Some("kop"), 10).await.unwrap(),
+        vec![row(BOB, 1, 1, None), row(CAROL, 1, 0, None)]
+    );
+    // The limit.
+    assert_eq!(
+        store.leaderboard(GUILD, None, 1).await.unwrap(),
+        vec![row(ALICE, 2, 2, Some(50))]
+    );
+    // The other guild sees only its own tables.
+    assert_eq!(
+        store.leaderboard(OTHER_GUILD, None, 10).await.unwrap(),
+        vec![row(CAROL, 3, 3, Some(300)), row(ALICE, 3, 0, Some(0))]
+    );
+    // Unknown guild or game: empty.
+    assert!(store.leaderboard(7, None, 10).await.unwrap().is_empty());
+    assert!(store
+        .leaderboard(GUILD, Some("teka"), 10)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn leaderboard_orders_ties_by_points_then_games_then_user() {
+    let store = Store::open_in_memory().await.unwrap();
+    // Everyone one win. Points: A 5, B None, C 5 (over two games), D 8.
+    let (a, b, c, d) = (11u64, 12u64, 13u64, 14u64);
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(a), 1, Some(5))]).await;
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(b), 1, None)]).await;
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(c), 1, Some(5))]).await;
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(c), 2, None)]).await;
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(d), 1, Some(8))]).await;
+    let order: Vec<u64> = store
+        .leaderboard(GUILD, None, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.user_id)
+        .collect();
+    // D (8 points), then C and A on 5 points (C has more games), then B (no points last).
+    assert_eq!(order, vec![d, c, a, b]);
+    // Equal in everything: by user id.
+    let store = Store::open_in_memory().await.unwrap();
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(d), 1, None)]).await;
+    finished_table(&store, GUILD, 1, "g", &[result(0, Some(a), 1, None)]).await;
+    let order: Vec<u64> = store
+        .leaderboard(GUILD, None, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.user_id)
+        .collect();
+    assert_eq!(order, vec![a, d]);
+}
+
+#[tokio::test]
+async fn seeds_and_snowflakes_round_trip() {
+    let store = Store::open_in_memory().await.unwrap();
+    let big = 1_234_567_890_123_456_789u64;
+    for (channel, seed) in [(1u64, u64::MAX), (2, 0), (3, i64::MAX as u64 + 1), (4, big)] {
+        let mut new = new_table(big, big + channel, "kop", &[Some(big), Some(u64::MAX)]);
+        new.seed = seed;
+        new.created_by = big;
+        let id = store.create_table(&new).await.unwrap();
+        store.set_message(id, big + 99).await.unwrap();
+        let table = store.table(id).await.unwrap().unwrap();
+        assert_eq!(table.seed, seed);
+        assert_eq!(table.guild_id, big);
+        assert_eq!(table.channel_id, big + channel);
+        assert_eq!(table.created_by, big);
+        assert_eq!(table.message_id, Some(big + 99));
+        assert_eq!(table.seat_rows[0].user_id, Some(big));
+        assert_eq!(table.seat_rows[1].user_id, Some(u64::MAX));
+    }
+    let id = finished_table(
+        &store,
+        big,
+        9,
+        "kop",
+        &[
+            result(0, Some(big), 1, Some(i64::MIN)),
+            result(1, Some(big + 1), 2, Some(i64::MAX)),
+        ],
+    )
+    .await;
+    assert_eq!(store.results(id).await.unwrap()[0].user_id, Some(big));
+    let board = store.leaderboard(big, None, 5).await.unwrap();
+    assert_eq!(board[0].user_id, big);
+    assert_eq!(board[1].user_id, big + 1);
+}
