@@ -169,11 +169,19 @@ pub async fn start(config: &Config) -> anyhow::Result<Bot> {
     })
 }
 
-/// Runs the bot until Ctrl-C.
+/// Runs the bot until Ctrl-C, or until the client stops by itself (a rejected token, say).
 pub async fn run(config: &Config) -> anyhow::Result<()> {
-    let bot = start(config).await?;
-    tokio::signal::ctrl_c().await.ok();
-    tracing::info!("shutting down");
-    bot.shutdown().await;
-    Ok(())
+    let Bot {
+        shard_manager,
+        mut task,
+    } = start(config).await?;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {
+            tracing::info!("shutting down");
+            shard_manager.shutdown_all().await;
+            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+            Ok(())
+        }
+        _ = &mut task => anyhow::bail!("the Discord client stopped; see the log above"),
+    }
 }
