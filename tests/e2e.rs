@@ -1,0 +1,624 @@
+//! End-to-end: the real bot (library client: serenity + poise) against the fake Discord on
+//! 127.0.0.1. Two fake users play full seeded games of Pishe Pasha through slash commands and
+//! button clicks; people's mistakes get clear ephemeral answers and change nothing; a restart in
+//! the middle of a game goes on from the same position with the same buttons.
+//!
+//! Also measures dispatch → callback latency over a full game (printed; run with
+//! `cargo test --release --test e2e -- --nocapture full_game`).
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use pakka::cards::CardSet;
+use pakka::config::Config;
+use pakka::discord::Bot;
+use pakka::rules::{registry, Observer, Seen, Setup};
+use pakka::store::Store;
+use support::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
+
+const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
+const WAIT: Duration = Duration::from_secs(15);
+
+struct Harness {
+    fake: FakeDiscord,
+    bot: Option<Bot>,
+    url: String,
+    _dir: TempDir,
+    alice: FakeUser,
+    bob: FakeUser,
+    carol: FakeUser,
+}
+
+impl Harness {
+    async fn start() -> Harness {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+        let alice = fake.user(1_000_000_000_000_001, "alice");
+        let bob = fake.user(1_000_000_000_000_002, "bob");
+        let carol = fake.user(1_000_000_000_000_003, "carol");
+        let mut h = Harness {
+            fake,
+            bot: None,
+            url,
+            _dir: dir,
+            alice,
+            bob,
+            carol,
+        };
+        h.boot().await;
+        h
+    }
+
+    /// Starts a bot on the harness's database and waits until it has registered its commands.
+    async fn boot(&mut self) {
+        let before = self.fake.command_registrations();
+        let config = Config {
+            token: FakeDiscord::TOKEN.to_string(),
+            database_url: self.url.clone(),
+            http_proxy: Some(self.fake.base_url()),
+            dev_guild_id: None,
+        };
+        self.bot = Some(
+            pakka::discord::start(&config)
+                .await
+                .expect("the bot starts"),
+        );
+        let fake = self.fake.clone();
+        self.fake
+            .wait_until(WAIT, move |_| fake.command_registrations() > before)
+            .await
+            .expect("the bot registers its commands");
+    }
+
+    async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shutdown().await;
+        }
+        self.fake.disconnect_bot().await;
+        self.boot().await;
+    }
+
+    async fn store(&self) -> Store {
+        Store::open(&self.url).await.unwrap()
+    }
+
+    /// `/play pisha-pasha @bob` by Alice with a seed; Bob accepts. Answers the table message.
+    async fn start_game(&self, seed: u64) -> (i64, FakeMessage) {
+        let lobby = self
+            .fake
+            .slash(
+                &self.alice,
+                CHANNEL,
+                "play",
+                json!([
+                    {"name": "game", "value": "pisha-pasha"},
+                    {"name": "player", "value": self.bob.id.to_string()},
+                    {"name": "seed", "value": seed},
+                ]),
+            )
+            .await
+            .unwrap();
+        let lobby = lobby.message().unwrap().clone();
+        assert!(!lobby.ephemeral, "the lobby is public");
+        assert!(
+            lobby.content.contains(&self.bob.mention()),
+            "{}",
+            lobby.content
+        );
+        let accept = button(&lobby, "Accept");
+        let table: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
+        // Only the invited friend may accept.
+        let carol = self
+            .fake
+            .click(&self.carol, lobby.id, &accept)
+            .await
+            .unwrap();
+        assert!(
+            carol.is_ephemeral() && carol.content().contains("not for you"),
+            "{}",
+            carol.content()
+        );
+        let started = self.fake.click(&self.bob, lobby.id, &accept).await.unwrap();
+        assert_eq!(started.callback_type, 7);
+        let message = started.message().unwrap().clone();
+        assert!(message.content.contains("Pishe Pasha"));
+        assert_eq!(message.button_labels(), vec!["Show my hand"]);
+        (table, message)
+    }
+
+    /// Opens a player's hand from the table message.
+    async fn open_hand(&self, user: &FakeUser, table_message: u64) -> FakeMessage {
+        let id = button(&self.fake.message(table_message).unwrap(), "Show my hand");
+        let hand = self.fake.click(user, table_message, &id).await.unwrap();
+        let message = hand.message().unwrap().clone();
+        assert!(
+            message.ephemeral && message.flags & 64 == 64,
+            "hands are ephemeral"
+        );
+        assert_eq!(message.visible_to, Some(user.id));
+        message
+    }
+}
+
+fn button(message: &FakeMessage, label: &str) -> String {
+    message
+        .buttons()
+        .into_iter()
+        .find(|(_, l, _)| l == label)
+        .unwrap_or_else(|| panic!("no {label:?} button on {:?}", message.buttons()))
+        .0
+}
+
+/// The move number a table message shows ("**Pishe Pasha** · move N").
+fn move_of(content: &str) -> Option<u64> {
+    let after = content.split(" · move ").nth(1)?;
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Every standard card written in a message ("10♥", "Q♠").
+fn cards_in(text: &str) -> CardSet {
+    let chars: Vec<char> = text.chars().collect();
+    let mut set = CardSet::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !"♠♥♦♣".contains(c) || i == 0 {
+            continue;
+        }
+        let rank: String = if i >= 2 && chars[i - 2] == '1' && chars[i - 1] == '0' {
+            "10".into()
+        } else {
+            chars[i - 1].to_string()
+        };
+        if let Ok(card) = format!("{rank}{c}").parse() {
+            set.insert(card);
+        }
+    }
+    set
+}
+
+/// Checks that no public message ever showed a card hidden from the channel at the move it
+/// shows, by replaying the table's stored move log.
+async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    let info = registry::find(&stored.game).unwrap();
+    let mut game = info
+        .create(
+            stored.options.clone(),
+            stored.seats,
+            Setup::seeded(stored.seed),
+        )
+        .unwrap();
+    let mut public = vec![];
+    let visible = |g: &dyn pakka::rules::AnyGame| -> CardSet {
+        g.zones()
+            .into_iter()
+            .filter(|z| z.seen == Seen::All)
+            .flat_map(|z| z.cards)
+            .collect()
+    };
+    public.push(visible(game.as_ref()));
+    for m in &stored.moves {
+        game.act_json(m.seat, &m.action).unwrap();
+        public.push(visible(game.as_ref()));
+    }
+    let _ = Observer::Public;
+    let mut checked = 0;
+    for message in h.fake.channel_messages(CHANNEL) {
+        let versions = message
+            .history
+            .iter()
+            .map(|v| v.content.clone())
+            .chain([message.content.clone()]);
+        for content in versions {
+            let shown = cards_in(&content);
+            if shown.is_empty() {
+                continue;
+            }
+            let mv = move_of(&content).expect("a message with cards names its move") as usize;
+            let hidden = shown.difference(public[mv]);
+            assert!(
+                hidden.is_empty(),
+                "public message at move {mv} shows hidden {hidden:?}: {content}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "the check saw the table messages ({checked})");
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+/// Plays the first offered action in whichever hand has buttons. Without `reopen` a hand must
+/// come alive by itself when its turn comes; with it, hands are reopened from the table message
+/// when none is alive (after a restart the bot no longer knows the open hands). Returns the
+/// number of moves made.
+async fn play_until_over(
+    h: &Harness,
+    table_message: u64,
+    hands: &mut [(FakeUser, u64)],
+    limit: usize,
+    reopen: bool,
+) -> usize {
+    let mut moves = 0;
+    while moves < limit {
+        let table = h.fake.message(table_message).unwrap();
+        if table.content.contains("Game over") {
+            return moves;
+        }
+        let mut acted = false;
+        for (user, hand_id) in hands.iter_mut() {
+            let hand = h.fake.message(*hand_id).unwrap();
+            let Some((custom_id, _, _)) = hand.buttons().into_iter().next() else {
+                continue;
+            };
+            let outcome = h.fake.click(user, *hand_id, &custom_id).await.unwrap();
+            assert_eq!(
+                outcome.callback_type, 7,
+                "a click updates the hand in place"
+            );
+            assert!(outcome.is_ephemeral());
+            moves += 1;
+            acted = true;
+            break;
+        }
+        if !acted && reopen {
+            let fake = h.fake.clone();
+            let ids: Vec<u64> = hands.iter().map(|(_, id)| *id).collect();
+            let alive = h
+                .fake
+                .wait_until(Duration::from_secs(2), move |_| {
+                    ids.iter()
+                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                })
+                .await;
+            if alive.is_err() {
+                for (user, hand_id) in hands.iter_mut() {
+                    *hand_id = h.open_hand(user, table_message).await.id;
+                }
+            }
+        } else if !acted {
+            // The bot edits hands and the table message after answering the click; wait for it.
+            let fake = h.fake.clone();
+            let ids: Vec<u64> = hands.iter().map(|(_, id)| *id).collect();
+            let alive = h
+                .fake
+                .wait_until(WAIT, move |_| {
+                    ids.iter()
+                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                        || fake
+                            .message(table_message)
+                            .is_some_and(|m| m.content.contains("Game over"))
+                })
+                .await;
+            assert!(
+                alive.is_ok(),
+                "no hand came alive: {:?}",
+                h.fake.message(table_message).unwrap().content
+            );
+        }
+    }
+    moves
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_game_through_buttons_then_scores() {
+    let h = Harness::start().await;
+    let commands: Vec<String> = h
+        .fake
+        .commands()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    for name in ["play", "scores", "rules", "abandon"] {
+        assert!(
+            commands.contains(&name.to_string()),
+            "{name} registered: {commands:?}"
+        );
+    }
+    let choices = h
+        .fake
+        .autocomplete(
+            &h.alice,
+            CHANNEL,
+            "play",
+            json!([{"name": "game", "value": "pish", "focused": true}]),
+        )
+        .await
+        .unwrap();
+    assert!(
+        choices.iter().any(|c| c["value"] == "pisha-pasha"),
+        "{choices:?}"
+    );
+
+    let (table, message) = h.start_game(7).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    let moves = play_until_over(&h, message.id, &mut hands, 2_000, false).await;
+    assert!(moves > 10);
+    let end = h.fake.message(message.id).unwrap();
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    assert!(end.buttons().is_empty());
+
+    // The player to act was mentioned in the channel, both of them over the game.
+    let notices: Vec<String> = h
+        .fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m.content.contains("your move"))
+        .map(|m| m.content)
+        .collect();
+    for user in [&h.alice, &h.bob] {
+        assert!(
+            notices.iter().any(|n| n.contains(&user.mention())),
+            "{} was never told it was their move",
+            user.name
+        );
+    }
+    let results = h.store().await.results(table).await.unwrap();
+    let winner = results.iter().find(|r| r.won).unwrap();
+    let winner_id = winner.user_id.unwrap();
+    let scores = h
+        .fake
+        .slash(&h.bob, CHANNEL, "scores", json!([]))
+        .await
+        .unwrap();
+    let text = scores.content();
+    assert!(
+        text.contains(&format!("1. <@{winner_id}> — 1 wins in 1 games")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} points", winner.score.unwrap())),
+        "{text}"
+    );
+
+    assert_public_messages_hide_hidden_cards(&h, table).await;
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    let mut latencies = h.fake.latencies();
+    assert!(latencies.iter().all(|l| *l < Duration::from_secs(3)));
+    latencies.sort();
+    eprintln!(
+        "dispatch → callback over {} interactions of a full game: median {:?}, p99 {:?}, max {:?}",
+        latencies.len(),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        latencies.last().unwrap()
+    );
+    // A new table may open in the channel once the game is over.
+    h.start_game(8).await;
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
+    let h = Harness::start().await;
+    let slash = |user: &FakeUser, name: &str, options: Value| {
+        let (fake, user, name) = (h.fake.clone(), user.clone(), name.to_string());
+        async move { fake.slash(&user, CHANNEL, &name, options).await.unwrap() }
+    };
+    let expect = |o: &support::fake_discord::InteractionOutcome, words: &str| {
+        assert!(o.is_ephemeral(), "ephemeral: {}", o.content());
+        assert!(
+            o.content().contains(words),
+            "{:?} should say {words:?}",
+            o.content()
+        );
+    };
+    expect(
+        &slash(
+            &h.alice,
+            "play",
+            json!([{"name": "game", "value": "poker"}]),
+        )
+        .await,
+        "no game called",
+    );
+    expect(
+        &slash(&h.alice, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.alice.id.to_string()}])).await,
+        "already at this table",
+    );
+    let robot = h.fake.bot_user(1_000_000_000_000_099, "robot");
+    expect(
+        &slash(&h.alice, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": robot.id.to_string()}])).await,
+        "is a bot",
+    );
+    expect(
+        &slash(&h.alice, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.bob.id.to_string()}, {"name": "options", "value": "speed=fast"}])).await,
+        "no option",
+    );
+    expect(
+        &slash(&h.alice, "abandon", json!([])).await,
+        "no open table",
+    );
+    expect(
+        &slash(
+            &h.alice,
+            "rules",
+            json!([{"name": "game", "value": "pishe-pasha"}]),
+        )
+        .await,
+        "Pishe Pasha",
+    );
+
+    let (table, message) = h.start_game(11).await;
+    expect(
+        &slash(&h.carol, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.bob.id.to_string()}])).await,
+        "already open in this channel",
+    );
+    let store = h.store().await;
+    let moves = |s: Store| async move { s.table(table).await.unwrap().unwrap().move_number };
+
+    // Someone not seated.
+    let hand = h
+        .fake
+        .click(&h.carol, message.id, &format!("pk:h:{table}"))
+        .await
+        .unwrap();
+    expect(&hand, "not seated");
+    let forged = h
+        .fake
+        .click_unchecked(&h.carol, message.id, &format!("pk:a:{table}:0:0"))
+        .await
+        .unwrap();
+    expect(&forged, "not seated");
+    expect(
+        &slash(&h.carol, "abandon", json!([])).await,
+        "Only a player seated",
+    );
+    // Forged and malformed ids.
+    for id in ["hello", "pk:zz:1", "pk:a:1:x:0", &"pk:".repeat(40)] {
+        let o = h
+            .fake
+            .click_unchecked(&h.alice, message.id, id)
+            .await
+            .unwrap();
+        expect(&o, "not one pakka knows");
+    }
+    let o = h
+        .fake
+        .click_unchecked(&h.alice, message.id, "pk:a:999999:0:0")
+        .await
+        .unwrap();
+    expect(&o, "closed");
+    assert_eq!(moves(store.clone()).await, 0);
+
+    // An outdated hand: the player to act moves, then clicks the old button again.
+    let view = store.table(table).await.unwrap().unwrap();
+    let first = view.seat_rows[0].user_id.unwrap();
+    let info = registry::find("pisha-pasha").unwrap();
+    let game = info
+        .create(view.options.clone(), 2, Setup::seeded(11))
+        .unwrap();
+    let actor_seat = game.to_act()[0];
+    let actor = if view.seat_rows[actor_seat].user_id == Some(first) {
+        &h.alice
+    } else {
+        &h.bob
+    };
+    let other = if actor.id == h.alice.id {
+        &h.bob
+    } else {
+        &h.alice
+    };
+    let hand = h.open_hand(actor, message.id).await;
+    let old_button = hand.buttons()[0].0.clone();
+    // The other player clicking the actor's button id is refused too (not their turn).
+    let other_hand = h.open_hand(other, message.id).await;
+    let wrong = h
+        .fake
+        .click_unchecked(other, other_hand.id, &old_button)
+        .await
+        .unwrap();
+    assert!(wrong.content().contains("turn"), "{}", wrong.content());
+    assert_eq!(moves(store.clone()).await, 0);
+    h.fake.click(actor, hand.id, &old_button).await.unwrap();
+    assert_eq!(moves(store.clone()).await, 1);
+    let stale = h
+        .fake
+        .click_unchecked(actor, hand.id, &old_button)
+        .await
+        .unwrap();
+    assert_eq!(
+        stale.callback_type, 7,
+        "a stale click gets a fresh hand in place"
+    );
+    assert!(
+        stale.content().contains("older position"),
+        "{}",
+        stale.content()
+    );
+    assert_eq!(
+        moves(store.clone()).await,
+        1,
+        "a repeated click applies once"
+    );
+
+    // Abandon: asks to confirm; "keep playing" changes nothing; confirming ends the table.
+    let confirm = slash(&h.bob, "abandon", json!([])).await;
+    assert!(confirm.is_ephemeral());
+    let keep = button(confirm.message().unwrap(), "Keep playing");
+    h.fake
+        .click(&h.bob, confirm.message().unwrap().id, &keep)
+        .await
+        .unwrap();
+    assert!(store.table(table).await.unwrap().unwrap().phase == pakka::store::Phase::Playing);
+    let confirm = slash(&h.bob, "abandon", json!([])).await;
+    let yes = button(confirm.message().unwrap(), "Abandon the game");
+    h.fake
+        .click(&h.bob, confirm.message().unwrap().id, &yes)
+        .await
+        .unwrap();
+    assert!(store.table(table).await.unwrap().unwrap().phase == pakka::store::Phase::Abandoned);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_keeps_the_position_and_the_buttons() {
+    let mut h = Harness::start().await;
+    let (table, message) = h.start_game(5).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    let before = play_until_over(&h, message.id, &mut hands, 6, false).await;
+    assert_eq!(before, 6);
+    // Let the bot finish bringing the next player's hand alive before it stops.
+    let fake = h.fake.clone();
+    let ids: Vec<u64> = hands.iter().map(|(_, id)| *id).collect();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            ids.iter()
+                .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+        })
+        .await
+        .expect("a hand is alive");
+    let store = h.store().await;
+    let position = store.table(table).await.unwrap().unwrap();
+    let table_before = h.fake.message(message.id).unwrap().content;
+
+    h.restart().await;
+    assert!(h.fake.identify_count() >= 2, "a new client connected");
+    let after = store.table(table).await.unwrap().unwrap();
+    assert_eq!(after.move_number, position.move_number);
+    assert_eq!(after.state, position.state);
+    // The hand opened before the restart still works: same buttons, same move number.
+    let live = hands
+        .iter()
+        .find(|(_, id)| !h.fake.message(*id).unwrap().buttons().is_empty())
+        .cloned()
+        .expect("the player to act has a live hand");
+    let button = h.fake.message(live.1).unwrap().buttons()[0].0.clone();
+    let clicked = h.fake.click(&live.0, live.1, &button).await.unwrap();
+    assert!(
+        !clicked.content().contains("older position"),
+        "{}",
+        clicked.content()
+    );
+    assert_eq!(
+        store.table(table).await.unwrap().unwrap().move_number,
+        position.move_number + 1
+    );
+    let moves = play_until_over(&h, message.id, &mut hands, 5_000, true).await;
+    assert!(moves > 0, "the game went on");
+    let end = h.fake.message(message.id).unwrap();
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    assert_ne!(end.content, table_before);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}

@@ -1,0 +1,1815 @@
+//! A fake Discord for end-to-end tests: an in-process server on 127.0.0.1 that speaks enough of
+//! Discord's REST API (under `/api/v10/...`) and gateway websocket for a real serenity/poise
+//! client, plus a test-facing API to act as users (slash commands, button clicks, autocomplete)
+//! and to inspect what the bot answered.
+//!
+//! Connect a bot to it with
+//! `serenity::http::HttpBuilder::new(token).proxy(fake.base_url()).ratelimiter_disabled(true)`
+//! and `ClientBuilder::new_with_http`.
+//!
+//! Every payload the bot sends is checked against Discord's limits (content length, action rows,
+//! buttons, custom ids, labels, select options, command definitions) and every interaction must be
+//! acknowledged exactly once within 3 seconds. Breaches are refused the way Discord refuses them
+//! and recorded: assert `fake.violations()` is empty at the end of a test.
+//!
+//! Set `FAKE_DISCORD_LOG=1` to print every request and gateway frame to stderr.
+
+mod checks;
+mod fixtures;
+mod server;
+
+use std::collections::{BTreeMap, HashMap};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail};
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, Notify};
+
+/// Discord's deadline for acknowledging an interaction.
+pub const ACK_DEADLINE: Duration = Duration::from_secs(3);
+/// How long `slash`/`click`/`autocomplete` wait for the bot's answer (including, after a defer,
+/// the followup or edit).
+pub const RESPONSE_WAIT: Duration = Duration::from_secs(5);
+
+const FLAG_EPHEMERAL: u64 = 1 << 6;
+const FLAG_LOADING: u64 = 1 << 7;
+const FLAG_SUPPRESS_EMBEDS: u64 = 1 << 2;
+const FLAG_SUPPRESS_NOTIFICATIONS: u64 = 1 << 12;
+
+/// The bot's own user.
+fn the_bot() -> FakeUser {
+    FakeUser {
+        id: FakeDiscord::BOT_USER_ID,
+        name: "pakka".into(),
+        bot: true,
+    }
+}
+
+/// A user of the fake guild (a person, or another bot when `bot` is set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeUser {
+    pub id: u64,
+    pub name: String,
+    pub bot: bool,
+}
+
+impl FakeUser {
+    /// `<@id>`, as Discord renders a mention.
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.id)
+    }
+
+    /// The user object as Discord sends it.
+    pub fn json(&self) -> Value {
+        fixtures::user(self)
+    }
+}
+
+/// How a message came to exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MessageOrigin {
+    /// The response to an interaction (callback type 4, or the placeholder of a type 5 defer).
+    InteractionResponse,
+    /// A followup (`POST /webhooks/{app}/{token}`).
+    Followup,
+    /// `POST /channels/{id}/messages`.
+    Channel,
+}
+
+/// An earlier state of a message, kept when it is edited.
+#[derive(Clone, Debug)]
+pub struct MessageVersion {
+    pub content: String,
+    pub components: Value,
+    pub embeds: Value,
+    pub flags: u64,
+}
+
+/// A message as the fake stores it (always authored by the bot).
+#[derive(Clone, Debug)]
+pub struct FakeMessage {
+    pub id: u64,
+    pub channel_id: u64,
+    pub content: String,
+    /// The action rows, as the bot sent them.
+    pub components: Value,
+    pub embeds: Value,
+    pub flags: u64,
+    pub ephemeral: bool,
+    /// For an ephemeral message, the one user who can see it.
+    pub visible_to: Option<u64>,
+    pub origin: MessageOrigin,
+    /// The interaction this message answers (response or followup).
+    pub interaction_id: Option<u64>,
+    /// The message's `interaction_metadata` as Discord sends it (who triggered the interaction,
+    /// and for a component the message clicked), or null.
+    pub interaction_metadata: Value,
+    /// A deferred ("is thinking...") response not yet filled in.
+    pub loading: bool,
+    pub deleted: bool,
+    /// Earlier versions, oldest first.
+    pub history: Vec<MessageVersion>,
+    /// Discord's message type (0 default, 20 reply to a slash command).
+    pub kind: u8,
+    pub created_at: String,
+    pub edited_at: Option<String>,
+}
+
+impl FakeMessage {
+    fn components_iter(&self) -> impl Iterator<Item = &Value> {
+        self.components
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|row| row.get("components").and_then(Value::as_array))
+            .flatten()
+    }
+
+    /// The interactive buttons, in order: `(custom_id, label, disabled)`. Link buttons (which
+    /// have no custom id and never reach the bot) are left out.
+    pub fn buttons(&self) -> Vec<(String, String, bool)> {
+        self.components_iter()
+            .filter(|c| c.get("type").and_then(Value::as_u64) == Some(2))
+            .filter_map(|c| {
+                let id = c.get("custom_id")?.as_str()?.to_string();
+                let label = c.get("label").and_then(Value::as_str).unwrap_or_default();
+                let disabled = c.get("disabled").and_then(Value::as_bool).unwrap_or(false);
+                Some((id, label.to_string(), disabled))
+            })
+            .collect()
+    }
+
+    /// The labels of the buttons, in order.
+    pub fn button_labels(&self) -> Vec<String> {
+        self.buttons().into_iter().map(|(_, l, _)| l).collect()
+    }
+
+    /// The raw component (button or select menu) with this custom id.
+    pub fn component(&self, custom_id: &str) -> Option<Value> {
+        self.components_iter()
+            .find(|c| c.get("custom_id").and_then(Value::as_str) == Some(custom_id))
+            .cloned()
+    }
+
+    /// The string select menus: `(custom_id, [(value, label)])`.
+    pub fn select_menus(&self) -> Vec<(String, Vec<(String, String)>)> {
+        self.components_iter()
+            .filter(|c| c.get("type").and_then(Value::as_u64) == Some(3))
+            .filter_map(|c| {
+                let id = c.get("custom_id")?.as_str()?.to_string();
+                let options = c
+                    .get("options")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .map(|o| {
+                        let s =
+                            |k: &str| o.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                        (s("value"), s("label"))
+                    })
+                    .collect();
+                Some((id, options))
+            })
+            .collect()
+    }
+
+    /// Whether `user` can see this message (public, or an ephemeral addressed to them).
+    pub fn is_visible_to(&self, user: u64) -> bool {
+        !self.deleted && (!self.ephemeral || self.visible_to == Some(user))
+    }
+
+    fn version(&self) -> MessageVersion {
+        MessageVersion {
+            content: self.content.clone(),
+            components: self.components.clone(),
+            embeds: self.embeds.clone(),
+            flags: self.flags,
+        }
+    }
+}
+
+/// What the bot did with one interaction.
+#[derive(Clone, Debug)]
+pub struct InteractionOutcome {
+    pub interaction_id: u64,
+    pub token: String,
+    /// 4 message, 5 deferred message, 6 deferred update, 7 update message, 8 autocomplete, 9 modal.
+    pub callback_type: u8,
+    /// The whole callback body (`{"type": .., "data": ..}`).
+    pub body: Value,
+    /// Time from sending the dispatch to receiving the callback.
+    pub latency: Duration,
+    /// The message the interaction created or updated, in its state when the call returned: the
+    /// new message for type 4, the filled-in response for type 5, the clicked message for 6 and
+    /// 7.
+    pub message: Option<FakeMessage>,
+    /// Followup messages sent so far (a followup that fills in a deferred response is `message`,
+    /// not listed here).
+    pub followups: Vec<FakeMessage>,
+}
+
+impl InteractionOutcome {
+    /// The callback's `data`.
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+
+    /// The content of `message` ("" if none).
+    pub fn content(&self) -> &str {
+        self.message.as_ref().map_or("", |m| m.content.as_str())
+    }
+
+    /// Whether `message` is ephemeral.
+    pub fn is_ephemeral(&self) -> bool {
+        self.message.as_ref().is_some_and(|m| m.ephemeral)
+    }
+
+    /// `message`, or an error saying there was none.
+    pub fn message(&self) -> anyhow::Result<&FakeMessage> {
+        self.message.as_ref().ok_or_else(|| {
+            anyhow!(
+                "interaction answered with type {} and no message",
+                self.callback_type
+            )
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Callback {
+    kind: u8,
+    body: Value,
+    latency: Duration,
+    refused: Option<String>,
+}
+
+#[derive(Debug)]
+struct InteractionRecord {
+    token: String,
+    /// 2 application command, 3 message component, 4 autocomplete.
+    kind: u8,
+    user_id: u64,
+    channel_id: u64,
+    label: String,
+    component_message: Option<u64>,
+    dispatched_at: Instant,
+    callback: Option<Callback>,
+    original: Option<u64>,
+    followups: Vec<u64>,
+    /// Followups, edits and deletions through the token after the callback.
+    updates: u32,
+    /// How many earlier versions the original message had right after the callback (an edit
+    /// by any route after that completes a deferred update).
+    original_versions: usize,
+}
+
+pub(crate) enum Outgoing {
+    Text(String),
+    Close(u16, String),
+}
+
+struct Conn {
+    tx: mpsc::UnboundedSender<Outgoing>,
+    seq: u64,
+    ready: bool,
+}
+
+struct State {
+    next_id: u64,
+    users: HashMap<u64, FakeUser>,
+    messages: BTreeMap<u64, FakeMessage>,
+    interactions: BTreeMap<u64, InteractionRecord>,
+    tokens: HashMap<String, u64>,
+    global_commands: Vec<Value>,
+    guild_commands: BTreeMap<u64, Vec<Value>>,
+    command_ids: HashMap<(Option<u64>, u64, String), u64>,
+    registrations: u32,
+    violations: Vec<String>,
+    latencies: Vec<Duration>,
+    conns: HashMap<u64, Conn>,
+    next_conn: u64,
+    current: Option<u64>,
+    identifies: u32,
+    resumes: u32,
+    last_identify: Option<Value>,
+    requests: Vec<String>,
+}
+
+impl State {
+    fn next_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    fn violation(&mut self, msg: String) {
+        eprintln!("[fake-discord] VIOLATION: {msg}");
+        self.violations.push(msg);
+    }
+
+    fn user(&self, id: u64) -> FakeUser {
+        self.users.get(&id).cloned().unwrap_or_else(|| FakeUser {
+            id,
+            name: format!("user{id}"),
+            bot: false,
+        })
+    }
+
+    fn ready_conn(&self) -> Option<u64> {
+        self.current
+            .filter(|c| self.conns.get(c).is_some_and(|c| c.ready))
+    }
+}
+
+pub(crate) struct Inner {
+    addr: SocketAddr,
+    state: Mutex<State>,
+    changed: Notify,
+    log: bool,
+}
+
+/// A REST error in Discord's format.
+#[derive(Debug)]
+pub(crate) struct RestError {
+    pub status: u16,
+    pub code: u64,
+    pub message: String,
+}
+
+impl RestError {
+    fn new(status: u16, code: u64, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn unknown_message() -> Self {
+        Self::new(404, 10008, "Unknown Message")
+    }
+
+    fn unknown_webhook() -> Self {
+        Self::new(404, 10015, "Unknown Webhook")
+    }
+
+    fn unknown_interaction() -> Self {
+        Self::new(404, 10062, "Unknown interaction")
+    }
+
+    fn invalid_form_body() -> Self {
+        Self::new(400, 50035, "Invalid Form Body")
+    }
+
+    pub fn body(&self) -> Value {
+        json!({"message": self.message, "code": self.code})
+    }
+}
+
+pub(crate) enum Reply {
+    Json(Value),
+    NoContent,
+}
+
+type RestResult = Result<Reply, RestError>;
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn touch(&self) {
+        self.changed.notify_waiters();
+    }
+
+    fn bot(&self) -> FakeUser {
+        the_bot()
+    }
+
+    fn owner(&self) -> FakeUser {
+        FakeUser {
+            id: FakeDiscord::OWNER_ID,
+            name: "owner".into(),
+            bot: false,
+        }
+    }
+
+    fn ws_url(&self) -> String {
+        format!("ws://{}/gateway", self.addr)
+    }
+
+    fn message_json(&self, m: &FakeMessage) -> Value {
+        let v = fixtures::message(m, &self.bot(), FakeDiscord::APP_ID);
+        fixtures::validate::<serenity::all::Message>("message", &v);
+        v
+    }
+
+    // ----- gateway -----------------------------------------------------------------------------
+
+    pub(crate) fn gateway_connected(&self, tx: mpsc::UnboundedSender<Outgoing>) -> u64 {
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+        let _ = tx.send(Outgoing::Text(hello.to_string()));
+        let mut st = self.lock();
+        st.next_conn += 1;
+        let id = st.next_conn;
+        st.conns.insert(
+            id,
+            Conn {
+                tx,
+                seq: 0,
+                ready: false,
+            },
+        );
+        drop(st);
+        self.touch();
+        id
+    }
+
+    pub(crate) fn gateway_closed(&self, conn: u64) {
+        let mut st = self.lock();
+        st.conns.remove(&conn);
+        if st.current == Some(conn) {
+            st.current = None;
+        }
+        drop(st);
+        self.touch();
+    }
+
+    pub(crate) fn gateway_text(&self, conn: u64, text: &str) {
+        if self.log {
+            eprintln!("[fake-discord] gateway {conn} <- {text}");
+        }
+        let frame: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => {
+                self.lock()
+                    .violation(format!("gateway frame is not JSON ({e}): {text}"));
+                return;
+            }
+        };
+        let op = frame.get("op").and_then(Value::as_u64);
+        let mut st = self.lock();
+        let Some(c) = st.conns.get(&conn) else { return };
+        let tx = c.tx.clone();
+        match op {
+            Some(1) => {
+                let _ = tx.send(Outgoing::Text(json!({"op": 11}).to_string()));
+            }
+            Some(2) => {
+                let bot = self.bot();
+                let ready = fixtures::ready(
+                    &bot,
+                    FakeDiscord::APP_ID,
+                    FakeDiscord::GUILD_ID,
+                    &format!("fake-session-{conn}"),
+                    &self.ws_url(),
+                );
+                fixtures::validate_dispatch(&ready);
+                let guild = fixtures::guild_create(
+                    2,
+                    FakeDiscord::GUILD_ID,
+                    &bot,
+                    FakeDiscord::OWNER_ID,
+                    &[FakeDiscord::CHANNEL_ID],
+                );
+                fixtures::validate_dispatch(&guild);
+                let _ = tx.send(Outgoing::Text(ready.to_string()));
+                let _ = tx.send(Outgoing::Text(guild.to_string()));
+                if let Some(c) = st.conns.get_mut(&conn) {
+                    c.seq = 2;
+                    c.ready = true;
+                }
+                st.current = Some(conn);
+                st.identifies += 1;
+                st.last_identify = frame.get("d").cloned();
+            }
+            Some(6) => {
+                let seq = frame["d"]["seq"].as_u64().unwrap_or(0) + 1;
+                let resumed = json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}});
+                fixtures::validate_dispatch(&resumed);
+                let _ = tx.send(Outgoing::Text(resumed.to_string()));
+                if let Some(c) = st.conns.get_mut(&conn) {
+                    c.seq = seq;
+                    c.ready = true;
+                }
+                st.current = Some(conn);
+                st.resumes += 1;
+            }
+            // Presence updates, member requests, voice: nothing to do.
+            _ => {}
+        }
+        drop(st);
+        self.touch();
+    }
+
+    // ----- REST --------------------------------------------------------------------------------
+
+    pub(crate) fn record_request(&self, line: String, body: &Value) {
+        if self.log {
+            if body.is_null() {
+                eprintln!("[fake-discord] {line}");
+            } else {
+                eprintln!("[fake-discord] {line} {body}");
+            }
+        }
+        self.lock().requests.push(line);
+    }
+
+    pub(crate) fn unknown_route(&self, line: &str) -> RestError {
+        self.lock()
+            .violation(format!("unhandled route (the fake answered 404): {line}"));
+        RestError::new(404, 0, "404: Not Found")
+    }
+
+    pub(crate) fn gateway_info(&self, bot: bool) -> RestResult {
+        let mut v = json!({"url": self.ws_url()});
+        if bot {
+            v["shards"] = json!(1);
+            v["session_start_limit"] =
+                json!({"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1});
+        }
+        Ok(Reply::Json(v))
+    }
+
+    pub(crate) fn app_info(&self) -> RestResult {
+        let v = fixtures::app_info(FakeDiscord::APP_ID, &self.owner());
+        fixtures::validate::<serenity::all::CurrentApplicationInfo>("application info", &v);
+        Ok(Reply::Json(v))
+    }
+
+    pub(crate) fn current_user(&self) -> RestResult {
+        let mut v = self.bot().json();
+        v["verified"] = json!(true);
+        v["mfa_enabled"] = json!(false);
+        Ok(Reply::Json(v))
+    }
+
+    pub(crate) fn get_user(&self, id: u64) -> RestResult {
+        if id == FakeDiscord::BOT_USER_ID {
+            return self.current_user();
+        }
+        let st = self.lock();
+        match st.users.get(&id) {
+            Some(u) => Ok(Reply::Json(u.json())),
+            None => Err(RestError::new(404, 10013, "Unknown User")),
+        }
+    }
+
+    pub(crate) fn get_member(&self, guild: u64, id: u64) -> RestResult {
+        if guild != FakeDiscord::GUILD_ID {
+            return Err(RestError::new(404, 10004, "Unknown Guild"));
+        }
+        let user = if id == FakeDiscord::BOT_USER_ID {
+            self.bot()
+        } else {
+            self.lock().user(id)
+        };
+        Ok(Reply::Json(fixtures::member(&user)))
+    }
+
+    pub(crate) fn get_channel(&self, channel: u64) -> RestResult {
+        let v = fixtures::guild_channel(channel, FakeDiscord::GUILD_ID);
+        fixtures::validate::<serenity::all::Channel>("channel", &v);
+        Ok(Reply::Json(v))
+    }
+
+    fn check_app(&self, app: u64, what: &str) -> Result<(), RestError> {
+        if app == FakeDiscord::APP_ID {
+            Ok(())
+        } else {
+            self.lock().violation(format!(
+                "{what}: application id {app} in the path is not the application's ({})",
+                FakeDiscord::APP_ID
+            ));
+            Err(RestError::new(404, 10002, "Unknown Application"))
+        }
+    }
+
+    fn commands_of(st: &State, guild: Option<u64>) -> Vec<Value> {
+        match guild {
+            None => st.global_commands.clone(),
+            Some(g) => st.guild_commands.get(&g).cloned().unwrap_or_default(),
+        }
+    }
+
+    fn register(st: &mut State, guild: Option<u64>, def: &Value) -> Value {
+        let name = def
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let kind = def.get("type").and_then(Value::as_u64).unwrap_or(1);
+        let key = (guild, kind, name);
+        let id = match st.command_ids.get(&key) {
+            Some(id) => *id,
+            None => {
+                let id = st.next_id();
+                st.command_ids.insert(key, id);
+                id
+            }
+        };
+        fixtures::registered_command(def, id, FakeDiscord::APP_ID, guild)
+    }
+
+    fn check_commands(st: &mut State, what: &str, defs: &[Value]) -> Result<(), RestError> {
+        let mut problems: Vec<String> = defs.iter().flat_map(checks::command_definition).collect();
+        let mut names = std::collections::HashSet::new();
+        for d in defs {
+            let key = (
+                d.get("type").and_then(Value::as_u64).unwrap_or(1),
+                d.get("name").cloned(),
+            );
+            if !names.insert(key) {
+                problems.push(format!(
+                    "command {} registered twice in one request",
+                    d["name"]
+                ));
+            }
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        for p in problems {
+            st.violation(format!("{what}: {p}"));
+        }
+        Err(RestError::invalid_form_body())
+    }
+
+    pub(crate) fn put_commands(&self, app: u64, guild: Option<u64>, body: &Value) -> RestResult {
+        let what = format!("PUT commands (guild {guild:?})");
+        self.check_app(app, &what)?;
+        let Some(defs) = body.as_array() else {
+            self.lock()
+                .violation(format!("{what}: body is not an array"));
+            return Err(RestError::invalid_form_body());
+        };
+        let mut st = self.lock();
+        Self::check_commands(&mut st, &what, defs)?;
+        let registered: Vec<Value> = defs
+            .iter()
+            .map(|d| Self::register(&mut st, guild, d))
+            .collect();
+        let out = Value::Array(registered.clone());
+        if let Err(e) = serde_json::from_value::<Vec<serenity::all::Command>>(out.clone()) {
+            st.violation(format!(
+                "fake bug: registered commands do not deserialize: {e}"
+            ));
+        }
+        match guild {
+            None => st.global_commands = registered,
+            Some(g) => {
+                st.guild_commands.insert(g, registered);
+            }
+        }
+        st.registrations += 1;
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(out))
+    }
+
+    pub(crate) fn post_command(&self, app: u64, guild: Option<u64>, def: &Value) -> RestResult {
+        let what = format!("POST command (guild {guild:?})");
+        self.check_app(app, &what)?;
+        let mut st = self.lock();
+        Self::check_commands(&mut st, &what, std::slice::from_ref(def))?;
+        let cmd = Self::register(&mut st, guild, def);
+        let list = match guild {
+            None => &mut st.global_commands,
+            Some(g) => st.guild_commands.entry(g).or_default(),
+        };
+        list.retain(|c| c["id"] != cmd["id"]);
+        list.push(cmd.clone());
+        st.registrations += 1;
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(cmd))
+    }
+
+    pub(crate) fn get_commands(&self, app: u64, guild: Option<u64>) -> RestResult {
+        self.check_app(app, "GET commands")?;
+        Ok(Reply::Json(Value::Array(Self::commands_of(
+            &self.lock(),
+            guild,
+        ))))
+    }
+
+    pub(crate) fn delete_command(&self, app: u64, guild: Option<u64>, id: u64) -> RestResult {
+        self.check_app(app, "DELETE command")?;
+        let mut st = self.lock();
+        let id = json!(id.to_string());
+        let list = match guild {
+            None => &mut st.global_commands,
+            Some(g) => st.guild_commands.entry(g).or_default(),
+        };
+        let before = list.len();
+        list.retain(|c| c["id"] != id);
+        if list.len() == before {
+            return Err(RestError::new(404, 10063, "Unknown application command"));
+        }
+        Ok(Reply::NoContent)
+    }
+
+    fn check_payload(st: &mut State, what: &str, data: &Value) -> Result<(), RestError> {
+        let problems = checks::message_payload(data);
+        if problems.is_empty() {
+            return Ok(());
+        }
+        for p in problems {
+            st.violation(format!("{what}: {p}"));
+        }
+        Err(RestError::invalid_form_body())
+    }
+
+    /// Discord refuses to create a message with nothing in it (error 50006).
+    fn check_not_empty(st: &mut State, what: &str, data: &Value) -> Result<(), RestError> {
+        let filled = |k: &str| match data.get(k) {
+            Some(Value::String(s)) => !s.is_empty(),
+            Some(Value::Array(a)) => !a.is_empty(),
+            Some(Value::Object(_)) => true,
+            _ => false,
+        };
+        if [
+            "content",
+            "embeds",
+            "components",
+            "attachments",
+            "poll",
+            "sticker_ids",
+        ]
+        .into_iter()
+        .any(filled)
+        {
+            return Ok(());
+        }
+        st.violation(format!(
+            "{what}: empty message (no content, embeds or components)"
+        ));
+        Err(RestError::new(400, 50006, "Cannot send an empty message"))
+    }
+
+    fn interaction_metadata(st: &State, id: u64, user: u64, followup: bool) -> Value {
+        let rec = st.interactions.get(&id);
+        let mut v = json!({
+            "id": id.to_string(),
+            "type": rec.map_or(2, |r| r.kind),
+            "user": st.user(user).json(),
+            "authorizing_integration_owners": {"0": FakeDiscord::GUILD_ID.to_string()},
+        });
+        if let Some(m) = rec.and_then(|r| r.component_message) {
+            v["interacted_message_id"] = json!(m.to_string());
+        }
+        if let Some(m) = rec.and_then(|r| r.original).filter(|_| followup) {
+            v["original_response_message_id"] = json!(m.to_string());
+        }
+        v
+    }
+
+    fn new_message(
+        st: &mut State,
+        channel_id: u64,
+        data: &Value,
+        origin: MessageOrigin,
+        interaction: Option<(u64, u64)>,
+        kind: u8,
+    ) -> u64 {
+        let id = st.next_id();
+        let flags = data.get("flags").and_then(Value::as_u64).unwrap_or(0)
+            & (FLAG_EPHEMERAL | FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_LOADING);
+        let ephemeral = flags & FLAG_EPHEMERAL != 0;
+        let origin_is_followup = origin == MessageOrigin::Followup;
+        let msg = FakeMessage {
+            id,
+            channel_id,
+            content: data
+                .get("content")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            components: data
+                .get("components")
+                .filter(|c| c.is_array())
+                .cloned()
+                .unwrap_or(json!([])),
+            embeds: data
+                .get("embeds")
+                .filter(|c| c.is_array())
+                .cloned()
+                .unwrap_or(json!([])),
+            flags,
+            ephemeral,
+            visible_to: if ephemeral {
+                interaction.map(|(_, user)| user)
+            } else {
+                None
+            },
+            origin,
+            interaction_id: interaction.map(|(i, _)| i),
+            interaction_metadata: interaction.map_or(Value::Null, |(i, user)| {
+                Self::interaction_metadata(st, i, user, origin_is_followup)
+            }),
+            loading: flags & FLAG_LOADING != 0,
+            deleted: false,
+            history: Vec::new(),
+            kind,
+            created_at: fixtures::now(),
+            edited_at: None,
+        };
+        st.messages.insert(id, msg);
+        id
+    }
+
+    fn apply_edit(st: &mut State, id: u64, data: &Value) {
+        let Some(m) = st.messages.get_mut(&id) else {
+            return;
+        };
+        let old = m.version();
+        if let Some(c) = data.get("content") {
+            m.content = c.as_str().unwrap_or_default().to_string();
+        }
+        if let Some(c) = data.get("components") {
+            m.components = if c.is_array() { c.clone() } else { json!([]) };
+        }
+        if let Some(e) = data.get("embeds") {
+            m.embeds = if e.is_array() { e.clone() } else { json!([]) };
+        }
+        if let Some(f) = data.get("flags").and_then(Value::as_u64) {
+            m.flags = (m.flags & !FLAG_SUPPRESS_EMBEDS) | (f & FLAG_SUPPRESS_EMBEDS);
+        }
+        if m.loading {
+            m.loading = false;
+            m.flags &= !FLAG_LOADING;
+        } else {
+            m.edited_at = Some(fixtures::now());
+        }
+        m.history.push(old);
+    }
+
+    pub(crate) fn interaction_callback(&self, id: u64, token: &str, body: &Value) -> RestResult {
+        let now = Instant::now();
+        let mut st = self.lock();
+        let Some(rec) = st.interactions.get(&id) else {
+            st.violation(format!("callback for unknown interaction {id}"));
+            return Err(RestError::unknown_interaction());
+        };
+        if rec.token != token {
+            st.violation(format!(
+                "callback for interaction {id} with the wrong token"
+            ));
+            return Err(RestError::unknown_interaction());
+        }
+        let latency = now - rec.dispatched_at;
+        let kind = body.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
+        let data = body.get("data").cloned().unwrap_or(Value::Null);
+        let (ikind, label, user_id, channel_id) =
+            (rec.kind, rec.label.clone(), rec.user_id, rec.channel_id);
+        let component_message = rec.component_message;
+        let what = format!("callback type {kind} to {label}");
+        if let Some(first) = &rec.callback {
+            let first = first.kind;
+            st.violation(format!(
+                "{label} acknowledged twice (first type {first}, then type {kind})"
+            ));
+            return Err(RestError::new(
+                400,
+                40060,
+                "Interaction has already been acknowledged.",
+            ));
+        }
+        if latency > ACK_DEADLINE {
+            st.violation(format!(
+                "{what} arrived after {latency:?} (Discord allows {ACK_DEADLINE:?}); refused"
+            ));
+            st.latencies.push(latency);
+            if let Some(rec) = st.interactions.get_mut(&id) {
+                rec.callback = Some(Callback {
+                    kind,
+                    body: body.clone(),
+                    latency,
+                    refused: Some(format!("callback after {latency:?}")),
+                });
+            }
+            drop(st);
+            self.touch();
+            return Err(RestError::unknown_interaction());
+        }
+        let allowed = matches!((ikind, kind), (2, 4 | 5 | 9) | (3, 4..=7 | 9) | (4, 8));
+        if !allowed {
+            st.violation(format!(
+                "{what}: type {kind} is not a valid answer to interaction type {ikind}"
+            ));
+            return Err(RestError::new(
+                400,
+                50035,
+                "Invalid interaction response type",
+            ));
+        }
+        match kind {
+            4 => {
+                Self::check_payload(&mut st, &what, &data)?;
+                Self::check_not_empty(&mut st, &what, &data)?;
+            }
+            7 => Self::check_payload(&mut st, &what, &data)?,
+            8 => {
+                let problems = checks::autocomplete_payload(&data);
+                if !problems.is_empty() {
+                    for p in problems {
+                        st.violation(format!("{what}: {p}"));
+                    }
+                    return Err(RestError::invalid_form_body());
+                }
+            }
+            _ => {}
+        }
+        let reply_kind = if ikind == 2 { 20 } else { 0 };
+        let original = match kind {
+            4 => Some(Self::new_message(
+                &mut st,
+                channel_id,
+                &data,
+                MessageOrigin::InteractionResponse,
+                Some((id, user_id)),
+                reply_kind,
+            )),
+            5 => {
+                let flags = data.get("flags").and_then(Value::as_u64).unwrap_or(0);
+                let placeholder =
+                    json!({"content": "", "flags": (flags & FLAG_EPHEMERAL) | FLAG_LOADING});
+                Some(Self::new_message(
+                    &mut st,
+                    channel_id,
+                    &placeholder,
+                    MessageOrigin::InteractionResponse,
+                    Some((id, user_id)),
+                    reply_kind,
+                ))
+            }
+            6 => component_message,
+            7 => {
+                if let Some(m) = component_message {
+                    Self::apply_edit(&mut st, m, &data);
+                }
+                component_message
+            }
+            _ => None,
+        };
+        st.latencies.push(latency);
+        if let Some(rec) = st.interactions.get_mut(&id) {
+            rec.callback = Some(Callback {
+                kind,
+                body: body.clone(),
+                latency,
+                refused: None,
+            });
+            rec.original = original;
+        }
+        let versions = original
+            .and_then(|m| st.messages.get(&m))
+            .map_or(0, |m| m.history.len());
+        if let Some(rec) = st.interactions.get_mut(&id) {
+            rec.original_versions = versions;
+        }
+        drop(st);
+        self.touch();
+        Ok(Reply::NoContent)
+    }
+
+    fn interaction_by_token(
+        &self,
+        st: &mut State,
+        what: &str,
+        token: &str,
+    ) -> Result<u64, RestError> {
+        let Some(id) = st.tokens.get(token).copied() else {
+            st.violation(format!("{what}: unknown interaction token"));
+            return Err(RestError::unknown_webhook());
+        };
+        let acked = st.interactions[&id]
+            .callback
+            .as_ref()
+            .is_some_and(|c| c.refused.is_none());
+        if !acked {
+            st.violation(format!(
+                "{what}: used the token of {} before the interaction was acknowledged",
+                st.interactions[&id].label
+            ));
+            return Err(RestError::unknown_webhook());
+        }
+        Ok(id)
+    }
+
+    pub(crate) fn followup(&self, app: u64, token: &str, data: &Value) -> RestResult {
+        let what = "POST followup".to_string();
+        self.check_app(app, &what)?;
+        let mut st = self.lock();
+        let iid = self.interaction_by_token(&mut st, &what, token)?;
+        let what = format!("followup to {}", st.interactions[&iid].label);
+        Self::check_payload(&mut st, &what, data)?;
+        Self::check_not_empty(&mut st, &what, data)?;
+        let rec = &st.interactions[&iid];
+        let (user_id, channel_id, original) = (rec.user_id, rec.channel_id, rec.original);
+        let deferred = rec.callback.as_ref().is_some_and(|c| c.kind == 5);
+        let loading_original = original.filter(|m| deferred && st.messages[m].loading);
+        let id = if let Some(m) = loading_original {
+            // Discord turns the first followup after a defer into the deferred response.
+            Self::apply_edit(&mut st, m, data);
+            m
+        } else {
+            let m = Self::new_message(
+                &mut st,
+                channel_id,
+                data,
+                MessageOrigin::Followup,
+                Some((iid, user_id)),
+                0,
+            );
+            if let Some(rec) = st.interactions.get_mut(&iid) {
+                rec.followups.push(m);
+            }
+            m
+        };
+        if let Some(rec) = st.interactions.get_mut(&iid) {
+            rec.updates += 1;
+        }
+        let v = self.message_json(&st.messages[&id]);
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(v))
+    }
+
+    /// GET, PATCH or DELETE of `/webhooks/{app}/{token}/messages/{@original | id}`.
+    pub(crate) fn webhook_message(
+        &self,
+        method: &str,
+        app: u64,
+        token: &str,
+        target: &str,
+        data: &Value,
+    ) -> RestResult {
+        let what = format!("{method} webhook message {target}");
+        self.check_app(app, &what)?;
+        let mut st = self.lock();
+        let iid = self.interaction_by_token(&mut st, &what, token)?;
+        let rec = &st.interactions[&iid];
+        let what = format!("{method} {target} of {}", rec.label);
+        let id = if target == "@original" {
+            rec.original
+        } else {
+            target
+                .parse::<u64>()
+                .ok()
+                .filter(|id| rec.followups.contains(id) || rec.original == Some(*id))
+        };
+        let Some(id) = id.filter(|id| st.messages.get(id).is_some_and(|m| !m.deleted)) else {
+            if method != "GET" {
+                st.violation(format!("{what}: no such message for this interaction"));
+            }
+            return Err(RestError::unknown_message());
+        };
+        let reply = match method {
+            "GET" => Reply::Json(self.message_json(&st.messages[&id])),
+            "PATCH" => {
+                Self::check_payload(&mut st, &what, data)?;
+                Self::apply_edit(&mut st, id, data);
+                Reply::Json(self.message_json(&st.messages[&id]))
+            }
+            _ => {
+                if let Some(m) = st.messages.get_mut(&id) {
+                    m.deleted = true;
+                }
+                Reply::NoContent
+            }
+        };
+        if method != "GET" {
+            if let Some(rec) = st.interactions.get_mut(&iid) {
+                rec.updates += 1;
+            }
+        }
+        drop(st);
+        self.touch();
+        Ok(reply)
+    }
+
+    pub(crate) fn create_channel_message(&self, channel: u64, data: &Value) -> RestResult {
+        let what = format!("POST /channels/{channel}/messages");
+        let mut st = self.lock();
+        Self::check_payload(&mut st, &what, data)?;
+        Self::check_not_empty(&mut st, &what, data)?;
+        let mut data = data.clone();
+        let flags = data.get("flags").and_then(Value::as_u64).unwrap_or(0);
+        if flags & FLAG_EPHEMERAL != 0 {
+            st.violation(format!(
+                "{what}: ephemeral flag on a channel message (only interaction responses can be ephemeral; Discord posts it publicly)"
+            ));
+            data["flags"] = json!(flags & !FLAG_EPHEMERAL);
+        }
+        let id = Self::new_message(&mut st, channel, &data, MessageOrigin::Channel, None, 0);
+        let v = self.message_json(&st.messages[&id]);
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(v))
+    }
+
+    pub(crate) fn channel_message(
+        &self,
+        method: &str,
+        channel: u64,
+        id: u64,
+        data: &Value,
+    ) -> RestResult {
+        let what = format!("{method} /channels/{channel}/messages/{id}");
+        let mut st = self.lock();
+        let found = st
+            .messages
+            .get(&id)
+            .filter(|m| m.channel_id == channel && !m.deleted);
+        let Some(m) = found else {
+            if method != "GET" {
+                st.violation(format!("{what}: no such message"));
+            }
+            return Err(RestError::unknown_message());
+        };
+        if m.ephemeral {
+            st.violation(format!(
+                "{what}: ephemeral messages can only be reached through the interaction token"
+            ));
+            return Err(RestError::unknown_message());
+        }
+        let reply = match method {
+            "GET" => Reply::Json(self.message_json(m)),
+            "PATCH" => {
+                Self::check_payload(&mut st, &what, data)?;
+                Self::apply_edit(&mut st, id, data);
+                Reply::Json(self.message_json(&st.messages[&id]))
+            }
+            _ => {
+                if let Some(m) = st.messages.get_mut(&id) {
+                    m.deleted = true;
+                }
+                Reply::NoContent
+            }
+        };
+        drop(st);
+        self.touch();
+        Ok(reply)
+    }
+
+    pub(crate) fn list_channel_messages(&self, channel: u64, limit: usize) -> RestResult {
+        let st = self.lock();
+        let list: Vec<Value> = st
+            .messages
+            .values()
+            .rev()
+            .filter(|m| m.channel_id == channel && !m.deleted && !m.ephemeral)
+            .take(limit)
+            .map(|m| self.message_json(m))
+            .collect();
+        Ok(Reply::Json(Value::Array(list)))
+    }
+}
+
+/// Handle on a running fake Discord. Cheap to clone.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    inner: Arc<Inner>,
+}
+
+impl FakeDiscord {
+    pub const APP_ID: u64 = 900_000_000_000_000_001;
+    pub const BOT_USER_ID: u64 = 900_000_000_000_000_002;
+    pub const OWNER_ID: u64 = 900_000_000_000_000_003;
+    pub const GUILD_ID: u64 = 900_000_000_000_000_100;
+    /// A text channel of the guild, announced in GUILD_CREATE. Any other channel id works too.
+    pub const CHANNEL_ID: u64 = 900_000_000_000_000_200;
+    /// The token a bot should use (the fake accepts any).
+    pub const TOKEN: &'static str = "fake-token";
+
+    /// Starts the fake on 127.0.0.1 with a free port.
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind 127.0.0.1:0 for the fake Discord");
+        let addr = listener
+            .local_addr()
+            .expect("local address of the fake Discord");
+        let inner = Arc::new(Inner {
+            addr,
+            state: Mutex::new(State {
+                next_id: 1_000_000_000_000_000_000,
+                users: HashMap::new(),
+                messages: BTreeMap::new(),
+                interactions: BTreeMap::new(),
+                tokens: HashMap::new(),
+                global_commands: Vec::new(),
+                guild_commands: BTreeMap::new(),
+                command_ids: HashMap::new(),
+                registrations: 0,
+                violations: Vec::new(),
+                latencies: Vec::new(),
+                conns: HashMap::new(),
+                next_conn: 0,
+                current: None,
+                identifies: 0,
+                resumes: 0,
+                last_identify: None,
+                requests: Vec::new(),
+            }),
+            changed: Notify::new(),
+            log: std::env::var_os("FAKE_DISCORD_LOG").is_some_and(|v| !v.is_empty() && v != "0"),
+        });
+        let app = server::router(inner.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                eprintln!("[fake-discord] server stopped: {e}");
+            }
+        });
+        FakeDiscord { inner }
+    }
+
+    /// `http://127.0.0.1:PORT`: what the bot passes to `HttpBuilder::proxy`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.inner.addr)
+    }
+
+    /// `ws://127.0.0.1:PORT/gateway`.
+    pub fn gateway_url(&self) -> String {
+        self.inner.ws_url()
+    }
+
+    /// The bot's own user.
+    pub fn bot(&self) -> FakeUser {
+        self.inner.bot()
+    }
+
+    /// A person in the test guild (registered so that USER options resolve to it).
+    pub fn user(&self, id: u64, name: &str) -> FakeUser {
+        self.add_user(id, name, false)
+    }
+
+    /// Another bot account in the test guild.
+    pub fn bot_user(&self, id: u64, name: &str) -> FakeUser {
+        self.add_user(id, name, true)
+    }
+
+    fn add_user(&self, id: u64, name: &str, bot: bool) -> FakeUser {
+        let u = FakeUser {
+            id,
+            name: name.to_string(),
+            bot,
+        };
+        self.inner.lock().users.insert(id, u.clone());
+        u
+    }
+
+    /// Polls `predicate` (on every change in the fake, and at least every 50 ms) until it holds.
+    pub async fn wait_until(
+        &self,
+        timeout: Duration,
+        predicate: impl Fn(&FakeDiscord) -> bool,
+    ) -> anyhow::Result<()> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let notified = self.inner.changed.notified();
+            if predicate(self) {
+                return Ok(());
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                bail!("condition not met within {timeout:?}");
+            }
+            let step = (deadline - now).min(Duration::from_millis(50));
+            let _ = tokio::time::timeout(step, notified).await;
+        }
+    }
+
+    /// Waits until a bot is connected to the gateway and has received READY.
+    pub async fn wait_for_identify(&self, timeout: Duration) -> anyhow::Result<()> {
+        self.wait_until(timeout, |f| f.inner.lock().ready_conn().is_some())
+            .await
+            .map_err(|_| anyhow!("no bot identified on the fake gateway within {timeout:?}"))
+    }
+
+    /// How many IDENTIFYs (fresh sessions) the gateway has answered.
+    pub fn identify_count(&self) -> u32 {
+        self.inner.lock().identifies
+    }
+
+    /// How many RESUMEs the gateway has answered.
+    pub fn resume_count(&self) -> u32 {
+        self.inner.lock().resumes
+    }
+
+    /// The `d` of the last IDENTIFY (token, intents, properties, ...).
+    pub fn last_identify(&self) -> Option<Value> {
+        self.inner.lock().last_identify.clone()
+    }
+
+    /// Whether a bot is connected and ready.
+    pub fn bot_connected(&self) -> bool {
+        self.inner.lock().ready_conn().is_some()
+    }
+
+    /// Waits until the bot has registered commands (one PUT or POST), and returns every
+    /// registered command (guild ones first, then global) as Discord would return them.
+    pub async fn wait_for_commands(&self, timeout: Duration) -> anyhow::Result<Vec<Value>> {
+        self.wait_until(timeout, |f| f.inner.lock().registrations > 0)
+            .await
+            .map_err(|_| anyhow!("the bot registered no commands within {timeout:?}"))?;
+        Ok(self.commands())
+    }
+
+    /// Every registered command (guild ones first, then global).
+    pub fn commands(&self) -> Vec<Value> {
+        let st = self.inner.lock();
+        st.guild_commands
+            .values()
+            .flatten()
+            .chain(&st.global_commands)
+            .cloned()
+            .collect()
+    }
+
+    /// How many times commands were registered (PUT or POST).
+    pub fn command_registrations(&self) -> u32 {
+        self.inner.lock().registrations
+    }
+
+    /// Closes every gateway connection (the bot sees the socket drop, close code 4000) and waits
+    /// for the sockets to go. A client that is still running will reconnect and RESUME; a new
+    /// client can connect and IDENTIFY. Any number of sequential connections is supported.
+    pub async fn disconnect_bot(&self) {
+        let conns: Vec<u64> = {
+            let mut st = self.inner.lock();
+            st.current = None;
+            for c in st.conns.values_mut() {
+                c.ready = false;
+                let _ =
+                    c.tx.send(Outgoing::Close(4000, "fake Discord: disconnect_bot".into()));
+            }
+            st.conns.keys().copied().collect()
+        };
+        self.inner.touch();
+        let _ = self
+            .wait_until(Duration::from_secs(2), |f| {
+                let st = f.inner.lock();
+                conns.iter().all(|c| !st.conns.contains_key(c))
+            })
+            .await;
+    }
+
+    fn find_command(st: &State, name: &str, kind: u64) -> Option<Value> {
+        st.guild_commands
+            .get(&Self::GUILD_ID)
+            .into_iter()
+            .flatten()
+            .chain(&st.global_commands)
+            .find(|c| c["name"] == name && c["type"].as_u64().unwrap_or(1) == kind)
+            .cloned()
+    }
+
+    /// Builds `data` for a slash command or autocomplete, checking the options against the
+    /// registered definition and filling in their `type` if the test left it out.
+    fn command_data(st: &State, name: &str, options: &Value) -> anyhow::Result<Value> {
+        let Some(cmd) = Self::find_command(st, name, 1) else {
+            let known: Vec<String> = st
+                .guild_commands
+                .values()
+                .flatten()
+                .chain(&st.global_commands)
+                .map(|c| c["name"].as_str().unwrap_or("?").to_string())
+                .collect();
+            bail!("/{name} is not a registered command (registered: {known:?})");
+        };
+        let options = match options {
+            Value::Null => json!([]),
+            Value::Array(_) => options.clone(),
+            other => bail!("options must be a JSON array (as Discord sends them), got {other}"),
+        };
+        let mut resolved_users = serde_json::Map::new();
+        let mut resolved_members = serde_json::Map::new();
+        let options = Self::normalize_options(
+            st,
+            &format!("/{name}"),
+            &options,
+            cmd.get("options")
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
+                .unwrap_or_default(),
+            &mut resolved_users,
+            &mut resolved_members,
+        )?;
+        let mut data = json!({
+            "id": cmd["id"],
+            "name": name,
+            "type": 1,
+            "options": options,
+            "guild_id": Self::GUILD_ID.to_string(),
+        });
+        if !resolved_users.is_empty() {
+            data["resolved"] = json!({"users": resolved_users, "members": resolved_members});
+        }
+        Ok(data)
+    }
+
+    fn normalize_options(
+        st: &State,
+        at: &str,
+        given: &Value,
+        defs: &[Value],
+        users: &mut serde_json::Map<String, Value>,
+        members: &mut serde_json::Map<String, Value>,
+    ) -> anyhow::Result<Value> {
+        let mut out = Vec::new();
+        for o in given.as_array().into_iter().flatten() {
+            let name = o.get("name").and_then(Value::as_str).unwrap_or_default();
+            let Some(def) = defs.iter().find(|d| d["name"] == name) else {
+                let known: Vec<&str> = defs.iter().filter_map(|d| d["name"].as_str()).collect();
+                bail!("{at} has no option {name:?} (it has {known:?})");
+            };
+            let kind = def["type"].as_u64().unwrap_or(3);
+            let mut o = o.as_object().cloned().unwrap_or_default();
+            o.insert("type".into(), json!(kind));
+            match kind {
+                1 | 2 => {
+                    let sub = o.get("options").cloned().unwrap_or(json!([]));
+                    let sub_defs = def
+                        .get("options")
+                        .and_then(Value::as_array)
+                        .map(Vec::as_slice)
+                        .unwrap_or_default();
+                    let sub = Self::normalize_options(
+                        st,
+                        &format!("{at} {name}"),
+                        &sub,
+                        sub_defs,
+                        users,
+                        members,
+                    )?;
+                    o.insert("options".into(), sub);
+                }
+                6 | 9 => {
+                    let focused = o.get("focused").and_then(Value::as_bool).unwrap_or(false);
+                    let value = o.get("value").cloned().unwrap_or(Value::Null);
+                    let id = match &value {
+                        Value::Number(n) => n.as_u64(),
+                        Value::String(s) => s.parse().ok(),
+                        _ => None,
+                    };
+                    match id {
+                        Some(id) => {
+                            o.insert("value".into(), json!(id.to_string()));
+                            let user = if id == Self::BOT_USER_ID {
+                                the_bot()
+                            } else {
+                                st.user(id)
+                            };
+                            users.insert(id.to_string(), user.json());
+                            members.insert(id.to_string(), fixtures::partial_member());
+                        }
+                        None if focused => {}
+                        None => bail!("{at} {name}: a user option needs a user id, got {value}"),
+                    }
+                }
+                _ => {}
+            }
+            out.push(Value::Object(o));
+        }
+        for d in defs {
+            if d["required"].as_bool() == Some(true) && !out.iter().any(|o| o["name"] == d["name"])
+            {
+                bail!("{at}: required option {} missing", d["name"]);
+            }
+        }
+        Ok(Value::Array(out))
+    }
+
+    /// Sends an interaction over the gateway and records it. Returns its id.
+    fn dispatch_interaction(
+        &self,
+        kind: u8,
+        user: &FakeUser,
+        channel: u64,
+        data: Value,
+        component_message: Option<u64>,
+        label: String,
+    ) -> anyhow::Result<u64> {
+        let inner = &self.inner;
+        let mut st = inner.lock();
+        let conn = st
+            .ready_conn()
+            .ok_or_else(|| anyhow!("no bot is connected to the fake gateway"))?;
+        st.users.entry(user.id).or_insert_with(|| user.clone());
+        let id = st.next_id();
+        let token = format!("fake-interaction-token-{id}");
+        let mut d = json!({
+            "id": id.to_string(),
+            "application_id": Self::APP_ID.to_string(),
+            "type": kind,
+            "data": data,
+            "guild_id": Self::GUILD_ID.to_string(),
+            "channel": fixtures::partial_channel(channel, Self::GUILD_ID),
+            "channel_id": channel.to_string(),
+            "member": fixtures::member(user),
+            "token": token,
+            "version": 1,
+            "app_permissions": fixtures::PERMISSIONS,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": Self::GUILD_ID.to_string()},
+            "context": 0,
+            "attachment_size_limit": fixtures::ATTACHMENT_SIZE_LIMIT,
+        });
+        if let Some(m) = component_message {
+            d["message"] = inner.message_json(&st.messages[&m]);
+        }
+        fixtures::validate::<serenity::all::Interaction>("interaction", &d);
+        let c = st.conns.get_mut(&conn).expect("ready connection exists");
+        c.seq += 1;
+        let payload = json!({"op": 0, "t": "INTERACTION_CREATE", "s": c.seq, "d": d});
+        fixtures::validate_dispatch(&payload);
+        if inner.log {
+            eprintln!("[fake-discord] gateway {conn} -> {payload}");
+        }
+        c.tx.send(Outgoing::Text(payload.to_string()))
+            .map_err(|_| anyhow!("the gateway connection closed"))?;
+        st.tokens.insert(token.clone(), id);
+        st.interactions.insert(
+            id,
+            InteractionRecord {
+                token,
+                kind,
+                user_id: user.id,
+                channel_id: channel,
+                label,
+                component_message,
+                dispatched_at: Instant::now(),
+                callback: None,
+                original: None,
+                followups: Vec::new(),
+                updates: 0,
+                original_versions: 0,
+            },
+        );
+        Ok(id)
+    }
+
+    /// The outcome if it is complete (or the deadline has passed).
+    fn outcome(
+        &self,
+        id: u64,
+        deadline_passed: bool,
+    ) -> Option<anyhow::Result<InteractionOutcome>> {
+        let st = self.inner.lock();
+        let rec = &st.interactions[&id];
+        let Some(cb) = &rec.callback else {
+            return deadline_passed.then(|| {
+                Err(anyhow!(
+                    "{} got no callback within {RESPONSE_WAIT:?} (violations: {:?})",
+                    rec.label,
+                    st.violations
+                ))
+            });
+        };
+        if let Some(why) = &cb.refused {
+            return Some(Err(anyhow!(
+                "{}: the fake refused the callback: {why}",
+                rec.label
+            )));
+        }
+        let original = rec.original.and_then(|m| st.messages.get(&m));
+        let done = match cb.kind {
+            5 => original.is_some_and(|m| !m.loading),
+            6 => {
+                rec.updates > 0 || original.is_some_and(|m| m.history.len() > rec.original_versions)
+            }
+            _ => true,
+        };
+        if !done && !deadline_passed {
+            return None;
+        }
+        if !done && cb.kind == 5 {
+            return Some(Err(anyhow!(
+                "{} was deferred but never followed up within {RESPONSE_WAIT:?}",
+                rec.label
+            )));
+        }
+        Some(Ok(InteractionOutcome {
+            interaction_id: id,
+            token: rec.token.clone(),
+            callback_type: cb.kind,
+            body: cb.body.clone(),
+            latency: cb.latency,
+            message: original.cloned(),
+            followups: rec
+                .followups
+                .iter()
+                .filter_map(|m| st.messages.get(m))
+                .cloned()
+                .collect(),
+        }))
+    }
+
+    async fn wait_outcome(&self, id: u64) -> anyhow::Result<InteractionOutcome> {
+        let deadline = Instant::now() + RESPONSE_WAIT;
+        loop {
+            let notified = self.inner.changed.notified();
+            let now = Instant::now();
+            if let Some(result) = self.outcome(id, now >= deadline) {
+                return result;
+            }
+            let step = deadline
+                .saturating_duration_since(now)
+                .min(Duration::from_millis(50));
+            let _ = tokio::time::timeout(step, notified).await;
+        }
+    }
+
+    /// Sends a slash command as `user` in `channel` and waits (up to 5 s) for the bot's callback
+    /// and, if it deferred, for the response to be filled in. `options` is the options array as
+    /// Discord sends it (`[{"name": "game", "value": "kop"}, ...]`); each option's `type` is
+    /// taken from the registered command if left out, and USER options are resolved.
+    pub async fn slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+    ) -> anyhow::Result<InteractionOutcome> {
+        let data = Self::command_data(&self.inner.lock(), name, &options)?;
+        let label = format!("/{name} by {}", user.name);
+        let id = self.dispatch_interaction(2, user, channel, data, None, label)?;
+        self.wait_outcome(id).await
+    }
+
+    /// Asks for autocomplete choices: `options` as for [`Self::slash`], with the option being
+    /// typed marked `"focused": true`. Returns the choices the bot offered.
+    pub async fn autocomplete(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+    ) -> anyhow::Result<Vec<Value>> {
+        let data = Self::command_data(&self.inner.lock(), name, &options)?;
+        let label = format!("autocomplete of /{name} by {}", user.name);
+        let id = self.dispatch_interaction(4, user, channel, data, None, label)?;
+        let outcome = self.wait_outcome(id).await?;
+        Ok(outcome.data()["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default())
+    }
+
+    /// Clicks the button `custom_id` on message `message_id` as `user`, who must be able to see
+    /// the message; the button must be there and enabled. Waits for the answer like `slash`
+    /// (a deferred update, type 6, waits for an edit or followup, or returns after 5 s).
+    pub async fn click(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+    ) -> anyhow::Result<InteractionOutcome> {
+        let msg = self.visible_message(user, message_id)?;
+        match msg.component(custom_id) {
+            None => bail!(
+                "message {message_id} has no button {custom_id:?} (buttons: {:?})",
+                msg.buttons()
+            ),
+            Some(c) if c["type"].as_u64() != Some(2) => {
+                bail!("{custom_id:?} on message {message_id} is not a button")
+            }
+            Some(c) if c["disabled"].as_bool() == Some(true) => {
+                bail!("button {custom_id:?} on message {message_id} is disabled")
+            }
+            Some(_) => {}
+        }
+        self.click_unchecked(user, message_id, custom_id).await
+    }
+
+    /// Sends a button click with any `custom_id` on a message the user can see, whether or not
+    /// the button is (still) on it: a stale or forged click.
+    pub async fn click_unchecked(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+    ) -> anyhow::Result<InteractionOutcome> {
+        let msg = self.visible_message(user, message_id)?;
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let label = format!("click {custom_id:?} by {}", user.name);
+        let id =
+            self.dispatch_interaction(3, user, msg.channel_id, data, Some(message_id), label)?;
+        self.wait_outcome(id).await
+    }
+
+    /// Chooses `values` in the string select menu `custom_id` on a message the user can see.
+    pub async fn select(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> anyhow::Result<InteractionOutcome> {
+        let msg = self.visible_message(user, message_id)?;
+        let Some((_, options)) = msg
+            .select_menus()
+            .into_iter()
+            .find(|(id, _)| id == custom_id)
+        else {
+            bail!("message {message_id} has no select menu {custom_id:?}");
+        };
+        for v in values {
+            if !options.iter().any(|(value, _)| value == v) {
+                bail!("select menu {custom_id:?} has no option {v:?} (options: {options:?})");
+            }
+        }
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        let label = format!("select {custom_id:?} = {values:?} by {}", user.name);
+        let id =
+            self.dispatch_interaction(3, user, msg.channel_id, data, Some(message_id), label)?;
+        self.wait_outcome(id).await
+    }
+
+    fn visible_message(&self, user: &FakeUser, message_id: u64) -> anyhow::Result<FakeMessage> {
+        let Some(msg) = self.message(message_id) else {
+            bail!("no message {message_id}");
+        };
+        if msg.deleted {
+            bail!("message {message_id} was deleted");
+        }
+        if !msg.is_visible_to(user.id) {
+            bail!("{} cannot see ephemeral message {message_id}", user.name);
+        }
+        if msg.loading {
+            bail!("message {message_id} is still a deferred placeholder");
+        }
+        Ok(msg)
+    }
+
+    /// A message by id (including deleted ones, which have `deleted` set).
+    pub fn message(&self, id: u64) -> Option<FakeMessage> {
+        self.inner.lock().messages.get(&id).cloned()
+    }
+
+    /// Every message, in creation order (including ephemeral and deleted ones).
+    pub fn all_messages(&self) -> Vec<FakeMessage> {
+        self.inner.lock().messages.values().cloned().collect()
+    }
+
+    /// The public, non-deleted messages of a channel, oldest first, as they are now.
+    pub fn channel_messages(&self, channel: u64) -> Vec<FakeMessage> {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.ephemeral && !m.deleted)
+            .cloned()
+            .collect()
+    }
+
+    /// The newest public message of a channel.
+    pub fn last_channel_message(&self, channel: u64) -> Option<FakeMessage> {
+        self.channel_messages(channel).pop()
+    }
+
+    /// The non-deleted ephemeral messages `user` was sent, oldest first.
+    pub fn ephemerals_for(&self, user: u64) -> Vec<FakeMessage> {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.ephemeral && m.visible_to == Some(user) && !m.deleted)
+            .cloned()
+            .collect()
+    }
+
+    /// Everything that broke Discord's rules so far, plus every interaction that has gone
+    /// unanswered for more than 3 s.
+    pub fn violations(&self) -> Vec<String> {
+        let st = self.inner.lock();
+        let mut out = st.violations.clone();
+        for (id, rec) in &st.interactions {
+            if rec.callback.is_none() && rec.dispatched_at.elapsed() > ACK_DEADLINE {
+                out.push(format!(
+                    "{} (interaction {id}) was never acknowledged",
+                    rec.label
+                ));
+            }
+        }
+        out
+    }
+
+    /// Dispatch-to-callback latency of every callback received, in arrival order.
+    pub fn latencies(&self) -> Vec<Duration> {
+        self.inner.lock().latencies.clone()
+    }
+
+    /// Every REST request so far, as `"METHOD /path?query"`.
+    pub fn requests(&self) -> Vec<String> {
+        self.inner.lock().requests.clone()
+    }
+
+    /// The number of interactions sent so far.
+    pub fn interaction_count(&self) -> usize {
+        self.inner.lock().interactions.len()
+    }
+}

@@ -1,0 +1,305 @@
+//! JSON fixtures in Discord's wire format, each checked against serenity's own model types.
+
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use serenity::model::event::{Event, GatewayEvent};
+
+use super::{FakeMessage, FakeUser};
+
+/// Every permission a member of the test guild has in its channels (as Discord sends them: a
+/// decimal string). Administrator plus the usual text permissions.
+pub const PERMISSIONS: &str = "2248473465835073";
+pub const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
+pub const ATTACHMENT_SIZE_LIMIT: u64 = 26_214_400;
+
+pub fn now() -> String {
+    serenity::model::Timestamp::now().to_string()
+}
+
+/// Panics with a readable message if `value` does not deserialize as `T`: serenity would drop
+/// (or fail on) such a payload silently, and the test would only see a timeout.
+pub fn validate<T: DeserializeOwned>(what: &str, value: &Value) {
+    if let Err(e) = serde_json::from_value::<T>(value.clone()) {
+        panic!(
+            "fake Discord built an invalid {what} ({}): {e}\n{}",
+            std::any::type_name::<T>(),
+            serde_json::to_string_pretty(value).unwrap_or_default()
+        );
+    }
+}
+
+/// Checks a whole gateway dispatch the way serenity's shard reads it, and that it does not end
+/// up as `Event::Unknown`.
+pub fn validate_dispatch(payload: &Value) {
+    // The typed payloads first, for a precise error message.
+    let d = &payload["d"];
+    match payload["t"].as_str() {
+        Some("READY") => validate::<serenity::all::Ready>("READY", d),
+        Some("GUILD_CREATE") => validate::<serenity::all::Guild>("GUILD_CREATE", d),
+        Some("INTERACTION_CREATE") => validate::<serenity::all::Interaction>("interaction", d),
+        _ => {}
+    }
+    match serde_json::from_value::<GatewayEvent>(payload.clone()) {
+        Ok(GatewayEvent::Dispatch(_, Event::Unknown(u))) => panic!(
+            "fake Discord built a dispatch serenity does not recognise (t = {}): {}",
+            u.kind,
+            serde_json::to_string_pretty(payload).unwrap_or_default()
+        ),
+        Ok(GatewayEvent::Dispatch(..)) => {}
+        Ok(other) => panic!("fake Discord built a non-dispatch gateway event: {other:?}"),
+        Err(e) => panic!(
+            "fake Discord built a gateway payload serenity cannot read: {e}\n{}",
+            serde_json::to_string_pretty(payload).unwrap_or_default()
+        ),
+    }
+}
+
+pub fn user(u: &FakeUser) -> Value {
+    json!({
+        "id": u.id.to_string(),
+        "username": u.name,
+        "discriminator": "0",
+        "global_name": u.name,
+        "avatar": null,
+        "bot": u.bot,
+        "system": false,
+        "public_flags": 0,
+        "flags": 0,
+    })
+}
+
+pub fn member(u: &FakeUser) -> Value {
+    json!({
+        "user": user(u),
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": JOINED_AT,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "permissions": PERMISSIONS,
+        "communication_disabled_until": null,
+    })
+}
+
+/// A member as it appears in `resolved.members` (no `user`).
+pub fn partial_member() -> Value {
+    json!({
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": JOINED_AT,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "permissions": PERMISSIONS,
+        "communication_disabled_until": null,
+    })
+}
+
+pub fn channel_name(channel: u64) -> String {
+    format!("table-{}", channel % 100_000)
+}
+
+/// The partial channel included in interactions.
+pub fn partial_channel(channel: u64, guild: u64) -> Value {
+    json!({
+        "id": channel.to_string(),
+        "name": channel_name(channel),
+        "type": 0,
+        "guild_id": guild.to_string(),
+        "permissions": PERMISSIONS,
+        "nsfw": false,
+        "parent_id": null,
+        "position": 0,
+        "flags": 0,
+        "topic": null,
+        "rate_limit_per_user": 0,
+        "last_message_id": null,
+    })
+}
+
+/// A full guild text channel, as `GET /channels/{id}` returns it.
+pub fn guild_channel(channel: u64, guild: u64) -> Value {
+    json!({
+        "id": channel.to_string(),
+        "type": 0,
+        "guild_id": guild.to_string(),
+        "name": channel_name(channel),
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "topic": null,
+        "parent_id": null,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+    })
+}
+
+pub fn message(m: &FakeMessage, bot: &FakeUser, app_id: u64) -> Value {
+    let mut v = json!({
+        "id": m.id.to_string(),
+        "channel_id": m.channel_id.to_string(),
+        "author": user(bot),
+        "content": m.content,
+        "timestamp": m.created_at,
+        "edited_timestamp": m.edited_at,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": if m.embeds.is_array() { m.embeds.clone() } else { json!([]) },
+        "pinned": false,
+        "type": m.kind,
+        "flags": m.flags,
+        "components": if m.components.is_array() { m.components.clone() } else { json!([]) },
+    });
+    if m.interaction_id.is_some() {
+        v["application_id"] = json!(app_id.to_string());
+        v["webhook_id"] = json!(app_id.to_string());
+        v["interaction_metadata"] = m.interaction_metadata.clone();
+    }
+    v
+}
+
+pub fn app_info(app_id: u64, owner: &FakeUser) -> Value {
+    json!({
+        "id": app_id.to_string(),
+        "name": "pakka-test",
+        "icon": null,
+        "description": "fake application",
+        "rpc_origins": [],
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "owner": user(owner),
+        "verify_key": "0000000000000000000000000000000000000000000000000000000000000000",
+        "team": null,
+        "flags": 0,
+        "tags": [],
+        "integration_types_config": {"0": {}},
+        "redirect_uris": [],
+        "interactions_endpoint_url": null,
+        "role_connections_verification_url": null,
+        "approximate_guild_count": 1,
+    })
+}
+
+pub fn ready(bot: &FakeUser, app_id: u64, guild: u64, session: &str, ws_url: &str) -> Value {
+    let mut me = user(bot);
+    me["verified"] = json!(true);
+    me["mfa_enabled"] = json!(false);
+    me["email"] = json!(null);
+    json!({
+        "op": 0,
+        "t": "READY",
+        "s": 1,
+        "d": {
+            "v": 10,
+            "user": me,
+            "guilds": [{"id": guild.to_string(), "unavailable": true}],
+            "session_id": session,
+            "resume_gateway_url": ws_url,
+            "shard": [0, 1],
+            "application": {"id": app_id.to_string(), "flags": 0},
+        }
+    })
+}
+
+/// The GUILD_CREATE Discord sends after READY for each guild (GUILDS intent).
+pub fn guild_create(seq: u64, guild: u64, bot: &FakeUser, owner: u64, channels: &[u64]) -> Value {
+    let channels: Vec<Value> = channels.iter().map(|c| guild_channel(*c, guild)).collect();
+    // Built in two halves: one json! literal this size exceeds the macro recursion limit.
+    let mut d = json!({
+        "id": guild.to_string(),
+        "name": "Fake Card Club",
+        "icon": null,
+        "icon_hash": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": owner.to_string(),
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "widget_enabled": false,
+        "widget_channel_id": null,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [{
+            "id": guild.to_string(),
+            "name": "@everyone",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false,
+            "icon": null,
+            "unicode_emoji": null,
+            "position": 0,
+            "permissions": PERMISSIONS,
+            "managed": false,
+            "mentionable": false,
+            "flags": 0,
+        }],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+    });
+    let rest = json!({
+        "max_presences": null,
+        "max_members": 500000,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "max_video_channel_users": 25,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null,
+        "joined_at": JOINED_AT,
+        "large": false,
+        "unavailable": false,
+        "member_count": 1,
+        "voice_states": [],
+        "members": [member(bot)],
+        "channels": channels,
+        "threads": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+    });
+    if let (Some(d), Value::Object(rest)) = (d.as_object_mut(), rest) {
+        d.extend(rest);
+    }
+    json!({"op": 0, "t": "GUILD_CREATE", "s": seq, "d": d})
+}
+
+/// Fills in what Discord adds to a command definition when it is registered.
+pub fn registered_command(def: &Value, id: u64, app_id: u64, guild: Option<u64>) -> Value {
+    let mut cmd = def.as_object().cloned().unwrap_or_default();
+    cmd.insert("id".into(), json!(id.to_string()));
+    cmd.insert("application_id".into(), json!(app_id.to_string()));
+    cmd.insert("version".into(), json!(id.to_string()));
+    cmd.entry("type").or_insert(json!(1));
+    cmd.entry("description").or_insert(json!(""));
+    cmd.entry("options").or_insert(json!([]));
+    cmd.entry("default_member_permissions")
+        .or_insert(json!(null));
+    cmd.entry("nsfw").or_insert(json!(false));
+    if let Some(g) = guild {
+        cmd.insert("guild_id".into(), json!(g.to_string()));
+    }
+    Value::Object(cmd)
+}

@@ -1,0 +1,218 @@
+//! The HTTP side of the fake: REST routing under `/api/v10` and the gateway websocket.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use super::{Inner, Outgoing, Reply, RestError};
+
+pub(super) fn router(inner: Arc<Inner>) -> Router {
+    Router::new()
+        .route("/gateway", get(gateway))
+        .fallback(rest)
+        .with_state(inner)
+}
+
+async fn gateway(ws: WebSocketUpgrade, State(inner): State<Arc<Inner>>) -> Response {
+    ws.on_upgrade(move |socket| run_gateway(inner, socket))
+}
+
+async fn run_gateway(inner: Arc<Inner>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let conn = inner.gateway_connected(tx);
+    loop {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(Outgoing::Text(text)) => {
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Outgoing::Close(code, reason)) => {
+                    let frame = CloseFrame { code, reason: reason.into() };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+                None => break,
+            },
+            msg = stream.next() => match msg {
+                Some(Ok(Message::Text(text))) => inner.gateway_text(conn, text.as_str()),
+                Some(Ok(Message::Binary(_))) => {
+                    eprintln!("[fake-discord] gateway {conn}: unexpected binary frame");
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    inner.gateway_closed(conn);
+}
+
+/// Extracts the `payload_json` part of a multipart body (messages with attachments).
+fn multipart_payload(content_type: &str, body: &[u8]) -> Option<Value> {
+    let boundary = content_type.split("boundary=").nth(1)?.trim_matches('"');
+    let text = String::from_utf8_lossy(body);
+    let delimiter = format!("--{boundary}");
+    text.split(delimiter.as_str())
+        .find(|part| part.contains("name=\"payload_json\""))
+        .and_then(|part| part.split_once("\r\n\r\n"))
+        .and_then(|(_, rest)| serde_json::from_str(rest.trim_end_matches("\r\n")).ok())
+}
+
+fn parse_body(headers: &HeaderMap, body: &[u8]) -> Result<Value, String> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    if content_type.starts_with("multipart/form-data") {
+        return multipart_payload(content_type, body)
+            .ok_or_else(|| "multipart body without a readable payload_json".to_string());
+    }
+    if body.is_empty() {
+        return Ok(Value::Null);
+    }
+    serde_json::from_slice(body).map_err(|e| format!("body is not JSON: {e}"))
+}
+
+/// serenity writes query strings as `?&key=value&...`.
+fn query_param(uri: &Uri, key: &str) -> Option<String> {
+    uri.query()?
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.to_string())
+}
+
+fn respond(result: Result<Reply, RestError>) -> Response {
+    match result {
+        Ok(Reply::Json(v)) => (StatusCode::OK, Json(v)).into_response(),
+        Ok(Reply::NoContent) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => {
+            let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
+            (status, Json(e.body())).into_response()
+        }
+    }
+}
+
+async fn rest(
+    State(inner): State<Arc<Inner>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let line = format!(
+        "{method} {}{}",
+        uri.path(),
+        uri.query().map(|q| format!("?{q}")).unwrap_or_default()
+    );
+    let body = match parse_body(&headers, &body) {
+        Ok(v) => v,
+        Err(e) => {
+            inner.record_request(line.clone(), &Value::Null);
+            inner.lock().violation(format!("{line}: {e}"));
+            return respond(Err(RestError::new(
+                400,
+                50109,
+                "The request body contains invalid JSON.",
+            )));
+        }
+    };
+    inner.record_request(line.clone(), &body);
+    let Some(path) = uri.path().strip_prefix("/api/v10/") else {
+        return respond(Err(inner.unknown_route(&line)));
+    };
+    let segs: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let id = |s: &str| s.parse::<u64>().ok();
+    let m = method.as_str();
+    let result = match (m, segs.as_slice()) {
+        ("GET", ["gateway"]) => inner.gateway_info(false),
+        ("GET", ["gateway", "bot"]) => inner.gateway_info(true),
+        ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
+            inner.app_info()
+        }
+        ("GET", ["users", "@me"]) => inner.current_user(),
+        ("GET", ["users", u]) if id(u).is_some() => inner.get_user(id(u).unwrap_or_default()),
+        ("GET", ["guilds", g, "members", u]) if id(g).is_some() && id(u).is_some() => {
+            inner.get_member(id(g).unwrap_or_default(), id(u).unwrap_or_default())
+        }
+        (_, ["applications", app, "commands"]) if id(app).is_some() => {
+            let app = id(app).unwrap_or_default();
+            match m {
+                "PUT" => inner.put_commands(app, None, &body),
+                "POST" => inner.post_command(app, None, &body),
+                "GET" => inner.get_commands(app, None),
+                _ => Err(inner.unknown_route(&line)),
+            }
+        }
+        (_, ["applications", app, "guilds", g, "commands"])
+            if id(app).is_some() && id(g).is_some() =>
+        {
+            let (app, g) = (id(app).unwrap_or_default(), id(g));
+            match m {
+                "PUT" => inner.put_commands(app, g, &body),
+                "POST" => inner.post_command(app, g, &body),
+                "GET" => inner.get_commands(app, g),
+                _ => Err(inner.unknown_route(&line)),
+            }
+        }
+        ("DELETE", ["applications", app, "commands", c])
+            if id(app).is_some() && id(c).is_some() =>
+        {
+            inner.delete_command(id(app).unwrap_or_default(), None, id(c).unwrap_or_default())
+        }
+        ("DELETE", ["applications", app, "guilds", g, "commands", c])
+            if id(app).is_some() && id(g).is_some() && id(c).is_some() =>
+        {
+            inner.delete_command(
+                id(app).unwrap_or_default(),
+                id(g),
+                id(c).unwrap_or_default(),
+            )
+        }
+        ("POST", ["interactions", i, token, "callback"]) if id(i).is_some() => {
+            inner.interaction_callback(id(i).unwrap_or_default(), token, &body)
+        }
+        ("POST", ["webhooks", app, token]) if id(app).is_some() => {
+            inner.followup(id(app).unwrap_or_default(), token, &body)
+        }
+        ("GET" | "PATCH" | "DELETE", ["webhooks", app, token, "messages", target])
+            if id(app).is_some() =>
+        {
+            inner.webhook_message(m, id(app).unwrap_or_default(), token, target, &body)
+        }
+        ("POST", ["channels", c, "messages"]) if id(c).is_some() => {
+            inner.create_channel_message(id(c).unwrap_or_default(), &body)
+        }
+        ("GET", ["channels", c, "messages"]) if id(c).is_some() => {
+            let limit = query_param(&uri, "limit")
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(50);
+            inner.list_channel_messages(id(c).unwrap_or_default(), limit)
+        }
+        ("GET" | "PATCH" | "DELETE", ["channels", c, "messages", msg])
+            if id(c).is_some() && id(msg).is_some() =>
+        {
+            inner.channel_message(
+                m,
+                id(c).unwrap_or_default(),
+                id(msg).unwrap_or_default(),
+                &body,
+            )
+        }
+        ("POST", ["channels", c, "typing"]) if id(c).is_some() => Ok(Reply::NoContent),
+        ("GET", ["channels", c]) if id(c).is_some() => inner.get_channel(id(c).unwrap_or_default()),
+        _ => Err(inner.unknown_route(&line)),
+    };
+    respond(result)
+}
