@@ -8,6 +8,7 @@ use serenity::builder::Builder as _;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
 
 use super::ids::ComponentId;
+use super::render::HandStep;
 use super::{render, send, user_message, Data, Error};
 use crate::store::{Phase, TableId};
 use crate::table::{Acted, LobbyChange, TableError, TableView};
@@ -51,7 +52,7 @@ async fn on_click(
         ComponentId::Hand(table) => {
             let names = names_for(data, table).await;
             let reply = match service.hand(table, user, &names).await {
-                Ok(hand) => render::hand(&hand, 0),
+                Ok(hand) => render::hand(&hand, HandStep::Page(0)),
                 Err(e) => render::notice(&user_message(&e)),
             };
             click
@@ -61,13 +62,22 @@ async fn on_click(
                 data.remember_hand(table, user, &click.token);
             }
         }
-        ComponentId::Page { table, mv, page } => {
+        ComponentId::Page { table, mv, .. }
+        | ComponentId::Group { table, mv, .. }
+        | ComponentId::Ask { table, mv, .. } => {
+            // Another step of the same hand: shown only while the position is unchanged.
             let names = names_for(data, table).await;
             match service.hand(table, user, &names).await {
                 Ok(hand) => {
-                    let page = if hand.move_number == mv { page } else { 0 };
+                    let step = match id {
+                        _ if hand.move_number != mv => HandStep::Page(0),
+                        ComponentId::Group { group, .. } => HandStep::Group(group),
+                        ComponentId::Ask { index, .. } => HandStep::Ask(index),
+                        ComponentId::Page { page, .. } => HandStep::Page(page),
+                        _ => HandStep::Page(0),
+                    };
                     click
-                        .create_response(&ctx.http, send::update(&render::hand(&hand, page)))
+                        .create_response(&ctx.http, send::update(&render::hand(&hand, step)))
                         .await?;
                     data.remember_hand(table, user, &click.token);
                 }
@@ -86,7 +96,10 @@ async fn on_click(
             match service.act(table, user, mv, index, &names).await {
                 Ok(acted) => {
                     click
-                        .create_response(&ctx.http, send::update(&render::hand(&acted.hand, 0)))
+                        .create_response(
+                            &ctx.http,
+                            send::update(&render::hand(&acted.hand, HandStep::Page(0))),
+                        )
                         .await?;
                     data.remember_hand(table, user, &click.token);
                     after_move(ctx, data, &acted).await;
@@ -95,7 +108,7 @@ async fn on_click(
                     // Refused: show the hand as it stands now, with the reason on top.
                     let reply = match service.hand(table, user, &names).await {
                         Ok(hand) => {
-                            let mut reply = render::hand(&hand, 0);
+                            let mut reply = render::hand(&hand, HandStep::Page(0));
                             reply.content = format!("⚠️ {}\n{}", user_message(&e), reply.content);
                             reply.content =
                                 reply.content.chars().take(render::MAX_CONTENT).collect();
@@ -249,7 +262,7 @@ async fn after_move(ctx: &serenity::Context, data: &Data, acted: &Acted) {
             let Ok(hand) = data.service.hand(view.id, user, &names).await else {
                 continue;
             };
-            let edit = send::edit_response(&render::hand(&hand, 0));
+            let edit = send::edit_response(&render::hand(&hand, HandStep::Page(0)));
             if let Err(e) = edit.execute(&ctx.http, &token).await {
                 tracing::debug!(error = %e, user, "could not bring an open hand alive");
             }

@@ -20,11 +20,23 @@ pub enum ComponentId {
         mv: u64,
         index: usize,
     },
-    /// A page of a long list of actions at move `mv`.
+    /// A page of a long list of actions at move `mv` (page 0 is also "back to the top").
     Page {
         table: TableId,
         mv: u64,
         page: usize,
+    },
+    /// The second step of a grouped choice: the actions of group `group` at move `mv`.
+    Group {
+        table: TableId,
+        mv: u64,
+        group: usize,
+    },
+    /// Ask to confirm the action at `index` before applying it.
+    Ask {
+        table: TableId,
+        mv: u64,
+        index: usize,
     },
     /// Accept an invitation.
     Accept(TableId),
@@ -47,6 +59,8 @@ impl fmt::Display for ComponentId {
             ComponentId::Hand(t) => write!(f, "pk:h:{t}"),
             ComponentId::Act { table, mv, index } => write!(f, "pk:a:{table}:{mv}:{index}"),
             ComponentId::Page { table, mv, page } => write!(f, "pk:p:{table}:{mv}:{page}"),
+            ComponentId::Group { table, mv, group } => write!(f, "pk:g:{table}:{mv}:{group}"),
+            ComponentId::Ask { table, mv, index } => write!(f, "pk:q:{table}:{mv}:{index}"),
             ComponentId::Accept(t) => write!(f, "pk:acc:{t}"),
             ComponentId::Join(t) => write!(f, "pk:join:{t}"),
             ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
@@ -91,6 +105,16 @@ impl std::str::FromStr for ComponentId {
                 mv: num(m).ok_or_else(bad)?,
                 page: num(p).ok_or_else(bad)?,
             },
+            ["pk", "g", t, m, g] => ComponentId::Group {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                group: num(g).ok_or_else(bad)?,
+            },
+            ["pk", "q", t, m, i] => ComponentId::Ask {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                index: num(i).ok_or_else(bad)?,
+            },
             ["pk", "acc", t] => ComponentId::Accept(table(t).ok_or_else(bad)?),
             ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
             ["pk", "dec", t] => ComponentId::Decline(table(t).ok_or_else(bad)?),
@@ -121,6 +145,10 @@ mod tests {
                 .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }),
             (t.clone(), any::<u64>(), any::<usize>())
                 .prop_map(|(table, mv, page)| ComponentId::Page { table, mv, page }),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, group)| ComponentId::Group { table, mv, group }),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, index)| ComponentId::Ask { table, mv, index }),
             t.clone().prop_map(ComponentId::Accept),
             t.clone().prop_map(ComponentId::Join),
             t.clone().prop_map(ComponentId::Decline),

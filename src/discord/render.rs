@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::ids::ComponentId;
 use crate::rules::registry::GameInfo;
 use crate::store::{LeaderRow, Phase};
-use crate::table::{HandView, TableView};
+use crate::table::{HandAction, HandView, TableView};
 
 pub const MAX_CONTENT: usize = 2000;
 pub const MAX_LABEL: usize = 80;
@@ -221,41 +221,156 @@ fn result_lines(view: &TableView) -> Vec<String> {
     lines
 }
 
-/// The ephemeral hand: the seat's view and exactly its legal actions (a page of them when
-/// there are more than fit one message).
-pub fn hand(hand: &HandView, page: usize) -> Reply {
+/// Which part of a hand to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandStep {
+    /// The first step, page by page when it holds more than 25 choices.
+    Page(usize),
+    /// The actions of one group (the second step of a grouped choice).
+    Group(usize),
+    /// The question before the action at this index.
+    Ask(usize),
+}
+
+/// One button of a hand's first step: an action, or a group of actions behind one button.
+enum Entry<'a> {
+    Action(&'a HandAction),
+    Group(usize, &'a str, Vec<&'a HandAction>),
+}
+
+/// The first step: actions in order, each group (of two or more) at its first member's place.
+fn entries(actions: &[HandAction]) -> Vec<Entry<'_>> {
+    let mut groups: Vec<(&str, Vec<&HandAction>)> = Vec::new();
+    for a in actions {
+        if let Some(g) = &a.group {
+            match groups.iter_mut().find(|(label, _)| *label == g.as_str()) {
+                Some((_, members)) => members.push(a),
+                None => groups.push((g.as_str(), vec![a])),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut shown = vec![false; groups.len()];
+    for a in actions {
+        let Some(g) = &a.group else {
+            out.push(Entry::Action(a));
+            continue;
+        };
+        let k = groups
+            .iter()
+            .position(|(label, _)| *label == g.as_str())
+            .unwrap_or(0);
+        match groups[k].1.len() {
+            1 => out.push(Entry::Action(a)),
+            _ if !shown[k] => {
+                shown[k] = true;
+                out.push(Entry::Group(k, groups[k].0, groups[k].1.clone()));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn action_button(hand: &HandView, a: &HandAction) -> Button {
+    let (table, mv, index) = (hand.table, hand.move_number, a.index);
+    let id = match a.confirm {
+        Some(_) => ComponentId::Ask { table, mv, index },
+        None => ComponentId::Act { table, mv, index },
+    };
+    Button::new(id, &a.label, Style::Primary)
+}
+
+fn back_button(hand: &HandView, label: &str) -> Button {
+    Button::new(
+        ComponentId::Page {
+            table: hand.table,
+            mv: hand.move_number,
+            page: 0,
+        },
+        label,
+        Style::Secondary,
+    )
+}
+
+/// The ephemeral hand: the seat's view and its legal actions — exactly one button per action
+/// when they fit one message and the game does not group them; otherwise a first step of
+/// groups (then the group's actions), pages, and a confirm question where the game asks one.
+pub fn hand(hand: &HandView, step: HandStep) -> Reply {
     let mut text = hand.text.clone();
-    let actions = &hand.actions;
     if hand.over {
         text.push_str("\nThe game is over.");
-    } else if actions.is_empty() {
+    } else if hand.actions.is_empty() {
         text.push_str("\nNot your turn: this hand comes alive when it is.");
     }
-    let button = |a: &crate::table::HandAction| {
-        Button::new(
-            ComponentId::Act {
+    let entries = entries(&hand.actions);
+    match step {
+        HandStep::Ask(index) => {
+            if let Some(a) = hand.actions.iter().find(|a| a.index == index) {
+                let question = a.confirm.clone().unwrap_or_else(|| format!("{}?", a.label));
+                let yes = Button::new(
+                    ComponentId::Act {
+                        table: hand.table,
+                        mv: hand.move_number,
+                        index,
+                    },
+                    &format!("Yes: {}", a.label),
+                    Style::Danger,
+                );
+                return Reply::new(format!("{text}\n❓ {question}"))
+                    .ephemeral()
+                    .buttons(vec![yes, back_button(hand, "◀ Back")]);
+            }
+        }
+        HandStep::Group(k) => {
+            let members = entries.iter().find_map(|e| match e {
+                Entry::Group(key, label, members) if *key == k => Some((*label, members)),
+                _ => None,
+            });
+            if let Some((label, members)) = members {
+                let mut buttons: Vec<Button> = members
+                    .iter()
+                    .take(MAX_BUTTONS - 1)
+                    .map(|a| action_button(hand, a))
+                    .collect();
+                buttons.push(back_button(hand, "◀ Back"));
+                return Reply::new(format!("{text}\n{label}:"))
+                    .ephemeral()
+                    .buttons(buttons);
+            }
+        }
+        HandStep::Page(_) => {}
+    }
+    let page = match step {
+        HandStep::Page(p) => p,
+        _ => 0,
+    };
+    let button = |e: &Entry| match e {
+        Entry::Action(a) => action_button(hand, a),
+        Entry::Group(k, label, _) => Button::new(
+            ComponentId::Group {
                 table: hand.table,
                 mv: hand.move_number,
-                index: a.index,
+                group: *k,
             },
-            &a.label,
+            &format!("{label} …"),
             Style::Primary,
-        )
+        ),
     };
-    if actions.len() <= MAX_BUTTONS {
-        let buttons = actions.iter().map(button).collect();
+    if entries.len() <= MAX_BUTTONS {
+        let buttons = entries.iter().map(button).collect();
         return Reply::new(text).ephemeral().buttons(buttons);
     }
-    let pages = actions.len().div_ceil(PAGE);
+    let pages = entries.len().div_ceil(PAGE);
     let page = page.min(pages - 1);
     text.push_str(&format!(
         "\nChoices {}–{} of {}.",
         page * PAGE + 1,
-        ((page + 1) * PAGE).min(actions.len()),
-        actions.len()
+        ((page + 1) * PAGE).min(entries.len()),
+        entries.len()
     ));
     let mut reply = Reply::new(text).ephemeral();
-    let shown: Vec<Button> = actions
+    let shown: Vec<Button> = entries
         .iter()
         .skip(page * PAGE)
         .take(PAGE)

@@ -21,6 +21,16 @@ pub enum ActError {
     Rule(#[from] RuleError),
 }
 
+/// One legal action as offered to a person: its JSON, its label, its group for a two-step
+/// choice, and the question to confirm before it applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub action: Value,
+    pub label: String,
+    pub group: Option<String>,
+    pub confirm: Option<String>,
+}
+
 /// A game state of some registered game, driven through JSON.
 pub trait AnyGame: Send + Sync + fmt::Debug {
     fn game_id(&self) -> &'static str;
@@ -35,8 +45,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn view_json(&self, observer: Observer) -> Value;
     /// The observer's view as text for people (see `Game::describe`).
     fn describe(&self, observer: Observer, names: &[String]) -> String;
-    /// The seat's legal actions with their button labels, in `legal_json` order.
-    fn labelled_actions(&self, seat: Seat, names: &[String]) -> Vec<(Value, String)>;
+    /// The seat's legal actions as choices for people, in `legal_json` order.
+    fn choices(&self, seat: Seat, names: &[String]) -> Vec<Choice>;
     /// The whole state as serialized for storage; `restore` of the registry reads it back.
     fn state_json(&self) -> Value;
     fn zones(&self) -> Vec<Zone>;
@@ -102,11 +112,16 @@ impl<G: Game> AnyGame for G {
         G::describe(&self.view(observer), names)
     }
 
-    fn labelled_actions(&self, seat: Seat, names: &[String]) -> Vec<(Value, String)> {
+    fn choices(&self, seat: Seat, names: &[String]) -> Vec<Choice> {
         let view = self.view(Observer::Seat(seat));
         self.legal_actions(seat)
             .iter()
-            .map(|a| (to_json(a), G::label(&view, a, names)))
+            .map(|a| Choice {
+                action: to_json(a),
+                label: G::label(&view, a, names),
+                group: G::group(&view, a),
+                confirm: G::confirm(&view, a),
+            })
             .collect()
     }
 

@@ -20,6 +20,7 @@ pub mod conformance;
 mod dyngame;
 pub mod pishe_pasha;
 pub mod registry;
+pub mod tricks;
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -32,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{shuffled, validate_deck, Card, DeckError};
 
-pub use dyngame::{ActError, AnyGame};
+pub use dyngame::{ActError, AnyGame, Choice};
 
 /// A seat at the table, numbered `0..n` in the order of play.
 pub type Seat = usize;
@@ -325,6 +326,19 @@ pub trait Game:
     fn describe(view: &Self::View, names: &[String]) -> String;
     /// A short button label (at most 80 characters) for one of the viewing seat's actions.
     fn label(view: &Self::View, action: &Self::Action, names: &[String]) -> String;
+
+    /// The first step of a two-step choice: actions that share a group are offered behind one
+    /// button with this label (Paskahousu's "Play 5s", then how many). `None` offers the
+    /// action directly.
+    fn group(_view: &Self::View, _action: &Self::Action) -> Option<String> {
+        None
+    }
+
+    /// A question the player must confirm before the action applies (Red7's "End turn" while
+    /// not winning, which eliminates). `None` applies it at once.
+    fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<String> {
+        None
+    }
 
     /// Every card of the game's deck, each in exactly one zone.
     fn zones(&self) -> Vec<Zone>;

@@ -98,6 +98,10 @@ pub struct HandAction {
     /// Index into the seat's legal actions at `HandView::move_number`.
     pub index: usize,
     pub label: String,
+    /// Offered behind a first-step button with this label, when the game groups its actions.
+    pub group: Option<String>,
+    /// Asked before the action applies.
+    pub confirm: Option<String>,
 }
 
 /// What one seated user sees and may do.
@@ -210,10 +214,15 @@ impl Table {
         let (text, actions, over) = match &self.game {
             Some(game) => (
                 game.describe(Observer::Seat(seat), names),
-                game.labelled_actions(seat, names)
+                game.choices(seat, names)
                     .into_iter()
                     .enumerate()
-                    .map(|(index, (_, label))| HandAction { index, label })
+                    .map(|(index, c)| HandAction {
+                        index,
+                        label: c.label,
+                        group: c.group,
+                        confirm: c.confirm,
+                    })
                     .collect(),
                 game.status().over,
             ),

@@ -126,6 +126,8 @@ fn hand_view(actions: usize) -> HandView {
             .map(|index| HandAction {
                 index,
                 label: format!("Action {index}"),
+                group: None,
+                confirm: None,
             })
             .collect(),
         over: false,
@@ -134,11 +136,11 @@ fn hand_view(actions: usize) -> HandView {
 
 #[test]
 fn hand_message() {
-    let reply = hand(&hand_view(3), 0);
+    let reply = hand(&hand_view(3), HandStep::Page(0));
     assert!(reply.ephemeral);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
-    let waiting = hand(&hand_view(0), 0);
+    let waiting = hand(&hand_view(0), HandStep::Page(0));
     assert!(
         waiting.rows.is_empty(),
         "no buttons when it is not your turn"
@@ -148,13 +150,13 @@ fn hand_message() {
 
 #[test]
 fn exactly_25_actions_fit_one_message_and_more_are_paged() {
-    let full = hand(&hand_view(25), 0);
+    let full = hand(&hand_view(25), HandStep::Page(0));
     assert_eq!(full.button_count(), 25);
     assert_within_limits(&full);
     let many = hand_view(61);
     let mut seen = Vec::new();
     for page in 0..4 {
-        let reply = hand(&many, page);
+        let reply = hand(&many, HandStep::Page(page));
         assert_within_limits(&reply);
         for b in reply.rows.iter().flatten() {
             if let Ok(ComponentId::Act { index, .. }) = b.id.parse() {
@@ -167,7 +169,7 @@ fn exactly_25_actions_fit_one_message_and_more_are_paged() {
         (0..61).collect::<Vec<_>>(),
         "every action is on exactly one page"
     );
-    insta::assert_json_snapshot!(hand(&many, 1));
+    insta::assert_json_snapshot!(hand(&many, HandStep::Page(1)));
 }
 
 #[test]
@@ -175,7 +177,7 @@ fn long_content_and_labels_are_clipped() {
     let mut view = hand_view(1);
     view.text = "x".repeat(5000);
     view.actions[0].label = "y".repeat(200);
-    let reply = hand(&view, 0);
+    let reply = hand(&view, HandStep::Page(0));
     assert_within_limits(&reply);
 }
 
@@ -211,4 +213,58 @@ fn abandon_asks_to_confirm() {
     assert!(reply.ephemeral);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
+}
+
+#[test]
+fn grouped_actions_take_two_steps_and_confirms_ask_first() {
+    // Shedding-style: 13 ranks × up to 4 counts would be 52 buttons; grouped by rank instead.
+    let mut view = hand_view(0);
+    let mut index = 0;
+    for rank in 2..=14 {
+        for count in 1..=4 {
+            view.actions.push(HandAction {
+                index,
+                label: format!("{count}× {rank}"),
+                group: Some(format!("Play {rank}s")),
+                confirm: None,
+            });
+            index += 1;
+        }
+    }
+    view.actions.push(HandAction {
+        index,
+        label: "Take the pile".into(),
+        group: None,
+        confirm: Some("Take all 30 cards?".into()),
+    });
+    let top = hand(&view, HandStep::Page(0));
+    assert_within_limits(&top);
+    assert_eq!(top.button_count(), 14, "13 groups and one action");
+    let ids: Vec<ComponentId> = top
+        .rows
+        .iter()
+        .flatten()
+        .map(|b| b.id.parse().unwrap())
+        .collect();
+    assert!(matches!(ids[0], ComponentId::Group { group: 0, .. }));
+    assert!(matches!(ids[13], ComponentId::Ask { index: 52, .. }));
+    let second = hand(&view, HandStep::Group(3));
+    assert_within_limits(&second);
+    let labels: Vec<&str> = second
+        .rows
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert_eq!(labels, vec!["1× 5", "2× 5", "3× 5", "4× 5", "◀ Back"]);
+    let ask = hand(&view, HandStep::Ask(52));
+    assert!(ask.content.contains("Take all 30 cards?"));
+    let ids: Vec<ComponentId> = ask
+        .rows
+        .iter()
+        .flatten()
+        .map(|b| b.id.parse().unwrap())
+        .collect();
+    assert!(matches!(ids[0], ComponentId::Act { index: 52, .. }));
+    insta::assert_json_snapshot!(second);
 }

@@ -1,0 +1,265 @@
+//! The trick-taking toolkit the trick games share (Paston, Teka, Kop, Mätäpesä, Whist 22): a
+//! trick in play order, who leads, following suit, trumps, the winner of a trick under a game's
+//! own "beats" relation, and tricks won per seat and per side. Small and general: each game
+//! decides its own card order and legality on top of these pieces.
+
+use serde::{Deserialize, Serialize};
+
+use super::Seat;
+use crate::cards::{Card, CardSet, Suit};
+
+/// A trick: the leader and the cards played so far, in play order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trick {
+    pub leader: Seat,
+    pub plays: Vec<(Seat, Card)>,
+}
+
+impl Trick {
+    pub fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            plays: Vec::new(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.plays.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.plays.len()
+    }
+
+    /// The card led, if any.
+    pub fn led(&self) -> Option<Card> {
+        self.plays.first().map(|&(_, c)| c)
+    }
+
+    pub fn play(&mut self, seat: Seat, card: Card) {
+        self.plays.push((seat, card));
+    }
+
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.plays.iter().map(|&(_, c)| c)
+    }
+
+    /// The play winning so far: the first card, replaced by every later card that `beats` the
+    /// current winner (`beats(challenger, winner, led)`).
+    pub fn winning(&self, beats: impl Fn(Card, Card, Card) -> bool) -> Option<(Seat, Card)> {
+        let led = self.led()?;
+        let mut best = self.plays[0];
+        for &(seat, card) in &self.plays[1..] {
+            if beats(card, best.1, led) {
+                best = (seat, card);
+            }
+        }
+        Some(best)
+    }
+}
+
+/// The usual rule: a trump beats any non-trump, a higher trump beats a lower one, a card of the
+/// led suit beats a lower card of the led suit, and nothing else beats. `rank` orders the cards
+/// within a suit (higher is stronger).
+pub fn suit_beats(
+    challenger: Card,
+    winner: Card,
+    led: Card,
+    trump: Option<Suit>,
+    rank: impl Fn(Card) -> u8,
+) -> bool {
+    let is_trump = |c: Card| Some(c.suit()) == trump;
+    match (is_trump(challenger), is_trump(winner)) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => rank(challenger) > rank(winner),
+        (false, false) => {
+            challenger.suit() == led.suit()
+                && winner.suit() == led.suit()
+                && rank(challenger) > rank(winner)
+                || challenger.suit() == led.suit() && winner.suit() != led.suit()
+        }
+    }
+}
+
+/// Ace-high rank within a suit.
+pub fn ace_high(card: Card) -> u8 {
+    card.rank().number()
+}
+
+/// Cards of `suit` in `hand`.
+pub fn of_suit(hand: CardSet, suit: Suit) -> CardSet {
+    hand.iter().filter(|c| c.suit() == suit).collect()
+}
+
+/// Must follow suit when able, else any card.
+pub fn follow_suit(hand: CardSet, led: Option<Card>) -> CardSet {
+    match led {
+        Some(led) => {
+            let same = of_suit(hand, led.suit());
+            if same.is_empty() {
+                hand
+            } else {
+                same
+            }
+        }
+        None => hand,
+    }
+}
+
+/// Must follow suit when able, else trump when able, else any card.
+pub fn follow_or_trump(hand: CardSet, led: Option<Card>, trump: Option<Suit>) -> CardSet {
+    let Some(led) = led else {
+        return hand;
+    };
+    let same = of_suit(hand, led.suit());
+    if !same.is_empty() {
+        return same;
+    }
+    match trump {
+        Some(t) if !of_suit(hand, t).is_empty() => of_suit(hand, t),
+        _ => hand,
+    }
+}
+
+/// The next seat after `seat` that `plays` (skipping seats sitting out), if any seat plays.
+pub fn next_seat(seat: Seat, seats: usize, plays: impl Fn(Seat) -> bool) -> Option<Seat> {
+    (1..=seats).map(|i| (seat + i) % seats).find(|&s| plays(s))
+}
+
+/// Tricks won per seat, with each trick's cards kept in the order the tricks were won.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TricksWon {
+    pub counts: Vec<u32>,
+    /// Every completed trick in order: its winner and its plays.
+    pub history: Vec<(Seat, Vec<(Seat, Card)>)>,
+}
+
+impl TricksWon {
+    pub fn new(seats: usize) -> TricksWon {
+        TricksWon {
+            counts: vec![0; seats],
+            history: Vec::new(),
+        }
+    }
+
+    /// Records a completed trick won by `winner`.
+    pub fn record(&mut self, winner: Seat, trick: &Trick) {
+        self.counts[winner] += 1;
+        self.history.push((winner, trick.plays.clone()));
+    }
+
+    /// Tricks won by a side (a set of seats).
+    pub fn side(&self, seats: &[Seat]) -> u32 {
+        seats.iter().map(|&s| self.counts[s]).sum()
+    }
+
+    /// The cards won by each seat.
+    pub fn cards_won(&self, seat: Seat) -> Vec<Card> {
+        self.history
+            .iter()
+            .filter(|(w, _)| *w == seat)
+            .flat_map(|(_, plays)| plays.iter().map(|&(_, c)| c))
+            .collect()
+    }
+
+    /// The last completed trick, for showing after it is gathered.
+    pub fn last(&self) -> Option<&(Seat, Vec<(Seat, Card)>)> {
+        self.history.last()
+    }
+}
+
+/// The partner of a seat in the fixed partnerships (0,2) and (1,3).
+pub fn partner(seat: Seat) -> Seat {
+    (seat + 2) % 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    fn set(text: &str) -> CardSet {
+        parse_cards(text).unwrap().into_iter().collect()
+    }
+
+    fn trick(leader: Seat, text: &str) -> Trick {
+        let mut t = Trick::new(leader);
+        for (i, c) in parse_cards(text).unwrap().into_iter().enumerate() {
+            t.play((leader + i) % 4, c);
+        }
+        t
+    }
+
+    #[test]
+    fn the_highest_trump_else_the_highest_of_the_led_suit_wins() {
+        let hearts = |t: &Trick, trump| {
+            t.winning(|c, w, l| suit_beats(c, w, l, trump, ace_high))
+                .map(|(s, _)| s)
+        };
+        assert_eq!(
+            hearts(&trick(1, "KH AH 2C QH"), Some(Suit::Clubs)),
+            Some(3),
+            "2C trumps"
+        );
+        assert_eq!(
+            hearts(&trick(1, "KH AH 2C QH"), None),
+            Some(2),
+            "no trump: AH"
+        );
+        assert_eq!(
+            hearts(&trick(0, "9S AD 10S 3S"), Some(Suit::Hearts)),
+            Some(2),
+            "off-suit aces lose"
+        );
+        assert_eq!(
+            hearts(&trick(0, "9S 2H 3H 10S"), Some(Suit::Hearts)),
+            Some(2),
+            "the higher trump wins"
+        );
+    }
+
+    #[test]
+    fn a_custom_order_decides_ties_too() {
+        // Mätäpesä: the highest rank wins; among equals the last played.
+        let t = trick(0, "9H 10S 10D");
+        let w = t.winning(|c, w, _| c.rank() >= w.rank());
+        assert_eq!(w, Some((2, "10D".parse().unwrap())));
+        assert_eq!(Trick::new(3).winning(|_, _, _| true), None);
+    }
+
+    #[test]
+    fn following() {
+        let hand = set("7C 9S 8D");
+        let led = Some("KH".parse().unwrap());
+        assert_eq!(follow_suit(hand, led), hand, "void: any card");
+        assert_eq!(
+            follow_or_trump(hand, led, Some(Suit::Clubs)),
+            set("7C"),
+            "void: must trump"
+        );
+        assert_eq!(
+            follow_or_trump(set("9S 8D"), led, Some(Suit::Clubs)),
+            set("9S 8D")
+        );
+        assert_eq!(
+            follow_suit(set("KS 2S 3H"), Some("AS".parse().unwrap())),
+            set("KS 2S")
+        );
+        assert_eq!(follow_suit(hand, None), hand);
+    }
+
+    #[test]
+    fn counting_and_seats() {
+        let mut won = TricksWon::new(4);
+        won.record(1, &trick(0, "2S 3S 4S 5S"));
+        won.record(3, &trick(1, "2H 3H 4H 5H"));
+        assert_eq!(won.side(&[1, 3]), 2);
+        assert_eq!(won.side(&[0, 2]), 0);
+        assert_eq!(won.cards_won(1).len(), 4);
+        assert_eq!(won.last().unwrap().0, 3);
+        assert_eq!(next_seat(3, 4, |s| s != 0), Some(1));
+        assert_eq!(next_seat(1, 4, |_| false), None);
+        assert_eq!(partner(1), 3);
+    }
+}
