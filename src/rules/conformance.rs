@@ -268,7 +268,10 @@ fn check_unlisted(
     for _ in 0..samples {
         let seat = rng.random_range(0..game.seats());
         let action = space.choose(rng).ok_or("empty action space")?;
-        if game.legal_json(seat).contains(action) {
+        if game
+            .legal_json(seat)
+            .contains(&game.normalize_json(seat, action))
+        {
             continue;
         }
         if let Ok(events) = game.act_json(seat, action) {

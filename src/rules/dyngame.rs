@@ -42,6 +42,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ActError>;
     /// Whether the JSON reads as an action of this game (legal now or not).
     fn parses(&self, action: &Value) -> bool;
+    /// The listed form of a JSON action (see `Game::normalize`); unreadable JSON as it is.
+    fn normalize_json(&self, seat: Seat, action: &Value) -> Value;
     fn view_json(&self, observer: Observer) -> Value;
     /// The observer's view as text for people (see `Game::describe`).
     fn describe(&self, observer: Observer, names: &[String]) -> String;
@@ -98,6 +100,13 @@ impl<G: Game> AnyGame for G {
 
     fn parses(&self, action: &Value) -> bool {
         serde_json::from_value::<G::Action>(action.clone()).is_ok()
+    }
+
+    fn normalize_json(&self, seat: Seat, action: &Value) -> Value {
+        match serde_json::from_value::<G::Action>(action.clone()) {
+            Ok(a) => to_json(&self.normalize(seat, &a)),
+            Err(_) => action.clone(),
+        }
     }
 
     fn view_json(&self, observer: Observer) -> Value {

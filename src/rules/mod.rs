@@ -296,7 +296,15 @@ pub trait Game:
         "That move is not allowed now.".to_string()
     }
 
-    /// Refuses what may not be applied now. The default accepts exactly `legal_actions`.
+    /// The listed form of an action that the game accepts in several spellings (shedding
+    /// games accept any cards of a rank where `legal_actions` names the first ones in suit
+    /// order). The default: every action is its own form.
+    fn normalize(&self, _seat: Seat, action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
+
+    /// Refuses what may not be applied now. The default accepts exactly `legal_actions`, up to
+    /// `normalize`.
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
         if self.is_over() {
             return Err(RuleError::GameOver);
@@ -305,7 +313,10 @@ pub trait Game:
         if !to_act.contains(&seat) {
             return Err(RuleError::NotYourTurn { seat, to_act });
         }
-        if self.legal_actions(seat).contains(action) {
+        if self
+            .legal_actions(seat)
+            .contains(&self.normalize(seat, action))
+        {
             Ok(())
         } else {
             Err(RuleError::Illegal(self.illegal_reason(seat, action)))
