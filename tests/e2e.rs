@@ -280,6 +280,9 @@ async fn play_until_over(
                 .wait_until(Duration::from_secs(2), move |_| {
                     ids.iter()
                         .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                        || fake
+                            .message(table_message)
+                            .is_some_and(|m| m.content.contains("Game over"))
                 })
                 .await;
             if alive.is_err() {
@@ -351,7 +354,12 @@ async fn full_game_through_buttons_then_scores() {
     assert!(moves > 10);
     let end = h.fake.message(message.id).unwrap();
     assert!(end.content.contains("Game over"), "{}", end.content);
-    assert!(end.buttons().is_empty());
+    assert_eq!(end.button_labels(), vec!["Play again"]);
+    assert!(
+        end.content.contains("In this channel so far"),
+        "{}",
+        end.content
+    );
 
     // The player to act was mentioned in the channel, both of them over the game.
     let notices: Vec<String> = h
@@ -398,8 +406,22 @@ async fn full_game_through_buttons_then_scores() {
         percentile(&latencies, 0.99),
         latencies.last().unwrap()
     );
-    // A new table may open in the channel once the game is over.
-    h.start_game(8).await;
+    // "Play again" opens a new lobby with the same players, the clicker first.
+    let again = h
+        .fake
+        .click(&h.bob, message.id, &button(&end, "Play again"))
+        .await
+        .unwrap();
+    let lobby = again.message().unwrap();
+    assert!(!lobby.ephemeral);
+    assert!(
+        lobby
+            .content
+            .contains(&format!("{} opened a table", h.bob.mention())),
+        "{}",
+        lobby.content
+    );
+    assert!(lobby.content.contains(&h.alice.mention()));
     h.bot.unwrap().shutdown().await;
 }
 
@@ -619,6 +641,111 @@ async fn a_restart_mid_game_keeps_the_position_and_the_buttons() {
     let end = h.fake.message(message.id).unwrap();
     assert!(end.content.contains("Game over"), "{}", end.content);
     assert_ne!(end.content, table_before);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_match_frees_the_channel_and_resumes_where_it_stopped() {
+    let h = Harness::start().await;
+    let (table, message) = h.start_game(9).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    assert_eq!(
+        play_until_over(&h, message.id, &mut hands, 4, false).await,
+        4
+    );
+    let store = h.store().await;
+    let before = store.table(table).await.unwrap().unwrap();
+
+    let carol_pause = h
+        .fake
+        .slash(&h.carol, CHANNEL, "pause", json!([]))
+        .await
+        .unwrap();
+    assert!(
+        carol_pause.is_ephemeral() && carol_pause.content().contains("not seated"),
+        "{}",
+        carol_pause.content()
+    );
+    let paused = h
+        .fake
+        .slash(&h.bob, CHANNEL, "pause", json!([]))
+        .await
+        .unwrap();
+    assert!(!paused.is_ephemeral());
+    assert!(paused.content().contains("/resume"), "{}", paused.content());
+    let fake = h.fake.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.message(message.id)
+                .is_some_and(|m| m.buttons().is_empty())
+        })
+        .await
+        .expect("the old table message loses its hand button");
+
+    // The channel is free meanwhile.
+    let other = h
+        .fake
+        .slash(&h.carol, CHANNEL, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.alice.id.to_string()}]))
+        .await
+        .unwrap();
+    let other = other.message().unwrap().clone();
+    let busy = h
+        .fake
+        .slash(&h.alice, CHANNEL, "resume", json!([]))
+        .await
+        .unwrap();
+    assert!(
+        busy.is_ephemeral() && busy.content().contains("already open"),
+        "{}",
+        busy.content()
+    );
+    h.fake
+        .click(&h.carol, other.id, &button(&other, "Decline / cancel"))
+        .await
+        .unwrap();
+
+    let nothing = h
+        .fake
+        .slash(&h.carol, CHANNEL, "resume", json!([]))
+        .await
+        .unwrap();
+    assert!(
+        nothing.is_ephemeral() && nothing.content().contains("no paused match"),
+        "{}",
+        nothing.content()
+    );
+    let resumed = h
+        .fake
+        .slash(&h.alice, CHANNEL, "resume", json!([]))
+        .await
+        .unwrap();
+    let fresh = resumed.message().unwrap().clone();
+    assert!(!fresh.ephemeral);
+    assert_eq!(fresh.button_labels(), vec!["Show my hand"]);
+    assert_eq!(move_of(&fresh.content), Some(before.move_number));
+    let after = store.table(table).await.unwrap().unwrap();
+    assert_eq!(
+        (after.move_number, &after.state),
+        (before.move_number, &before.state)
+    );
+
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, fresh.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    assert!(play_until_over(&h, fresh.id, &mut hands, 5_000, true).await > 0);
+    assert!(h
+        .fake
+        .message(fresh.id)
+        .unwrap()
+        .content
+        .contains("Game over"));
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }

@@ -832,3 +832,99 @@ async fn seeds_and_snowflakes_round_trip() {
     assert_eq!(board[0].user_id, big);
     assert_eq!(board[1].user_id, big + 1);
 }
+
+#[tokio::test]
+async fn a_paused_match_frees_its_channel_until_resumed() {
+    let store = Store::open_in_memory().await.unwrap();
+    let id = store
+        .create_table(&new_table(
+            GUILD,
+            7,
+            "paston",
+            &[Some(ALICE), Some(BOB), Some(CAROL)],
+        ))
+        .await
+        .unwrap();
+    // Only a match in play can be paused.
+    assert!(matches!(
+        store.pause_table(id).await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Lobby,
+            ..
+        })
+    ));
+    store.start_table(id, &json!({"deal": 1})).await.unwrap();
+    store
+        .record_move(
+            id,
+            1,
+            0,
+            &json!("pass"),
+            &json!({"deal": 1, "m": 1}),
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    store.pause_table(id).await.unwrap();
+    assert!(matches!(
+        store.pause_table(id).await,
+        Err(StoreError::WrongPhase { .. })
+    ));
+    assert!(
+        store.open_tables().await.unwrap().is_empty(),
+        "a paused table is not restored at start"
+    );
+    // No move is recorded while paused.
+    assert!(store
+        .record_move(id, 2, 1, &json!("pass"), &json!({}), None, None)
+        .await
+        .is_err());
+    let paused = store.paused_tables(7).await.unwrap();
+    assert_eq!(paused.len(), 1);
+    assert!(paused[0].paused);
+    assert_eq!(paused[0].moves.len(), 1);
+    assert!(store.paused_tables(8).await.unwrap().is_empty());
+
+    // The channel is free meanwhile; while another table holds it, resuming is refused.
+    let other = store
+        .create_table(&new_table(GUILD, 7, "kop", &[Some(BOB), None, None, None]))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.resume_table(id).await,
+        Err(StoreError::ChannelBusy)
+    ));
+    store.abandon_table(other).await.unwrap();
+    store.resume_table(id).await.unwrap();
+    let open = store.open_tables().await.unwrap();
+    assert_eq!(open.len(), 1);
+    assert!(!open[0].paused);
+    assert_eq!(open[0].move_number, 1);
+    store
+        .record_move(id, 2, 1, &json!("pass"), &json!({}), None, None)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_channel_record_counts_wins_and_games_per_user() {
+    let store = Store::open_in_memory().await.unwrap();
+    let players = [Some(ALICE), Some(BOB), Some(CAROL)];
+    for loser in [2, 2, 1] {
+        let results: Vec<ResultRow> = (0..3)
+            .map(|s| result(s, players[s], if s == loser { 2 } else { 1 }, None))
+            .collect();
+        finished_table(&store, GUILD, 9, "matapesa", &results).await;
+    }
+    // Another channel and another game do not count.
+    let results = vec![
+        result(0, Some(ALICE), 2, None),
+        result(1, Some(BOB), 1, None),
+        result(2, Some(CAROL), 1, None),
+    ];
+    finished_table(&store, GUILD, 10, "matapesa", &results).await;
+    finished_table(&store, GUILD, 9, "kop", &results).await;
+    let record = store.channel_record(9, "matapesa").await.unwrap();
+    assert_eq!(record, vec![(ALICE, 3, 3), (BOB, 2, 3), (CAROL, 1, 3)]);
+}

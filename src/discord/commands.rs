@@ -3,12 +3,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{render, send, user_message, Context, Data, Error};
+use super::{components, render, send, user_message, Context, Data, Error};
 use crate::rules::registry::{self, GameInfo};
 use crate::table::{CreateTable, Person};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![play(), scores(), rules(), abandon()]
+    vec![play(), scores(), rules(), abandon(), pause(), resume()]
 }
 
 /// Logs what went wrong and tells the user something went wrong, without details.
@@ -219,5 +219,65 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
         },
     };
     ctx.send(send::poise_reply(&reply)).await?;
+    Ok(())
+}
+
+/// Pause the match in this channel; its players can take it up again later with /resume.
+#[poise::command(slash_command, guild_only)]
+pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
+    let service = &ctx.data().service;
+    let user = ctx.author().id.get();
+    let Some(id) = service.table_in(ctx.channel_id().get()) else {
+        let reply = render::notice("There is no match in play in this channel.");
+        ctx.send(send::poise_reply(&reply)).await?;
+        return Ok(());
+    };
+    match service.pause(id, user).await {
+        Ok(view) => {
+            let reply = render::Reply {
+                content: format!(
+                    "⏸ <@{user}> paused this match of **{}** after move {}. Its players can take it up again here with `/resume`.",
+                    view.game_name, view.move_number
+                ),
+                ..render::Reply::default()
+            };
+            ctx.send(send::poise_reply(&reply)).await?;
+            components::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
+        }
+        Err(e) => {
+            ctx.send(send::poise_reply(&render::notice(&user_message(&e))))
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Take up your paused match in this channel where it stopped.
+#[poise::command(slash_command, guild_only)]
+pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    match data
+        .service
+        .resume(ctx.channel_id().get(), ctx.author().id.get())
+        .await
+    {
+        Ok(view) => {
+            // A fresh table message for the resumed match; the old one may be days old.
+            let handle = ctx.send(send::poise_reply(&render::table(&view))).await?;
+            match handle.message().await {
+                Ok(message) => {
+                    if let Err(e) = data.service.set_message(view.id, message.id.get()).await {
+                        tracing::warn!(error = %e, "could not remember the table message");
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
+            }
+            components::notify_turn(ctx.serenity_context(), &view, &view.to_act).await;
+        }
+        Err(e) => {
+            ctx.send(send::poise_reply(&render::notice(&user_message(&e))))
+                .await?;
+        }
+    }
     Ok(())
 }

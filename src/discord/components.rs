@@ -187,6 +187,15 @@ async fn on_click(
                     .await?;
             }
         },
+        ComponentId::Again(table) => {
+            let reply = match service.rematch(table, user).await {
+                Ok(view) => render::lobby(&view),
+                Err(e) => render::notice(&user_message(&e)),
+            };
+            click
+                .create_response(&ctx.http, send::respond(&reply))
+                .await?;
+        }
         ComponentId::Abandon {
             table,
             confirm: false,
@@ -247,6 +256,21 @@ async fn names_for(data: &Data, table: TableId) -> Vec<String> {
 /// Brings the channel up to date after an applied move.
 async fn after_move(ctx: &serenity::Context, data: &Data, acted: &Acted) {
     let view = &acted.table;
+    if acted.finished {
+        let record = match data
+            .service
+            .channel_record(view.channel_id, view.game_id)
+            .await
+        {
+            Ok(record) => record,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the channel's record");
+                Vec::new()
+            }
+        };
+        edit_or_post(ctx, data, view, &render::finished_table(view, &record)).await;
+        return;
+    }
     if acted.new_deal {
         post_table_message(ctx, data, view).await;
     } else {
@@ -271,29 +295,47 @@ async fn after_move(ctx: &serenity::Context, data: &Data, acted: &Acted) {
 }
 
 /// Edits the table message of the current deal, or posts one if there is none.
-async fn update_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    let reply = render::table(view);
+pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    edit_or_post(ctx, data, view, &render::table(view)).await;
+}
+
+async fn edit_or_post(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    reply: &render::Reply,
+) {
     match view.message_id {
         Some(message) => {
             let channel = serenity::ChannelId::new(view.channel_id);
-            let edit = send::edit_message(&reply);
+            let edit = send::edit_message(reply);
             if let Err(e) = channel
                 .edit_message(&ctx.http, serenity::MessageId::new(message), edit)
                 .await
             {
                 tracing::warn!(error = %e, "could not edit the table message; posting a new one");
-                post_table_message(ctx, data, view).await;
+                post_message(ctx, data, view, reply).await;
             }
         }
-        None => post_table_message(ctx, data, view).await,
+        None => post_message(ctx, data, view, reply).await,
     }
 }
 
-/// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
-async fn post_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
+/// Posts a fresh table message (a new deal, a resumed match, or the old one is gone) and
+/// remembers it.
+pub(super) async fn post_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    post_message(ctx, data, view, &render::table(view)).await;
+}
+
+async fn post_message(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    reply: &render::Reply,
+) {
     let channel = serenity::ChannelId::new(view.channel_id);
     match channel
-        .send_message(&ctx.http, send::channel_message(&render::table(view)))
+        .send_message(&ctx.http, send::channel_message(reply))
         .await
     {
         Ok(message) => {
@@ -308,7 +350,7 @@ async fn post_table_message(ctx: &serenity::Context, data: &Data, view: &TableVi
 }
 
 /// Mentions the players whose turn it now is, so Discord notifies them.
-async fn notify_turn(ctx: &serenity::Context, view: &TableView, users: &[u64]) {
+pub(super) async fn notify_turn(ctx: &serenity::Context, view: &TableView, users: &[u64]) {
     if users.is_empty() {
         return;
     }

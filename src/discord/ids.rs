@@ -44,6 +44,8 @@ pub enum ComponentId {
     Join(TableId),
     /// Decline an invitation, or cancel the lobby.
     Decline(TableId),
+    /// A new lobby with the same players, from a finished table.
+    Again(TableId),
     /// Confirm (`true`) or cancel `/abandon`.
     Abandon { table: TableId, confirm: bool },
 }
@@ -64,6 +66,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Accept(t) => write!(f, "pk:acc:{t}"),
             ComponentId::Join(t) => write!(f, "pk:join:{t}"),
             ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
+            ComponentId::Again(t) => write!(f, "pk:again:{t}"),
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
@@ -118,6 +121,7 @@ impl std::str::FromStr for ComponentId {
             ["pk", "acc", t] => ComponentId::Accept(table(t).ok_or_else(bad)?),
             ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
             ["pk", "dec", t] => ComponentId::Decline(table(t).ok_or_else(bad)?),
+            ["pk", "again", t] => ComponentId::Again(table(t).ok_or_else(bad)?),
             ["pk", "ab", t, c] => ComponentId::Abandon {
                 table: table(t).ok_or_else(bad)?,
                 confirm: match *c {
@@ -152,6 +156,7 @@ mod tests {
             t.clone().prop_map(ComponentId::Accept),
             t.clone().prop_map(ComponentId::Join),
             t.clone().prop_map(ComponentId::Decline),
+            t.clone().prop_map(ComponentId::Again),
             (t, any::<bool>()).prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
         ]
     }

@@ -184,18 +184,48 @@ pub fn table(view: &TableView) -> Reply {
     match view.phase {
         Phase::Abandoned => lines.push("This table was abandoned.".into()),
         _ if over => lines.extend(result_lines(view)),
+        _ if view.paused => lines.push(
+            "⏸ This match is paused: its players can take it up again with `/resume`.".into(),
+        ),
         _ => {
             let who: Vec<String> = view.to_act.iter().map(|&u| mention(u)).collect();
             lines.push(format!("▶ Waiting for {}.", who.join(" and ")));
         }
     }
     let mut reply = Reply::new(lines.join("\n"));
-    if view.phase == Phase::Playing && !over {
+    if over {
+        reply = reply.buttons(vec![Button::new(
+            ComponentId::Again(view.id),
+            "Play again",
+            Style::Success,
+        )]);
+    } else if view.phase == Phase::Playing && !view.paused {
         reply = reply.buttons(vec![Button::new(
             ComponentId::Hand(view.id),
             "Show my hand",
             Style::Primary,
         )]);
+    }
+    reply
+}
+
+/// The table message of a finished game, with the players' running record in this channel
+/// (`(user, wins, games)`): Mätäpesä's count of losses, and everyone's tally.
+pub fn finished_table(view: &TableView, record: &[(u64, i64, i64)]) -> Reply {
+    let mut reply = table(view);
+    let players: Vec<u64> = view.seats.iter().filter_map(|s| s.user).collect();
+    let tally: Vec<String> = record
+        .iter()
+        .filter(|(u, _, _)| players.contains(u))
+        .map(|&(u, wins, games)| format!("{} {wins} won, {} lost", mention(u), games - wins))
+        .collect();
+    if !tally.is_empty() {
+        let text = format!(
+            "{}\nIn this channel so far: {}.",
+            reply.content,
+            tally.join(" · ")
+        );
+        reply.content = clip(&text, MAX_CONTENT);
     }
     reply
 }

@@ -95,6 +95,8 @@ pub struct StoredTable {
     pub move_number: u64,
     pub state: Option<serde_json::Value>,
     pub message_id: Option<u64>,
+    /// A paused match: still `Playing`, but it no longer holds its channel.
+    pub paused: bool,
     pub seat_rows: Vec<SeatRow>,
     pub moves: Vec<StoredMove>,
 }

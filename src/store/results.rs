@@ -74,6 +74,29 @@ impl Store {
             .collect()
     }
 
+    /// Wins and games per user over the finished tables of one game in one channel: the running
+    /// record shown at the end of a game (Mätäpesä's count of losses, for one). Ordered by user.
+    pub async fn channel_record(
+        &self,
+        channel_id: u64,
+        game: &str,
+    ) -> Result<Vec<(u64, i64, i64)>, StoreError> {
+        let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "SELECT r.user_id, SUM(CASE WHEN r.won THEN 1 ELSE 0 END), COUNT(*) \
+             FROM results AS r JOIN tables AS t ON t.id = r.table_id \
+             WHERE t.channel_id = ? AND r.game = ? AND r.user_id IS NOT NULL \
+             AND t.phase = 'finished' GROUP BY r.user_id ORDER BY r.user_id",
+        )
+        .bind(to_sql(channel_id))
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(user, wins, games)| (from_sql(user), wins, games))
+            .collect())
+    }
+
     /// The results of one table ordered by seat (empty unless it finished).
     pub async fn results(&self, id: TableId) -> Result<Vec<ResultRow>, StoreError> {
         let rows = sqlx::query(

@@ -16,28 +16,32 @@ use super::{
 
 /// Which tables a load returns.
 enum Which {
-    /// Every table in the lobby or playing.
+    /// Every table in the lobby or playing, not paused.
     Open,
     /// One table by id.
     One(TableId),
+    /// The paused matches of one channel.
+    Paused(u64),
 }
 
 impl Which {
     /// The condition on `tables AS t`.
     fn condition(&self) -> &'static str {
         match self {
-            Which::Open => "t.phase IN ('lobby', 'playing')",
+            Which::Open => "t.phase IN ('lobby', 'playing') AND t.paused = 0",
             Which::One(_) => "t.id = ?",
+            Which::Paused(_) => "t.channel_id = ? AND t.phase = 'playing' AND t.paused = 1",
         }
     }
 
     fn arguments(&self) -> Result<SqliteArguments<'static>, StoreError> {
         let mut arguments = SqliteArguments::default();
-        if let Which::One(id) = self {
-            arguments
-                .add(*id)
-                .map_err(|e| StoreError::Corrupt(format!("cannot bind table id: {e}")))?;
-        }
+        let bound = match self {
+            Which::Open => Ok(()),
+            Which::One(id) => arguments.add(*id),
+            Which::Paused(channel) => arguments.add(to_sql(*channel)),
+        };
+        bound.map_err(|e| StoreError::Corrupt(format!("cannot bind an argument: {e}")))?;
         Ok(arguments)
     }
 }
@@ -178,7 +182,7 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE tables SET move_number = ?, state = ?, \
              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
-             WHERE id = ? AND phase = 'playing'",
+             WHERE id = ? AND phase = 'playing' AND paused = 0",
         )
         .bind(to_sql(number))
         .bind(state.to_string())
@@ -260,6 +264,42 @@ impl Store {
         Ok(())
     }
 
+    /// Pauses a match in play: it keeps its position and frees its channel.
+    /// [`StoreError::WrongPhase`] unless the table is playing and not paused.
+    pub async fn pause_table(&self, id: TableId) -> Result<(), StoreError> {
+        self.set_paused(id, true).await
+    }
+
+    /// Takes a paused match up again; [`StoreError::ChannelBusy`] when another table holds the
+    /// channel now.
+    pub async fn resume_table(&self, id: TableId) -> Result<(), StoreError> {
+        self.set_paused(id, false).await
+    }
+
+    async fn set_paused(&self, id: TableId, paused: bool) -> Result<(), StoreError> {
+        let updated = sqlx::query(
+            "UPDATE tables SET paused = ?, \
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
+             WHERE id = ? AND phase = 'playing' AND paused = ?",
+        )
+        .bind(paused)
+        .bind(id)
+        .bind(!paused)
+        .execute(&self.pool)
+        .await;
+        match updated {
+            Err(e) if is_unique_violation(&e) => Err(StoreError::ChannelBusy),
+            Err(e) => Err(e.into()),
+            Ok(done) if done.rows_affected() == 0 => Err(phase_error(&self.pool, id).await),
+            Ok(_) => Ok(()),
+        }
+    }
+
+    /// The paused matches of a channel, oldest first, with seats and move logs.
+    pub async fn paused_tables(&self, channel_id: u64) -> Result<Vec<StoredTable>, StoreError> {
+        self.load(Which::Paused(channel_id)).await
+    }
+
     /// Remembers the current public table message.
     pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), StoreError> {
         let updated = sqlx::query(
@@ -311,7 +351,7 @@ impl Store {
 
         let table_sql = format!(
             "SELECT t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, t.seed, \
-             t.created_by, t.phase, t.move_number, t.state, t.message_id \
+             t.created_by, t.phase, t.move_number, t.state, t.message_id, t.paused \
              FROM tables AS t WHERE {condition} ORDER BY t.id"
         );
         let rows = sqlx::query_with(&table_sql, which.arguments()?)
@@ -399,6 +439,7 @@ fn table_from_row(row: &SqliteRow) -> Result<StoredTable, StoreError> {
         move_number: from_sql(row.try_get("move_number")?),
         state: state.as_deref().map(json_from_sql).transpose()?,
         message_id: row.try_get::<Option<i64>, _>("message_id")?.map(from_sql),
+        paused: row.try_get("paused")?,
         seat_rows: Vec::new(),
         moves: Vec::new(),
     })

@@ -31,6 +31,8 @@ pub enum TableError {
     NoTable,
     #[error("This table is closed.")]
     Closed,
+    #[error("There is no paused match of yours in this channel.")]
+    NothingToResume,
     #[error("You are not seated at this table.")]
     NotSeated,
     #[error("This invitation is not for you.")]

@@ -77,6 +77,8 @@ pub struct TableView {
     /// The users whose decision the game waits for.
     pub to_act: Vec<UserId>,
     pub message_id: Option<u64>,
+    /// A paused match (`/pause`), waiting for `/resume`.
+    pub paused: bool,
 }
 
 impl TableView {
@@ -149,6 +151,7 @@ struct Table {
     game: Option<Box<dyn AnyGame>>,
     move_number: u64,
     message_id: Option<u64>,
+    paused: bool,
 }
 
 impl Table {
@@ -207,6 +210,7 @@ impl Table {
                 .map(|g| g.describe(Observer::Public, &self.names())),
             to_act: self.users_to_act(),
             message_id: self.message_id,
+            paused: self.paused,
         }
     }
 
@@ -391,6 +395,7 @@ impl TableService {
             game: None,
             move_number: 0,
             message_id: None,
+            paused: false,
         };
         let view = table.view();
         self.insert(table)?;
@@ -462,6 +467,86 @@ impl TableService {
         let view = t.view();
         self.remove(id, t.channel_id);
         Ok(view)
+    }
+
+    /// Pauses a match in play (`/pause`): it keeps its position and frees the channel until a
+    /// player takes it up again with [`TableService::resume`].
+    pub async fn pause(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        if t.seat_of(user).is_none() {
+            return Err(TableError::NotSeated);
+        }
+        if t.phase != Phase::Playing {
+            return Err(TableError::NotStarted);
+        }
+        self.store.pause_table(id).await?;
+        t.paused = true;
+        let view = t.view();
+        self.remove(id, t.channel_id);
+        Ok(view)
+    }
+
+    /// Takes up the latest paused match of this channel at which `user` has a seat.
+    pub async fn resume(&self, channel: ChannelId, user: UserId) -> Result<TableView, TableError> {
+        if self.table_in(channel).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let stored = self
+            .store
+            .paused_tables(channel)
+            .await?
+            .into_iter()
+            .rev()
+            .find(|t| t.seat_rows.iter().any(|s| s.user_id == Some(user)))
+            .ok_or(TableError::NothingToResume)?;
+        let id = stored.id;
+        let mut table = rebuild(stored)
+            .map_err(|e| TableError::internal(format!("table {id} does not replay: {e}")))?;
+        self.store.resume_table(id).await?;
+        table.paused = false;
+        let view = table.view();
+        self.insert(table)?;
+        Ok(view)
+    }
+
+    /// A new lobby for the same game, options and players, opened by `user` (who must have
+    /// played at table `id`); everyone else is invited again.
+    pub async fn rematch(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+        let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
+        if !old.seat_rows.iter().any(|s| s.user_id == Some(user)) {
+            return Err(TableError::NotSeated);
+        }
+        let invited = old
+            .seat_rows
+            .iter()
+            .filter_map(|s| s.user_id)
+            .filter(|&u| u != user)
+            .map(|id| Person { id, bot: false })
+            .collect();
+        self.create(CreateTable {
+            guild_id: old.guild_id,
+            channel_id: old.channel_id,
+            creator: Person {
+                id: user,
+                bot: false,
+            },
+            invited,
+            game: old.game,
+            seats: Some(old.seats),
+            seed: None,
+            options: old.options,
+        })
+        .await
+    }
+
+    /// Wins and games per user over the finished games of `game` in this channel.
+    pub async fn channel_record(
+        &self,
+        channel: ChannelId,
+        game: &str,
+    ) -> Result<Vec<(UserId, i64, i64)>, TableError> {
+        Ok(self.store.channel_record(channel, game).await?)
     }
 
     /// Remembers the public table message of the current deal.
@@ -661,6 +746,7 @@ fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
         game,
         move_number: stored.move_number,
         message_id: stored.message_id,
+        paused: stored.paused,
     })
 }
 

@@ -38,6 +38,7 @@ fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>)
         public_text,
         to_act: vec![200],
         message_id: None,
+        paused: false,
     }
 }
 
@@ -110,9 +111,18 @@ fn table_message_at_the_end() {
     };
     let mut view = table_view(Phase::Finished, Some(status), Some("Turn: <@200>".into()));
     view.seats[2].user = Some(300);
-    let reply = table(&view);
+    let reply = finished_table(&view, &[(100, 1, 3), (200, 2, 3), (300, 0, 3), (999, 5, 5)]);
     assert_within_limits(&reply);
-    assert!(reply.rows.is_empty(), "no buttons on a finished table");
+    assert_eq!(
+        reply.button_count(),
+        1,
+        "only Play again on a finished table"
+    );
+    assert!(reply.content.contains("<@300> 0 won, 3 lost"));
+    assert!(
+        !reply.content.contains("<@999>"),
+        "only this table's players"
+    );
     insta::assert_json_snapshot!(reply);
 }
 
@@ -267,4 +277,13 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         .collect();
     assert!(matches!(ids[0], ComponentId::Act { index: 52, .. }));
     insta::assert_json_snapshot!(second);
+}
+
+#[test]
+fn a_paused_match_offers_no_hand() {
+    let mut view = playing();
+    view.paused = true;
+    let reply = table(&view);
+    assert!(reply.rows.is_empty());
+    assert!(reply.content.contains("/resume"));
 }
