@@ -387,10 +387,14 @@ pub fn seats_from(first: Seat, seats: usize) -> Vec<Seat> {
 }
 
 /// Shuffles all the cards of the given piles among them, each pile keeping its size: the common
-/// core of determinization, called with the piles the determinizing seat cannot see.
+/// core of determinization, called with the piles the determinizing seat cannot see. The result
+/// depends only on which cards are in the piles and their sizes, never on where the cards were:
+/// the pool is sorted before it is shuffled, so two states that differ only in what the seat
+/// cannot see determinize alike (computer players must not peek).
 pub fn redeal_unseen(piles: &mut [&mut Vec<Card>], rng: &mut dyn RngCore) {
     use rand::seq::SliceRandom;
     let mut pool: Vec<Card> = piles.iter().flat_map(|p| p.iter().copied()).collect();
+    pool.sort_unstable();
     pool.shuffle(rng);
     let mut it = pool.into_iter();
     for pile in piles.iter_mut() {
