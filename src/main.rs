@@ -25,6 +25,45 @@ enum Command {
     Engine,
     /// List the games, their ids, aliases and seat counts.
     Games,
+    /// Play a game in the terminal against computer players.
+    Play {
+        /// The game id or alias.
+        game: String,
+        /// Number of seats (default: the fewest the game allows).
+        #[arg(long)]
+        seats: Option<usize>,
+        /// The computer players' level: easy, normal or hard.
+        #[arg(long, default_value = "normal")]
+        level: pakka::ai::Level,
+        /// Deal a known deck.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Game options as name=value words, e.g. "stop_rule=true".
+        #[arg(long, default_value = "")]
+        options: String,
+    },
+    /// Computer players against each other: win shares, mean scores and decision times.
+    Arena {
+        /// The game id or alias.
+        game: String,
+        /// Number of seats (default: one per player).
+        #[arg(long)]
+        seats: Option<usize>,
+        /// One level per seat, comma-separated, e.g. hard,normal,easy.
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<pakka::ai::Level>,
+        /// Seeded deals to play (each once per rotation of the players).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Game options as name=value words.
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -36,6 +75,58 @@ fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Play {
+            game,
+            seats,
+            level,
+            seed,
+            options,
+        } => {
+            let config = pakka::cli::play::PlayConfig {
+                game,
+                seats,
+                level,
+                seed,
+                options,
+            };
+            let stdin = io::stdin();
+            match pakka::cli::play::run(&config, &mut stdin.lock(), &mut io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Arena {
+            game,
+            seats,
+            players,
+            games,
+            seed,
+            options,
+            threads,
+        } => {
+            let config = pakka::cli::arena::ArenaConfig {
+                game,
+                seats,
+                players,
+                games,
+                seed,
+                options,
+                threads,
+            };
+            match pakka::cli::arena::run(&config) {
+                Ok(report) => {
+                    println!("{}", report.table());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
                     ExitCode::FAILURE
                 }
             }

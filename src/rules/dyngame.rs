@@ -55,6 +55,12 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn hands(&self) -> Vec<Vec<Card>>;
     fn action_space_json(&self) -> Vec<Value>;
     fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame>;
+    /// How many legal actions the seat has (cheaper than `legal_json`).
+    fn legal_len(&self, seat: Seat) -> usize;
+    /// Applies the seat's legal action at `index` without going through JSON.
+    fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError>;
+    /// The game's rule-of-thumb choice for the seat, from its view (see `Game::heuristic`).
+    fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
@@ -148,6 +154,27 @@ impl<G: Game> AnyGame for G {
 
     fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame> {
         Box::new(self.determinize(seat, rng))
+    }
+
+    fn legal_len(&self, seat: Seat) -> usize {
+        self.legal_actions(seat).len()
+    }
+
+    fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError> {
+        let legal = self.legal_actions(seat);
+        let action = legal.get(index).ok_or_else(|| {
+            ActError::Rule(RuleError::Illegal(format!("there is no action number {index}")))
+        })?;
+        self.apply(seat, action)?;
+        Ok(())
+    }
+
+    fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize {
+        let legal = self.legal_actions(seat);
+        if legal.len() <= 1 {
+            return 0;
+        }
+        G::heuristic(&self.view(Observer::Seat(seat)), &legal, rng).min(legal.len() - 1)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

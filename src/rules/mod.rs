@@ -345,6 +345,13 @@ pub trait Game:
         None
     }
 
+    /// The `normal` computer player's choice: a fast rule of thumb from the seat's view alone,
+    /// answering an index into `legal` (never empty). The default picks at random; each game
+    /// writes its own beside its rules.
+    fn heuristic(_view: &Self::View, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
+        rng.random_range(0..legal.len())
+    }
+
     /// A question the player must confirm before the action applies (Red7's "End turn" while
     /// not winning, which eliminates). `None` applies it at once.
     fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<String> {

@@ -1,0 +1,242 @@
+//! `pakka arena`: computer players against each other. Plays K seeded deals, each once per
+//! rotation of the players over the seats (so every strategy sits in every seat of the same
+//! deals), and reports per strategy its win share and, where the game counts points, its mean
+//! score per deal, each with a 95% confidence interval, and its decision time (p50/p99). A deal
+//! ends at the end of the game or when the match moves on to its next deal.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use anyhow::{bail, Context as _};
+use serde_json::Value;
+
+use crate::ai::{self, Level, Observation};
+use crate::rules::registry::{self, GameInfo};
+use crate::rules::{AnyGame, Setup};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    pub game: String,
+    pub seats: Option<usize>,
+    /// One level per seat, in seat order before rotation.
+    pub players: Vec<Level>,
+    pub games: usize,
+    pub seed: u64,
+    pub options: String,
+    /// Worker threads (deals are independent).
+    pub threads: usize,
+}
+
+/// One strategy's tally.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Per seat-deal: the share of the win (1, or 1/k for a k-way tie for first).
+    pub wins: Vec<f64>,
+    /// Per seat-deal: points won in the deal, where the game counts points.
+    pub points: Vec<f64>,
+    pub times: Vec<Duration>,
+}
+
+/// The arena's results: per strategy, and how many seat-deals each played.
+#[derive(Clone, Debug, Default)]
+pub struct ArenaReport {
+    pub game: &'static str,
+    pub seats: usize,
+    pub deals: usize,
+    pub strategies: BTreeMap<Level, Tally>,
+}
+
+fn mean_ci(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if xs.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+impl ArenaReport {
+    /// A plain-text table: strategy, seat-deals, win share ± CI, mean points ± CI, p50, p99.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} · {} seats · {} deals × {} rotations",
+            self.game, self.seats, self.deals, self.seats
+        );
+        let _ = writeln!(out, "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}", "player", "n", "win share", "points/deal", "p50", "p99");
+        for (level, t) in &self.strategies {
+            let (w, wci) = mean_ci(&t.wins);
+            let points = if t.points.is_empty() {
+                "—".to_string()
+            } else {
+                let (p, pci) = mean_ci(&t.points);
+                format!("{p:.2} ± {pci:.2}")
+            };
+            let mut times = t.times.clone();
+            times.sort();
+            let _ = writeln!(
+                out,
+                "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
+                level.name(),
+                t.wins.len(),
+                format!("{:.1}% ± {:.1}", 100.0 * w, 100.0 * wci),
+                points,
+                format!("{:.2?}", percentile(&times, 0.5)),
+                format!("{:.2?}", percentile(&times, 0.99)),
+            );
+        }
+        let _ = write!(out, "fair share {:.1}%", 100.0 / self.seats as f64);
+        out
+    }
+}
+
+/// Plays one deal with the players in seat order; answers per seat (win share, points) and the
+/// decision times per seat.
+fn play_deal(info: &GameInfo, options: &Value, players: &[Level], seed: u64) -> anyhow::Result<(Vec<(f64, Option<f64>)>, Vec<Vec<Duration>>)> {
+    let seats = players.len();
+    let mut game: Box<dyn AnyGame> = info.create(options.clone(), seats, Setup::seeded(seed))?;
+    let start = game.status();
+    let mut times = vec![Vec::new(); seats];
+    let mut decision = 0u64;
+    for _ in 0..100_000 {
+        let status = game.status();
+        if status.over || status.deal != start.deal {
+            break;
+        }
+        // Simultaneous steps: the first seat listed moves first.
+        let seat = status.to_act[0];
+        decision += 1;
+        let choice = ai::choose(&Observation::new(game.as_ref(), seat), players[seat], seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        times[seat].push(choice.elapsed);
+        game.act_index(seat, choice.index)
+            .map_err(|e| anyhow::anyhow!("a computer player's choice was refused: {e}"))?;
+    }
+    let end = game.status();
+    let points: Vec<Option<f64>> = match (&end.scores, &start.scores) {
+        (Some(now), Some(then)) => now.iter().zip(then).map(|(a, b)| Some((a - b) as f64)).collect(),
+        _ => vec![None; seats],
+    };
+    let wins = match &end.ranking {
+        Some(ranking) => {
+            let first = &ranking[0];
+            (0..seats).map(|s| if first.contains(&s) { 1.0 / first.len() as f64 } else { 0.0 }).collect::<Vec<_>>()
+        }
+        None => {
+            // A match moved on: the best scorer of the deal won it.
+            let best = points.iter().flatten().cloned().fold(f64::MIN, f64::max);
+            let top: Vec<usize> = (0..seats).filter(|&s| points[s] == Some(best)).collect();
+            (0..seats).map(|s| if top.contains(&s) { 1.0 / top.len() as f64 } else { 0.0 }).collect()
+        }
+    };
+    Ok((wins.into_iter().zip(points).collect(), times))
+}
+
+/// Runs the arena.
+pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
+    let info = registry::find(&config.game).with_context(|| format!("there is no game called {}", config.game))?;
+    let seats = config.seats.unwrap_or(config.players.len());
+    if config.players.len() != seats {
+        bail!("--players names {} players for {seats} seats", config.players.len());
+    }
+    let options = info.parse_options(&config.options).map_err(anyhow::Error::msg)?;
+    info.create(options.clone(), seats, Setup::seeded(config.seed))?;
+    let mut report = ArenaReport {
+        game: info.id,
+        seats,
+        deals: config.games,
+        strategies: BTreeMap::new(),
+    };
+    let threads = config.threads.max(1);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        for worker in 0..threads {
+            let tx = tx.clone();
+            let options = options.clone();
+            let players = config.players.clone();
+            let (games, base) = (config.games, config.seed);
+            scope.spawn(move || {
+                for deal in (worker..games).step_by(threads) {
+                    let seed = base.wrapping_add(deal as u64);
+                    for rotation in 0..seats {
+                        let rotated: Vec<Level> = (0..seats).map(|s| players[(s + rotation) % seats]).collect();
+                        let result = play_deal(info, &options, &rotated, seed).map(|r| (rotated, r));
+                        if tx.send(result).is_err() {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for result in rx {
+            let (players, (outcome, times)) = result?;
+            for (seat, level) in players.iter().enumerate() {
+                let tally = report.strategies.entry(*level).or_default();
+                tally.wins.push(outcome[seat].0);
+                if let Some(p) = outcome[seat].1 {
+                    tally.points.push(p);
+                }
+                tally.times.extend(&times[seat]);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_arena_tallies_every_seat_deal() {
+        let config = ArenaConfig {
+            game: "pisha-pasha".into(),
+            seats: None,
+            players: vec![Level::Normal, Level::Easy],
+            games: 4,
+            seed: 1,
+            options: String::new(),
+            threads: 2,
+        };
+        let report = run(&config).unwrap();
+        let total: usize = report.strategies.values().map(|t| t.wins.len()).sum();
+        assert_eq!(total, 4 * 2 * 2, "deals × rotations × seats");
+        let shares: f64 = report.strategies.values().flat_map(|t| t.wins.iter()).sum();
+        assert!((shares - 8.0).abs() < 1e-9, "one win per deal and rotation");
+        assert!(report.table().contains("normal"));
+        assert_eq!(mean_ci(&[1.0, 1.0]), (1.0, 0.0));
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        let mut config = ArenaConfig {
+            game: "poker".into(),
+            seats: None,
+            players: vec![Level::Easy, Level::Easy],
+            games: 1,
+            seed: 0,
+            options: String::new(),
+            threads: 1,
+        };
+        assert!(run(&config).is_err());
+        config.game = "pisha-pasha".into();
+        config.seats = Some(3);
+        assert!(run(&config).is_err());
+    }
+}

@@ -1,0 +1,141 @@
+//! `pakka play`: any game in the terminal against computer players. You sit at seat 0; the
+//! screen shows your view as text and your legal actions numbered (grouped actions stay flat
+//! here: a terminal has no 25-button limit); type a number to play it, `q` to quit. Computer
+//! players move at once and their moves are told in words.
+
+use std::io::{BufRead, Write};
+
+use anyhow::Context as _;
+
+use crate::ai::{self, Level, Observation};
+use crate::rules::registry;
+use crate::rules::{Observer, Setup};
+
+pub struct PlayConfig {
+    pub game: String,
+    pub seats: Option<usize>,
+    pub level: Level,
+    pub seed: Option<u64>,
+    pub options: String,
+}
+
+/// Plays one game on the given input and output; answers when it ends or the player quits.
+pub fn run(config: &PlayConfig, input: &mut impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
+    let info = registry::find(&config.game).with_context(|| {
+        let ids: Vec<&str> = registry::GAMES.iter().map(|g| g.id).collect();
+        format!("there is no game called \"{}\"; the games are {}", config.game, ids.join(", "))
+    })?;
+    let seats = config.seats.unwrap_or(info.seats.0);
+    let options = info.parse_options(&config.options).map_err(anyhow::Error::msg)?;
+    let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+    let mut game = info.create(options, seats, Setup::seeded(seed))?;
+    let names: Vec<String> = (0..seats)
+        .map(|s| if s == 0 { "You".to_string() } else { format!("Computer {s}") })
+        .collect();
+    writeln!(out, "{} · {seats} players · you are seat 0 · computer level {} · seed {seed}", info.name, config.level)?;
+    let mut decision = 0u64;
+    loop {
+        let status = game.status();
+        if status.over {
+            writeln!(out, "\n{}", game.describe(Observer::Seat(0), &names))?;
+            let ranking = status.ranking.unwrap_or_default();
+            writeln!(out, "Game over.")?;
+            for (place, group) in ranking.iter().enumerate() {
+                let who: Vec<&str> = group.iter().map(|&s| names[s].as_str()).collect();
+                let score = status
+                    .scores
+                    .as_ref()
+                    .map(|sc| format!(" ({} points)", group.iter().map(|&s| sc[s].to_string()).collect::<Vec<_>>().join("/")))
+                    .unwrap_or_default();
+                writeln!(out, "{}. {}{score}", place + 1, who.join(", "))?;
+            }
+            return Ok(());
+        }
+        // The first seat listed moves; an optional call of another seat (Pishe Pasha's Stop) is
+        // not offered in the terminal.
+        let seat = status.to_act[0];
+        if seat != 0 {
+            decision += 1;
+            let choice = ai::choose(&Observation::new(game.as_ref(), seat), config.level, seed ^ decision);
+            let label = game.choices(seat, &names).get(choice.index).map(|c| c.label.clone()).unwrap_or_default();
+            game.act_index(seat, choice.index)
+                .map_err(|e| anyhow::anyhow!("a computer player's move was refused: {e}"))?;
+            writeln!(out, "{}: {label}", names[seat])?;
+            continue;
+        }
+        writeln!(out, "\n{}", game.describe(Observer::Seat(0), &names))?;
+        let choices = game.choices(0, &names);
+        for (i, c) in choices.iter().enumerate() {
+            writeln!(out, "  {:>2}. {}", i + 1, c.label)?;
+        }
+        loop {
+            write!(out, "Your move (1–{}, q to quit): ", choices.len())?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(());
+            }
+            let line = line.trim();
+            if line.eq_ignore_ascii_case("q") {
+                return Ok(());
+            }
+            match line.parse::<usize>() {
+                Ok(n) if (1..=choices.len()).contains(&n) => {
+                    if let Some(question) = &choices[n - 1].confirm {
+                        write!(out, "{question} (y/n): ")?;
+                        out.flush()?;
+                        let mut answer = String::new();
+                        input.read_line(&mut answer)?;
+                        if !answer.trim().eq_ignore_ascii_case("y") {
+                            continue;
+                        }
+                    }
+                    game.act_index(0, n - 1).map_err(|e| anyhow::anyhow!("{e}"))?;
+                    break;
+                }
+                _ => writeln!(out, "Type a number from 1 to {}.", choices.len())?,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_game_from_typed_moves() {
+        let config = PlayConfig {
+            game: "pishe-pasha".into(),
+            seats: None,
+            level: Level::Normal,
+            seed: Some(4),
+            options: String::new(),
+        };
+        // Bad input first, then always the first action.
+        let mut input = std::io::Cursor::new(format!("x\n0\n{}", "1\n".repeat(5000)));
+        let mut out = Vec::new();
+        run(&config, &mut input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Type a number from 1 to"));
+        assert!(text.contains("Computer 1: "));
+        assert!(text.contains("Game over."), "{}", &text[text.len().saturating_sub(500)..]);
+    }
+
+    #[test]
+    fn quitting_and_unknown_games() {
+        let mut config = PlayConfig {
+            game: "pisha-pasha".into(),
+            seats: Some(3),
+            level: Level::Easy,
+            seed: Some(1),
+            options: "stop_rule=true".into(),
+        };
+        let mut out = Vec::new();
+        run(&config, &mut std::io::Cursor::new("q\n"), &mut out).unwrap();
+        config.game = "poker".into();
+        let err = run(&config, &mut std::io::Cursor::new(""), &mut out).unwrap_err();
+        assert!(err.to_string().contains("the games are"));
+    }
+}
