@@ -36,7 +36,11 @@ impl Default for Budget {
 const EXPLORE: f64 = 0.7;
 
 /// Answers the chosen index into the seat's legal actions and the iterations run.
-pub(super) fn search(observation: &Observation<'_>, rng: &mut ChaCha8Rng, budget: Budget) -> (usize, u32) {
+pub(super) fn search(
+    observation: &Observation<'_>,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+) -> (usize, u32) {
     let start = Instant::now();
     let seat = observation.seat();
     let arms = observation.legal_len();
@@ -75,8 +79,17 @@ pub(super) fn search(observation: &Observation<'_>, rng: &mut ChaCha8Rng, budget
     }
     let best = (0..arms)
         .max_by(|&a, &b| {
-            let mean = |i: usize| if visits[i] == 0 { f64::MIN } else { total[i] / visits[i] as f64 };
-            mean(a).total_cmp(&mean(b)).then(visits[a].cmp(&visits[b])).then(b.cmp(&a))
+            let mean = |i: usize| {
+                if visits[i] == 0 {
+                    f64::MIN
+                } else {
+                    total[i] / visits[i] as f64
+                }
+            };
+            mean(a)
+                .total_cmp(&mean(b))
+                .then(visits[a].cmp(&visits[b]))
+                .then(b.cmp(&a))
         })
         .unwrap_or(0);
     (best, iterations)
@@ -90,7 +103,9 @@ fn pick(total: &[f64], visits: &[u32], iteration: u32) -> usize {
     let log = f64::from(iteration).ln();
     (0..total.len())
         .max_by(|&a, &b| {
-            let ucb = |i: usize| total[i] / f64::from(visits[i]) + EXPLORE * (log / f64::from(visits[i])).sqrt();
+            let ucb = |i: usize| {
+                total[i] / f64::from(visits[i]) + EXPLORE * (log / f64::from(visits[i])).sqrt()
+            };
             ucb(a).total_cmp(&ucb(b))
         })
         .unwrap_or(0)

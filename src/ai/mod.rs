@@ -21,7 +21,9 @@ use crate::rules::{AnyGame, Observer, Seat};
 pub use hard::Budget;
 
 /// How well a computer player plays.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     Easy,
@@ -120,7 +122,12 @@ pub fn choose(observation: &Observation<'_>, level: Level, seed: u64) -> Decisio
 }
 
 /// [`choose`] with an explicit search budget for `hard`.
-pub fn choose_with(observation: &Observation<'_>, level: Level, seed: u64, budget: Budget) -> Decision {
+pub fn choose_with(
+    observation: &Observation<'_>,
+    level: Level,
+    seed: u64,
+    budget: Budget,
+) -> Decision {
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = observation.legal_len();
@@ -162,11 +169,23 @@ pub(crate) fn reward(game: &dyn AnyGame, seat: Seat, root_scores: Option<&[i64]>
     let squash = |x: f64, scale: f64| 0.5 + 0.5 * (x / scale).tanh();
     if let (Some(now), Some(root)) = (&status.scores, root_scores) {
         let delta: Vec<f64> = now.iter().zip(root).map(|(a, b)| (a - b) as f64).collect();
-        let others = delta.iter().enumerate().filter(|&(s, _)| s != seat).map(|(_, d)| d).sum::<f64>() / (n - 1) as f64;
+        let others = delta
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .map(|(_, d)| d)
+            .sum::<f64>()
+            / (n - 1) as f64;
         return squash(delta[seat] - others, 8.0);
     }
     let held: Vec<f64> = game.hands().iter().map(|h| h.len() as f64).collect();
-    let others = held.iter().enumerate().filter(|&(s, _)| s != seat).map(|(_, h)| h).sum::<f64>() / (n - 1) as f64;
+    let others = held
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, h)| h)
+        .sum::<f64>()
+        / (n - 1) as f64;
     squash(others - held[seat], 5.0)
 }
 

@@ -21,8 +21,16 @@ fn test_budget() -> Budget {
 }
 
 /// Plays `steps` random actions into a seeded game and returns it (unless it ended).
-fn mid_game(info: &crate::rules::registry::GameInfo, options: &Value, seats: usize, seed: u64, steps: usize) -> Option<Box<dyn AnyGame>> {
-    let mut game = info.create(options.clone(), seats, Setup::seeded(seed)).ok()?;
+fn mid_game(
+    info: &crate::rules::registry::GameInfo,
+    options: &Value,
+    seats: usize,
+    seed: u64,
+    steps: usize,
+) -> Option<Box<dyn AnyGame>> {
+    let mut game = info
+        .create(options.clone(), seats, Setup::seeded(seed))
+        .ok()?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..steps {
         let to_act = game.to_act();
@@ -42,7 +50,10 @@ fn levels_read_and_print() {
         assert_eq!(level.to_string().parse::<Level>(), Ok(level));
     }
     assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
-    assert!("expert".parse::<Level>().unwrap_err().contains("easy, normal and hard"));
+    assert!("expert"
+        .parse::<Level>()
+        .unwrap_err()
+        .contains("easy, normal and hard"));
 }
 
 /// For every game: the decision of each level is a legal action, the same for the same seed,
@@ -53,26 +64,54 @@ fn no_computer_player_peeks_in_any_game() {
         for (options, seats) in info.configurations() {
             let mut checked = 0;
             for seed in 0..12u64 {
-                let Some(game) = mid_game(info, &options, seats, seed, (seed as usize * 5) % 23) else {
+                let Some(game) = mid_game(info, &options, seats, seed, (seed as usize * 5) % 23)
+                else {
                     continue;
                 };
                 let seat = game.to_act()[0];
                 let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 1000));
                 for level in Level::ALL {
-                    let a = choose_with(&Observation::new(game.as_ref(), seat), level, seed, test_budget());
-                    let b = choose_with(&Observation::new(twin.as_ref(), seat), level, seed, test_budget());
-                    assert!(a.index < game.legal_len(seat), "{} {level}: illegal choice", info.id);
+                    let a = choose_with(
+                        &Observation::new(game.as_ref(), seat),
+                        level,
+                        seed,
+                        test_budget(),
+                    );
+                    let b = choose_with(
+                        &Observation::new(twin.as_ref(), seat),
+                        level,
+                        seed,
+                        test_budget(),
+                    );
+                    assert!(
+                        a.index < game.legal_len(seat),
+                        "{} {level}: illegal choice",
+                        info.id
+                    );
                     assert_eq!(
                         a.index, b.index,
                         "{} {options} {level}: the choice depends on hidden cards (seed {seed})",
                         info.id
                     );
-                    let again = choose_with(&Observation::new(game.as_ref(), seat), level, seed, test_budget());
-                    assert_eq!(a.index, again.index, "{} {level}: not deterministic", info.id);
+                    let again = choose_with(
+                        &Observation::new(game.as_ref(), seat),
+                        level,
+                        seed,
+                        test_budget(),
+                    );
+                    assert_eq!(
+                        a.index, again.index,
+                        "{} {level}: not deterministic",
+                        info.id
+                    );
                 }
                 checked += 1;
             }
-            assert!(checked > 0, "{} {options}: no mid-game state to check", info.id);
+            assert!(
+                checked > 0,
+                "{} {options}: no mid-game state to check",
+                info.id
+            );
         }
     }
 }

@@ -78,7 +78,11 @@ impl ArenaReport {
             "{} · {} seats · {} deals × {} rotations",
             self.game, self.seats, self.deals, self.seats
         );
-        let _ = writeln!(out, "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}", "player", "n", "win share", "points/deal", "p50", "p99");
+        let _ = writeln!(
+            out,
+            "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
+            "player", "n", "win share", "points/deal", "p50", "p99"
+        );
         for (level, t) in &self.strategies {
             let (w, wci) = mean_ci(&t.wins);
             let points = if t.points.is_empty() {
@@ -105,9 +109,17 @@ impl ArenaReport {
     }
 }
 
+/// Per seat: the share of the win and the points of the deal (where the game counts points).
+type Outcome = Vec<(f64, Option<f64>)>;
+
 /// Plays one deal with the players in seat order; answers per seat (win share, points) and the
 /// decision times per seat.
-fn play_deal(info: &GameInfo, options: &Value, players: &[Level], seed: u64) -> anyhow::Result<(Vec<(f64, Option<f64>)>, Vec<Vec<Duration>>)> {
+fn play_deal(
+    info: &GameInfo,
+    options: &Value,
+    players: &[Level],
+    seed: u64,
+) -> anyhow::Result<(Outcome, Vec<Vec<Duration>>)> {
     let seats = players.len();
     let mut game: Box<dyn AnyGame> = info.create(options.clone(), seats, Setup::seeded(seed))?;
     let start = game.status();
@@ -121,26 +133,50 @@ fn play_deal(info: &GameInfo, options: &Value, players: &[Level], seed: u64) -> 
         // Simultaneous steps: the first seat listed moves first.
         let seat = status.to_act[0];
         decision += 1;
-        let choice = ai::choose(&Observation::new(game.as_ref(), seat), players[seat], seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let choice = ai::choose(
+            &Observation::new(game.as_ref(), seat),
+            players[seat],
+            seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
         times[seat].push(choice.elapsed);
         game.act_index(seat, choice.index)
             .map_err(|e| anyhow::anyhow!("a computer player's choice was refused: {e}"))?;
     }
     let end = game.status();
     let points: Vec<Option<f64>> = match (&end.scores, &start.scores) {
-        (Some(now), Some(then)) => now.iter().zip(then).map(|(a, b)| Some((a - b) as f64)).collect(),
+        (Some(now), Some(then)) => now
+            .iter()
+            .zip(then)
+            .map(|(a, b)| Some((a - b) as f64))
+            .collect(),
         _ => vec![None; seats],
     };
     let wins = match &end.ranking {
         Some(ranking) => {
             let first = &ranking[0];
-            (0..seats).map(|s| if first.contains(&s) { 1.0 / first.len() as f64 } else { 0.0 }).collect::<Vec<_>>()
+            (0..seats)
+                .map(|s| {
+                    if first.contains(&s) {
+                        1.0 / first.len() as f64
+                    } else {
+                        0.0
+                    }
+                })
+                .collect::<Vec<_>>()
         }
         None => {
             // A match moved on: the best scorer of the deal won it.
             let best = points.iter().flatten().cloned().fold(f64::MIN, f64::max);
             let top: Vec<usize> = (0..seats).filter(|&s| points[s] == Some(best)).collect();
-            (0..seats).map(|s| if top.contains(&s) { 1.0 / top.len() as f64 } else { 0.0 }).collect()
+            (0..seats)
+                .map(|s| {
+                    if top.contains(&s) {
+                        1.0 / top.len() as f64
+                    } else {
+                        0.0
+                    }
+                })
+                .collect()
         }
     };
     Ok((wins.into_iter().zip(points).collect(), times))
@@ -148,12 +184,18 @@ fn play_deal(info: &GameInfo, options: &Value, players: &[Level], seed: u64) -> 
 
 /// Runs the arena.
 pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
-    let info = registry::find(&config.game).with_context(|| format!("there is no game called {}", config.game))?;
+    let info = registry::find(&config.game)
+        .with_context(|| format!("there is no game called {}", config.game))?;
     let seats = config.seats.unwrap_or(config.players.len());
     if config.players.len() != seats {
-        bail!("--players names {} players for {seats} seats", config.players.len());
+        bail!(
+            "--players names {} players for {seats} seats",
+            config.players.len()
+        );
     }
-    let options = info.parse_options(&config.options).map_err(anyhow::Error::msg)?;
+    let options = info
+        .parse_options(&config.options)
+        .map_err(anyhow::Error::msg)?;
     info.create(options.clone(), seats, Setup::seeded(config.seed))?;
     let mut report = ArenaReport {
         game: info.id,
@@ -173,8 +215,11 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
                 for deal in (worker..games).step_by(threads) {
                     let seed = base.wrapping_add(deal as u64);
                     for rotation in 0..seats {
-                        let rotated: Vec<Level> = (0..seats).map(|s| players[(s + rotation) % seats]).collect();
-                        let result = play_deal(info, &options, &rotated, seed).map(|r| (rotated, r));
+                        let rotated: Vec<Level> = (0..seats)
+                            .map(|s| players[(s + rotation) % seats])
+                            .collect();
+                        let result =
+                            play_deal(info, &options, &rotated, seed).map(|r| (rotated, r));
                         if tx.send(result).is_err() {
                             return;
                         }

@@ -20,19 +20,39 @@ pub struct PlayConfig {
 }
 
 /// Plays one game on the given input and output; answers when it ends or the player quits.
-pub fn run(config: &PlayConfig, input: &mut impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn run(
+    config: &PlayConfig,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let info = registry::find(&config.game).with_context(|| {
         let ids: Vec<&str> = registry::GAMES.iter().map(|g| g.id).collect();
-        format!("there is no game called \"{}\"; the games are {}", config.game, ids.join(", "))
+        format!(
+            "there is no game called \"{}\"; the games are {}",
+            config.game,
+            ids.join(", ")
+        )
     })?;
     let seats = config.seats.unwrap_or(info.seats.0);
-    let options = info.parse_options(&config.options).map_err(anyhow::Error::msg)?;
+    let options = info
+        .parse_options(&config.options)
+        .map_err(anyhow::Error::msg)?;
     let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut game = info.create(options, seats, Setup::seeded(seed))?;
     let names: Vec<String> = (0..seats)
-        .map(|s| if s == 0 { "You".to_string() } else { format!("Computer {s}") })
+        .map(|s| {
+            if s == 0 {
+                "You".to_string()
+            } else {
+                format!("Computer {s}")
+            }
+        })
         .collect();
-    writeln!(out, "{} · {seats} players · you are seat 0 · computer level {} · seed {seed}", info.name, config.level)?;
+    writeln!(
+        out,
+        "{} · {seats} players · you are seat 0 · computer level {} · seed {seed}",
+        info.name, config.level
+    )?;
     let mut decision = 0u64;
     loop {
         let status = game.status();
@@ -45,7 +65,16 @@ pub fn run(config: &PlayConfig, input: &mut impl BufRead, out: &mut impl Write) 
                 let score = status
                     .scores
                     .as_ref()
-                    .map(|sc| format!(" ({} points)", group.iter().map(|&s| sc[s].to_string()).collect::<Vec<_>>().join("/")))
+                    .map(|sc| {
+                        format!(
+                            " ({} points)",
+                            group
+                                .iter()
+                                .map(|&s| sc[s].to_string())
+                                .collect::<Vec<_>>()
+                                .join("/")
+                        )
+                    })
                     .unwrap_or_default();
                 writeln!(out, "{}. {}{score}", place + 1, who.join(", "))?;
             }
@@ -56,8 +85,16 @@ pub fn run(config: &PlayConfig, input: &mut impl BufRead, out: &mut impl Write) 
         let seat = status.to_act[0];
         if seat != 0 {
             decision += 1;
-            let choice = ai::choose(&Observation::new(game.as_ref(), seat), config.level, seed ^ decision);
-            let label = game.choices(seat, &names).get(choice.index).map(|c| c.label.clone()).unwrap_or_default();
+            let choice = ai::choose(
+                &Observation::new(game.as_ref(), seat),
+                config.level,
+                seed ^ decision,
+            );
+            let label = game
+                .choices(seat, &names)
+                .get(choice.index)
+                .map(|c| c.label.clone())
+                .unwrap_or_default();
             game.act_index(seat, choice.index)
                 .map_err(|e| anyhow::anyhow!("a computer player's move was refused: {e}"))?;
             writeln!(out, "{}: {label}", names[seat])?;
@@ -91,7 +128,8 @@ pub fn run(config: &PlayConfig, input: &mut impl BufRead, out: &mut impl Write) 
                             continue;
                         }
                     }
-                    game.act_index(0, n - 1).map_err(|e| anyhow::anyhow!("{e}"))?;
+                    game.act_index(0, n - 1)
+                        .map_err(|e| anyhow::anyhow!("{e}"))?;
                     break;
                 }
                 _ => writeln!(out, "Type a number from 1 to {}.", choices.len())?,
@@ -120,7 +158,11 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Type a number from 1 to"));
         assert!(text.contains("Computer 1: "));
-        assert!(text.contains("Game over."), "{}", &text[text.len().saturating_sub(500)..]);
+        assert!(
+            text.contains("Game over."),
+            "{}",
+            &text[text.len().saturating_sub(500)..]
+        );
     }
 
     #[test]

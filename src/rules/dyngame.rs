@@ -163,7 +163,9 @@ impl<G: Game> AnyGame for G {
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError> {
         let legal = self.legal_actions(seat);
         let action = legal.get(index).ok_or_else(|| {
-            ActError::Rule(RuleError::Illegal(format!("there is no action number {index}")))
+            ActError::Rule(RuleError::Illegal(format!(
+                "there is no action number {index}"
+            )))
         })?;
         self.apply(seat, action)?;
         Ok(())

@@ -1003,7 +1003,9 @@ impl Game for PishePasha {
             Action::Correct => 4,
             _ => 5,
         };
-        (0..legal.len()).min_by_key(|&i| rank(&legal[i])).unwrap_or(0)
+        (0..legal.len())
+            .min_by_key(|&i| rank(&legal[i]))
+            .unwrap_or(0)
     }
 
     fn status(&self) -> Status {
