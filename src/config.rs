@@ -2,6 +2,7 @@
 //! optional REST proxy and development guild. Every setting but the token has a working default.
 
 use std::env;
+use std::time::Duration;
 
 /// Where the database lives when `DATABASE_URL` is not set: a file beside the working
 /// directory, created with its migrations on first start.
@@ -15,6 +16,15 @@ pub struct Config {
     pub http_proxy: Option<String>,
     /// Register the commands in this guild only (`DEV_GUILD_ID`).
     pub dev_guild_id: Option<u64>,
+    /// The pause before each computer player's move, so people can follow
+    /// (`COMPUTER_PAUSE_MS`, default 1500).
+    pub computer_pause: Duration,
+    /// Lobbies that have not started after this long are closed (`LOBBY_TIMEOUT_MINUTES`,
+    /// default 30).
+    pub lobby_timeout: Duration,
+    /// How long one minute of a table's turn timer lasts (`TIMER_MINUTE_MS`, default 60000;
+    /// tests shorten it).
+    pub timer_minute: Duration,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -26,6 +36,8 @@ pub enum ConfigError {
     MissingToken,
     #[error("DEV_GUILD_ID must be a guild id (a number), not \"{0}\".")]
     BadGuild(String),
+    #[error("{0} must be a whole number, not \"{1}\".")]
+    BadNumber(&'static str, String),
 }
 
 fn var(name: &str) -> Option<String> {
@@ -50,11 +62,20 @@ impl Config {
             None => None,
             Some(g) => Some(g.parse().map_err(|_| ConfigError::BadGuild(g))?),
         };
+        let number = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+            match get(name) {
+                None => Ok(default),
+                Some(v) => v.parse().map_err(|_| ConfigError::BadNumber(name, v)),
+            }
+        };
         Ok(Config {
             token,
             database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
             http_proxy: get("DISCORD_HTTP_PROXY"),
             dev_guild_id,
+            computer_pause: Duration::from_millis(number("COMPUTER_PAUSE_MS", 1500)?),
+            lobby_timeout: Duration::from_secs(60 * number("LOBBY_TIMEOUT_MINUTES", 30)?),
+            timer_minute: Duration::from_millis(number("TIMER_MINUTE_MS", 60_000)?.max(1)),
         })
     }
 }
@@ -78,6 +99,9 @@ mod tests {
         let c = from(&[("DISCORD_TOKEN", "abc")]).unwrap();
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert_eq!((c.http_proxy, c.dev_guild_id), (None, None));
+        assert_eq!(c.computer_pause, Duration::from_millis(1500));
+        assert_eq!(c.lobby_timeout, Duration::from_secs(1800));
+        assert_eq!(c.timer_minute, Duration::from_secs(60));
         assert!(ConfigError::MissingToken
             .to_string()
             .starts_with("DISCORD_TOKEN is not set"));
@@ -97,6 +121,20 @@ mod tests {
         assert_eq!(
             from(&[("DISCORD_TOKEN", "a"), ("DEV_GUILD_ID", "x")]),
             Err(ConfigError::BadGuild("x".into()))
+        );
+        assert_eq!(
+            from(&[("DISCORD_TOKEN", "a"), ("COMPUTER_PAUSE_MS", "soon")]),
+            Err(ConfigError::BadNumber("COMPUTER_PAUSE_MS", "soon".into()))
+        );
+        let quick = from(&[
+            ("DISCORD_TOKEN", "a"),
+            ("COMPUTER_PAUSE_MS", "0"),
+            ("TIMER_MINUTE_MS", "50"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (quick.computer_pause, quick.timer_minute),
+            (Duration::ZERO, Duration::from_millis(50))
         );
     }
 }

@@ -56,12 +56,20 @@ impl Harness {
 
     /// Starts a bot on the harness's database and waits until it has registered its commands.
     async fn boot(&mut self) {
+        self.boot_with(Duration::from_secs(60)).await;
+    }
+
+    /// Starts a bot whose turn-timer minute lasts `timer_minute`.
+    async fn boot_with(&mut self, timer_minute: Duration) {
         let before = self.fake.command_registrations();
         let config = Config {
             token: FakeDiscord::TOKEN.to_string(),
             database_url: self.url.clone(),
             http_proxy: Some(self.fake.base_url()),
             dev_guild_id: None,
+            computer_pause: Duration::ZERO,
+            lobby_timeout: Duration::from_secs(1800),
+            timer_minute,
         };
         self.bot = Some(
             pakka::discord::start(&config)
@@ -746,6 +754,191 @@ async fn a_paused_match_frees_the_channel_and_resumes_where_it_stopped() {
         .unwrap()
         .content
         .contains("Game over"));
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_players_fill_empty_seats() {
+    let h = Harness::start().await;
+    // /play with bots: every seat taken, so the table starts at once.
+    let started = h
+        .fake
+        .slash(&h.alice, CHANNEL, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "bots", "value": 1}, {"name": "level", "value": 2}, {"name": "seed", "value": 3}]))
+        .await
+        .unwrap();
+    let message = started.message().unwrap().clone();
+    assert_eq!(
+        message.button_labels(),
+        vec!["Show my hand"],
+        "{}",
+        message.content
+    );
+    assert!(
+        message.content.contains("Computer 2"),
+        "{}",
+        message.content
+    );
+    let hand = h.open_hand(&h.alice, message.id).await;
+    let mut hands = vec![(h.alice.clone(), hand.id)];
+    assert!(play_until_over(&h, message.id, &mut hands, 5_000, false).await > 0);
+    let end = h.fake.message(message.id).unwrap();
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    let table: i64 = button(&end, "Play again")
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let moves = h.store().await.table(table).await.unwrap().unwrap().moves;
+    assert!(
+        moves.iter().any(|m| m.seat == 1),
+        "the computer player moved"
+    );
+
+    // The lobby's "Add computer player" fills an open seat.
+    let lobby = h
+        .fake
+        .slash(&h.alice, CHANNEL, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.bob.id.to_string()}, {"name": "seats", "value": 3}]))
+        .await
+        .unwrap();
+    let lobby = lobby.message().unwrap().clone();
+    h.fake
+        .click(&h.bob, lobby.id, &button(&lobby, "Accept"))
+        .await
+        .unwrap();
+    let lobby = h.fake.message(lobby.id).unwrap();
+    let carol = h
+        .fake
+        .click(&h.carol, lobby.id, &button(&lobby, "Add computer player"))
+        .await
+        .unwrap();
+    assert!(
+        carol.is_ephemeral() && carol.content().contains("not seated"),
+        "{}",
+        carol.content()
+    );
+    let filled = h
+        .fake
+        .click(&h.bob, lobby.id, &button(&lobby, "Add computer player"))
+        .await
+        .unwrap();
+    let table_message = filled.message().unwrap();
+    assert_eq!(table_message.button_labels(), vec!["Show my hand"]);
+    assert!(
+        table_message.content.contains("Computer 3"),
+        "{}",
+        table_message.content
+    );
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
+    let mut h = Harness::start().await;
+    if let Some(bot) = h.bot.take() {
+        bot.shutdown().await;
+    }
+    h.fake.disconnect_bot().await;
+    h.boot_with(Duration::from_millis(400)).await;
+    let lobby = h
+        .fake
+        .slash(&h.alice, CHANNEL, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.bob.id.to_string()}, {"name": "turn_timer", "value": 1}, {"name": "seed", "value": 2}]))
+        .await
+        .unwrap();
+    let lobby = lobby.message().unwrap().clone();
+    let started = h
+        .fake
+        .click(&h.bob, lobby.id, &button(&lobby, "Accept"))
+        .await
+        .unwrap();
+    let table_message = started.message().unwrap().id;
+    // Nobody moves: the player to act runs out of time.
+    let fake = h.fake.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.channel_messages(CHANNEL)
+                .iter()
+                .any(|m| m.content.contains("ran out of time"))
+        })
+        .await
+        .expect("the turn timer runs out");
+    let notice = h
+        .fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .find(|m| m.content.contains("ran out of time"))
+        .unwrap();
+    let late = if notice.content.contains(&h.alice.mention()) {
+        h.alice.clone()
+    } else {
+        h.bob.clone()
+    };
+    // The stand-in plays the late player's turn.
+    let store = h.store().await;
+    let table: i64 = button(&notice, "I'm back")
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let s2 = store.clone();
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let t = s2.table(table).await.unwrap().unwrap();
+        if t.moves
+            .iter()
+            .any(|m| t.seat_rows[m.seat].user_id == Some(late.id))
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the computer never moved for the late player"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The late player's own clicks are refused while the computer plays for them…
+    let seat = store
+        .table(table)
+        .await
+        .unwrap()
+        .unwrap()
+        .seat_rows
+        .iter()
+        .position(|r| r.user_id == Some(late.id))
+        .unwrap();
+    assert!(store.table(table).await.unwrap().unwrap().seat_rows[seat].stand_in);
+    let hand = h
+        .fake
+        .click(&late, table_message, &format!("pk:h:{table}"))
+        .await
+        .unwrap();
+    if let Some((id, _, _)) = hand.message().unwrap().buttons().into_iter().next() {
+        let refused = h
+            .fake
+            .click(&late, hand.message().unwrap().id, &id)
+            .await
+            .unwrap();
+        assert!(
+            refused.content().contains("I'm back"),
+            "{}",
+            refused.content()
+        );
+    }
+    // …until they press "I'm back".
+    let back = h
+        .fake
+        .click(&late, notice.id, &button(&notice, "I'm back"))
+        .await
+        .unwrap();
+    assert!(
+        back.is_ephemeral() && back.content().contains("Welcome back"),
+        "{}",
+        back.content()
+    );
+    assert!(!store.table(table).await.unwrap().unwrap().seat_rows[seat].stand_in);
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }

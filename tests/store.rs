@@ -37,8 +37,10 @@ fn new_table(guild_id: u64, channel_id: u64, game: &str, users: &[Option<u64>]) 
                 seat,
                 user_id,
                 accepted: seat == 0,
+                ..SeatRow::default()
             })
             .collect(),
+        turn_timer: None,
     }
 }
 
@@ -231,23 +233,28 @@ async fn tables_and_seats_round_trip() {
                 seat: 0,
                 user_id: Some(ALICE),
                 accepted: true,
+                ..SeatRow::default()
             },
             SeatRow {
                 seat: 1,
                 user_id: Some(BOB),
                 accepted: false,
+                ..SeatRow::default()
             },
             SeatRow {
                 seat: 2,
                 user_id: None,
                 accepted: false,
+                ..SeatRow::default()
             },
             SeatRow {
                 seat: 3,
                 user_id: None,
                 accepted: true,
+                ..SeatRow::default()
             },
         ],
+        turn_timer: Some(5),
     };
     let id = store.create_table(&new).await.unwrap();
     let table = store.table(id).await.unwrap().unwrap();
@@ -277,22 +284,26 @@ async fn tables_and_seats_round_trip() {
             SeatRow {
                 seat: 0,
                 user_id: None,
-                accepted: false
+                accepted: false,
+                ..SeatRow::default()
             },
             SeatRow {
                 seat: 1,
                 user_id: Some(BOB),
-                accepted: true
+                accepted: true,
+                ..SeatRow::default()
             },
             SeatRow {
                 seat: 2,
                 user_id: Some(CAROL),
-                accepted: true
+                accepted: true,
+                ..SeatRow::default()
             },
             SeatRow {
                 seat: 3,
                 user_id: None,
-                accepted: true
+                accepted: true,
+                ..SeatRow::default()
             },
         ]
     );
@@ -927,4 +938,45 @@ async fn the_channel_record_counts_wins_and_games_per_user() {
     finished_table(&store, GUILD, 9, "kop", &results).await;
     let record = store.channel_record(9, "matapesa").await.unwrap();
     assert_eq!(record, vec![(ALICE, 3, 3), (BOB, 2, 3), (CAROL, 1, 3)]);
+}
+
+#[tokio::test]
+async fn computer_seats_and_stand_ins_round_trip() {
+    let store = Store::open_in_memory().await.unwrap();
+    let mut table = new_table(GUILD, 11, "teka", &[Some(ALICE), None, None, Some(BOB)]);
+    table.seat_rows[1].computer = Some("hard".into());
+    table.seat_rows[1].accepted = true;
+    table.turn_timer = Some(3);
+    let id = store.create_table(&table).await.unwrap();
+    store.set_computer(id, 2, Some("easy")).await.unwrap();
+    store.set_stand_in(id, 3, true).await.unwrap();
+    let stored = store.table(id).await.unwrap().unwrap();
+    assert_eq!(stored.turn_timer, Some(3));
+    let levels: Vec<Option<&str>> = stored
+        .seat_rows
+        .iter()
+        .map(|s| s.computer.as_deref())
+        .collect();
+    assert_eq!(levels, vec![None, Some("hard"), Some("easy"), None]);
+    assert!(
+        stored.seat_rows[2].accepted,
+        "a computer player needs no invitation"
+    );
+    assert!(stored.seat_rows[3].stand_in);
+    store.set_stand_in(id, 3, false).await.unwrap();
+    store.set_computer(id, 2, None).await.unwrap();
+    let stored = store.table(id).await.unwrap().unwrap();
+    assert!(!stored.seat_rows[3].stand_in);
+    assert_eq!(stored.seat_rows[2].computer, None);
+    assert!(!stored.seat_rows[2].accepted);
+    assert!(matches!(
+        store.set_computer(id, 9, Some("easy")).await,
+        Err(StoreError::NoSuchSeat { .. })
+    ));
+    assert!(matches!(
+        store.set_computer(id + 1, 0, Some("easy")).await,
+        Err(StoreError::NoSuchTable(_))
+    ));
+    // The level is one of the three.
+    assert!(store.set_computer(id, 2, Some("genius")).await.is_err());
 }

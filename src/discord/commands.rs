@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{components, render, send, user_message, Context, Data, Error};
+use crate::ai::Level;
 use crate::rules::registry::{self, GameInfo};
 use crate::table::{CreateTable, Person};
 
@@ -120,6 +121,15 @@ pub async fn play(
     #[description = "Game options as name=value, e.g. stop_rule=true"]
     #[autocomplete = "complete_options"]
     options: Option<String>,
+    #[description = "Computer players to fill seats"]
+    #[min = 0]
+    #[max = 7]
+    bots: Option<u8>,
+    #[description = "How well the computer players play (default normal)"] level: Option<BotLevel>,
+    #[description = "Minutes per turn before a computer player stands in (default: no timer)"]
+    #[min = 1]
+    #[max = 1440]
+    turn_timer: Option<u32>,
 ) -> Result<(), Error> {
     ctx.data().remember_user(ctx.author());
     let Some(info) = registry::find(&game) else {
@@ -155,13 +165,62 @@ pub async fn play(
         seats: seats.map(usize::from),
         seed,
         options,
+        bots: bots.map_or(0, usize::from),
+        bot_level: level.map(Level::from).unwrap_or_default(),
+        turn_timer,
     };
-    let reply = match ctx.data().service.create(request).await {
-        Ok(view) => render::lobby(&view),
-        Err(e) => render::notice(&user_message(&e)),
-    };
-    ctx.send(send::poise_reply(&reply)).await?;
+    let data = ctx.data();
+    match data.service.create(request).await {
+        Ok(view) => {
+            let started = view.phase == crate::store::Phase::Playing;
+            let reply = if started {
+                render::table(&view)
+            } else {
+                render::lobby(&view)
+            };
+            let handle = ctx.send(send::poise_reply(&reply)).await?;
+            // Remember the message: the table message once started, the lobby (to close it
+            // when it expires) otherwise.
+            match handle.message().await {
+                Ok(message) => {
+                    if let Err(e) = data.service.set_message(view.id, message.id.get()).await {
+                        tracing::warn!(error = %e, "could not remember the table message");
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
+            }
+            if started {
+                components::notify_turn(ctx.serenity_context(), &view, &view.to_act).await;
+                components::drive_computers(ctx.serenity_context(), data, view.id);
+            }
+        }
+        Err(e) => {
+            ctx.send(send::poise_reply(&render::notice(&user_message(&e))))
+                .await?;
+        }
+    }
     Ok(())
+}
+
+/// The computer players' levels as a slash-command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum BotLevel {
+    #[name = "easy"]
+    Easy,
+    #[name = "normal"]
+    Normal,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<BotLevel> for Level {
+    fn from(level: BotLevel) -> Level {
+        match level {
+            BotLevel::Easy => Level::Easy,
+            BotLevel::Normal => Level::Normal,
+            BotLevel::Hard => Level::Hard,
+        }
+    }
 }
 
 /// Show this server's leaderboard.
@@ -273,6 +332,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
                 Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
             }
             components::notify_turn(ctx.serenity_context(), &view, &view.to_act).await;
+            components::drive_computers(ctx.serenity_context(), data, view.id);
         }
         Err(e) => {
             ctx.send(send::poise_reply(&render::notice(&user_message(&e))))

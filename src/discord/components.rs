@@ -3,6 +3,8 @@
 //! table brought up to date: the public table message, the notice to the players now to act,
 //! and the open hands of those players.
 
+use std::time::Duration;
+
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
@@ -10,6 +12,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use super::ids::ComponentId;
 use super::render::HandStep;
 use super::{render, send, user_message, Data, Error};
+use crate::ai::Level;
 use crate::store::{Phase, TableId};
 use crate::table::{Acted, LobbyChange, TableError, TableView};
 
@@ -103,6 +106,7 @@ async fn on_click(
                         .await?;
                     data.remember_hand(table, user, &click.token);
                     after_move(ctx, data, &acted).await;
+                    drive_computers(ctx, data, table);
                 }
                 Err(e @ (TableError::Stale | TableError::Rule(_))) => {
                     // Refused: show the hand as it stands now, with the reason on top.
@@ -131,9 +135,10 @@ async fn on_click(
                 }
             }
         }
-        ComponentId::Accept(table) | ComponentId::Join(table) => {
+        ComponentId::Accept(table) | ComponentId::Join(table) | ComponentId::Bot(table) => {
             let change = match id {
                 ComponentId::Accept(_) => service.accept(table, user).await,
+                ComponentId::Bot(_) => service.add_computer(table, user, Level::default()).await,
                 _ => service.join(table, user).await,
             };
             match change {
@@ -151,6 +156,7 @@ async fn on_click(
                         tracing::error!(error = %e, "could not remember the table message");
                     }
                     notify_turn(ctx, &view, &view.to_act).await;
+                    drive_computers(ctx, data, table);
                 }
                 Err(e) => {
                     click
@@ -180,6 +186,20 @@ async fn on_click(
                 click
                     .create_response(&ctx.http, send::update(&reply))
                     .await?;
+            }
+            Err(e) => {
+                click
+                    .create_response(&ctx.http, send::respond(&render::notice(&user_message(&e))))
+                    .await?;
+            }
+        },
+        ComponentId::Back(table) => match service.back(table, user).await {
+            Ok(view) => {
+                let reply = render::notice("Welcome back: your seat is yours again. Tap \"Show my hand\" on the table message.");
+                click
+                    .create_response(&ctx.http, send::respond(&reply))
+                    .await?;
+                update_table_message(ctx, data, &view).await;
             }
             Err(e) => {
                 click
@@ -362,4 +382,93 @@ pub(super) async fn notify_turn(ctx: &serenity::Context, view: &TableView, users
     {
         tracing::warn!(error = %e, "could not notify the players to act");
     }
+}
+
+/// Plays the computer players' moves of a table in the background, one after another with a
+/// short pause each, until a person is to act or the game ends. Never runs inside a person's
+/// interaction; at most one driver per table.
+pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: TableId) {
+    if !data.start_driving(table) {
+        return;
+    }
+    let (ctx, data) = (ctx.clone(), data.clone());
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(data.timings.computer_pause).await;
+            let names = names_for(&data, table).await;
+            match data.service.computer_move(table, &names).await {
+                Ok(Some(acted)) => after_move(&ctx, &data, &acted).await,
+                Ok(None) => break,
+                Err(e) => {
+                    if e.is_internal() {
+                        tracing::error!(error = %e, table, "a computer player could not move");
+                    }
+                    break;
+                }
+            }
+        }
+        data.stop_driving(table);
+        // A move may have come in between the last check and the release.
+        if let Ok(Some(_)) = data.service.computer_to_act(table).await {
+            drive_computers(&ctx, &data, table);
+        }
+    });
+}
+
+/// The bot's background work: computer players of restored tables, turn timers, and lobbies
+/// that never started.
+pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
+    let (ctx, data) = (ctx.clone(), data.clone());
+    tokio::spawn(async move {
+        for table in data.service.table_ids() {
+            drive_computers(&ctx, &data, table);
+        }
+        let tick = (data.timings.timer_minute / 6)
+            .clamp(Duration::from_millis(20), Duration::from_secs(10));
+        let mut interval = tokio::time::interval(tick);
+        loop {
+            interval.tick().await;
+            for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
+                let channel = serenity::ChannelId::new(view.channel_id);
+                if let Err(e) = channel
+                    .send_message(
+                        &ctx.http,
+                        send::channel_message(&render::away(&view, &users)),
+                    )
+                    .await
+                {
+                    tracing::warn!(error = %e, "could not announce a stand-in");
+                }
+                update_table_message(&ctx, &data, &view).await;
+                drive_computers(&ctx, &data, view.id);
+            }
+            for view in data
+                .service
+                .expire_lobbies(data.timings.lobby_timeout)
+                .await
+            {
+                let Some(message) = view.message_id else {
+                    continue;
+                };
+                let reply = render::Reply {
+                    content: format!(
+                        "This table of **{}** expired before it started.",
+                        view.game_name
+                    ),
+                    ..render::Reply::default()
+                };
+                let channel = serenity::ChannelId::new(view.channel_id);
+                if let Err(e) = channel
+                    .edit_message(
+                        &ctx.http,
+                        serenity::MessageId::new(message),
+                        send::edit_message(&reply),
+                    )
+                    .await
+                {
+                    tracing::warn!(error = %e, "could not close an expired lobby's message");
+                }
+            }
+        }
+    });
 }

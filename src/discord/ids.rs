@@ -46,6 +46,10 @@ pub enum ComponentId {
     Decline(TableId),
     /// A new lobby with the same players, from a finished table.
     Again(TableId),
+    /// Put a computer player on an open seat of a lobby.
+    Bot(TableId),
+    /// Take one's seat back from the computer standing in.
+    Back(TableId),
     /// Confirm (`true`) or cancel `/abandon`.
     Abandon { table: TableId, confirm: bool },
 }
@@ -67,6 +71,8 @@ impl fmt::Display for ComponentId {
             ComponentId::Join(t) => write!(f, "pk:join:{t}"),
             ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
             ComponentId::Again(t) => write!(f, "pk:again:{t}"),
+            ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
+            ComponentId::Back(t) => write!(f, "pk:back:{t}"),
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
@@ -122,6 +128,8 @@ impl std::str::FromStr for ComponentId {
             ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
             ["pk", "dec", t] => ComponentId::Decline(table(t).ok_or_else(bad)?),
             ["pk", "again", t] => ComponentId::Again(table(t).ok_or_else(bad)?),
+            ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
+            ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
             ["pk", "ab", t, c] => ComponentId::Abandon {
                 table: table(t).ok_or_else(bad)?,
                 confirm: match *c {
@@ -157,6 +165,8 @@ mod tests {
             t.clone().prop_map(ComponentId::Join),
             t.clone().prop_map(ComponentId::Decline),
             t.clone().prop_map(ComponentId::Again),
+            t.clone().prop_map(ComponentId::Bot),
+            t.clone().prop_map(ComponentId::Back),
             (t, any::<bool>()).prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
         ]
     }

@@ -11,7 +11,7 @@ pub mod ids;
 pub mod render;
 mod send;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -28,21 +28,55 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// An interaction token may edit its message for 15 minutes; stay clear of the edge.
 const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
 
-/// The bot's shared state.
+/// Timings of the bot's background work.
+#[derive(Clone, Copy, Debug)]
+pub struct Timings {
+    /// The pause before each computer player's move.
+    pub computer_pause: Duration,
+    /// Lobbies close after this long.
+    pub lobby_timeout: Duration,
+    /// One minute of a turn timer.
+    pub timer_minute: Duration,
+}
+
+/// Per (table, user): the latest interaction token of an open hand and when it came.
+type OpenHands = HashMap<(TableId, u64), (String, Instant)>;
+
+/// The bot's shared state; clones share it.
+#[derive(Clone)]
 pub struct Data {
     pub service: Arc<TableService>,
     /// The latest interaction token of each open hand, to bring it alive when the turn comes.
-    hands: Mutex<HashMap<(TableId, u64), (String, Instant)>>,
+    hands: Arc<Mutex<OpenHands>>,
     /// Display names seen in interactions, for button labels.
-    names: Mutex<HashMap<u64, String>>,
+    names: Arc<Mutex<HashMap<u64, String>>>,
+    /// Tables whose computer players are being driven now.
+    driving: Arc<Mutex<HashSet<TableId>>>,
+    pub timings: Timings,
 }
 
 impl Data {
-    pub fn new(service: Arc<TableService>) -> Data {
+    pub fn new(service: Arc<TableService>, timings: Timings) -> Data {
         Data {
             service,
-            hands: Mutex::new(HashMap::new()),
-            names: Mutex::new(HashMap::new()),
+            hands: Arc::default(),
+            names: Arc::default(),
+            driving: Arc::default(),
+            timings,
+        }
+    }
+
+    /// Marks a table as driven; false when a driver already runs for it.
+    fn start_driving(&self, table: TableId) -> bool {
+        self.driving
+            .lock()
+            .map(|mut d| d.insert(table))
+            .unwrap_or(false)
+    }
+
+    fn stop_driving(&self, table: TableId) {
+        if let Ok(mut d) = self.driving.lock() {
+            d.remove(&table);
         }
     }
 
@@ -61,10 +95,11 @@ impl Data {
         let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
         view.seats
             .iter()
-            .map(|s| {
-                s.user
+            .map(|s| match (s.computer, s.user) {
+                (Some(_), _) => format!("Computer {}", s.seat + 1),
+                (None, user) => user
                     .and_then(|u| names.get(&u).cloned())
-                    .unwrap_or_else(|| format!("Seat {}", s.seat + 1))
+                    .unwrap_or_else(|| format!("Seat {}", s.seat + 1)),
             })
             .collect()
     }
@@ -125,7 +160,14 @@ pub async fn start(config: &Config) -> anyhow::Result<Bot> {
     let http = http.build();
 
     let dev_guild = config.dev_guild_id;
-    let data = Data::new(service);
+    let data = Data::new(
+        service,
+        Timings {
+            computer_pause: config.computer_pause,
+            lobby_timeout: config.lobby_timeout,
+            timer_minute: config.timer_minute,
+        },
+    );
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -148,6 +190,7 @@ pub async fn start(config: &Config) -> anyhow::Result<Bot> {
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!("commands registered");
+                components::start_background(ctx, &data);
                 Ok(data)
             })
         })

@@ -108,10 +108,11 @@ pub fn lobby(view: &TableView) -> Reply {
         view.seats.len()
     )];
     for s in &view.seats {
-        let state = match (s.user, s.accepted) {
-            (None, _) => "open — anyone may join".to_string(),
-            (Some(u), true) => format!("{} ✅", mention(u)),
-            (Some(u), false) => format!("{} — invited, please accept", mention(u)),
+        let state = match (s.computer, s.user, s.accepted) {
+            (Some(level), _, _) => format!("🤖 computer player ({level})"),
+            (None, None, _) => "open — anyone may join".to_string(),
+            (None, Some(u), true) => format!("{} ✅", mention(u)),
+            (None, Some(u), false) => format!("{} — invited, please accept", mention(u)),
         };
         lines.push(format!("Seat {}: {state}", s.seat + 1));
     }
@@ -120,7 +121,7 @@ pub fn lobby(view: &TableView) -> Reply {
     let invited: Vec<u64> = view
         .seats
         .iter()
-        .filter(|s| !s.accepted)
+        .filter(|s| !s.accepted && s.computer.is_none())
         .filter_map(|s| s.user)
         .collect();
     if !invited.is_empty() {
@@ -130,11 +131,20 @@ pub fn lobby(view: &TableView) -> Reply {
             Style::Success,
         ));
     }
-    if view.seats.iter().any(|s| s.user.is_none()) {
+    if view
+        .seats
+        .iter()
+        .any(|s| s.user.is_none() && s.computer.is_none())
+    {
         buttons.push(Button::new(
             ComponentId::Join(view.id),
             "Join",
             Style::Primary,
+        ));
+        buttons.push(Button::new(
+            ComponentId::Bot(view.id),
+            "Add computer player",
+            Style::Secondary,
         ));
     }
     buttons.push(Button::new(
@@ -187,10 +197,23 @@ pub fn table(view: &TableView) -> Reply {
         _ if view.paused => lines.push(
             "⏸ This match is paused: its players can take it up again with `/resume`.".into(),
         ),
+        _ if view.to_act.is_empty() => lines.push("▶ A computer player is moving…".into()),
         _ => {
             let who: Vec<String> = view.to_act.iter().map(|&u| mention(u)).collect();
             lines.push(format!("▶ Waiting for {}.", who.join(" and ")));
         }
+    }
+    let away: Vec<String> = view
+        .seats
+        .iter()
+        .filter(|s| s.stand_in)
+        .filter_map(|s| s.user.map(mention))
+        .collect();
+    if !away.is_empty() && !over {
+        lines.push(format!(
+            "🤖 A computer player stands in for {} (away).",
+            away.join(", ")
+        ));
     }
     let mut reply = Reply::new(lines.join("\n"));
     if over {
@@ -437,6 +460,19 @@ pub fn your_turn(view: &TableView, users: &[u64]) -> Reply {
         who.join(", "),
         view.game_name
     ));
+    reply.ping = users.to_vec();
+    reply
+}
+
+/// A person ran out of time: the computer stands in until they press "I'm back".
+pub fn away(view: &TableView, users: &[u64]) -> Reply {
+    let who: Vec<String> = users.iter().map(|&u| mention(u)).collect();
+    let mut reply = Reply::new(format!(
+        "⏰ {} ran out of time in **{}**: a computer player stands in until you press \"I'm back\".",
+        who.join(", "),
+        view.game_name
+    ))
+    .buttons(vec![Button::new(ComponentId::Back(view.id), "I'm back", Style::Success)]);
     reply.ping = users.to_vec();
     reply
 }

@@ -19,6 +19,7 @@
 pub mod conformance;
 mod dyngame;
 pub mod pishe_pasha;
+pub mod red7;
 pub mod registry;
 pub mod tricks;
 

@@ -52,11 +52,15 @@ impl Phase {
 }
 
 /// One seat of a table. `user_id` None is an open seat (or a computer player).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatRow {
     pub seat: usize,
     pub user_id: Option<u64>,
     pub accepted: bool,
+    /// A computer player's level when the computer plays this seat.
+    pub computer: Option<String>,
+    /// The computer stands in for the seat's owner, who is away.
+    pub stand_in: bool,
 }
 
 /// A table to create (it starts in the lobby, at move 0, with no state).
@@ -70,6 +74,8 @@ pub struct NewTable {
     pub seed: u64,
     pub created_by: u64,
     pub seat_rows: Vec<SeatRow>,
+    /// The turn timer in minutes, if the table has one.
+    pub turn_timer: Option<u32>,
 }
 
 /// One entry of a table's move log.
@@ -97,6 +103,8 @@ pub struct StoredTable {
     pub message_id: Option<u64>,
     /// A paused match: still `Playing`, but it no longer holds its channel.
     pub paused: bool,
+    /// The turn timer in minutes, if the table has one.
+    pub turn_timer: Option<u32>,
     pub seat_rows: Vec<SeatRow>,
     pub moves: Vec<StoredMove>,
 }

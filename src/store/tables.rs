@@ -51,6 +51,18 @@ fn is_unique_violation(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(e) if e.kind() == ErrorKind::UniqueViolation)
 }
 
+/// Why an update of seat `seat` of table `id` touched no row.
+async fn seat_error(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    id: TableId,
+    seat: usize,
+) -> StoreError {
+    match phase_error(&mut **tx, id).await {
+        StoreError::WrongPhase { .. } => StoreError::NoSuchSeat { id, seat },
+        other => other,
+    }
+}
+
 /// Why a guarded update of table `id` touched no row: it does not exist, or is in another phase.
 async fn phase_error(executor: impl SqliteExecutor<'_>, id: TableId) -> StoreError {
     let phase: Result<Option<String>, sqlx::Error> =
@@ -75,8 +87,9 @@ impl Store {
     pub async fn create_table(&self, table: &NewTable) -> Result<TableId, StoreError> {
         let mut tx = self.pool.begin().await?;
         let inserted = sqlx::query(
-            "INSERT INTO tables (guild_id, channel_id, game, options, seats, seed, created_by) \
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables \
+             (guild_id, channel_id, game, options, seats, seed, created_by, turn_timer) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(to_sql(table.guild_id))
         .bind(to_sql(table.channel_id))
@@ -85,6 +98,7 @@ impl Store {
         .bind(index_to_sql(table.seats))
         .bind(to_sql(table.seed))
         .bind(to_sql(table.created_by))
+        .bind(table.turn_timer.map(i64::from))
         .execute(&mut *tx)
         .await;
         let id = match inserted {
@@ -94,12 +108,15 @@ impl Store {
         };
         for row in &table.seat_rows {
             sqlx::query(
-                "INSERT INTO seats (table_id, seat, user_id, accepted) VALUES (?, ?, ?, ?)",
+                "INSERT INTO seats (table_id, seat, user_id, accepted, computer, stand_in) \
+                 VALUES (?, ?, ?, ?, ?, ?)",
             )
             .bind(id)
             .bind(index_to_sql(row.seat))
             .bind(row.user_id.map(to_sql))
             .bind(row.accepted)
+            .bind(row.computer.as_deref())
+            .bind(row.stand_in)
             .execute(&mut *tx)
             .await?;
         }
@@ -130,6 +147,48 @@ impl Store {
                 StoreError::WrongPhase { .. } => StoreError::NoSuchSeat { id, seat },
                 other => other,
             });
+        }
+        touch(&mut *tx, id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Puts a computer player at `level` on a seat (accepted), or takes it away (`None`).
+    pub async fn set_computer(
+        &self,
+        id: TableId,
+        seat: usize,
+        level: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE seats SET computer = ?, accepted = ? WHERE table_id = ? AND seat = ?",
+        )
+        .bind(level)
+        .bind(level.is_some())
+        .bind(id)
+        .bind(index_to_sql(seat))
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            return Err(seat_error(&mut tx, id, seat).await);
+        }
+        touch(&mut *tx, id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts or ends the computer standing in for the seat's owner.
+    pub async fn set_stand_in(&self, id: TableId, seat: usize, on: bool) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query("UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?")
+            .bind(on)
+            .bind(id)
+            .bind(index_to_sql(seat))
+            .execute(&mut *tx)
+            .await?;
+        if updated.rows_affected() == 0 {
+            return Err(seat_error(&mut tx, id, seat).await);
         }
         touch(&mut *tx, id).await?;
         tx.commit().await?;
@@ -351,7 +410,7 @@ impl Store {
 
         let table_sql = format!(
             "SELECT t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, t.seed, \
-             t.created_by, t.phase, t.move_number, t.state, t.message_id, t.paused \
+             t.created_by, t.phase, t.move_number, t.state, t.message_id, t.paused, t.turn_timer \
              FROM tables AS t WHERE {condition} ORDER BY t.id"
         );
         let rows = sqlx::query_with(&table_sql, which.arguments()?)
@@ -368,7 +427,7 @@ impl Store {
             .collect();
 
         let seat_sql = format!(
-            "SELECT s.table_id, s.seat, s.user_id, s.accepted \
+            "SELECT s.table_id, s.seat, s.user_id, s.accepted, s.computer, s.stand_in \
              FROM seats AS s JOIN tables AS t ON t.id = s.table_id \
              WHERE {condition} ORDER BY s.table_id, s.seat"
         );
@@ -381,6 +440,8 @@ impl Store {
                 seat: index_from_sql(row.try_get("seat")?)?,
                 user_id: row.try_get::<Option<i64>, _>("user_id")?.map(from_sql),
                 accepted: row.try_get("accepted")?,
+                computer: row.try_get("computer")?,
+                stand_in: row.try_get("stand_in")?,
             };
             if let Some(&index) = position.get(&table_id) {
                 tables[index].seat_rows.push(seat);
@@ -440,6 +501,10 @@ fn table_from_row(row: &SqliteRow) -> Result<StoredTable, StoreError> {
         state: state.as_deref().map(json_from_sql).transpose()?,
         message_id: row.try_get::<Option<i64>, _>("message_id")?.map(from_sql),
         paused: row.try_get("paused")?,
+        turn_timer: row
+            .try_get::<Option<i64>, _>("turn_timer")?
+            .map(|m| u32::try_from(m).map_err(|_| StoreError::Corrupt(format!("turn timer {m}"))))
+            .transpose()?,
         seat_rows: Vec::new(),
         moves: Vec::new(),
     })

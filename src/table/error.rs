@@ -33,6 +33,12 @@ pub enum TableError {
     Closed,
     #[error("There is no paused match of yours in this channel.")]
     NothingToResume,
+    #[error(
+        "A computer player is standing in for you: press \"I'm back\" to take your seat again."
+    )]
+    StoodIn,
+    #[error("You are playing your seat yourself already.")]
+    NotAway,
     #[error("You are not seated at this table.")]
     NotSeated,
     #[error("This invitation is not for you.")]

@@ -9,10 +9,12 @@ mod error;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tokio::sync::Mutex;
 
+use crate::ai::{self, Level, Observation};
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Observer, Seat, Setup, Status};
 use crate::store::{NewTable, Phase, ResultRow, SeatRow, Store, StoreError, StoredTable, TableId};
@@ -46,6 +48,12 @@ pub struct CreateTable {
     pub seed: Option<u64>,
     /// The game's options as a JSON object (`Value::Null` for the defaults).
     pub options: Value,
+    /// Computer players to seat after the people named.
+    pub bots: usize,
+    /// Their level.
+    pub bot_level: Level,
+    /// Minutes a person may take over a turn before a computer player stands in (off: None).
+    pub turn_timer: Option<u32>,
 }
 
 /// One seat as the front end shows it.
@@ -54,6 +62,10 @@ pub struct SeatView {
     pub seat: Seat,
     pub user: Option<UserId>,
     pub accepted: bool,
+    /// A computer player's level, when the computer plays this seat.
+    pub computer: Option<Level>,
+    /// The computer stands in for the seat's owner until they are back.
+    pub stand_in: bool,
 }
 
 /// Everything a front end may show about a table in public.
@@ -79,6 +91,7 @@ pub struct TableView {
     pub message_id: Option<u64>,
     /// A paused match (`/pause`), waiting for `/resume`.
     pub paused: bool,
+    pub turn_timer: Option<u32>,
 }
 
 impl TableView {
@@ -152,9 +165,28 @@ struct Table {
     move_number: u64,
     message_id: Option<u64>,
     paused: bool,
+    turn_timer: Option<u32>,
+    /// When the seats now to act became to act (the turn timer counts from here).
+    turn_since: Instant,
+    /// When the table was opened (lobbies expire).
+    opened: Instant,
+}
+
+/// Parses a stored level name; an unknown name plays at the default level.
+fn level_of(row: &SeatRow) -> Option<Level> {
+    row.computer
+        .as_deref()
+        .map(|l| l.parse().unwrap_or_default())
 }
 
 impl Table {
+    /// Whether the computer plays this seat now (a computer seat, or a stand-in).
+    fn computer_plays(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.computer.is_some() || s.stand_in)
+    }
+
     fn seat_of(&self, user: UserId) -> Option<Seat> {
         self.seats
             .iter()
@@ -168,6 +200,7 @@ impl Table {
         };
         game.to_act()
             .into_iter()
+            .filter(|&s| !self.computer_plays(s))
             .filter_map(|s| self.seats.get(s).and_then(|r| r.user_id))
             .collect()
     }
@@ -175,9 +208,10 @@ impl Table {
     fn names(&self) -> Vec<String> {
         self.seats
             .iter()
-            .map(|s| match s.user_id {
-                Some(u) => format!("<@{u}>"),
-                None => format!("Seat {}", s.seat + 1),
+            .map(|s| match (s.user_id, &s.computer) {
+                (_, Some(_)) => format!("Computer {}", s.seat + 1),
+                (Some(u), None) => format!("<@{u}>"),
+                (None, None) => format!("Seat {}", s.seat + 1),
             })
             .collect()
     }
@@ -197,6 +231,8 @@ impl Table {
                     seat: s.seat,
                     user: s.user_id,
                     accepted: s.accepted,
+                    computer: level_of(s),
+                    stand_in: s.stand_in,
                 })
                 .collect(),
             creator: self.creator,
@@ -211,6 +247,7 @@ impl Table {
             to_act: self.users_to_act(),
             message_id: self.message_id,
             paused: self.paused,
+            turn_timer: self.turn_timer,
         }
     }
 
@@ -243,7 +280,16 @@ impl Table {
     }
 
     fn all_accepted(&self) -> bool {
-        self.seats.iter().all(|s| s.user_id.is_some() && s.accepted)
+        self.seats
+            .iter()
+            .all(|s| s.computer.is_some() || (s.user_id.is_some() && s.accepted))
+    }
+
+    fn open_seat(&self) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id.is_none() && s.computer.is_none())
+            .map(|s| s.seat)
     }
 }
 
@@ -329,7 +375,8 @@ impl TableService {
         if self.table_in(req.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
-        let named = 1 + req.invited.len();
+        let people = 1 + req.invited.len();
+        let named = people + req.bots;
         let (lo, hi) = info.seats;
         let seats = req.seats.unwrap_or(named.max(lo));
         if seats < named {
@@ -357,16 +404,22 @@ impl TableService {
             seat: 0,
             user_id: Some(req.creator.id),
             accepted: true,
+            ..SeatRow::default()
         }];
         seat_rows.extend(req.invited.iter().enumerate().map(|(i, p)| SeatRow {
             seat: i + 1,
             user_id: Some(p.id),
-            accepted: false,
+            ..SeatRow::default()
+        }));
+        seat_rows.extend((people..named).map(|seat| SeatRow {
+            seat,
+            accepted: true,
+            computer: Some(req.bot_level.name().to_string()),
+            ..SeatRow::default()
         }));
         seat_rows.extend((named..seats).map(|seat| SeatRow {
             seat,
-            user_id: None,
-            accepted: false,
+            ..SeatRow::default()
         }));
         let new = NewTable {
             guild_id: req.guild_id,
@@ -377,6 +430,7 @@ impl TableService {
             seed,
             created_by: req.creator.id,
             seat_rows: seat_rows.clone(),
+            turn_timer: req.turn_timer,
         };
         let id = self.store.create_table(&new).await.map_err(|e| match e {
             StoreError::ChannelBusy => TableError::ChannelBusy,
@@ -396,10 +450,17 @@ impl TableService {
             move_number: 0,
             message_id: None,
             paused: false,
+            turn_timer: req.turn_timer,
+            turn_since: Instant::now(),
+            opened: Instant::now(),
         };
-        let view = table.view();
         self.insert(table)?;
-        Ok(view)
+        // A table whose every seat is taken already (the creator and computer players) starts.
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        Ok(match self.start_if_ready(&mut t).await? {
+            LobbyChange::Waiting(view) | LobbyChange::Started(view) => view,
+        })
     }
 
     /// An invited person accepts; the game starts once every seat is taken and accepted.
@@ -428,14 +489,33 @@ impl TableService {
         if t.seat_of(user).is_some() {
             return Err(TableError::AlreadySeated);
         }
-        let seat = t
-            .seats
-            .iter()
-            .find(|s| s.user_id.is_none())
-            .map(|s| s.seat)
-            .ok_or(TableError::TableFull)?;
+        let seat = t.open_seat().ok_or(TableError::TableFull)?;
         self.store.update_seat(id, seat, Some(user), true).await?;
         t.seats[seat].user_id = Some(user);
+        t.seats[seat].accepted = true;
+        self.start_if_ready(&mut t).await
+    }
+
+    /// A seated person puts a computer player at `level` on the first open seat.
+    pub async fn add_computer(
+        &self,
+        id: TableId,
+        user: UserId,
+        level: Level,
+    ) -> Result<LobbyChange, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        if t.phase != Phase::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if t.seat_of(user).is_none() {
+            return Err(TableError::NotSeated);
+        }
+        let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        self.store
+            .set_computer(id, seat, Some(level.name()))
+            .await?;
+        t.seats[seat].computer = Some(level.name().to_string());
         t.seats[seat].accepted = true;
         self.start_if_ready(&mut t).await
     }
@@ -451,6 +531,7 @@ impl TableService {
         self.store.start_table(t.id, &game.state_json()).await?;
         t.game = Some(game);
         t.phase = Phase::Playing;
+        t.turn_since = Instant::now();
         Ok(LobbyChange::Started(t.view()))
     }
 
@@ -520,10 +601,20 @@ impl TableService {
         let invited = old
             .seat_rows
             .iter()
+            .filter(|s| s.computer.is_none())
             .filter_map(|s| s.user_id)
             .filter(|&u| u != user)
             .map(|id| Person { id, bot: false })
             .collect();
+        let computers: Vec<&SeatRow> = old
+            .seat_rows
+            .iter()
+            .filter(|s| s.computer.is_some())
+            .collect();
+        let bot_level = computers
+            .first()
+            .and_then(|s| level_of(s))
+            .unwrap_or_default();
         self.create(CreateTable {
             guild_id: old.guild_id,
             channel_id: old.channel_id,
@@ -536,6 +627,9 @@ impl TableService {
             seats: Some(old.seats),
             seed: None,
             options: old.options,
+            bots: computers.len(),
+            bot_level,
+            turn_timer: old.turn_timer,
         })
         .await
     }
@@ -593,6 +687,22 @@ impl TableService {
         if move_number != t.move_number {
             return Err(TableError::Stale);
         }
+        if t.seats[seat].stand_in {
+            return Err(TableError::StoodIn);
+        }
+        self.apply_move(&mut t, seat, index, names).await
+    }
+
+    /// Checks the seat may act and applies its legal action `index`: stored first, then
+    /// swapped in. The common end of a person's click and a computer player's move.
+    async fn apply_move(
+        &self,
+        t: &mut Table,
+        seat: Seat,
+        index: usize,
+        names: &[String],
+    ) -> Result<Acted, TableError> {
+        let id = t.id;
         let game = t.game.as_ref().ok_or(TableError::NotStarted)?;
         let status = game.status();
         if status.over {
@@ -633,6 +743,9 @@ impl TableService {
         // Stored: now it is applied.
         t.game = Some(next);
         t.move_number = number;
+        if after.to_act != status.to_act {
+            t.turn_since = Instant::now();
+        }
         if after.over {
             t.phase = Phase::Finished;
         }
@@ -653,6 +766,145 @@ impl TableService {
             self.remove(id, t.channel_id);
         }
         Ok(acted)
+    }
+
+    /// Plays one move for a computer player when one is to act first (a computer seat, or a
+    /// stand-in for an absent person). The search runs off the async threads on a copy of the
+    /// game; the move is then applied as a person's would be, unless the table moved on
+    /// meanwhile. Answers `None` when no computer player is to act.
+    pub async fn computer_move(
+        &self,
+        id: TableId,
+        names: &[String],
+    ) -> Result<Option<Acted>, TableError> {
+        let table = self.table(id)?;
+        let (game, seat, level, number, seed) = {
+            let t = table.lock().await;
+            let Some(game) = t.game.as_ref() else {
+                return Ok(None);
+            };
+            if t.phase != Phase::Playing || t.paused {
+                return Ok(None);
+            }
+            let Some(&seat) = game.to_act().first() else {
+                return Ok(None);
+            };
+            if !t.computer_plays(seat) {
+                return Ok(None);
+            }
+            let level = level_of(&t.seats[seat]).unwrap_or_default();
+            (game.clone(), seat, level, t.move_number, t.seed)
+        };
+        let choice = tokio::task::spawn_blocking(move || {
+            let seed = seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            ai::choose(&Observation::new(game.as_ref(), seat), level, seed)
+        })
+        .await
+        .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;
+        let mut t = table.lock().await;
+        if t.move_number != number || t.paused || !t.computer_plays(seat) {
+            return Ok(None);
+        }
+        self.apply_move(&mut t, seat, choice.index, names)
+            .await
+            .map(Some)
+    }
+
+    /// The seat of the computer player to act first at this table, if one is.
+    pub async fn computer_to_act(&self, id: TableId) -> Result<Option<Seat>, TableError> {
+        let table = self.table(id)?;
+        let t = table.lock().await;
+        if t.phase != Phase::Playing || t.paused {
+            return Ok(None);
+        }
+        let first = t.game.as_ref().and_then(|g| g.to_act().first().copied());
+        Ok(first.filter(|&s| t.computer_plays(s)))
+    }
+
+    /// Every table in memory (open and playing).
+    pub fn table_ids(&self) -> Vec<TableId> {
+        self.tables
+            .lock()
+            .map(|t| t.keys().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// Starts a computer player standing in for every person whose turn has lasted longer than
+    /// their table's turn timer (`unit` is one timer minute; tests shorten it). Answers the
+    /// tables concerned and the users now away.
+    pub async fn expire_turns(&self, unit: Duration) -> Vec<(TableView, Vec<UserId>)> {
+        let tables: Vec<Arc<Mutex<Table>>> = match self.tables.lock() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(_) => return Vec::new(),
+        };
+        let mut expired = Vec::new();
+        for table in tables {
+            let mut t = table.lock().await;
+            let Some(minutes) = t.turn_timer else {
+                continue;
+            };
+            if t.phase != Phase::Playing || t.paused || t.turn_since.elapsed() < unit * minutes {
+                continue;
+            }
+            let Some(game) = &t.game else {
+                continue;
+            };
+            let late: Vec<Seat> = game
+                .to_act()
+                .into_iter()
+                .filter(|&s| !t.computer_plays(s) && t.seats[s].user_id.is_some())
+                .collect();
+            let mut away = Vec::new();
+            for seat in late {
+                if let Err(e) = self.store.set_stand_in(t.id, seat, true).await {
+                    tracing::error!(error = %e, "could not start a stand-in");
+                    continue;
+                }
+                t.seats[seat].stand_in = true;
+                away.extend(t.seats[seat].user_id);
+            }
+            if !away.is_empty() {
+                expired.push((t.view(), away));
+            }
+        }
+        expired
+    }
+
+    /// A person takes their seat back from the computer standing in for them.
+    pub async fn back(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if !t.seats[seat].stand_in {
+            return Err(TableError::NotAway);
+        }
+        self.store.set_stand_in(id, seat, false).await?;
+        t.seats[seat].stand_in = false;
+        t.turn_since = Instant::now();
+        Ok(t.view())
+    }
+
+    /// Closes every lobby open for longer than `max_age`; answers the closed tables.
+    pub async fn expire_lobbies(&self, max_age: Duration) -> Vec<TableView> {
+        let tables: Vec<Arc<Mutex<Table>>> = match self.tables.lock() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(_) => return Vec::new(),
+        };
+        let mut closed = Vec::new();
+        for table in tables {
+            let mut t = table.lock().await;
+            if t.phase != Phase::Lobby || t.opened.elapsed() < max_age {
+                continue;
+            }
+            if let Err(e) = self.store.abandon_table(t.id).await {
+                tracing::error!(error = %e, "could not close an expired lobby");
+                continue;
+            }
+            t.phase = Phase::Abandoned;
+            closed.push(t.view());
+            self.remove(t.id, t.channel_id);
+        }
+        closed
     }
 
     /// The guild's leaderboard, optionally for one game (an id or alias).
@@ -747,6 +999,9 @@ fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
         move_number: stored.move_number,
         message_id: stored.message_id,
         paused: stored.paused,
+        turn_timer: stored.turn_timer,
+        turn_since: Instant::now(),
+        opened: Instant::now(),
     })
 }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::*;
 use crate::rules::RuleError;
+use std::time::Duration;
 
 const GUILD: u64 = 10;
 const CHANNEL: u64 = 20;
@@ -25,6 +26,9 @@ fn request(game: &str, invited: &[u64]) -> CreateTable {
         seats: None,
         seed: Some(7),
         options: Value::Null,
+        bots: 0,
+        bot_level: Level::Easy,
+        turn_timer: None,
     }
 }
 
@@ -295,4 +299,150 @@ async fn abandoning_needs_a_seat_and_counts_nothing() {
     ));
     assert!(s.leaderboard(GUILD, None).await.unwrap().is_empty());
     assert!(s.store().open_tables().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn computer_players_fill_seats_and_move_until_a_person_is_to_act() {
+    let s = service().await;
+    let mut req = request("pisha-pasha", &[]);
+    req.bots = 1;
+    req.bot_level = Level::Hard;
+    let view = s.create(req).await.unwrap();
+    assert_eq!(
+        view.phase,
+        Phase::Playing,
+        "the creator and a computer fill the table"
+    );
+    assert_eq!(view.seats[1].computer, Some(Level::Hard));
+    // Play the person's first action whenever it is their turn, the computer's otherwise.
+    let mut view = view;
+    let mut computer_moves = 0;
+    for _ in 0..5_000 {
+        if view.status.as_ref().is_some_and(|st| st.over) {
+            break;
+        }
+        if view.to_act.is_empty() {
+            let acted = s
+                .computer_move(view.id, &names())
+                .await
+                .unwrap()
+                .expect("a computer is to act");
+            computer_moves += 1;
+            view = acted.table;
+        } else {
+            assert_eq!(
+                s.computer_move(view.id, &names())
+                    .await
+                    .unwrap()
+                    .map(|a| a.table.move_number),
+                None
+            );
+            view = s
+                .act(view.id, ALICE, view.move_number, 0, &names())
+                .await
+                .unwrap()
+                .table;
+        }
+    }
+    assert!(view.status.unwrap().over);
+    assert!(computer_moves > 0);
+    let results = s.store().results(view.id).await.unwrap();
+    assert_eq!(
+        results[1].user_id, None,
+        "a computer's result belongs to nobody"
+    );
+}
+
+#[tokio::test]
+async fn a_lobby_can_be_completed_with_computer_players_and_expires() {
+    let s = service().await;
+    let mut req = request("pisha-pasha", &[]);
+    req.seats = Some(3);
+    let view = s.create(req).await.unwrap();
+    assert_eq!(view.phase, Phase::Lobby);
+    assert!(matches!(
+        s.add_computer(view.id, BOB, Level::Easy).await,
+        Err(TableError::NotSeated)
+    ));
+    assert!(matches!(
+        s.add_computer(view.id, ALICE, Level::Easy).await.unwrap(),
+        LobbyChange::Waiting(_)
+    ));
+    let LobbyChange::Started(started) =
+        s.add_computer(view.id, ALICE, Level::Normal).await.unwrap()
+    else {
+        panic!("the last open seat starts the game");
+    };
+    assert_eq!(started.seats[2].computer, Some(Level::Normal));
+
+    let mut other = request("pisha-pasha", &[BOB]);
+    other.channel_id = CHANNEL + 1;
+    let lobby = s.create(other).await.unwrap();
+    assert!(s.expire_lobbies(Duration::from_secs(60)).await.is_empty());
+    let closed = s.expire_lobbies(Duration::ZERO).await;
+    assert_eq!(
+        closed.iter().map(|v| v.id).collect::<Vec<_>>(),
+        vec![lobby.id]
+    );
+    assert_eq!(s.table_in(CHANNEL + 1), None);
+    assert_eq!(
+        s.table_in(CHANNEL),
+        Some(view.id),
+        "a game in play never expires"
+    );
+}
+
+#[tokio::test]
+async fn a_turn_timer_hands_the_seat_to_a_computer_until_its_owner_is_back() {
+    let s = service().await;
+    let mut req = request("pisha-pasha", &[BOB]);
+    req.turn_timer = Some(2);
+    let view = s.create(req).await.unwrap();
+    let LobbyChange::Started(view) = s.accept(view.id, BOB).await.unwrap() else {
+        panic!("started");
+    };
+    let late = next(&view);
+    assert!(
+        s.expire_turns(Duration::from_secs(60)).await.is_empty(),
+        "not yet"
+    );
+    let expired = s.expire_turns(Duration::ZERO).await;
+    assert_eq!(expired.len(), 1);
+    assert_eq!(expired[0].1, vec![late]);
+    let seat = expired[0].0.seat_of(late).unwrap();
+    assert!(expired[0].0.seats[seat].stand_in);
+    assert!(
+        expired[0].0.to_act.is_empty(),
+        "the absent player is not waited for"
+    );
+    assert!(matches!(
+        s.act(view.id, late, view.move_number, 0, &names()).await,
+        Err(TableError::StoodIn)
+    ));
+    let acted = s
+        .computer_move(view.id, &names())
+        .await
+        .unwrap()
+        .expect("the stand-in moves");
+    assert_eq!(acted.table.move_number, 1);
+    assert!(matches!(
+        s.back(view.id, CAROL).await,
+        Err(TableError::NotSeated)
+    ));
+    let other = if late == ALICE { BOB } else { ALICE };
+    assert!(matches!(
+        s.back(view.id, other).await,
+        Err(TableError::NotAway)
+    ));
+    let back = s.back(view.id, late).await.unwrap();
+    assert!(!back.seats[seat].stand_in);
+    assert!(s
+        .store()
+        .table(view.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .seat_rows
+        .iter()
+        .all(|r| !r.stand_in));
 }

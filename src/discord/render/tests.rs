@@ -18,16 +18,22 @@ fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>)
                 seat: 0,
                 user: Some(100),
                 accepted: true,
+                computer: None,
+                stand_in: false,
             },
             SeatView {
                 seat: 1,
                 user: Some(200),
                 accepted: false,
+                computer: None,
+                stand_in: false,
             },
             SeatView {
                 seat: 2,
                 user: None,
                 accepted: false,
+                computer: None,
+                stand_in: false,
             },
         ],
         creator: 100,
@@ -39,6 +45,7 @@ fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>)
         to_act: vec![200],
         message_id: None,
         paused: false,
+        turn_timer: None,
     }
 }
 
@@ -286,4 +293,35 @@ fn a_paused_match_offers_no_hand() {
     let reply = table(&view);
     assert!(reply.rows.is_empty());
     assert!(reply.content.contains("/resume"));
+}
+
+#[test]
+fn computer_players_in_the_lobby_and_at_the_table() {
+    let mut view = table_view(Phase::Lobby, None, None);
+    view.seats[2].computer = Some(crate::ai::Level::Hard);
+    view.seats[2].accepted = true;
+    let reply = lobby(&view);
+    assert!(reply.content.contains("🤖 computer player (hard)"));
+    assert!(!reply.content.contains("open —"), "no open seat is left");
+    assert!(!reply
+        .rows
+        .iter()
+        .flatten()
+        .any(|b| b.label == "Add computer player"));
+    let open = lobby(&table_view(Phase::Lobby, None, None));
+    assert!(open
+        .rows
+        .iter()
+        .flatten()
+        .any(|b| b.label == "Add computer player"));
+    let mut playing = playing();
+    playing.seats[1].stand_in = true;
+    playing.to_act.clear();
+    let reply = table(&playing);
+    assert!(reply.content.contains("stands in for <@200>"));
+    assert!(reply.content.contains("A computer player is moving"));
+    let away = away(&playing, &[200]);
+    assert_eq!(away.ping, vec![200]);
+    assert_eq!(away.rows[0][0].label, "I'm back");
+    assert_within_limits(&away);
 }
