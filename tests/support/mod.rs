@@ -5,6 +5,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod fake_discord;
+pub mod harness;
 
 pub use fake_discord::{
     FakeDiscord, FakeMessage, FakeUser, InteractionOutcome, MessageOrigin, MessageVersion,

@@ -1,0 +1,464 @@
+//! The pakka bot on top of the fake Discord: a harness that starts the real bot (library
+//! client) against `FakeDiscord` on a temporary database, fake users, and helpers to play games
+//! through buttons and to check what public messages show.
+
+use std::time::Duration;
+
+use serde_json::json;
+use tempfile::TempDir;
+
+use pakka::cards::CardSet;
+use pakka::config::Config;
+use pakka::discord::Bot;
+use pakka::rules::{registry, Seen, Setup};
+use pakka::store::Store;
+
+use super::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
+
+pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
+pub const WAIT: Duration = Duration::from_secs(15);
+
+pub struct Harness {
+    pub fake: FakeDiscord,
+    pub bot: Option<Bot>,
+    pub url: String,
+    _dir: TempDir,
+    pub alice: FakeUser,
+    pub bob: FakeUser,
+    pub carol: FakeUser,
+}
+
+impl Harness {
+    pub async fn start() -> Harness {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+        let alice = fake.user(1_000_000_000_000_001, "alice");
+        let bob = fake.user(1_000_000_000_000_002, "bob");
+        let carol = fake.user(1_000_000_000_000_003, "carol");
+        let mut h = Harness {
+            fake,
+            bot: None,
+            url,
+            _dir: dir,
+            alice,
+            bob,
+            carol,
+        };
+        h.boot().await;
+        h
+    }
+
+    /// Starts a bot on the harness's database and waits until it has registered its commands.
+    pub async fn boot(&mut self) {
+        self.boot_with(Duration::from_secs(60)).await;
+    }
+
+    /// Starts a bot whose turn-timer minute lasts `timer_minute`.
+    pub async fn boot_with(&mut self, timer_minute: Duration) {
+        let before = self.fake.command_registrations();
+        let config = Config {
+            token: FakeDiscord::TOKEN.to_string(),
+            database_url: self.url.clone(),
+            http_proxy: Some(self.fake.base_url()),
+            dev_guild_id: None,
+            computer_pause: Duration::ZERO,
+            lobby_timeout: Duration::from_secs(1800),
+            timer_minute,
+        };
+        self.bot = Some(
+            pakka::discord::start(&config)
+                .await
+                .expect("the bot starts"),
+        );
+        let fake = self.fake.clone();
+        self.fake
+            .wait_until(WAIT, move |_| fake.command_registrations() > before)
+            .await
+            .expect("the bot registers its commands");
+    }
+
+    pub async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shutdown().await;
+        }
+        self.fake.disconnect_bot().await;
+        self.boot().await;
+    }
+
+    pub async fn store(&self) -> Store {
+        Store::open(&self.url).await.unwrap()
+    }
+
+    /// `/play pisha-pasha @bob` by Alice with a seed; Bob accepts. Answers the table message.
+    pub async fn start_game(&self, seed: u64) -> (i64, FakeMessage) {
+        let lobby = self
+            .fake
+            .slash(
+                &self.alice,
+                CHANNEL,
+                "play",
+                json!([
+                    {"name": "game", "value": "pisha-pasha"},
+                    {"name": "player", "value": self.bob.id.to_string()},
+                    {"name": "seed", "value": seed},
+                ]),
+            )
+            .await
+            .unwrap();
+        let lobby = lobby.message().unwrap().clone();
+        assert!(!lobby.ephemeral, "the lobby is public");
+        assert!(
+            lobby.content.contains(&self.bob.mention()),
+            "{}",
+            lobby.content
+        );
+        let accept = button(&lobby, "Accept");
+        let table: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
+        // Only the invited friend may accept.
+        let carol = self
+            .fake
+            .click(&self.carol, lobby.id, &accept)
+            .await
+            .unwrap();
+        assert!(
+            carol.is_ephemeral() && carol.content().contains("not for you"),
+            "{}",
+            carol.content()
+        );
+        let started = self.fake.click(&self.bob, lobby.id, &accept).await.unwrap();
+        assert_eq!(started.callback_type, 7);
+        let message = started.message().unwrap().clone();
+        assert!(message.content.contains("Pishe Pasha"));
+        assert_eq!(message.button_labels(), vec!["Show my hand"]);
+        (table, message)
+    }
+
+    /// Opens a player's hand from the table message.
+    pub async fn open_hand(&self, user: &FakeUser, table_message: u64) -> FakeMessage {
+        let id = button(&self.fake.message(table_message).unwrap(), "Show my hand");
+        let hand = self.fake.click(user, table_message, &id).await.unwrap();
+        let message = hand.message().unwrap().clone();
+        assert!(
+            message.ephemeral && message.flags & 64 == 64,
+            "hands are ephemeral"
+        );
+        assert_eq!(message.visible_to, Some(user.id));
+        message
+    }
+}
+
+pub fn button(message: &FakeMessage, label: &str) -> String {
+    message
+        .buttons()
+        .into_iter()
+        .find(|(_, l, _)| l == label)
+        .unwrap_or_else(|| panic!("no {label:?} button on {:?}", message.buttons()))
+        .0
+}
+
+/// The move number a table message shows ("**Pishe Pasha** · move N").
+pub fn move_of(content: &str) -> Option<u64> {
+    let after = content.split(" · move ").nth(1)?;
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Every standard card written in a message ("10♥", "Q♠").
+pub fn cards_in(text: &str) -> CardSet {
+    let chars: Vec<char> = text.chars().collect();
+    let mut set = CardSet::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !"♠♥♦♣".contains(c) || i == 0 {
+            continue;
+        }
+        let rank: String = if i >= 2 && chars[i - 2] == '1' && chars[i - 1] == '0' {
+            "10".into()
+        } else {
+            chars[i - 1].to_string()
+        };
+        if let Ok(card) = format!("{rank}{c}").parse() {
+            set.insert(card);
+        }
+    }
+    set
+}
+
+/// Checks that no public message ever showed a card hidden from the channel at the move it
+/// shows, by replaying the table's stored move log.
+pub async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    let info = registry::find(&stored.game).unwrap();
+    let mut game = info
+        .create(
+            stored.options.clone(),
+            stored.seats,
+            Setup::seeded(stored.seed),
+        )
+        .unwrap();
+    let mut public = vec![];
+    let visible = |g: &dyn pakka::rules::AnyGame| -> CardSet {
+        g.zones()
+            .into_iter()
+            .filter(|z| z.seen == Seen::All)
+            .flat_map(|z| z.cards)
+            .collect()
+    };
+    public.push(visible(game.as_ref()));
+    for m in &stored.moves {
+        game.act_json(m.seat, &m.action).unwrap();
+        public.push(visible(game.as_ref()));
+    }
+    let mut checked = 0;
+    for message in h.fake.channel_messages(CHANNEL) {
+        let versions = message
+            .history
+            .iter()
+            .map(|v| v.content.clone())
+            .chain([message.content.clone()]);
+        for content in versions {
+            let shown = cards_in(&content);
+            if shown.is_empty() {
+                continue;
+            }
+            let mv = move_of(&content).expect("a message with cards names its move") as usize;
+            let hidden = shown.difference(public[mv]);
+            assert!(
+                hidden.is_empty(),
+                "public message at move {mv} shows hidden {hidden:?}: {content}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "the check saw the table messages ({checked})");
+}
+
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+/// Plays the first offered action in whichever hand has buttons. Without `reopen` a hand must
+/// come alive by itself when its turn comes; with it, hands are reopened from the table message
+/// when none is alive (after a restart the bot no longer knows the open hands). Returns the
+/// number of moves made.
+pub async fn play_until_over(
+    h: &Harness,
+    table_message: u64,
+    hands: &mut [(FakeUser, u64)],
+    limit: usize,
+    reopen: bool,
+) -> usize {
+    let mut moves = 0;
+    while moves < limit {
+        let table = h.fake.message(table_message).unwrap();
+        if table.content.contains("Game over") {
+            return moves;
+        }
+        let mut acted = false;
+        for (user, hand_id) in hands.iter_mut() {
+            let hand = h.fake.message(*hand_id).unwrap();
+            let Some((custom_id, _, _)) = hand.buttons().into_iter().next() else {
+                continue;
+            };
+            let outcome = h.fake.click(user, *hand_id, &custom_id).await.unwrap();
+            assert_eq!(
+                outcome.callback_type, 7,
+                "a click updates the hand in place"
+            );
+            assert!(outcome.is_ephemeral());
+            moves += 1;
+            acted = true;
+            break;
+        }
+        if !acted && reopen {
+            let fake = h.fake.clone();
+            let ids: Vec<u64> = hands.iter().map(|(_, id)| *id).collect();
+            let alive = h
+                .fake
+                .wait_until(Duration::from_secs(2), move |_| {
+                    ids.iter()
+                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                        || fake
+                            .message(table_message)
+                            .is_some_and(|m| m.content.contains("Game over"))
+                })
+                .await;
+            if alive.is_err() {
+                for (user, hand_id) in hands.iter_mut() {
+                    *hand_id = h.open_hand(user, table_message).await.id;
+                }
+            }
+        } else if !acted {
+            // The bot edits hands and the table message after answering the click; wait for it.
+            let fake = h.fake.clone();
+            let ids: Vec<u64> = hands.iter().map(|(_, id)| *id).collect();
+            let alive = h
+                .fake
+                .wait_until(WAIT, move |_| {
+                    ids.iter()
+                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                        || fake
+                            .message(table_message)
+                            .is_some_and(|m| m.content.contains("Game over"))
+                })
+                .await;
+            assert!(
+                alive.is_ok(),
+                "no hand came alive: {:?}",
+                h.fake.message(table_message).unwrap().content
+            );
+        }
+    }
+    moves
+}
+
+impl Harness {
+    /// `/play game` by `players[0]` inviting the others (who accept), with a seed and any extra
+    /// options (`[{"name": "options", "value": "advanced=true"}]`). Answers the table id and
+    /// the first table message.
+    pub async fn open_table(
+        &self,
+        game: &str,
+        players: &[&FakeUser],
+        seed: u64,
+        extra: &[serde_json::Value],
+    ) -> (i64, FakeMessage) {
+        let mut options = vec![
+            json!({"name": "game", "value": game}),
+            json!({"name": "seed", "value": seed}),
+        ];
+        for (i, p) in players.iter().enumerate().skip(1) {
+            let name = if i == 1 {
+                "player".to_string()
+            } else {
+                format!("player{i}")
+            };
+            options.push(json!({"name": name, "value": p.id.to_string()}));
+        }
+        options.extend(extra.iter().cloned());
+        let reply = self
+            .fake
+            .slash(
+                players[0],
+                CHANNEL,
+                "play",
+                serde_json::Value::Array(options),
+            )
+            .await
+            .unwrap();
+        let mut message = reply.message().unwrap().clone();
+        for p in &players[1..] {
+            let accept = button(&message, "Accept");
+            message = self
+                .fake
+                .click(p, message.id, &accept)
+                .await
+                .unwrap()
+                .message()
+                .unwrap()
+                .clone();
+        }
+        let table = message
+            .buttons()
+            .iter()
+            .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+            .unwrap_or_else(|| panic!("no table started: {}", message.content));
+        (table, message)
+    }
+
+    /// The table's current public message: the latest one carrying its "Show my hand" or
+    /// "Play again" button (a match posts a fresh one per deal).
+    pub fn table_message(&self, table: i64) -> Option<FakeMessage> {
+        let ids = [format!("pk:h:{table}"), format!("pk:again:{table}")];
+        self.fake
+            .channel_messages(CHANNEL)
+            .into_iter()
+            .rev()
+            .find(|m| m.buttons().iter().any(|(id, _, _)| ids.contains(id)))
+    }
+
+    /// Plays through the players' hands until `done` says so of the current table message:
+    /// whichever hand has buttons clicks the one `policy` picks (given the buttons' labels); a
+    /// hand that does not come alive within two seconds is opened again from the table message.
+    /// Answers the number of clicks.
+    pub async fn play(
+        &self,
+        table: i64,
+        players: &[&FakeUser],
+        policy: impl Fn(&[String]) -> usize,
+        done: impl Fn(&str) -> bool,
+        limit: usize,
+    ) -> usize {
+        let mut hands: Vec<(FakeUser, Option<u64>)> =
+            players.iter().map(|p| ((*p).clone(), None)).collect();
+        let mut clicks = 0;
+        while clicks < limit {
+            let current = self.table_message(table).expect("a table message");
+            if done(&current.content) {
+                return clicks;
+            }
+            let live = hands.iter().find_map(|(user, id)| {
+                let message = self.fake.message((*id)?)?;
+                (!message.buttons().is_empty()).then(|| (user.clone(), message))
+            });
+            match live {
+                Some((user, message)) => {
+                    let buttons = message.buttons();
+                    let labels: Vec<String> = buttons.iter().map(|(_, l, _)| l.clone()).collect();
+                    let choice = policy(&labels).min(buttons.len() - 1);
+                    let outcome = self
+                        .fake
+                        .click(&user, message.id, &buttons[choice].0)
+                        .await
+                        .unwrap();
+                    assert!(outcome.is_ephemeral(), "a hand stays ephemeral");
+                    clicks += 1;
+                }
+                None => {
+                    let fake = self.fake.clone();
+                    let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
+                    let current_id = current.id;
+                    let woke = self
+                        .fake
+                        .wait_until(Duration::from_secs(2), move |_| {
+                            ids.iter().any(|id| {
+                                fake.message(*id).is_some_and(|m| !m.buttons().is_empty())
+                            }) || fake
+                                .message(current_id)
+                                .is_some_and(|m| m.content != current.content)
+                        })
+                        .await;
+                    if woke.is_err() {
+                        let current = self.table_message(table).expect("a table message");
+                        let Some(show) = current
+                            .buttons()
+                            .into_iter()
+                            .find(|(_, l, _)| l == "Show my hand")
+                        else {
+                            continue;
+                        };
+                        for (user, id) in hands.iter_mut() {
+                            let hand = self.fake.click(user, current.id, &show.0).await.unwrap();
+                            *id = Some(hand.message().unwrap().id);
+                        }
+                    }
+                }
+            }
+        }
+        clicks
+    }
+}
+
+/// The deal number a table message shows (1 when it shows none).
+pub fn deal_of(content: &str) -> u32 {
+    content
+        .split(" · deal ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+}
