@@ -1,8 +1,10 @@
 //! The `hard` computer player: determinized Monte Carlo search. Each iteration samples a full
 //! state consistent with the seat's view (`Observation::sample`), picks one of the seat's legal
-//! actions by UCB1, plays the rest of the deal out with quick random moves, and scores the end
+//! actions by UCB1, plays the rest of the deal out with quick rule-of-thumb moves, and scores the end
 //! for the seat (`reward`). The action with the best mean wins. Budgeted in iterations with a
-//! wall-clock cap; deterministic for a given seed whenever the cap is not reached.
+//! wall-clock cap; deterministic for a given seed whenever the cap is not reached. Rollouts
+//! follow every seat's `Game::heuristic` (with a little noise): a search over random rollouts
+//! loses to the rule of thumb it should beat.
 
 use std::time::{Duration, Instant};
 
@@ -34,6 +36,9 @@ impl Default for Budget {
 
 /// UCB1's exploration constant for rewards in 0…1.
 const EXPLORE: f64 = 0.7;
+
+/// The share of random moves in rollouts; the rest follow `Game::heuristic`.
+const ROLLOUT_NOISE: f64 = 0.1;
 
 /// Answers the chosen index into the seat's legal actions and the iterations run.
 pub(super) fn search(
@@ -69,7 +74,17 @@ pub(super) fn search(
             let to_act = &status.to_act;
             let actor = to_act[rng.random_range(0..to_act.len())];
             let n = game.legal_len(actor);
-            if n == 0 || game.act_index(actor, rng.random_range(0..n)).is_err() {
+            if n == 0 {
+                break;
+            }
+            // Everyone plays the game's rule of thumb, with a little noise so that samples of
+            // one arm do not all play out alike.
+            let index = if rng.random_bool(ROLLOUT_NOISE) {
+                rng.random_range(0..n)
+            } else {
+                game.heuristic_index(actor, rng)
+            };
+            if game.act_index(actor, index).is_err() {
                 break;
             }
             steps += 1;

@@ -18,9 +18,11 @@
 
 pub mod conformance;
 mod dyngame;
+pub mod paston;
 pub mod pishe_pasha;
 pub mod red7;
 pub mod registry;
+pub mod teka;
 pub mod tricks;
 
 use std::collections::VecDeque;

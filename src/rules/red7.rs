@@ -722,6 +722,41 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+fn heuristic(view: &View, legal: &[Action]) -> usize {
+    let me = viewer(view);
+    let pick = |f: &dyn Fn(&Action) -> Option<u8>| {
+        (0..legal.len())
+            .filter_map(|i| f(&legal[i]).map(|cost| (cost, i)))
+            .min()
+            .map(|(_, i)| i)
+    };
+    let end = legal.iter().position(|a| *a == Action::End);
+    if let (Some(i), EndOutcome::Stays) = (end, end_outcome(view)) {
+        return i;
+    }
+    let palette_wins = pick(&|a| match *a {
+        Action::Palette(c) if would_win(view, me, Some(c), view.rule) => Some(strength(c)),
+        _ => None,
+    });
+    let canvas_wins = pick(&|a| match *a {
+        Action::Canvas(c) if would_win(view, me, None, colour(c)) => Some(strength(c)),
+        _ => None,
+    });
+    let palette_then_canvas = pick(&|a| match *a {
+        Action::Palette(p) => view
+            .hand
+            .iter()
+            .any(|&c| c != p && would_win(view, me, Some(p), colour(c)))
+            .then(|| strength(p)),
+        _ => None,
+    });
+    palette_wins
+        .or(canvas_wins)
+        .or(palette_then_canvas)
+        .or(end)
+        .unwrap_or(0)
+}
+
 fn label(view: &View, action: &Action) -> String {
     let me = viewer(view);
     match *action {
@@ -988,6 +1023,14 @@ impl Game for Red7 {
 
     fn label(view: &View, action: &Action, _names: &[String]) -> String {
         label(view, action)
+    }
+
+    /// Keep the lead as cheaply as possible: end the turn when already winning after a palette
+    /// play; otherwise the weakest palette card that wins, else the weakest canvas card that
+    /// wins, else a palette card that some canvas card in hand would then make win; only then
+    /// give up.
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        heuristic(view, legal)
     }
 
     fn confirm(view: &View, action: &Action) -> Option<String> {

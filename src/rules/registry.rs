@@ -4,8 +4,10 @@
 
 use serde_json::Value;
 
+use super::paston::Paston;
 use super::pishe_pasha::PishePasha;
 use super::red7::Red7;
+use super::teka::Teka;
 use super::{AnyGame, Game, Setup, SetupError};
 
 type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
@@ -160,7 +162,12 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
 }
 
 /// Every game pakka hosts, in the order menus list them.
-pub static GAMES: &[GameInfo] = &[GameInfo::of::<PishePasha>(), GameInfo::of::<Red7>()];
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<PishePasha>(),
+    GameInfo::of::<Paston>(),
+    GameInfo::of::<Teka>(),
+    GameInfo::of::<Red7>(),
+];
 
 /// The game with this id or alias (case-insensitive).
 pub fn find(name: &str) -> Option<&'static GameInfo> {

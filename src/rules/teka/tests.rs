@@ -1,0 +1,681 @@
+//! Scenario tests for Teka: every acceptance case TE-1…TE-10 of `shared/rules/teka.md` from
+//! explicit decks, plus the action shapes, redeal requests, the faithful deck handling and the
+//! `shuffle_every_deal` option, raising, hidden information and determinization.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use super::*;
+use crate::cards::{parse_cards, validate_deck};
+use crate::rules::{Game, RuleError};
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).unwrap()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+/// An explicit deck whose deal gives each seat a hand starting with the given cards (in the
+/// order received); the rest is filled in new-deck order. Teka deals 13 consecutive cards to
+/// the dealer's next seat, then 13 to the seat after, and so on.
+fn deck_for(dealer: Seat, hands: [&str; 4]) -> Vec<Card> {
+    let mut deck: Vec<Option<Card>> = vec![None; 52];
+    let mut used = CardSet::new();
+    for (seat, text) in hands.iter().enumerate() {
+        let start = ((seat + 4 - (dealer + 1) % 4) % 4) * 13;
+        let given = cards(text);
+        assert!(given.len() <= 13);
+        for (i, c) in given.into_iter().enumerate() {
+            assert!(used.insert(c), "{c} twice in the scenario");
+            deck[start + i] = Some(c);
+        }
+    }
+    let mut rest = standard52().into_iter().filter(|c| !used.contains(*c));
+    let deck: Vec<Card> = deck
+        .into_iter()
+        .map(|slot| slot.or_else(|| rest.next()).unwrap())
+        .collect();
+    validate_deck(&deck, &standard52()).unwrap();
+    deck
+}
+
+fn game_with(options: Options, dealer: Seat, hands: [&str; 4]) -> Teka {
+    Teka::new(options, 4, Setup::deck(dealer, deck_for(dealer, hands))).unwrap()
+}
+
+fn game(dealer: Seat, hands: [&str; 4]) -> Teka {
+    game_with(Options::default(), dealer, hands)
+}
+
+fn act(g: &mut Teka, seat: Seat, action: Action) -> Vec<Event> {
+    g.apply(seat, &action)
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+}
+
+fn number(n: u8) -> Action {
+    Action::Bid(Bid::Tricks(n))
+}
+
+fn d13() -> Action {
+    Action::Bid(Bid::Double13)
+}
+
+/// Plays the cards in order, each by the seat to act.
+fn play_cards(g: &mut Teka, text: &str) -> Vec<Event> {
+    let mut events = Vec::new();
+    for c in cards(text) {
+        let seat = g.to_act()[0];
+        events.extend(act(g, seat, Action::Play(c)));
+    }
+    events
+}
+
+/// Calls in seat order from the seat to act.
+fn calls(g: &mut Teka, actions: &[Action]) -> Vec<Event> {
+    let mut events = Vec::new();
+    for a in actions {
+        let seat = g.to_act()[0];
+        events.extend(act(g, seat, a.clone()));
+    }
+    events
+}
+
+fn scored(events: &[Event]) -> HandResult {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::HandScored { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+        .expect("the hand was scored")
+}
+
+// ---- the scenario decks (dealer 3: seat 0 receives and calls first) -------------------------
+
+/// TE-5 / TE-9: seat 0 makes 9 with hearts; the hand ends after trick 11.
+const TE5: [&str; 4] = [
+    "AH KH QH JH 10H 9H 8H 2S 3S 2D 3D 4D 5D",
+    "AS KS QS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC",
+    "2H 3H 4H 5H 6H 7H AC AD KD QD JD 10D 9D",
+    "4S 5S 6S 7S 8S 9S 10S JS QC KC 6D 7D 8D",
+];
+const TE5_PLAY: &str = "AH 3C 2H 6D  KH 4C 3H 7D  QH 5C 4H 8D  JH 6C 5H 4S  10H 7C 6H 5S  \
+    9H 8C 7H 6S  8H 9C 9D 7S  2S AS 10D 8S  KS JD 9S 3S  2C AC QC 2D";
+const TE5_LAST: &str = "AD 10S 3D 10C";
+
+/// TE-7 / TE-4: seat 0 calls 8 with hearts and holds `AS` and `2H`.
+const TE7: [&str; 4] = [
+    "2H 8H 9H 10H JH QH AS AD KD QD JD 10D 9D",
+    "AH KH 2S 5S 6S 7S 8S 9S 10S JS QS KS 2C",
+    "3H 5H 7H 3S 3C 4C 5C 6C 7C 8C 9C 10C JC",
+    "4H 6H 4S QC KC AC 2D 3D 4D 5D 6D 7D 8D",
+];
+
+fn te5_to_play(scores: Vec<i64>) -> Teka {
+    let mut g = game(3, TE5);
+    g.team_scores = scores;
+    calls(
+        &mut g,
+        &[number(9), Action::Pass, Action::Ter, Action::Pass],
+    );
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    g
+}
+
+// ---- shapes and the deal --------------------------------------------------------------------
+
+#[test]
+fn actions_have_the_protocol_shapes() {
+    let shapes = [
+        (Action::Redeal, json!("redeal")),
+        (Action::Keep, json!("keep")),
+        (number(8), json!({"bid": 8})),
+        (number(13), json!({"bid": 13})),
+        (d13(), json!({"bid": "double13"})),
+        (Action::Pass, json!("pass")),
+        (Action::Ter, json!("ter")),
+        (Action::Trump(TrumpSuit::S), json!({"trump": "S"})),
+        (Action::Trump(TrumpSuit::C), json!({"trump": "C"})),
+        (Action::Raise(11), json!({"raise": 11})),
+        (Action::Play(card("10H")), json!({"play": "10H"})),
+    ];
+    for (action, value) in shapes {
+        assert_eq!(serde_json::to_value(&action).unwrap(), value);
+        assert_eq!(serde_json::from_value::<Action>(value).unwrap(), action);
+    }
+    assert_eq!(
+        serde_json::from_value::<Action>(json!({"trump": "h"})).unwrap(),
+        Action::Trump(TrumpSuit::H)
+    );
+    assert!(serde_json::from_value::<Action>(json!({"bid": "twelve"})).is_err());
+    assert!(serde_json::from_value::<Action>(json!({"trump": "X"})).is_err());
+    assert_eq!(
+        serde_json::to_value(Options::default()).unwrap(),
+        json!({"shuffle_every_deal": false})
+    );
+    assert!(serde_json::from_value::<Options>(json!({"shuffle": true})).is_err());
+}
+
+#[test]
+fn thirteen_consecutive_cards_go_to_each_seat_from_the_dealers_next() {
+    let deck = standard52();
+    let g = Teka::new(Options::default(), 4, Setup::deck(2, deck.clone())).unwrap();
+    assert_eq!(g.hands[3], deck[0..13].to_vec());
+    assert_eq!(g.hands[0], deck[13..26].to_vec());
+    assert_eq!(g.hands[1], deck[26..39].to_vec());
+    assert_eq!(g.hands[2], deck[39..52].to_vec());
+    assert_eq!((g.phase, g.to_act()), (Phase::Bidding, vec![3]));
+    let status = g.status();
+    assert_eq!((status.deal, status.scores), (1, Some(vec![0, 0, 0, 0])));
+    assert!(Teka::new(Options::default(), 3, Setup::seeded(1)).is_err());
+}
+
+// ---- calls ------------------------------------------------------------------------------------
+
+#[test]
+fn te1_the_highest_number_declares() {
+    let mut g = Teka::new(Options::default(), 4, Setup::deck(0, standard52())).unwrap();
+    assert_eq!(
+        g.to_act(),
+        vec![1],
+        "calling starts with the dealer's next seat"
+    );
+    act(&mut g, 1, number(8));
+    act(&mut g, 2, number(9));
+    act(&mut g, 3, Action::Pass);
+    let events = act(&mut g, 0, number(10));
+    assert_eq!((g.declarer, g.contract), (Some(0), Some(Bid::Tricks(10))));
+    assert!(events.contains(&Event::Declarer {
+        seat: 0,
+        bid: Bid::Tricks(10),
+        sits_out: None
+    }));
+    assert_eq!((g.phase, g.to_act()), (Phase::Trump, vec![0]));
+    assert_eq!(g.legal_actions(0).len(), 4);
+}
+
+#[test]
+fn te2_numbers_must_go_higher() {
+    let mut g = Teka::new(Options::default(), 4, Setup::deck(0, standard52())).unwrap();
+    act(&mut g, 1, number(10));
+    assert_eq!(
+        g.legal_actions(2),
+        vec![
+            number(11),
+            number(12),
+            number(13),
+            d13(),
+            Action::Pass,
+            Action::Ter
+        ]
+    );
+    for n in [9, 10] {
+        let err = g.apply(2, &number(n)).unwrap_err().to_string();
+        assert!(err.contains("higher than 10"), "{err}");
+    }
+    let err = g.apply(2, &number(14)).unwrap_err().to_string();
+    assert!(err.contains("8 to 13"), "{err}");
+    let mut other = g.clone();
+    act(&mut other, 2, d13());
+    act(&mut g, 2, number(11));
+    assert_eq!(g.highest_number(), Some(11));
+}
+
+#[test]
+fn te3_the_later_double_thirteen_plays_alone() {
+    let mut g = Teka::new(Options::default(), 4, Setup::deck(0, standard52())).unwrap();
+    act(&mut g, 1, d13());
+    assert_eq!(
+        g.legal_actions(2),
+        vec![d13(), Action::Pass, Action::Ter],
+        "no number beats double thirteen"
+    );
+    let err = g.apply(2, &number(13)).unwrap_err().to_string();
+    assert!(err.contains("double thirteen"), "{err}");
+    act(&mut g, 2, d13());
+    act(&mut g, 3, Action::Pass);
+    let events = act(&mut g, 0, Action::Pass);
+    assert!(events.contains(&Event::Declarer {
+        seat: 2,
+        bid: Bid::Double13,
+        sits_out: Some(0)
+    }));
+    act(&mut g, 2, Action::Trump(TrumpSuit::H));
+    assert_eq!(g.view(Observer::Public).sits_out, Some(0));
+    // Seat 2 holds the hearts, seat 3 the diamonds, seat 1 the spades, seat 0 (out) the clubs.
+    act(&mut g, 2, Action::Play(card("2H")));
+    assert_eq!(g.to_act(), vec![3]);
+    act(&mut g, 3, Action::Play(card("2D")));
+    assert_eq!(g.to_act(), vec![1], "seat 0 is skipped");
+    act(&mut g, 1, Action::Play(card("2S")));
+    let (winner, plays) = g.won.last().unwrap().clone();
+    assert_eq!(winner, 2);
+    assert_eq!(
+        plays.iter().map(|&(s, _)| s).collect::<Vec<_>>(),
+        vec![2, 3, 1]
+    );
+    assert_eq!(g.hands[0].len(), 13, "the partner's hand is set aside");
+    assert!(g
+        .legal_actions(2)
+        .iter()
+        .all(|a| !matches!(a, Action::Raise(_))));
+}
+
+#[test]
+fn te10_all_four_pass_no_score_and_the_deal_moves_on() {
+    let mut g = Teka::new(Options::default(), 4, Setup::deck(0, standard52())).unwrap();
+    let events = calls(
+        &mut g,
+        &[Action::Pass, Action::Ter, Action::Pass, Action::Pass],
+    );
+    assert!(events.contains(&Event::AllPassed));
+    assert_eq!(scored(&events).points, vec![0, 0]);
+    assert_eq!(g.team_scores, vec![0, 0]);
+    assert_eq!((g.deal, g.dealer), (2, 1));
+    assert_eq!(
+        g.to_act(),
+        vec![2],
+        "the new dealer's next seat calls first"
+    );
+}
+
+// ---- play -------------------------------------------------------------------------------------
+
+#[test]
+fn te4_the_first_lead_must_be_a_trump() {
+    let mut g = game(3, TE7);
+    calls(
+        &mut g,
+        &[number(8), Action::Pass, Action::Pass, Action::Pass],
+    );
+    let mut void = g.clone();
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    let err = g.apply(0, &Action::Play(card("AS"))).unwrap_err();
+    assert!(
+        matches!(&err, RuleError::Illegal(m) if m.contains("must be a trump")),
+        "{err}"
+    );
+    act(&mut g, 0, Action::Play(card("2H")));
+    // Without a trump in hand, the declarer leads anything.
+    act(&mut void, 0, Action::Trump(TrumpSuit::C));
+    let plays = void
+        .legal_actions(0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Play(_)))
+        .count();
+    assert_eq!(plays, 13);
+}
+
+#[test]
+fn following_suit_only_when_able() {
+    let mut g = te5_to_play(vec![0, 0]);
+    act(&mut g, 0, Action::Play(card("AH")));
+    // Seat 1 holds no heart: any card; seat 2 must follow.
+    assert_eq!(g.legal_actions(1).len(), 13);
+    act(&mut g, 1, Action::Play(card("3C")));
+    let legal = g.legal_actions(2);
+    assert_eq!(legal.len(), 6);
+    let err = g
+        .apply(2, &Action::Play(card("AC")))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("follow suit"), "{err}");
+}
+
+#[test]
+fn te5_the_hand_stops_once_the_contract_is_made() {
+    let mut g = te5_to_play(vec![0, 0]);
+    play_cards(&mut g, TE5_PLAY);
+    assert_eq!(g.won.history.len(), 10);
+    assert_eq!(g.side_tricks(), (8, 2));
+    let events = play_cards(&mut g, TE5_LAST);
+    let result = scored(&events);
+    assert_eq!(result.made, Some(true));
+    assert_eq!(result.team_tricks, vec![9, 2]);
+    assert_eq!(result.points, vec![9, 0]);
+    assert_eq!(g.team_scores, vec![9, 0]);
+    assert_eq!(g.status().scores, Some(vec![9, 0, 9, 0]));
+    assert_eq!(
+        (g.deal, g.dealer),
+        (2, 0),
+        "two cards each were never played"
+    );
+}
+
+#[test]
+fn te6_the_hand_stops_once_the_contract_cannot_be_made() {
+    let hands = [
+        "2H 3H 4H 5H 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "AH KH QH JH 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "6H 7H 8H 9H JS QS KS AS JC QC KC AC 2D",
+        "10H 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+    ];
+    let mut g = game(3, hands);
+    // Seat 0 holds no ace or court card and is asked first.
+    assert_eq!((g.phase, g.to_act()), (Phase::Redeal, vec![0]));
+    act(&mut g, 0, Action::Keep);
+    calls(
+        &mut g,
+        &[number(10), Action::Pass, Action::Pass, Action::Pass],
+    );
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    play_cards(&mut g, "2H AH 6H 10H  KH 7H 3D 3H  QH 8H 4D 4H");
+    assert_eq!(g.deal, 1);
+    let events = play_cards(&mut g, "JH 9H 5D 5H");
+    let result = scored(&events);
+    assert_eq!(result.made, Some(false));
+    assert_eq!(result.team_tricks, vec![0, 4]);
+    assert_eq!(result.points, vec![0, 20]);
+    assert_eq!(g.team_scores, vec![0, 20]);
+    assert_eq!(g.deal, 2);
+}
+
+#[test]
+fn te7_the_declarer_may_raise_up_to_what_is_still_possible() {
+    let mut g = game(3, TE7);
+    calls(
+        &mut g,
+        &[number(8), Action::Pass, Action::Pass, Action::Pass],
+    );
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    let raises = |g: &Teka, seat| -> Vec<u8> {
+        g.legal_actions(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Raise(n) => Some(n),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(raises(&g, 0), vec![9, 10, 11, 12, 13]);
+    play_cards(&mut g, "2H AH 3H 4H  KH 5H 6H 8H");
+    play_cards(&mut g, "2S 3S 4S");
+    assert_eq!(
+        raises(&g, 0),
+        vec![9, 10, 11],
+        "raises sit beside the cards"
+    );
+    play_cards(
+        &mut g,
+        "AS  QH 5S 7H QC  JH 6S 3C KC  10H 7S 4C AC  9H 8S 5C 2D",
+    );
+    assert_eq!(g.side_tricks(), (5, 2));
+    assert_eq!(g.to_act(), vec![0]);
+    assert_eq!(raises(&g, 0), vec![9, 10, 11], "at most 13 − 2 = 11");
+    let err = g.apply(0, &Action::Raise(12)).unwrap_err().to_string();
+    assert!(err.contains("11 at most"), "{err}");
+    let err = g.apply(0, &Action::Raise(8)).unwrap_err().to_string();
+    assert!(err.contains("already 8"), "{err}");
+    // The partner never raises.
+    let mut partner_turn = g.clone();
+    play_cards(&mut partner_turn, "AD 9S");
+    assert_eq!(partner_turn.to_act(), vec![2]);
+    assert!(raises(&partner_turn, 2).is_empty());
+    // A raise keeps the turn and is what scores.
+    let events = act(&mut g, 0, Action::Raise(10));
+    assert!(events.contains(&Event::Raised { seat: 0, to: 10 }));
+    assert_eq!(
+        (g.contract, g.bid),
+        (Some(Bid::Tricks(10)), Some(Bid::Tricks(8)))
+    );
+    assert_eq!(g.to_act(), vec![0]);
+    assert_eq!(raises(&g, 0), vec![11]);
+    play_cards(&mut g, "AD 9S 6C 3D  KD 10S 7C 4D");
+    assert_eq!(g.side_tricks(), (7, 2));
+    let view = g.view(Observer::Public);
+    assert_eq!(view.contract, Some(Bid::Tricks(10)));
+}
+
+#[test]
+fn a_raised_contract_is_what_scores() {
+    let mut g = te5_to_play(vec![0, 0]);
+    act(&mut g, 0, Action::Raise(10));
+    play_cards(&mut g, TE5_PLAY);
+    play_cards(&mut g, TE5_LAST);
+    assert_eq!(g.side_tricks(), (9, 2), "9 is no longer enough");
+    let events = play_cards(&mut g, "KD JS 4D QS");
+    let result = scored(&events);
+    assert_eq!(result.contract, Some(Bid::Tricks(10)));
+    assert_eq!(result.made, Some(true));
+    assert_eq!(result.points, vec![10, 0]);
+}
+
+#[test]
+fn te8_double_thirteen_fails_at_the_first_trick_lost() {
+    let hands = [
+        "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2S",
+        "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2H",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+    ];
+    let mut g = game(3, hands);
+    calls(&mut g, &[d13(), Action::Pass, Action::Pass, Action::Pass]);
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    play_cards(&mut g, "AH 2H 2C  KH 3S 3C");
+    assert_eq!(g.deal, 1);
+    let events = play_cards(&mut g, "2S AS 4C");
+    let result = scored(&events);
+    assert_eq!(result.made, Some(false));
+    assert_eq!(result.points, vec![0, 52]);
+    assert_eq!(g.status().scores, Some(vec![0, 52, 0, 52]));
+}
+
+#[test]
+fn te9_a_team_reaching_104_wins() {
+    let mut g = te5_to_play(vec![96, 50]);
+    play_cards(&mut g, TE5_PLAY);
+    let events = play_cards(&mut g, TE5_LAST);
+    assert_eq!(g.team_scores, vec![105, 50]);
+    assert!(g.is_over());
+    let status = g.status();
+    assert_eq!(status.scores, Some(vec![105, 50, 105, 50]));
+    assert_eq!(status.ranking, Some(vec![vec![0, 2], vec![1, 3]]));
+    assert!(status.to_act.is_empty());
+    assert!(events.iter().any(|e| matches!(e, Event::GameOver { .. })));
+    assert_eq!(g.apply(0, &Action::Pass), Err(RuleError::GameOver));
+}
+
+// ---- redeals and the deck ----------------------------------------------------------------------
+
+#[test]
+fn a_hand_without_an_ace_or_a_court_card_may_ask_for_a_new_deal() {
+    // Dealer 0: seat 2 (asked first) and seat 3 hold no A, K, Q or J; seat 1 is not asked.
+    let hands = [
+        "",
+        "",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S 2H 3H 4H 5H",
+        "6H 7H 8H 9H 10H 2D 3D 4D 5D 6D 7D 8D 9D",
+    ];
+    let setup = Setup {
+        seed: 0,
+        dealer: Some(0),
+        decks: vec![deck_for(0, hands), standard52()],
+    };
+    let mut g = Teka::new(Options::default(), 4, setup).unwrap();
+    assert_eq!((g.phase, g.to_act()), (Phase::Redeal, vec![2]));
+    assert_eq!(g.legal_actions(2), vec![Action::Redeal, Action::Keep]);
+    assert!(g.apply(1, &Action::Keep).is_err());
+    let err = g.apply(2, &number(8)).unwrap_err().to_string();
+    assert!(err.contains("new deal or keep"), "{err}");
+    act(&mut g, 2, Action::Keep);
+    assert_eq!(g.to_act(), vec![3]);
+    assert_eq!(g.view(Observer::Public).kept, vec![2]);
+    let events = act(&mut g, 3, Action::Redeal);
+    assert!(events.contains(&Event::RedealAsked { seat: 3 }));
+    assert_eq!((g.deal, g.dealer, g.redeals), (1, 0, 1));
+    assert_eq!(
+        g.hands[1],
+        standard52()[0..13].to_vec(),
+        "the next deck was dealt"
+    );
+    assert_eq!((g.phase, g.to_act()), (Phase::Bidding, vec![1]));
+    assert!(g.view(Observer::Public).kept.is_empty());
+    // Keeping through the last asked hand opens the calls.
+    let mut kept = Teka::new(Options::default(), 4, Setup::deck(0, deck_for(0, hands))).unwrap();
+    act(&mut kept, 2, Action::Keep);
+    act(&mut kept, 3, Action::Keep);
+    assert_eq!((kept.phase, kept.to_act()), (Phase::Bidding, vec![1]));
+}
+
+#[test]
+fn later_deals_cut_the_previous_hand_in_trick_order() {
+    let mut g = te5_to_play(vec![0, 0]);
+    play_cards(&mut g, TE5_PLAY);
+    // The deck of the next deal: the 11 tricks in order, then the unplayed cards of seats 0 to
+    // 3 in the order received; cut with the game's own next random stream.
+    let mut gathered: Vec<Card> = cards(TE5_PLAY);
+    gathered.extend(cards(TE5_LAST));
+    let played: CardSet = gathered.iter().collect();
+    for hand in &TE5 {
+        gathered.extend(cards(hand).into_iter().filter(|&c| !played.contains(c)));
+    }
+    assert_eq!(gathered.len(), 52);
+    let mut source = g.source.clone();
+    let lift = source.rng().random_range(1..52);
+    gathered.rotate_left(lift);
+    let events = play_cards(&mut g, TE5_LAST);
+    assert!(events.contains(&Event::Dealt {
+        deal: 2,
+        dealer: 0,
+        cut: true
+    }));
+    // Dealer 0: seat 1 receives the first 13.
+    for (i, s) in [1, 2, 3, 0].into_iter().enumerate() {
+        assert_eq!(g.hands[s], gathered[13 * i..13 * (i + 1)].to_vec());
+    }
+}
+
+#[test]
+fn after_all_pass_the_whole_deck_is_cut() {
+    let mut g = Teka::new(Options::default(), 4, Setup::deck(0, standard52())).unwrap();
+    let mut gathered: Vec<Card> = g.hands.concat();
+    let mut source = g.source.clone();
+    let lift = source.rng().random_range(1..52);
+    gathered.rotate_left(lift);
+    calls(
+        &mut g,
+        &[Action::Pass, Action::Pass, Action::Pass, Action::Pass],
+    );
+    // Dealer 1: seat 2 receives the first 13.
+    assert_eq!(g.hands[2], gathered[0..13].to_vec());
+    assert_eq!(g.hands[1], gathered[39..52].to_vec());
+}
+
+#[test]
+fn shuffle_every_deal_shuffles_instead() {
+    let options = Options {
+        shuffle_every_deal: true,
+    };
+    let mut g = Teka::new(options, 4, Setup::deck(0, standard52())).unwrap();
+    let expected = g.source.clone().next_deck(&standard52());
+    let events = calls(
+        &mut g,
+        &[Action::Pass, Action::Pass, Action::Pass, Action::Pass],
+    );
+    assert!(events.contains(&Event::Dealt {
+        deal: 2,
+        dealer: 1,
+        cut: false
+    }));
+    assert_eq!(g.hands[2], expected[0..13].to_vec());
+    let rotation = |deck: &[Card]| (1..52).any(|k| deck[k..] == standard52()[..52 - k]);
+    assert!(!rotation(&expected), "a shuffle, not a cut");
+}
+
+#[test]
+fn explicit_decks_come_first_in_later_deals() {
+    let mut reversed = standard52();
+    reversed.reverse();
+    let setup = Setup {
+        seed: 3,
+        dealer: Some(0),
+        decks: vec![standard52(), reversed.clone()],
+    };
+    let mut g = Teka::new(Options::default(), 4, setup).unwrap();
+    calls(
+        &mut g,
+        &[Action::Pass, Action::Pass, Action::Pass, Action::Pass],
+    );
+    assert_eq!(g.hands[2], reversed[0..13].to_vec());
+}
+
+// ---- views, description, determinization -----------------------------------------------------
+
+#[test]
+fn views_show_only_the_own_hand() {
+    let g = game(3, TE5);
+    let view = g.view(Observer::Seat(1));
+    let mut own = cards(TE5[1]);
+    own.sort();
+    assert_eq!(view.hand, own);
+    assert!(g.view(Observer::Public).hand.is_empty());
+    assert_eq!(view.hand_sizes, vec![13; 4]);
+}
+
+#[test]
+fn describe_names_the_partnerships_the_contract_and_the_tricks() {
+    let names: Vec<String> = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
+    let mut g = te5_to_play(vec![24, 40]);
+    play_cards(&mut g, "AH 3C 2H 6D  KH");
+    let text = Teka::describe(&g.view(Observer::Seat(1)), &names);
+    assert!(
+        text.contains("Teams: Ann & Cid 24 · Bob & Dee 40"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Contract: Ann 9 for Ann & Cid, trumps ♥"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Last trick: Ann A♥, Bob 3♣, Cid 2♥, Dee 6♦ — won by Ann"),
+        "{text}"
+    );
+    assert!(text.contains("Trick 2: Ann K♥ — Bob to play"), "{text}");
+    assert!(text.contains("Your hand: Q♠ K♠ A♠ 2♣ 4♣"), "{text}");
+    assert!(!Teka::describe(&g.view(Observer::Public), &names).contains("Your hand"));
+    let view = g.view(Observer::Seat(0));
+    assert_eq!(
+        Teka::label(&view, &Action::Raise(10), &names),
+        "Raise to 10"
+    );
+    assert!(Teka::confirm(&view, &d13()).is_some());
+}
+
+#[test]
+fn determinization_respects_voids_and_redeal_questions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut g = te5_to_play(vec![0, 0]);
+    play_cards(&mut g, "AH 3C 2H 6D");
+    let mut moved = false;
+    for _ in 0..30 {
+        let d = g.determinize(2, &mut rng);
+        for s in [1, 3] {
+            assert!(
+                d.hands[s].iter().all(|c| c.suit() != Suit::Hearts),
+                "seat {s} showed a void"
+            );
+        }
+        assert_eq!(d.view(Observer::Seat(2)), g.view(Observer::Seat(2)));
+        assert_eq!(d.legal_actions(2), g.legal_actions(2));
+        assert_eq!(d.status(), g.status());
+        moved |= d.hands[1] != g.hands[1];
+    }
+    assert!(moved, "the hidden cards are redealt");
+    // Seat 2 is asked about a redeal: it has no ace or court card, seat 1 (passed over) has one.
+    let hands = [
+        "",
+        "",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S 2H 3H 4H 5H",
+        "6H 7H 8H 9H 10H 2D 3D 4D 5D 6D 7D 8D 9D",
+    ];
+    let g = Teka::new(Options::default(), 4, Setup::deck(0, deck_for(0, hands))).unwrap();
+    for _ in 0..30 {
+        let d = g.determinize(0, &mut rng);
+        assert!(d.hands[2].iter().all(|&c| !is_honour(c)));
+        assert!(d.hands[1].iter().any(|&c| is_honour(c)));
+        assert_eq!(d.to_act(), vec![2]);
+    }
+}
