@@ -60,3 +60,132 @@ async fn red7_three_players_play_an_advanced_match_to_its_end() {
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }
+
+/// Plays until the table's current message shows `deal` (or the game is over).
+fn reached_deal(deal: u32) -> impl Fn(&str) -> bool {
+    move |t: &str| deal_of(t) >= deal || t.contains("Game over")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn paston_a_full_deal_through_buttons_with_players_seated_as_named() {
+    let h = Harness::start().await;
+    let players = [&h.alice, &h.bob, &h.carol];
+    let (table, first) = h.open_table("paston", &players, 5, &[]).await;
+    let store = h.store().await;
+    let seats: Vec<u64> = store
+        .table(table)
+        .await
+        .unwrap()
+        .unwrap()
+        .seat_rows
+        .iter()
+        .map(|s| s.user_id.unwrap())
+        .collect();
+    assert_eq!(
+        seats,
+        vec![h.alice.id, h.bob.id, h.carol.id],
+        "seated in the order given"
+    );
+    assert!(first.content.contains("Paston"));
+    let clicks = h
+        .play(table, &players, first_choice, reached_deal(2), 3_000)
+        .await;
+    assert!(clicks > 5);
+    let now = h.table_message(table).unwrap();
+    assert!(
+        deal_of(&now.content) >= 2 || now.content.contains("Game over"),
+        "{}",
+        now.content
+    );
+    assert_ne!(now.id, first.id, "a fresh table message for the new deal");
+    let (deal, totals) = store
+        .match_totals(table)
+        .await
+        .unwrap()
+        .expect("match totals are stored");
+    assert!(deal >= 2 && totals.len() == 3, "{deal} {totals:?}");
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+/// The first offered choice.
+fn first_choice(_: &[String]) -> usize {
+    0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teka_a_full_deal_through_buttons() {
+    let h = Harness::start().await;
+    let dave = h.fake.user(1_000_000_000_000_004, "dave");
+    let players = [&h.alice, &h.bob, &h.carol, &dave];
+    let (table, first) = h.open_table("teka", &players, 9, &[]).await;
+    for p in players {
+        assert!(
+            first.content.contains(&p.mention()),
+            "everyone is named: {}",
+            first.content
+        );
+    }
+    let clicks = h
+        .play(table, &players, first_choice, reached_deal(2), 3_000)
+        .await;
+    assert!(clicks > 4);
+    let store = h.store().await;
+    let (deal, totals) = store
+        .match_totals(table)
+        .await
+        .unwrap()
+        .expect("team totals are stored");
+    assert!(deal >= 2, "{deal}");
+    assert_eq!(
+        (totals[0], totals[1]),
+        (totals[2], totals[3]),
+        "partners share their team's points"
+    );
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_between_two_deals_keeps_the_match_totals() {
+    let mut h = Harness::start().await;
+    let (alice, bob, carol) = (h.alice.clone(), h.bob.clone(), h.carol.clone());
+    let players = [&alice, &bob, &carol];
+    let (table, _) = h.open_table("paston", &players, 8, &[]).await;
+    h.play(table, &players, first_choice, reached_deal(2), 3_000)
+        .await;
+    let store = h.store().await;
+    let before = store
+        .match_totals(table)
+        .await
+        .unwrap()
+        .expect("totals after deal 1");
+    let position = store.table(table).await.unwrap().unwrap();
+    assert!(before.0 >= 2);
+
+    h.restart().await;
+    let after = store.table(table).await.unwrap().unwrap();
+    assert_eq!(
+        (after.move_number, &after.state),
+        (position.move_number, &position.state)
+    );
+    assert_eq!(
+        store.match_totals(table).await.unwrap(),
+        Some(before.clone())
+    );
+    // The match goes on: the next deal's moves apply, the earlier totals stay.
+    let clicks = h
+        .play(
+            table,
+            &players,
+            first_choice,
+            reached_deal(before.0 + 1),
+            3_000,
+        )
+        .await;
+    assert!(clicks > 0);
+    let later = store.table(table).await.unwrap().unwrap();
+    assert!(later.move_number > position.move_number);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
