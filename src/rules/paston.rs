@@ -383,7 +383,10 @@ fn constrained_deal(
     rng: &mut dyn RngCore,
 ) -> Option<Vec<Vec<Card>>> {
     const TRIES: usize = 40;
+    // Sorted first: the result must depend only on which cards are hidden, never on where
+    // they really are (a computer player must not peek).
     let mut order = pool.to_vec();
+    order.sort_unstable();
     for _ in 0..TRIES {
         order.shuffle(rng);
         order.sort_by_key(|&c| (0..sizes.len()).filter(|&z| allowed(c, z)).count());
@@ -1416,7 +1419,17 @@ impl Game for Paston {
                     _ => true,
                 }
         };
-        if let Some(piles) = constrained_deal(&pool, &sizes, allowed, rng) {
+        // Should the known voids admit no deal in 40 tries, deal without them rather than keep
+        // the real cards (which would let the choice depend on them).
+        let deal = constrained_deal(&pool, &sizes, allowed, rng).or_else(|| {
+            constrained_deal(
+                &pool,
+                &sizes,
+                |c, z| !self.pinned.contains(c) || declarers(zones[z]),
+                rng,
+            )
+        });
+        if let Some(piles) = deal {
             for ((&zone, pile), fixed) in zones.iter().zip(piles).zip(fixed) {
                 *game.hidden_cards_mut(zone) = fixed.union(pile.into_iter().collect());
             }

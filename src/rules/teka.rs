@@ -290,7 +290,10 @@ fn constrained_deal(
     rng: &mut dyn RngCore,
 ) -> Option<Vec<Vec<Card>>> {
     const TRIES: usize = 40;
+    // Sorted first: the result must depend only on which cards are hidden, never on where
+    // they really are (a computer player must not peek).
     let mut order = pool.to_vec();
+    order.sort_unstable();
     for _ in 0..TRIES {
         order.shuffle(rng);
         order.sort_by_key(|&c| (0..sizes.len()).filter(|&z| allowed(c, z)).count());
@@ -1215,7 +1218,11 @@ impl Game for Teka {
                 .zip(&needs_honour)
                 .all(|(pile, &need)| !need || pile.iter().any(|&c| is_honour(c)))
         };
-        if let Some(piles) = constrained_deal(&pool, &sizes, allowed, accept, rng) {
+        // Should the known voids and honours admit no deal in 40 tries, deal without them
+        // rather than keep the real cards (which would let the choice depend on them).
+        let deal = constrained_deal(&pool, &sizes, allowed, accept, rng)
+            .or_else(|| constrained_deal(&pool, &sizes, |_, _| true, |_| true, rng));
+        if let Some(piles) = deal {
             for (&s, pile) in others.iter().zip(piles) {
                 game.hands[s] = pile;
             }
