@@ -18,10 +18,13 @@
 
 pub mod conformance;
 mod dyngame;
+pub mod paskahousu;
 pub mod paston;
 pub mod pishe_pasha;
+pub mod poytapaska;
 pub mod red7;
 pub mod registry;
+pub mod shedding;
 pub mod teka;
 pub mod tricks;
 

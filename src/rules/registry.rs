@@ -4,8 +4,10 @@
 
 use serde_json::Value;
 
+use super::paskahousu::Paskahousu;
 use super::paston::Paston;
 use super::pishe_pasha::PishePasha;
+use super::poytapaska::Poytapaska;
 use super::red7::Red7;
 use super::teka::Teka;
 use super::{AnyGame, Game, Setup, SetupError};
@@ -164,6 +166,8 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
 /// Every game pakka hosts, in the order menus list them.
 pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<PishePasha>(),
+    GameInfo::of::<Paskahousu>(),
+    GameInfo::of::<Poytapaska>(),
     GameInfo::of::<Paston>(),
     GameInfo::of::<Teka>(),
     GameInfo::of::<Red7>(),

@@ -1,0 +1,586 @@
+//! Scenario tests for Pöytäpaska: every acceptance case PT-1…PT-10 of
+//! `shared/rules/poytapaska.md` with explicit cards, plus the deal, the phases of hand, face-up
+//! and face-down cards, what views and text may show, and determinization.
+//!
+//! Positions in the middle of a game are built by `position`: it deals a game from an explicit
+//! deck and then moves the cards between its zones (hands, table cards, pile, stock, out of the
+//! game), every card staying in exactly one place.
+
+use serde_json::json;
+
+use super::*;
+use crate::cards::{parse_cards, validate_deck};
+use crate::rules::RuleError;
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).unwrap()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn set(text: &str) -> CardSet {
+    cards(text).into_iter().collect()
+}
+
+fn play(text: &str) -> Action {
+    Action::Play(cards(text))
+}
+
+/// An explicit deck: starting left of `dealer`, each seat's hand (batches 2, 2, 1), face-down
+/// cards (positions 1–4, one at a time) and face-up cards (likewise) as given — missing cards
+/// filled in — then the stock, next card first. Unnamed cards follow in falling order (2s,
+/// aces, kings, …), so fillers hold no 3s.
+fn deck_for(dealer: Seat, hands: &[&str], down: &[&str], up: &[&str], stock: &str) -> Vec<Card> {
+    let seats = hands.len();
+    let order = seats_from((dealer + 1) % seats, seats);
+    let positions: Vec<Card> = (0..52).filter_map(Card::from_index).collect();
+    let mut it = positions.iter().copied();
+    let slot_hands = deal_batches(&mut it, &order, seats, &[2, 2, 1]);
+    let slot_down = deal_batches(&mut it, &order, seats, &[1; 4]);
+    let slot_up = deal_batches(&mut it, &order, seats, &[1; 4]);
+    let mut deck: Vec<Option<Card>> = vec![None; 52];
+    let mut used = CardSet::new();
+    let mut put = |slots: &[Card], text: &str, deck: &mut Vec<Option<Card>>| {
+        for (slot, c) in slots.iter().zip(cards(text)) {
+            assert!(used.insert(c), "{c} twice in the scenario");
+            deck[slot.index()] = Some(c);
+        }
+    };
+    for s in 0..seats {
+        put(&slot_hands[s], hands[s], &mut deck);
+        put(&slot_down[s], down.get(s).copied().unwrap_or(""), &mut deck);
+        put(&slot_up[s], up.get(s).copied().unwrap_or(""), &mut deck);
+    }
+    let stock_slots: Vec<Card> = it.collect();
+    put(&stock_slots, stock, &mut deck);
+    let mut rest = shedding::ORDER
+        .iter()
+        .rev()
+        .flat_map(|&r| rank_cards(r).iter().collect::<Vec<_>>())
+        .filter(|c| !used.contains(*c));
+    let deck: Vec<Card> = deck
+        .into_iter()
+        .map(|slot| slot.or_else(|| rest.next()).unwrap())
+        .collect();
+    validate_deck(&deck, &standard52()).unwrap();
+    deck
+}
+
+/// Where the cards nobody names go in a built position.
+#[derive(Clone, Copy, PartialEq)]
+enum Rest {
+    /// Under the named stock cards.
+    Stock,
+    /// Out of the game (the stock is then exactly the named cards).
+    Cleared,
+}
+
+/// A seat's cards in a built position: hand, face-up cards, face-down positions 1–4 (`-` for
+/// a position already tried).
+struct Seat3<'a>(&'a str, &'a str, &'a str);
+
+/// A mid-game position: `turn` to move; the opening is over.
+fn position(seats: &[Seat3], pile: &str, stock: &str, rest: Rest, turn: Seat) -> Poytapaska {
+    let n = seats.len();
+    let mut g = Poytapaska::new(Options::default(), n, Setup::deck(0, standard52())).unwrap();
+    let mut used = CardSet::new();
+    let mut named = |v: Vec<Card>| {
+        for &c in &v {
+            assert!(used.insert(c), "{c} twice in the scenario");
+        }
+        v
+    };
+    for (s, Seat3(hand, up, down)) in seats.iter().enumerate() {
+        g.core.hands[s] = named(cards(hand)).into_iter().collect();
+        g.face_up[s] = named(cards(up)).into_iter().collect();
+        let mut slots = [None; TABLE_CARDS];
+        for (slot, word) in slots.iter_mut().zip(down.split_whitespace()) {
+            if word != "-" {
+                *slot = Some(named(vec![card(word)])[0]);
+            }
+        }
+        g.face_down[s] = slots;
+    }
+    g.core.pile = named(cards(pile));
+    let mut stock = named(cards(stock));
+    let others: Vec<Card> = standard52()
+        .into_iter()
+        .filter(|c| !used.contains(*c))
+        .collect();
+    g.core.cleared = CardSet::new();
+    match rest {
+        Rest::Stock => stock.extend(others),
+        Rest::Cleared => g.core.cleared = others.into_iter().collect(),
+    }
+    stock.reverse();
+    g.core.stock = stock;
+    g.core.turn = turn;
+    g.core.opening = None;
+    g.core.measure = g.measure();
+    g
+}
+
+fn act(g: &mut Poytapaska, seat: Seat, action: Action) -> Vec<Event> {
+    g.apply(seat, &action)
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+}
+
+fn refused(g: &mut Poytapaska, seat: Seat, action: Action) -> String {
+    let before = g.clone();
+    let err = g.apply(seat, &action).unwrap_err();
+    assert_eq!(*g, before, "a refused action changes nothing");
+    err.to_string()
+}
+
+fn plays(g: &Poytapaska, seat: Seat) -> Vec<Action> {
+    g.legal_actions(seat)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Play(_)))
+        .collect()
+}
+
+#[test]
+fn deal_follows_the_batches_and_the_table_rows() {
+    let deck = standard52();
+    let g = Poytapaska::new(Options::default(), 2, Setup::deck(0, deck.clone())).unwrap();
+    // Seat 1 (left of the dealer) first: hands 2, 2, 1.
+    let at = |i: &[usize]| -> CardSet { i.iter().map(|&i| deck[i]).collect() };
+    assert_eq!(g.core.hands[1], at(&[0, 1, 4, 5, 8]));
+    assert_eq!(g.core.hands[0], at(&[2, 3, 6, 7, 9]));
+    // Face-down positions 1–4 one at a time, then face-up cards likewise.
+    assert_eq!(g.face_down[1], [10, 12, 14, 16].map(|i| Some(deck[i])));
+    assert_eq!(g.face_down[0], [11, 13, 15, 17].map(|i| Some(deck[i])));
+    assert_eq!(g.face_up[1], at(&[18, 20, 22, 24]));
+    assert_eq!(g.face_up[0], at(&[19, 21, 23, 25]));
+    assert_eq!(g.core.stock.len(), 26);
+    assert_eq!(g.core.stock.last(), Some(&deck[26]), "next card on top");
+    let g3 = Poytapaska::new(Options::default(), 3, Setup::seeded(5)).unwrap();
+    assert_eq!(g3.core.stock.len(), 13);
+    assert!(matches!(
+        Poytapaska::new(Options::default(), 4, Setup::seeded(5)),
+        Err(SetupError::Seats { .. })
+    ));
+}
+
+#[test]
+fn options_and_registry() {
+    let info = crate::rules::registry::find("Pöytäpaska").unwrap();
+    assert_eq!(info.id, "poytapaska");
+    assert_eq!(info.default_options(), json!({"court_min_top": "6"}));
+    assert!(info
+        .create(json!({"draw_and_try": false}), 2, Setup::seeded(1))
+        .is_err());
+    assert!(info
+        .create(json!({"court_min_top": "7"}), 3, Setup::seeded(1))
+        .is_ok());
+}
+
+#[test]
+fn pt1_the_most_threes_start_and_must_all_be_played() {
+    let mut g = Poytapaska::new(
+        Options::default(),
+        3,
+        Setup::deck(
+            0,
+            deck_for(
+                0,
+                &["4D 5D 6D 7D 8D", "3S 3H 7C 9D KS", "3C 3D 4S 5S 6S"],
+                &[],
+                &[],
+                "9S 9H",
+            ),
+        ),
+    )
+    .unwrap();
+    assert_eq!(
+        g.to_act(),
+        vec![1],
+        "tie with seat 2: seat 1 is first from the dealer's left"
+    );
+    assert_eq!(g.legal_actions(1), vec![play("3S 3H")]);
+    let why = refused(&mut g, 1, play("3S"));
+    assert!(why.contains("all your 3s"), "{why}");
+    refused(&mut g, 1, Action::Draw);
+    let events = act(&mut g, 1, play("3S 3H"));
+    assert!(events.contains(&Event::Refilled { seat: 1, cards: 2 }));
+    assert_eq!(g.core.hands[1], set("7C 9D KS 9S 9H"));
+    assert_eq!(g.to_act(), vec![2]);
+}
+
+#[test]
+fn pt2_court_cards_go_on_a_six() {
+    let top = |pile: &str| {
+        position(
+            &[Seat3("JC 4S", "", ""), Seat3("4C", "", "")],
+            pile,
+            "",
+            Rest::Stock,
+            0,
+        )
+    };
+    assert!(plays(&top("6D"), 0).contains(&play("JC")));
+    let mut g = top("5D");
+    assert!(!plays(&g, 0).contains(&play("JC")));
+    let why = refused(&mut g, 0, play("JC"));
+    assert!(why.contains("need a 6 or higher"), "{why}");
+    // The option court_min_top "7".
+    let mut g = top("6D");
+    g.options.court_min_top = CourtMinTop::Seven;
+    assert!(!plays(&g, 0).contains(&play("JC")));
+}
+
+#[test]
+fn pt3_a_ten_clears_and_the_player_refills_and_plays_again() {
+    let mut g = position(
+        &[Seat3("10S 4S 5S 6S 8S", "", ""), Seat3("4C", "", "")],
+        "7H",
+        "9D",
+        Rest::Stock,
+        0,
+    );
+    let events = act(&mut g, 0, play("10S"));
+    assert!(events.contains(&Event::Cleared { seat: 0, cards: 2 }));
+    assert!(events.contains(&Event::Refilled { seat: 0, cards: 1 }));
+    assert!(g.core.pile.is_empty());
+    assert_eq!(g.core.hands[0], set("4S 5S 6S 8S 9D"));
+    assert_eq!(g.to_act(), vec![0], "the turn does not pass");
+    // On the empty pile anything may be played.
+    assert_eq!(plays(&g, 0).len(), 5);
+}
+
+#[test]
+fn pt4_aces_on_court_cards_and_on_aces() {
+    let top = |hand: &str, pile: &str| {
+        position(
+            &[Seat3(hand, "", ""), Seat3("4C", "", "")],
+            pile,
+            "",
+            Rest::Stock,
+            0,
+        )
+    };
+    let mut g = top("AH 2C 4S", "QS");
+    let events = act(&mut g, 0, play("AH"));
+    assert!(events.contains(&Event::Cleared { seat: 0, cards: 2 }));
+    let mut g = top("AH 2C 4S", "9C");
+    assert!(!plays(&g, 0).contains(&play("AH")));
+    let why = refused(&mut g, 0, play("AH"));
+    assert!(why.contains("An ace may only go on"), "{why}");
+    let mut g = top("AD 2C 4S", "AH");
+    assert_eq!(plays(&g, 0), vec![play("AD")]);
+    let why = refused(&mut g, 0, play("2C"));
+    assert!(why.contains("Only an ace may go on an ace"), "{why}");
+    let events = act(&mut g, 0, play("AD"));
+    assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
+    assert_eq!(g.core.pile, cards("AH AD"));
+}
+
+#[test]
+fn pt5_four_of_a_kind_across_plays_clears() {
+    let mut g = position(
+        &[Seat3("8S 8H 4S", "", ""), Seat3("8D 8C 5S", "", "")],
+        "4D",
+        "",
+        Rest::Stock,
+        0,
+    );
+    act(&mut g, 0, play("8S 8H"));
+    let events = act(&mut g, 1, play("8D 8C"));
+    assert!(events.contains(&Event::Cleared { seat: 1, cards: 5 }));
+    assert_eq!(g.to_act(), vec![1], "seat 1 plays again");
+}
+
+#[test]
+fn pt6_a_failed_draw_takes_the_card_and_the_pile() {
+    let mut g = position(
+        &[
+            Seat3("4S", "", ""),
+            Seat3("9D 4H 4D 4C 6S", "", ""),
+            Seat3("6C", "", ""),
+        ],
+        "7S KH",
+        "5C",
+        Rest::Stock,
+        1,
+    );
+    let events = act(&mut g, 1, Action::Draw);
+    assert_eq!(
+        events[0],
+        Event::Drew {
+            seat: 1,
+            card: card("5C")
+        }
+    );
+    assert!(events.contains(&Event::Took {
+        seat: 1,
+        cards: cards("7S KH 5C")
+    }));
+    assert_eq!(g.core.hands[1], set("9D 4H 4D 4C 6S 5C 7S KH"));
+    assert!(g.core.pile.is_empty());
+    assert_eq!(g.to_act(), vec![2]);
+}
+
+#[test]
+fn pt7_a_successful_draw_is_played() {
+    let mut g = position(
+        &[Seat3("9D 4H 4D 4C 6S", "", ""), Seat3("5H", "", "")],
+        "7D",
+        "9S",
+        Rest::Stock,
+        0,
+    );
+    let events = act(&mut g, 0, Action::Draw);
+    assert!(events.contains(&Event::Played {
+        seat: 0,
+        cards: cards("9S"),
+        from: Source::Stock
+    }));
+    assert_eq!(g.core.pile, cards("7D 9S"));
+    assert_eq!(g.core.hands[0], set("9D 4H 4D 4C 6S"), "hand unchanged");
+    assert_eq!(g.to_act(), vec![1]);
+}
+
+#[test]
+fn pt8_a_failed_face_down_card_goes_to_the_hand_with_the_pile() {
+    let mut g = position(
+        &[
+            Seat3("5D 6D", "", "KC KD KS KH"),
+            Seat3("", "", "9H 4C 3C 2H"),
+        ],
+        "JH QH",
+        "",
+        Rest::Cleared,
+        1,
+    );
+    assert_eq!(g.phase(1), Phase::FaceDown);
+    assert_eq!(
+        g.legal_actions(1),
+        (1..=4)
+            .map(Action::Flip)
+            .chain([Action::Take])
+            .collect::<Vec<_>>()
+    );
+    let events = act(&mut g, 1, Action::Flip(2));
+    assert_eq!(
+        events[0],
+        Event::TriedFaceDown {
+            seat: 1,
+            position: 2,
+            card: card("4C")
+        }
+    );
+    assert_eq!(g.core.hands[1], set("4C JH QH"));
+    assert!(g.core.pile.is_empty());
+    assert_eq!(g.to_act(), vec![0]);
+    assert_eq!(g.view(Observer::Public).face_down[1], vec![1, 3, 4]);
+    // Back in the hand phase: no face-down card until the hand is empty again.
+    act(&mut g, 0, play("5D"));
+    assert_eq!(g.phase(1), Phase::Hand);
+    assert!(!g
+        .legal_actions(1)
+        .iter()
+        .any(|a| matches!(a, Action::Flip(_))));
+    let why = refused(&mut g, 1, Action::Flip(1));
+    assert!(why.contains("only once the stock, your hand"), "{why}");
+}
+
+#[test]
+fn pt9_a_ten_on_an_empty_pile_takes_only_tens() {
+    let mut g = position(
+        &[
+            Seat3("4S", "", ""),
+            Seat3("10H 5H", "", ""),
+            Seat3("2S 10C 6C", "", ""),
+        ],
+        "",
+        "",
+        Rest::Stock,
+        1,
+    );
+    let events = act(&mut g, 1, play("10H"));
+    assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
+    assert_eq!(g.to_act(), vec![2]);
+    assert_eq!(plays(&g, 2), vec![play("10C")]);
+    let why = refused(&mut g, 2, play("2S"));
+    assert!(why.contains("Only a 10 may go on a 10"), "{why}");
+    let events = act(&mut g, 2, play("10C"));
+    assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
+    assert_eq!(g.core.pile, cards("10H 10C"));
+}
+
+#[test]
+fn pt10_the_last_face_down_card_goes_out_and_the_other_player_loses() {
+    let mut g = position(
+        &[Seat3("", "", "- - 5H -"), Seat3("6S 7S", "8S", "9S - - KS")],
+        "4D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(g.legal_actions(0), vec![Action::Flip(3), Action::Take]);
+    let events = act(&mut g, 0, Action::Flip(3));
+    assert!(events.contains(&Event::Out { seat: 0, place: 1 }));
+    assert!(g.is_over());
+    assert_eq!(g.status().ranking, Some(vec![vec![0], vec![1]]));
+    assert_eq!(g.status().scores, None);
+    assert_eq!(
+        events.last(),
+        Some(&Event::GameOver {
+            loser: Some(1),
+            ranking: vec![vec![0], vec![1]]
+        })
+    );
+    assert_eq!(g.apply(1, &Action::Take), Err(RuleError::GameOver));
+    assert_eq!(g.hands()[1], cards("6S 7S 8S 9S KS"));
+}
+
+#[test]
+fn face_up_cards_follow_the_hand_and_never_mix_with_it() {
+    let mut g = position(
+        &[
+            Seat3("5C", "5S 5H 9D KS", "2C 2D 2H 2S"),
+            Seat3("4C", "", ""),
+        ],
+        "4D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(g.phase(0), Phase::Hand);
+    assert_eq!(plays(&g, 0), vec![play("5C")]);
+    let why = refused(&mut g, 0, play("5S"));
+    assert!(why.contains("only once the stock and your hand"), "{why}");
+    let why = refused(&mut g, 0, play("5S 5C"));
+    assert!(why.contains("never played together"), "{why}");
+    act(&mut g, 0, play("5C"));
+    act(&mut g, 1, Action::Take);
+    assert_eq!(g.phase(0), Phase::FaceUp);
+    assert_eq!(
+        plays(&g, 0),
+        vec![play("5S"), play("5S 5H"), play("9D"), play("KS")]
+    );
+    assert_eq!(g.normalize(0, &play("5H")), play("5S"));
+    let view = g.view(Observer::Seat(0));
+    assert_eq!(view.playing_from, Some(Phase::FaceUp));
+    assert_eq!(
+        Poytapaska::label(&view, &play("5S 5H"), &[]),
+        "2× 5♠ 5♥ (face up)"
+    );
+    let events = act(&mut g, 0, play("5H 5S"));
+    assert!(events.contains(&Event::Played {
+        seat: 0,
+        cards: cards("5H 5S"),
+        from: Source::FaceUp
+    }));
+    assert_eq!(g.face_up[0], set("9D KS"));
+    let why = refused(&mut g, 1, Action::Flip(1));
+    assert!(why.contains("only once"), "{why}");
+}
+
+#[test]
+fn a_clear_with_the_last_card_goes_out_and_the_next_player_starts() {
+    let mut g = position(
+        &[
+            Seat3("4S", "", ""),
+            Seat3("", "", "10S - - -"),
+            Seat3("5C", "", ""),
+        ],
+        "9H",
+        "",
+        Rest::Cleared,
+        1,
+    );
+    let events = act(&mut g, 1, Action::Flip(1));
+    assert!(events.contains(&Event::Cleared { seat: 1, cards: 2 }));
+    assert!(events.contains(&Event::Out { seat: 1, place: 1 }));
+    assert_eq!(g.to_act(), vec![2]);
+    assert!(g.core.pile.is_empty());
+}
+
+#[test]
+fn views_and_text_never_show_a_face_down_card() {
+    let g = Poytapaska::new(
+        Options::default(),
+        2,
+        Setup::deck(1, deck_for(1, &["3S", ""], &["AS AH AD AC", ""], &[], "")),
+    )
+    .unwrap();
+    let names = vec!["Ann".to_string(), "Bo".to_string()];
+    for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
+        let view = g.view(observer);
+        let text = serde_json::to_string(&view).unwrap();
+        for c in ["AS", "AH", "AD", "AC"] {
+            assert!(!text.contains(&format!("\"{c}\"")), "{observer:?} sees {c}");
+        }
+        let described = Poytapaska::describe(&view, &names);
+        for c in ["A♠", "A♥", "A♦", "A♣"] {
+            assert!(!described.contains(c), "{described}");
+        }
+        assert!(described.contains("face down 🂠1 🂠2 🂠3 🂠4"), "{described}");
+    }
+    let public = Poytapaska::describe(&g.view(Observer::Public), &names);
+    assert!(public.contains("Turn: Ann (opening"), "{public}");
+    assert!(public.contains("Stock: 26 cards"), "{public}");
+    assert!(public.contains("Bo — hand 5 · face up"), "{public}");
+    assert!(!public.contains("Your hand"));
+    let own = Poytapaska::describe(&g.view(Observer::Seat(0)), &names);
+    assert!(own.contains("Your hand: 3♠"), "{own}");
+}
+
+#[test]
+fn determinization_keeps_the_face_down_positions_and_the_view() {
+    use rand::SeedableRng;
+    let mut g = position(
+        &[
+            Seat3("4S 5S", "9D", "2C - 2H 2S"),
+            Seat3("6S 7S", "", "3C 3D - -"),
+        ],
+        "4D",
+        "",
+        Rest::Stock,
+        0,
+    );
+    act(&mut g, 0, play("4S"));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let d = g.determinize(0, &mut rng);
+    assert_eq!(d.view(Observer::Seat(0)), g.view(Observer::Seat(0)));
+    assert_eq!(d.legal_actions(0), g.legal_actions(0));
+    assert_eq!(d.core.hands[0], g.core.hands[0]);
+    assert_eq!(d.face_up, g.face_up);
+    for s in 0..2 {
+        for p in 0..TABLE_CARDS {
+            assert_eq!(d.face_down[s][p].is_some(), g.face_down[s][p].is_some());
+        }
+    }
+    assert_ne!(
+        (d.face_down.clone(), d.core.stock.clone()),
+        (g.face_down.clone(), g.core.stock.clone())
+    );
+}
+
+#[test]
+fn buttons_for_the_face_down_phase_are_direct() {
+    let g = position(
+        &[Seat3("", "", "2C - 2H 2S"), Seat3("6S", "", "")],
+        "4D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    let choices = crate::rules::AnyGame::choices(&g, 0, &[]);
+    let labels: Vec<(&str, Option<&str>)> = choices
+        .iter()
+        .map(|c| (c.label.as_str(), c.group.as_deref()))
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            ("Try face-down card 1", None),
+            ("Try face-down card 3", None),
+            ("Try face-down card 4", None),
+            ("Take the pile", None),
+        ]
+    );
+}

@@ -1,0 +1,740 @@
+//! What Paskahousu and Pöytäpaska really share (`shared/rules/paskahousu.md` §2.2 and
+//! `shared/rules/poytapaska.md` §1.2): the rank order 3 < 4 < … < K < A < 2, which rank may go
+//! on which top card, the pile and its clearing (a 10 on 3–9, an ace on a court card, four of a
+//! rank on top counted across plays), refilling hands to five from the stock, taking the pile,
+//! revealing the stock's top card for draw-and-try, the start-player rule, the one action
+//! vocabulary of the engine protocol, and the turn engine around it: players going out in a
+//! finishing order, the loser, the no-move pass, and the stalemate bound that makes every game
+//! end. Table cards (Pöytäpaska) and the empty-pile ace/ten pick-up (Paskahousu) live in the
+//! games' own files.
+//!
+//! **Stalemate [C]** (`STALEMATE_ACTIONS`): nothing in the rules stops two players from taking
+//! the pile back and forth for ever (one plays a 5, the other takes it, plays it, …). A game's
+//! progress measure — cards in the stock, cards still in the game, players still in, plus
+//! Pöytäpaska's unturned face-down cards — never grows, and it shrinks in at most 69 actions
+//! (Paskahousu for two: 42 stock cards, at most 26 clears of two or more cards, one player out;
+//! Pöytäpaska for two: 26 + 26 + 8 face-down cards + 1). When `STALEMATE_ACTIONS` actions in a
+//! row leave it unchanged, the game ends as a draw: the players still holding cards share the
+//! last place. So every game ends within 70 × 1,000 actions. Random play ends by itself within a
+//! few thousand actions; the bound catches a few percent of random Pöytäpaska games, whose big
+//! hands lock the table cards away, and no sensible game.
+
+use serde::{Deserialize, Serialize};
+
+use super::{seats_from, Seat};
+use crate::cards::{Card, CardSet, Rank, Suit};
+
+/// Cards in a full hand while the stock lasts.
+pub const HAND_SIZE: usize = 5;
+
+/// Actions in a row without progress after which the game ends as a draw (see the module
+/// documentation).
+pub const STALEMATE_ACTIONS: u32 = 1_000;
+
+/// The games' rank order, lowest first.
+pub const ORDER: [Rank; 13] = [
+    Rank::Three,
+    Rank::Four,
+    Rank::Five,
+    Rank::Six,
+    Rank::Seven,
+    Rank::Eight,
+    Rank::Nine,
+    Rank::Ten,
+    Rank::Jack,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ace,
+    Rank::Two,
+];
+
+/// A rank's place in `ORDER` (3 → 0, …, A → 11, 2 → 12).
+pub fn order(rank: Rank) -> u8 {
+    match rank {
+        Rank::Two => 12,
+        r => r.number() - 3,
+    }
+}
+
+/// J, Q and K.
+pub fn is_court(rank: Rank) -> bool {
+    matches!(rank, Rank::Jack | Rank::Queen | Rank::King)
+}
+
+/// 3 to 9.
+fn is_low(rank: Rank) -> bool {
+    (Rank::Three..=Rank::Nine).contains(&rank)
+}
+
+/// The four cards of a rank.
+pub fn rank_cards(rank: Rank) -> CardSet {
+    Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect()
+}
+
+/// The first `k` cards of `rank` in `set`, in suit order S, H, D, C.
+pub fn first_of_rank(set: CardSet, rank: Rank, k: usize) -> Vec<Card> {
+    Suit::ALL
+        .iter()
+        .map(|&s| Card::new(rank, s))
+        .filter(|&c| set.contains(c))
+        .take(k)
+        .collect()
+}
+
+/// The cards of `set` in the games' order: by rank 3 … A, 2, then suit S, H, D, C.
+pub fn in_game_order(set: CardSet) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(set.len());
+    for rank in ORDER {
+        cards.extend(first_of_rank(set, rank, 4));
+    }
+    cards
+}
+
+/// The option `court_min_top`: the lowest top card on which J, Q and K may be played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CourtMinTop {
+    #[serde(rename = "6")]
+    Six,
+    #[serde(rename = "7")]
+    Seven,
+}
+
+impl CourtMinTop {
+    pub fn rank(self) -> Rank {
+        match self {
+            CourtMinTop::Six => Rank::Six,
+            CourtMinTop::Seven => Rank::Seven,
+        }
+    }
+}
+
+/// Which rank may go on which top card (poytapaska.md §1.2's table, paskahousu.md §2.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Legality {
+    /// `court_min_top`: J, Q, K go on this rank up to 9, or on a court card.
+    pub court_min_top: Rank,
+    /// Whether J, Q, K may start a pile (always in Pöytäpaska; in Paskahousu with
+    /// `open_any_card` or once the court cards are dead).
+    pub courts_on_empty: bool,
+}
+
+impl Legality {
+    /// May cards of `rank` be played on a pile topped by `top` (`None`: empty)?
+    pub fn allows(self, rank: Rank, top: Option<Rank>) -> bool {
+        let Some(top) = top else {
+            return !is_court(rank) || self.courts_on_empty;
+        };
+        match top {
+            t if is_low(t) => match rank {
+                r if is_low(r) => r >= t,
+                Rank::Ten | Rank::Two => true,
+                r if is_court(r) => t >= self.court_min_top,
+                _ => false,
+            },
+            t if is_court(t) => {
+                (is_court(rank) && rank >= t) || matches!(rank, Rank::Ace | Rank::Two)
+            }
+            // 10, A and 2: only the same rank.
+            t => rank == t,
+        }
+    }
+
+    /// Why cards of `rank` may not go on `top`, for the player.
+    pub fn refusal(self, rank: Rank, top: Option<Rank>) -> String {
+        let Some(t) = top else {
+            return "A new pile may not start with a jack, queen or king.".into();
+        };
+        let name = rank_name(rank);
+        match t {
+            Rank::Ten => "Only a 10 may go on a 10.".into(),
+            Rank::Ace => "Only an ace may go on an ace.".into(),
+            Rank::Two => "Only a 2 may go on a 2.".into(),
+            _ if rank == Rank::Ace => "An ace may only go on a jack, queen or king.".into(),
+            _ if rank == Rank::Ten => "A 10 may not go on a jack, queen or king.".into(),
+            _ if is_court(rank) && is_low(t) => format!(
+                "Jacks, queens and kings need a {} or higher on top of the pile, not a {}.",
+                self.court_min_top,
+                t.notation()
+            ),
+            _ if is_low(rank) && is_court(t) => {
+                format!("{name} may not go on a jack, queen or king.")
+            }
+            _ => format!(
+                "{name} are lower than the {} on top of the pile.",
+                t.notation()
+            ),
+        }
+    }
+}
+
+/// A rank's plural for people: "5s", "jacks", "aces".
+pub fn rank_name(rank: Rank) -> String {
+    match rank {
+        Rank::Jack => "Jacks".into(),
+        Rank::Queen => "Queens".into(),
+        Rank::King => "Kings".into(),
+        Rank::Ace => "Aces".into(),
+        r => format!("{}s", r.notation()),
+    }
+}
+
+/// The start-player rule: the most cards of the lowest rank anybody holds (3s, else 4s, …);
+/// a tie goes to the tied seat reached first from `first`. Answers the seat and the rank.
+pub fn start_player(hands: &[CardSet], first: Seat) -> (Seat, Rank) {
+    let seats = seats_from(first, hands.len());
+    for rank in ORDER {
+        let cards = rank_cards(rank);
+        let count = |s: &Seat| hands[*s].intersection(cards).len();
+        let most = seats.iter().map(count).max().unwrap_or(0);
+        if most > 0 {
+            if let Some(&seat) = seats.iter().find(|s| count(s) == most) {
+                return (seat, rank);
+            }
+        }
+    }
+    (first, Rank::Three)
+}
+
+/// The engine protocol's actions of both games.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Cards of one rank from the zone in use (the hand, else Pöytäpaska's face-up cards).
+    Play(Vec<Card>),
+    /// Take the whole pile into the hand.
+    Take,
+    /// Draw and try: turn the stock's top card and play it if it may be played.
+    Draw,
+    /// Pöytäpaska: try the face-down card at this position (1–4).
+    Flip(u8),
+}
+
+/// The rank of a well-formed play: at least one card, all standard, one rank, none twice.
+pub fn play_rank(cards: &[Card]) -> Result<Rank, String> {
+    let first = cards.first().ok_or("Name at least one card to play.")?;
+    if cards.iter().any(|c| !c.is_standard()) {
+        return Err("Those are not cards of this game.".into());
+    }
+    let rank = first.rank();
+    if cards.iter().any(|c| c.rank() != rank) {
+        return Err("Cards played together must all be of one rank.".into());
+    }
+    let set: CardSet = cards.iter().collect();
+    if set.len() != cards.len() {
+        return Err("You named the same card twice.".into());
+    }
+    Ok(rank)
+}
+
+/// The listed form of a play from `zone`: the first cards of its rank in suit order. `None`
+/// when the play is malformed or names a card not in `zone`.
+pub fn normalize_play(zone: CardSet, cards: &[Card]) -> Option<Action> {
+    let rank = play_rank(cards).ok()?;
+    cards
+        .iter()
+        .all(|&c| zone.contains(c))
+        .then(|| Action::Play(first_of_rank(zone, rank, cards.len())))
+}
+
+/// Lists one play per rank and count from `zone` (ranks in the games' order, counts rising)
+/// for every rank `allowed` lets through.
+pub fn push_plays(out: &mut Vec<Action>, zone: CardSet, allowed: impl Fn(Rank) -> bool) {
+    for rank in ORDER {
+        let cards = first_of_rank(zone, rank, 4);
+        if cards.is_empty() || !allowed(rank) {
+            continue;
+        }
+        for k in 1..=cards.len() {
+            out.push(Action::Play(cards[..k].to_vec()));
+        }
+    }
+}
+
+/// Whether `zone` holds a rank `allowed` lets through.
+pub fn any_play(zone: CardSet, allowed: impl Fn(Rank) -> bool) -> bool {
+    ORDER
+        .iter()
+        .any(|&r| !zone.intersection(rank_cards(r)).is_empty() && allowed(r))
+}
+
+/// Every action shape a table of either game could see, legal or not: every single card, the
+/// first two, three and four of each rank, malformed plays, take, draw and positions 0–5.
+pub fn action_space() -> Vec<Action> {
+    let mut all = Vec::with_capacity(100);
+    all.push(Action::Take);
+    all.push(Action::Draw);
+    all.extend((0..=5).map(Action::Flip));
+    all.push(Action::Play(Vec::new()));
+    let every = CardSet::from_iter(crate::cards::standard52());
+    for rank in ORDER {
+        let four = first_of_rank(every, rank, 4);
+        all.extend(four.iter().map(|&c| Action::Play(vec![c])));
+        all.extend((2..=4).map(|k| Action::Play(four[..k].to_vec())));
+        all.push(Action::Play(vec![four[0], four[0]]));
+    }
+    let mixed = [Rank::Five, Rank::Six].map(|r| Card::new(r, Suit::Spades));
+    all.push(Action::Play(mixed.to_vec()));
+    all
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum End {
+    /// One player was left holding cards.
+    Loser(Seat),
+    /// `STALEMATE_ACTIONS` actions in a row without progress: a draw among those still in.
+    Stalemate,
+}
+
+/// The state both games share: hands, stock, pile, cleared cards, who is out, whose turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Core {
+    /// Per seat, the cards in hand.
+    pub hands: Vec<CardSet>,
+    /// The face-down stock, the next card LAST.
+    pub stock: Vec<Card>,
+    /// The play pile, bottom first.
+    pub pile: Vec<Card>,
+    /// Cards cleared out of the game (face up).
+    pub cleared: CardSet,
+    /// Seats that went out, first out first.
+    pub out: Vec<Seat>,
+    pub turn: Seat,
+    /// The deciding rank while the forced opening play is pending.
+    #[serde(with = "opt_rank")]
+    pub opening: Option<Rank>,
+    /// No active player had a move: the player to move may play any card.
+    pub free_play: bool,
+    /// Actions in a row without progress, and the progress measure after the last action.
+    pub quiet: u32,
+    pub measure: usize,
+    pub end: Option<End>,
+}
+
+impl Core {
+    /// A fresh table: the hands dealt, the stock with its next card FIRST, and the opening
+    /// player found by the start-player rule from `first`.
+    pub fn new(hands: Vec<Vec<Card>>, stock_top_first: Vec<Card>, first: Seat) -> Core {
+        let hands: Vec<CardSet> = hands.iter().map(|h| h.iter().collect()).collect();
+        let (turn, rank) = start_player(&hands, first);
+        let mut stock = stock_top_first;
+        stock.reverse();
+        Core {
+            hands,
+            stock,
+            pile: Vec::new(),
+            cleared: CardSet::new(),
+            out: Vec::new(),
+            turn,
+            opening: Some(rank),
+            free_play: false,
+            quiet: 0,
+            measure: usize::MAX,
+            end: None,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.hands.len()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The rank of the pile's top card.
+    pub fn top(&self) -> Option<Rank> {
+        self.pile.last().map(|c| c.rank())
+    }
+
+    pub fn is_active(&self, seat: Seat) -> bool {
+        !self.out.contains(&seat)
+    }
+
+    /// The next seat after `seat` that has not gone out (`seat` itself if it is the only one).
+    pub fn next_active(&self, seat: Seat) -> Seat {
+        let n = self.seats();
+        (1..=n)
+            .map(|i| (seat + i) % n)
+            .find(|&s| self.is_active(s))
+            .unwrap_or(seat)
+    }
+
+    /// Draws the seat's hand back up to five while the stock lasts; answers how many.
+    pub fn refill(&mut self, seat: Seat) -> usize {
+        let mut drawn = 0;
+        while self.hands[seat].len() < HAND_SIZE {
+            let Some(card) = self.stock.pop() else { break };
+            self.hands[seat].insert(card);
+            drawn += 1;
+        }
+        drawn
+    }
+
+    /// Turns the stock's top card (draw-and-try).
+    pub fn reveal(&mut self) -> Option<Card> {
+        self.stock.pop()
+    }
+
+    /// The whole pile goes into the seat's hand; answers its cards.
+    pub fn take_pile(&mut self, seat: Seat) -> Vec<Card> {
+        let pile = std::mem::take(&mut self.pile);
+        for &c in &pile {
+            self.hands[seat].insert(c);
+        }
+        pile
+    }
+
+    /// Puts a group of one rank on the pile and runs the clearing test; answers how many
+    /// cards left the game if the pile was cleared.
+    pub fn land(&mut self, cards: &[Card]) -> Option<usize> {
+        let before = self.top();
+        let rank = cards.first()?.rank();
+        self.pile.extend_from_slice(cards);
+        let four = self.pile.len() >= 4
+            && self.pile[self.pile.len() - 4..]
+                .iter()
+                .all(|c| c.rank() == rank);
+        let clears = match before {
+            Some(t) if rank == Rank::Ten && is_low(t) => true,
+            Some(t) if rank == Rank::Ace && is_court(t) => true,
+            _ => four,
+        };
+        if !clears {
+            return None;
+        }
+        let pile = std::mem::take(&mut self.pile);
+        self.cleared = self.cleared.union(pile.iter().collect());
+        Some(pile.len())
+    }
+
+    /// The seat has gone out; the game ends when one player is left. Answers its place (1 =
+    /// first out).
+    pub fn go_out(&mut self, seat: Seat) -> usize {
+        self.out.push(seat);
+        let left: Vec<Seat> = (0..self.seats()).filter(|&s| self.is_active(s)).collect();
+        if let [loser] = left[..] {
+            self.end = Some(End::Loser(loser));
+        }
+        self.out.len()
+    }
+
+    /// Gives the turn to the first active seat from `start` (inclusive) that has a move; answers
+    /// the seats that passed on the way (the no-move rule). When no active seat has a move, the
+    /// first of them moves anyway with a free play of any card.
+    pub fn advance(&mut self, start: Seat, has_move: impl Fn(&Core, Seat) -> bool) -> Vec<Seat> {
+        self.free_play = false;
+        if self.is_over() {
+            return Vec::new();
+        }
+        let order: Vec<Seat> = seats_from(start, self.seats())
+            .into_iter()
+            .filter(|&s| self.is_active(s))
+            .collect();
+        match order.iter().position(|&s| has_move(self, s)) {
+            Some(i) => {
+                self.turn = order[i];
+                order[..i].to_vec()
+            }
+            None => {
+                self.turn = order.first().copied().unwrap_or(start);
+                self.free_play = true;
+                Vec::new()
+            }
+        }
+    }
+
+    /// The shared part of the progress measure: cards in the stock, cards still in the game and
+    /// players still in. Each only ever shrinks.
+    pub fn base_measure(&self) -> usize {
+        self.stock.len() + (52 - self.cleared.len()) + (self.seats() - self.out.len())
+    }
+
+    /// Counts one action against the stalemate bound given the game's progress measure; ends
+    /// the game as a draw when the bound is reached. Answers whether it did.
+    pub fn tick(&mut self, measure: usize) -> bool {
+        if measure < self.measure {
+            self.quiet = 0;
+        } else {
+            self.quiet += 1;
+        }
+        self.measure = measure;
+        if self.is_over() || self.quiet < STALEMATE_ACTIONS {
+            return false;
+        }
+        self.end = Some(End::Stalemate);
+        true
+    }
+
+    /// Finishing order best first, the loser last; after a stalemate those still in share the
+    /// last place. `None` while the game runs.
+    pub fn ranking(&self) -> Option<Vec<Vec<Seat>>> {
+        let end = self.end?;
+        let mut ranking: Vec<Vec<Seat>> = self.out.iter().map(|&s| vec![s]).collect();
+        match end {
+            End::Loser(loser) => ranking.push(vec![loser]),
+            End::Stalemate => {
+                ranking.push((0..self.seats()).filter(|&s| self.is_active(s)).collect());
+            }
+        }
+        Some(ranking)
+    }
+
+    pub fn loser(&self) -> Option<Seat> {
+        match self.end {
+            Some(End::Loser(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// How many cards each seat holds in hand.
+    pub fn hand_sizes(&self) -> Vec<usize> {
+        self.hands.iter().map(|h| h.len()).collect()
+    }
+}
+
+/// `Option<Rank>` as its notation ("3", "10", "A") in the stored state.
+mod opt_rank {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::cards::Rank;
+
+    pub fn serialize<S: Serializer>(rank: &Option<Rank>, s: S) -> Result<S::Ok, S::Error> {
+        rank.map(Rank::notation).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rank>, D::Error> {
+        let Some(name) = Option::<String>::deserialize(d)? else {
+            return Ok(None);
+        };
+        Rank::ALL
+            .iter()
+            .find(|r| r.notation() == name)
+            .copied()
+            .map(Some)
+            .ok_or_else(|| D::Error::custom(format!("unknown rank {name:?}")))
+    }
+}
+
+// ---- text for people -------------------------------------------------------------------------
+
+/// How to call a seat.
+pub fn seat_name(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {seat}"))
+}
+
+/// Cards as `5♠ 5♥`.
+pub fn pretty(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pile as its size and its last few cards, top last.
+pub fn pile_line(pile: &[Card]) -> String {
+    const SHOWN: usize = 6;
+    match pile.last() {
+        None => "Pile: empty".into(),
+        Some(top) => {
+            let start = pile.len().saturating_sub(SHOWN);
+            let more = if start > 0 { "… " } else { "" };
+            format!(
+                "Pile: {} card{} — {more}{} (top {})",
+                pile.len(),
+                if pile.len() == 1 { "" } else { "s" },
+                pretty(&pile[start..]),
+                top.pretty()
+            )
+        }
+    }
+}
+
+/// The button label of a play: `2× 5♠ 5♥`.
+pub fn play_label(cards: &[Card]) -> String {
+    format!("{}× {}", cards.len(), pretty(cards))
+}
+
+/// The first-step button of plays of one rank: `Play 5s`.
+pub fn play_group(cards: &[Card]) -> Option<String> {
+    let first = cards.first().filter(|c| c.is_standard())?;
+    let name = rank_name(first.rank());
+    Some(format!("Play {}", lowercase_first(&name)))
+}
+
+fn lowercase_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "1st", "2nd", …
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The closing lines: who went out in which place and who lost.
+pub fn outcome_lines(
+    out: &[Seat],
+    loser: Option<Seat>,
+    over: bool,
+    seats: usize,
+    names: &[String],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !out.is_empty() {
+        let gone: Vec<String> = out
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| format!("{} ({})", seat_name(names, s), ordinal(i + 1)))
+            .collect();
+        lines.push(format!("Out: {}", gone.join(", ")));
+    }
+    if over {
+        match loser {
+            Some(l) => lines.push(format!(
+                "Game over — {} is left holding cards and loses.",
+                seat_name(names, l)
+            )),
+            None => {
+                let still: Vec<String> = (0..seats)
+                    .filter(|s| !out.contains(s))
+                    .map(|s| seat_name(names, s))
+                    .collect();
+                lines.push(format!(
+                    "Game over — stalemate: nothing changed for {STALEMATE_ACTIONS} moves; {} \
+                     share the last place.",
+                    still.join(" and ")
+                ));
+            }
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    fn rank(s: &str) -> Rank {
+        s.parse::<Card>().map(|c| c.rank()).unwrap()
+    }
+
+    const PASKA: Legality = Legality {
+        court_min_top: Rank::Seven,
+        courts_on_empty: false,
+    };
+    const POYTA: Legality = Legality {
+        court_min_top: Rank::Six,
+        courts_on_empty: true,
+    };
+
+    #[test]
+    fn the_order_runs_from_three_to_two() {
+        for (i, r) in ORDER.iter().enumerate() {
+            assert_eq!(order(*r) as usize, i);
+        }
+        assert!(order(Rank::Two) > order(Rank::Ace));
+    }
+
+    #[test]
+    fn the_legality_table() {
+        let ok = |l: Legality, r: &str, t: Option<&str>| l.allows(rank(r), t.map(rank));
+        // Empty pile.
+        assert!(ok(POYTA, "KS", None) && !ok(PASKA, "KS", None));
+        assert!(ok(PASKA, "10S", None) && ok(PASKA, "AS", None) && ok(PASKA, "2S", None));
+        // 3–9 on 3–9, equal or higher.
+        assert!(ok(PASKA, "5S", Some("5H")) && ok(PASKA, "9S", Some("5H")));
+        assert!(!ok(PASKA, "4S", Some("5H")));
+        // Courts from court_min_top.
+        assert!(ok(POYTA, "JS", Some("6H")) && !ok(POYTA, "JS", Some("5H")));
+        assert!(ok(PASKA, "JS", Some("7H")) && !ok(PASKA, "JS", Some("6H")));
+        // Aces only on courts (and aces), tens not on courts.
+        assert!(ok(PASKA, "AS", Some("QH")) && !ok(PASKA, "AS", Some("9H")));
+        assert!(!ok(PASKA, "10S", Some("JH")) && ok(PASKA, "10S", Some("9H")));
+        assert!(ok(POYTA, "AS", Some("AH")) && !ok(POYTA, "KS", Some("AH")));
+        // Courts rise; 2s on anything but 10 and A; only 2 on 2; only 10 on 10.
+        assert!(ok(PASKA, "KS", Some("QH")) && !ok(PASKA, "JS", Some("QH")));
+        assert!(ok(PASKA, "2S", Some("KH")) && ok(PASKA, "2S", Some("3H")));
+        assert!(!ok(POYTA, "2S", Some("AH")) && !ok(POYTA, "2S", Some("10H")));
+        assert!(ok(POYTA, "2S", Some("2H")) && !ok(POYTA, "AS", Some("2H")));
+        assert!(ok(POYTA, "10S", Some("10H")) && !ok(POYTA, "JS", Some("10H")));
+    }
+
+    #[test]
+    fn clearing_counts_four_of_a_kind_across_plays() {
+        let table = |pile: &str| {
+            let mut core = Core::new(vec![vec![], vec![]], vec![], 0);
+            core.pile = parse_cards(pile).unwrap();
+            core
+        };
+        let mut c = table("4D 8S 8H");
+        assert_eq!(c.land(&parse_cards("8D 8C").unwrap()), Some(5));
+        assert!(c.pile.is_empty() && c.cleared.len() == 5);
+        let mut c = table("7H");
+        assert_eq!(c.land(&parse_cards("10S").unwrap()), Some(2));
+        let mut c = table("QS");
+        assert_eq!(c.land(&parse_cards("AH").unwrap()), Some(2));
+        let mut c = table("AH");
+        assert_eq!(c.land(&parse_cards("AD").unwrap()), None);
+        let mut c = table("");
+        assert_eq!(c.land(&parse_cards("10H").unwrap()), None);
+        assert_eq!(c.land(&parse_cards("10C").unwrap()), None);
+        let mut c = table("");
+        assert_eq!(c.land(&parse_cards("5S 5H 5D 5C").unwrap()), Some(4));
+    }
+
+    #[test]
+    fn start_player_counts_the_lowest_rank_and_breaks_ties_clockwise() {
+        let hands: Vec<CardSet> = ["5S 6S", "3S 3H 7C", "3C 3D 4S"]
+            .iter()
+            .map(|h| parse_cards(h).unwrap().into_iter().collect())
+            .collect();
+        assert_eq!(start_player(&hands, 1), (1, Rank::Three));
+        assert_eq!(start_player(&hands, 2), (2, Rank::Three));
+        let no_threes: Vec<CardSet> = ["5S 6S", "4H 7C", "4C 4D"]
+            .iter()
+            .map(|h| parse_cards(h).unwrap().into_iter().collect())
+            .collect();
+        assert_eq!(start_player(&no_threes, 0), (2, Rank::Four));
+    }
+
+    #[test]
+    fn plays_are_listed_by_rank_and_count_and_normalized() {
+        let zone: CardSet = parse_cards("5D 5H 2C KS").unwrap().into_iter().collect();
+        let mut out = Vec::new();
+        push_plays(&mut out, zone, |r| r != Rank::King);
+        let want: Vec<Action> = ["5H", "5H 5D", "2C"]
+            .iter()
+            .map(|s| Action::Play(parse_cards(s).unwrap()))
+            .collect();
+        assert_eq!(out, want);
+        let spelled = parse_cards("5D").unwrap();
+        assert_eq!(normalize_play(zone, &spelled), Some(want[0].clone()));
+        assert_eq!(normalize_play(zone, &parse_cards("5S").unwrap()), None);
+        assert_eq!(normalize_play(zone, &parse_cards("5D 2C").unwrap()), None);
+        assert_eq!(normalize_play(zone, &parse_cards("5D 5D").unwrap()), None);
+        assert_eq!(play_group(&spelled).as_deref(), Some("Play 5s"));
+        assert_eq!(play_label(&parse_cards("5H 5D").unwrap()), "2× 5♥ 5♦");
+        assert_eq!(
+            play_group(&parse_cards("AS").unwrap()).as_deref(),
+            Some("Play aces")
+        );
+    }
+}
