@@ -4,10 +4,11 @@
 
 mod support;
 
+use support::fake_discord::FakeUser;
 use support::harness::*;
 
 /// Prefers the first choice that keeps the player in; otherwise the first.
-fn first(labels: &[String]) -> usize {
+fn first(_: &FakeUser, labels: &[String]) -> usize {
     labels
         .iter()
         .position(|l| !l.contains("not winning"))
@@ -109,7 +110,7 @@ async fn paston_a_full_deal_through_buttons_with_players_seated_as_named() {
 }
 
 /// The first offered choice.
-fn first_choice(_: &[String]) -> usize {
+fn first_choice(_: &FakeUser, _: &[String]) -> usize {
     0
 }
 
@@ -186,6 +187,68 @@ async fn a_restart_between_two_deals_keeps_the_match_totals() {
     assert!(clicks > 0);
     let later = store.table(table).await.unwrap().unwrap();
     assert!(later.move_number > position.move_number);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn paskahousu_three_players_to_the_end_with_a_hand_past_25_cards() {
+    let h = Harness::start().await;
+    let players = [&h.alice, &h.bob, &h.carol];
+    let (table, _) = h.open_table("paskahousu", &players, 4, &[]).await;
+    // Alice takes whatever she can (the pile, or a draw that fails into her hand) until she
+    // holds well over 25 cards; everyone else, and then Alice too, plays the first offer.
+    let alice = h.alice.id;
+    let greedy = std::cell::Cell::new(true);
+    let store = h.store().await;
+    let policy = |user: &FakeUser, labels: &[String]| {
+        let take = labels.iter().position(|l| l == "Take the pile");
+        match take {
+            Some(i) if user.id == alice && greedy.get() => i,
+            _ => 0,
+        }
+    };
+    // Phase 1: until Alice holds more than 25 cards.
+    let big_hand = |_: &str| false;
+    let mut clicks = 0;
+    for _ in 0..60 {
+        clicks += h.play(table, &players, policy, big_hand, 25).await;
+        let state = store.table(table).await.unwrap().unwrap();
+        let info = pakka::rules::registry::find("paskahousu").unwrap();
+        let game = info.restore(state.state.unwrap()).unwrap();
+        if game.hands()[0].len() > 25 {
+            break;
+        }
+    }
+    let state = store.table(table).await.unwrap().unwrap();
+    let game = pakka::rules::registry::find("paskahousu")
+        .unwrap()
+        .restore(state.state.unwrap())
+        .unwrap();
+    assert!(
+        game.hands()[0].len() > 25,
+        "Alice holds {} cards",
+        game.hands()[0].len()
+    );
+    // Alice's own hand message with that many cards stays within Discord's limits (the fake
+    // refuses anything else), and she can still play from it.
+    greedy.set(false);
+    let before = state.move_number;
+    clicks += h
+        .play(table, &players, policy, |t| t.contains("Game over"), 20_000)
+        .await;
+    assert!(clicks > 20);
+    let end = h.table_message(table).unwrap();
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    let stored = store.table(table).await.unwrap().unwrap();
+    assert!(
+        stored
+            .moves
+            .iter()
+            .any(|m| m.seat == 0 && m.number > before),
+        "Alice played on"
+    );
+    assert_eq!(store.results(table).await.unwrap().len(), 3);
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }

@@ -382,14 +382,15 @@ impl Harness {
     }
 
     /// Plays through the players' hands until `done` says so of the current table message:
-    /// whichever hand has buttons clicks the one `policy` picks (given the buttons' labels); a
+    /// whichever hand has buttons clicks the one `policy` picks (given the player and the
+    /// buttons' labels); a
     /// hand that does not come alive within two seconds is opened again from the table message.
     /// Answers the number of clicks.
     pub async fn play(
         &self,
         table: i64,
         players: &[&FakeUser],
-        policy: impl Fn(&[String]) -> usize,
+        policy: impl Fn(&FakeUser, &[String]) -> usize,
         done: impl Fn(&str) -> bool,
         limit: usize,
     ) -> usize {
@@ -409,7 +410,7 @@ impl Harness {
                 Some((user, message)) => {
                     let buttons = message.buttons();
                     let labels: Vec<String> = buttons.iter().map(|(_, l, _)| l.clone()).collect();
-                    let choice = policy(&labels).min(buttons.len() - 1);
+                    let choice = policy(&user, &labels).min(buttons.len() - 1);
                     let outcome = self
                         .fake
                         .click(&user, message.id, &buttons[choice].0)
