@@ -252,3 +252,38 @@ async fn paskahousu_three_players_to_the_end_with_a_hand_past_25_cards() {
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teka_one_person_and_three_computer_players_to_the_end_of_a_deal() {
+    let h = Harness::start().await;
+    let extra = [
+        serde_json::json!({"name": "bots", "value": 3}),
+        serde_json::json!({"name": "level", "value": 1}),
+    ];
+    let (table, first) = h.open_table("teka", &[&h.alice], 12, &extra).await;
+    for seat in 2..=4 {
+        assert!(
+            first.content.contains(&format!("Computer {seat}")),
+            "{}",
+            first.content
+        );
+    }
+    let clicks = h
+        .play(table, &[&h.alice], first_choice, reached_deal(2), 3_000)
+        .await;
+    let store = h.store().await;
+    let stored = store.table(table).await.unwrap().unwrap();
+    let (deal, totals) = store
+        .match_totals(table)
+        .await
+        .unwrap()
+        .expect("team totals");
+    assert!(deal >= 2, "the deal ended (deal {deal}, {clicks} clicks)");
+    assert!(
+        stored.moves.iter().any(|m| m.seat != 0),
+        "the computer players moved"
+    );
+    assert_eq!((totals[0], totals[1]), (totals[2], totals[3]));
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
