@@ -18,6 +18,8 @@
 
 pub mod conformance;
 mod dyngame;
+pub mod kop;
+pub mod matapesa;
 pub mod paskahousu;
 pub mod paston;
 pub mod pishe_pasha;
@@ -27,6 +29,7 @@ pub mod registry;
 pub mod shedding;
 pub mod teka;
 pub mod tricks;
+pub mod whist22;
 
 use std::collections::VecDeque;
 use std::fmt;

@@ -4,12 +4,15 @@
 
 use serde_json::Value;
 
+use super::kop::Kop;
+use super::matapesa::Matapesa;
 use super::paskahousu::Paskahousu;
 use super::paston::Paston;
 use super::pishe_pasha::PishePasha;
 use super::poytapaska::Poytapaska;
 use super::red7::Red7;
 use super::teka::Teka;
+use super::whist22::Whist22;
 use super::{AnyGame, Game, Setup, SetupError};
 
 type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
@@ -171,6 +174,9 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<Paston>(),
     GameInfo::of::<Teka>(),
     GameInfo::of::<Red7>(),
+    GameInfo::of::<Matapesa>(),
+    GameInfo::of::<Kop>(),
+    GameInfo::of::<Whist22>(),
 ];
 
 /// The game with this id or alias (case-insensitive).

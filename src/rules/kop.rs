@@ -1,0 +1,1042 @@
+//! Kop (also called Baśka), the victory-card version, exactly as `shared/rules/kop.md`: four
+//! seats, the 16 cards A, 10, Q, J of each suit dealt 4 each one at a time from the dealer's
+//! left; twelve trumps `AH 10H QC QS QH QD JC JS JH JD AD 10D` (one suit, high to low) and two
+//! side suits, clubs `AC 10C` and spades `AS 10S`; must follow, must trump, must beat the winning
+//! card when able (§7.2); card points A 11, 10 10, Q 3, J 2 (104 in all), 53 to win a round,
+//! 52–52 changes nothing; five victory cards (VC) each, moved per the rules (they may go
+//! negative), the match ending after the round in which someone has 0 or fewer, ranked by VC
+//! with ties shared. The dealer rotates to the left every round. No options.
+//!
+//! Partnerships are secret: the holders of `QC` and `QS` play together and nobody is told; a
+//! queen played reveals its holder. A player holding both chooses privately: `"wedding"`
+//! (announced; the partner is the holder of the highest jack not in the caller's hand, who is
+//! told privately), `"silent"` (no announcement, alone against three, scored with the team
+//! rule) or `"solo"` (announced, alone, 2 VC per opponent).
+//!
+//! Choice made here [C]: a step in which only the holder of both black queens acts would tell the
+//! table who holds them (the status says whose decision the game waits for). So before the first
+//! lead of every round all four seats declare at the same time: the holder of both black queens
+//! chooses wedding, silent or solo; everyone else has the one action `"silent"` ("no
+//! announcement"). Only wedding and solo are announced. Cards won in tricks stay face up (all of
+//! them were seen when played), and each seat's card points are shown.
+
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use super::tricks::{Trick, TricksWon};
+use super::{DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
+use crate::cards::{kop16, Card, CardSet, Rank, Suit};
+
+/// Victory cards each player starts a match with.
+pub const START_VC: i64 = 5;
+/// Card points a side needs to win a round.
+pub const TO_WIN: u32 = 53;
+
+const SEATS: usize = 4;
+
+/// Kop has no options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Holder of both black queens: call the holder of the highest jack as partner (announced).
+    Wedding,
+    /// No announcement (the holder of both black queens then plays alone, unannounced).
+    Silent,
+    /// Holder of both black queens: play alone against three (announced).
+    Solo,
+    Play(Card),
+}
+
+/// A seat's declaration before the first lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Declaration {
+    Wedding,
+    Silent,
+    Solo,
+}
+
+/// Who plays with whom this round (hidden until the round is over, except what is announced).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Contract {
+    /// The holders of the two black queens against the other two.
+    Queens { clubs: Seat, spades: Seat },
+    /// The caller (both black queens) and the holder of the highest jack not in the caller's hand.
+    Wedding { caller: Seat, partner: Seat },
+    /// The holder of both black queens alone, unannounced (team scoring).
+    Silent { player: Seat },
+    /// The holder of both black queens alone, announced (2 VC per opponent).
+    Solo { player: Seat },
+}
+
+impl Contract {
+    /// The side of the black queens.
+    pub fn side(self) -> Vec<Seat> {
+        let mut side = match self {
+            Contract::Queens { clubs, spades } => vec![clubs, spades],
+            Contract::Wedding { caller, partner } => vec![caller, partner],
+            Contract::Silent { player } | Contract::Solo { player } => vec![player],
+        };
+        side.sort_unstable();
+        side
+    }
+
+    /// VC each loser pays each winner.
+    fn stake(self) -> i64 {
+        match self {
+            Contract::Solo { .. } => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// A public announcement before the first lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Announcement {
+    pub seat: Seat,
+    pub declaration: Declaration,
+}
+
+/// The settlement of one round, public once it is played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    pub deal: u32,
+    pub contract: Contract,
+    /// The side of the black queens (the caller's, the soloist's).
+    pub side: Vec<Seat>,
+    pub side_points: u32,
+    pub other_points: u32,
+    /// The winning seats, none on 52–52.
+    pub winners: Vec<Seat>,
+    pub changes: Vec<i64>,
+    pub victory_cards: Vec<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Dealt {
+        deal: u32,
+        dealer: Seat,
+    },
+    /// A seat made its declaration (what it was is public only when announced).
+    Declared {
+        seat: Seat,
+    },
+    Announced(Announcement),
+    Played {
+        seat: Seat,
+        card: Card,
+    },
+    TrickWon {
+        seat: Seat,
+        points: u32,
+    },
+    RoundScored(RoundResult),
+    GameOver {
+        ranking: Vec<Vec<Seat>>,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Declaring,
+    Playing,
+    Over,
+}
+
+/// The cards in the order shown to players: the trumps high to low, then clubs, then spades.
+pub const ORDER: [Card; 16] = [
+    Card::new(Rank::Ace, Suit::Hearts),
+    Card::new(Rank::Ten, Suit::Hearts),
+    Card::new(Rank::Queen, Suit::Clubs),
+    Card::new(Rank::Queen, Suit::Spades),
+    Card::new(Rank::Queen, Suit::Hearts),
+    Card::new(Rank::Queen, Suit::Diamonds),
+    Card::new(Rank::Jack, Suit::Clubs),
+    Card::new(Rank::Jack, Suit::Spades),
+    Card::new(Rank::Jack, Suit::Hearts),
+    Card::new(Rank::Jack, Suit::Diamonds),
+    Card::new(Rank::Ace, Suit::Diamonds),
+    Card::new(Rank::Ten, Suit::Diamonds),
+    Card::new(Rank::Ace, Suit::Clubs),
+    Card::new(Rank::Ten, Suit::Clubs),
+    Card::new(Rank::Ace, Suit::Spades),
+    Card::new(Rank::Ten, Suit::Spades),
+];
+
+const TRUMPS: usize = 12;
+const QUEEN_CLUBS: Card = Card::new(Rank::Queen, Suit::Clubs);
+const QUEEN_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
+/// The jacks from the highest.
+const JACKS: [Card; 4] = [
+    Card::new(Rank::Jack, Suit::Clubs),
+    Card::new(Rank::Jack, Suit::Spades),
+    Card::new(Rank::Jack, Suit::Hearts),
+    Card::new(Rank::Jack, Suit::Diamonds),
+];
+
+/// The card's place in [`ORDER`] (16 for a card not in the Kop deck).
+fn position(card: Card) -> usize {
+    if !card.is_standard() {
+        return ORDER.len();
+    }
+    match (card.rank(), card.suit()) {
+        (Rank::Ace, Suit::Hearts) => 0,
+        (Rank::Ten, Suit::Hearts) => 1,
+        (Rank::Queen, Suit::Clubs) => 2,
+        (Rank::Queen, Suit::Spades) => 3,
+        (Rank::Queen, Suit::Hearts) => 4,
+        (Rank::Queen, Suit::Diamonds) => 5,
+        (Rank::Jack, Suit::Clubs) => 6,
+        (Rank::Jack, Suit::Spades) => 7,
+        (Rank::Jack, Suit::Hearts) => 8,
+        (Rank::Jack, Suit::Diamonds) => 9,
+        (Rank::Ace, Suit::Diamonds) => 10,
+        (Rank::Ten, Suit::Diamonds) => 11,
+        (Rank::Ace, Suit::Clubs) => 12,
+        (Rank::Ten, Suit::Clubs) => 13,
+        (Rank::Ace, Suit::Spades) => 14,
+        (Rank::Ten, Suit::Spades) => 15,
+        _ => ORDER.len(),
+    }
+}
+
+pub fn is_trump(card: Card) -> bool {
+    position(card) < TRUMPS
+}
+
+/// The card's point value.
+pub fn points(card: Card) -> u32 {
+    if !card.is_standard() {
+        return 0;
+    }
+    match card.rank() {
+        Rank::Ace => 11,
+        Rank::Ten => 10,
+        Rank::Queen => 3,
+        Rank::Jack => 2,
+        _ => 0,
+    }
+}
+
+/// Whether `challenger` beats the current winner `winner` of a trick led with `led` (§7.2).
+pub fn beats(challenger: Card, winner: Card, led: Card) -> bool {
+    match (is_trump(challenger), is_trump(winner)) {
+        (true, false) => true,
+        (false, true) => false,
+        (true, true) => position(challenger) < position(winner),
+        (false, false) => {
+            challenger.suit() == led.suit()
+                && winner.suit() == led.suit()
+                && position(challenger) < position(winner)
+        }
+    }
+}
+
+/// The suit class of a card: trumps are one suit.
+fn same_class(a: Card, b: Card) -> bool {
+    match (is_trump(a), is_trump(b)) {
+        (true, true) => true,
+        (false, false) => a.suit() == b.suit(),
+        _ => false,
+    }
+}
+
+/// The cards of `hand` that may be played to `trick` (§7.2 "Legal play").
+pub fn playable(hand: CardSet, trick: &Trick) -> CardSet {
+    let Some(led) = trick.led() else {
+        return hand;
+    };
+    let Some((_, winner)) = trick.winning(beats) else {
+        return hand;
+    };
+    let must_beat = |cards: CardSet| {
+        let beating: CardSet = cards.iter().filter(|&c| beats(c, winner, led)).collect();
+        if beating.is_empty() {
+            cards
+        } else {
+            beating
+        }
+    };
+    let following: CardSet = hand.iter().filter(|&c| same_class(c, led)).collect();
+    if !following.is_empty() {
+        return must_beat(following);
+    }
+    let trumps: CardSet = hand.iter().filter(|&c| is_trump(c)).collect();
+    if !trumps.is_empty() {
+        return must_beat(trumps);
+    }
+    hand
+}
+
+/// Cards in display order.
+fn ordered(cards: impl IntoIterator<Item = Card>) -> Vec<Card> {
+    let mut v: Vec<Card> = cards.into_iter().collect();
+    v.sort_by_key(|&c| position(c));
+    v
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kop {
+    options: Options,
+    dealer: Seat,
+    deal: u32,
+    /// The hands as dealt this round (the partnerships follow from them).
+    dealt: Vec<CardSet>,
+    hands: Vec<CardSet>,
+    phase: Phase,
+    declarations: Vec<Option<Declaration>>,
+    /// Settled once every seat has declared.
+    contract: Option<Contract>,
+    turn: Seat,
+    trick: Trick,
+    won: TricksWon,
+    victory_cards: Vec<i64>,
+    last_round: Option<RoundResult>,
+    ranking: Option<Vec<Vec<Seat>>>,
+    source: DeckSource,
+}
+
+/// The seat holding both black queens in these hands, if any.
+fn both_queens(hands: &[CardSet]) -> Option<Seat> {
+    hands
+        .iter()
+        .position(|h| h.contains(QUEEN_CLUBS) && h.contains(QUEEN_SPADES))
+}
+
+fn holder(hands: &[CardSet], card: Card) -> Seat {
+    hands.iter().position(|h| h.contains(card)).unwrap_or(0)
+}
+
+/// The highest jack not in `hand`.
+fn partner_jack(hand: CardSet) -> Card {
+    JACKS
+        .into_iter()
+        .find(|&j| !hand.contains(j))
+        .unwrap_or(JACKS[3])
+}
+
+/// The wedding partner of `caller` in these dealt hands.
+fn wedding_partner(dealt: &[CardSet], caller: Seat) -> Seat {
+    holder(dealt, partner_jack(dealt[caller]))
+}
+
+/// The contract that follows from the dealt hands and the declarations.
+fn settle_contract(dealt: &[CardSet], declarations: &[Option<Declaration>]) -> Contract {
+    match both_queens(dealt) {
+        Some(x) => match declarations[x] {
+            Some(Declaration::Wedding) => Contract::Wedding {
+                caller: x,
+                partner: wedding_partner(dealt, x),
+            },
+            Some(Declaration::Solo) => Contract::Solo { player: x },
+            _ => Contract::Silent { player: x },
+        },
+        None => Contract::Queens {
+            clubs: holder(dealt, QUEEN_CLUBS),
+            spades: holder(dealt, QUEEN_SPADES),
+        },
+    }
+}
+
+/// Seats from the most VC to the fewest, equal counts sharing a place.
+fn rank_by_vc(vc: &[i64]) -> Vec<Vec<Seat>> {
+    let mut order: Vec<Seat> = (0..vc.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(vc[s]));
+    let mut ranking: Vec<Vec<Seat>> = Vec::new();
+    for s in order {
+        match ranking.last_mut() {
+            Some(group) if vc[group[0]] == vc[s] => group.push(s),
+            _ => ranking.push(vec![s]),
+        }
+    }
+    ranking
+}
+
+impl Kop {
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The contract once every seat has declared (hidden information: not for views).
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    fn first(&self) -> Seat {
+        (self.dealer + 1) % SEATS
+    }
+
+    fn setup(options: Options, seats: usize, setup: Setup) -> Result<Kop, SetupError> {
+        if seats != SEATS {
+            return Err(SetupError::Seats {
+                game: Self::NAME,
+                got: seats,
+                allowed: "4".into(),
+            });
+        }
+        let (source, dealer) = DeckSource::new(setup, &kop16(), SEATS)?;
+        let mut game = Kop {
+            options,
+            dealer,
+            deal: 0,
+            dealt: vec![CardSet::new(); SEATS],
+            hands: vec![CardSet::new(); SEATS],
+            phase: Phase::Declaring,
+            declarations: vec![None; SEATS],
+            contract: None,
+            turn: (dealer + 1) % SEATS,
+            trick: Trick::new((dealer + 1) % SEATS),
+            won: TricksWon::new(SEATS),
+            victory_cards: vec![START_VC; SEATS],
+            last_round: None,
+            ranking: None,
+            source,
+        };
+        game.deal_round(&mut Vec::new());
+        Ok(game)
+    }
+
+    /// Deals a round with the current dealer: 4 cards each, one at a time from the left.
+    fn deal_round(&mut self, events: &mut Vec<Event>) {
+        self.deal += 1;
+        let deck = self.source.next_deck(&kop16());
+        let first = self.first();
+        self.hands = vec![CardSet::new(); SEATS];
+        for (i, &card) in deck.iter().enumerate() {
+            self.hands[(first + i) % SEATS].insert(card);
+        }
+        self.dealt = self.hands.clone();
+        self.phase = Phase::Declaring;
+        self.declarations = vec![None; SEATS];
+        self.contract = None;
+        self.turn = first;
+        self.trick = Trick::new(first);
+        self.won = TricksWon::new(SEATS);
+        events.push(Event::Dealt {
+            deal: self.deal,
+            dealer: self.dealer,
+        });
+    }
+
+    /// The public announcement of this round, if any.
+    fn announcement(&self) -> Option<Announcement> {
+        self.declarations
+            .iter()
+            .enumerate()
+            .find_map(|(seat, d)| match d {
+                Some(declaration @ (Declaration::Wedding | Declaration::Solo)) => {
+                    Some(Announcement {
+                        seat,
+                        declaration: *declaration,
+                    })
+                }
+                _ => None,
+            })
+    }
+
+    /// The wedding's caller and partner, once a wedding is announced.
+    fn wedding(&self) -> Option<(Seat, Seat)> {
+        let a = self.announcement()?;
+        (a.declaration == Declaration::Wedding)
+            .then(|| (a.seat, wedding_partner(&self.dealt, a.seat)))
+    }
+
+    /// Card points each seat has taken this round.
+    fn points_taken(&self) -> Vec<u32> {
+        let mut taken = vec![0; SEATS];
+        for (winner, plays) in &self.won.history {
+            taken[*winner] += plays.iter().map(|&(_, c)| points(c)).sum::<u32>();
+        }
+        taken
+    }
+
+    fn declare(&mut self, seat: Seat, declaration: Declaration, events: &mut Vec<Event>) {
+        self.declarations[seat] = Some(declaration);
+        events.push(Event::Declared { seat });
+        if declaration != Declaration::Silent {
+            events.push(Event::Announced(Announcement { seat, declaration }));
+        }
+        if self.declarations.iter().all(Option::is_some) {
+            self.contract = Some(settle_contract(&self.dealt, &self.declarations));
+            self.phase = Phase::Playing;
+            self.turn = self.first();
+        }
+    }
+
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) {
+        self.hands[seat].remove(card);
+        self.trick.play(seat, card);
+        events.push(Event::Played { seat, card });
+        if self.trick.len() < SEATS {
+            self.turn = (seat + 1) % SEATS;
+            return;
+        }
+        let Some((winner, _)) = self.trick.winning(beats) else {
+            return;
+        };
+        let taken = self.trick.cards().map(points).sum();
+        self.won.record(winner, &self.trick);
+        events.push(Event::TrickWon {
+            seat: winner,
+            points: taken,
+        });
+        self.trick = Trick::new(winner);
+        self.turn = winner;
+        if self.hands.iter().all(|h| h.is_empty()) {
+            self.settle(events);
+        }
+    }
+
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        let contract = self
+            .contract
+            .unwrap_or_else(|| settle_contract(&self.dealt, &self.declarations));
+        let side = contract.side();
+        let taken = self.points_taken();
+        let side_points: u32 = side.iter().map(|&s| taken[s]).sum();
+        let other_points: u32 = taken.iter().sum::<u32>() - side_points;
+        let others: Vec<Seat> = (0..SEATS).filter(|s| !side.contains(s)).collect();
+        let (winners, losers) = if side_points >= TO_WIN {
+            (side.clone(), others)
+        } else if other_points >= TO_WIN {
+            (others, side.clone())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let stake = contract.stake();
+        let mut changes = vec![0; SEATS];
+        for &w in &winners {
+            changes[w] += stake * losers.len() as i64;
+        }
+        for &l in &losers {
+            changes[l] -= stake * winners.len() as i64;
+        }
+        for (vc, change) in self.victory_cards.iter_mut().zip(&changes) {
+            *vc += change;
+        }
+        let result = RoundResult {
+            deal: self.deal,
+            contract,
+            side,
+            side_points,
+            other_points,
+            winners,
+            changes,
+            victory_cards: self.victory_cards.clone(),
+        };
+        self.last_round = Some(result.clone());
+        events.push(Event::RoundScored(result));
+        if self.victory_cards.iter().any(|&vc| vc <= 0) {
+            let ranking = rank_by_vc(&self.victory_cards);
+            self.phase = Phase::Over;
+            self.ranking = Some(ranking.clone());
+            events.push(Event::GameOver { ranking });
+        } else {
+            self.dealer = (self.dealer + 1) % SEATS;
+            self.deal_round(events);
+        }
+    }
+
+    fn illegal_play(&self, seat: Seat, card: Card) -> String {
+        if self.phase == Phase::Declaring {
+            return "Before the first lead, make your declaration.".into();
+        }
+        let hand = self.hands[seat];
+        if !hand.contains(card) {
+            return format!("You do not hold {}.", card.pretty());
+        }
+        let Some(led) = self.trick.led() else {
+            return "That card cannot be led now.".into();
+        };
+        let winning = self.trick.winning(beats).map_or(led, |(_, c)| c).pretty();
+        if hand.iter().any(|c| same_class(c, led)) {
+            if same_class(card, led) {
+                format!("You must beat {winning} when you can.")
+            } else {
+                format!("You must follow {} when you can.", class_name(led))
+            }
+        } else if hand.iter().any(is_trump) {
+            if is_trump(card) {
+                format!("You must beat {winning} with a trump when you can.")
+            } else {
+                format!("You have no {}, so you must trump.", class_name(led))
+            }
+        } else {
+            "That card cannot be played now.".into()
+        }
+    }
+}
+
+fn class_name(card: Card) -> &'static str {
+    if is_trump(card) {
+        "trumps"
+    } else if card.suit() == Suit::Clubs {
+        "clubs"
+    } else {
+        "spades"
+    }
+}
+
+/// A completed trick as shown to everyone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastTrick {
+    pub winner: Seat,
+    pub plays: Vec<(Seat, Card)>,
+    pub points: u32,
+}
+
+/// What an observer sees of a Kop table: the own hand and declaration, what was announced,
+/// the wedding partnership if the observer is the partner, the trick, the last trick, the card
+/// points taken and the victory cards. Nothing about the black queens beyond the played cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// The observer's hand in display order (empty for the public).
+    pub hand: Vec<Card>,
+    pub observer: Observer,
+    pub dealer: Seat,
+    pub deal: u32,
+    pub phase: Phase,
+    /// The seats whose decision the game waits for.
+    pub waiting: Vec<Seat>,
+    /// Who has declared before the first lead.
+    pub declared: Vec<bool>,
+    /// The observer's own declaration.
+    pub my_declaration: Option<Declaration>,
+    pub announcement: Option<Announcement>,
+    /// Set when the observer is the wedding partner: the caller.
+    pub partner_of: Option<Seat>,
+    pub leader: Seat,
+    pub trick: Vec<(Seat, Card)>,
+    pub last_trick: Option<LastTrick>,
+    pub points_taken: Vec<u32>,
+    pub victory_cards: Vec<i64>,
+    pub last_round: Option<RoundResult>,
+    pub ranking: Option<Vec<Vec<Seat>>>,
+}
+
+fn name(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {seat}"))
+}
+
+fn plays_text(plays: &[(Seat, Card)], names: &[String]) -> String {
+    plays
+        .iter()
+        .map(|&(s, c)| format!("{} {}", name(names, s), c.pretty()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else if n < 0 {
+        format!("−{}", -n)
+    } else {
+        "±0".into()
+    }
+}
+
+fn seats_text(seats: &[Seat], names: &[String]) -> String {
+    seats
+        .iter()
+        .map(|&s| name(names, s))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+fn contract_text(contract: Contract, names: &[String]) -> String {
+    match contract {
+        Contract::Queens { clubs, spades } => format!(
+            "black queens {} and {}",
+            name(names, clubs),
+            name(names, spades)
+        ),
+        Contract::Wedding { caller, partner } => format!(
+            "wedding of {} with {}",
+            name(names, caller),
+            name(names, partner)
+        ),
+        Contract::Silent { player } => format!("{} alone (silent)", name(names, player)),
+        Contract::Solo { player } => format!("{} solo", name(names, player)),
+    }
+}
+
+fn describe(view: &View, names: &[String]) -> String {
+    let mut lines = vec![format!(
+        "Deal {} · dealer {}",
+        view.deal,
+        name(names, view.dealer)
+    )];
+    match view.phase {
+        Phase::Declaring => lines.push(format!(
+            "Before the first lead, waiting for {} to declare (only the holder of both black \
+             queens may announce a wedding or a solo).",
+            seats_text(&view.waiting, names)
+        )),
+        Phase::Playing => {
+            if let Some(&turn) = view.waiting.first() {
+                lines.push(format!("Turn: {}", name(names, turn)));
+            }
+        }
+        Phase::Over => {
+            if let Some(best) = view.ranking.as_ref().and_then(|r| r.first()) {
+                lines.push(format!("Game over: {} won.", seats_text(best, names)));
+            }
+        }
+    }
+    if let Some(a) = view.announcement {
+        lines.push(match a.declaration {
+            Declaration::Wedding => format!(
+                "{} announced a wedding: their partner is the holder of the highest jack they do \
+                 not hold.",
+                name(names, a.seat)
+            ),
+            _ => format!(
+                "{} plays solo against the other three.",
+                name(names, a.seat)
+            ),
+        });
+    }
+    if let Some(caller) = view.partner_of {
+        lines.push(format!(
+            "You hold the called jack: you are {}'s partner.",
+            name(names, caller)
+        ));
+    }
+    let has = |c: Card| view.hand.contains(&c);
+    if view.phase != Phase::Over && view.announcement.is_none() {
+        if has(QUEEN_CLUBS) && has(QUEEN_SPADES) {
+            if view.my_declaration == Some(Declaration::Silent) {
+                lines.push("You hold both black queens and play alone, unannounced.".into());
+            }
+        } else if has(QUEEN_CLUBS) || has(QUEEN_SPADES) {
+            let other = if has(QUEEN_CLUBS) {
+                QUEEN_SPADES
+            } else {
+                QUEEN_CLUBS
+            };
+            lines.push(format!(
+                "You hold a black queen: your partner holds {}.",
+                other.pretty()
+            ));
+        }
+    }
+    if view.phase == Phase::Playing {
+        if view.trick.is_empty() {
+            lines.push(format!("Trick: {} leads", name(names, view.leader)));
+        } else {
+            lines.push(format!("Trick: {}", plays_text(&view.trick, names)));
+        }
+    }
+    if let Some(last) = &view.last_trick {
+        lines.push(format!(
+            "Last trick: {} — won by {} ({} points)",
+            plays_text(&last.plays, names),
+            name(names, last.winner),
+            last.points
+        ));
+    }
+    if view.phase == Phase::Playing {
+        let taken: Vec<String> = view
+            .points_taken
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("{} {p}", name(names, s)))
+            .collect();
+        lines.push(format!("Card points taken: {}", taken.join(" · ")));
+    }
+    let vc: Vec<String> = view
+        .victory_cards
+        .iter()
+        .enumerate()
+        .map(|(s, v)| format!("{} {v}", name(names, s)))
+        .collect();
+    lines.push(format!("Victory cards: {}", vc.join(" · ")));
+    if let Some(r) = &view.last_round {
+        let outcome = if r.winners.is_empty() {
+            "52–52, no victory cards move".to_string()
+        } else {
+            let changes: Vec<String> = r
+                .changes
+                .iter()
+                .enumerate()
+                .map(|(s, c)| format!("{} {}", name(names, s), signed(*c)))
+                .collect();
+            format!(
+                "{} win: {}",
+                seats_text(&r.winners, names),
+                changes.join(" · ")
+            )
+        };
+        lines.push(format!(
+            "Deal {}: {}, {}–{}; {outcome}",
+            r.deal,
+            contract_text(r.contract, names),
+            r.side_points,
+            r.other_points
+        ));
+    }
+    lines.join("\n")
+}
+
+impl Game for Kop {
+    type Options = Options;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const ID: &'static str = "kop";
+    const ALIASES: &'static [&'static str] = &["baska"];
+    const NAME: &'static str = "Kop";
+    const SEATS: (usize, usize) = (4, 4);
+    const SUMMARY: &'static str = "A tiny trick-taking game for four with 16 cards (A, 10, Q, J). \
+        Twelve cards are trumps, from A♥ 10♥ Q♣ Q♠ down to A♦ 10♦; the black aces and tens are \
+        side suits. The holders of Q♣ and Q♠ are secret partners; a player with both may call a \
+        wedding, stay silent or play solo. Follow suit, else trump, and beat the trick when you \
+        can. A side needs 53 of the 104 card points; winners take victory cards from losers \
+        (2 each in a solo). Everyone starts with 5; the match ends when someone has none.";
+
+    fn configurations() -> Vec<(Options, usize)> {
+        vec![(Options::default(), SEATS)]
+    }
+
+    fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
+        Self::setup(options, seats, setup)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Playing => vec![self.turn],
+            Phase::Declaring => (0..SEATS)
+                .map(|i| (self.first() + i) % SEATS)
+                .filter(|&s| self.declarations[s].is_none())
+                .collect(),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Declaring => {
+                if seat >= SEATS || self.declarations[seat].is_some() {
+                    Vec::new()
+                } else if both_queens(&self.hands) == Some(seat) {
+                    vec![Action::Wedding, Action::Silent, Action::Solo]
+                } else {
+                    vec![Action::Silent]
+                }
+            }
+            Phase::Playing if seat == self.turn => ordered(playable(self.hands[seat], &self.trick))
+                .into_iter()
+                .map(Action::Play)
+                .collect(),
+            Phase::Playing => Vec::new(),
+        }
+    }
+
+    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+        match *action {
+            Action::Wedding | Action::Solo if self.phase == Phase::Declaring => {
+                "Only the holder of both black queens may announce a wedding or a solo.".into()
+            }
+            Action::Wedding | Action::Silent | Action::Solo => {
+                "Declarations are made before the first lead.".into()
+            }
+            Action::Play(card) => self.illegal_play(seat, card),
+        }
+    }
+
+    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
+        let mut events = Vec::new();
+        match *action {
+            Action::Wedding => self.declare(seat, Declaration::Wedding, &mut events),
+            Action::Silent => self.declare(seat, Declaration::Silent, &mut events),
+            Action::Solo => self.declare(seat, Declaration::Solo, &mut events),
+            Action::Play(card) => self.play(seat, card, &mut events),
+        }
+        events
+    }
+
+    fn view(&self, observer: Observer) -> View {
+        let me = match observer {
+            Observer::Seat(s) if s < SEATS => Some(s),
+            _ => None,
+        };
+        let partner_of = self
+            .wedding()
+            .and_then(|(caller, partner)| (me == Some(partner)).then_some(caller));
+        View {
+            hand: me.map_or_else(Vec::new, |s| ordered(self.hands[s])),
+            observer,
+            dealer: self.dealer,
+            deal: self.deal,
+            phase: self.phase,
+            waiting: self.to_act(),
+            declared: self.declarations.iter().map(Option::is_some).collect(),
+            my_declaration: me.and_then(|s| self.declarations[s]),
+            announcement: self.announcement(),
+            partner_of,
+            leader: self.trick.leader,
+            trick: self.trick.plays.clone(),
+            last_trick: self.won.last().map(|(winner, plays)| LastTrick {
+                winner: *winner,
+                plays: plays.clone(),
+                points: plays.iter().map(|&(_, c)| points(c)).sum(),
+            }),
+            points_taken: self.points_taken(),
+            victory_cards: self.victory_cards.clone(),
+            last_round: self.last_round.clone(),
+            ranking: self.ranking.clone(),
+        }
+    }
+
+    fn describe(view: &View, names: &[String]) -> String {
+        describe(view, names)
+    }
+
+    fn label(view: &View, action: &Action, _names: &[String]) -> String {
+        match *action {
+            Action::Wedding => "Wedding (call the highest jack)".into(),
+            Action::Solo => "Solo (alone, announced)".into(),
+            Action::Silent
+                if view.hand.contains(&QUEEN_CLUBS) && view.hand.contains(&QUEEN_SPADES) =>
+            {
+                "Silent (alone, unannounced)".into()
+            }
+            Action::Silent => "No announcement".into(),
+            Action::Play(card) => format!("Play {}", card.pretty()),
+        }
+    }
+
+    fn status(&self) -> Status {
+        Status {
+            to_act: self.to_act(),
+            over: self.phase == Phase::Over,
+            deal: self.deal,
+            scores: Some(self.victory_cards.clone()),
+            ranking: self.ranking.clone(),
+        }
+    }
+
+    fn zones(&self) -> Vec<Zone> {
+        let mut zones = Vec::with_capacity(2 * SEATS + 1);
+        for s in 0..SEATS {
+            zones.push(Zone::new(format!("hand {s}"), self.hands[s], Seen::Only(s)));
+            zones.push(Zone::new(
+                format!("won {s}"),
+                self.won.cards_won(s),
+                Seen::All,
+            ));
+        }
+        zones.push(Zone::new("trick", self.trick.cards(), Seen::All));
+        zones
+    }
+
+    fn hands(&self) -> Vec<Vec<Card>> {
+        self.hands.iter().map(|&h| ordered(h)).collect()
+    }
+
+    fn action_space(&self) -> Vec<Action> {
+        let mut all = vec![Action::Wedding, Action::Silent, Action::Solo];
+        all.extend(ORDER.iter().map(|&c| Action::Play(c)));
+        all
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        let mut base = self.clone();
+        base.source.reseed(rng);
+        if self.phase == Phase::Over {
+            return base;
+        }
+        // Cards that must stay where they are, beyond the seat's own hand: an announced
+        // wedding or solo tells everyone where the black queens are; the wedding partner also
+        // knows that every jack above its own is in the caller's hand.
+        let mut pinned = [CardSet::new(); SEATS];
+        pinned[seat] = self.hands[seat];
+        if let Some(a) = self.announcement() {
+            if a.seat != seat {
+                for q in [QUEEN_CLUBS, QUEEN_SPADES] {
+                    if self.hands[a.seat].contains(q) {
+                        pinned[a.seat].insert(q);
+                    }
+                }
+            }
+        }
+        let wedding = self.wedding();
+        if let Some((caller, partner)) = wedding {
+            if partner == seat {
+                let jack = partner_jack(self.dealt[caller]);
+                for j in JACKS.into_iter().take_while(|&j| j != jack) {
+                    if self.hands[caller].contains(j) {
+                        pinned[caller].insert(j);
+                    }
+                }
+            }
+        }
+        // Sorted, so that the redeal depends only on what the seat can see and the rng.
+        let mut pool: Vec<Card> = (0..SEATS)
+            .flat_map(|s| self.hands[s].difference(pinned[s]).iter())
+            .collect();
+        pool.sort_unstable();
+        let played: Vec<CardSet> = (0..SEATS)
+            .map(|s| self.dealt[s].difference(self.hands[s]))
+            .collect();
+        let mut game = base;
+        for _ in 0..64 {
+            pool.shuffle(rng);
+            let mut cards = pool.iter().copied();
+            for s in 0..SEATS {
+                let mut hand = pinned[s];
+                let missing = self.hands[s].len() - hand.len();
+                hand = hand.union(cards.by_ref().take(missing).collect());
+                game.hands[s] = hand;
+                game.dealt[s] = hand.union(played[s]);
+            }
+            if self.contract.is_some() {
+                game.contract = Some(settle_contract(&game.dealt, &game.declarations));
+            }
+            let same_partner = match (wedding, game.wedding()) {
+                (Some((_, p)), Some((_, q))) => (p == seat) == (q == seat),
+                _ => true,
+            };
+            if same_partner {
+                break;
+            }
+        }
+        // After 64 misses (practically never: the real deal satisfies the constraint, and a
+        // redeal does with a fair chance) the last free redeal stands, never the real hands.
+        game
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,487 @@
+//! Mätäpesä (the Finnish Cucumber), exactly as `shared/rules/matapesa.md`: 3–8 seats, the 52-card
+//! deck dealt `floor(52/n)` each with the leftovers face up and out of play; a follower plays a
+//! card of rank equal to or higher than the highest so far in the trick, or a card of the lowest
+//! rank in their hand; the last of the highest cards wins the trick and leads the next; the
+//! winner of the last trick loses the game (and deals next). No options.
+//!
+//! Suits never matter, so `legal_actions` lists one `{"play":card}` per legal rank, naming the
+//! first card of that rank the seat holds in suit order S, H, D, C, and `normalize` maps any held
+//! card of that rank to it; the card played is the one named (a card the seat does not hold is
+//! refused, even when it holds another of that rank).
+//! Played cards stay face up in front of their players for the whole game (the zone `played s`
+//! holds them, the current trick included). Literal readings: one deal is one game (the status
+//! keeps no scores, the ranking is everyone else together, then the loser); the next dealer is
+//! reported in the final event and view but no second game is dealt.
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use super::tricks::{Trick, TricksWon};
+use super::{
+    redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
+};
+use crate::cards::{standard52, Card, CardSet, Rank, Suit};
+
+/// Mätäpesä has no options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Play a card (any card of its rank that the seat holds).
+    Play(Card),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Played {
+        seat: Seat,
+        card: Card,
+    },
+    TrickWon {
+        seat: Seat,
+        /// The trick's number, from 1.
+        trick: usize,
+    },
+    /// The last trick's winner loses and deals the next game.
+    GameOver {
+        loser: Seat,
+        next_dealer: Seat,
+    },
+}
+
+/// A completed trick as shown to everyone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastTrick {
+    pub winner: Seat,
+    pub plays: Vec<(Seat, Card)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Matapesa {
+    options: Options,
+    dealer: Seat,
+    hands: Vec<CardSet>,
+    /// Per seat, every card it has played, in order (face up in front of it).
+    played: Vec<Vec<Card>>,
+    /// The cards left over after the deal, face up and out of play.
+    leftovers: Vec<Card>,
+    trick: Trick,
+    won: TricksWon,
+    turn: Seat,
+    loser: Option<Seat>,
+    source: DeckSource,
+}
+
+impl Matapesa {
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The loser once the game is over (also the next dealer).
+    pub fn loser(&self) -> Option<Seat> {
+        self.loser
+    }
+
+    fn n(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn deal(options: Options, seats: usize, setup: Setup) -> Result<Matapesa, SetupError> {
+        if !(3..=8).contains(&seats) {
+            return Err(SetupError::Seats {
+                game: Self::NAME,
+                got: seats,
+                allowed: "3 to 8".into(),
+            });
+        }
+        let full = standard52();
+        let (mut source, dealer) = DeckSource::new(setup, &full, seats)?;
+        let deck = source.next_deck(&full);
+        let first = (dealer + 1) % seats;
+        let each = full.len() / seats;
+        let mut hands = vec![CardSet::new(); seats];
+        for (i, &card) in deck[..each * seats].iter().enumerate() {
+            hands[(first + i) % seats].insert(card);
+        }
+        Ok(Matapesa {
+            options,
+            dealer,
+            hands,
+            played: vec![Vec::new(); seats],
+            leftovers: deck[each * seats..].to_vec(),
+            trick: Trick::new(first),
+            won: TricksWon::new(seats),
+            turn: first,
+            loser: None,
+            source,
+        })
+    }
+
+    /// The highest rank played so far in the current trick.
+    fn highest(&self) -> Option<Rank> {
+        self.trick.cards().map(Card::rank).max()
+    }
+
+    /// The first card of `rank` in `hand` in suit order S, H, D, C.
+    fn first_of_rank(hand: CardSet, rank: Rank) -> Option<Card> {
+        Suit::ALL
+            .into_iter()
+            .map(|s| Card::new(rank, s))
+            .find(|&c| hand.contains(c))
+    }
+
+    /// Whether a card of `rank` may be played now from `hand`: any rank when leading, else a
+    /// rank at least the highest so far, or the lowest rank held.
+    fn rank_allowed(&self, hand: CardSet, rank: Rank) -> bool {
+        match self.highest() {
+            None => true,
+            Some(high) => rank >= high || hand.iter().map(Card::rank).min() == Some(rank),
+        }
+    }
+
+    fn finish_trick(&mut self, events: &mut Vec<Event>) {
+        let Some((winner, _)) = self.trick.winning(|c, w, _| c.rank() >= w.rank()) else {
+            return;
+        };
+        self.won.record(winner, &self.trick);
+        events.push(Event::TrickWon {
+            seat: winner,
+            trick: self.won.history.len(),
+        });
+        self.trick = Trick::new(winner);
+        self.turn = winner;
+        if self.hands.iter().all(|h| h.is_empty()) {
+            self.loser = Some(winner);
+            events.push(Event::GameOver {
+                loser: winner,
+                next_dealer: winner,
+            });
+        }
+    }
+
+    fn illegal_play(&self, seat: Seat, card: Card) -> String {
+        let hand = self.hands[seat];
+        if !card.is_standard() {
+            return format!("{card} is not a card of this game.");
+        }
+        if !hand.contains(card) {
+            return match Self::first_of_rank(hand, card.rank()) {
+                Some(held) => format!(
+                    "You do not hold {}; play {} instead.",
+                    card.pretty(),
+                    held.pretty()
+                ),
+                None => format!("You hold no {}.", rank_plural(card.rank())),
+            };
+        }
+        let high = self
+            .highest()
+            .map_or(String::new(), |r| r.notation().to_string());
+        let lowest = hand
+            .iter()
+            .map(Card::rank)
+            .min()
+            .map_or(String::new(), |r| r.notation().to_string());
+        format!(
+            "Play a card of rank {high} or higher, or one of your lowest rank ({lowest}); {} is neither.",
+            card.rank().notation()
+        )
+    }
+}
+
+fn rank_plural(rank: Rank) -> String {
+    format!("{}s", rank.notation())
+}
+
+/// What an observer sees of a Mätäpesä table: the own hand, every played card per player, the
+/// face-up leftovers, the trick in play and the last one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// The observer's hand (empty for the public).
+    pub hand: Vec<Card>,
+    pub observer: Observer,
+    pub dealer: Seat,
+    /// Whose turn it is, until the game is over.
+    pub turn: Option<Seat>,
+    pub leader: Seat,
+    /// The current trick in play order.
+    pub trick: Vec<(Seat, Card)>,
+    pub last_trick: Option<LastTrick>,
+    /// Every card each player has played, in order (they stay face up in front of them).
+    pub played: Vec<Vec<Card>>,
+    /// The cards left over from the deal, face up and out of play.
+    pub leftovers: Vec<Card>,
+    pub hand_sizes: Vec<usize>,
+    pub tricks_won: Vec<u32>,
+    pub tricks_left: usize,
+    /// The winner of the last trick, who loses and deals next.
+    pub loser: Option<Seat>,
+}
+
+fn name(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {seat}"))
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return "—".into();
+    }
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn plays_text(plays: &[(Seat, Card)], names: &[String]) -> String {
+    plays
+        .iter()
+        .map(|&(s, c)| format!("{} {}", name(names, s), c.pretty()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn describe(view: &View, names: &[String]) -> String {
+    let mut lines = Vec::new();
+    match (view.turn, view.loser) {
+        (_, Some(loser)) => lines.push(format!(
+            "Game over: {} won the last trick and loses (and deals next).",
+            name(names, loser)
+        )),
+        (Some(turn), None) => lines.push(format!(
+            "Turn: {} · {} tricks to play",
+            name(names, turn),
+            view.tricks_left
+        )),
+        (None, None) => {}
+    }
+    if view.loser.is_none() {
+        if view.trick.is_empty() {
+            lines.push(format!("Trick: {} leads", name(names, view.leader)));
+        } else {
+            lines.push(format!("Trick: {}", plays_text(&view.trick, names)));
+        }
+    }
+    if let Some(last) = &view.last_trick {
+        lines.push(format!(
+            "Last trick: {} — won by {}",
+            plays_text(&last.plays, names),
+            name(names, last.winner)
+        ));
+    }
+    for (s, played) in view.played.iter().enumerate() {
+        lines.push(format!(
+            "{} — {} in hand · {} tricks · played: {}",
+            name(names, s),
+            view.hand_sizes[s],
+            view.tricks_won[s],
+            cards_text(played)
+        ));
+    }
+    if !view.leftovers.is_empty() {
+        lines.push(format!(
+            "Face up, out of play: {}",
+            cards_text(&view.leftovers)
+        ));
+    }
+    lines.join("\n")
+}
+
+impl Game for Matapesa {
+    type Options = Options;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const ID: &'static str = "matapesa";
+    const ALIASES: &'static [&'static str] = &["mätäpesä"];
+    const NAME: &'static str = "Mätäpesä";
+    const SEATS: (usize, usize) = (3, 8);
+    const SUMMARY: &'static str = "The Finnish Cucumber, for 3 to 8 players: the whole deck is \
+        dealt evenly, leftovers face up. Suits never matter. The leader plays any card; everyone \
+        else plays a card at least as high as the highest so far, or one of their lowest rank. \
+        The highest card wins the trick (among equals, the last one played) and leads the next. \
+        Whoever wins the last trick loses.";
+
+    fn configurations() -> Vec<(Options, usize)> {
+        (3..=8).map(|n| (Options::default(), n)).collect()
+    }
+
+    fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
+        Self::deal(options, seats, setup)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        self.n()
+    }
+
+    fn is_over(&self) -> bool {
+        self.loser.is_some()
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        if self.loser.is_some() {
+            Vec::new()
+        } else {
+            vec![self.turn]
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.loser.is_some() || seat != self.turn {
+            return Vec::new();
+        }
+        let hand = self.hands[seat];
+        Rank::ALL
+            .into_iter()
+            .filter(|&r| self.rank_allowed(hand, r))
+            .filter_map(|r| Self::first_of_rank(hand, r))
+            .map(Action::Play)
+            .collect()
+    }
+
+    fn normalize(&self, seat: Seat, action: &Action) -> Action {
+        let Action::Play(card) = *action;
+        match self.hands.get(seat) {
+            Some(&hand) if hand.contains(card) => {
+                Action::Play(Self::first_of_rank(hand, card.rank()).unwrap_or(card))
+            }
+            _ => *action,
+        }
+    }
+
+    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+        let Action::Play(card) = *action;
+        self.illegal_play(seat, card)
+    }
+
+    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
+        let Action::Play(card) = *action;
+        self.hands[seat].remove(card);
+        self.played[seat].push(card);
+        self.trick.play(seat, card);
+        let mut events = vec![Event::Played { seat, card }];
+        if self.trick.len() == self.n() {
+            self.finish_trick(&mut events);
+        } else {
+            self.turn = (seat + 1) % self.n();
+        }
+        events
+    }
+
+    fn view(&self, observer: Observer) -> View {
+        let hand = match observer {
+            Observer::Seat(s) if s < self.n() => self.hands[s].to_vec(),
+            _ => Vec::new(),
+        };
+        let hand_sizes: Vec<usize> = self.hands.iter().map(|h| h.len()).collect();
+        View {
+            hand,
+            observer,
+            dealer: self.dealer,
+            turn: self.loser.is_none().then_some(self.turn),
+            leader: self.trick.leader,
+            trick: self.trick.plays.clone(),
+            last_trick: self.won.last().map(|(w, plays)| LastTrick {
+                winner: *w,
+                plays: plays.clone(),
+            }),
+            played: self.played.clone(),
+            leftovers: self.leftovers.clone(),
+            tricks_left: hand_sizes.iter().copied().max().unwrap_or(0),
+            hand_sizes,
+            tricks_won: self.won.counts.clone(),
+            loser: self.loser,
+        }
+    }
+
+    fn describe(view: &View, names: &[String]) -> String {
+        describe(view, names)
+    }
+
+    fn label(_view: &View, action: &Action, _names: &[String]) -> String {
+        let Action::Play(card) = *action;
+        format!("Play {}", card.pretty())
+    }
+
+    fn status(&self) -> Status {
+        Status {
+            to_act: self.to_act(),
+            over: self.loser.is_some(),
+            deal: 1,
+            scores: None,
+            ranking: self
+                .loser
+                .map(|loser| vec![(0..self.n()).filter(|&s| s != loser).collect(), vec![loser]]),
+        }
+    }
+
+    fn zones(&self) -> Vec<Zone> {
+        let mut zones = Vec::with_capacity(2 * self.n() + 1);
+        for s in 0..self.n() {
+            zones.push(Zone::new(format!("hand {s}"), self.hands[s], Seen::Only(s)));
+            zones.push(Zone::new(
+                format!("played {s}"),
+                self.played[s].iter().copied(),
+                Seen::All,
+            ));
+        }
+        zones.push(Zone::new(
+            "leftovers",
+            self.leftovers.iter().copied(),
+            Seen::All,
+        ));
+        zones
+    }
+
+    fn hands(&self) -> Vec<Vec<Card>> {
+        self.hands.iter().map(|h| h.to_vec()).collect()
+    }
+
+    fn action_space(&self) -> Vec<Action> {
+        standard52().into_iter().map(Action::Play).collect()
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        let mut game = self.clone();
+        game.source.reseed(rng);
+        let others: Vec<Seat> = (0..self.n()).filter(|&s| s != seat).collect();
+        let mut piles: Vec<Vec<Card>> = others.iter().map(|&s| self.hands[s].to_vec()).collect();
+        sort_across(&mut piles);
+        let mut refs: Vec<&mut Vec<Card>> = piles.iter_mut().collect();
+        redeal_unseen(&mut refs, rng);
+        for (&s, pile) in others.iter().zip(piles) {
+            game.hands[s] = pile.into_iter().collect();
+        }
+        game
+    }
+}
+
+/// Puts the cards of the piles in card order across them, each pile keeping its size, so that a
+/// redeal depends only on which cards are hidden and on the rng, not on where they really are.
+fn sort_across(piles: &mut [Vec<Card>]) {
+    let mut all: Vec<Card> = piles.iter().flatten().copied().collect();
+    all.sort_unstable();
+    let mut it = all.into_iter();
+    for pile in piles.iter_mut() {
+        for slot in pile.iter_mut() {
+            if let Some(c) = it.next() {
+                *slot = c;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
