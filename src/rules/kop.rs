@@ -923,6 +923,57 @@ impl Game for Kop {
         describe(view, names)
     }
 
+    /// Make no announcement (a wedding with both black queens). In play: when the trick holds
+    /// points and a legal card takes it, take it with the cheapest such card; lead the
+    /// strongest card; otherwise give away as few card points as the rules allow.
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        let cards: Vec<(usize, Card)> = legal
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match *a {
+                Action::Play(c) => Some((i, c)),
+                _ => None,
+            })
+            .collect();
+        if cards.is_empty() {
+            let rank = |a: &Action| match a {
+                Action::Wedding => 0,
+                Action::Silent => 1,
+                _ => 2,
+            };
+            return (0..legal.len())
+                .min_by_key(|&i| rank(&legal[i]))
+                .unwrap_or(0);
+        }
+        let cheap = |&(i, c): &(usize, Card)| (points(c), u32::from(c.rank().number()), i);
+        let Some(&(_, led)) = view.trick.first() else {
+            // Leading: the strongest card (it wins the most often).
+            let strongest =
+                cards
+                    .iter()
+                    .copied()
+                    .reduce(|best, x| if beats(x.1, best.1, x.1) { x } else { best });
+            return strongest.map_or(0, |(i, _)| i);
+        };
+        let winner = view
+            .trick
+            .iter()
+            .skip(1)
+            .fold(led, |w, &(_, c)| if beats(c, w, led) { c } else { w });
+        let at_stake: u32 = view.trick.iter().map(|&(_, c)| points(c)).sum();
+        let winning: Vec<(usize, Card)> = cards
+            .iter()
+            .copied()
+            .filter(|&(_, c)| beats(c, winner, led))
+            .collect();
+        let pick = if at_stake >= 10 && !winning.is_empty() {
+            winning.iter().min_by_key(|x| cheap(x))
+        } else {
+            cards.iter().min_by_key(|x| cheap(x))
+        };
+        pick.map_or(0, |&(i, _)| i)
+    }
+
     fn label(view: &View, action: &Action, _names: &[String]) -> String {
         match *action {
             Action::Wedding => "Wedding (call the highest jack)".into(),

@@ -410,6 +410,21 @@ impl Game for Matapesa {
         describe(view, names)
     }
 
+    /// Shed high cards while tricks remain (winning an early trick costs nothing), keep the
+    /// low ones for the end, and play the lowest card in the last two tricks.
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        let rank = |a: &Action| match *a {
+            Action::Play(c) => c.rank(),
+        };
+        let by_rank = (0..legal.len()).map(|i| (rank(&legal[i]), i));
+        let pick = if view.tricks_left > 2 {
+            by_rank.max()
+        } else {
+            by_rank.min()
+        };
+        pick.map_or(0, |(_, i)| i)
+    }
+
     fn label(_view: &View, action: &Action, _names: &[String]) -> String {
         let Action::Play(card) = *action;
         format!("Play {}", card.pretty())
