@@ -1,73 +1,12 @@
 //! `pakka engine` as a subprocess: one answer per line, flushed; every bad line gets its error
 //! code and the console reads on; scripted full games reach the end through the console.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
 use serde_json::{json, Value};
 
-struct Console {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
-}
+#[path = "support/console.rs"]
+mod console;
 
-impl Console {
-    fn start() -> Console {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pakka"))
-            .arg("engine")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("pakka engine starts");
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Console {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one line and reads the one answer (the console must flush each answer).
-    fn send(&mut self, line: &str) -> Value {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-        let mut answer = String::new();
-        self.stdout.read_line(&mut answer).unwrap();
-        assert!(
-            answer.ends_with('\n'),
-            "one answer per line, got {answer:?}"
-        );
-        serde_json::from_str(&answer)
-            .unwrap_or_else(|e| panic!("answer {answer:?} is not JSON: {e}"))
-    }
-
-    fn cmd(&mut self, value: Value) -> Value {
-        self.send(&value.to_string())
-    }
-
-    /// Closes stdin and answers the exit code.
-    fn finish(mut self) -> i32 {
-        drop(self.stdin.take());
-        let mut rest = String::new();
-        self.stdout.read_line(&mut rest).unwrap();
-        assert_eq!(rest, "", "no output without input");
-        self.child.wait().unwrap().code().unwrap()
-    }
-}
-
-fn code(answer: &Value) -> &str {
-    assert_eq!(answer["ok"], false, "expected a refusal, got {answer}");
-    assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()));
-    answer["code"].as_str().unwrap()
-}
-
-fn ok(answer: &Value) -> &Value {
-    assert_eq!(answer["ok"], true, "expected success, got {answer}");
-    &answer["status"]
-}
+use console::{code, ok, Console};
 
 #[test]
 fn the_issue_example_answers_per_protocol() {
