@@ -37,7 +37,8 @@ impl Default for Budget {
 /// UCB1's exploration constant for rewards in 0…1.
 const EXPLORE: f64 = 0.7;
 
-/// The share of random moves in rollouts; the rest follow `Game::heuristic`.
+/// The share of random moves in rollouts (among the actions `Game::explore` allows); the rest
+/// follow `Game::heuristic`.
 const ROLLOUT_NOISE: f64 = 0.1;
 
 /// Answers the chosen index into the seat's legal actions and the iterations run.
@@ -79,10 +80,14 @@ pub(super) fn search(
             }
             // Everyone plays the game's rule of thumb, with a little noise so that samples of
             // one arm do not all play out alike.
-            let index = if rng.random_bool(ROLLOUT_NOISE) {
-                rng.random_range(0..n)
+            let noisy = if rng.random_bool(ROLLOUT_NOISE) {
+                game.explore_index(actor, rng)
             } else {
-                game.heuristic_index(actor, rng)
+                None
+            };
+            let index = match noisy {
+                Some(index) => index,
+                None => game.heuristic_index(actor, rng),
             };
             if game.act_index(actor, index).is_err() {
                 break;

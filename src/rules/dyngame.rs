@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use rand::RngCore;
+use rand::{Rng, RngCore};
 use serde_json::Value;
 
 use super::{Game, Observer, RuleError, Seat, Status, Zone};
@@ -61,6 +61,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError>;
     /// The game's rule-of-thumb choice for the seat, from its view (see `Game::heuristic`).
     fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
+    /// A random legal action for the seat among those the game lets a search explore
+    /// (`Game::explore`); `None` when there is none.
+    fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
@@ -177,6 +180,17 @@ impl<G: Game> AnyGame for G {
             return 0;
         }
         G::heuristic(&self.view(Observer::Seat(seat)), &legal, rng).min(legal.len() - 1)
+    }
+
+    fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize> {
+        let legal = self.legal_actions(seat);
+        let open: Vec<usize> = (0..legal.len())
+            .filter(|&i| G::explore(&legal[i]))
+            .collect();
+        if open.is_empty() {
+            return None;
+        }
+        Some(open[rng.random_range(0..open.len())])
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -361,6 +361,13 @@ pub trait Game:
         rng.random_range(0..legal.len())
     }
 
+    /// Whether a search may try `action` as one of its random moves when it plays a sample out.
+    /// True by default; a game says false for actions no sensible player takes at random and
+    /// whose random use would drown what the search measures (Teka's raises sink contracts).
+    fn explore(_action: &Self::Action) -> bool {
+        true
+    }
+
     /// A question the player must confirm before the action applies (Red7's "End turn" while
     /// not winning, which eliminates). `None` applies it at once.
     fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<String> {

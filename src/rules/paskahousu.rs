@@ -15,6 +15,11 @@
 //! play any card [C]; two to six players [C]. The game has no scores (`scores: null`); the
 //! ranking is the finishing order with the loser last; the shared stalemate bound (see
 //! `shedding.rs`) ends a game in which nothing happens for `STALEMATE_ACTIONS` actions [C].
+//!
+//! The `normal` computer player is the shared rule of thumb of `shedding.rs` on [`position`],
+//! with `Weights::PASKAHOUSU`: besides keeping its 10s, aces and 2s it counts the pressure a
+//! hard-to-beat top card puts on the next player (the bigger the pile, the more he may have to
+//! take) and the pick-up that a lone 10 or ace on an empty pile forces on him.
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -527,6 +532,12 @@ impl Game for Paskahousu {
         }
     }
 
+    /// The shared rule of thumb of `shedding::choose` on [`position`]: the lowest rank with
+    /// all its cards, 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        rule_of_thumb(view, legal, &shedding::Weights::PASKAHOUSU)
+    }
+
     fn zones(&self) -> Vec<Zone> {
         let mut zones: Vec<Zone> = (0..self.seats())
             .map(|s| {
@@ -581,6 +592,46 @@ impl Game for Paskahousu {
         game.source.reseed(rng);
         game
     }
+}
+
+/// The rule of thumb's picture of a Paskahousu position, from the seat's view alone: plays come
+/// from the hand, the seat sees its hand and the pile, and a lone 10 or ace on an empty pile
+/// goes to the next player.
+pub fn position(view: &View) -> shedding::Position<'_> {
+    let hand: CardSet = view.hand.iter().collect();
+    let me = match view.observer {
+        Observer::Seat(s) => s,
+        Observer::Public => view.turn.unwrap_or(0),
+    };
+    let seats = view.hand_sizes.len();
+    let next = (1..seats)
+        .map(|i| (me + i) % seats)
+        .find(|s| !view.out.contains(s))
+        .unwrap_or(me);
+    shedding::Position {
+        zone: hand,
+        seen: hand.union(view.pile.iter().collect()),
+        pile: &view.pile,
+        stock: view.stock,
+        legality: Legality {
+            court_min_top: if view.court_min_top == 6 {
+                Rank::Six
+            } else {
+                Rank::Seven
+            },
+            courts_on_empty: view.open_any_card || view.courts_dead,
+        },
+        free_play: view.free_play,
+        after_zone: 0,
+        next_left: view.hand_sizes.get(next).copied().unwrap_or(0),
+        next_known: None,
+        empty_pickup: true,
+    }
+}
+
+/// The rule of thumb with the given weights: `shedding::choose` on [`position`].
+pub fn rule_of_thumb(view: &View, legal: &[Action], weights: &shedding::Weights) -> usize {
+    shedding::choose(&position(view), legal, weights)
 }
 
 fn cards_phrase(n: usize) -> String {

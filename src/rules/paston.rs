@@ -1322,6 +1322,12 @@ impl Game for Paston {
         }
     }
 
+    /// The `normal` computer player: counted tricks for the auction, the discard, trumps and
+    /// whist, the usual rules of thumb in play (see the `heuristic` module below).
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        heuristic::choose(view, legal)
+    }
+
     fn confirm(_view: &View, action: &Action) -> Option<String> {
         match action {
             Action::Surrender => {
@@ -1435,6 +1441,453 @@ impl Game for Paston {
             }
         }
         game
+    }
+}
+
+/// The `normal` computer player (`Game::heuristic`): a rule of thumb computed from the seat's
+/// view alone, with no search and no memory beyond what the view shows.
+///
+/// A hand is valued in expected tricks for a given trump suit. Within a suit a card is a winner
+/// when the missing higher cards are no more than the holder's own cards above it (A; K Q;
+/// Q J 10 once A and K are gone), half a winner when guarded once more (K x); side suits fade
+/// from the second round on (ruffs), the fourth trump counts 0.7 and later trumps in full, and
+/// short side suits add ruffs for the trumps not already counted as winners. The chance `p` of
+/// six tricks is a logistic curve around an estimate of 6 (measured in self-play). From that:
+/// - auction: bid the next level when the best trump that level still allows promises an
+///   expected score `10·m·(2p−1)` above −5 (the unseen prikup counted as a trick: two cards in,
+///   the two worst out; passing is not worth 0 either, since another player then declares);
+///   Grkha (+10 / −40) only when it promises more than 0 (`p` above 0.8);
+/// - discard: the pair whose removal leaves the best contract (low cards, voiding a short side
+///   suit when that adds ruffs);
+/// - trumps: the allowed level of best expected score; surrender only when even that is worse
+///   than the surrender's −10;
+/// - whist: by defensive tricks (side aces and guarded kings, trump honours and length): 2 to
+///   whist first, 2.5 beside a whister (each needs 2), 4 to whist alone (the scoring table);
+/// - play: the declarer draws trumps while holding the top trump; lead masters, then from the
+///   longest side suit (the top of two touching honours, else low). Follow with the cheapest
+///   card that wins when no opponent plays after; with an opponent still to play, the lowest
+///   card equal to the highest winner (the lowest winning trump when ruffing), but second hand
+///   low when the partner also plays after and no master wins; when the partner (the other
+///   whister) holds the trick, duck with the cheapest card (low, from a short side suit, never a
+///   trump or a master) unless the partner's card is at risk and a master or an honour can go
+///   over it; duck as well when nothing wins. A card is a master when every higher card of its
+///   suit is in sight (own hand, the trick, the last trick, own discards): the view keeps no
+///   older tricks, so masters are counted conservatively.
+mod heuristic {
+    use super::{Action, Level, Phase, View};
+    use crate::cards::{Card, CardSet, Rank, Suit};
+    use crate::rules::tricks::{ace_high, suit_beats};
+    use crate::rules::{Observer, Seat};
+
+    /// The ranks of the piquet deck (7 to A) as bits by rank number.
+    const DECK_RANKS: u16 = 0x7F80;
+    /// Tricks the unseen prikup adds to a bidder's hand (two cards in, the two worst out).
+    const PRIKUP: f32 = 1.0;
+    /// The expected score a contract must promise before the auction bids for it.
+    const BID_EV: f32 = -5.0;
+    /// Defensive tricks needed to whist: first to answer, beside a whister, alone.
+    const WHIST_FIRST: f32 = 2.0;
+    const WHIST_BESIDE: f32 = 2.5;
+    const WHIST_ALONE: f32 = 4.0;
+
+    pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
+        let pick = match view.phase {
+            Phase::Auction => auction(view, legal),
+            Phase::Discard => discard(view, legal),
+            Phase::Trump => trumps(view, legal),
+            Phase::Whist => whist(view, legal),
+            Phase::Play => play(view, legal),
+            Phase::Over => None,
+        };
+        pick.unwrap_or(0).min(legal.len().saturating_sub(1))
+    }
+
+    fn index_of(legal: &[Action], action: &Action) -> Option<usize> {
+        legal.iter().position(|a| a == action)
+    }
+
+    fn seat(view: &View) -> Option<Seat> {
+        match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        }
+    }
+
+    fn hand_of(view: &View) -> CardSet {
+        view.hand.iter().copied().collect()
+    }
+
+    /// The ranks of `suit` in `cards`, as bits by rank number.
+    fn ranks(cards: CardSet, suit: Suit) -> u16 {
+        cards
+            .iter()
+            .filter(|c| c.suit() == suit)
+            .fold(0, |m, c| m | 1 << c.rank().number())
+    }
+
+    /// The ranks of the deck above `rank`.
+    fn above(rank: Rank) -> u16 {
+        DECK_RANKS & !((1u16 << (rank.number() + 1)) - 1)
+    }
+
+    /// Expected tricks from one suit held as `held` (rank bits).
+    fn suit_tricks(held: u16, trump: bool) -> f32 {
+        let n = held.count_ones() as usize;
+        let (mut i, mut missing, mut total) = (0usize, 0usize, 0.0f32);
+        for r in (7..=14).rev() {
+            if held & (1 << r) == 0 {
+                missing += 1;
+                continue;
+            }
+            let mut w = if missing <= i {
+                1.0
+            } else if missing == i + 1 && n > missing {
+                0.5
+            } else {
+                0.0
+            };
+            if trump {
+                if i == 3 {
+                    w = f32::max(w, 0.7);
+                } else if i >= 4 {
+                    w = 1.0;
+                }
+            } else {
+                w *= [1.0, 0.85, 0.5, 0.25][i.min(3)];
+            }
+            total += w;
+            i += 1;
+        }
+        total
+    }
+
+    /// Expected tricks of a declarer's hand with `trump` as trumps.
+    fn tricks(hand: CardSet, trump: Suit) -> f32 {
+        let mut total = 0.0;
+        let mut short = 0.0;
+        let mut trump_tricks = 0.0;
+        let mut trumps = 0.0;
+        for suit in Suit::ALL {
+            let held = ranks(hand, suit);
+            if suit == trump {
+                trump_tricks = suit_tricks(held, true);
+                trumps = held.count_ones() as f32;
+            } else {
+                total += suit_tricks(held, false);
+                short += match held.count_ones() {
+                    0 => 2.0,
+                    1 => 1.0,
+                    _ => 0.0,
+                };
+            }
+        }
+        let spare = f32::max(trumps - trump_tricks, 0.0);
+        total + trump_tricks + 0.8 * f32::min(short, spare)
+    }
+
+    /// Expected tricks of a defender against a declarer with `trump` as trumps.
+    fn defence(hand: CardSet, trump: Suit) -> f32 {
+        let mut total = 0.0;
+        for suit in Suit::ALL {
+            let held = ranks(hand, suit);
+            total += if suit == trump {
+                suit_tricks(held, true)
+            } else {
+                0.85 * suit_tricks(held, false)
+            };
+        }
+        total
+    }
+
+    /// The chance that a declarer's hand valued at `tricks` takes six (centred on 6: the
+    /// estimate runs a little high against whisting defenders).
+    fn make_chance(tricks: f32) -> f32 {
+        1.0 / (1.0 + (-(tricks - 6.0) / 0.7).exp())
+    }
+
+    /// The declarer's expected score for a contract at `level` from a hand worth `tricks`.
+    fn contract_ev(tricks: f32, level: Level) -> f32 {
+        let p = make_chance(tricks);
+        match level {
+            Level::Grkha => 10.0 * p - 40.0 * (1.0 - p),
+            _ => 10.0 * level.multiplier() as f32 * (2.0 * p - 1.0),
+        }
+    }
+
+    /// The best contract a declarer at `bid` may name with `hand`: its expected score and the
+    /// tricks estimated for it.
+    fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
+        let mut best = (f32::MIN, 0.0);
+        for level in Level::ALL {
+            if level < bid || (level == Level::Grkha && bid != Level::Grkha) {
+                continue;
+            }
+            let t = tricks(hand, level.trump()) + bonus;
+            let ev = contract_ev(t, level);
+            if ev > best.0 {
+                best = (ev, t);
+            }
+        }
+        best
+    }
+
+    fn auction(view: &View, legal: &[Action]) -> Option<usize> {
+        let pass = index_of(legal, &Action::Pass);
+        let Some(level) = legal.iter().find_map(|a| match a {
+            Action::Bid(l) => Some(*l),
+            _ => None,
+        }) else {
+            return pass;
+        };
+        let (ev, _) = best_contract(hand_of(view), level, PRIKUP);
+        // Grkha pays +10 and costs −40: only with a hand that makes it four times in five.
+        let floor = if level == Level::Grkha { 0.0 } else { BID_EV };
+        if ev > floor {
+            index_of(legal, &Action::Bid(level))
+        } else {
+            pass
+        }
+    }
+
+    fn discard(view: &View, legal: &[Action]) -> Option<usize> {
+        let hand = hand_of(view);
+        let bid = view.bid.unwrap_or(Level::Paston);
+        let mut best: Option<(f32, usize)> = None;
+        for (i, action) in legal.iter().enumerate() {
+            let Action::Discard([a, b]) = *action else {
+                continue;
+            };
+            let mut rest = hand;
+            rest.remove(a);
+            rest.remove(b);
+            let (ev, t) = best_contract(rest, bid, 0.0);
+            // Ties: void a side suit (ruffs later), shed the lowest cards.
+            let voids = Suit::ALL
+                .into_iter()
+                .filter(|&s| ranks(rest, s) == 0 && ranks(hand, s) != 0)
+                .count() as f32;
+            let shed = f32::from(a.rank().number() + b.rank().number());
+            let key = ev + 0.05 * t + 0.01 * voids - 0.001 * shed;
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
+        let hand = hand_of(view);
+        let mut best: Option<(f32, usize)> = None;
+        for (i, action) in legal.iter().enumerate() {
+            let value = match *action {
+                Action::Trump(level) => contract_ev(tricks(hand, level.trump()), level),
+                // −10, and each opponent +2.
+                Action::Surrender => -12.0,
+                _ => continue,
+            };
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    fn whist(view: &View, legal: &[Action]) -> Option<usize> {
+        let pass = index_of(legal, &Action::Pass);
+        let (Some(me), Some(level)) = (seat(view), view.trump) else {
+            return pass;
+        };
+        let other = (0..view.whist.len()).find(|&s| s != me && view.declarer != Some(s));
+        let need = match other.and_then(|s| view.whist[s]) {
+            None => WHIST_FIRST,
+            Some(true) => WHIST_BESIDE,
+            Some(false) => WHIST_ALONE,
+        };
+        if defence(hand_of(view), level.trump()) >= need {
+            index_of(legal, &Action::Whist)
+        } else {
+            pass
+        }
+    }
+
+    /// What the card play looks at.
+    struct Table {
+        hand: CardSet,
+        trump: Option<Suit>,
+        /// Cards whose place the seat knows: its hand, the trick, the last trick, its discards.
+        known: CardSet,
+        partner: Option<Seat>,
+        /// Opponents still to play to the current trick after this seat.
+        opponents_after: usize,
+        /// The partner is still to play to the current trick after this seat.
+        partner_after: bool,
+        declarer: bool,
+    }
+
+    impl Table {
+        fn is_trump(&self, c: Card) -> bool {
+            Some(c.suit()) == self.trump
+        }
+
+        /// Every higher card of the suit is in sight.
+        fn master(&self, c: Card) -> bool {
+            above(c.rank()) & !ranks(self.known, c.suit()) == 0
+        }
+
+        /// The lowest card of the hand worth as much as `c`: walks down through own cards and
+        /// cards already in sight, as long as `keep` holds.
+        fn equal_low(&self, c: Card, keep: impl Fn(Card) -> bool) -> Card {
+            let mut best = c;
+            for n in (7..c.rank().number()).rev() {
+                let Some(r) = Rank::from_number(n) else {
+                    break;
+                };
+                let lower = Card::new(r, c.suit());
+                if self.hand.contains(lower) {
+                    if !keep(lower) {
+                        break;
+                    }
+                    best = lower;
+                } else if !self.known.contains(lower) {
+                    break;
+                }
+            }
+            best
+        }
+
+        /// The card to throw away: low, not a trump, not a master, from a short suit.
+        fn cheapest(&self, cards: CardSet) -> Option<Card> {
+            cards.iter().min_by_key(|&c| {
+                let len = ranks(self.hand, c.suit()).count_ones();
+                u32::from(c.rank().number()) * 10
+                    + len
+                    + if self.is_trump(c) { 400 } else { 0 }
+                    + if self.master(c) { 200 } else { 0 }
+            })
+        }
+
+        fn lead(&self, cards: CardSet) -> Option<Card> {
+            let high = |set: CardSet| set.iter().max_by_key(|c| c.rank());
+            let low = |set: CardSet| set.iter().min_by_key(|c| c.rank());
+            let trumps: CardSet = cards.iter().filter(|&c| self.is_trump(c)).collect();
+            if self.declarer {
+                if let Some(top) = high(trumps).filter(|&c| self.master(c)) {
+                    return Some(self.equal_low(top, |_| true));
+                }
+            }
+            let side = cards.difference(trumps);
+            if let Some(m) = side
+                .iter()
+                .filter(|&c| self.master(c))
+                .min_by_key(|c| c.rank())
+            {
+                return Some(m);
+            }
+            let suit_len = |s: Suit| ranks(side, s).count_ones();
+            if let Some(suit) = Suit::ALL
+                .into_iter()
+                .filter(|&s| suit_len(s) > 0)
+                .max_by_key(|&s| (suit_len(s), std::cmp::Reverse(s)))
+            {
+                let of: CardSet = side.iter().filter(|c| c.suit() == suit).collect();
+                let top = high(of)?;
+                let held = ranks(self.hand, suit);
+                let second = top.rank().number() - 1;
+                let touching = top.rank() >= Rank::Jack && second >= 7 && held & (1 << second) != 0;
+                return if touching { Some(top) } else { low(of) };
+            }
+            // Only trumps left.
+            let top = high(trumps)?;
+            if self.master(top) {
+                Some(self.equal_low(top, |_| true))
+            } else {
+                low(trumps)
+            }
+        }
+
+        fn follow(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<Card> {
+            let led = trick.first()?.1;
+            let beats = |a: Card, b: Card| suit_beats(a, b, led, self.trump, ace_high);
+            let (wseat, wcard) =
+                trick[1..]
+                    .iter()
+                    .fold(trick[0], |w, &p| if beats(p.1, w.1) { p } else { w });
+            let winners: CardSet = cards.iter().filter(|&c| beats(c, wcard)).collect();
+            let cost = |c: Card| (self.is_trump(c), c.rank());
+            if Some(wseat) == self.partner {
+                // The partner holds the trick: duck, unless an opponent still to play is likely
+                // to beat a card that is not a master while this seat can go over it.
+                let safe = self.opponents_after == 0 || self.master(wcard);
+                let top = winners
+                    .iter()
+                    .filter(|c| c.suit() == led.suit())
+                    .max_by_key(|c| c.rank());
+                return match top {
+                    Some(top) if !safe && (self.master(top) || top.rank() >= Rank::Jack) => {
+                        Some(self.equal_low(top, |c| beats(c, wcard)))
+                    }
+                    _ => self.cheapest(cards),
+                };
+            }
+            if winners.is_empty() {
+                return self.cheapest(cards);
+            }
+            if self.opponents_after == 0 {
+                return winners.iter().min_by_key(|&c| cost(c));
+            }
+            let top = winners.iter().max_by_key(|&c| cost(c))?;
+            if self.is_trump(top) && led.suit() != top.suit() {
+                // Ruffing: the lowest trump that wins.
+                return winners.iter().min_by_key(|&c| cost(c));
+            }
+            if self.partner_after && !self.master(top) {
+                return self.cheapest(cards);
+            }
+            Some(self.equal_low(top, |c| beats(c, wcard)))
+        }
+    }
+
+    fn play(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat(view)?;
+        let cards: CardSet = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        let plays = |s: Seat| view.declarer == Some(s) || view.whist.get(s) == Some(&Some(true));
+        let declarer = view.declarer == Some(me);
+        let partner = if declarer {
+            None
+        } else {
+            (0..view.whist.len()).find(|&s| s != me && plays(s) && view.declarer != Some(s))
+        };
+        let in_trick = |s: Seat| view.trick.iter().any(|&(p, _)| p == s);
+        let opponents_after = (0..view.whist.len())
+            .filter(|&s| s != me && plays(s) && !in_trick(s) && Some(s) != partner)
+            .count();
+        let mut known = hand_of(view);
+        known = known.union(view.trick.iter().map(|&(_, c)| c).collect());
+        if let Some(last) = &view.last_trick {
+            known = known.union(last.plays.iter().map(|&(_, c)| c).collect());
+        }
+        known = known.union(view.discards.iter().copied().collect());
+        let table = Table {
+            hand: hand_of(view),
+            trump: view.trump.map(Level::trump),
+            known,
+            partner,
+            opponents_after,
+            partner_after: partner.is_some_and(|p| !in_trick(p)),
+            declarer,
+        };
+        let card = if view.trick.is_empty() {
+            table.lead(cards)
+        } else {
+            table.follow(cards, &view.trick)
+        }?;
+        index_of(legal, &Action::Play(card))
     }
 }
 

@@ -1136,6 +1136,17 @@ impl Game for Teka {
         }
     }
 
+    /// The `normal` computer player: counted tricks for the calls, trumps and raises, the usual
+    /// rules of thumb in play (see the `heuristic` module below).
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        heuristic::choose(view, legal)
+    }
+
+    /// A random raise in a search's playout sinks the contract it is meant to measure.
+    fn explore(action: &Action) -> bool {
+        !matches!(action, Action::Raise(_))
+    }
+
     fn confirm(_view: &View, action: &Action) -> Option<String> {
         match action {
             Action::Bid(Bid::Double13) => Some(
@@ -1228,6 +1239,461 @@ impl Game for Teka {
             }
         }
         game
+    }
+}
+
+/// The `normal` computer player (`Game::heuristic`): a rule of thumb computed from the seat's
+/// view alone, with no search and no memory beyond what the view shows.
+///
+/// A hand is valued in expected tricks for a given trump suit. Within a suit a card is a winner
+/// when the missing higher cards are no more than the holder's own cards above it (A; K Q;
+/// Q J 10 once A and K are gone), half a winner when guarded once more (K x); side suits fade
+/// from the second round on (ruffs), trumps count from the fourth on for length, and short side
+/// suits add ruffs for the trumps not already counted as winners. From that:
+/// - redeal: always asked for when offered (a hand without an ace or a court card);
+/// - calls: the team's tricks are the hand's (with its best trump) plus the partner's share of
+///   the rest — a third of it by default, a quarter after the partner passed, what the
+///   partner's own number promises after a bid, less when an opponent has bid. Call the lowest
+///   legal number the team makes with a quarter trick to spare (a failure gives away twice the
+///   contract), never over the partner's own number; double thirteen only when every card is a
+///   sure trick;
+/// - trumps: the suit worth the most tricks (the longer one on a tie);
+/// - raise: only to what is certain — the declaring side's tricks plus the declarer's master
+///   trumps, which win whenever they are played;
+/// - play: the declarer draws trumps while holding the top trump (and leads low from four or
+///   more in the first three tricks), until the last trick shows the opponents out of trumps;
+///   lead masters, then from the longest side suit (the top of two touching honours, else low).
+///   Follow with the cheapest card that wins when no opponent plays after; with an opponent
+///   still to play, the lowest card equal to the highest winner (the lowest winning trump when
+///   ruffing), but second hand low (duck) when the partner also plays after and no master wins;
+///   when the partner holds the trick, duck with the cheapest card (low, from a short side
+///   suit, never a trump or a master) unless the partner's card is at risk and a master or an
+///   honour (J or better) can go over it; duck as well when nothing wins. A card is a master
+///   when every higher card of its suit is in sight (own hand, the trick, the last trick): the
+///   view keeps no older tricks, so masters, trumps played and voids are counted
+///   conservatively.
+mod heuristic {
+    use super::{Action, Bid, CallKind, Phase, TrumpSuit, View};
+    use crate::cards::{Card, CardSet, Rank, Suit};
+    use crate::rules::tricks::{ace_high, partner, suit_beats};
+    use crate::rules::{Observer, Seat};
+
+    /// The ranks of the deck (2 to A) as bits by rank number.
+    const DECK_RANKS: u16 = 0x7FFC;
+    /// Tricks to spare before calling a number.
+    const MARGIN: f32 = 0.25;
+    /// The trick in which a declarer stops leading low trumps from length.
+    const LOW_TRUMP_LEADS: usize = 3;
+
+    pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
+        let pick = match view.phase {
+            Phase::Redeal => index_of(legal, &Action::Redeal),
+            Phase::Bidding => call(view, legal),
+            Phase::Trump => trumps(view, legal),
+            Phase::Play => raise(view, legal).or_else(|| play(view, legal)),
+            Phase::Over => None,
+        };
+        pick.unwrap_or(0).min(legal.len().saturating_sub(1))
+    }
+
+    fn index_of(legal: &[Action], action: &Action) -> Option<usize> {
+        legal.iter().position(|a| a == action)
+    }
+
+    fn seat(view: &View) -> Option<Seat> {
+        match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        }
+    }
+
+    fn hand_of(view: &View) -> CardSet {
+        view.hand.iter().copied().collect()
+    }
+
+    /// The ranks of `suit` in `cards`, as bits by rank number.
+    fn ranks(cards: CardSet, suit: Suit) -> u16 {
+        cards
+            .iter()
+            .filter(|c| c.suit() == suit)
+            .fold(0, |m, c| m | 1 << c.rank().number())
+    }
+
+    /// The ranks of the deck above `rank`.
+    fn above(rank: Rank) -> u16 {
+        DECK_RANKS & !((1u16 << (rank.number() + 1)) - 1)
+    }
+
+    /// How many top cards of a suit (from the ace down) `held` holds without a gap.
+    fn top_run(held: u16) -> u32 {
+        (held << 1).leading_ones()
+    }
+
+    /// Expected tricks from one suit held as `held` (rank bits).
+    fn suit_tricks(held: u16, trump: bool) -> f32 {
+        let n = held.count_ones() as usize;
+        let (mut i, mut missing, mut total) = (0usize, 0usize, 0.0f32);
+        for r in (2..=14).rev() {
+            if held & (1 << r) == 0 {
+                missing += 1;
+                continue;
+            }
+            let mut w = if missing <= i {
+                1.0
+            } else if missing == i + 1 && n > missing {
+                0.5
+            } else {
+                0.0
+            };
+            if trump {
+                w = f32::max(w, [0.0, 0.0, 0.0, 0.6, 0.85, 1.0][i.min(5)]);
+            } else {
+                w *= [1.0, 0.9, 0.6, 0.3][i.min(3)];
+            }
+            total += w;
+            i += 1;
+        }
+        total
+    }
+
+    /// Expected tricks of a hand with `trump` as trumps, playing it as the declarer.
+    fn tricks(hand: CardSet, trump: Suit) -> f32 {
+        let mut total = 0.0;
+        let mut short = 0.0;
+        let mut trump_tricks = 0.0;
+        let mut trumps = 0.0;
+        for suit in Suit::ALL {
+            let held = ranks(hand, suit);
+            if suit == trump {
+                trump_tricks = suit_tricks(held, true);
+                trumps = held.count_ones() as f32;
+            } else {
+                total += suit_tricks(held, false);
+                short += match held.count_ones() {
+                    0 => 2.0,
+                    1 => 1.0,
+                    _ => 0.0,
+                };
+            }
+        }
+        let spare = f32::max(trumps - trump_tricks, 0.0);
+        total + trump_tricks + 0.8 * f32::min(short, spare)
+    }
+
+    /// The trump suit worth the most tricks: the suit and its tricks.
+    fn best_trump(hand: CardSet) -> (Suit, f32) {
+        let mut best = (Suit::Spades, f32::MIN, 0);
+        for suit in Suit::ALL {
+            let t = tricks(hand, suit);
+            let len = ranks(hand, suit).count_ones();
+            if t > best.1 || (t == best.1 && len > best.2) {
+                best = (suit, t, len);
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// Whether every card of the hand is a sure trick alone against two hands with `trump`: the
+    /// unbroken top trumps are at least as many as the missing trumps, and every side suit is
+    /// held from the ace down either whole or at least as long as its missing cards.
+    fn all_sure(hand: CardSet, trump: Suit) -> bool {
+        ranks(hand, trump) != 0
+            && Suit::ALL.into_iter().all(|suit| {
+                let held = ranks(hand, suit);
+                let (n, run) = (held.count_ones(), top_run(held));
+                run >= 13 - n || (suit != trump && run == n)
+            })
+    }
+
+    /// What a number call promises of the caller's own hand.
+    fn promised(n: u8) -> f32 {
+        (3.0 * f32::from(n) - 13.0) / 2.0
+    }
+
+    fn call(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat(view)?;
+        let pass = index_of(legal, &Action::Pass);
+        let hand = hand_of(view);
+        let (suit, mine) = best_trump(hand);
+        if all_sure(hand, suit) {
+            if let Some(i) = index_of(legal, &Action::Bid(Bid::Double13)) {
+                return Some(i);
+            }
+        }
+        let numbers = |seats: &dyn Fn(Seat) -> bool| {
+            view.calls
+                .iter()
+                .filter(|c| seats(c.seat))
+                .filter_map(|c| match c.call {
+                    CallKind::Bid(Bid::Tricks(n)) => Some(n),
+                    _ => None,
+                })
+                .max()
+        };
+        let highest = numbers(&|_| true);
+        let partners = numbers(&|s| s == partner(me));
+        if partners.is_some() && partners == highest {
+            return pass;
+        }
+        let rest = f32::max(13.0 - mine, 0.0);
+        let partner_call = view.calls.iter().find(|c| c.seat == partner(me));
+        let mut share = match partner_call.map(|c| c.call) {
+            None => rest / 3.0,
+            Some(CallKind::Bid(Bid::Tricks(n))) => f32::min(promised(n), rest),
+            Some(CallKind::Bid(Bid::Double13)) => 0.0,
+            Some(CallKind::Pass | CallKind::Ter) => rest / 4.0,
+        };
+        if let Some(n) = numbers(&|s| s % 2 != me % 2) {
+            share = f32::min(share, f32::max(rest - promised(n), 0.0) / 2.0);
+        }
+        let team = mine + share;
+        legal
+            .iter()
+            .position(
+                |a| matches!(a, Action::Bid(Bid::Tricks(n)) if team >= f32::from(*n) + MARGIN),
+            )
+            .or(pass)
+    }
+
+    fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
+        let (suit, _) = best_trump(hand_of(view));
+        let t = TrumpSuit::ALL.into_iter().find(|t| t.suit() == suit)?;
+        index_of(legal, &Action::Trump(t))
+    }
+
+    /// Cards whose place the seat knows: its hand, the trick and the last trick.
+    fn known(view: &View) -> CardSet {
+        let mut known = hand_of(view);
+        known = known.union(view.trick.iter().map(|&(_, c)| c).collect());
+        if let Some(last) = &view.last_trick {
+            known = known.union(last.plays.iter().map(|&(_, c)| c).collect());
+        }
+        known
+    }
+
+    /// Raises the contract as far as is certain.
+    fn raise(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat(view)?;
+        let (Some(Bid::Tricks(contract)), Some(trump)) = (view.contract, view.trump) else {
+            return None;
+        };
+        // A trump above every unseen one wins whenever it is played, though not in the
+        // current trick if a higher trump is already in it: count against the unseen cards and
+        // the current trick alike.
+        let mut known = hand_of(view);
+        if let Some(last) = &view.last_trick {
+            known = known.union(last.plays.iter().map(|&(_, c)| c).collect());
+        }
+        let suit = trump.suit();
+        let masters = hand_of(view)
+            .iter()
+            .filter(|c| c.suit() == suit && above(c.rank()) & !ranks(known, suit) == 0)
+            .count() as u32;
+        let sure = view.team_tricks[me % 2] + masters;
+        legal
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match *a {
+                Action::Raise(n) if n > contract && u32::from(n) <= sure => Some((n, i)),
+                _ => None,
+            })
+            .max()
+            .map(|(_, i)| i)
+    }
+
+    /// What the card play looks at.
+    struct Table {
+        hand: CardSet,
+        trump: Option<Suit>,
+        known: CardSet,
+        partner: Option<Seat>,
+        /// Opponents still to play to the current trick after this seat.
+        opponents_after: usize,
+        /// The partner is still to play to the current trick after this seat.
+        partner_after: bool,
+        /// The declarer (not the partner).
+        declarer: bool,
+        /// The opponents have shown out of trumps in the last trick.
+        opponents_out: bool,
+        trick_number: usize,
+    }
+
+    impl Table {
+        fn is_trump(&self, c: Card) -> bool {
+            Some(c.suit()) == self.trump
+        }
+
+        /// Every higher card of the suit is in sight.
+        fn master(&self, c: Card) -> bool {
+            above(c.rank()) & !ranks(self.known, c.suit()) == 0
+        }
+
+        /// The lowest card of the hand worth as much as `c`: walks down through own cards and
+        /// cards already in sight, as long as `keep` holds.
+        fn equal_low(&self, c: Card, keep: impl Fn(Card) -> bool) -> Card {
+            let mut best = c;
+            for n in (2..c.rank().number()).rev() {
+                let Some(r) = Rank::from_number(n) else {
+                    break;
+                };
+                let lower = Card::new(r, c.suit());
+                if self.hand.contains(lower) {
+                    if !keep(lower) {
+                        break;
+                    }
+                    best = lower;
+                } else if !self.known.contains(lower) {
+                    break;
+                }
+            }
+            best
+        }
+
+        /// The card to throw away: low, not a trump, not a master, from a short suit.
+        fn cheapest(&self, cards: CardSet) -> Option<Card> {
+            cards.iter().min_by_key(|&c| {
+                let len = ranks(self.hand, c.suit()).count_ones();
+                u32::from(c.rank().number()) * 20
+                    + len
+                    + if self.is_trump(c) { 800 } else { 0 }
+                    + if self.master(c) { 400 } else { 0 }
+            })
+        }
+
+        /// The lead from a set of cards of one suit: the top of two touching honours, else low.
+        fn lead_from(&self, of: CardSet) -> Option<Card> {
+            let top = of.iter().max_by_key(|c| c.rank())?;
+            let held = ranks(self.hand, top.suit());
+            let second = top.rank().number() - 1;
+            if top.rank() >= Rank::Jack && held & (1 << second) != 0 {
+                Some(top)
+            } else {
+                of.iter().min_by_key(|c| c.rank())
+            }
+        }
+
+        fn lead(&self, cards: CardSet) -> Option<Card> {
+            let trumps: CardSet = cards.iter().filter(|&c| self.is_trump(c)).collect();
+            let side = cards.difference(trumps);
+            let top_trump = trumps.iter().max_by_key(|c| c.rank());
+            if self.declarer && !self.opponents_out {
+                if let Some(top) = top_trump.filter(|&c| self.master(c)) {
+                    return Some(self.equal_low(top, |_| true));
+                }
+                if trumps.len() >= 4 && self.trick_number <= LOW_TRUMP_LEADS {
+                    return self.lead_from(trumps);
+                }
+            }
+            if let Some(m) = side
+                .iter()
+                .filter(|&c| self.master(c))
+                .min_by_key(|c| c.rank())
+            {
+                return Some(m);
+            }
+            let suit_len = |s: Suit| ranks(side, s).count_ones();
+            if let Some(suit) = Suit::ALL
+                .into_iter()
+                .filter(|&s| suit_len(s) > 0)
+                .max_by_key(|&s| (suit_len(s), std::cmp::Reverse(s)))
+            {
+                return self.lead_from(side.iter().filter(|c| c.suit() == suit).collect());
+            }
+            // Only trumps (the first lead, or the end of the hand).
+            match top_trump {
+                Some(top) if self.master(top) => Some(self.equal_low(top, |_| true)),
+                _ => self.lead_from(trumps),
+            }
+        }
+
+        fn follow(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<Card> {
+            let led = trick.first()?.1;
+            let beats = |a: Card, b: Card| suit_beats(a, b, led, self.trump, ace_high);
+            let (wseat, wcard) =
+                trick[1..]
+                    .iter()
+                    .fold(trick[0], |w, &p| if beats(p.1, w.1) { p } else { w });
+            let winners: CardSet = cards.iter().filter(|&c| beats(c, wcard)).collect();
+            let cost = |c: Card| (self.is_trump(c), c.rank());
+            if Some(wseat) == self.partner {
+                // The partner holds the trick: duck, unless an opponent still to play is likely
+                // to beat a card that is not a master while this seat holds a master over it.
+                let safe = self.opponents_after == 0 || self.master(wcard);
+                let top = winners
+                    .iter()
+                    .filter(|c| c.suit() == led.suit())
+                    .max_by_key(|c| c.rank());
+                return match top {
+                    Some(top) if !safe && (self.master(top) || top.rank() >= Rank::Jack) => {
+                        Some(self.equal_low(top, |c| beats(c, wcard)))
+                    }
+                    _ => self.cheapest(cards),
+                };
+            }
+            if winners.is_empty() {
+                return self.cheapest(cards);
+            }
+            if self.opponents_after == 0 {
+                return winners.iter().min_by_key(|&c| cost(c));
+            }
+            let top = winners.iter().max_by_key(|&c| cost(c))?;
+            if self.is_trump(top) && led.suit() != top.suit() {
+                // Ruffing: the lowest trump that wins.
+                return winners.iter().min_by_key(|&c| cost(c));
+            }
+            if self.partner_after && !self.master(top) {
+                return self.cheapest(cards);
+            }
+            Some(self.equal_low(top, |c| beats(c, wcard)))
+        }
+    }
+
+    fn play(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat(view)?;
+        let cards: CardSet = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        if cards.is_empty() {
+            return None;
+        }
+        let plays = |s: Seat| view.sits_out != Some(s);
+        let mate = Some(partner(me)).filter(|&p| plays(p));
+        let in_trick = |s: Seat| view.trick.iter().any(|&(p, _)| p == s);
+        let opponents_after = (0..view.hand_sizes.len())
+            .filter(|&s| s != me && s % 2 != me % 2 && plays(s) && !in_trick(s))
+            .count();
+        let trump = view.trump.map(TrumpSuit::suit);
+        let opponents_out = match (&view.last_trick, trump) {
+            (Some(last), Some(t)) => {
+                last.plays.first().is_some_and(|&(_, c)| c.suit() == t)
+                    && last
+                        .plays
+                        .iter()
+                        .all(|&(s, c)| s % 2 == me % 2 || c.suit() != t)
+            }
+            _ => false,
+        };
+        let table = Table {
+            hand: hand_of(view),
+            trump,
+            known: known(view),
+            partner: mate,
+            opponents_after,
+            partner_after: mate.is_some_and(|p| !in_trick(p)),
+            declarer: view.declarer == Some(me),
+            opponents_out,
+            trick_number: view.trick_number,
+        };
+        let card = if view.trick.is_empty() {
+            table.lead(cards)
+        } else {
+            table.follow(cards, &view.trick)
+        }?;
+        index_of(legal, &Action::Play(card))
     }
 }
 

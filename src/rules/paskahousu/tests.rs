@@ -861,3 +861,168 @@ fn a_huge_hand_still_fits_one_step_of_buttons() {
     assert!(first_step.len() <= 15, "{first_step:?}");
     assert!(first_step.contains(&"Take the pile".to_string()));
 }
+
+// ---- the rule of thumb (`heuristic`) ---------------------------------------------------------
+
+/// The `normal` computer player's choice for the seat to move.
+fn thumb(g: &Paskahousu) -> Action {
+    let seat = g.to_act()[0];
+    let legal = g.legal_actions(seat);
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+    let i = Paskahousu::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    legal[i].clone()
+}
+
+#[test]
+fn the_rule_of_thumb_plays_the_lowest_rank_with_all_its_cards() {
+    let g = position(
+        Options::default(),
+        &["5S 5H 8C KD 2C", "6D 7D", "6C 7C"],
+        "4D",
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(thumb(&g), play("5S 5H"));
+    // On an empty pile too: the 3s, not the ace or the 10 that the next player would pick up.
+    let g = position(
+        Options::default(),
+        &["3S 3H 9C 10D AS", "6D 7D", "6C 7C"],
+        "",
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(thumb(&g), play("3S 3H"));
+}
+
+#[test]
+fn the_rule_of_thumb_keeps_its_2s_and_10s_while_a_low_card_will_do() {
+    let g = position(
+        Options::default(),
+        &["9S 10C 2C AS JD", "6D 7D", "6C 7C"],
+        "6H 9D",
+        "",
+        Rest::Stock,
+        0,
+    );
+    let legal = g.legal_actions(0);
+    assert!(legal.contains(&play("2C")) && legal.contains(&play("10C")));
+    assert_eq!(thumb(&g), play("9S"));
+}
+
+#[test]
+fn the_rule_of_thumb_draws_before_taking_and_spends_a_2_on_a_big_pile() {
+    let pile = "3S 4S 5S 6S 7S KH";
+    let g = position(
+        Options::default(),
+        &["3H 4H 5H 6H 8H", "6D 7D", "6C 7C"],
+        pile,
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(g.legal_actions(0), vec![Action::Take, Action::Draw]);
+    assert_eq!(thumb(&g), Action::Draw);
+    let g = position(
+        Options::default(),
+        &["3H 4H 5H 6H 2C", "6D 7D", "6C 7C"],
+        pile,
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(thumb(&g), play("2C"));
+}
+
+#[test]
+fn the_rule_of_thumb_takes_the_pile_only_when_nothing_else_will_do() {
+    // A tiny pile and a weak hand: still a play.
+    let g = position(
+        Options::default(),
+        &["9S JD QD KD 2C", "6D 7D", "6C 7C"],
+        "3D",
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(thumb(&g), play("9S"));
+    // No stock: a 2 on a 2 rather than taking the pile; a 10 clears a big pile of low cards.
+    let g = position(
+        Options::default(),
+        &["2S 7C", "6D 7D", "6C 8C"],
+        "5D 5H 2H",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(g.legal_actions(0), vec![play("2S"), Action::Take]);
+    assert_eq!(thumb(&g), play("2S"));
+    let g = position(
+        Options::default(),
+        &["10H 3H 4H", "6D 7D", "6C 7C"],
+        "3S 4S 5S 6S 8S 9S",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(g.legal_actions(0), vec![play("10H"), Action::Take]);
+    assert_eq!(thumb(&g), play("10H"));
+    // Nothing to play and nothing to draw: take.
+    let g = position(
+        Options::default(),
+        &["3H 4H", "6D 7D", "6C 7C"],
+        "KH",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(thumb(&g), Action::Take);
+}
+
+#[test]
+fn the_rule_of_thumb_goes_out_when_it_can() {
+    let g = position(
+        Options::default(),
+        &["8S 8H", "6D 5D", "6C 9C"],
+        "7D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(thumb(&g), play("8S 8H"));
+}
+
+#[test]
+fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_play() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let (mut wins, mut games) = (0.0, 0);
+    for seed in 0..20 {
+        for seats in [2, 3, 4] {
+            let mut g = Paskahousu::new(Options::default(), seats, Setup::seeded(seed)).unwrap();
+            let hero = (seed as usize) % seats;
+            while !g.is_over() {
+                let seat = g.to_act()[0];
+                let legal = g.legal_actions(seat);
+                let view = g.view(Observer::Seat(seat));
+                let i = Paskahousu::heuristic(&view, &legal, &mut rng);
+                assert!(i < legal.len());
+                assert_eq!(i, Paskahousu::heuristic(&view, &legal, &mut rng));
+                let i = if seat == hero {
+                    i
+                } else {
+                    rng.random_range(0..legal.len())
+                };
+                act(&mut g, seat, legal[i].clone());
+            }
+            let first = &g.status().ranking.unwrap()[0];
+            if first.contains(&hero) {
+                wins += 1.0 / first.len() as f64;
+            }
+            games += 1;
+        }
+    }
+    // Fair shares average 36%; the rule of thumb wins nearly always.
+    assert!(wins / games as f64 > 0.7, "won {wins} of {games}");
+}

@@ -842,3 +842,105 @@ fn determinization_keeps_announced_spades_and_shown_voids() {
     let d = g.determinize(0, &mut rng);
     assert_eq!((d.hands[0], d.discards), (g.hands[0], g.discards));
 }
+
+// ---- the normal computer player (`Game::heuristic`) ----------------------------------------------
+
+/// Seat 0 holds `JS` (bids first), the top five hearts and `AS KS`; seat 1 has two aces and a
+/// guarded king; seat 2 has nothing much.
+const NORMAL: [&str; 3] = [
+    "JS AS KS AH KH QH JH 10H 7C 8C",
+    "7H 8H 9H AD KD 10D AC QC 7S 8S",
+    "9S 10S QS 9D JD QD KC JC 10C 9C",
+];
+const NORMAL_PRIKUP: &str = "7D 8D";
+
+/// What the `normal` computer player chooses for the seat to act, from its view.
+fn normal_choice(g: &Paston) -> Action {
+    let seat = g.to_act()[0];
+    let legal = g.legal_actions(seat);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let i = Paston::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    legal[i].clone()
+}
+
+/// The NORMAL deal with seat 0 declaring at Paston after two passes, before its discard.
+fn normal_to_discard() -> Paston {
+    let mut g = game(2, NORMAL, NORMAL_PRIKUP);
+    assert_eq!(g.to_act(), vec![0]);
+    act(&mut g, 0, bid(Level::Paston));
+    act(&mut g, 1, Action::Pass);
+    act(&mut g, 2, Action::Pass);
+    assert_eq!(g.phase(), Phase::Discard);
+    g
+}
+
+#[test]
+fn normal_bids_a_strong_hand_and_passes_a_weak_one() {
+    let mut g = game(2, NORMAL, NORMAL_PRIKUP);
+    assert_eq!(normal_choice(&g), bid(Level::Paston));
+    act(&mut g, 0, bid(Level::Paston));
+    act(&mut g, 1, Action::Pass);
+    assert_eq!(g.to_act(), vec![2]);
+    assert_eq!(
+        normal_choice(&g),
+        Action::Pass,
+        "seat 2 cannot make six tricks"
+    );
+}
+
+#[test]
+fn normal_discards_a_short_low_suit_and_names_its_best_trumps() {
+    let mut g = normal_to_discard();
+    let Action::Discard(pair) = normal_choice(&g) else {
+        panic!("a discard was expected");
+    };
+    assert!(
+        pair == [card("7D"), card("8D")] || pair == [card("7C"), card("8C")],
+        "the two low cards of one side suit, voiding it: {pair:?}"
+    );
+    act(&mut g, 0, Action::Discard(pair));
+    assert_eq!(
+        normal_choice(&g),
+        Action::Trump(Level::Gupa),
+        "five top hearts: hearts, at ×4"
+    );
+}
+
+#[test]
+fn normal_whists_with_defensive_tricks_and_passes_without() {
+    let mut g = normal_to_discard();
+    act(&mut g, 0, Action::Discard([card("7D"), card("8D")]));
+    act(&mut g, 0, Action::Trump(Level::Gupa));
+    assert_eq!(normal_choice(&g), Action::Whist, "seat 1: AD KD, AC QC");
+    act(&mut g, 1, Action::Whist);
+    assert_eq!(normal_choice(&g), Action::Pass, "seat 2: no ace, no trump");
+}
+
+#[test]
+fn normal_draws_trumps_wins_cheaply_and_ducks_when_the_trick_is_gone() {
+    let mut g = normal_to_discard();
+    act(&mut g, 0, Action::Discard([card("7D"), card("8D")]));
+    act(&mut g, 0, Action::Trump(Level::Gupa));
+    act(&mut g, 1, Action::Whist);
+    act(&mut g, 2, Action::Whist);
+    // AH KH QH JH 10H are equal: the declarer draws trumps with the cheapest of them.
+    assert_eq!(normal_choice(&g), Action::Play(card("10H")));
+    act(&mut g, 0, Action::Play(card("7C")));
+    // Seat 1 plays after the declarer, only its partner still to come: QC wins, AC is wasted.
+    assert_eq!(normal_choice(&g), Action::Play(card("QC")));
+    act(&mut g, 1, Action::Play(card("QC")));
+    // The partner holds the trick: seat 2 ducks with 9C rather than overtake with KC.
+    assert_eq!(normal_choice(&g), Action::Play(card("9C")));
+    act(&mut g, 2, Action::Play(card("9C")));
+    assert_eq!(g.won.counts[1], 1);
+    // Seat 1 leads a low spade; seat 2 goes up with QS (third hand high, the declarer still to
+    // play); the declarer, last, wins with KS rather than AS.
+    act(&mut g, 1, Action::Play(card("7S")));
+    assert_eq!(normal_choice(&g), Action::Play(card("QS")));
+    act(&mut g, 2, Action::Play(card("QS")));
+    assert_eq!(normal_choice(&g), Action::Play(card("KS")));
+    act(&mut g, 0, Action::Play(card("KS")));
+    // The declarer leads AH: seat 1's hearts all lose, so it plays the lowest.
+    act(&mut g, 0, Action::Play(card("AH")));
+    assert_eq!(normal_choice(&g), Action::Play(card("7H")));
+}

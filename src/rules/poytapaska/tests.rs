@@ -584,3 +584,150 @@ fn buttons_for_the_face_down_phase_are_direct() {
         ]
     );
 }
+
+// ---- the rule of thumb (`heuristic`) ---------------------------------------------------------
+
+/// The `normal` computer player's choice for the seat to move.
+fn thumb(g: &Poytapaska) -> Action {
+    let seat = g.to_act()[0];
+    let legal = g.legal_actions(seat);
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+    let i = Poytapaska::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    legal[i].clone()
+}
+
+#[test]
+fn the_rule_of_thumb_keeps_its_2s_and_10s_while_a_low_card_will_do() {
+    let g = position(
+        &[
+            Seat3("6S 10H 2C AS KD", "3C 4C 5C 7C", "3S 4S 5S 7S"),
+            Seat3("8D 8H", "3H 4H 5H 7H", "3D 4D 5D 7D"),
+        ],
+        "6C",
+        "",
+        Rest::Stock,
+        0,
+    );
+    let legal = g.legal_actions(0);
+    assert!(legal.contains(&play("2C")) && legal.contains(&play("10H")));
+    assert_eq!(thumb(&g), play("6S"));
+}
+
+#[test]
+fn the_rule_of_thumb_plays_face_up_cards_low_first_with_all_of_a_rank() {
+    let g = position(
+        &[
+            Seat3("", "4S 4H 9C KD", "3S 5S 6S 7S"),
+            Seat3("8D 8H", "", "3H 5H 6H 7H"),
+        ],
+        "3D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(g.phase(0), Phase::FaceUp);
+    assert_eq!(thumb(&g), play("4S 4H"));
+}
+
+#[test]
+fn the_rule_of_thumb_tries_face_down_cards_in_order_rather_than_take() {
+    let g = position(
+        &[
+            Seat3("5D 6D", "", "KC KD KS KH"),
+            Seat3("", "", "- 4C 3C 2H"),
+        ],
+        "JH QH",
+        "",
+        Rest::Cleared,
+        1,
+    );
+    assert_eq!(
+        g.legal_actions(1),
+        vec![
+            Action::Flip(2),
+            Action::Flip(3),
+            Action::Flip(4),
+            Action::Take
+        ]
+    );
+    assert_eq!(thumb(&g), Action::Flip(2));
+}
+
+#[test]
+fn the_rule_of_thumb_draws_before_taking_and_takes_only_when_nothing_else_will_do() {
+    let g = position(
+        &[
+            Seat3("3H 4H 5H 6H 8H", "3C 4C 5C 7C", "3D 4D 5D 10D"),
+            Seat3("8D 9D", "", ""),
+        ],
+        "6S 7S 9S KH",
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(g.legal_actions(0), vec![Action::Take, Action::Draw]);
+    assert_eq!(thumb(&g), Action::Draw);
+    // A tiny pile and a weak hand: still a play.
+    let g = position(
+        &[
+            Seat3("9S JD QD KD 2C", "3C 4C 5C 7C", "3S 4S 5S 7S"),
+            Seat3("8D 9D", "", ""),
+        ],
+        "3D",
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert_eq!(thumb(&g), play("9S"));
+}
+
+#[test]
+fn the_rule_of_thumb_blocks_a_player_whose_face_up_cards_it_can_see() {
+    // Seat 1 plays from its face-up 4 and 8 next: a queen stops both, a 7 does not.
+    let g = position(
+        &[
+            Seat3("7S QD", "", "3S 4S 5S 7H"),
+            Seat3("", "4C 8C", "- - 5C 7C"),
+        ],
+        "3H 6D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    assert_eq!(g.phase(1), Phase::FaceUp);
+    assert_eq!(thumb(&g), play("QD"));
+}
+
+#[test]
+fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_play() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let (mut wins, mut games) = (0.0, 0);
+    for seed in 0..20 {
+        for seats in [2, 3] {
+            let mut g = Poytapaska::new(Options::default(), seats, Setup::seeded(seed)).unwrap();
+            let hero = (seed as usize) % seats;
+            while !g.is_over() {
+                let seat = g.to_act()[0];
+                let legal = g.legal_actions(seat);
+                let view = g.view(Observer::Seat(seat));
+                let i = Poytapaska::heuristic(&view, &legal, &mut rng);
+                assert!(i < legal.len());
+                assert_eq!(i, Poytapaska::heuristic(&view, &legal, &mut rng));
+                let i = if seat == hero {
+                    i
+                } else {
+                    rng.random_range(0..legal.len())
+                };
+                act(&mut g, seat, legal[i].clone());
+            }
+            let first = &g.status().ranking.unwrap()[0];
+            if first.contains(&hero) {
+                wins += 1.0 / first.len() as f64;
+            }
+            games += 1;
+        }
+    }
+    // Fair shares average 42%; the rule of thumb wins nearly always.
+    assert!(wins / games as f64 > 0.75, "won {wins} of {games}");
+}

@@ -679,3 +679,115 @@ fn determinization_respects_voids_and_redeal_questions() {
         assert_eq!(d.to_act(), vec![2]);
     }
 }
+
+// ---- the normal computer player (`Game::heuristic`) ----------------------------------------------
+
+/// Dealer 3: seat 0 calls first with six top spades and four side aces and kings; the others
+/// are weak.
+const NORMAL: [&str; 4] = [
+    "AS KS QS JS 10S 9S AH KH AD KD AC 2C 3C",
+    "2S 3S 4S QH 10H 9H 8H QD 10D 9D KC 10C 6C",
+    "5S 6S JH 7H 6H JD 8D 7D 6D JC 9C 8C 7C",
+    "7S 8S 5H 4H 3H 2H 5D 4D 3D 2D QC 5C 4C",
+];
+
+/// What the `normal` computer player chooses for the seat to act, from its view.
+fn normal_choice(g: &Teka) -> Action {
+    let seat = g.to_act()[0];
+    let legal = g.legal_actions(seat);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let i = Teka::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    legal[i].clone()
+}
+
+#[test]
+fn normal_asks_for_a_redeal_without_an_ace_or_a_court_card() {
+    let g = game(3, ["2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D 2C", "", "", ""]);
+    assert_eq!((g.phase(), g.to_act()), (Phase::Redeal, vec![0]));
+    assert_eq!(normal_choice(&g), Action::Redeal);
+}
+
+#[test]
+fn normal_calls_the_lowest_number_with_a_strong_hand_and_passes_weak_ones() {
+    let mut g = game(3, NORMAL);
+    assert_eq!(normal_choice(&g), number(8));
+    act(&mut g, 0, number(8));
+    assert_eq!(normal_choice(&g), Action::Pass, "seat 1 is weak");
+    act(&mut g, 1, Action::Pass);
+    assert_eq!(
+        normal_choice(&g),
+        Action::Pass,
+        "seat 2 leaves the call to its partner"
+    );
+    act(&mut g, 2, Action::Pass);
+    act(&mut g, 3, Action::Pass);
+    assert_eq!(normal_choice(&g), Action::Trump(TrumpSuit::S));
+}
+
+#[test]
+fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
+    let mut g = game(3, NORMAL);
+    calls(
+        &mut g,
+        &[number(8), Action::Pass, Action::Pass, Action::Pass],
+    );
+    act(&mut g, 0, Action::Trump(TrumpSuit::S));
+    // Six sure trumps are not eight tricks: no raise. AS…9S are equal: lead the cheapest.
+    assert_eq!(normal_choice(&g), Action::Play(card("9S")));
+    act(&mut g, 0, Action::Play(card("9S")));
+    // Seat 1 cannot beat 9S: the lowest spade.
+    assert_eq!(normal_choice(&g), Action::Play(card("2S")));
+    play_cards(
+        &mut g,
+        "2S 5S 7S  10S 3S 6S 8S  AH 8H 6H 2H  KH 9H 7H 3H  AD 9D 6D 2D",
+    );
+    assert_eq!(g.side_tricks(), (5, 0));
+    // Five tricks won and four master trumps in hand make nine certain: raise to 9, not more,
+    // then play.
+    assert_eq!(normal_choice(&g), Action::Raise(9));
+    act(&mut g, 0, Action::Raise(9));
+    assert!(matches!(normal_choice(&g), Action::Play(_)));
+    // Second hand low: seat 1 keeps KC under the declarer's 2C (its partner plays after it).
+    act(&mut g, 0, Action::Play(card("2C")));
+    assert_eq!(normal_choice(&g), Action::Play(card("6C")));
+    // Seat 2 goes up with JC against 6C (third hand high); seat 3 plays low here, so the trick
+    // is the declaring side's sixth.
+    act(&mut g, 1, Action::Play(card("6C")));
+    assert_eq!(normal_choice(&g), Action::Play(card("JC")));
+    play_cards(&mut g, "JC 4C");
+    assert_eq!(g.side_tricks(), (6, 0));
+    // The partner leads JH, at risk with seat 1 still to play; the declarer, void in hearts,
+    // first raises to the ten it is now sure of (six won, four master trumps), then does not
+    // trump its partner's trick: it throws its lowest card, 3C.
+    play_cards(&mut g, "JH 4H");
+    assert_eq!(normal_choice(&g), Action::Raise(10));
+    act(&mut g, 0, Action::Raise(10));
+    assert_eq!(normal_choice(&g), Action::Play(card("3C")));
+}
+
+#[test]
+fn a_search_never_raises_at_random() {
+    use crate::rules::AnyGame;
+    assert!(!Teka::explore(&Action::Raise(8)));
+    assert!(Teka::explore(&Action::Play(card("AS"))));
+    // Deal until the declarer may raise, then ask for random moves many times.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for seed in 0..200 {
+        let mut g = Teka::new(Default::default(), 4, crate::rules::Setup::seeded(seed)).unwrap();
+        let mut steps = 0;
+        while !Game::is_over(&g) && steps < 400 {
+            let s = Game::to_act(&g)[0];
+            let legal = g.legal_actions(s);
+            if legal.iter().any(|a| matches!(a, Action::Raise(_))) {
+                for _ in 0..20 {
+                    let i = AnyGame::explore_index(&g, s, &mut rng).unwrap();
+                    assert!(!matches!(legal[i], Action::Raise(_)));
+                }
+                return;
+            }
+            g.apply(s, &legal[steps % legal.len()]).unwrap();
+            steps += 1;
+        }
+    }
+    panic!("no deal offered a raise");
+}
