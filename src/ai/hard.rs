@@ -53,6 +53,9 @@ pub(super) fn search(
     let mut total = vec![0.0f64; arms];
     let mut visits = vec![0u32; arms];
     let mut iterations = 0;
+    let horizon = observation
+        .rollout_horizon()
+        .map_or(budget.horizon, |h| h.min(budget.horizon));
     while iterations < budget.iterations {
         if iterations % 8 == 0 && start.elapsed() >= budget.time_cap {
             break;
@@ -69,27 +72,14 @@ pub(super) fn search(
         let mut steps = 0;
         loop {
             let status = game.status();
-            if status.over || status.deal != root.deal || steps >= budget.horizon {
+            if status.over || status.deal != root.deal || steps >= horizon {
                 break;
             }
             let to_act = &status.to_act;
             let actor = to_act[rng.random_range(0..to_act.len())];
-            let n = game.legal_len(actor);
-            if n == 0 {
-                break;
-            }
             // Everyone plays the game's rule of thumb, with a little noise so that samples of
             // one arm do not all play out alike.
-            let noisy = if rng.random_bool(ROLLOUT_NOISE) {
-                game.explore_index(actor, rng)
-            } else {
-                None
-            };
-            let index = match noisy {
-                Some(index) => index,
-                None => game.heuristic_index(actor, rng),
-            };
-            if game.act_index(actor, index).is_err() {
+            if !game.playout_step(actor, ROLLOUT_NOISE, rng) {
                 break;
             }
             steps += 1;

@@ -99,6 +99,11 @@ impl<'a> Observation<'a> {
         self.game.determinize_box(self.seat, rng)
     }
 
+    /// How far a search's playouts look ahead in this game (`Game::rollout_horizon`).
+    pub fn rollout_horizon(&self) -> Option<u32> {
+        self.game.rollout_horizon()
+    }
+
     /// The game's rule-of-thumb choice (computed from the seat's view only).
     fn heuristic(&self, rng: &mut ChaCha8Rng) -> usize {
         self.game.heuristic_index(self.seat, rng)

@@ -64,6 +64,13 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// A random legal action for the seat among those the game lets a search explore
     /// (`Game::explore`); `None` when there is none.
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
+    /// See `Game::rollout_horizon`.
+    fn rollout_horizon(&self) -> Option<u32>;
+    /// One move of a search's playout by `seat`: with probability `noise` a random action the
+    /// game lets a search explore, else the game's rule of thumb; applied at once. Answers
+    /// false when the seat has nothing to do. Lists the legal actions once (playouts are the
+    /// hot loop of the `hard` player).
+    fn playout_step(&mut self, seat: Seat, noise: f64, rng: &mut dyn RngCore) -> bool;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
@@ -191,6 +198,32 @@ impl<G: Game> AnyGame for G {
             return None;
         }
         Some(open[rng.random_range(0..open.len())])
+    }
+
+    fn rollout_horizon(&self) -> Option<u32> {
+        G::rollout_horizon()
+    }
+
+    fn playout_step(&mut self, seat: Seat, noise: f64, rng: &mut dyn RngCore) -> bool {
+        let legal = self.legal_actions(seat);
+        let index = match legal.len() {
+            0 => return false,
+            1 => 0,
+            n => {
+                let random = if rng.random_bool(noise) {
+                    let open: Vec<usize> = (0..n).filter(|&i| G::explore(&legal[i])).collect();
+                    (!open.is_empty()).then(|| open[rng.random_range(0..open.len())])
+                } else {
+                    None
+                };
+                random.unwrap_or_else(|| {
+                    G::heuristic(&self.view(Observer::Seat(seat)), &legal, rng).min(n - 1)
+                })
+            }
+        };
+        // Taken from the legal actions just listed, so the check of `apply` is not needed.
+        self.apply_checked(seat, &legal[index]);
+        true
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -368,6 +368,14 @@ pub trait Game:
         true
     }
 
+    /// How many actions a search's playout may run before it judges the position from the
+    /// cards each seat still holds (see `ai::reward`); `None` plays to the end of the deal (or
+    /// the search's own horizon). Long shedding games set it: their playouts to the end cost
+    /// hundreds of actions and say little more.
+    fn rollout_horizon() -> Option<u32> {
+        None
+    }
+
     /// A question the player must confirm before the action applies (Red7's "End turn" while
     /// not winning, which eliminates). `None` applies it at once.
     fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<String> {

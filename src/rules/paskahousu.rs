@@ -538,6 +538,12 @@ impl Game for Paskahousu {
         rule_of_thumb(view, legal, &shedding::Weights::PASKAHOUSU)
     }
 
+    /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who
+    /// gets stuck with the pile, and make the `hard` player three times as fast.
+    fn rollout_horizon() -> Option<u32> {
+        Some(40)
+    }
+
     fn zones(&self) -> Vec<Zone> {
         let mut zones: Vec<Zone> = (0..self.seats())
             .map(|s| {

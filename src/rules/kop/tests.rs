@@ -605,3 +605,56 @@ fn determinization_respects_the_announcements() {
         }
     }
 }
+
+#[test]
+fn normal_reads_the_partnerships_from_the_queens_played() {
+    use heuristic::Side::{Foe, Friend, Unknown};
+    // Seat 0 leads; seat 0 holds QS and seat 2 QC.
+    let mut g = game(
+        3,
+        &[
+            "QS 10S AC JD",
+            "JC 10C QD 10D",
+            "QC AS JS JH",
+            "AH 10H QH AD",
+        ],
+    );
+    declare_all(&mut g);
+    let sides = |g: &Kop, seat: Seat| heuristic::sides(&g.view(Observer::Seat(seat)), seat);
+    assert_eq!(sides(&g, 2), [Unknown, Unknown, Friend, Unknown]);
+    plays(&mut g, "QS JC");
+    assert_eq!(sides(&g, 2), [Friend, Foe, Friend, Foe]);
+    assert_eq!(sides(&g, 1), [Foe, Friend, Unknown, Unknown]);
+    plays(&mut g, "QC");
+    assert_eq!(sides(&g, 1), [Foe, Friend, Foe, Friend]);
+    // Last to play and able to take the trick: take it with the richest winning card.
+    let legal = g.legal_actions(3);
+    assert_eq!(legal, vec![play("AH"), play("10H")]);
+    let i = Kop::heuristic(
+        &g.view(Observer::Seat(3)),
+        &legal,
+        &mut ChaCha8Rng::seed_from_u64(1),
+    );
+    assert_eq!(legal[i], play("AH"));
+}
+
+#[test]
+fn normal_announces_a_wedding_and_leads_a_fresh_side_ace() {
+    let mut g = game(
+        3,
+        &[
+            "AC 10S JD 10D",
+            "QC QS QD JC",
+            "AS 10C JS JH",
+            "AH 10H QH AD",
+        ],
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let legal = g.legal_actions(1);
+    let i = Kop::heuristic(&g.view(Observer::Seat(1)), &legal, &mut rng);
+    assert_eq!(legal[i], Action::Wedding);
+    declare_all(&mut g);
+    let legal = g.legal_actions(0);
+    let i = Kop::heuristic(&g.view(Observer::Seat(0)), &legal, &mut rng);
+    assert_eq!(legal[i], play("AC"));
+}
