@@ -1027,7 +1027,12 @@ impl Game for Kop {
             .map(|s| self.dealt[s].difference(self.hands[s]))
             .collect();
         let mut game = base;
-        for _ in 0..64 {
+        // Redeals until one keeps the seat's partnership and could have made every play of
+        // the round legally (a seat that did not follow, trump or beat had no card that would).
+        // Only the first redeal keeping the partnership stands in for a miss (practically
+        // never: the real deal satisfies both, and the pool holds at most twelve cards).
+        let mut fallback: Option<Kop> = None;
+        for _ in 0..256 {
             pool.shuffle(rng);
             let mut cards = pool.iter().copied();
             for s in 0..SEATS {
@@ -1044,13 +1049,47 @@ impl Game for Kop {
                 (Some((_, p)), Some((_, q))) => (p == seat) == (q == seat),
                 _ => true,
             };
-            if same_partner {
-                break;
+            if !same_partner {
+                continue;
+            }
+            if self.plays_fit(&game.hands) {
+                return game;
+            }
+            if fallback.is_none() {
+                fallback = Some(game.clone());
             }
         }
-        // After 64 misses (practically never: the real deal satisfies the constraint, and a
-        // redeal does with a fair chance) the last free redeal stands, never the real hands.
-        game
+        fallback.unwrap_or(game)
+    }
+}
+
+impl Kop {
+    /// Whether seats holding `hands` now could have made every play of this round (§7.2):
+    /// walking the plays backwards, each seat held its hand now plus every card it played
+    /// since, and the card it played must have been playable from that.
+    fn plays_fit(&self, hands: &[CardSet]) -> bool {
+        let mut held: Vec<CardSet> = hands.to_vec();
+        let tricks = self
+            .won
+            .history
+            .iter()
+            .map(|(_, plays)| plays)
+            .chain(std::iter::once(&self.trick.plays));
+        let tricks: Vec<&Vec<(Seat, Card)>> = tricks.collect();
+        for plays in tricks.into_iter().rev() {
+            for k in (0..plays.len()).rev() {
+                let (s, c) = plays[k];
+                held[s].insert(c);
+                let before = Trick {
+                    leader: plays[0].0,
+                    plays: plays[..k].to_vec(),
+                };
+                if !playable(held[s], &before).contains(c) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

@@ -658,3 +658,26 @@ fn normal_announces_a_wedding_and_leads_a_fresh_side_ace() {
     let i = Kop::heuristic(&g.view(Observer::Seat(0)), &legal, &mut rng);
     assert_eq!(legal[i], play("AC"));
 }
+
+#[test]
+fn determinization_keeps_every_play_legal() {
+    let mut g = game(
+        3,
+        &[
+            "AC QS 10S JD",
+            "JC QD 10D AH",
+            "10C QC AS JS",
+            "10H QH JH AD",
+        ],
+    );
+    declare_all(&mut g);
+    // Seat 1 trumps the club lead, so it holds no club.
+    plays(&mut g, "AC JC");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..200 {
+        let d = g.determinize(0, &mut rng);
+        assert!(!d.hands[1].contains(card("10C")), "{:?}", d.hands);
+        assert!(d.plays_fit(&d.hands));
+        assert_eq!(d.hands[0], g.hands[0]);
+    }
+}
