@@ -12,15 +12,16 @@ use pakka::ai::{self, Level, Observation};
 use pakka::rules::registry::GAMES;
 use pakka::rules::{AnyGame, Setup};
 
-/// A seeded position a few random moves into the first table kind of a game.
+/// A seeded position six rule-of-thumb moves into the first table kind of a game.
 fn position(info: &pakka::rules::registry::GameInfo, seed: u64) -> Option<Box<dyn AnyGame>> {
     let (options, seats) = info.configurations().into_iter().next()?;
     let mut game = info.create(options, seats, Setup::seeded(seed)).ok()?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..6 {
         let seat = *game.to_act().choose(&mut rng)?;
-        let n = game.legal_len(seat);
-        game.act_index(seat, (seed as usize) % n).ok()?;
+        // The rule of thumb, not random moves: a random "End turn" puts a Red7 player out.
+        let index = ai::choose(&Observation::new(game.as_ref(), seat), Level::Normal, seed).index;
+        game.act_index(seat, index).ok()?;
     }
     (!game.status().over).then_some(game)
 }
