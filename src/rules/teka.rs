@@ -1275,7 +1275,7 @@ impl Game for Teka {
 mod heuristic {
     use super::{Action, Bid, CallKind, Phase, TrumpSuit, View};
     use crate::cards::{Card, CardSet, Rank, Suit};
-    use crate::rules::tricks::{ace_high, partner, suit_beats};
+    use crate::rules::tricks::{self, ace_high, partner, rank_bits as ranks, suit_beats};
     use crate::rules::{Observer, Seat};
 
     /// The ranks of the deck (2 to A) as bits by rank number.
@@ -1309,19 +1309,6 @@ mod heuristic {
 
     fn hand_of(view: &View) -> CardSet {
         view.hand.iter().copied().collect()
-    }
-
-    /// The ranks of `suit` in `cards`, as bits by rank number.
-    fn ranks(cards: CardSet, suit: Suit) -> u16 {
-        cards
-            .iter()
-            .filter(|c| c.suit() == suit)
-            .fold(0, |m, c| m | 1 << c.rank().number())
-    }
-
-    /// The ranks of the deck above `rank`.
-    fn above(rank: Rank) -> u16 {
-        DECK_RANKS & !((1u16 << (rank.number() + 1)) - 1)
     }
 
     /// How many top cards of a suit (from the ace down) `held` holds without a gap.
@@ -1487,7 +1474,7 @@ mod heuristic {
         let suit = trump.suit();
         let masters = hand_of(view)
             .iter()
-            .filter(|c| c.suit() == suit && above(c.rank()) & !ranks(known, suit) == 0)
+            .filter(|&c| c.suit() == suit && tricks::is_master(DECK_RANKS, known, c))
             .count() as u32;
         let sure = view.team_tricks[me % 2] + masters;
         legal
@@ -1525,28 +1512,12 @@ mod heuristic {
 
         /// Every higher card of the suit is in sight.
         fn master(&self, c: Card) -> bool {
-            above(c.rank()) & !ranks(self.known, c.suit()) == 0
+            tricks::is_master(DECK_RANKS, self.known, c)
         }
 
-        /// The lowest card of the hand worth as much as `c`: walks down through own cards and
-        /// cards already in sight, as long as `keep` holds.
+        /// The lowest card of the hand worth as much as `c` (`tricks::equal_low`).
         fn equal_low(&self, c: Card, keep: impl Fn(Card) -> bool) -> Card {
-            let mut best = c;
-            for n in (2..c.rank().number()).rev() {
-                let Some(r) = Rank::from_number(n) else {
-                    break;
-                };
-                let lower = Card::new(r, c.suit());
-                if self.hand.contains(lower) {
-                    if !keep(lower) {
-                        break;
-                    }
-                    best = lower;
-                } else if !self.known.contains(lower) {
-                    break;
-                }
-            }
-            best
+            tricks::equal_low(DECK_RANKS, self.hand, self.known, c, keep)
         }
 
         /// The card to throw away: low, not a trump, not a master, from a short suit.

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
-use crate::cards::{Card, CardSet, Suit};
+use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// A trick: the leader and the cards played so far, in play order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,6 +85,52 @@ pub fn suit_beats(
 /// Ace-high rank within a suit.
 pub fn ace_high(card: Card) -> u8 {
     card.rank().number()
+}
+
+/// The ranks of `suit` in `cards`, as bits by rank number (bit 14: the ace).
+pub fn rank_bits(cards: CardSet, suit: Suit) -> u16 {
+    cards
+        .iter()
+        .filter(|c| c.suit() == suit)
+        .fold(0, |m, c| m | 1 << c.rank().number())
+}
+
+/// The ranks of a deck (`deck_ranks`: bits by rank number) above `rank`.
+pub fn ranks_above(deck_ranks: u16, rank: Rank) -> u16 {
+    deck_ranks & !((1u16 << (rank.number() + 1)) - 1)
+}
+
+/// Whether every higher card of `c`'s suit in a deck of `deck_ranks` is in `known`.
+pub fn is_master(deck_ranks: u16, known: CardSet, c: Card) -> bool {
+    ranks_above(deck_ranks, c.rank()) & !rank_bits(known, c.suit()) == 0
+}
+
+/// The lowest card of `hand` worth as much as `c`: walks down `c`'s suit to the deck's lowest
+/// rank through own cards and cards in sight (`known`), as long as `keep` holds.
+pub fn equal_low(
+    deck_ranks: u16,
+    hand: CardSet,
+    known: CardSet,
+    c: Card,
+    keep: impl Fn(Card) -> bool,
+) -> Card {
+    let lowest = deck_ranks.trailing_zeros() as u8;
+    let mut best = c;
+    for n in (lowest..c.rank().number()).rev() {
+        let Some(r) = Rank::from_number(n) else {
+            break;
+        };
+        let lower = Card::new(r, c.suit());
+        if hand.contains(lower) {
+            if !keep(lower) {
+                break;
+            }
+            best = lower;
+        } else if !known.contains(lower) {
+            break;
+        }
+    }
+    best
 }
 
 /// Cards of `suit` in `hand`.
@@ -181,6 +227,23 @@ mod tests {
 
     fn set(text: &str) -> CardSet {
         parse_cards(text).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn masters_and_equal_low_cards_in_a_piquet_suit() {
+        const PIQUET: u16 = 0x7F80;
+        let hand = set("AS KS 9S 7S");
+        let known = hand.union(set("QS JS TS"));
+        let c = |t: &str| t.parse::<Card>().unwrap();
+        assert!(is_master(PIQUET, known, c("9S")));
+        assert!(!is_master(PIQUET, hand, c("9S")));
+        assert_eq!(equal_low(PIQUET, hand, known, c("AS"), |_| true), c("9S"));
+        assert_eq!(
+            equal_low(PIQUET, hand, known, c("AS"), |x| x != c("9S")),
+            c("KS")
+        );
+        assert_eq!(equal_low(PIQUET, hand, hand, c("AS"), |_| true), c("KS"));
+        assert_eq!(rank_bits(hand, Suit::Spades).count_ones(), 4);
     }
 
     fn trick(leader: Seat, text: &str) -> Trick {
