@@ -6,9 +6,11 @@
 
 pub mod ai;
 pub mod cards;
+pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod rules;
 pub mod store;
 pub mod table;
+pub mod text;

@@ -139,7 +139,11 @@ fn main() -> ExitCode {
                 } else {
                     format!(" (also {})", g.aliases.join(", "))
                 };
-                println!("{:<14} {}{aliases}, {lo}–{hi} players", g.id, g.name);
+                println!(
+                    "{:<14} {}{aliases}, {lo}–{hi} players",
+                    g.id,
+                    pakka::catalog::en(&g.name())
+                );
             }
             ExitCode::SUCCESS
         }

@@ -6,16 +6,14 @@
 //! Also measures dispatch → callback latency over a full game (printed; run with
 //! `cargo test --release --test e2e -- --nocapture full_game`).
 
-mod support;
-
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use crate::support::fake_discord::FakeUser;
+use crate::support::harness::*;
 use pakka::rules::{registry, Setup};
 use pakka::store::Store;
-use support::fake_discord::FakeUser;
-use support::harness::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_game_through_buttons_then_scores() {
@@ -135,7 +133,7 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
         let (fake, user, name) = (h.fake.clone(), user.clone(), name.to_string());
         async move { fake.slash(&user, CHANNEL, &name, options).await.unwrap() }
     };
-    let expect = |o: &support::fake_discord::InteractionOutcome, words: &str| {
+    let expect = |o: &crate::support::fake_discord::InteractionOutcome, words: &str| {
         assert!(o.is_ephemeral(), "ephemeral: {}", o.content());
         assert!(
             o.content().contains(words),

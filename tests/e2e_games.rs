@@ -2,10 +2,8 @@
 //! (or to the end of a deal) through slash commands and buttons — two-step choices, confirm
 //! questions and pages included — with Discord's limits checked on every message.
 
-mod support;
-
-use support::fake_discord::FakeUser;
-use support::harness::*;
+use crate::support::fake_discord::FakeUser;
+use crate::support::harness::*;
 
 /// Prefers the first choice that keeps the player in; otherwise the first.
 fn first(_: &FakeUser, labels: &[String]) -> usize {

@@ -1,10 +1,8 @@
 //! End-to-end games of Kop, Whist 22 and Mätäpesä through the fake Discord: whole matches and
 //! games played through buttons, with computer players filling Mätäpesä's seats.
 
-mod support;
-
-use support::fake_discord::FakeUser;
-use support::harness::*;
+use crate::support::fake_discord::FakeUser;
+use crate::support::harness::*;
 
 /// The first offered choice.
 fn first_choice(_: &FakeUser, _: &[String]) -> usize {

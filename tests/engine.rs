@@ -3,10 +3,7 @@
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
-
-use console::{code, ok, Console};
+use crate::support::console::{code, ok, Console};
 
 #[test]
 fn the_issue_example_answers_per_protocol() {

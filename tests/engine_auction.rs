@@ -4,10 +4,7 @@
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
-
-use console::{code, Console};
+use crate::support::console::{code, Console};
 
 /// Strict helpers of these tests: every act and legal must succeed.
 trait Strict {

@@ -5,10 +5,7 @@
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
-
-use console::{code, ok, Console};
+use crate::support::console::{code, ok, Console};
 
 /// The 49 cards in new-deck order (R1…R7, O1…O7, …, V1…V7).
 fn new_deck() -> Vec<String> {

@@ -5,10 +5,7 @@
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
-
-use console::{code, ok, Console};
+use crate::support::console::{code, ok, Console};
 
 /// A deck, first card on top, from a space-separated list followed by every other card in new
 /// deck order.

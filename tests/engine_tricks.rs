@@ -4,10 +4,7 @@
 
 use serde_json::{json, Value};
 
-#[path = "support/console.rs"]
-mod console;
-
-use console::{code, ok, Console};
+use crate::support::console::{code, ok, Console};
 
 /// Plays a whole game through the console, always taking the first listed action.
 fn play_out(c: &mut Console, new: Value) -> Value {

@@ -3,10 +3,9 @@
 //! carrying a button, update that message on a click, defer and follow up, autocomplete,
 //! reconnect after a dropped gateway connection.
 
-mod support;
-
 use std::time::Duration;
 
+use crate::support::FakeDiscord;
 use serde_json::json;
 use serenity::all::{
     ButtonStyle, Client, ClientBuilder, Command, CommandInteraction, ComponentInteraction, Context,
@@ -14,7 +13,6 @@ use serenity::all::{
     CreateInteractionResponseMessage, EventHandler, GatewayIntents, HttpBuilder, Interaction,
     Ready,
 };
-use support::FakeDiscord;
 
 const STEP: Duration = Duration::from_secs(10);
 

@@ -139,8 +139,12 @@ fn play_deal(
             seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         times[seat].push(choice.elapsed);
-        game.act_index(seat, choice.index)
-            .map_err(|e| anyhow::anyhow!("a computer player's choice was refused: {e}"))?;
+        game.act_index(seat, choice.index).map_err(|e| {
+            anyhow::anyhow!(
+                "a computer player's choice was refused: {}",
+                crate::catalog::en(&e.msg())
+            )
+        })?;
     }
     let end = game.status();
     let points: Vec<Option<f64>> = match (&end.scores, &start.scores) {
@@ -195,7 +199,7 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
     }
     let options = info
         .parse_options(&config.options)
-        .map_err(anyhow::Error::msg)?;
+        .map_err(|e| anyhow::Error::msg(crate::catalog::en(&e.msg())))?;
     info.create(options.clone(), seats, Setup::seeded(config.seed))?;
     let mut report = ArenaReport {
         game: info.id,

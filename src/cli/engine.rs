@@ -8,8 +8,10 @@ use std::io::{self, BufRead, Write};
 use serde_json::{json, Map, Value};
 
 use crate::cards::Card;
+use crate::catalog::en;
 use crate::rules::registry;
 use crate::rules::{ActError, AnyGame, Observer, RuleError, Seat, Setup, SetupError};
+use crate::text::Msg;
 
 /// A refused command: its protocol code and a sentence for a person.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,14 +33,14 @@ impl Refusal {
     }
 }
 
-impl From<RuleError> for Refusal {
-    fn from(e: RuleError) -> Refusal {
+impl From<RuleError<Msg>> for Refusal {
+    fn from(e: RuleError<Msg>) -> Refusal {
         let code = match e {
             RuleError::GameOver => "game_over",
             RuleError::NotYourTurn { .. } => "not_your_turn",
             RuleError::Illegal(_) => "illegal_action",
         };
-        Refusal::new(code, e.to_string())
+        Refusal::new(code, en(&e.msg()))
     }
 }
 
@@ -48,7 +50,7 @@ impl From<SetupError> for Refusal {
             SetupError::Deck(_) => "bad_deck",
             _ => "bad_request",
         };
-        Refusal::new(code, e.to_string())
+        Refusal::new(code, en(&e.msg()))
     }
 }
 
@@ -209,10 +211,13 @@ impl Engine {
             .as_mut()
             .ok_or_else(|| Refusal::new("no_game", "No game yet."))?;
         let events = game.act_json(seat, action).map_err(|e| match e {
-            ActError::BadAction(msg) => Refusal::bad_request(msg),
+            ActError::BadAction(msg) => Refusal::bad_request(en(&msg)),
             ActError::Rule(rule) => Refusal::from(rule),
         })?;
-        Ok(one("events", Value::Array(events)))
+        Ok(one(
+            "events",
+            Value::Array(events.into_iter().map(|t| t.event).collect()),
+        ))
     }
 }
 

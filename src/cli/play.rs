@@ -36,7 +36,7 @@ pub fn run(
     let seats = config.seats.unwrap_or(info.seats.0);
     let options = info
         .parse_options(&config.options)
-        .map_err(anyhow::Error::msg)?;
+        .map_err(|e| anyhow::Error::msg(crate::catalog::en(&e.msg())))?;
     let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut game = info.create(options, seats, Setup::seeded(seed))?;
     let names: Vec<String> = (0..seats)
@@ -51,13 +51,18 @@ pub fn run(
     writeln!(
         out,
         "{} · {seats} players · you are seat 0 · computer level {} · seed {seed}",
-        info.name, config.level
+        crate::catalog::en(&info.name()),
+        config.level
     )?;
     let mut decision = 0u64;
     loop {
         let status = game.status();
         if status.over {
-            writeln!(out, "\n{}", game.describe(Observer::Seat(0), &names))?;
+            writeln!(
+                out,
+                "\n{}",
+                lines(&game.describe(Observer::Seat(0)), &names)
+            )?;
             let ranking = status.ranking.unwrap_or_default();
             writeln!(out, "Game over.")?;
             for (place, group) in ranking.iter().enumerate() {
@@ -91,19 +96,27 @@ pub fn run(
                 seed ^ decision,
             );
             let label = game
-                .choices(seat, &names)
+                .choices(seat)
                 .get(choice.index)
-                .map(|c| c.label.clone())
+                .map(|c| text(&c.label, &names))
                 .unwrap_or_default();
-            game.act_index(seat, choice.index)
-                .map_err(|e| anyhow::anyhow!("a computer player's move was refused: {e}"))?;
+            game.act_index(seat, choice.index).map_err(|e| {
+                anyhow::anyhow!(
+                    "a computer player's move was refused: {}",
+                    crate::catalog::en(&e.msg())
+                )
+            })?;
             writeln!(out, "{}: {label}", names[seat])?;
             continue;
         }
-        writeln!(out, "\n{}", game.describe(Observer::Seat(0), &names))?;
-        let choices = game.choices(0, &names);
+        writeln!(
+            out,
+            "\n{}",
+            lines(&game.describe(Observer::Seat(0)), &names)
+        )?;
+        let choices = game.choices(0);
         for (i, c) in choices.iter().enumerate() {
-            writeln!(out, "  {:>2}. {}", i + 1, c.label)?;
+            writeln!(out, "  {:>2}. {}", i + 1, text(&c.label, &names))?;
         }
         loop {
             write!(out, "Your move (1–{}, q to quit): ", choices.len())?;
@@ -120,7 +133,7 @@ pub fn run(
             match line.parse::<usize>() {
                 Ok(n) if (1..=choices.len()).contains(&n) => {
                     if let Some(question) = &choices[n - 1].confirm {
-                        write!(out, "{question} (y/n): ")?;
+                        write!(out, "{} (y/n): ", text(question, &names))?;
                         out.flush()?;
                         let mut answer = String::new();
                         input.read_line(&mut answer)?;
@@ -129,13 +142,21 @@ pub fn run(
                         }
                     }
                     game.act_index(0, n - 1)
-                        .map_err(|e| anyhow::anyhow!("{e}"))?;
+                        .map_err(|e| anyhow::anyhow!("{}", crate::catalog::en(&e.msg())))?;
                     break;
                 }
                 _ => writeln!(out, "Type a number from 1 to {}.", choices.len())?,
             }
         }
     }
+}
+
+fn lines(msgs: &[crate::text::Msg], names: &Vec<String>) -> String {
+    crate::catalog::catalog().lines(crate::catalog::DEFAULT_LANG, msgs, names)
+}
+
+fn text(msg: &crate::text::Msg, names: &Vec<String>) -> String {
+    crate::catalog::catalog().text(crate::catalog::DEFAULT_LANG, msg, names)
 }
 
 #[cfg(test)]

@@ -37,10 +37,17 @@ async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAuto
         .filter(|g| {
             partial.is_empty()
                 || g.id.contains(&partial)
-                || g.name.to_lowercase().contains(&partial)
+                || crate::catalog::en(&g.name())
+                    .to_lowercase()
+                    .contains(&partial)
                 || g.aliases.iter().any(|a| a.contains(&partial))
         })
-        .map(|g| serenity::AutocompleteChoice::new(format!("{} ({})", g.name, g.id), g.id))
+        .map(|g| {
+            serenity::AutocompleteChoice::new(
+                format!("{} ({})", crate::catalog::en(&g.name()), g.id),
+                g.id,
+            )
+        })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
@@ -143,7 +150,8 @@ pub async fn play(
     };
     let options = match info.parse_options(options.as_deref().unwrap_or("")) {
         Ok(o) => o,
-        Err(text) => {
+        Err(e) => {
+            let text = crate::catalog::en(&e.msg());
             ctx.send(send::poise_reply(&render::notice(&text))).await?;
             return Ok(());
         }

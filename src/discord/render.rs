@@ -507,7 +507,7 @@ pub fn abandon_confirm(view: &TableView) -> Reply {
 /// `/scores`: the server's leaderboard.
 pub fn leaderboard(game: Option<&GameInfo>, rows: &[LeaderRow]) -> Reply {
     let title = match game {
-        Some(g) => format!("🏆 **Leaderboard — {}**", g.name),
+        Some(g) => format!("🏆 **Leaderboard — {}**", crate::catalog::en(&g.name())),
         None => "🏆 **Leaderboard — all games**".to_string(),
     };
     let mut lines = vec![title];
@@ -557,7 +557,9 @@ pub fn rules(info: &GameInfo) -> Reply {
     };
     Reply::new(format!(
         "**{}** — `{}`{aliases}, {players} players\n{}{options}",
-        info.name, info.id, info.summary
+        crate::catalog::en(&info.name()),
+        info.id,
+        crate::catalog::en(&info.summary())
     ))
     .ephemeral()
 }

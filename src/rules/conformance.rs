@@ -13,6 +13,7 @@ use serde_json::Value;
 use super::registry::GameInfo;
 use super::{AnyGame, Observer, Setup};
 use crate::cards::{Card, CardSet};
+use crate::catalog::catalog;
 
 /// What one playout did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -78,11 +79,17 @@ pub fn playout(
         let seat = *status.to_act.choose(&mut rng).ok_or("no seat to act")?;
         let legal = game.legal_json(seat);
         if thorough {
+            check_words(game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
             for action in &legal {
                 let mut probe = game.clone();
-                probe
+                let told = probe
                     .act_json(seat, action)
                     .map_err(|e| format!("{}: listed action {action} refused: {e}", ctx(step)))?;
+                for t in told {
+                    catalog()
+                        .check(&t.text)
+                        .map_err(|e| format!("{}: event {}: {e}", ctx(step), t.event))?;
+                }
             }
         }
         let action = legal
@@ -96,6 +103,33 @@ pub fn playout(
         ctx(depth.max_actions),
         depth.max_actions
     ))
+}
+
+/// Every message of the state words in every shipped language with the arguments it has: the
+/// descriptions for the public and every seat, and every offered choice's label, group and
+/// question. (The catalog is the edges' business; the suite words messages only to check them.)
+pub fn check_words(game: &dyn AnyGame) -> Result<(), String> {
+    let observers = std::iter::once(Observer::Public).chain((0..game.seats()).map(Observer::Seat));
+    for observer in observers {
+        for line in game.describe(observer) {
+            catalog()
+                .check(&line)
+                .map_err(|e| format!("{observer:?}'s description: {e}"))?;
+        }
+    }
+    for seat in game.to_act() {
+        for choice in game.choices(seat) {
+            let msgs = std::iter::once(&choice.label)
+                .chain(choice.group.as_ref())
+                .chain(choice.confirm.as_ref());
+            for m in msgs {
+                catalog()
+                    .check(m)
+                    .map_err(|e| format!("choice {}: {e}", choice.action))?;
+            }
+        }
+    }
+    catalog().check(&game.name())
 }
 
 /// The cheap invariants of one state: cards in exactly one place (against `deck`), a
@@ -274,10 +308,15 @@ fn check_unlisted(
         {
             continue;
         }
-        if let Ok(events) = game.act_json(seat, action) {
-            return Err(format!(
-                "unlisted action {action} by seat {seat} applied: {events:?}"
-            ));
+        match game.act_json(seat, action) {
+            Ok(events) => {
+                return Err(format!(
+                    "unlisted action {action} by seat {seat} applied: {events:?}"
+                ))
+            }
+            Err(refusal) => catalog()
+                .check(&refusal.msg())
+                .map_err(|e| format!("refusal of {action} by seat {seat}: {e}"))?,
         }
         if game.state_json() != before {
             return Err(format!(

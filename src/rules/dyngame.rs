@@ -8,47 +8,82 @@ use std::fmt;
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
-use super::{Game, Observer, RuleError, Seat, Status, Zone};
+use super::{Game, Heuristic, Observer, Present, RuleError, Seat, Status, Zone};
 use crate::cards::Card;
+use crate::msg;
+use crate::text::{verbatim, Msg};
 
 /// Why a JSON action was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ActError {
     /// The JSON names no action of this game (unknown shape or unknown card).
-    #[error("{0}")]
-    BadAction(String),
-    #[error(transparent)]
-    Rule(#[from] RuleError),
+    BadAction(Msg),
+    Rule(RuleError<Msg>),
+}
+
+impl ActError {
+    /// The refusal as a message for people.
+    pub fn msg(&self) -> Msg {
+        match self {
+            ActError::BadAction(m) => m.clone(),
+            ActError::Rule(r) => r.msg(),
+        }
+    }
+}
+
+/// For logs and test failures only: people are told `ActError::msg`, worded by the catalog.
+impl fmt::Display for ActError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.msg())
+    }
+}
+
+impl std::error::Error for ActError {}
+
+impl From<RuleError<Msg>> for ActError {
+    fn from(e: RuleError<Msg>) -> ActError {
+        ActError::Rule(e)
+    }
 }
 
 /// One legal action as offered to a person: its JSON, its label, its group for a two-step
 /// choice, and the question to confirm before it applies.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
     pub action: Value,
-    pub label: String,
-    pub group: Option<String>,
-    pub confirm: Option<String>,
+    pub label: Msg,
+    pub group: Option<Msg>,
+    pub confirm: Option<Msg>,
+}
+
+/// One public event of an applied action: its JSON (the engine console's shape) and its
+/// sentence for people.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Told {
+    pub event: Value,
+    pub text: Msg,
 }
 
 /// A game state of some registered game, driven through JSON.
 pub trait AnyGame: Send + Sync + fmt::Debug {
     fn game_id(&self) -> &'static str;
+    /// The game's name for people.
+    fn name(&self) -> Msg;
     fn seats(&self) -> usize;
     fn status(&self) -> Status;
     fn to_act(&self) -> Vec<Seat>;
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
     /// Applies a JSON action; refused actions change nothing.
-    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ActError>;
+    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Told>, ActError>;
     /// Whether the JSON reads as an action of this game (legal now or not).
     fn parses(&self, action: &Value) -> bool;
     /// The listed form of a JSON action (see `Game::normalize`); unreadable JSON as it is.
     fn normalize_json(&self, seat: Seat, action: &Value) -> Value;
     fn view_json(&self, observer: Observer) -> Value;
-    /// The observer's view as text for people (see `Game::describe`).
-    fn describe(&self, observer: Observer, names: &[String]) -> String;
+    /// The observer's view as lines for people (see `Present::describe`).
+    fn describe(&self, observer: Observer) -> Vec<Msg>;
     /// The seat's legal actions as choices for people, in `legal_json` order.
-    fn choices(&self, seat: Seat, names: &[String]) -> Vec<Choice>;
+    fn choices(&self, seat: Seat) -> Vec<Choice>;
     /// The whole state as serialized for storage; `restore` of the registry reads it back.
     fn state_json(&self) -> Value;
     fn zones(&self) -> Vec<Zone>;
@@ -59,12 +94,12 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn legal_len(&self, seat: Seat) -> usize;
     /// Applies the seat's legal action at `index` without going through JSON.
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError>;
-    /// The game's rule-of-thumb choice for the seat, from its view (see `Game::heuristic`).
+    /// The game's rule-of-thumb choice for the seat, from its view (see `Heuristic::heuristic`).
     fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
     /// A random legal action for the seat among those the game lets a search explore
-    /// (`Game::explore`); `None` when there is none.
+    /// (`Heuristic::explore`); `None` when there is none.
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
-    /// See `Game::rollout_horizon`.
+    /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
     /// One move of a search's playout by `seat`: with probability `noise` a random action the
     /// game lets a search explore, else the game's rule of thumb; applied at once. Answers
@@ -72,6 +107,11 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// hot loop of the `hard` player).
     fn playout_step(&mut self, seat: Seat, noise: f64, rng: &mut dyn RngCore) -> bool;
     fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+/// A game's typed refusal, worded by its presentation.
+fn refusal<G: Game + Present>(e: RuleError<G::Refusal>) -> ActError {
+    ActError::Rule(e.map(|r| G::reason(&r)))
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -85,9 +125,13 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-impl<G: Game> AnyGame for G {
+impl<G: Game + Present + Heuristic> AnyGame for G {
     fn game_id(&self) -> &'static str {
         G::ID
+    }
+
+    fn name(&self) -> Msg {
+        G::name()
     }
 
     fn seats(&self) -> usize {
@@ -106,12 +150,23 @@ impl<G: Game> AnyGame for G {
         self.legal_actions(seat).iter().map(to_json).collect()
     }
 
-    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ActError> {
+    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Told>, ActError> {
         let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
-            ActError::BadAction(format!("{action} is not an action of {}: {e}.", G::NAME))
+            ActError::BadAction(msg!(
+                "act-not-an-action",
+                action = verbatim(action.to_string()),
+                game = G::name(),
+                detail = verbatim(e.to_string())
+            ))
         })?;
-        let events = self.apply(seat, &action)?;
-        Ok(events.iter().map(to_json).collect())
+        let events = self.apply(seat, &action).map_err(refusal::<G>)?;
+        Ok(events
+            .iter()
+            .map(|e| Told {
+                event: to_json(e),
+                text: G::event(e),
+            })
+            .collect())
     }
 
     fn parses(&self, action: &Value) -> bool {
@@ -133,17 +188,17 @@ impl<G: Game> AnyGame for G {
         to_json(self)
     }
 
-    fn describe(&self, observer: Observer, names: &[String]) -> String {
-        G::describe(&self.view(observer), names)
+    fn describe(&self, observer: Observer) -> Vec<Msg> {
+        G::describe(&self.view(observer))
     }
 
-    fn choices(&self, seat: Seat, names: &[String]) -> Vec<Choice> {
+    fn choices(&self, seat: Seat) -> Vec<Choice> {
         let view = self.view(Observer::Seat(seat));
         self.legal_actions(seat)
             .iter()
             .map(|a| Choice {
                 action: to_json(a),
-                label: G::label(&view, a, names),
+                label: G::label(&view, a),
                 group: G::group(&view, a),
                 confirm: G::confirm(&view, a),
             })
@@ -173,11 +228,9 @@ impl<G: Game> AnyGame for G {
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError> {
         let legal = self.legal_actions(seat);
         let action = legal.get(index).ok_or_else(|| {
-            ActError::Rule(RuleError::Illegal(format!(
-                "there is no action number {index}"
-            )))
+            ActError::Rule(RuleError::Illegal(msg!("act-no-such-index", index = index)))
         })?;
-        self.apply(seat, action)?;
+        self.apply(seat, action).map_err(refusal::<G>)?;
         Ok(())
     }
 

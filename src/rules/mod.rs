@@ -18,18 +18,19 @@
 
 pub mod conformance;
 mod dyngame;
-pub mod kop;
+// pub mod kop;
 pub mod matapesa;
-pub mod paskahousu;
-pub mod paston;
-pub mod pishe_pasha;
-pub mod poytapaska;
-pub mod red7;
+// pub mod paskahousu;
+// pub mod paston;
+// pub mod pishe_pasha;
+pub mod present;
+// pub mod poytapaska;
+// pub mod red7;
 pub mod registry;
 pub mod shedding;
-pub mod teka;
+// pub mod teka;
 pub mod tricks;
-pub mod whist22;
+// pub mod whist22;
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -41,8 +42,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{shuffled, validate_deck, Card, DeckError};
+use crate::text::{list, verbatim, Msg};
+use crate::{key, msg};
 
-pub use dyngame::{ActError, AnyGame, Choice};
+pub use dyngame::{ActError, AnyGame, Choice, Told};
+pub use present::Present;
 
 /// A seat at the table, numbered `0..n` in the order of play.
 pub type Seat = usize;
@@ -114,40 +118,112 @@ pub struct Status {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
-/// Why an action was refused. The messages are written for the player who tried it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("The game is over.")]
+/// Why an action was refused, with the game's own typed reason for an illegal action (`R`, the
+/// game's `Refusal`; `Msg` once a game is behind `AnyGame`). Worded by the catalog, never here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError<R> {
     GameOver,
-    #[error("It is {}'s turn, not seat {seat}'s.", seats_phrase(.to_act))]
     NotYourTurn { seat: Seat, to_act: Vec<Seat> },
-    #[error("{0}")]
-    Illegal(String),
+    Illegal(R),
 }
 
-fn seats_phrase(seats: &[Seat]) -> String {
-    let names: Vec<String> = seats.iter().map(|s| format!("seat {s}")).collect();
-    match names.len() {
-        0 => "nobody".to_string(),
-        _ => names.join(" or "),
+impl<R> RuleError<R> {
+    /// The same refusal with the illegal-action reason turned into another type.
+    pub fn map<S>(self, f: impl FnOnce(R) -> S) -> RuleError<S> {
+        match self {
+            RuleError::GameOver => RuleError::GameOver,
+            RuleError::NotYourTurn { seat, to_act } => RuleError::NotYourTurn { seat, to_act },
+            RuleError::Illegal(r) => RuleError::Illegal(f(r)),
+        }
+    }
+}
+
+impl RuleError<Msg> {
+    /// The refusal as a message for the player.
+    pub fn msg(&self) -> Msg {
+        match self {
+            RuleError::GameOver => msg!("rule-game-over"),
+            RuleError::NotYourTurn { seat, to_act } => msg!(
+                "rule-not-your-turn",
+                seat = *seat,
+                to_act = list(
+                    to_act.iter().map(|&s| msg!("rule-seat", n = s)).collect(),
+                    key!("sep-or")
+                ),
+                waiting = to_act.len()
+            ),
+            RuleError::Illegal(m) => m.clone(),
+        }
     }
 }
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("{game} is played by {allowed} players, not {got}.")]
+    #[error("{got} seats, not {min}–{max}")]
     Seats {
         game: &'static str,
         got: usize,
-        allowed: String,
+        min: usize,
+        max: usize,
     },
-    #[error("Bad options: {0}")]
+    /// Options that do not read as the game's options (the reader's own words, verbatim).
+    #[error("bad options: {0}")]
     Options(String),
-    #[error("Bad deck: {0}")]
+    #[error("bad deck: {0}")]
     Deck(#[from] DeckError),
-    #[error("The dealer must be one of the seats 0–{}, not {dealer}.", .seats - 1)]
+    #[error("dealer {dealer} of {seats} seats")]
     Dealer { dealer: Seat, seats: usize },
+}
+
+impl SetupError {
+    /// The refusal as a message for people.
+    pub fn msg(&self) -> Msg {
+        match self {
+            SetupError::Seats {
+                game,
+                got,
+                min,
+                max,
+            } => msg!(
+                "setup-seats",
+                game = registry::name_of(game),
+                got = *got,
+                min = *min,
+                max = *max,
+                exact = verbatim(if min == max { "yes" } else { "no" })
+            ),
+            SetupError::Options(detail) => msg!("setup-options", detail = verbatim(detail.clone())),
+            SetupError::Deck(DeckError::WrongSize { got, want }) => {
+                msg!("setup-deck-size", got = *got, want = *want)
+            }
+            SetupError::Deck(DeckError::Doubled(card)) => msg!("setup-deck-doubled", card = *card),
+            SetupError::Deck(DeckError::Foreign(card)) => msg!("setup-deck-foreign", card = *card),
+            SetupError::Dealer { dealer, seats } => {
+                msg!(
+                    "setup-dealer",
+                    dealer = *dealer,
+                    last = seats.saturating_sub(1)
+                )
+            }
+        }
+    }
+}
+
+/// Refuses a seat count the game does not allow with these options: the one seat-count check
+/// of every game, run by the registry before `Game::new`.
+pub fn check_seats<G: Game>(options: &G::Options, seats: usize) -> Result<(), SetupError> {
+    let (min, max) = G::seat_range(options);
+    if (min..=max).contains(&seats) {
+        Ok(())
+    } else {
+        Err(SetupError::Seats {
+            game: G::ID,
+            got: seats,
+            min,
+            max,
+        })
+    }
 }
 
 /// How the first deal (and, in a match, later deals) get their cards.
@@ -256,6 +332,8 @@ pub trait Game:
         + DeserializeOwned
         + Send
         + Sync;
+    /// Why an illegal action is refused: the game's typed reasons, worded by its `Present`.
+    type Refusal: Clone + fmt::Debug + PartialEq + Send + Sync;
     /// A decision of one seat, in the engine console's JSON shape.
     type Action: Clone
         + fmt::Debug
@@ -275,19 +353,20 @@ pub trait Game:
     const ID: &'static str;
     /// Other accepted names.
     const ALIASES: &'static [&'static str];
-    /// The game's name for people.
-    const NAME: &'static str;
     /// The fewest and most seats any option allows.
     const SEATS: (usize, usize);
-    /// A few sentences for `/rules`.
-    const SUMMARY: &'static str;
+
+    /// The fewest and most seats these options allow ([`check_seats`] refuses the rest).
+    fn seat_range(_options: &Self::Options) -> (usize, usize) {
+        Self::SEATS
+    }
 
     /// Representative tables: every variant at every seat count it allows. The conformance
     /// suite and the benchmarks run over these.
     fn configurations() -> Vec<(Self::Options, usize)>;
 
-    /// Deals the first deal. Refuses a seat count or options the game does not allow, and
-    /// explicit decks that are not exactly the game's deck.
+    /// Deals the first deal. Refuses options the game does not allow and explicit decks that
+    /// are not exactly the game's deck; the seat count is checked before, by [`check_seats`].
     fn new(options: Self::Options, seats: usize, setup: Setup) -> Result<Self, SetupError>;
 
     fn options(&self) -> &Self::Options;
@@ -300,10 +379,8 @@ pub trait Game:
     /// Applies an action already checked by [`Game::check`]; runs every automatic step after it.
     fn apply_checked(&mut self, seat: Seat, action: &Self::Action) -> Vec<Self::Event>;
 
-    /// Why `action` is not legal for `seat` now, for the player. Only called for illegal actions.
-    fn illegal_reason(&self, _seat: Seat, _action: &Self::Action) -> String {
-        "That move is not allowed now.".to_string()
-    }
+    /// Why `action` is not legal for `seat` now. Only called for illegal actions.
+    fn refusal(&self, seat: Seat, action: &Self::Action) -> Self::Refusal;
 
     /// The listed form of an action that the game accepts in several spellings (shedding
     /// games accept any cards of a rank where `legal_actions` names the first ones in suit
@@ -314,7 +391,7 @@ pub trait Game:
 
     /// Refuses what may not be applied now. The default accepts exactly `legal_actions`, up to
     /// `normalize`.
-    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), RuleError<Self::Refusal>> {
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
@@ -328,12 +405,16 @@ pub trait Game:
         {
             Ok(())
         } else {
-            Err(RuleError::Illegal(self.illegal_reason(seat, action)))
+            Err(RuleError::Illegal(self.refusal(seat, action)))
         }
     }
 
     /// Applies an action, or refuses it and changes nothing.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, RuleError<Self::Refusal>> {
         self.check(seat, action)?;
         Ok(self.apply_checked(seat, action))
     }
@@ -341,22 +422,24 @@ pub trait Game:
     fn view(&self, observer: Observer) -> Self::View;
     fn status(&self) -> Status;
 
-    /// The view as a few lines of plain text for people (Discord, the terminal). `names[s]` is
-    /// how to call seat `s`. Written from the view alone, so it cannot show a hidden card.
-    fn describe(view: &Self::View, names: &[String]) -> String;
-    /// A short button label (at most 80 characters) for one of the viewing seat's actions.
-    fn label(view: &Self::View, action: &Self::Action, names: &[String]) -> String;
+    /// Every card of the game's deck, each in exactly one zone.
+    fn zones(&self) -> Vec<Zone>;
+    /// The cards each seat holds, for the engine's `state` (`hands`).
+    fn hands(&self) -> Vec<Vec<Card>>;
+    /// Every action of the game's vocabulary at this table, legal now or not: used by tests and
+    /// fuzzing to try unlisted actions.
+    fn action_space(&self) -> Vec<Self::Action>;
 
-    /// The first step of a two-step choice: actions that share a group are offered behind one
-    /// button with this label (Paskahousu's "Play 5s", then how many). `None` offers the
-    /// action directly.
-    fn group(_view: &Self::View, _action: &Self::Action) -> Option<String> {
-        None
-    }
+    /// A full state consistent with everything `seat` may see, the hidden cards redealt at
+    /// random and unseen future deals reseeded.
+    fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
+}
 
+/// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
+/// computer player plays and what a search plays out with. Sees one seat's view only.
+pub trait Heuristic: Game {
     /// The `normal` computer player's choice: a fast rule of thumb from the seat's view alone,
-    /// answering an index into `legal` (never empty). The default picks at random; each game
-    /// writes its own beside its rules.
+    /// answering an index into `legal` (never empty). The default picks at random.
     fn heuristic(_view: &Self::View, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
         rng.random_range(0..legal.len())
     }
@@ -375,24 +458,6 @@ pub trait Game:
     fn rollout_horizon() -> Option<u32> {
         None
     }
-
-    /// A question the player must confirm before the action applies (Red7's "End turn" while
-    /// not winning, which eliminates). `None` applies it at once.
-    fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<String> {
-        None
-    }
-
-    /// Every card of the game's deck, each in exactly one zone.
-    fn zones(&self) -> Vec<Zone>;
-    /// The cards each seat holds, for the engine's `state` (`hands`).
-    fn hands(&self) -> Vec<Vec<Card>>;
-    /// Every action of the game's vocabulary at this table, legal now or not: used by tests and
-    /// fuzzing to try unlisted actions.
-    fn action_space(&self) -> Vec<Self::Action>;
-
-    /// A full state consistent with everything `seat` may see, the hidden cards redealt at
-    /// random and unseen future deals reseeded.
-    fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
 }
 
 /// Deals `cards` into piles following a batch plan: each batch size goes to every seat in
@@ -415,6 +480,20 @@ pub fn deal_batches(
 /// The seats in order of play starting with `first`.
 pub fn seats_from(first: Seat, seats: usize) -> Vec<Seat> {
     (0..seats).map(|i| (first + i) % seats).collect()
+}
+
+/// Seats from the highest score to the lowest, equal scores sharing a place.
+pub fn rank_by_score(scores: &[i64]) -> Vec<Vec<Seat>> {
+    let mut order: Vec<Seat> = (0..scores.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(scores[s]));
+    let mut ranking: Vec<Vec<Seat>> = Vec::new();
+    for s in order {
+        match ranking.last_mut() {
+            Some(place) if scores[place[0]] == scores[s] => place.push(s),
+            _ => ranking.push(vec![s]),
+        }
+    }
+    ranking
 }
 
 /// Shuffles all the cards of the given piles among them, each pile keeping its size: the common
@@ -484,19 +563,18 @@ mod tests {
     }
 
     #[test]
+    fn equal_scores_share_a_place() {
+        assert_eq!(
+            rank_by_score(&[3, 5, 3, 1]),
+            vec![vec![1], vec![0, 2], vec![3]]
+        );
+    }
+
+    #[test]
     fn batches_follow_the_order() {
         let deck = standard52();
         let piles = deal_batches(&mut deck.iter().copied(), &[1, 0], 2, &[2, 3]);
         assert_eq!(piles[1], vec![deck[0], deck[1], deck[4], deck[5], deck[6]]);
         assert_eq!(piles[0], vec![deck[2], deck[3], deck[7], deck[8], deck[9]]);
-    }
-
-    #[test]
-    fn not_your_turn_reads_well() {
-        let e = RuleError::NotYourTurn {
-            seat: 0,
-            to_act: vec![1],
-        };
-        assert_eq!(e.to_string(), "It is seat 1's turn, not seat 0's.");
     }
 }

@@ -4,16 +4,18 @@
 
 use serde_json::Value;
 
-use super::kop::Kop;
+// use super::kop::Kop;
 use super::matapesa::Matapesa;
-use super::paskahousu::Paskahousu;
-use super::paston::Paston;
-use super::pishe_pasha::PishePasha;
-use super::poytapaska::Poytapaska;
-use super::red7::Red7;
-use super::teka::Teka;
-use super::whist22::Whist22;
-use super::{AnyGame, Game, Setup, SetupError};
+// use super::paskahousu::Paskahousu;
+// use super::paston::Paston;
+// use super::pishe_pasha::PishePasha;
+// use super::poytapaska::Poytapaska;
+// use super::red7::Red7;
+// use super::teka::Teka;
+// use super::whist22::Whist22;
+use super::{check_seats, AnyGame, Game, Heuristic, Present, Setup, SetupError};
+use crate::msg;
+use crate::text::{list, verbatim, Msg};
 
 type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
 type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
@@ -22,10 +24,10 @@ type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
 pub struct GameInfo {
     pub id: &'static str,
     pub aliases: &'static [&'static str],
-    pub name: &'static str,
+    name: fn() -> Msg,
     /// Fewest and most seats any option allows.
     pub seats: (usize, usize),
-    pub summary: &'static str,
+    summary: fn() -> Msg,
     create: Create,
     restore: Restore,
     default_options: fn() -> Value,
@@ -33,18 +35,28 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
-    const fn of<G: Game>() -> GameInfo {
+    const fn of<G: Game + Present + Heuristic>() -> GameInfo {
         GameInfo {
             id: G::ID,
             aliases: G::ALIASES,
-            name: G::NAME,
+            name: G::name,
             seats: G::SEATS,
-            summary: G::SUMMARY,
+            summary: G::summary,
             create: create::<G>,
             restore: restore::<G>,
             default_options: default_options::<G>,
             configurations: configurations::<G>,
         }
+    }
+
+    /// The game's name for people.
+    pub fn name(&self) -> Msg {
+        (self.name)()
+    }
+
+    /// A few sentences for `/rules`.
+    pub fn summary(&self) -> Msg {
+        (self.summary)()
     }
 
     /// A new game. `options` is a JSON object of the game's options (`null` for the defaults);
@@ -70,8 +82,8 @@ impl GameInfo {
 
     /// Reads options written as `name=value` words (`"variant=book stop_rule=true"`) into the
     /// JSON object `create` takes, typed after the defaults. Unknown names and values of the
-    /// wrong kind are refused with a sentence naming the valid ones.
-    pub fn parse_options(&self, text: &str) -> Result<Value, String> {
+    /// wrong kind are refused, naming the valid ones.
+    pub fn parse_options(&self, text: &str) -> Result<Value, OptionsError> {
         let defaults = match self.default_options() {
             Value::Object(map) => map,
             _ => serde_json::Map::new(),
@@ -81,34 +93,41 @@ impl GameInfo {
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
         {
-            let (name, value) = word.split_once('=').ok_or_else(|| {
-                format!("Write options as name=value, e.g. {}.", example(&defaults))
-            })?;
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| OptionsError::NotNameValue {
+                    example: example(&defaults),
+                })?;
             let name = name.trim().to_lowercase();
-            let default = defaults.get(&name).ok_or_else(|| {
-                let names: Vec<&str> = defaults.keys().map(String::as_str).collect();
-                match names.len() {
-                    0 => format!("{} has no options.", self.name),
-                    _ => format!(
-                        "{} has no option \"{name}\"; its options are {}.",
-                        self.name,
-                        names.join(", ")
-                    ),
-                }
+            let default = defaults.get(&name).ok_or_else(|| match defaults.len() {
+                0 => OptionsError::NoOptions { game: self.id },
+                _ => OptionsError::Unknown {
+                    game: self.id,
+                    name: name.clone(),
+                    known: defaults.keys().cloned().collect(),
+                },
             })?;
             let value = value.trim();
-            let parsed = match default {
-                Value::Bool(_) => match value.to_lowercase().as_str() {
-                    "true" | "yes" | "on" | "1" => Value::Bool(true),
-                    "false" | "no" | "off" | "0" => Value::Bool(false),
-                    _ => return Err(format!("{name} is true or false, not \"{value}\".")),
-                },
-                Value::Number(_) => value
-                    .parse::<i64>()
-                    .map(Value::from)
-                    .map_err(|_| format!("{name} is a number, not \"{value}\"."))?,
-                _ => Value::String(value.to_string()),
-            };
+            let parsed =
+                match default {
+                    Value::Bool(_) => match value.to_lowercase().as_str() {
+                        "true" | "yes" | "on" | "1" => Value::Bool(true),
+                        "false" | "no" | "off" | "0" => Value::Bool(false),
+                        _ => {
+                            return Err(OptionsError::NotBool {
+                                name,
+                                value: value.to_string(),
+                            })
+                        }
+                    },
+                    Value::Number(_) => value.parse::<i64>().map(Value::from).map_err(|_| {
+                        OptionsError::NotNumber {
+                            name: name.clone(),
+                            value: value.to_string(),
+                        }
+                    })?,
+                    _ => Value::String(value.to_string()),
+                };
             options.insert(name, parsed);
         }
         Ok(Value::Object(options))
@@ -132,7 +151,76 @@ fn example(defaults: &serde_json::Map<String, Value>) -> String {
         })
 }
 
-fn create<G: Game>(
+/// Why option words could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionsError {
+    NotNameValue {
+        example: String,
+    },
+    NoOptions {
+        game: &'static str,
+    },
+    Unknown {
+        game: &'static str,
+        name: String,
+        known: Vec<String>,
+    },
+    NotBool {
+        name: String,
+        value: String,
+    },
+    NotNumber {
+        name: String,
+        value: String,
+    },
+}
+
+impl OptionsError {
+    /// The refusal as a message for people.
+    pub fn msg(&self) -> Msg {
+        match self {
+            OptionsError::NotNameValue { example } => {
+                msg!(
+                    "options-not-name-value",
+                    example = verbatim(example.clone())
+                )
+            }
+            OptionsError::NoOptions { game } => msg!("options-none", game = name_of(game)),
+            OptionsError::Unknown { game, name, known } => msg!(
+                "options-unknown",
+                game = name_of(game),
+                name = verbatim(name.clone()),
+                known = list(
+                    known
+                        .iter()
+                        .map(|k| msg!("options-name", name = verbatim(k.clone())))
+                        .collect(),
+                    crate::key!("sep-comma")
+                )
+            ),
+            OptionsError::NotBool { name, value } => msg!(
+                "options-not-bool",
+                name = verbatim(name.clone()),
+                value = verbatim(value.clone())
+            ),
+            OptionsError::NotNumber { name, value } => msg!(
+                "options-not-number",
+                name = verbatim(name.clone()),
+                value = verbatim(value.clone())
+            ),
+        }
+    }
+}
+
+/// The name of the game with this id (the id itself, verbatim, for an unknown one).
+pub fn name_of(id: &str) -> Msg {
+    match find(id) {
+        Some(info) => info.name(),
+        None => msg!("game-unknown", id = verbatim(id.to_string())),
+    }
+}
+
+fn create<G: Game + Present + Heuristic>(
     options: Value,
     seats: usize,
     setup: Setup,
@@ -148,10 +236,13 @@ fn create<G: Game>(
             )))
         }
     };
+    check_seats::<G>(&options, seats)?;
     Ok(Box::new(G::new(options, seats, setup)?))
 }
 
-fn restore<G: Game>(state: Value) -> Result<Box<dyn AnyGame>, serde_json::Error> {
+fn restore<G: Game + Present + Heuristic>(
+    state: Value,
+) -> Result<Box<dyn AnyGame>, serde_json::Error> {
     Ok(Box::new(serde_json::from_value::<G>(state)?))
 }
 
@@ -168,15 +259,15 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
 
 /// Every game pakka hosts, in the order menus list them.
 pub static GAMES: &[GameInfo] = &[
-    GameInfo::of::<PishePasha>(),
-    GameInfo::of::<Paskahousu>(),
-    GameInfo::of::<Poytapaska>(),
-    GameInfo::of::<Paston>(),
-    GameInfo::of::<Teka>(),
-    GameInfo::of::<Red7>(),
+    // GameInfo::of::<PishePasha>(),
+    // GameInfo::of::<Paskahousu>(),
+    // GameInfo::of::<Poytapaska>(),
+    // GameInfo::of::<Paston>(),
+    // GameInfo::of::<Teka>(),
+    // GameInfo::of::<Red7>(),
     GameInfo::of::<Matapesa>(),
-    GameInfo::of::<Kop>(),
-    GameInfo::of::<Whist22>(),
+    // GameInfo::of::<Kop>(),
+    // GameInfo::of::<Whist22>(),
 ];
 
 /// The game with this id or alias (case-insensitive).
@@ -219,18 +310,25 @@ mod tests {
             serde_json::json!({"variant": "book", "stop_rule": true})
         );
         assert_eq!(g.parse_options("").unwrap(), serde_json::json!({}));
-        assert!(g
-            .parse_options("speed=fast")
-            .unwrap_err()
-            .contains("variant, stop_rule"));
-        assert!(g
-            .parse_options("stop_rule=maybe")
-            .unwrap_err()
-            .contains("true or false"));
-        assert!(g
-            .parse_options("stop_rule")
-            .unwrap_err()
-            .contains("name=value"));
+        assert_eq!(
+            g.parse_options("speed=fast"),
+            Err(OptionsError::Unknown {
+                game: "pisha-pasha",
+                name: "speed".into(),
+                known: vec!["variant".into(), "stop_rule".into()]
+            })
+        );
+        assert_eq!(
+            g.parse_options("stop_rule=maybe"),
+            Err(OptionsError::NotBool {
+                name: "stop_rule".into(),
+                value: "maybe".into()
+            })
+        );
+        assert!(matches!(
+            g.parse_options("stop_rule"),
+            Err(OptionsError::NotNameValue { .. })
+        ));
         // A string option's value is checked by the game when the table is created.
         let bad = g.parse_options("variant=poker").unwrap();
         assert!(g.create(bad, 2, Setup::seeded(1)).is_err());

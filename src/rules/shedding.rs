@@ -864,7 +864,9 @@ pub fn outcome_lines(
 /// seat against random players over 20 seeded deals per seat count, asserting on the way that
 /// it answers a legal index and the same one twice for the same view.
 #[cfg(test)]
-pub(crate) fn rule_of_thumb_share_against_random<G: super::Game>(seats: &[usize]) -> f64 {
+pub(crate) fn rule_of_thumb_share_against_random<G: super::Game + super::Heuristic>(
+    seats: &[usize],
+) -> f64 {
     use super::{Game, Observer, Setup};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);

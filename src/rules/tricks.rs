@@ -174,6 +174,13 @@ pub fn next_seat(seat: Seat, seats: usize, plays: impl Fn(Seat) -> bool) -> Opti
 }
 
 /// Tricks won per seat, with each trick's cards kept in the order the tricks were won.
+/// A completed trick as shown to everyone, until the next one is complete.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastTrick {
+    pub winner: Seat,
+    pub plays: Vec<(Seat, Card)>,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TricksWon {
     pub counts: Vec<u32>,

@@ -20,7 +20,7 @@ pub enum TableError {
     TooManyPlayers { seats: usize, named: usize },
     #[error("{game} is played by {lo} to {hi} players, not {seats}.")]
     SeatCount {
-        game: &'static str,
+        game: String,
         seats: usize,
         lo: usize,
         hi: usize,
@@ -57,8 +57,8 @@ pub enum TableError {
         "That button belongs to an older position of the game; here is your hand as it stands now."
     )]
     Stale,
-    #[error("{0}")]
-    Rule(RuleError),
+    #[error("{}", crate::catalog::en(&.0.msg()))]
+    Rule(RuleError<crate::text::Msg>),
     #[error("internal error: {0}")]
     Internal(String),
 }

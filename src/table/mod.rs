@@ -75,7 +75,7 @@ pub struct TableView {
     pub guild_id: GuildId,
     pub channel_id: ChannelId,
     pub game_id: &'static str,
-    pub game_name: &'static str,
+    pub game_name: String,
     pub phase: Phase,
     pub seats: Vec<SeatView>,
     pub creator: UserId,
@@ -222,7 +222,7 @@ impl Table {
             guild_id: self.guild_id,
             channel_id: self.channel_id,
             game_id: self.info.id,
-            game_name: self.info.name,
+            game_name: crate::catalog::en(&self.info.name()),
             phase: self.phase,
             seats: self
                 .seats
@@ -243,7 +243,7 @@ impl Table {
             public_text: self
                 .game
                 .as_ref()
-                .map(|g| g.describe(Observer::Public, &self.names())),
+                .map(|g| en_lines(&g.describe(Observer::Public), &self.names())),
             to_act: self.users_to_act(),
             message_id: self.message_id,
             paused: self.paused,
@@ -254,15 +254,15 @@ impl Table {
     fn hand(&self, seat: Seat, names: &[String]) -> HandView {
         let (text, actions, over) = match &self.game {
             Some(game) => (
-                game.describe(Observer::Seat(seat), names),
-                game.choices(seat, names)
+                en_lines(&game.describe(Observer::Seat(seat)), names),
+                game.choices(seat)
                     .into_iter()
                     .enumerate()
                     .map(|(index, c)| HandAction {
                         index,
-                        label: c.label,
-                        group: c.group,
-                        confirm: c.confirm,
+                        label: en_text(&c.label, names),
+                        group: c.group.map(|g| en_text(&g, names)),
+                        confirm: c.confirm.map(|q| en_text(&q, names)),
                     })
                     .collect(),
                 game.status().over,
@@ -384,7 +384,7 @@ impl TableService {
         }
         if !(lo..=hi).contains(&seats) {
             return Err(TableError::SeatCount {
-                game: info.name,
+                game: crate::catalog::en(&info.name()),
                 seats,
                 lo,
                 hi,
@@ -720,7 +720,7 @@ impl TableService {
         let mut next = game.clone();
         next.act_json(seat, &action).map_err(|e| match e {
             crate::rules::ActError::Rule(r) => TableError::Rule(r),
-            crate::rules::ActError::BadAction(m) => TableError::internal(m),
+            crate::rules::ActError::BadAction(m) => TableError::internal(crate::catalog::en(&m)),
         })?;
         let after = next.status();
         let number = t.move_number + 1;
@@ -1007,3 +1007,13 @@ fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
 
 #[cfg(test)]
 mod tests;
+
+// Transitional: the table service words messages in English with the caller's names until the
+// Discord layer words them itself.
+fn en_lines(msgs: &[crate::text::Msg], names: &[String]) -> String {
+    crate::catalog::en_lines(msgs, names)
+}
+
+fn en_text(msg: &crate::text::Msg, names: &[String]) -> String {
+    crate::catalog::en_named(msg, names)
+}

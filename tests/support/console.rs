@@ -1,7 +1,6 @@
 //! `pakka engine` as a subprocess for the engine tests: one line in, one answer out, and the
 //! exit code at the end of input. Included by each `tests/engine*.rs` with
 //! `#[path = "support/console.rs"] mod console;`.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

@@ -1,9 +1,10 @@
 //! Shared helpers for the integration tests.
 //!
-//! Each test binary that needs them declares `mod support;` and uses only part of what is here,
-//! so unused items are expected.
+//! The one integration binary (`tests/tests.rs`) declares `mod support;`; each module uses only
+//! part of what is here.
 #![allow(dead_code, unused_imports)]
 
+pub mod console;
 pub mod fake_discord;
 pub mod harness;
 

@@ -11,7 +11,7 @@ fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>)
         guild_id: 1,
         channel_id: 2,
         game_id: "pisha-pasha",
-        game_name: "Pishe Pasha",
+        game_name: "Pishe Pasha".into(),
         phase,
         seats: vec![
             SeatView {
@@ -64,7 +64,10 @@ fn playing() -> TableView {
     let mut view = table_view(
         Phase::Playing,
         Some(game.status()),
-        Some(game.describe(Observer::Public, &names)),
+        Some(crate::catalog::en_lines(
+            &game.describe(Observer::Public),
+            &names,
+        )),
     );
     view.seats.truncate(2);
     view.seats[1].accepted = true;

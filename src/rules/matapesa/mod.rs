@@ -12,11 +12,17 @@
 //! holds them, the current trick included). Literal readings: one deal is one game (the status
 //! keeps no scores, the ranking is everyone else together, then the loser); the next dealer is
 //! reported in the final event and view but no second game is dealt.
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use super::tricks::{Trick, TricksWon};
+use super::tricks::{LastTrick, Trick, TricksWon};
 use super::{
     redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
@@ -53,13 +59,6 @@ pub enum Event {
     },
 }
 
-/// A completed trick as shown to everyone.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LastTrick {
-    pub winner: Seat,
-    pub plays: Vec<(Seat, Card)>,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Matapesa {
     options: Options,
@@ -91,13 +90,6 @@ impl Matapesa {
     }
 
     fn deal(options: Options, seats: usize, setup: Setup) -> Result<Matapesa, SetupError> {
-        if !(3..=8).contains(&seats) {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: "3 to 8".into(),
-            });
-        }
         let full = standard52();
         let (mut source, dealer) = DeckSource::new(setup, &full, seats)?;
         let deck = source.next_deck(&full);
@@ -163,38 +155,43 @@ impl Matapesa {
         }
     }
 
-    fn illegal_play(&self, seat: Seat, card: Card) -> String {
+    fn illegal_play(&self, seat: Seat, card: Card) -> Refusal {
         let hand = self.hands[seat];
         if !card.is_standard() {
-            return format!("{card} is not a card of this game.");
+            return Refusal::NotACard(card);
         }
         if !hand.contains(card) {
             return match Self::first_of_rank(hand, card.rank()) {
-                Some(held) => format!(
-                    "You do not hold {}; play {} instead.",
-                    card.pretty(),
-                    held.pretty()
-                ),
-                None => format!("You hold no {}.", rank_plural(card.rank())),
+                Some(held) => Refusal::NotHeld {
+                    card,
+                    instead: held,
+                },
+                None => Refusal::NoneOfRank(card.rank()),
             };
         }
-        let high = self
-            .highest()
-            .map_or(String::new(), |r| r.notation().to_string());
-        let lowest = hand
-            .iter()
-            .map(Card::rank)
-            .min()
-            .map_or(String::new(), |r| r.notation().to_string());
-        format!(
-            "Play a card of rank {high} or higher, or one of your lowest rank ({lowest}); {} is neither.",
-            card.rank().notation()
-        )
+        Refusal::TooLow {
+            card,
+            high: self.highest(),
+            lowest: hand.iter().map(Card::rank).min(),
+        }
     }
 }
 
-fn rank_plural(rank: Rank) -> String {
-    format!("{}s", rank.notation())
+/// Why a play is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a card of the 52-card deck.
+    NotACard(Card),
+    /// The seat does not hold this card but holds `instead`, of the same rank.
+    NotHeld { card: Card, instead: Card },
+    /// The seat holds no card of this rank.
+    NoneOfRank(Rank),
+    /// Neither at least the highest rank of the trick nor of the seat's lowest rank.
+    TooLow {
+        card: Card,
+        high: Option<Rank>,
+        lowest: Option<Rank>,
+    },
 }
 
 /// What an observer sees of a Mätäpesä table: the own hand, every played card per player, the
@@ -222,93 +219,16 @@ pub struct View {
     pub loser: Option<Seat>,
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {seat}"))
-}
-
-fn cards_text(cards: &[Card]) -> String {
-    if cards.is_empty() {
-        return "—".into();
-    }
-    cards
-        .iter()
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn plays_text(plays: &[(Seat, Card)], names: &[String]) -> String {
-    plays
-        .iter()
-        .map(|&(s, c)| format!("{} {}", name(names, s), c.pretty()))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-fn describe(view: &View, names: &[String]) -> String {
-    let mut lines = Vec::new();
-    match (view.turn, view.loser) {
-        (_, Some(loser)) => lines.push(format!(
-            "Game over: {} won the last trick and loses (and deals next).",
-            name(names, loser)
-        )),
-        (Some(turn), None) => lines.push(format!(
-            "Turn: {} · {} tricks to play",
-            name(names, turn),
-            view.tricks_left
-        )),
-        (None, None) => {}
-    }
-    if view.loser.is_none() {
-        if view.trick.is_empty() {
-            lines.push(format!("Trick: {} leads", name(names, view.leader)));
-        } else {
-            lines.push(format!("Trick: {}", plays_text(&view.trick, names)));
-        }
-    }
-    if let Some(last) = &view.last_trick {
-        lines.push(format!(
-            "Last trick: {} — won by {}",
-            plays_text(&last.plays, names),
-            name(names, last.winner)
-        ));
-    }
-    for (s, played) in view.played.iter().enumerate() {
-        lines.push(format!(
-            "{} — {} in hand · {} tricks · played: {}",
-            name(names, s),
-            view.hand_sizes[s],
-            view.tricks_won[s],
-            cards_text(played)
-        ));
-    }
-    if !view.leftovers.is_empty() {
-        lines.push(format!(
-            "Face up, out of play: {}",
-            cards_text(&view.leftovers)
-        ));
-    }
-    lines.join("\n")
-}
-
 impl Game for Matapesa {
     type Options = Options;
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Refusal = Refusal;
 
     const ID: &'static str = "matapesa";
     const ALIASES: &'static [&'static str] = &["mätäpesä"];
-    const NAME: &'static str = "Mätäpesä";
     const SEATS: (usize, usize) = (3, 8);
-    const SUMMARY: &'static str = "The Finnish Cucumber, for 3 to 8 players: the whole deck is \
-        dealt evenly, leftovers face up. Suits never matter. The leader plays any card; everyone \
-        else plays a card at least as high as the highest so far, or one of their lowest rank. \
-        The highest card wins the trick (among equals, the last one played) and leads the next. \
-        Whoever wins the last trick loses.";
 
     fn configurations() -> Vec<(Options, usize)> {
         (3..=8).map(|n| (Options::default(), n)).collect()
@@ -361,7 +281,7 @@ impl Game for Matapesa {
         }
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         let Action::Play(card) = *action;
         self.illegal_play(seat, card)
     }
@@ -404,30 +324,6 @@ impl Game for Matapesa {
             tricks_won: self.won.counts.clone(),
             loser: self.loser,
         }
-    }
-
-    fn describe(view: &View, names: &[String]) -> String {
-        describe(view, names)
-    }
-
-    /// Shed high cards while tricks remain (winning an early trick costs nothing), keep the
-    /// low ones for the end, and play the lowest card in the last two tricks.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        let rank = |a: &Action| match *a {
-            Action::Play(c) => c.rank(),
-        };
-        let by_rank = (0..legal.len()).map(|i| (rank(&legal[i]), i));
-        let pick = if view.tricks_left > 2 {
-            by_rank.max()
-        } else {
-            by_rank.min()
-        };
-        pick.map_or(0, |(_, i)| i)
-    }
-
-    fn label(_view: &View, action: &Action, _names: &[String]) -> String {
-        let Action::Play(card) = *action;
-        format!("Play {}", card.pretty())
     }
 
     fn status(&self) -> Status {
@@ -473,28 +369,12 @@ impl Game for Matapesa {
         game.source.reseed(rng);
         let others: Vec<Seat> = (0..self.n()).filter(|&s| s != seat).collect();
         let mut piles: Vec<Vec<Card>> = others.iter().map(|&s| self.hands[s].to_vec()).collect();
-        sort_across(&mut piles);
         let mut refs: Vec<&mut Vec<Card>> = piles.iter_mut().collect();
         redeal_unseen(&mut refs, rng);
         for (&s, pile) in others.iter().zip(piles) {
             game.hands[s] = pile.into_iter().collect();
         }
         game
-    }
-}
-
-/// Puts the cards of the piles in card order across them, each pile keeping its size, so that a
-/// redeal depends only on which cards are hidden and on the rng, not on where they really are.
-fn sort_across(piles: &mut [Vec<Card>]) {
-    let mut all: Vec<Card> = piles.iter().flatten().copied().collect();
-    all.sort_unstable();
-    let mut it = all.into_iter();
-    for pile in piles.iter_mut() {
-        for slot in pile.iter_mut() {
-            if let Some(c) = it.next() {
-                *slot = c;
-            }
-        }
     }
 }
 

@@ -1,0 +1,54 @@
+# Words every game and every front end shares: seats, cards, counts, separators, and the
+# refusals of the rules core.
+
+seat-fallback = Seat { $n }
+card-fool = Fool
+cards-none = —
+
+sep-dot = { " · " }
+sep-comma = {", "}
+sep-or = { " or " }
+
+count-cards = { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+
+# The refusals of the rules core (src/rules/mod.rs, dyngame.rs).
+rule-game-over = The game is over.
+rule-seat = seat { $n }
+rule-not-your-turn = It is { $waiting ->
+    [0] nobody
+   *[other] { $to_act }
+}'s turn, not seat { $seat }'s.
+act-not-an-action = { $action } is not an action of { $game }: { $detail }.
+act-no-such-index = there is no action number { $index }
+refusal-not-a-card = { $card } is not a card of this game.
+
+# Setting a game up (src/rules/mod.rs, registry.rs).
+setup-seats = { $game } is played by { $exact ->
+    [yes] { $min }
+   *[no] { $min } to { $max }
+} players, not { $got }.
+setup-options = Bad options: { $detail }
+setup-deck-size = Bad deck: the deck has { $got } cards; this game uses { $want }
+setup-deck-doubled = Bad deck: { $card } appears more than once in the deck
+setup-deck-foreign = Bad deck: { $card } is not a card of this game's deck
+setup-dealer = The dealer must be one of the seats 0–{ $last }, not { $dealer }.
+game-unknown = { $id }
+options-name = { $name }
+options-not-name-value = Write options as name=value, e.g. { $example }.
+options-none = { $game } has no options.
+options-unknown = { $game } has no option "{ $name }"; its options are { $known }.
+options-not-bool = { $name } is true or false, not "{ $value }".
+options-not-number = { $name } is a number, not "{ $value }".
+
+# Tricks, shared by the trick-taking games (src/rules/present.rs).
+trick-play = { $who } { $card }
+trick-plays = { $plays }
+trick-now = Trick: { $plays }
+trick-leads = Trick: { $who } leads
+trick-last = Last trick: { $plays } — won by { $winner }
+action-play-card = Play { $card }
+event-played = { $who } plays { $card }.
+event-trick-won = { $who } wins trick { $trick }.

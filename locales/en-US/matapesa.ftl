@@ -1,0 +1,27 @@
+# Mätäpesä (src/rules/matapesa): the table, refusals and events.
+
+matapesa-name = Mätäpesä
+matapesa-summary = The Finnish Cucumber, for 3 to 8 players: the whole deck is dealt evenly, leftovers face up. Suits never matter. The leader plays any card; everyone else plays a card at least as high as the highest so far, or one of their lowest rank. The highest card wins the trick (among equals, the last one played) and leads the next. Whoever wins the last trick loses.
+
+matapesa-over = Game over: { $loser } won the last trick and loses (and deals next).
+matapesa-turn = Turn: { $who } · { $tricks ->
+    [one] { $tricks } trick
+   *[other] { $tricks } tricks
+} to play
+matapesa-seat = { $who } — { $hand } in hand · { $tricks ->
+    [one] { $tricks } trick
+   *[other] { $tricks } tricks
+} · played: { $played }
+matapesa-leftovers = Face up, out of play: { $cards }
+
+matapesa-not-held = You do not hold { $card }; play { $instead } instead.
+matapesa-none-of-rank = You hold no { $rank ->
+    [J] jacks
+    [Q] queens
+    [K] kings
+    [A] aces
+   *[other] { $rank }s
+}.
+matapesa-too-low = Play a card of rank { $high } or higher, or one of your lowest rank ({ $lowest }); { $card } is neither.
+
+matapesa-event-over = { $loser } won the last trick and loses (and deals next).

@@ -1,0 +1,68 @@
+//! What people are told about a game, before any language: the `Present` trait each game
+//! implements in its `<game>/present.rs` (its name and summary, the table and hand described
+//! from a view, action labels, two-step groups, confirm questions, refusals and the sentence for
+//! each public event), and the text toolkit the games share (the last trick, ranking by score).
+//! Everything answers [`Msg`] values worded later by the catalog; nothing here reads a full
+//! state, so nothing here can show a hidden card.
+
+use super::tricks::LastTrick;
+use super::{Game, Seat};
+use crate::msg;
+use crate::text::{seat, Msg};
+
+/// A game's presentation: everything said to people about it, as catalog messages.
+pub trait Present: Game {
+    /// The game's name.
+    fn name() -> Msg;
+    /// A few sentences for `/rules`.
+    fn summary() -> Msg;
+    /// The view as a few lines for people (Discord, the terminal), one message a line. Written
+    /// from the view alone, so it cannot show a hidden card.
+    fn describe(view: &Self::View) -> Vec<Msg>;
+    /// A short button label (at most 80 characters once worded) for one of the viewing seat's
+    /// actions.
+    fn label(view: &Self::View, action: &Self::Action) -> Msg;
+    /// The first step of a two-step choice: actions that share a group are offered behind one
+    /// button with this label (Paskahousu's "Play 5s", then how many). `None` offers the
+    /// action directly.
+    fn group(_view: &Self::View, _action: &Self::Action) -> Option<Msg> {
+        None
+    }
+    /// A question the player must confirm before the action applies (Red7's "End turn" while
+    /// not winning, which eliminates). `None` applies it at once.
+    fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<Msg> {
+        None
+    }
+    /// Why an illegal action was refused, for the player who tried it.
+    fn reason(refusal: &Self::Refusal) -> Msg;
+    /// What happened, for everyone: one sentence per public event.
+    fn event(event: &Self::Event) -> Msg;
+}
+
+/// The plays of a trick in order: "Ann 7♥ · Bob 9♥".
+pub fn plays(plays: &[(Seat, crate::cards::Card)]) -> Msg {
+    msg!(
+        "trick-plays",
+        plays = crate::text::list(
+            plays
+                .iter()
+                .map(|&(s, c)| msg!("trick-play", who = seat(s), card = c))
+                .collect(),
+            crate::key!("sep-dot")
+        )
+    )
+}
+
+/// A rank in its notation (`7`, `10`, `J`); the catalog chooses plural names by it.
+pub fn rank(r: crate::cards::Rank) -> crate::text::Arg {
+    crate::text::verbatim(r.notation())
+}
+
+/// "Last trick: Ann 7♥ · Bob 9♥ — won by Bob".
+pub fn last_trick(last: &LastTrick) -> Msg {
+    msg!(
+        "trick-last",
+        plays = plays(&last.plays),
+        winner = seat(last.winner)
+    )
+}

@@ -1,0 +1,19 @@
+//! The one integration test binary, as ripgrep builds its own: every integration suite is a
+//! module here, so serenity, sqlx and axum are linked once. Run one suite with
+//! `cargo test --test tests engine::` (the module name is the filter's first segment).
+
+mod support;
+
+mod catalog;
+mod conformance;
+mod e2e;
+mod e2e_games;
+mod e2e_tricks;
+mod engine;
+mod engine_auction;
+mod engine_red7;
+mod engine_shedding;
+mod engine_tricks;
+mod fake_discord_smoke;
+mod properties;
+mod store;
