@@ -151,12 +151,12 @@ pub fn run(
     }
 }
 
-fn lines(msgs: &[crate::text::Msg], names: &Vec<String>) -> String {
-    crate::catalog::catalog().lines(crate::catalog::DEFAULT_LANG, msgs, names)
+fn lines(msgs: &[crate::text::Msg], names: &[String]) -> String {
+    crate::catalog::en_lines(msgs, names)
 }
 
-fn text(msg: &crate::text::Msg, names: &Vec<String>) -> String {
-    crate::catalog::catalog().text(crate::catalog::DEFAULT_LANG, msg, names)
+fn text(msg: &crate::text::Msg, names: &[String]) -> String {
+    crate::catalog::en_named(msg, names)
 }
 
 #[cfg(test)]
