@@ -52,3 +52,10 @@ trick-last = Last trick: { $plays } — won by { $winner }
 action-play-card = Play { $card }
 event-played = { $who } plays { $card }.
 event-trick-won = { $who } wins trick { $trick }.
+
+# Kop, Whist 22 (src/rules/present.rs): seat lists and trick lines whose grammar suits any seat
+# name, "You" included (no "You leads", "You plays").
+seat-name = { $who }
+sep-and = { " and " }
+trick-to-lead = Trick: { $who } to lead
+event-card-played = { $who } played { $card }.
