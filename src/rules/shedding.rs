@@ -6,7 +6,12 @@
 //! vocabulary of the engine protocol, and the turn engine around it: players going out in a
 //! finishing order, the loser, the no-move pass, and the stalemate bound that makes every game
 //! end. Table cards (Pöytäpaska) and the empty-pile ace/ten pick-up (Paskahousu) live in the
-//! games' own files.
+//! games' own folders.
+//!
+//! **Words** (the end of this file): what both games say, as catalog messages worded from
+//! `locales/<lang>/shedding.ftl` — the reasons for refusals both games share ([`Refusal`], which
+//! each game's own `Refusal` wraps), the table's first lines, the buttons and their "Play 5s"
+//! groups, the finishing order and the event sentences both games share ([`told`]).
 //!
 //! **Stalemate [C]** (`STALEMATE_ACTIONS`): nothing in the rules stops two players from taking
 //! the pile back and forth for ever (one plays a 5, the other takes it, plays it, …). A game's
@@ -19,7 +24,7 @@
 //! few thousand actions; the bound catches a few percent of random Pöytäpaska games, whose big
 //! hands lock the table cards away, and no sensible game.
 //!
-//! **The rule of thumb** (`Game::heuristic` of both games, the `normal` computer player and the
+//! **The rule of thumb** (`Heuristic::heuristic` of both games, the `normal` computer player and the
 //! rollout policy of `hard`): each game turns the seat's view into a [`Position`] and
 //! [`choose`] answers the legal action of least [`action_cost`], a rough count of the cards the
 //! action leaves the seat holding. Low cards go first, all of a rank at once; 10s, aces and 2s
@@ -31,7 +36,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::present::rank;
-use super::{seats_from, Observer, Seat};
+use super::{seats_from, Observer, Seat, Seen, Status, Zone};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::text::{list, seat, verbatim, Arg, Msg};
 use crate::{key, msg};
@@ -520,6 +525,74 @@ impl Core {
     pub fn hand_sizes(&self) -> Vec<usize> {
         self.hands.iter().map(|h| h.len()).collect()
     }
+
+    /// The seat to move, none once over.
+    pub fn to_act(&self) -> Vec<Seat> {
+        if self.is_over() {
+            Vec::new()
+        } else {
+            vec![self.turn]
+        }
+    }
+
+    /// Both games' status: one deal, no scores, the finishing order once over.
+    pub fn status(&self) -> Status {
+        Status {
+            to_act: self.to_act(),
+            over: self.is_over(),
+            deal: 1,
+            scores: None,
+            ranking: self.ranking(),
+        }
+    }
+
+    /// The forced opening play while it is pending: all the opener's cards of the rank.
+    pub fn opening_cards(&self) -> Option<Vec<Card>> {
+        let rank = self.opening?;
+        Some(first_of_rank(self.hands[self.turn], rank, 4))
+    }
+
+    /// Why anything but the pending forced opening is refused.
+    pub fn opening_refusal(&self) -> Option<Refusal> {
+        let rank = self.opening?;
+        let cards = self.opening_cards()?;
+        Some(Refusal::Opening { rank, cards })
+    }
+
+    /// The cards a determinization leaves with the opener: its forced opening is decided.
+    pub fn opening_keep(&self) -> CardSet {
+        match self.opening {
+            Some(rank) => self.hands[self.turn].intersection(rank_cards(rank)),
+            None => CardSet::new(),
+        }
+    }
+
+    /// Take while there is a pile, draw-and-try (`draw`: the table plays it) while the stock
+    /// lasts.
+    pub fn push_take_draw(&self, actions: &mut Vec<Action>, draw: bool) {
+        if !self.pile.is_empty() {
+            actions.push(Action::Take);
+        }
+        if draw && !self.stock.is_empty() {
+            actions.push(Action::Draw);
+        }
+    }
+
+    /// Counts the action against the stalemate bound; answers the loser and the ranking when
+    /// the game is over after it.
+    pub fn after_action(&mut self, measure: usize) -> Option<(Option<Seat>, Vec<Vec<Seat>>)> {
+        self.tick(measure);
+        self.ranking().map(|ranking| (self.loser(), ranking))
+    }
+
+    /// The zones of the middle of the table: the stock, the pile and the cards out of the game.
+    pub fn table_zones(&self) -> Vec<Zone> {
+        vec![
+            Zone::new("stock", self.stock.iter().rev().copied(), Seen::Nobody),
+            Zone::new("pile", self.pile.clone(), Seen::All),
+            Zone::new("out of the game", self.cleared.iter(), Seen::All),
+        ]
+    }
 }
 
 /// `Option<Rank>` as its notation ("3", "10", "A") in the stored state.
@@ -546,7 +619,7 @@ mod opt_rank {
     }
 }
 
-// ---- the rule of thumb (`Game::heuristic`) ---------------------------------------------------
+// ---- the rule of thumb (`Heuristic::heuristic`) ----------------------------------------------
 
 /// The weights of the shared rule of thumb (see [`choose`]), in "cards held at the end" units.
 /// Each game plays with its own constant (`Weights::PASKAHOUSU`, `Weights::POYTAPASKA`).
@@ -845,8 +918,26 @@ pub fn reason(refusal: &Refusal) -> Msg {
     }
 }
 
+/// The first lines of both games' table: whose turn (while it runs), the pile, the stock.
+pub fn table_lines(
+    turn: Option<Seat>,
+    opening: bool,
+    free_play: bool,
+    pile: &[Card],
+    stock: usize,
+    cleared: usize,
+) -> Vec<Msg> {
+    let mut lines: Vec<Msg> = turn
+        .map(|t| turn_line(t, opening, free_play))
+        .into_iter()
+        .collect();
+    lines.push(pile_line(pile));
+    lines.push(stock_line(stock, cleared));
+    lines
+}
+
 /// "Turn: Ann", with the forced opening or the free play noted.
-pub fn turn_line(turn: Seat, opening: bool, free_play: bool) -> Msg {
+fn turn_line(turn: Seat, opening: bool, free_play: bool) -> Msg {
     msg!(
         "shedding-turn",
         who = seat(turn),
@@ -874,7 +965,7 @@ pub fn pile_line(pile: &[Card]) -> Msg {
 }
 
 /// "Stock: 43 cards · out of the game: 0 cards".
-pub fn stock_line(stock: usize, cleared: usize) -> Msg {
+fn stock_line(stock: usize, cleared: usize) -> Msg {
     msg!(
         "shedding-stock",
         stock = msg!("count-cards", n = stock),

@@ -215,17 +215,25 @@ impl Paskahousu {
         }
     }
 
-    fn measure(&self) -> usize {
-        self.core.base_measure()
+    /// The pile (and a drawn card that may not be played) goes into the seat's hand; the turn
+    /// passes.
+    fn take(&mut self, seat: Seat, drawn: Option<Card>, events: &mut Vec<Event>) {
+        let mut cards = self.core.take_pile(seat);
+        if let Some(card) = drawn {
+            self.core.hands[seat].insert(card);
+            cards.push(card);
+        }
+        events.push(Event::Took {
+            seat,
+            cards,
+            forced: false,
+        });
+        let start = self.core.next_active(seat);
+        self.advance(start, events);
     }
 
-    fn opening_cards(&self) -> Option<Vec<Card>> {
-        let rank = self.core.opening?;
-        Some(shedding::first_of_rank(
-            self.core.hands[self.core.turn],
-            rank,
-            4,
-        ))
+    fn measure(&self) -> usize {
+        self.core.base_measure()
     }
 }
 
@@ -324,18 +332,14 @@ impl Game for Paskahousu {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.core.is_over() {
-            Vec::new()
-        } else {
-            vec![self.core.turn]
-        }
+        self.core.to_act()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         if self.core.is_over() || seat != self.core.turn {
             return Vec::new();
         }
-        if let Some(cards) = self.opening_cards() {
+        if let Some(cards) = self.core.opening_cards() {
             return vec![Action::Play(cards)];
         }
         let mut actions = Vec::new();
@@ -343,12 +347,8 @@ impl Game for Paskahousu {
         push_plays(&mut actions, self.core.hands[seat], |r| {
             free || legality.allows(r, top)
         });
-        if !self.core.pile.is_empty() {
-            actions.push(Action::Take);
-        }
-        if self.options.draw_and_try && !self.core.stock.is_empty() {
-            actions.push(Action::Draw);
-        }
+        self.core
+            .push_take_draw(&mut actions, self.options.draw_and_try);
         actions
     }
 
@@ -365,9 +365,9 @@ impl Game for Paskahousu {
     }
 
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
-        if let (Some(rank), Some(cards)) = (self.core.opening, self.opening_cards()) {
+        if let Some(why) = self.core.opening_refusal() {
             if !matches!(action, Action::Flip(_)) {
-                return shedding::Refusal::Opening { rank, cards }.into();
+                return why.into();
             }
         }
         match action {
@@ -395,44 +395,22 @@ impl Game for Paskahousu {
                 }
                 self.play(seat, cards.clone(), false, &mut events);
             }
-            Action::Take => {
-                let cards = self.core.take_pile(seat);
-                events.push(Event::Took {
-                    seat,
-                    cards,
-                    forced: false,
-                });
-                let start = self.core.next_active(seat);
-                self.advance(start, &mut events);
-            }
+            Action::Take => self.take(seat, None, &mut events),
             Action::Draw => {
                 if let Some(card) = self.core.reveal() {
                     events.push(Event::Drew { seat, card });
                     if self.may_play(card.rank()) {
                         self.play(seat, vec![card], true, &mut events);
                     } else {
-                        let mut cards = self.core.take_pile(seat);
-                        self.core.hands[seat].insert(card);
-                        cards.push(card);
-                        events.push(Event::Took {
-                            seat,
-                            cards,
-                            forced: false,
-                        });
-                        let start = self.core.next_active(seat);
-                        self.advance(start, &mut events);
+                        self.take(seat, Some(card), &mut events);
                     }
                 }
             }
             Action::Flip(_) => {}
         }
         let measure = self.measure();
-        self.core.tick(measure);
-        if let Some(ranking) = self.core.ranking() {
-            events.push(Event::GameOver {
-                loser: self.core.loser(),
-                ranking,
-            });
+        if let Some((loser, ranking)) = self.core.after_action(measure) {
+            events.push(Event::GameOver { loser, ranking });
         }
         events
     }
@@ -464,13 +442,7 @@ impl Game for Paskahousu {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.core.is_over(),
-            deal: 1,
-            scores: None,
-            ranking: self.core.ranking(),
-        }
+        self.core.status()
     }
 
     fn zones(&self) -> Vec<Zone> {
@@ -483,17 +455,7 @@ impl Game for Paskahousu {
                 )
             })
             .collect();
-        zones.push(Zone::new(
-            "stock",
-            self.core.stock.iter().rev().copied(),
-            Seen::Nobody,
-        ));
-        zones.push(Zone::new("pile", self.core.pile.clone(), Seen::All));
-        zones.push(Zone::new(
-            "out of the game",
-            self.core.cleared.iter(),
-            Seen::All,
-        ));
+        zones.extend(self.core.table_zones());
         zones
     }
 
@@ -509,10 +471,7 @@ impl Game for Paskahousu {
         let mut game = self.clone();
         let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
         // The forced opening's cards stay with the opener: its play is already decided.
-        let keep = match self.core.opening {
-            Some(rank) => self.core.hands[self.core.turn].intersection(rank_cards(rank)),
-            None => CardSet::new(),
-        };
+        let keep = self.core.opening_keep();
         let mut piles: Vec<Vec<Card>> = others
             .iter()
             .map(|&s| self.core.hands[s].difference(keep).to_vec())

@@ -32,7 +32,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::shedding::{
-    self, any_play, in_game_order, normalize_play, play_rank, push_plays, rank_cards, Action, Core,
+    self, any_play, in_game_order, normalize_play, play_rank, push_plays, Action, Core,
     CourtMinTop, Legality,
 };
 use super::{
@@ -239,11 +239,13 @@ impl Poytapaska {
         self.advance(start, events);
     }
 
-    /// A turned card that may not be played: it and the pile go to the hand; the turn passes.
-    fn fail(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) {
+    /// The pile (and a turned card that may not be played) goes to the hand; the turn passes.
+    fn take(&mut self, seat: Seat, turned: Option<Card>, events: &mut Vec<Event>) {
         let mut cards = self.core.take_pile(seat);
-        self.core.hands[seat].insert(card);
-        cards.push(card);
+        if let Some(card) = turned {
+            self.core.hands[seat].insert(card);
+            cards.push(card);
+        }
         events.push(Event::Took { seat, cards });
         let start = self.core.next_active(seat);
         self.advance(start, events);
@@ -254,7 +256,7 @@ impl Poytapaska {
         if self.may_play(card.rank()) {
             self.play(seat, vec![card], from, events);
         } else {
-            self.fail(seat, card, events);
+            self.take(seat, Some(card), events);
         }
     }
 
@@ -264,15 +266,6 @@ impl Poytapaska {
 
     fn measure(&self) -> usize {
         self.core.base_measure() + self.face_down_count()
-    }
-
-    fn opening_cards(&self) -> Option<Vec<Card>> {
-        let rank = self.core.opening?;
-        Some(shedding::first_of_rank(
-            self.core.hands[self.core.turn],
-            rank,
-            4,
-        ))
     }
 
     fn play_refusal(&self, seat: Seat, cards: &[Card]) -> Refusal {
@@ -414,18 +407,14 @@ impl Game for Poytapaska {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.core.is_over() {
-            Vec::new()
-        } else {
-            vec![self.core.turn]
-        }
+        self.core.to_act()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         if self.core.is_over() || seat != self.core.turn {
             return Vec::new();
         }
-        if let Some(cards) = self.opening_cards() {
+        if let Some(cards) = self.core.opening_cards() {
             return vec![Action::Play(cards)];
         }
         let mut actions = Vec::new();
@@ -439,12 +428,7 @@ impl Game for Poytapaska {
                     .map(Action::Flip),
             ),
         }
-        if !self.core.pile.is_empty() {
-            actions.push(Action::Take);
-        }
-        if !self.core.stock.is_empty() {
-            actions.push(Action::Draw);
-        }
+        self.core.push_take_draw(&mut actions, true);
         actions
     }
 
@@ -458,8 +442,8 @@ impl Game for Poytapaska {
     }
 
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
-        if let (Some(rank), Some(cards)) = (self.core.opening, self.opening_cards()) {
-            return shedding::Refusal::Opening { rank, cards }.into();
+        if let Some(why) = self.core.opening_refusal() {
+            return why.into();
         }
         match action {
             Action::Flip(p) => self.flip_refusal(seat, *p),
@@ -487,12 +471,7 @@ impl Game for Poytapaska {
                 }
                 self.play(seat, cards.clone(), from, &mut events);
             }
-            Action::Take => {
-                let cards = self.core.take_pile(seat);
-                events.push(Event::Took { seat, cards });
-                let start = self.core.next_active(seat);
-                self.advance(start, &mut events);
-            }
+            Action::Take => self.take(seat, None, &mut events),
             Action::Draw => {
                 if let Some(card) = self.core.reveal() {
                     events.push(Event::Drew { seat, card });
@@ -512,12 +491,8 @@ impl Game for Poytapaska {
             }
         }
         let measure = self.measure();
-        self.core.tick(measure);
-        if let Some(ranking) = self.core.ranking() {
-            events.push(Event::GameOver {
-                loser: self.core.loser(),
-                ranking,
-            });
+        if let Some((loser, ranking)) = self.core.after_action(measure) {
+            events.push(Event::GameOver { loser, ranking });
         }
         events
     }
@@ -559,13 +534,7 @@ impl Game for Poytapaska {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.core.is_over(),
-            deal: 1,
-            scores: None,
-            ranking: self.core.ranking(),
-        }
+        self.core.status()
     }
 
     fn zones(&self) -> Vec<Zone> {
@@ -587,17 +556,7 @@ impl Game for Poytapaska {
                 Seen::Nobody,
             ));
         }
-        zones.push(Zone::new(
-            "stock",
-            self.core.stock.iter().rev().copied(),
-            Seen::Nobody,
-        ));
-        zones.push(Zone::new("pile", self.core.pile.clone(), Seen::All));
-        zones.push(Zone::new(
-            "out of the game",
-            self.core.cleared.iter(),
-            Seen::All,
-        ));
+        zones.extend(self.core.table_zones());
         zones
     }
 
@@ -620,10 +579,7 @@ impl Game for Poytapaska {
         let mut game = self.clone();
         let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
         // The forced opening's cards stay with the opener: its play is already decided.
-        let keep = match self.core.opening {
-            Some(rank) => self.core.hands[self.core.turn].intersection(rank_cards(rank)),
-            None => CardSet::new(),
-        };
+        let keep = self.core.opening_keep();
         let mut piles: Vec<Vec<Card>> = others
             .iter()
             .map(|&s| self.core.hands[s].difference(keep).to_vec())

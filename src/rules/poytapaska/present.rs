@@ -20,12 +20,14 @@ impl Present for Poytapaska {
     }
 
     fn describe(view: &View) -> Vec<Msg> {
-        let mut lines = Vec::new();
-        if let Some(turn) = view.turn {
-            lines.push(shedding::turn_line(turn, view.opening, view.free_play));
-        }
-        lines.push(shedding::pile_line(&view.pile));
-        lines.push(shedding::stock_line(view.stock, view.cleared));
+        let mut lines = shedding::table_lines(
+            view.turn,
+            view.opening,
+            view.free_play,
+            &view.pile,
+            view.stock,
+            view.cleared,
+        );
         for (s, &held) in view.hand_sizes.iter().enumerate() {
             if view.out.contains(&s) {
                 continue;

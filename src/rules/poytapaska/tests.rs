@@ -60,7 +60,7 @@ fn deck_for(dealer: Seat, hands: &[&str], down: &[&str], up: &[&str], stock: &st
     let mut rest = shedding::ORDER
         .iter()
         .rev()
-        .flat_map(|&r| rank_cards(r).iter().collect::<Vec<_>>())
+        .flat_map(|&r| shedding::rank_cards(r).iter().collect::<Vec<_>>())
         .filter(|c| !used.contains(*c));
     let deck: Vec<Card> = deck
         .into_iter()
