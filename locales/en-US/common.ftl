@@ -52,3 +52,13 @@ trick-last = Last trick: { $plays } — won by { $winner }
 action-play-card = Play { $card }
 event-played = { $who } plays { $card }.
 event-trick-won = { $who } wins trick { $trick }.
+
+# Shared by Paston and Teka (src/rules/present.rs and their present.rs).
+sep-and = { " and " }
+trick-numbered-lead = Trick { $n }: { $who } to lead.
+trick-numbered-play = Trick { $n }: { $plays } — { $who } to play.
+hand-yours = Your hand: { $cards }
+action-card = { $card }
+event-trick-taken = { $who } wins the trick: { $plays }.
+refusal-not-held = You do not hold { $card }.
+refusal-must-follow = You must follow suit: play a { $suit }.
