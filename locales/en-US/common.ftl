@@ -47,11 +47,9 @@ options-not-number = { $name } is a number, not "{ $value }".
 trick-play = { $who } { $card }
 trick-plays = { $plays }
 trick-now = Trick: { $plays }
-trick-leads = Trick: { $who } leads
 trick-last = Last trick: { $plays } — won by { $winner }
 action-play-card = Play { $card }
-event-played = { $who } plays { $card }.
-event-trick-won = { $who } wins trick { $trick }.
+event-trick-won = { $who } won trick { $trick }.
 
 # Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
 # passing to a seat (Pishe Pasha, Red7, Kop, Whist 22).
@@ -66,6 +64,6 @@ trick-numbered-lead = Trick { $n }: { $who } to lead.
 trick-numbered-play = Trick { $n }: { $plays } — { $who } to play.
 hand-yours = Your hand: { $cards }
 action-card = { $card }
-event-trick-taken = { $who } wins the trick: { $plays }.
+event-trick-taken = { $who } won the trick: { $plays }.
 refusal-not-held = You do not hold { $card }.
 refusal-must-follow = You must follow suit: play a { $suit }.

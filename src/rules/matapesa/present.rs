@@ -4,7 +4,7 @@
 
 use super::{Action, Event, Matapesa, Refusal, View};
 use crate::msg;
-use crate::rules::present::{last_trick, plays, rank};
+use crate::rules::present::{last_trick, plays, rank, trick_line};
 use crate::rules::Present;
 use crate::text::{seat, Msg};
 
@@ -29,11 +29,8 @@ impl Present for Matapesa {
             (None, None) => {}
         }
         if view.loser.is_none() {
-            if view.trick.is_empty() {
-                lines.push(msg!("trick-leads", who = seat(view.leader)));
-            } else {
-                lines.push(msg!("trick-now", plays = plays(&view.trick)));
-            }
+            let now = (!view.trick.is_empty()).then(|| plays(&view.trick));
+            lines.push(trick_line(view.leader, now));
         }
         if let Some(last) = &view.last_trick {
             lines.push(last_trick(last));
@@ -76,7 +73,9 @@ impl Present for Matapesa {
 
     fn event(event: &Event) -> Msg {
         match *event {
-            Event::Played { seat: s, card } => msg!("event-played", who = seat(s), card = card),
+            Event::Played { seat: s, card } => {
+                msg!("event-card-played", who = seat(s), card = card)
+            }
             Event::TrickWon { seat: s, trick } => {
                 msg!("event-trick-won", who = seat(s), trick = trick)
             }

@@ -365,7 +365,7 @@ impl Present for Paston {
             Event::Whist { seat: s } => msg!("paston-event-whist", who = seat(*s)),
             Event::SitsOut { seat: s } => msg!("paston-event-sits-out", who = seat(*s)),
             Event::Played { seat: s, card } => {
-                msg!("event-played", who = seat(*s), card = *card)
+                msg!("event-card-played", who = seat(*s), card = *card)
             }
             Event::TrickWon { seat: s, plays: p } => {
                 msg!("event-trick-taken", who = seat(*s), plays = plays(p))

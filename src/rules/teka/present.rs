@@ -207,7 +207,7 @@ impl Present for Teka {
             }
             Event::Raised { seat: s, to } => msg!("teka-event-raised", who = seat(*s), to = *to),
             Event::Played { seat: s, card } => {
-                msg!("event-played", who = seat(*s), card = *card)
+                msg!("event-card-played", who = seat(*s), card = *card)
             }
             Event::TrickWon { seat: s, plays: p } => {
                 msg!("event-trick-taken", who = seat(*s), plays = plays(p))

@@ -720,7 +720,7 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
         "{told:?}"
     );
     assert!(
-        told.contains(&"Cid wins the trick: Cid A♦ · Dee 10♠ · Ann 3♦ · Bob 10♣.".to_string()),
+        told.contains(&"Cid won the trick: Cid A♦ · Dee 10♠ · Ann 3♦ · Bob 10♣.".to_string()),
         "{told:?}"
     );
     calls(&mut g, &[number(9), Action::Ter]);
