@@ -3,7 +3,9 @@
 
 use std::io;
 use std::process::ExitCode;
+use std::sync::Arc;
 
+use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -132,19 +134,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Games => {
-            for g in pakka::rules::registry::GAMES {
-                let (lo, hi) = g.seats;
-                let aliases = if g.aliases.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (also {})", g.aliases.join(", "))
-                };
-                println!(
-                    "{:<14} {}{aliases}, {lo}–{hi} players",
-                    g.id,
-                    pakka::catalog::en(&g.name())
-                );
-            }
+            println!("{}", pakka::cli::games());
             ExitCode::SUCCESS
         }
     }
@@ -171,7 +161,7 @@ fn serve() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(pakka::discord::run(&config)) {
+    match runtime.block_on(serve_discord(&config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e:#}");
@@ -179,4 +169,16 @@ fn serve() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Wires the parts: opens the store, builds the table service and restores every unfinished
+/// table, then runs Discord on it until Ctrl-C.
+async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
+    let store = pakka::store::Store::open(&config.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    let service = Arc::new(pakka::table::TableService::new(store));
+    let restored = service.restore().await?;
+    tracing::info!(restored, "restored unfinished tables");
+    pakka::discord::run(config, service).await
 }

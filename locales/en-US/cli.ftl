@@ -1,0 +1,33 @@
+# The terminal (src/cli): `pakka play`, `pakka arena` and `pakka games`.
+
+cli-game-id = { $id }
+cli-unknown-game = there is no game called "{ $name }"; the games are { $ids }
+cli-games-line = { $name }, { $min }–{ $max } players
+cli-games-line-aliases = { $name } (also { $aliases }), { $min }–{ $max } players
+cli-computer-refused = a computer player's move was refused: { $reason }
+
+# pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.
+cli-seat-you = Seat { $n } (you)
+cli-seat-computer = Computer { $n }
+cli-who = { $who }
+cli-play-header = { $game } · { $seats } players · you are seat 0 · computer level { $level } · seed { $seed }
+cli-computer-move = { $who }: { $action }
+cli-prompt = Your move (1–{ $last }, q to quit):{ " " }
+cli-confirm = { $question } (y/n):{ " " }
+cli-type-number = Type a number from 1 to { $last }.
+cli-game-over = Game over.
+cli-place = { $place }. { $who }
+cli-place-score = { $place }. { $who } ({ $points ->
+    [one] { $points } point
+   *[other] { $points } points
+})
+cli-place-scores = { $place }. { $who } ({ $points } points)
+
+# pakka arena
+cli-arena-title = { $game } · { $seats } seats · { $deals } deals × { $rotations } rotations
+cli-arena-player = player
+cli-arena-n = n
+cli-arena-win-share = win share
+cli-arena-points = points/deal
+cli-arena-fair-share = fair share { $share }%
+cli-arena-players = --players names { $players } players for { $seats } seats
