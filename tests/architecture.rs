@@ -1,0 +1,183 @@
+//! The layers' invariants of ARCHITECTURE.md, checked as absences: each test reads the source
+//! under `src/` and fails, naming the invariant, when a layer uses what it must not. Comments
+//! are skipped (they may name what they do not use), and so is test code (`tests.rs` files and
+//! the `#[cfg(test)] mod tests` at the end of a file), which may word messages to check them.
+
+use std::path::{Path, PathBuf};
+
+/// One source file: its path under `src/` (with `/` separators) and its code without comments
+/// and tests.
+struct Source {
+    path: String,
+    code: String,
+}
+
+fn sources() -> Vec<Source> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    let mut stack: Vec<PathBuf> = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                if path.file_name().is_some_and(|n| n == "tests.rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                // An inline test module is the end of its file by convention.
+                let text = match text.find("#[cfg(test)]\nmod tests") {
+                    Some(at) => &text[..at],
+                    None => &text[..],
+                };
+                let code = text
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let rel = path.strip_prefix(&root).unwrap();
+                let path = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                files.push(Source { path, code });
+            }
+        }
+    }
+    assert!(files.len() > 20, "found only {} source files", files.len());
+    files
+}
+
+/// The files (`layer/…`, or `layer.rs` for a one-file layer) of the named layers.
+fn in_layers<'a>(files: &'a [Source], layers: &[&str]) -> Vec<&'a Source> {
+    files
+        .iter()
+        .filter(|f| {
+            layers
+                .iter()
+                .any(|l| f.path.starts_with(&format!("{l}/")) || f.path == format!("{l}.rs"))
+        })
+        .collect()
+}
+
+/// Every file among `files` whose code contains one of `words`, with the word found.
+fn offenders(files: &[&Source], words: &[&str]) -> Vec<String> {
+    files
+        .iter()
+        .flat_map(|f| {
+            words
+                .iter()
+                .filter(|w| f.code.contains(*w))
+                .map(move |w| format!("src/{} uses {w}", f.path))
+        })
+        .collect()
+}
+
+fn all(files: &[Source]) -> Vec<&Source> {
+    files.iter().collect()
+}
+
+#[test]
+fn discord_imports_nothing_from_the_store() {
+    let files = sources();
+    let found = offenders(&in_layers(&files, &["discord"]), &["crate::store"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: `discord` imports nothing from `store`; the table service hands out \
+         its own types. Broken by: {found:?}"
+    );
+}
+
+#[test]
+fn only_discord_mentions_serenity_or_poise() {
+    let files = sources();
+    let others: Vec<&Source> = all(&files)
+        .into_iter()
+        .filter(|f| !f.path.starts_with("discord/"))
+        .collect();
+    let found = offenders(&others, &["serenity", "poise"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: only `discord` imports serenity or poise. Broken by: {found:?}"
+    );
+}
+
+#[test]
+fn only_the_store_runs_sql() {
+    let files = sources();
+    let others: Vec<&Source> = all(&files)
+        .into_iter()
+        .filter(|f| !f.path.starts_with("store/"))
+        .collect();
+    let found = offenders(&others, &["sqlx"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: only `store` runs SQL (only it mentions sqlx). Broken by: {found:?}"
+    );
+}
+
+#[test]
+fn the_table_layer_holds_no_discord_type_and_writes_no_markup() {
+    let files = sources();
+    let found = offenders(&in_layers(&files, &["table"]), &["<@", "serenity"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: `table` holds no Discord type and writes no Discord markup (seats are \
+         named by the front end). Broken by: {found:?}"
+    );
+}
+
+#[test]
+fn only_the_edges_word_messages() {
+    let files = sources();
+    let inner: Vec<&Source> = in_layers(&files, &["rules", "ai", "cards", "table"])
+        .into_iter()
+        // The conformance suite words every message in every language only to check that the
+        // catalog can (`catalog().check`); it shows nothing to anyone.
+        .filter(|f| f.path != "rules/conformance.rs")
+        .collect();
+    let found = offenders(&inner, &["crate::catalog", "catalog::"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: `rules`, `ai`, `cards` and `table` build `Msg` values and never word \
+         them; only the edges (`discord`, `cli`) use the catalog. Broken by: {found:?}"
+    );
+}
+
+#[test]
+fn no_path_to_a_full_state_outside_tests() {
+    let files = sources();
+    let found = offenders(&all(&files), &[".store()"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: renderers see only views; `TableService::store()` (a path to every \
+         hand) is for tests only. Broken by: {found:?}"
+    );
+    let table = files
+        .iter()
+        .find(|f| f.path == "table/mod.rs")
+        .expect("src/table/mod.rs");
+    if let Some(at) = table.code.find("pub fn store(") {
+        let before = table.code[..at].trim_end();
+        assert!(
+            before.ends_with("#[cfg(test)]"),
+            "ARCHITECTURE.md: `TableService::store()` must be `#[cfg(test)]`"
+        );
+    }
+}
+
+#[test]
+fn the_rules_are_pure() {
+    let files = sources();
+    let found = offenders(
+        &in_layers(&files, &["rules"]),
+        &["tokio", "std::fs", "std::time", "rand::rng()", "thread_rng"],
+    );
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: `rules` is pure and deterministic — no I/O, no clock, no async, no \
+         global random generator. Broken by: {found:?}"
+    );
+}
