@@ -52,3 +52,9 @@ trick-last = Last trick: { $plays } — won by { $winner }
 action-play-card = Play { $card }
 event-played = { $who } plays { $card }.
 event-trick-won = { $who } wins trick { $trick }.
+
+# Added for Pishe Pasha and Red7 (house-A): a seat in a list, "and" between list items, and
+# the turn passing to a seat.
+seat-name = { $who }
+sep-and = { " and " }
+event-turn = It is { $who }'s turn.

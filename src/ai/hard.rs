@@ -3,7 +3,7 @@
 //! actions by UCB1, plays the rest of the deal out with quick rule-of-thumb moves, and scores the end
 //! for the seat (`reward`). The action with the best mean wins. Budgeted in iterations with a
 //! wall-clock cap; deterministic for a given seed whenever the cap is not reached. Rollouts
-//! follow every seat's `Game::heuristic` (with a little noise): a search over random rollouts
+//! follow every seat's `Heuristic::heuristic` (with a little noise): a search over random rollouts
 //! loses to the rule of thumb it should beat.
 
 use std::time::{Duration, Instant};
@@ -37,8 +37,8 @@ impl Default for Budget {
 /// UCB1's exploration constant for rewards in 0…1.
 const EXPLORE: f64 = 0.7;
 
-/// The share of random moves in rollouts (among the actions `Game::explore` allows); the rest
-/// follow `Game::heuristic`.
+/// The share of random moves in rollouts (among the actions `Heuristic::explore` allows); the rest
+/// follow `Heuristic::heuristic`.
 const ROLLOUT_NOISE: f64 = 0.1;
 
 /// Answers the chosen index into the seat's legal actions and the iterations run.

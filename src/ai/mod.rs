@@ -1,5 +1,5 @@
 //! Computer players, generic over the rules: `easy` (a uniformly random legal action), `normal`
-//! (the game's own rule of thumb, `Game::heuristic`, written beside each game's rules) and `hard`
+//! (the game's own rule of thumb, `Heuristic::heuristic`, in each game's `heuristic.rs`) and `hard`
 //! (information-set search: sample full states consistent with the seat's view and search them;
 //! see `hard.rs`). A computer player is handed an `Observation` — one seat's view and its legal
 //! actions — and never the state itself, so it cannot peek at another seat's cards. Decisions

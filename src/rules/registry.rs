@@ -8,9 +8,9 @@ use serde_json::Value;
 use super::matapesa::Matapesa;
 // use super::paskahousu::Paskahousu;
 // use super::paston::Paston;
-// use super::pishe_pasha::PishePasha;
+use super::pishe_pasha::PishePasha;
 // use super::poytapaska::Poytapaska;
-// use super::red7::Red7;
+use super::red7::Red7;
 // use super::teka::Teka;
 // use super::whist22::Whist22;
 use super::{check_seats, AnyGame, Game, Heuristic, Present, Setup, SetupError};
@@ -259,12 +259,12 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
 
 /// Every game pakka hosts, in the order menus list them.
 pub static GAMES: &[GameInfo] = &[
-    // GameInfo::of::<PishePasha>(),
+    GameInfo::of::<PishePasha>(),
     // GameInfo::of::<Paskahousu>(),
     // GameInfo::of::<Poytapaska>(),
     // GameInfo::of::<Paston>(),
     // GameInfo::of::<Teka>(),
-    // GameInfo::of::<Red7>(),
+    GameInfo::of::<Red7>(),
     GameInfo::of::<Matapesa>(),
     // GameInfo::of::<Kop>(),
     // GameInfo::of::<Whist22>(),

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck, CardSet};
-use crate::rules::Game;
+use crate::catalog::{en, en_lines};
+use crate::rules::{Game, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -72,7 +73,7 @@ fn stop_mode(dealer: Seat, stocks: &[&str]) -> PishePasha {
 
 fn act(g: &mut PishePasha, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
 /// Presses Turn (and Discard when offered a choice) until the seat's turn ends.
@@ -261,10 +262,7 @@ fn pp7_going_out_scores_the_cards_the_loser_holds() {
             points: Some(15)
         })
     );
-    assert_eq!(
-        g.apply(0, &Action::Turn),
-        Err(crate::rules::RuleError::GameOver)
-    );
+    assert_eq!(g.apply(0, &Action::Turn), Err(RuleError::GameOver));
 }
 
 #[test]
@@ -312,7 +310,19 @@ fn pp10_stop_and_correct_a_breach() {
     assert!(events.contains(&Event::Breach { seat: 1 }));
     assert_eq!(g.to_act(), vec![1, 0]);
     assert_eq!(g.legal_actions(0), vec![Action::Stop]);
+    assert_eq!(
+        g.apply(0, &Action::Turn),
+        Err(RuleError::Illegal(Refusal::OnlyStop { turn: 1 }))
+    );
+    assert_eq!(
+        g.apply(1, &Action::Stop),
+        Err(RuleError::Illegal(Refusal::OwnBreach))
+    );
     act(&mut g, 0, Action::Stop);
+    assert_eq!(
+        g.apply(0, &Action::Foundation),
+        Err(RuleError::Illegal(Refusal::StopCalled))
+    );
     assert_eq!(g.to_act(), vec![0]);
     assert_eq!(g.legal_actions(0), vec![Action::Correct, Action::TakeOver]);
     act(&mut g, 0, Action::Correct);
@@ -515,22 +525,127 @@ fn refused_actions_explain_themselves_and_change_nothing() {
     let before = g.clone();
     assert_eq!(
         g.apply(0, &Action::Turn),
-        Err(crate::rules::RuleError::NotYourTurn {
+        Err(RuleError::NotYourTurn {
             seat: 0,
             to_act: vec![1]
         })
     );
-    let err = g.apply(1, &Action::Discard).unwrap_err().to_string();
-    assert!(err.contains("no turned card"), "{err}");
-    let err = g.apply(1, &Action::Foundation).unwrap_err().to_string();
-    assert!(err.contains("made for you"), "{err}");
-    let err = g.apply(1, &Action::Give(1)).unwrap_err().to_string();
-    assert!(err.contains("yourself"), "{err}");
-    let err = g.apply(1, &Action::Give(7)).unwrap_err().to_string();
-    assert!(err.contains("no seat 7"), "{err}");
-    let err = g.apply(1, &Action::Stop).unwrap_err().to_string();
-    assert!(err.contains("stop rule"), "{err}");
+    let refused = |g: &mut PishePasha, seat: Seat, a: Action| match g.apply(seat, &a) {
+        Err(RuleError::Illegal(r)) => r,
+        other => panic!("{a:?} not refused as illegal: {other:?}"),
+    };
+    let cases = [
+        (
+            Action::Discard,
+            Refusal::NothingToDiscard,
+            "There is no turned card to discard: turn one first.",
+        ),
+        (
+            Action::Foundation,
+            Refusal::FoundationAutomatic,
+            "Foundation plays are made for you in this game.",
+        ),
+        (
+            Action::Give(1),
+            Refusal::GiveToSelf,
+            "You cannot give a card to yourself.",
+        ),
+        (
+            Action::Give(7),
+            Refusal::NoSuchSeat { seat: 7 },
+            "There is no seat 7 at this table.",
+        ),
+        (
+            Action::Stop,
+            Refusal::NoStopRule,
+            "This table does not play the stop rule.",
+        ),
+        (
+            Action::Flip,
+            Refusal::FlipOutsideBook,
+            "Flip belongs to the book version of Pishe Pasha.",
+        ),
+    ];
+    for (action, refusal, text) in cases {
+        assert_eq!(refused(&mut g, 1, action), refusal);
+        assert_eq!(en(&PishePasha::reason(&refusal)), text);
+    }
     assert_eq!(g, before);
+    // A card that fits nowhere on the opponent's pile, and a turned card still to place.
+    act(&mut g, 1, Action::Turn); // 9H discarded
+    act(&mut g, 0, Action::Turn); // 8S pending: it fits on 9H
+    assert_eq!(refused(&mut g, 0, Action::Turn), Refusal::PlaceTurnedCard);
+    // Arranged: seat 1's discard top becomes 10H, which 8S does not fit.
+    g.discards[1] = cards("10H");
+    let refusal = refused(&mut g, 0, Action::Give(1));
+    assert_eq!(
+        refusal,
+        Refusal::DoesNotFit {
+            card: card("8S"),
+            seat: 1,
+            top: card("10H"),
+        }
+    );
+    assert_eq!(
+        en(&PishePasha::reason(&refusal)),
+        "8♠ does not fit on seat 1's discard pile: it must be one rank above or below 10♥."
+    );
+    assert_eq!(
+        en(&PishePasha::reason(&Refusal::OnlyStop { turn: 0 })),
+        "It is seat 0's turn; you may only call Stop."
+    );
+}
+
+#[test]
+fn describe_labels_and_events_read_well() {
+    let names: Vec<String> = vec!["Ann".into(), "Bob".into()];
+    let mut g = standard(0, &["8S", "9H"]);
+    act(&mut g, 1, Action::Turn); // 9H discarded
+    let events = act(&mut g, 0, Action::Turn); // 8S pending
+    assert_eq!(
+        events
+            .iter()
+            .map(|e| en(&PishePasha::event(e)))
+            .collect::<Vec<_>>(),
+        vec!["Seat 0 turns 8♠."]
+    );
+    let view = g.view(Observer::Public);
+    let text = en_lines(&PishePasha::describe(&view), &names);
+    for line in [
+        "Turn: Ann",
+        "Ann — stock 25 · discard pile empty",
+        "Bob — stock 25 · discard pile 1 card: 9♥ (top 9♥)",
+        "Foundations: ♠ — · ♥ — · ♦ — · ♣ —",
+        "Turned card: 8♠",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "{line:?} missing in\n{text}"
+        );
+    }
+    let labels: Vec<String> = g
+        .legal_actions(0)
+        .iter()
+        .map(|a| crate::catalog::en_named(&PishePasha::label(&view, a), &names))
+        .collect();
+    assert_eq!(labels, vec!["Give 8♠ to Bob", "Discard 8♠"]);
+    act(&mut g, 0, Action::Discard);
+    let pile: Vec<Card> = cards("2C 3C 4C 5C 6C 7C 8C 9C");
+    g.discards[1] = pile;
+    let text = en_lines(&PishePasha::describe(&g.view(Observer::Public)), &names);
+    assert!(
+        text.contains("Bob — stock 25 · discard pile 8 cards: … 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ (top 9♣)"),
+        "{text}"
+    );
+    let over = Event::GameOver {
+        reason: EndReason::WentOut,
+        winner: Some(1),
+        points: Some(1),
+    };
+    assert_eq!(
+        en(&PishePasha::event(&over)),
+        "Seat 1 goes out and scores 1 point."
+    );
 }
 
 #[test]

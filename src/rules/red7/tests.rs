@@ -3,9 +3,11 @@
 //! between the zones of a dealt game), the evaluation functions on their own, the action shapes
 //! of the engine protocol, the advanced game's rounds and match end, and the Discord texts.
 
+use super::present::rule_text;
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
-use crate::rules::Game;
+use crate::catalog::{en, en_lines, en_named};
+use crate::rules::{check_seats, Game, Present, RuleError};
 use rand::SeedableRng;
 
 fn cards(text: &str) -> Vec<Card> {
@@ -68,7 +70,7 @@ fn basic(dealer: Seat, hands: &[&str], palettes: &[&str]) -> Red7 {
 
 fn act(g: &mut Red7, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
 fn palette(c: &str) -> Action {
@@ -114,11 +116,14 @@ fn names(n: usize) -> Vec<String> {
 }
 
 fn label_of(g: &Red7, seat: Seat, action: Action) -> String {
-    Red7::label(&g.view(Observer::Seat(seat)), &action, &names(g.n()))
+    en_named(
+        &Red7::label(&g.view(Observer::Seat(seat)), &action),
+        &names(g.n()),
+    )
 }
 
 fn confirm_of(g: &Red7, seat: Seat, action: Action) -> Option<String> {
-    Red7::confirm(&g.view(Observer::Seat(seat)), &action)
+    Red7::confirm(&g.view(Observer::Seat(seat)), &action).map(|m| en(&m))
 }
 
 fn all_cards_once(g: &Red7) {
@@ -174,7 +179,7 @@ fn options_are_named_as_the_protocol_says() {
     assert!(serde_json::from_str::<Options>(r#"{"actions":true}"#).is_err());
     for seats in [1, 5] {
         assert!(matches!(
-            Red7::new(Options::default(), seats, Setup::seeded(1)),
+            check_seats::<Red7>(&Options::default(), seats),
             Err(SetupError::Seats { .. })
         ));
     }
@@ -265,7 +270,7 @@ fn leader_needs_a_strictly_best_non_empty_score() {
     assert_eq!(leader(Colour::Violet, palettes(&["V1", "R3"])), Some(1));
     assert_eq!(canvas_rule(&[]), Colour::Red);
     assert_eq!(canvas_rule(&cards("G2 I5")), Colour::Indigo);
-    assert_eq!(rule_text(Colour::Blue), "most different colours");
+    assert_eq!(en(&rule_text(Colour::Blue)), "most different colours");
 }
 
 // ---- R7-1 … R7-10 ----------------------------------------------------------------------------
@@ -432,10 +437,7 @@ fn r7_8_ending_a_turn_not_winning_is_elimination() {
     assert_eq!(status.ranking, Some(vec![vec![1], vec![0]]));
     assert_eq!((status.scores, status.deal), (None, 1));
     assert!(status.to_act.is_empty());
-    assert_eq!(
-        g.apply(1, &Action::End),
-        Err(crate::rules::RuleError::GameOver)
-    );
+    assert_eq!(g.apply(1, &Action::End), Err(RuleError::GameOver));
     all_cards_once(&g);
 }
 
@@ -552,7 +554,7 @@ fn r7_10_advanced_round_winner_scores_the_qualifying_cards() {
         .any(|e| matches!(e, Event::RoundStarted { round: 2, .. })));
     let view = g.view(Observer::Public);
     assert_eq!(view.scored[0], cards("R2 B4 V6"));
-    let text = Red7::describe(&view, &names(2));
+    let text = en_lines(&Red7::describe(&view), &names(2));
     assert!(
         text.contains("Round 2 · scores: Ann 12 · Bob 0 (match to 40)"),
         "{text}"
@@ -604,14 +606,6 @@ fn advanced_match_ends_when_fewer_than_8n_cards_remain() {
 }
 
 #[test]
-fn ranking_by_points_shares_places() {
-    assert_eq!(
-        ranking_by_points(&[5, 0, 5, 2]),
-        vec![vec![0, 2], vec![3], vec![1]]
-    );
-}
-
-#[test]
 fn seeded_matches_end_with_the_winner_at_the_target_or_the_deck_short() {
     for seed in 0..20 {
         let mut g = Red7::new(Options { advanced: true }, 3, Setup::seeded(seed)).unwrap();
@@ -647,17 +641,25 @@ fn turn_steps_and_refusals() {
     assert_eq!(legal.last(), Some(&Action::End));
     assert!(g.legal_actions(1).is_empty());
     let before = g.clone();
-    let refuse = |g: &mut Red7, seat: Seat, a: Action| -> String {
-        let e = g.apply(seat, &a).unwrap_err().to_string();
-        assert!(!e.is_empty());
-        e
+    let refuse = |g: &mut Red7, seat: Seat, a: Action| -> Refusal {
+        match g.apply(seat, &a) {
+            Err(RuleError::Illegal(r)) => r,
+            other => panic!("{a:?} not refused as illegal: {other:?}"),
+        }
     };
     assert_eq!(
-        refuse(&mut g, 1, Action::End),
-        "It is seat 0's turn, not seat 1's."
+        g.apply(1, &Action::End),
+        Err(RuleError::NotYourTurn {
+            seat: 1,
+            to_act: vec![0]
+        })
     );
-    assert_eq!(refuse(&mut g, 0, palette("O1")), "You do not hold O1.");
-    assert_eq!(refuse(&mut g, 0, canvas("AS")), "A♠ is not a Red7 card.");
+    let held = refuse(&mut g, 0, palette("O1"));
+    assert_eq!(held, Refusal::NotHeld(card("O1")));
+    assert_eq!(en(&Red7::reason(&held)), "You do not hold O1.");
+    let foreign = refuse(&mut g, 0, canvas("AS"));
+    assert_eq!(foreign, Refusal::NotARed7Card(card("AS")));
+    assert_eq!(en(&Red7::reason(&foreign)), "A♠ is not a Red7 card.");
     assert_eq!(g, before, "refusals change nothing");
     act(&mut g, 0, palette("R5"));
     assert_eq!(
@@ -665,7 +667,13 @@ fn turn_steps_and_refusals() {
         6 + 1,
         "only canvas plays and the end"
     );
-    assert!(refuse(&mut g, 0, palette("B2")).contains("already played to your palette"));
+    let again = refuse(&mut g, 0, palette("B2"));
+    assert_eq!(again, Refusal::PaletteDone);
+    assert_eq!(
+        en(&Red7::reason(&again)),
+        "You have already played to your palette this turn: play a card to the canvas or end \
+         your turn."
+    );
     // A canvas card of the current rule's colour is allowed.
     act(&mut g, 0, canvas("R3"));
     assert_eq!(g.rule(), Colour::Red);
@@ -685,7 +693,11 @@ fn an_empty_hand_can_only_end_and_is_out() {
     );
     assert_eq!(confirm_of(&g, 0, Action::End), None);
     assert_eq!(
-        g.apply(0, &palette("R5")).unwrap_err().to_string(),
+        g.apply(0, &palette("R5")),
+        Err(RuleError::Illegal(Refusal::NoCards))
+    );
+    assert_eq!(
+        en(&Red7::reason(&Refusal::NoCards)),
         "You have no cards left: you can only end your turn."
     );
     let events = act(&mut g, 0, Action::End);
@@ -769,7 +781,7 @@ fn describe_shows_the_table() {
     put_in_palette(&mut g, 0, "O2");
     act(&mut g, 0, palette("Y3"));
     act(&mut g, 0, canvas("B1"));
-    let text = Red7::describe(&g.view(Observer::Seat(1)), &names(2));
+    let text = en_lines(&Red7::describe(&g.view(Observer::Seat(1))), &names(2));
     for line in [
         "Canvas: Blue: most different colours (top B1)",
         "Ann — palette Y3 O2 R1 · 5 cards in hand · winning",
@@ -783,7 +795,7 @@ fn describe_shows_the_table() {
     }
     assert!(!text.contains("scores"), "the basic game keeps no scores");
     act(&mut g, 1, Action::End);
-    let text = Red7::describe(&g.view(Observer::Public), &names(2));
+    let text = en_lines(&Red7::describe(&g.view(Observer::Public)), &names(2));
     assert!(
         text.contains("Bob — out (1st out) · 8 cards face down"),
         "{text}"
@@ -808,7 +820,7 @@ fn labels_fit_a_button_and_say_winning_or_not() {
             let view = g.view(Observer::Seat(seat));
             let legal = g.legal_actions(seat);
             for a in &legal {
-                let label = Red7::label(&view, a, &names(4));
+                let label = en_named(&Red7::label(&view, a), &names(4));
                 assert!(label.chars().count() <= 80 && !label.is_empty());
                 // The label's promise holds: apply the action and look.
                 if let Action::Palette(_) | Action::Canvas(_) = a {
@@ -860,4 +872,49 @@ fn determinization_keeps_what_the_seat_sees() {
         .union(d.palettes[1])
         .union(d.draw.iter().copied().collect());
     assert_eq!(hidden_before, hidden_after);
+}
+
+#[test]
+fn events_and_confirm_questions_read_well() {
+    let mut g = basic(1, &["O6 V7", ""], &["R4", "O5"]);
+    let told = |events: &[Event]| -> Vec<String> {
+        events
+            .iter()
+            .map(|e| en_named(&Red7::event(e), &names(2)))
+            .collect()
+    };
+    assert_eq!(
+        told(&act(&mut g, 0, palette("O6"))),
+        vec!["Ann plays O6 to their palette."]
+    );
+    assert_eq!(
+        confirm_of(&g, 0, canvas("V7")).as_deref(),
+        Some("With V7 on the canvas (Violet) you are not winning: play it and be out?")
+    );
+    assert_eq!(
+        told(&act(&mut g, 0, canvas("V7"))),
+        vec![
+            "Ann plays V7 to the canvas: the rule is now Violet.",
+            "Ann is not winning and is out.",
+            "Bob is the last player standing and wins round 1.",
+            "Game over: Bob won.",
+        ]
+    );
+    let scored = Event::RoundWon {
+        seat: 0,
+        round: 2,
+        cards: cards("R1"),
+        points: 1,
+    };
+    assert_eq!(
+        en_named(&Red7::event(&scored), &names(2)),
+        "Ann wins round 2 and scores 1 point (R1)."
+    );
+    let shared = Event::GameOver {
+        ranking: vec![vec![0, 2], vec![1]],
+    };
+    assert_eq!(
+        en_named(&Red7::event(&shared), &names(3)),
+        "Game over: Ann and Cy won."
+    );
 }

@@ -25,6 +25,12 @@
 //!   seed) and leaves the scored cards out; same dealer, same start rule. The match ends after a
 //!   round when its winner has reached the target, or when fewer than `8·n` unscored cards
 //!   remain; seats are ranked by points, ties sharing a place.
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use std::cmp::Ordering;
 
@@ -32,8 +38,8 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::{
-    deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
-    SetupError, Status, Zone,
+    deal_batches, rank_by_score, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen,
+    Setup, SetupError, Status, Zone,
 };
 use crate::cards::{red7_deck, Card, CardSet, Colour};
 
@@ -143,19 +149,6 @@ pub fn strength(card: Card) -> u8 {
 /// The strongest card of a set.
 pub fn strongest(cards: CardSet) -> Option<Card> {
     cards.iter().max_by_key(|&c| strength(c))
-}
-
-/// The rule of a canvas colour in words.
-pub fn rule_text(rule: Colour) -> &'static str {
-    match rule {
-        Colour::Red => "highest card",
-        Colour::Orange => "most cards of one number",
-        Colour::Yellow => "most cards of one colour",
-        Colour::Green => "most even cards",
-        Colour::Blue => "most different colours",
-        Colour::Indigo => "most cards in a run",
-        Colour::Violet => "most cards below 4",
-    }
 }
 
 /// Among non-empty groups, the largest; equal sizes → the one whose strongest card is strongest.
@@ -473,7 +466,7 @@ impl Red7 {
         });
         let unscored = red7_deck().len() - self.scored.iter().map(Vec::len).sum::<usize>();
         if self.points[winner] >= target(n) || unscored < 8 * n {
-            let ranking = ranking_by_points(&self.points);
+            let ranking = rank_by_score(&self.points);
             self.finish(ranking, events);
         } else {
             self.round += 1;
@@ -489,18 +482,19 @@ impl Red7 {
     }
 }
 
-/// Seats from most points to fewest, equal totals sharing a place.
-fn ranking_by_points(points: &[i64]) -> Vec<Vec<Seat>> {
-    let mut seats: Vec<Seat> = (0..points.len()).collect();
-    seats.sort_by_key(|&s| std::cmp::Reverse(points[s]));
-    let mut ranking: Vec<Vec<Seat>> = Vec::new();
-    for s in seats {
-        match ranking.last_mut() {
-            Some(place) if points[place[0]] == points[s] => place.push(s),
-            _ => ranking.push(vec![s]),
-        }
-    }
-    ranking
+/// Why an action is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// `"end"` is always legal for the seat to act (never refused as illegal).
+    EndIsLegal,
+    /// Not a card of the Red7 deck.
+    NotARed7Card(Card),
+    /// A second palette play in one turn.
+    PaletteDone,
+    /// A card play with an empty hand: only `"end"` remains.
+    NoCards,
+    /// A card the seat does not hold.
+    NotHeld(Card),
 }
 
 // ---- what people see -------------------------------------------------------------------------
@@ -546,289 +540,16 @@ pub struct View {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {seat}"))
-}
-
-fn ordinal(k: usize) -> String {
-    let suffix = match k {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{k}{suffix}")
-}
-
-fn cards_text(cards: &[Card]) -> String {
-    if cards.is_empty() {
-        return "—".into();
-    }
-    cards
-        .iter()
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Whether `seat` would be winning with `extra` added to its palette under `rule`, from a view.
-fn would_win(view: &View, seat: Seat, extra: Option<Card>, rule: Colour) -> bool {
-    let palettes = (0..view.palettes.len())
-        .filter(|&s| view.active[s])
-        .map(|s| {
-            let mut set: CardSet = view.palettes[s].iter().copied().collect();
-            if let (true, Some(c)) = (s == seat, extra) {
-                set.insert(c);
-            }
-            (s, set)
-        });
-    leader(rule, palettes) == Some(seat)
-}
-
-fn win_word(winning: bool) -> &'static str {
-    if winning {
-        "winning"
-    } else {
-        "not winning"
-    }
-}
-
-/// The seat a view's labels speak for: the observer, else the seat to act.
-fn viewer(view: &View) -> Seat {
-    match view.observer {
-        Observer::Seat(s) => s,
-        Observer::Public => view.turn.unwrap_or(0),
-    }
-}
-
-/// What `"end"` would do for the viewer now.
-enum EndOutcome {
-    Stays,
-    NotWinning,
-    NothingPlayed,
-    NoCards,
-}
-
-fn end_outcome(view: &View) -> EndOutcome {
-    let me = viewer(view);
-    if !view.played_palette && view.hand.is_empty() {
-        EndOutcome::NoCards
-    } else if !view.played_palette {
-        EndOutcome::NothingPlayed
-    } else if view.winning == Some(me) {
-        EndOutcome::Stays
-    } else {
-        EndOutcome::NotWinning
-    }
-}
-
-fn describe(view: &View, names: &[String]) -> String {
-    let seats = view.palettes.len();
-    let mut lines = Vec::new();
-    if let (Some(scores), Some(target)) = (&view.scores, view.target) {
-        let totals: Vec<String> = (0..seats)
-            .map(|s| format!("{} {}", name(names, s), scores[s]))
-            .collect();
-        lines.push(format!(
-            "Round {} · scores: {} (match to {target})",
-            view.round,
-            totals.join(" · ")
-        ));
-        if let Some(last) = &view.last_round {
-            lines.push(format!(
-                "Round {}: {} won and scored {} ({})",
-                last.round,
-                name(names, last.winner),
-                last.points,
-                cards_text(&last.cards)
-            ));
-        }
-    }
-    let top = match view.canvas.last() {
-        Some(c) => format!("top {}", c.pretty()),
-        None => "the starting Red card".into(),
-    };
-    lines.push(format!(
-        "Canvas: {}: {} ({top})",
-        view.rule.name(),
-        rule_text(view.rule)
-    ));
-    for s in 0..seats {
-        if view.active[s] {
-            let mark = if view.winning == Some(s) {
-                " · winning"
-            } else {
-                ""
-            };
-            lines.push(format!(
-                "{} — palette {} · {} in hand{mark}",
-                name(names, s),
-                cards_text(&view.palettes[s]),
-                plural(view.hand_sizes[s], "card")
-            ));
-        } else {
-            let place = view
-                .out_order
-                .iter()
-                .position(|&o| o == s)
-                .map_or(0, |i| i + 1);
-            lines.push(format!(
-                "{} — out ({} out) · {} face down",
-                name(names, s),
-                ordinal(place),
-                plural(view.face_down[s], "card")
-            ));
-        }
-        if view.scores.is_some() && !view.scored[s].is_empty() {
-            lines.push(format!("  scored: {}", cards_text(&view.scored[s])));
-        }
-    }
-    lines.push(match view.winning {
-        Some(w) => format!("Winning now: {}", name(names, w)),
-        None => "Winning now: nobody".into(),
-    });
-    lines.push(format!("Draw pile: {}", plural(view.draw_pile, "card")));
-    match (&view.ranking, view.turn) {
-        (Some(ranking), _) => {
-            let first: Vec<String> = ranking[0].iter().map(|&s| name(names, s)).collect();
-            lines.push(format!("Game over: {} won.", first.join(" and ")));
-        }
-        (None, Some(t)) => {
-            let played = if view.played_palette {
-                " (has played to the palette)"
-            } else {
-                ""
-            };
-            lines.push(format!("Turn: {}{played}", name(names, t)));
-        }
-        (None, None) => {}
-    }
-    if let Observer::Seat(s) = view.observer {
-        if view.active[s] {
-            lines.push(format!("Your hand: {}", cards_text(&view.hand)));
-        }
-    }
-    lines.join("\n")
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
-fn heuristic(view: &View, legal: &[Action]) -> usize {
-    let me = viewer(view);
-    let pick = |f: &dyn Fn(&Action) -> Option<u8>| {
-        (0..legal.len())
-            .filter_map(|i| f(&legal[i]).map(|cost| (cost, i)))
-            .min()
-            .map(|(_, i)| i)
-    };
-    let end = legal.iter().position(|a| *a == Action::End);
-    if let (Some(i), EndOutcome::Stays) = (end, end_outcome(view)) {
-        return i;
-    }
-    let palette_wins = pick(&|a| match *a {
-        Action::Palette(c) if would_win(view, me, Some(c), view.rule) => Some(strength(c)),
-        _ => None,
-    });
-    let canvas_wins = pick(&|a| match *a {
-        Action::Canvas(c) if would_win(view, me, None, colour(c)) => Some(strength(c)),
-        _ => None,
-    });
-    let palette_then_canvas = pick(&|a| match *a {
-        Action::Palette(p) => view
-            .hand
-            .iter()
-            .any(|&c| c != p && would_win(view, me, Some(p), colour(c)))
-            .then(|| strength(p)),
-        _ => None,
-    });
-    palette_wins
-        .or(canvas_wins)
-        .or(palette_then_canvas)
-        .or(end)
-        .unwrap_or(0)
-}
-
-fn label(view: &View, action: &Action) -> String {
-    let me = viewer(view);
-    match *action {
-        Action::Palette(c) => format!(
-            "{} → palette · {}",
-            c.pretty(),
-            win_word(would_win(view, me, Some(c), view.rule))
-        ),
-        Action::Canvas(c) => {
-            let rule = colour(c);
-            let draws = view.advanced
-                && view.draw_pile > 0
-                && usize::from(number(c)) > view.palettes.get(me).map_or(0, Vec::len);
-            format!(
-                "{} → canvas ({}) · {}{}",
-                c.pretty(),
-                rule.name(),
-                win_word(would_win(view, me, None, rule)),
-                if draws { " · draw 1" } else { "" }
-            )
-        }
-        Action::End => match end_outcome(view) {
-            EndOutcome::Stays => "End turn · winning".into(),
-            EndOutcome::NotWinning => "End turn · not winning: out".into(),
-            EndOutcome::NothingPlayed => "End turn · nothing played: out".into(),
-            EndOutcome::NoCards => "End turn · no cards left: out".into(),
-        },
-    }
-}
-
-fn confirm(view: &View, action: &Action) -> Option<String> {
-    match *action {
-        Action::Palette(_) => None,
-        Action::Canvas(c) => {
-            let rule = colour(c);
-            (!would_win(view, viewer(view), None, rule)).then(|| {
-                format!(
-                    "With {} on the canvas ({}) you are not winning: play it and be out?",
-                    c.pretty(),
-                    rule.name()
-                )
-            })
-        }
-        Action::End => match end_outcome(view) {
-            EndOutcome::Stays | EndOutcome::NoCards => None,
-            EndOutcome::NotWinning => Some("You are not winning: end your turn and be out?".into()),
-            EndOutcome::NothingPlayed => {
-                Some("You have played nothing: end your turn and be out?".into())
-            }
-        },
-    }
-}
-
 impl Game for Red7 {
     type Options = Options;
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Refusal = Refusal;
 
     const ID: &'static str = "red7";
     const ALIASES: &'static [&'static str] = &[];
-    const NAME: &'static str = "Red7";
     const SEATS: (usize, usize) = (2, 4);
-    const SUMMARY: &'static str = "Each player builds a face-up palette, and the colour on top \
-        of the canvas says who is winning: Red the highest card, Orange most cards of one \
-        number, Yellow most of one colour, Green most even cards, Blue most different colours, \
-        Indigo the longest run, Violet most cards below 4 (ties: the higher card, number first, \
-        then colour R O Y G B I V). On your turn play a card to your palette, a card to the \
-        canvas to change the rule, or both — if you are not winning when your turn ends, you \
-        are out. The last player standing wins. Advanced game: a canvas card above your \
-        palette's size draws a card, and each round's winner scores the numbers of their \
-        qualifying cards, to 40 (2 players), 35 (3) or 30 (4) points.";
 
     fn configurations() -> Vec<(Options, usize)> {
         [false, true]
@@ -838,13 +559,6 @@ impl Game for Red7 {
     }
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        if !(2..=4).contains(&seats) {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: "2 to 4".into(),
-            });
-        }
         let (source, dealer) = DeckSource::new(setup, &red7_deck(), seats)?;
         let mut game = Red7 {
             options,
@@ -902,23 +616,21 @@ impl Game for Red7 {
         actions
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         let card = match *action {
             Action::Palette(c) | Action::Canvas(c) => c,
-            Action::End => return "You may end your turn now.".into(),
+            Action::End => return Refusal::EndIsLegal,
         };
         if card.red7_parts().is_none() {
-            return format!("{} is not a Red7 card.", card.pretty());
+            return Refusal::NotARed7Card(card);
         }
         if matches!(action, Action::Palette(_)) && self.played_palette {
-            return "You have already played to your palette this turn: play a card to the \
-                canvas or end your turn."
-                .into();
+            return Refusal::PaletteDone;
         }
         if self.hands[seat].is_empty() {
-            return "You have no cards left: you can only end your turn.".into();
+            return Refusal::NoCards;
         }
-        format!("You do not hold {}.", card.pretty())
+        Refusal::NotHeld(card)
     }
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
@@ -1015,26 +727,6 @@ impl Game for Red7 {
             scores: self.options.advanced.then(|| self.points.clone()),
             ranking: self.ranking.clone(),
         }
-    }
-
-    fn describe(view: &View, names: &[String]) -> String {
-        describe(view, names)
-    }
-
-    fn label(view: &View, action: &Action, _names: &[String]) -> String {
-        label(view, action)
-    }
-
-    /// Keep the lead as cheaply as possible: end the turn when already winning after a palette
-    /// play; otherwise the weakest palette card that wins, else the weakest canvas card that
-    /// wins, else a palette card that some canvas card in hand would then make win; only then
-    /// give up.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        heuristic(view, legal)
-    }
-
-    fn confirm(view: &View, action: &Action) -> Option<String> {
-        confirm(view, action)
     }
 
     fn zones(&self) -> Vec<Zone> {

@@ -9,6 +9,12 @@
 //! foundations and a turned (pending) card are face up. In strict mode every compulsory step runs
 //! inside `apply` (foundation plays, the discard of a card that fits nowhere, the flip of an
 //! exhausted stock); a seat is only asked when it has a real choice or must turn a card.
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -251,13 +257,6 @@ impl PishePasha {
     // ---- dealing -------------------------------------------------------------------------
 
     fn deal(options: Options, seats: usize, setup: Setup) -> Result<PishePasha, SetupError> {
-        if !(2..=3).contains(&seats) {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: "2 or 3".into(),
-            });
-        }
         let mode = match (seats, options.variant) {
             (3, _) => Mode::ThreePlayer,
             (_, Variant::Standard) => Mode::Standard,
@@ -630,25 +629,66 @@ impl PishePasha {
         }
     }
 
-    fn give_reason(&self, seat: Seat, to: Seat) -> String {
+    fn give_refusal(&self, seat: Seat, to: Seat) -> Refusal {
         if to >= self.n() {
-            return format!("There is no seat {to} at this table.");
+            return Refusal::NoSuchSeat { seat: to };
         }
         if to == seat {
-            return "You cannot give a card to yourself.".into();
+            return Refusal::GiveToSelf;
         }
         let Some(card) = self.card_in_hand() else {
-            return "You have no card to give: turn a card first.".into();
+            return Refusal::NoCardToGive;
         };
         match self.discards[to].last() {
-            None => format!("Seat {to} has no discard pile to give to yet."),
-            Some(top) => format!(
-                "{} does not fit on seat {to}'s discard pile: it must be one rank above or below {}.",
-                card.pretty(),
-                top.pretty()
-            ),
+            None => Refusal::NoDiscardPile { seat: to },
+            Some(&top) => Refusal::DoesNotFit {
+                card,
+                seat: to,
+                top,
+            },
         }
     }
+}
+
+/// Why an action is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Flip outside the book version.
+    FlipOutsideBook,
+    /// Anything but Flip in the book version.
+    OnlyFlip,
+    /// Stop was called: only Correct or Take over remain.
+    StopCalled,
+    /// Stop, Correct or Take over at a table without the stop rule.
+    NoStopRule,
+    /// Stop with no breach open.
+    NoBreach,
+    /// Stop by the offender of the breach.
+    OwnBreach,
+    /// Correct or Take over before anyone called Stop.
+    NobodyStopped,
+    /// A move out of turn, when only Stop could be (the turn is this seat's).
+    OnlyStop { turn: Seat },
+    /// Turn while a turned card waits to be placed.
+    PlaceTurnedCard,
+    /// Discard with no turned card.
+    NothingToDiscard,
+    /// Foundation in strict mode, where foundation plays are automatic.
+    FoundationAutomatic,
+    /// Foundation with a card that fits no foundation.
+    NoFoundation { card: Card },
+    /// Foundation with no card to move.
+    NoCardToPlay,
+    /// Give to a seat that is not at the table.
+    NoSuchSeat { seat: Seat },
+    /// Give to oneself.
+    GiveToSelf,
+    /// Give with no card to move.
+    NoCardToGive,
+    /// Give to a seat with an empty discard pile.
+    NoDiscardPile { seat: Seat },
+    /// Give a card that is not one rank above or below the seat's discard top.
+    DoesNotFit { card: Card, seat: Seat, top: Card },
 }
 
 /// What an observer sees of a Pishe Pasha table. Nobody sees any stock card.
@@ -676,104 +716,16 @@ pub struct View {
     pub steps: u64,
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {seat}"))
-}
-
-/// A pile as its size and its last few cards, top last.
-fn pile_text(cards: &[Card]) -> String {
-    const SHOWN: usize = 6;
-    if cards.is_empty() {
-        return "empty".into();
-    }
-    let start = cards.len().saturating_sub(SHOWN);
-    let shown: Vec<String> = cards[start..].iter().map(|c| c.pretty()).collect();
-    let more = if start > 0 { "… " } else { "" };
-    format!(
-        "{} cards: {more}{} (top {})",
-        cards.len(),
-        shown.join(" "),
-        shown.last().map_or("", |s| s)
-    )
-}
-
-fn describe(view: &View, names: &[String]) -> String {
-    let seats = view.stock_sizes.len();
-    let mut lines = Vec::new();
-    if view.mode == Mode::Book {
-        let waiting: Vec<String> = (0..seats)
-            .filter(|&s| !view.flipped[s])
-            .map(|s| name(names, s))
-            .collect();
-        lines.push(format!(
-            "Step {} · waiting for {} to flip",
-            view.steps + 1,
-            waiting.join(" and ")
-        ));
-    } else {
-        lines.push(format!("Turn: {}", name(names, view.turn)));
-    }
-    for s in 0..seats {
-        lines.push(format!(
-            "{} — stock {} · discard pile {}",
-            name(names, s),
-            view.stock_sizes[s],
-            pile_text(&view.discards[s])
-        ));
-    }
-    let foundations: Vec<String> = view
-        .foundation_tops
-        .iter()
-        .enumerate()
-        .map(|(i, top)| {
-            let top = top.map_or("—".to_string(), Card::pretty);
-            if view.foundation_tops.len() == 4 {
-                format!("{} {top}", Suit::ALL[i].symbol())
-            } else {
-                format!("{top} ({} cards)", view.foundation_sizes[i])
-            }
-        })
-        .collect();
-    lines.push(format!("Foundations: {}", foundations.join(" · ")));
-    if let Some(card) = view.pending {
-        lines.push(format!("Turned card: {}", card.pretty()));
-    }
-    if let Some(offender) = view.breach {
-        lines.push(format!(
-            "{} broke a rule: an opponent may call Stop!",
-            name(names, offender)
-        ));
-    }
-    if let Some(stopper) = view.stopper {
-        lines.push(format!(
-            "{} called Stop: correct the play or take over the turn.",
-            name(names, stopper)
-        ));
-    }
-    lines.join("\n")
-}
-
 impl Game for PishePasha {
     type Options = Options;
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Refusal = Refusal;
 
     const ID: &'static str = "pisha-pasha";
     const ALIASES: &'static [&'static str] = &["pishe-pasha", "pisha-paysha"];
-    const NAME: &'static str = "Pishe Pasha";
     const SEATS: (usize, usize) = (2, 3);
-    const SUMMARY: &'static str = "A two-player race to get rid of a face-down stock. Turn cards \
-        one at a time: aces start the foundations (one per suit, built up A to K) and any card \
-        that fits a foundation must go there; a card one rank above or below an opponent's \
-        discard top may be given to them; the first card you cannot or will not place goes on \
-        your own discard pile and ends your turn. Empty your stock and discard pile first to win \
-        a point for every card your opponent still holds. Variants: three players with one \
-        centre foundation, a single foundation for two, the stop rule, and the book version \
-        (pure chance).";
 
     fn configurations() -> Vec<(Options, usize)> {
         let mut all = Vec::new();
@@ -871,31 +823,25 @@ impl Game for PishePasha {
         actions
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         let stop_mode = self.options.stop_rule;
         match action {
-            Action::Flip => "Flip belongs to the book version of Pishe Pasha.".into(),
-            _ if self.mode == Mode::Book => "In the book version the only move is Flip.".into(),
-            _ if self.stopper.is_some() => "Stop was called: choose Correct or Take over.".into(),
-            Action::Stop | Action::Correct | Action::TakeOver if !stop_mode => {
-                "This table does not play the stop rule.".into()
-            }
-            Action::Stop if self.breach.is_none() => "There is no breach to stop.".into(),
-            Action::Stop => "You cannot stop your own breach.".into(),
-            Action::Correct | Action::TakeOver => "Nobody has called Stop.".into(),
-            _ if seat != self.turn => {
-                format!("It is seat {}'s turn; you may only call Stop.", self.turn)
-            }
-            Action::Turn => "Place the turned card first.".into(),
-            Action::Discard => "There is no turned card to discard: turn one first.".into(),
-            Action::Foundation if !stop_mode => {
-                "Foundation plays are made for you in this game.".into()
-            }
+            Action::Flip => Refusal::FlipOutsideBook,
+            _ if self.mode == Mode::Book => Refusal::OnlyFlip,
+            _ if self.stopper.is_some() => Refusal::StopCalled,
+            Action::Stop | Action::Correct | Action::TakeOver if !stop_mode => Refusal::NoStopRule,
+            Action::Stop if self.breach.is_none() => Refusal::NoBreach,
+            Action::Stop => Refusal::OwnBreach,
+            Action::Correct | Action::TakeOver => Refusal::NobodyStopped,
+            _ if seat != self.turn => Refusal::OnlyStop { turn: self.turn },
+            Action::Turn => Refusal::PlaceTurnedCard,
+            Action::Discard => Refusal::NothingToDiscard,
+            Action::Foundation if !stop_mode => Refusal::FoundationAutomatic,
             Action::Foundation => match self.card_in_hand() {
-                Some(c) => format!("{} does not fit a foundation.", c.pretty()),
-                None => "You have no card to play.".into(),
+                Some(card) => Refusal::NoFoundation { card },
+                None => Refusal::NoCardToPlay,
             },
-            Action::Give(to) => self.give_reason(seat, *to),
+            Action::Give(to) => self.give_refusal(seat, *to),
         }
     }
 
@@ -967,45 +913,6 @@ impl Game for PishePasha {
             flipped: self.flipped.clone(),
             steps: self.steps,
         }
-    }
-
-    fn describe(view: &View, names: &[String]) -> String {
-        describe(view, names)
-    }
-
-    fn label(view: &View, action: &Action, names: &[String]) -> String {
-        let moving = view
-            .pending
-            .or_else(|| view.discards[view.turn].last().copied())
-            .map(Card::pretty)
-            .unwrap_or_default();
-        match action {
-            Action::Turn => "Turn a card".into(),
-            Action::Give(to) => format!("Give {moving} to {}", name(names, *to)),
-            Action::Discard => format!("Discard {moving}"),
-            Action::Foundation => format!("{moving} to the foundation"),
-            Action::Stop => "Stop!".into(),
-            Action::Correct => "Correct the play".into(),
-            Action::TakeOver => "Take over the turn".into(),
-            Action::Flip => "Flip".into(),
-        }
-    }
-
-    /// Play to a foundation when allowed (never a breach), give away whatever fits an opponent
-    /// (it empties the own piles and fills theirs), call Stop on a breach and take the turn
-    /// over, and otherwise turn or discard.
-    fn heuristic(_view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        let rank = |a: &Action| match a {
-            Action::Foundation => 0,
-            Action::Give(_) => 1,
-            Action::Stop => 2,
-            Action::TakeOver => 3,
-            Action::Correct => 4,
-            _ => 5,
-        };
-        (0..legal.len())
-            .min_by_key(|&i| rank(&legal[i]))
-            .unwrap_or(0)
     }
 
     fn status(&self) -> Status {

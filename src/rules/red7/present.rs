@@ -1,0 +1,258 @@
+//! What people are told about Red7: the table from a view (scores and the last round in the
+//! advanced game, the canvas and its rule, every palette, who is winning, the draw pile, whose
+//! turn, the own hand), the action buttons that say whether a play keeps the player winning,
+//! the confirm questions before a play that puts the player out, refusals and the sentence for
+//! each event. Colour names and each colour's rule are words of the catalog; card notation
+//! (`R7`) is not. Words live in `locales/<lang>/red7.ftl`.
+
+use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
+use super::{colour, number, Action, Event, OutReason, Red7, Refusal, View};
+use crate::cards::Colour;
+use crate::rules::{Observer, Present, Seat};
+use crate::text::{list, seat, Msg};
+use crate::{key, msg};
+
+impl Present for Red7 {
+    fn name() -> Msg {
+        msg!("red7-name")
+    }
+
+    fn summary() -> Msg {
+        msg!("red7-summary")
+    }
+
+    fn describe(view: &View) -> Vec<Msg> {
+        let seats = view.palettes.len();
+        let mut lines = Vec::new();
+        if let (Some(scores), Some(target)) = (&view.scores, view.target) {
+            let totals = (0..seats)
+                .map(|s| msg!("red7-score", who = seat(s), points = scores[s]))
+                .collect();
+            lines.push(msg!(
+                "red7-round-scores",
+                round = view.round,
+                scores = list(totals, key!("sep-dot")),
+                target = target
+            ));
+            if let Some(last) = &view.last_round {
+                lines.push(msg!(
+                    "red7-last-round",
+                    round = last.round,
+                    who = seat(last.winner),
+                    points = last.points,
+                    cards = &last.cards
+                ));
+            }
+        }
+        let top = match view.canvas.last() {
+            Some(&c) => msg!("red7-canvas-top", card = c),
+            None => msg!("red7-canvas-start"),
+        };
+        lines.push(msg!(
+            "red7-canvas",
+            colour = colour_name(view.rule),
+            rule = rule_text(view.rule),
+            top = top
+        ));
+        for s in 0..seats {
+            if view.active[s] {
+                lines.push(msg!(
+                    "red7-seat",
+                    who = seat(s),
+                    palette = &view.palettes[s],
+                    hand = view.hand_sizes[s],
+                    winning = yes_no(view.winning == Some(s))
+                ));
+            } else {
+                let place = view
+                    .out_order
+                    .iter()
+                    .position(|&o| o == s)
+                    .map_or(0, |i| i + 1);
+                lines.push(msg!(
+                    "red7-seat-out",
+                    who = seat(s),
+                    place = place,
+                    cards = view.face_down[s]
+                ));
+            }
+            if view.scores.is_some() && !view.scored[s].is_empty() {
+                lines.push(msg!("red7-scored", cards = &view.scored[s]));
+            }
+        }
+        lines.push(match view.winning {
+            Some(w) => msg!("red7-winning", who = seat(w)),
+            None => msg!("red7-winning-nobody"),
+        });
+        lines.push(msg!("red7-draw-pile", cards = view.draw_pile));
+        match (&view.ranking, view.turn) {
+            (Some(ranking), _) => lines.push(game_over(ranking)),
+            (None, Some(t)) => lines.push(msg!(
+                "red7-turn",
+                who = seat(t),
+                played = yes_no(view.played_palette)
+            )),
+            (None, None) => {}
+        }
+        if let Observer::Seat(s) = view.observer {
+            if view.active[s] {
+                lines.push(msg!("red7-hand", cards = &view.hand));
+            }
+        }
+        lines
+    }
+
+    fn label(view: &View, action: &Action) -> Msg {
+        let me = viewer(view);
+        match *action {
+            Action::Palette(c) => msg!(
+                "red7-action-palette",
+                card = c,
+                winning = yes_no(would_win(view, me, Some(c), view.rule))
+            ),
+            Action::Canvas(c) => {
+                let rule = colour(c);
+                let draws = view.advanced
+                    && view.draw_pile > 0
+                    && usize::from(number(c)) > view.palettes.get(me).map_or(0, Vec::len);
+                msg!(
+                    "red7-action-canvas",
+                    card = c,
+                    colour = colour_name(rule),
+                    winning = yes_no(would_win(view, me, None, rule)),
+                    draws = yes_no(draws)
+                )
+            }
+            Action::End => match end_outcome(view) {
+                EndOutcome::Stays => msg!("red7-action-end-winning"),
+                EndOutcome::NotWinning => msg!("red7-action-end-not-winning"),
+                EndOutcome::NothingPlayed => msg!("red7-action-end-nothing-played"),
+                EndOutcome::NoCards => msg!("red7-action-end-no-cards"),
+            },
+        }
+    }
+
+    fn confirm(view: &View, action: &Action) -> Option<Msg> {
+        match *action {
+            Action::Palette(_) => None,
+            Action::Canvas(c) => {
+                let rule = colour(c);
+                (!would_win(view, viewer(view), None, rule))
+                    .then(|| msg!("red7-confirm-canvas", card = c, colour = colour_name(rule)))
+            }
+            Action::End => match end_outcome(view) {
+                EndOutcome::Stays | EndOutcome::NoCards => None,
+                EndOutcome::NotWinning => Some(msg!("red7-confirm-end-not-winning")),
+                EndOutcome::NothingPlayed => Some(msg!("red7-confirm-end-nothing-played")),
+            },
+        }
+    }
+
+    fn reason(refusal: &Refusal) -> Msg {
+        match *refusal {
+            Refusal::EndIsLegal => msg!("red7-end-is-legal"),
+            Refusal::NotARed7Card(card) => msg!("red7-not-a-card", card = card),
+            Refusal::PaletteDone => msg!("red7-palette-done"),
+            Refusal::NoCards => msg!("red7-no-cards"),
+            Refusal::NotHeld(card) => msg!("red7-not-held", card = card),
+        }
+    }
+
+    fn event(event: &Event) -> Msg {
+        match event {
+            Event::RoundStarted {
+                round,
+                palettes,
+                starts,
+            } => msg!(
+                "red7-event-round-started",
+                round = *round,
+                palettes = palettes,
+                who = seat(*starts)
+            ),
+            Event::ToPalette { seat: s, card } => {
+                msg!("red7-event-palette", who = seat(*s), card = *card)
+            }
+            Event::ToCanvas { seat: s, card } => msg!(
+                "red7-event-canvas",
+                who = seat(*s),
+                card = *card,
+                colour = colour_name(colour(*card))
+            ),
+            Event::Drew { seat: s } => msg!("red7-event-drew", who = seat(*s)),
+            Event::Out {
+                seat: s,
+                reason: OutReason::NothingPlayed,
+            } => msg!("red7-event-out-nothing-played", who = seat(*s)),
+            Event::Out {
+                seat: s,
+                reason: OutReason::NotWinning,
+            } => msg!("red7-event-out-not-winning", who = seat(*s)),
+            Event::TurnPassed { seat: s } => msg!("event-turn", who = seat(*s)),
+            Event::RoundWon {
+                seat: s,
+                round,
+                cards,
+                ..
+            } if cards.is_empty() => msg!("red7-event-round-won", who = seat(*s), round = *round),
+            Event::RoundWon {
+                seat: s,
+                round,
+                cards,
+                points,
+            } => msg!(
+                "red7-event-round-scored",
+                who = seat(*s),
+                round = *round,
+                points = *points,
+                cards = cards
+            ),
+            Event::GameOver { ranking } => game_over(ranking),
+        }
+    }
+}
+
+/// "Game over: Ann won." (everyone sharing the first place).
+fn game_over(ranking: &[Vec<Seat>]) -> Msg {
+    let first = ranking
+        .first()
+        .map(|place| {
+            place
+                .iter()
+                .map(|&s| msg!("seat-name", who = seat(s)))
+                .collect()
+        })
+        .unwrap_or_default();
+    msg!("red7-over", winners = list(first, key!("sep-and")))
+}
+
+/// A colour's name.
+pub fn colour_name(c: Colour) -> Msg {
+    match c {
+        Colour::Red => msg!("red7-colour-red"),
+        Colour::Orange => msg!("red7-colour-orange"),
+        Colour::Yellow => msg!("red7-colour-yellow"),
+        Colour::Green => msg!("red7-colour-green"),
+        Colour::Blue => msg!("red7-colour-blue"),
+        Colour::Indigo => msg!("red7-colour-indigo"),
+        Colour::Violet => msg!("red7-colour-violet"),
+    }
+}
+
+/// The rule of a canvas colour in words.
+pub fn rule_text(rule: Colour) -> Msg {
+    match rule {
+        Colour::Red => msg!("red7-rule-red"),
+        Colour::Orange => msg!("red7-rule-orange"),
+        Colour::Yellow => msg!("red7-rule-yellow"),
+        Colour::Green => msg!("red7-rule-green"),
+        Colour::Blue => msg!("red7-rule-blue"),
+        Colour::Indigo => msg!("red7-rule-indigo"),
+        Colour::Violet => msg!("red7-rule-violet"),
+    }
+}
+
+/// A yes/no selector argument (not a word: the catalog picks the words by it).
+fn yes_no(b: bool) -> crate::text::Arg {
+    crate::text::verbatim(if b { "yes" } else { "no" })
+}
