@@ -17,11 +17,7 @@ cli-confirm = { $question } (y/n):{ " " }
 cli-type-number = Type a number from 1 to { $last }.
 cli-game-over = Game over.
 cli-place = { $place }. { $who }
-cli-place-score = { $place }. { $who } ({ $points ->
-    [one] { $points } point
-   *[other] { $points } points
-})
-cli-place-scores = { $place }. { $who } ({ $points } points)
+cli-place-points = { $place }. { $who } ({ $points })
 
 # pakka arena
 cli-arena-title = { $game } · { $seats } seats · { $deals } deals × { $rotations } rotations

@@ -33,11 +33,7 @@ discord-button-play-again = Play again
 discord-button-show-hand = Show my hand
 discord-game-over = 🏁 **Game over**
 discord-place = { $place }. { $who }
-discord-place-score = { $place }. { $who } — { $points ->
-    [one] { $points } point
-   *[other] { $points } points
-}
-discord-place-scores = { $place }. { $who } — { $points } points
+discord-place-points = { $place }. { $who } — { $points }
 discord-record = { $who } { $won } won, { $lost } lost
 discord-record-line = In this channel so far: { $tally }.
 

@@ -8,7 +8,6 @@ engine-not-string = "{ $field }" must be a string.
 engine-not-whole-number = "{ $field }" must be a whole number.
 engine-unknown-command = Unknown command "{ $cmd }"; the commands are new, legal, act, view and state.
 engine-no-game = No game yet: start one with "new".
-engine-game-id = { $id }
 engine-unknown-game = Unknown game "{ $name }"; the games are { $ids }.
 engine-seed-not-number = "seed" must be a whole number ≥ 0.
 engine-deck-and-decks = Give "deck" or "decks", not both.

@@ -2,6 +2,15 @@
 
 table-not-started-yet = The game has not started yet.
 
+# The points of a place in a final ranking (Place::points_msg); tied seats' points by "/".
+table-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+table-points-tied = { $points } points
+
+table-game-id = { $id }
+
 level-easy = easy
 level-normal = normal
 level-hard = hard

@@ -12,7 +12,7 @@ use crate::catalog::en;
 use crate::msg;
 use crate::rules::registry;
 use crate::rules::{ActError, AnyGame, Observer, RuleError, Seat, Setup, SetupError};
-use crate::text::{list, verbatim, Msg};
+use crate::text::{verbatim, Msg};
 
 /// A refused command: its protocol code and a sentence for a person (from `engine.ftl`, or the
 /// rules' own refusal), worded in English as the protocol has it.
@@ -139,14 +139,10 @@ impl Engine {
             .as_str()
             .ok_or_else(|| not_string("game"))?;
         let info = registry::find(name).ok_or_else(|| {
-            let ids = registry::GAMES
-                .iter()
-                .map(|g| msg!("engine-game-id", id = verbatim(g.id)))
-                .collect();
             Refusal::bad_request(msg!(
                 "engine-unknown-game",
                 name = verbatim(name),
-                ids = list(ids, crate::key!("sep-comma"))
+                ids = crate::table::game_ids()
             ))
         })?;
         let seats = request

@@ -20,14 +20,10 @@ fn plain(msg: &Msg) -> String {
 
 /// "There is no game called …; the games are …".
 fn unknown_game(name: &str) -> Msg {
-    let ids = registry::GAMES
-        .iter()
-        .map(|g| msg!("cli-game-id", id = verbatim(g.id)))
-        .collect();
     msg!(
         "cli-unknown-game",
         name = verbatim(name),
-        ids = list(ids, crate::key!("sep-comma"))
+        ids = crate::table::game_ids()
     )
 }
 

@@ -14,7 +14,7 @@ use crate::catalog::{catalog, DEFAULT_LANG};
 use crate::msg;
 use crate::rules::registry;
 use crate::rules::{Observer, Setup};
-use crate::table::level_name;
+use crate::table::{level_name, Place};
 use crate::text::{list, seat, verbatim, Msg};
 
 pub struct PlayConfig {
@@ -68,11 +68,9 @@ pub fn run(
                 "\n{}",
                 lines(&game.describe(Observer::Seat(0)), &names)
             )?;
-            let ranking = status.ranking.unwrap_or_default();
             writeln!(out, "{}", text(&msg!("cli-game-over"), &names))?;
-            for (place, group) in ranking.iter().enumerate() {
-                let line = place_line(place + 1, group, status.scores.as_deref());
-                writeln!(out, "{}", text(&line, &names))?;
+            for place in Place::of(&status) {
+                writeln!(out, "{}", text(&place_line(&place), &names))?;
             }
             return Ok(());
         }
@@ -157,31 +155,22 @@ pub fn run(
 }
 
 /// One place of the final ranking: the seats sharing it and their points, if counted.
-fn place_line(place: usize, group: &[usize], scores: Option<&[i64]>) -> Msg {
+fn place_line(p: &Place) -> Msg {
     let who = list(
-        group
+        p.seats
             .iter()
             .map(|&s| msg!("cli-who", who = seat(s)))
             .collect(),
         crate::key!("sep-comma"),
     );
-    match (scores, group) {
-        (None, _) => msg!("cli-place", place = place, who = who),
-        (Some(scores), [one]) => msg!(
-            "cli-place-score",
-            place = place,
+    match p.points_msg() {
+        None => msg!("cli-place", place = p.place, who = who),
+        Some(points) => msg!(
+            "cli-place-points",
+            place = p.place,
             who = who,
-            points = scores[*one]
+            points = points
         ),
-        (Some(scores), _) => {
-            let points: Vec<String> = group.iter().map(|&s| scores[s].to_string()).collect();
-            msg!(
-                "cli-place-scores",
-                place = place,
-                who = who,
-                points = verbatim(points.join("/"))
-            )
-        }
     }
 }
 

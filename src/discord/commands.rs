@@ -10,7 +10,7 @@ use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::table::{CreateTable, Person, Phase};
-use crate::text::{list, verbatim, Msg};
+use crate::text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![play(), scores(), rules(), abandon(), pause(), resume()];
@@ -277,14 +277,10 @@ pub async fn play(
 
 /// "There is no game called …", listing the games.
 fn no_such_game(name: &str) -> Msg {
-    let ids = registry::GAMES
-        .iter()
-        .map(|g| msg!("discord-who", who = verbatim(g.id)))
-        .collect();
     msg!(
         "discord-no-such-game",
         name = verbatim(name),
-        ids = list(ids, crate::key!("sep-comma"))
+        ids = crate::table::game_ids()
     )
 }
 

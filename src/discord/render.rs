@@ -12,7 +12,7 @@ use super::words::{mention, plain, text, SeatNames};
 use crate::catalog::{Names, NoNames};
 use crate::msg;
 use crate::rules::registry::GameInfo;
-use crate::table::{HandAction, HandView, LeaderRow, Phase, Record, TableView};
+use crate::table::{HandAction, HandView, LeaderRow, Phase, Place, Record, TableView};
 use crate::text::{list, seat, verbatim, Arg, Msg};
 
 pub const MAX_CONTENT: usize = 2000;
@@ -320,28 +320,17 @@ fn result_lines(view: &TableView) -> Vec<Msg> {
         return Vec::new();
     };
     let mut lines = vec![msg!("discord-game-over")];
-    let mut place = 1;
-    for group in status.ranking.iter().flatten() {
-        let who = seats_arg(group.iter().copied(), crate::key!("sep-comma"));
-        lines.push(match (&status.scores, group.as_slice()) {
-            (None, _) => msg!("discord-place", place = place, who = who),
-            (Some(scores), [one]) => msg!(
-                "discord-place-score",
-                place = place,
+    for p in Place::of(status) {
+        let who = seats_arg(p.seats.iter().copied(), crate::key!("sep-comma"));
+        lines.push(match p.points_msg() {
+            None => msg!("discord-place", place = p.place, who = who),
+            Some(points) => msg!(
+                "discord-place-points",
+                place = p.place,
                 who = who,
-                points = scores[*one]
+                points = points
             ),
-            (Some(scores), _) => {
-                let points: Vec<String> = group.iter().map(|&s| scores[s].to_string()).collect();
-                msg!(
-                    "discord-place-scores",
-                    place = place,
-                    who = who,
-                    points = verbatim(points.join("/"))
-                )
-            }
         });
-        place += group.len();
     }
     lines
 }

@@ -30,7 +30,7 @@ use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Observer, Seat, Status};
 use crate::store::{self, SeatRow, Store};
-use crate::text::Msg;
+use crate::text::{list, verbatim, Arg, Msg};
 
 pub use error::TableError;
 
@@ -87,6 +87,58 @@ pub struct Record {
     pub user: UserId,
     pub wins: i64,
     pub games: i64,
+}
+
+/// One place of a final ranking: its number (seats tied for it share it, and the next place
+/// counts them), its seats, and their points where the game counts points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub place: usize,
+    pub seats: Vec<Seat>,
+    pub points: Option<Vec<i64>>,
+}
+
+impl Place {
+    /// The places of a finished game, best first (none before the end).
+    pub fn of(status: &Status) -> Vec<Place> {
+        let mut places = Vec::new();
+        let mut place = 1;
+        for group in status.ranking.iter().flatten() {
+            let points = status
+                .scores
+                .as_ref()
+                .map(|s| group.iter().map(|&seat| s[seat]).collect());
+            places.push(Place {
+                place,
+                seats: group.clone(),
+                points,
+            });
+            place += group.len();
+        }
+        places
+    }
+
+    /// The place's points for people ("17 points"; "0/0 points" for a tie), if counted.
+    pub fn points_msg(&self) -> Option<Msg> {
+        Some(match self.points.as_deref()? {
+            [one] => msg!("table-points", points = *one),
+            several => {
+                let each: Vec<String> = several.iter().map(i64::to_string).collect();
+                msg!("table-points-tied", points = verbatim(each.join("/")))
+            }
+        })
+    }
+}
+
+/// The registered games' ids as one list argument, for the refusal of a game nobody knows.
+pub fn game_ids() -> Arg {
+    list(
+        registry::GAMES
+            .iter()
+            .map(|g| msg!("table-game-id", id = verbatim(g.id)))
+            .collect(),
+        crate::key!("sep-comma"),
+    )
 }
 
 /// The name of a computer player's level, for people.

@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, GuildId, HandView, LeaderRow, Phase, Record, Table, TableError,
-    TableId, TableService, UserId,
+    level_of, Acted, ChannelId, GuildId, HandView, LeaderRow, Phase, Place, Record, Table,
+    TableError, TableId, TableService, UserId,
 };
 use crate::ai::{self, Observation};
 use crate::rules::registry;
@@ -104,8 +104,8 @@ impl TableService {
         let totals = after.scores.as_ref().map(|s| (after.deal, s.as_slice()));
         let results = after
             .ranking
-            .as_ref()
-            .map(|r| results_of(r, &after, &t.seats));
+            .is_some()
+            .then(|| results_of(&after, &t.seats));
         self.store
             .record_move(
                 id,
@@ -211,20 +211,18 @@ impl TableService {
     }
 }
 
-fn results_of(ranking: &[Vec<Seat>], status: &Status, seats: &[SeatRow]) -> Vec<ResultRow> {
+fn results_of(status: &Status, seats: &[SeatRow]) -> Vec<ResultRow> {
     let mut rows = Vec::new();
-    let mut place = 1;
-    for group in ranking {
-        for &seat in group {
+    for p in Place::of(status) {
+        for (i, &seat) in p.seats.iter().enumerate() {
             rows.push(ResultRow {
                 seat,
                 user_id: seats.get(seat).and_then(|s| s.user_id),
-                place,
-                won: place == 1,
-                score: status.scores.as_ref().and_then(|s| s.get(seat).copied()),
+                place: p.place,
+                won: p.place == 1,
+                score: p.points.as_ref().map(|points| points[i]),
             });
         }
-        place += group.len();
     }
     rows.sort_by_key(|r| r.seat);
     rows
