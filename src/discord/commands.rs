@@ -51,40 +51,44 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
     })
 }
 
-/// Every language's wording of a description: the default one, and the others for Discord's
-/// localizations.
-fn localized(msg: &Msg) -> (String, Vec<(String, String)>) {
+type Cow = std::borrow::Cow<'static, str>;
+
+/// Sets a description from the catalog: the default language's wording, and every other
+/// language's for Discord's localizations.
+fn localize(
+    msg: &Msg,
+    description: &mut Option<Cow>,
+    localizations: &mut std::borrow::Cow<'static, [(Cow, Cow)]>,
+) {
     let catalog = catalog();
-    let others = catalog
+    *description = Some(plain(msg).into());
+    *localizations = catalog
         .languages()
         .into_iter()
         .filter(|&lang| lang != DEFAULT_LANG)
-        .map(|lang| (lang.to_string(), catalog.text(lang, msg, &NoNames)))
-        .collect();
-    (plain(msg), others)
+        .map(|lang| {
+            (
+                lang.to_string().into(),
+                catalog.text(lang, msg, &NoNames).into(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .into();
 }
 
 /// Fills a command's and its parameters' descriptions from the catalog.
 fn describe(command: &mut poise::Command<Data, Error>) {
     let name = command.name.to_string();
     if let Some(text) = command_text(&name) {
-        let (default, others) = localized(&text);
-        command.description = Some(default.into());
-        command.description_localizations = others
-            .into_iter()
-            .map(|(l, t)| (l.into(), t.into()))
-            .collect::<Vec<_>>()
-            .into();
+        localize(
+            &text,
+            &mut command.description,
+            &mut command.description_localizations,
+        );
     }
-    for parameter in &mut command.parameters {
-        if let Some(text) = parameter_text(&name, &parameter.name) {
-            let (default, others) = localized(&text);
-            parameter.description = Some(default.into());
-            parameter.description_localizations = others
-                .into_iter()
-                .map(|(l, t)| (l.into(), t.into()))
-                .collect::<Vec<_>>()
-                .into();
+    for p in &mut command.parameters {
+        if let Some(text) = parameter_text(&name, &p.name) {
+            localize(&text, &mut p.description, &mut p.description_localizations);
         }
     }
 }
