@@ -144,7 +144,7 @@ fn serve() -> ExitCode {
     let config = match pakka::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", pakka::catalog::en(&e.msg()));
             return ExitCode::from(2);
         }
     };

@@ -27,3 +27,8 @@ cli-arena-win-share = win share
 cli-arena-points = points/deal
 cli-arena-fair-share = fair share { $share }%
 cli-arena-players = --players names { $players } players for { $seats } seats
+
+# Starting the bot (src/config.rs): what the operator is told about a bad setting.
+config-missing-token = DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → your application → Bot → Reset Token) in the environment or in a .env file; see .env.example.
+config-bad-guild = DEV_GUILD_ID must be a guild id (a number), not "{ $value }".
+config-bad-number = { $name } must be a whole number, not "{ $value }".
