@@ -53,8 +53,10 @@ action-play-card = Play { $card }
 event-played = { $who } plays { $card }.
 event-trick-won = { $who } wins trick { $trick }.
 
-# Added for Pishe Pasha and Red7 (house-A): a seat in a list, "and" between list items, and
-# the turn passing to a seat.
+# Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
+# passing to a seat (Pishe Pasha, Red7, Kop, Whist 22).
 seat-name = { $who }
 sep-and = { " and " }
 event-turn = It is { $who }'s turn.
+trick-to-lead = Trick: { $who } to lead
+event-card-played = { $who } played { $card }.

@@ -18,7 +18,7 @@
 
 pub mod conformance;
 mod dyngame;
-// pub mod kop;
+pub mod kop;
 pub mod matapesa;
 // pub mod paskahousu;
 // pub mod paston;
@@ -30,7 +30,7 @@ pub mod registry;
 pub mod shedding;
 // pub mod teka;
 pub mod tricks;
-// pub mod whist22;
+pub mod whist22;
 
 use std::collections::VecDeque;
 use std::fmt;

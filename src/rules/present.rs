@@ -66,3 +66,23 @@ pub fn last_trick(last: &LastTrick) -> Msg {
         winner = seat(last.winner)
     )
 }
+
+/// Seats joined with "and": "Ann and Bob", for sentences whose verb suits any seat name.
+pub fn seat_list(seats: &[Seat]) -> crate::text::Arg {
+    crate::text::list(
+        seats
+            .iter()
+            .map(|&s| msg!("seat-name", who = seat(s)))
+            .collect(),
+        crate::key!("sep-and"),
+    )
+}
+
+/// The line of the trick in play: "Trick: Ann to lead" while it is empty (`plays` is `None`),
+/// else "Trick: " and its plays.
+pub fn trick_line(leader: Seat, plays: Option<Msg>) -> Msg {
+    match plays {
+        None => msg!("trick-to-lead", who = seat(leader)),
+        Some(plays) => msg!("trick-now", plays = plays),
+    }
+}

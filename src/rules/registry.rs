@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-// use super::kop::Kop;
+use super::kop::Kop;
 use super::matapesa::Matapesa;
 // use super::paskahousu::Paskahousu;
 // use super::paston::Paston;
@@ -12,7 +12,7 @@ use super::pishe_pasha::PishePasha;
 // use super::poytapaska::Poytapaska;
 use super::red7::Red7;
 // use super::teka::Teka;
-// use super::whist22::Whist22;
+use super::whist22::Whist22;
 use super::{check_seats, AnyGame, Game, Heuristic, Present, Setup, SetupError};
 use crate::msg;
 use crate::text::{list, verbatim, Msg};
@@ -266,8 +266,8 @@ pub static GAMES: &[GameInfo] = &[
     // GameInfo::of::<Teka>(),
     GameInfo::of::<Red7>(),
     GameInfo::of::<Matapesa>(),
-    // GameInfo::of::<Kop>(),
-    // GameInfo::of::<Whist22>(),
+    GameInfo::of::<Kop>(),
+    GameInfo::of::<Whist22>(),
 ];
 
 /// The game with this id or alias (case-insensitive).

@@ -1,11 +1,12 @@
 //! The trick-taking toolkit the trick games share (Paston, Teka, Kop, Mätäpesä, Whist 22): a
 //! trick in play order, who leads, following suit, trumps, the winner of a trick under a game's
-//! own "beats" relation, and tricks won per seat and per side. Small and general: each game
+//! own "beats" relation, tricks won per seat and per side, the zones of a trick table, and a
+//! match kept by running totals that ends when someone runs out. Small and general: each game
 //! decides its own card order and legality on top of these pieces.
 
 use serde::{Deserialize, Serialize};
 
-use super::Seat;
+use super::{rank_by_score, Seat, Seen, Zone};
 use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// A trick: the leader and the cards played so far, in play order.
@@ -173,7 +174,6 @@ pub fn next_seat(seat: Seat, seats: usize, plays: impl Fn(Seat) -> bool) -> Opti
     (1..=seats).map(|i| (seat + i) % seats).find(|&s| plays(s))
 }
 
-/// Tricks won per seat, with each trick's cards kept in the order the tricks were won.
 /// A completed trick as shown to everyone, until the next one is complete.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LastTrick {
@@ -181,6 +181,7 @@ pub struct LastTrick {
     pub plays: Vec<(Seat, Card)>,
 }
 
+/// Tricks won per seat, with each trick's cards kept in the order the tricks were won.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TricksWon {
     pub counts: Vec<u32>,
@@ -220,6 +221,36 @@ impl TricksWon {
     pub fn last(&self) -> Option<&(Seat, Vec<(Seat, Card)>)> {
         self.history.last()
     }
+}
+
+/// The zones of a trick table: per seat its hand (`hand s`, seen as `seen` says) and the cards
+/// it has won (`won s`, face up: everyone saw them played), then the trick in play (`trick`).
+pub fn table_zones(
+    hands: &[CardSet],
+    seen: impl Fn(Seat) -> Seen,
+    won: &TricksWon,
+    trick: &Trick,
+) -> Vec<Zone> {
+    let mut zones = Vec::with_capacity(2 * hands.len() + 2);
+    for (s, &hand) in hands.iter().enumerate() {
+        zones.push(Zone::new(format!("hand {s}"), hand, seen(s)));
+        zones.push(Zone::new(format!("won {s}"), won.cards_won(s), Seen::All));
+    }
+    zones.push(Zone::new("trick", trick.cards(), Seen::All));
+    zones
+}
+
+/// Adds a deal's changes to the running totals of a match that ends after the deal in which
+/// someone's total reaches 0 or less (Kop's victory cards, Whist 22's points): answers the
+/// final ranking, highest total first, once it has ended.
+pub fn add_to_totals(totals: &mut [i64], changes: &[i64]) -> Option<Vec<Vec<Seat>>> {
+    for (total, change) in totals.iter_mut().zip(changes) {
+        *total += change;
+    }
+    totals
+        .iter()
+        .any(|&t| t <= 0)
+        .then(|| rank_by_score(totals))
 }
 
 /// The partner of a seat in the fixed partnerships (0,2) and (1,3).
@@ -331,5 +362,23 @@ mod tests {
         assert_eq!(next_seat(3, 4, |s| s != 0), Some(1));
         assert_eq!(next_seat(1, 4, |_| false), None);
         assert_eq!(partner(1), 3);
+    }
+
+    #[test]
+    fn table_zones_and_running_totals() {
+        let mut won = TricksWon::new(2);
+        won.record(1, &trick(0, "2S 3S"));
+        let zones = table_zones(&[set("AS"), set("KS")], Seen::Only, &won, &trick(1, "4S"));
+        let names: Vec<&str> = zones.iter().map(|z| z.name.as_str()).collect();
+        assert_eq!(names, ["hand 0", "won 0", "hand 1", "won 1", "trick"]);
+        assert_eq!((zones[1].cards.len(), zones[3].cards.len()), (0, 2));
+        assert_eq!(zones[2].seen, Seen::Only(1));
+        let mut totals = vec![2, 5, 3];
+        assert_eq!(add_to_totals(&mut totals, &[-1, 1, 0]), None);
+        assert_eq!(
+            add_to_totals(&mut totals, &[-1, 0, 3]),
+            Some(vec![vec![1, 2], vec![0]])
+        );
+        assert_eq!(totals, [0, 6, 6]);
     }
 }

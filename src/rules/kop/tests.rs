@@ -8,7 +8,8 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
-use crate::rules::{Game, RuleError};
+use crate::catalog::{en, en_lines};
+use crate::rules::{check_seats, rank_by_score, Game, Heuristic, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -56,7 +57,7 @@ fn game(dealer: Seat, hands: &[&str; 4]) -> Kop {
 
 fn act(g: &mut Kop, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
 /// Every seat still to declare says "silent" (no announcement).
@@ -113,7 +114,10 @@ fn action_shapes_are_the_protocols() {
     assert!(serde_json::from_value::<Action>(json!("pass")).is_err());
     assert!(serde_json::from_value::<Action>(json!({"play": "1H"})).is_err());
     assert!(serde_json::from_value::<Options>(json!({"x": 1})).is_err());
-    assert!(Kop::new(Options::default(), 3, Setup::seeded(1)).is_err());
+    assert!(matches!(
+        check_seats::<Kop>(&Options::default(), 3),
+        Err(SetupError::Seats { got: 3, .. })
+    ));
 }
 
 #[test]
@@ -161,30 +165,38 @@ fn deal_and_declarations_before_the_first_lead() {
         vec![Action::Wedding, Action::Silent, Action::Solo]
     );
     assert_eq!(g.legal_actions(1), vec![Action::Silent]);
-    let err = g.apply(1, &Action::Solo).unwrap_err();
-    assert!(err
-        .to_string()
-        .contains("Only the holder of both black queens"));
+    assert_eq!(
+        g.apply(1, &Action::Solo),
+        Err(RuleError::Illegal(Refusal::OnlyQueensAnnounce))
+    );
+    assert_eq!(
+        en(&Kop::reason(&Refusal::OnlyQueensAnnounce)),
+        "Only the holder of both black queens may announce a wedding or a solo."
+    );
     let (v0, v1) = (g.view(Observer::Seat(0)), g.view(Observer::Seat(1)));
     assert_eq!(
-        Kop::label(&v0, &Action::Silent, &names()),
+        en(&Kop::label(&v0, &Action::Silent)),
         "Silent (alone, unannounced)"
     );
+    assert_eq!(en(&Kop::label(&v1, &Action::Silent)), "No announcement");
     assert_eq!(
-        Kop::label(&v1, &Action::Silent, &names()),
-        "No announcement"
-    );
-    assert_eq!(
-        Kop::label(&v0, &Action::Wedding, &names()),
+        en(&Kop::label(&v0, &Action::Wedding)),
         "Wedding (call the highest jack)"
     );
-    assert!(
-        g.apply(0, &play("QC")).is_err(),
+    assert_eq!(
+        g.apply(0, &play("QC")),
+        Err(RuleError::Illegal(Refusal::DeclareFirst)),
         "no play before the declarations"
     );
     act(&mut g, 2, Action::Silent);
     assert_eq!(g.to_act(), vec![0, 1, 3]);
-    assert!(g.apply(2, &Action::Silent).is_err(), "one declaration each");
+    assert!(
+        matches!(
+            g.apply(2, &Action::Silent),
+            Err(RuleError::NotYourTurn { seat: 2, .. })
+        ),
+        "one declaration each"
+    );
     let events = act(&mut g, 0, Action::Silent);
     assert_eq!(
         events,
@@ -197,7 +209,7 @@ fn deal_and_declarations_before_the_first_lead() {
     assert_eq!(g.to_act(), vec![0], "the dealer's left leads");
     assert_eq!(g.contract(), Some(Contract::Silent { player: 0 }));
     assert!(g.view(Observer::Public).announcement.is_none());
-    let text = Kop::describe(&g.view(Observer::Seat(0)), &names());
+    let text = en_lines(&Kop::describe(&g.view(Observer::Seat(0))), &names());
     assert!(text.contains("play alone, unannounced"), "{text}");
 }
 
@@ -207,8 +219,12 @@ fn ko1_must_follow_the_side_suit() {
     declare_all(&mut g);
     next(&mut g, "AC");
     assert_eq!(g.legal_actions(1), vec![play("10C")]);
-    let err = g.apply(1, &play("QD")).unwrap_err();
-    assert_eq!(err.to_string(), "You must follow clubs when you can.");
+    let err = Refusal::MustFollow { led: Class::Clubs };
+    assert_eq!(g.apply(1, &play("QD")), Err(RuleError::Illegal(err)));
+    assert_eq!(
+        en(&Kop::reason(&err)),
+        "You must follow clubs when you can."
+    );
 }
 
 #[test]
@@ -217,12 +233,20 @@ fn ko2_void_must_trump_and_must_follow_even_without_winning() {
     declare_all(&mut g);
     next(&mut g, "10S");
     assert_eq!(g.legal_actions(1), vec![play("QH"), play("JD")]);
-    let err = g.apply(1, &play("AC")).unwrap_err();
-    assert_eq!(err.to_string(), "You have no spades, so you must trump.");
+    let err = Refusal::MustTrump { led: Class::Spades };
+    assert_eq!(g.apply(1, &play("AC")), Err(RuleError::Illegal(err)));
+    assert_eq!(
+        en(&Kop::reason(&err)),
+        "You have no spades, so you must trump."
+    );
     next(&mut g, "QH");
     assert_eq!(g.legal_actions(2), vec![play("AS")]);
-    let err = g.apply(2, &play("JH")).unwrap_err();
-    assert_eq!(err.to_string(), "You must follow spades when you can.");
+    assert_eq!(
+        g.apply(2, &play("JH")),
+        Err(RuleError::Illegal(Refusal::MustFollow {
+            led: Class::Spades
+        }))
+    );
 }
 
 #[test]
@@ -231,8 +255,11 @@ fn ko3_must_beat_the_trick_with_the_suit_led() {
     declare_all(&mut g);
     next(&mut g, "JD");
     assert_eq!(g.legal_actions(1), vec![play("JH")]);
-    let err = g.apply(1, &play("10D")).unwrap_err();
-    assert_eq!(err.to_string(), "You must beat J♦ when you can.");
+    let err = Refusal::MustBeat {
+        winning: card("JD"),
+    };
+    assert_eq!(g.apply(1, &play("10D")), Err(RuleError::Illegal(err)));
+    assert_eq!(en(&Kop::reason(&err)), "You must beat J♦ when you can.");
 }
 
 #[test]
@@ -242,7 +269,12 @@ fn ko4_a_trump_that_cannot_beat_is_still_a_trump() {
     next(&mut g, "QD");
     next(&mut g, "AH");
     assert_eq!(g.legal_actions(2), vec![play("JC"), play("10D")]);
-    assert!(g.apply(2, &play("AS")).is_err());
+    assert_eq!(
+        g.apply(2, &play("AS")),
+        Err(RuleError::Illegal(Refusal::MustFollow {
+            led: Class::Trumps
+        }))
+    );
 }
 
 /// Hands (dealer 3) where the first legal card each time gives the queens' side (seats 0 and
@@ -279,13 +311,13 @@ fn ko5_the_queens_win_with_53() {
     assert_eq!(g.to_act(), vec![1, 2, 3, 0]);
     let public = g.view(Observer::Public);
     assert!(public.last_trick.is_none() && public.trick.is_empty());
-    let text = Kop::describe(&public, &names());
+    let text = en_lines(&Kop::describe(&public), &names());
     assert!(
         text.contains("Victory cards: Seat 0 7 · Seat 1 3 · Seat 2 3 · Seat 3 7"),
         "{text}"
     );
     assert!(
-        text.contains("Deal 1: black queens Seat 0 and Seat 3, 53–51; Seat 0 and Seat 3 win"),
+        text.contains("Deal 1: black queens Seat 0 and Seat 3, 53–51; Seat 0 and Seat 3 won: Seat 0 +2 · Seat 1 −2 · Seat 2 −2 · Seat 3 +2"),
         "{text}"
     );
 }
@@ -307,7 +339,7 @@ fn ko6_52_all_moves_nothing() {
     assert!(r.winners.is_empty());
     assert_eq!(r.changes, vec![0; 4]);
     assert_eq!(g.status().scores, Some(vec![5; 4]));
-    let text = Kop::describe(&g.view(Observer::Public), &names());
+    let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
     assert!(text.contains("52–52, no victory cards move"), "{text}");
 }
 
@@ -344,7 +376,7 @@ fn ko7_a_wedding_calls_the_holder_of_the_highest_jack_not_held() {
             partner: 2
         })
     );
-    let text = Kop::describe(&g.view(Observer::Seat(2)), &names());
+    let text = en_lines(&Kop::describe(&g.view(Observer::Seat(2))), &names());
     assert!(text.contains("you are Seat 0's partner"), "{text}");
     assert!(text.contains("Seat 0 announced a wedding"), "{text}");
     let r = play_out(&mut g);
@@ -465,9 +497,9 @@ fn ko9_the_match_ends_when_someone_has_no_victory_cards() {
     assert_eq!(status.ranking, Some(vec![vec![3], vec![0, 2], vec![1]]));
     assert!(status.to_act.is_empty());
     assert_eq!(g.apply(1, &Action::Silent), Err(RuleError::GameOver));
-    let text = Kop::describe(&g.view(Observer::Public), &names());
+    let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
     assert!(text.contains("Game over: Seat 3 won."), "{text}");
-    assert_eq!(rank_by_vc(&[-1, 7, 7, 7]), vec![vec![1, 2, 3], vec![0]]);
+    assert_eq!(rank_by_score(&[-1, 7, 7, 7]), vec![vec![1, 2, 3], vec![0]]);
 }
 
 #[test]
@@ -476,7 +508,7 @@ fn describe_shows_the_turn_the_tricks_and_the_scores() {
     declare_all(&mut g);
     plays(&mut g, "AC 10C");
     let view = g.view(Observer::Seat(2));
-    let text = Kop::describe(&view, &names());
+    let text = en_lines(&Kop::describe(&view), &names());
     assert!(text.contains("Turn: Seat 2"), "{text}");
     assert!(text.contains("Trick: Seat 0 A♣ · Seat 1 10♣"), "{text}");
     assert!(
@@ -488,13 +520,20 @@ fn describe_shows_the_turn_the_tricks_and_the_scores() {
         let card = first_legal(&g);
         next(&mut g, &card);
     }
-    let text = Kop::describe(&g.view(Observer::Public), &names());
+    let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
     assert!(
         text.contains("Last trick: Seat 0 A♣ · Seat 1 10♣"),
         "{text}"
     );
     assert!(text.contains("Card points taken"), "{text}");
-    assert!(Kop::describe(&g.view(Observer::Public), &names()).contains("Turn: Seat"));
+    // The last trick keeps its JSON shape: winner, plays and the card points it held.
+    let last = serde_json::to_value(g.view(Observer::Public).last_trick).unwrap();
+    assert_eq!(
+        last.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["winner", "plays", "points"]
+    );
+    assert_eq!(last["plays"][0], json!([0, "AC"]));
+    assert!(en_lines(&Kop::describe(&g.view(Observer::Public)), &names()).contains("Turn: Seat"));
 }
 
 fn first_legal(g: &Kop) -> String {
@@ -543,8 +582,8 @@ fn partnerships_stay_secret_until_play_reveals_them() {
             for o in [Observer::Seat(observer), Observer::Public] {
                 assert_eq!(g1.view(o), g2.view(o), "{o:?}");
                 let (d1, d2) = (
-                    Kop::describe(&g1.view(o), &names()),
-                    Kop::describe(&g2.view(o), &names()),
+                    en_lines(&Kop::describe(&g1.view(o)), &names()),
+                    en_lines(&Kop::describe(&g2.view(o)), &names()),
                 );
                 assert_eq!(d1, d2);
             }

@@ -8,8 +8,9 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
+use crate::catalog::{en, en_lines};
 use crate::rules::registry;
-use crate::rules::{Game, RuleError};
+use crate::rules::{check_seats, rank_by_score, Game, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -58,7 +59,7 @@ fn game(dealer: Seat, hands: &[&str]) -> Whist22 {
 
 fn act(g: &mut Whist22, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
 /// The seat to act takes `action`.
@@ -130,8 +131,10 @@ fn action_shapes_are_the_protocols() {
 
 #[test]
 fn options_and_seat_counts() {
-    assert!(Whist22::new(Options::default(), 2, Setup::seeded(1)).is_err());
-    assert!(Whist22::new(Options::default(), 5, Setup::seeded(1)).is_err());
+    let seats = |options: &Options, n| check_seats::<Whist22>(options, n).is_ok();
+    assert!(!seats(&Options::default(), 2));
+    assert!(seats(&Options::default(), 3) && seats(&Options::default(), 4));
+    assert!(!seats(&Options::default(), 5));
     let bga = Options {
         bga_seats: true,
         ..Options::default()
@@ -141,7 +144,8 @@ fn options_and_seat_counts() {
         assert!(g.hands.iter().all(|hand| hand.len() == h), "{n} seats");
         assert_eq!(g.unused.len(), 22 - n * h);
     }
-    assert!(Whist22::new(bga, 8, Setup::seeded(1)).is_err());
+    assert!(seats(&bga, 2) && seats(&bga, 7));
+    assert!(!seats(&bga, 1) && !seats(&bga, 8));
     assert!(serde_json::from_value::<Options>(json!({"blind": true})).is_err());
     assert_eq!(
         serde_json::to_value(Options::default()).unwrap(),
@@ -171,13 +175,18 @@ fn w22_1_the_dealer_may_not_make_the_bids_add_up() {
     assert_eq!(g.to_act(), vec![3]);
     let legal: Vec<Action> = [0, 2, 3, 4, 5].into_iter().map(Action::Bid).collect();
     assert_eq!(g.legal_actions(3), legal);
-    let err = g.apply(3, &Action::Bid(1)).unwrap_err();
-    assert!(err.to_string().contains("may not bid 1"), "{err}");
+    let err = Refusal::DealerBid { bid: 1, tricks: 5 };
+    assert_eq!(g.apply(3, &Action::Bid(1)), Err(RuleError::Illegal(err)));
+    assert_eq!(
+        en(&Whist22::reason(&err)),
+        "As the dealer you may not bid 1: the bids would add up to the 5 tricks."
+    );
     assert_eq!(g.view(Observer::Public).forbidden_bid, Some(1));
-    let text = Whist22::describe(&g.view(Observer::Seat(3)), &names(4));
+    let text = en_lines(&Whist22::describe(&g.view(Observer::Seat(3))), &names(4));
     assert!(text.contains("Turn: Seat 3 to bid (not 1)"), "{text}");
-    assert!(
-        g.apply(3, &Action::Bid(6)).is_err(),
+    assert_eq!(
+        g.apply(3, &Action::Bid(6)),
+        Err(RuleError::Illegal(Refusal::BidTooHigh { max: 5 })),
         "at most the number of tricks"
     );
 }
@@ -212,7 +221,7 @@ fn w22_3_the_fool_as_22_wins() {
     let last = g.view(Observer::Public).last_trick.unwrap();
     assert_eq!(last.winner, 1);
     assert_eq!(last.plays[1].value, 22);
-    let text = Whist22::describe(&g.view(Observer::Public), &names(3));
+    let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
     assert!(
         text.contains("Last trick: Seat 0 17 · Seat 1 Fool=22 · Seat 2 21 — won by Seat 1"),
         "{text}"
@@ -255,9 +264,11 @@ fn w22_5_one_point_lost_per_trick_of_difference() {
     assert_eq!((g.deal, g.hand_size, g.dealer), (2, 6, 0));
     assert_eq!(g.to_act(), vec![1]);
     assert!(g.view(Observer::Public).last_trick.is_none());
-    let text = Whist22::describe(&g.view(Observer::Public), &names(3));
+    let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
     assert!(
-        text.contains("Hand 1: Seat 0 bid 3 took 4 (−1) · Seat 1 bid 4 took 2 (−2) · Seat 2 bid 1 took 1 (±0)"),
+        text.contains(
+            "Hand 1: Seat 0 bid 3 took 4 (−1) · Seat 1 bid 4 took 2 (−2) · Seat 2 bid 1 took 1 (0)"
+        ),
         "{text}"
     );
 }
@@ -335,7 +346,7 @@ fn w22_7_the_game_ends_when_someone_reaches_zero() {
     assert_eq!(status.ranking, Some(vec![vec![2], vec![0], vec![1]]));
     assert!(status.to_act.is_empty());
     assert_eq!(g.apply(0, &Action::Bid(0)), Err(RuleError::GameOver));
-    let text = Whist22::describe(&g.view(Observer::Public), &names(3));
+    let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
     assert!(text.contains("Game over: Seat 2 won."), "{text}");
     assert_eq!(
         rank_by_score(&[3, 0, 3]),
@@ -394,7 +405,7 @@ fn w22_8_the_blind_round_shows_the_others_cards_and_hides_the_own() {
     let zones = g.zones();
     let hand3 = zones.iter().find(|z| z.name == "hand 3").unwrap();
     assert_eq!(hand3.seen, Seen::AllBut(3));
-    let text = Whist22::describe(&g.view(Observer::Seat(4)), &names(7));
+    let text = en_lines(&Whist22::describe(&g.view(Observer::Seat(4))), &names(7));
     assert!(text.contains("blind round"), "{text}");
     assert!(text.contains("Cards you see: Seat 0 4"), "{text}");
     assert!(text.contains("Seat 3 Fool"), "{text}");
@@ -404,7 +415,15 @@ fn w22_8_the_blind_round_shows_the_others_cards_and_hides_the_own() {
     next(&mut g, Action::Bid(0));
     // Seat 3 leads its unseen card: the Fool is revealed, then given its value.
     assert_eq!(g.legal_actions(3), vec![Action::PlayUnseen]);
-    assert!(g.apply(3, &FOOL_22).is_err(), "the Fool is not known yet");
+    assert_eq!(
+        g.apply(3, &FOOL_22),
+        Err(RuleError::Illegal(Refusal::Blind)),
+        "the Fool is not known yet"
+    );
+    assert_eq!(
+        en(&Whist22::reason(&Refusal::Blind)),
+        "You cannot see your own card in this round: play it unseen (\"play\")."
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let det = g.determinize(3, &mut rng);
     assert_eq!(det.view(Observer::Seat(3)), g.view(Observer::Seat(3)));
@@ -420,12 +439,15 @@ fn w22_8_the_blind_round_shows_the_others_cards_and_hides_the_own() {
     assert_eq!(g.view(Observer::Seat(3)).hand, vec![Card::FOOL]);
     assert_eq!(g.legal_actions(3), vec![FOOL_0, FOOL_22]);
     assert_eq!(
-        Whist22::label(&g.view(Observer::Seat(3)), &FOOL_22, &names(7)),
+        en(&Whist22::label(&g.view(Observer::Seat(3)), &FOOL_22)),
         "Fool = 22"
     );
     act(&mut g, 3, FOOL_22);
     assert_eq!(
-        Whist22::label(&g.view(Observer::Seat(4)), &Action::PlayUnseen, &names(7)),
+        en(&Whist22::label(
+            &g.view(Observer::Seat(4)),
+            &Action::PlayUnseen
+        )),
         "Play my card"
     );
     for _ in 0..6 {

@@ -19,12 +19,18 @@
 //! chooses wedding, silent or solo; everyone else has the one action `"silent"` ("no
 //! announcement"). Only wedding and solo are announced. Cards won in tricks stay face up (all of
 //! them were seen when played), and each seat's card points are shown.
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use super::tricks::{Trick, TricksWon};
+use super::tricks::{self, Trick, TricksWon};
 use super::{DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use crate::cards::{kop16, Card, CardSet, Rank, Suit};
 
@@ -241,13 +247,27 @@ pub fn beats(challenger: Card, winner: Card, led: Card) -> bool {
     }
 }
 
+/// What a card follows as: the twelve trumps are one suit, clubs and spades the side suits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Trumps,
+    Clubs,
+    Spades,
+}
+
 /// The suit class of a card: trumps are one suit.
-fn same_class(a: Card, b: Card) -> bool {
-    match (is_trump(a), is_trump(b)) {
-        (true, true) => true,
-        (false, false) => a.suit() == b.suit(),
-        _ => false,
+pub fn class(card: Card) -> Class {
+    if is_trump(card) {
+        Class::Trumps
+    } else if card.suit() == Suit::Clubs {
+        Class::Clubs
+    } else {
+        Class::Spades
     }
+}
+
+fn same_class(a: Card, b: Card) -> bool {
+    class(a) == class(b)
 }
 
 /// The cards of `hand` that may be played to `trick` (§7.2 "Legal play").
@@ -347,20 +367,6 @@ fn settle_contract(dealt: &[CardSet], declarations: &[Option<Declaration>]) -> C
     }
 }
 
-/// Seats from the most VC to the fewest, equal counts sharing a place.
-fn rank_by_vc(vc: &[i64]) -> Vec<Vec<Seat>> {
-    let mut order: Vec<Seat> = (0..vc.len()).collect();
-    order.sort_by_key(|&s| std::cmp::Reverse(vc[s]));
-    let mut ranking: Vec<Vec<Seat>> = Vec::new();
-    for s in order {
-        match ranking.last_mut() {
-            Some(group) if vc[group[0]] == vc[s] => group.push(s),
-            _ => ranking.push(vec![s]),
-        }
-    }
-    ranking
-}
-
 impl Kop {
     pub fn dealer(&self) -> Seat {
         self.dealer
@@ -379,14 +385,7 @@ impl Kop {
         (self.dealer + 1) % SEATS
     }
 
-    fn setup(options: Options, seats: usize, setup: Setup) -> Result<Kop, SetupError> {
-        if seats != SEATS {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: "4".into(),
-            });
-        }
+    fn setup(options: Options, setup: Setup) -> Result<Kop, SetupError> {
         let (source, dealer) = DeckSource::new(setup, &kop16(), SEATS)?;
         let mut game = Kop {
             options,
@@ -524,9 +523,7 @@ impl Kop {
         for &l in &losers {
             changes[l] -= stake * winners.len() as i64;
         }
-        for (vc, change) in self.victory_cards.iter_mut().zip(&changes) {
-            *vc += change;
-        }
+        let over = tricks::add_to_totals(&mut self.victory_cards, &changes);
         let result = RoundResult {
             deal: self.deal,
             contract,
@@ -539,8 +536,7 @@ impl Kop {
         };
         self.last_round = Some(result.clone());
         events.push(Event::RoundScored(result));
-        if self.victory_cards.iter().any(|&vc| vc <= 0) {
-            let ranking = rank_by_vc(&self.victory_cards);
+        if let Some(ranking) = over {
             self.phase = Phase::Over;
             self.ranking = Some(ranking.clone());
             events.push(Event::GameOver { ranking });
@@ -550,51 +546,71 @@ impl Kop {
         }
     }
 
-    fn illegal_play(&self, seat: Seat, card: Card) -> String {
+    fn illegal_play(&self, seat: Seat, card: Card) -> Refusal {
         if self.phase == Phase::Declaring {
-            return "Before the first lead, make your declaration.".into();
+            return Refusal::DeclareFirst;
         }
         let hand = self.hands[seat];
         if !hand.contains(card) {
-            return format!("You do not hold {}.", card.pretty());
+            return Refusal::NotHeld(card);
         }
         let Some(led) = self.trick.led() else {
-            return "That card cannot be led now.".into();
+            return Refusal::CannotLead;
         };
-        let winning = self.trick.winning(beats).map_or(led, |(_, c)| c).pretty();
+        let winning = self.trick.winning(beats).map_or(led, |(_, c)| c);
         if hand.iter().any(|c| same_class(c, led)) {
             if same_class(card, led) {
-                format!("You must beat {winning} when you can.")
+                Refusal::MustBeat { winning }
             } else {
-                format!("You must follow {} when you can.", class_name(led))
+                Refusal::MustFollow { led: class(led) }
             }
         } else if hand.iter().any(is_trump) {
             if is_trump(card) {
-                format!("You must beat {winning} with a trump when you can.")
+                Refusal::MustBeatWithTrump { winning }
             } else {
-                format!("You have no {}, so you must trump.", class_name(led))
+                Refusal::MustTrump { led: class(led) }
             }
         } else {
-            "That card cannot be played now.".into()
+            Refusal::CannotPlay
         }
     }
 }
 
-fn class_name(card: Card) -> &'static str {
-    if is_trump(card) {
-        "trumps"
-    } else if card.suit() == Suit::Clubs {
-        "clubs"
-    } else {
-        "spades"
-    }
+/// Why an action is refused (§7.2 and the declarations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Only the holder of both black queens may announce a wedding or a solo.
+    OnlyQueensAnnounce,
+    /// Declarations are made before the first lead.
+    DeclarationsOver,
+    /// A card played before the seat has declared.
+    DeclareFirst,
+    NotHeld(Card),
+    CannotLead,
+    /// A card of the led class that does not beat the winning card, when one would.
+    MustBeat {
+        winning: Card,
+    },
+    /// A card of another class while the seat holds the led class.
+    MustFollow {
+        led: Class,
+    },
+    /// A trump that does not beat the winning trump, when one would.
+    MustBeatWithTrump {
+        winning: Card,
+    },
+    /// A side card while void in the led class and holding trumps.
+    MustTrump {
+        led: Class,
+    },
+    CannotPlay,
 }
 
-/// A completed trick as shown to everyone.
+/// A completed trick as shown to everyone, with the card points it held.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LastTrick {
-    pub winner: Seat,
-    pub plays: Vec<(Seat, Card)>,
+    #[serde(flatten)]
+    pub trick: tricks::LastTrick,
     pub points: u32,
 }
 
@@ -629,197 +645,23 @@ pub struct View {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {seat}"))
-}
-
-fn plays_text(plays: &[(Seat, Card)], names: &[String]) -> String {
-    plays
-        .iter()
-        .map(|&(s, c)| format!("{} {}", name(names, s), c.pretty()))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else if n < 0 {
-        format!("−{}", -n)
-    } else {
-        "±0".into()
-    }
-}
-
-fn seats_text(seats: &[Seat], names: &[String]) -> String {
-    seats
-        .iter()
-        .map(|&s| name(names, s))
-        .collect::<Vec<_>>()
-        .join(" and ")
-}
-
-fn contract_text(contract: Contract, names: &[String]) -> String {
-    match contract {
-        Contract::Queens { clubs, spades } => format!(
-            "black queens {} and {}",
-            name(names, clubs),
-            name(names, spades)
-        ),
-        Contract::Wedding { caller, partner } => format!(
-            "wedding of {} with {}",
-            name(names, caller),
-            name(names, partner)
-        ),
-        Contract::Silent { player } => format!("{} alone (silent)", name(names, player)),
-        Contract::Solo { player } => format!("{} solo", name(names, player)),
-    }
-}
-
-fn describe(view: &View, names: &[String]) -> String {
-    let mut lines = vec![format!(
-        "Deal {} · dealer {}",
-        view.deal,
-        name(names, view.dealer)
-    )];
-    match view.phase {
-        Phase::Declaring => lines.push(format!(
-            "Before the first lead, waiting for {} to declare (only the holder of both black \
-             queens may announce a wedding or a solo).",
-            seats_text(&view.waiting, names)
-        )),
-        Phase::Playing => {
-            if let Some(&turn) = view.waiting.first() {
-                lines.push(format!("Turn: {}", name(names, turn)));
-            }
-        }
-        Phase::Over => {
-            if let Some(best) = view.ranking.as_ref().and_then(|r| r.first()) {
-                lines.push(format!("Game over: {} won.", seats_text(best, names)));
-            }
-        }
-    }
-    if let Some(a) = view.announcement {
-        lines.push(match a.declaration {
-            Declaration::Wedding => format!(
-                "{} announced a wedding: their partner is the holder of the highest jack they do \
-                 not hold.",
-                name(names, a.seat)
-            ),
-            _ => format!(
-                "{} plays solo against the other three.",
-                name(names, a.seat)
-            ),
-        });
-    }
-    if let Some(caller) = view.partner_of {
-        lines.push(format!(
-            "You hold the called jack: you are {}'s partner.",
-            name(names, caller)
-        ));
-    }
-    let has = |c: Card| view.hand.contains(&c);
-    if view.phase != Phase::Over && view.announcement.is_none() {
-        if has(QUEEN_CLUBS) && has(QUEEN_SPADES) {
-            if view.my_declaration == Some(Declaration::Silent) {
-                lines.push("You hold both black queens and play alone, unannounced.".into());
-            }
-        } else if has(QUEEN_CLUBS) || has(QUEEN_SPADES) {
-            let other = if has(QUEEN_CLUBS) {
-                QUEEN_SPADES
-            } else {
-                QUEEN_CLUBS
-            };
-            lines.push(format!(
-                "You hold a black queen: your partner holds {}.",
-                other.pretty()
-            ));
-        }
-    }
-    if view.phase == Phase::Playing {
-        if view.trick.is_empty() {
-            lines.push(format!("Trick: {} leads", name(names, view.leader)));
-        } else {
-            lines.push(format!("Trick: {}", plays_text(&view.trick, names)));
-        }
-    }
-    if let Some(last) = &view.last_trick {
-        lines.push(format!(
-            "Last trick: {} — won by {} ({} points)",
-            plays_text(&last.plays, names),
-            name(names, last.winner),
-            last.points
-        ));
-    }
-    if view.phase == Phase::Playing {
-        let taken: Vec<String> = view
-            .points_taken
-            .iter()
-            .enumerate()
-            .map(|(s, p)| format!("{} {p}", name(names, s)))
-            .collect();
-        lines.push(format!("Card points taken: {}", taken.join(" · ")));
-    }
-    let vc: Vec<String> = view
-        .victory_cards
-        .iter()
-        .enumerate()
-        .map(|(s, v)| format!("{} {v}", name(names, s)))
-        .collect();
-    lines.push(format!("Victory cards: {}", vc.join(" · ")));
-    if let Some(r) = &view.last_round {
-        let outcome = if r.winners.is_empty() {
-            "52–52, no victory cards move".to_string()
-        } else {
-            let changes: Vec<String> = r
-                .changes
-                .iter()
-                .enumerate()
-                .map(|(s, c)| format!("{} {}", name(names, s), signed(*c)))
-                .collect();
-            format!(
-                "{} win: {}",
-                seats_text(&r.winners, names),
-                changes.join(" · ")
-            )
-        };
-        lines.push(format!(
-            "Deal {}: {}, {}–{}; {outcome}",
-            r.deal,
-            contract_text(r.contract, names),
-            r.side_points,
-            r.other_points
-        ));
-    }
-    lines.join("\n")
-}
-
 impl Game for Kop {
     type Options = Options;
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Refusal = Refusal;
 
     const ID: &'static str = "kop";
     const ALIASES: &'static [&'static str] = &["baska"];
-    const NAME: &'static str = "Kop";
     const SEATS: (usize, usize) = (4, 4);
-    const SUMMARY: &'static str = "A tiny trick-taking game for four with 16 cards (A, 10, Q, J). \
-        Twelve cards are trumps, from A♥ 10♥ Q♣ Q♠ down to A♦ 10♦; the black aces and tens are \
-        side suits. The holders of Q♣ and Q♠ are secret partners; a player with both may call a \
-        wedding, stay silent or play solo. Follow suit, else trump, and beat the trick when you \
-        can. A side needs 53 of the 104 card points; winners take victory cards from losers \
-        (2 each in a solo). Everyone starts with 5; the match ends when someone has none.";
 
     fn configurations() -> Vec<(Options, usize)> {
         vec![(Options::default(), SEATS)]
     }
 
-    fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        Self::setup(options, seats, setup)
+    fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
+        Self::setup(options, setup)
     }
 
     fn options(&self) -> &Options {
@@ -865,14 +707,12 @@ impl Game for Kop {
         }
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         match *action {
             Action::Wedding | Action::Solo if self.phase == Phase::Declaring => {
-                "Only the holder of both black queens may announce a wedding or a solo.".into()
+                Refusal::OnlyQueensAnnounce
             }
-            Action::Wedding | Action::Silent | Action::Solo => {
-                "Declarations are made before the first lead.".into()
-            }
+            Action::Wedding | Action::Silent | Action::Solo => Refusal::DeclarationsOver,
             Action::Play(card) => self.illegal_play(seat, card),
         }
     }
@@ -917,39 +757,16 @@ impl Game for Kop {
                 .chain(self.trick.plays.iter().copied())
                 .collect(),
             last_trick: self.won.last().map(|(winner, plays)| LastTrick {
-                winner: *winner,
-                plays: plays.clone(),
+                trick: tricks::LastTrick {
+                    winner: *winner,
+                    plays: plays.clone(),
+                },
                 points: plays.iter().map(|&(_, c)| points(c)).sum(),
             }),
             points_taken: self.points_taken(),
             victory_cards: self.victory_cards.clone(),
             last_round: self.last_round.clone(),
             ranking: self.ranking.clone(),
-        }
-    }
-
-    fn describe(view: &View, names: &[String]) -> String {
-        describe(view, names)
-    }
-
-    /// Announce a wedding with both black queens. In play, from what the seat can know of the
-    /// partnerships (its own queens, queens and the called jack already played, announcements):
-    /// see `heuristic::choose`.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        heuristic::choose(view, legal)
-    }
-
-    fn label(view: &View, action: &Action, _names: &[String]) -> String {
-        match *action {
-            Action::Wedding => "Wedding (call the highest jack)".into(),
-            Action::Solo => "Solo (alone, announced)".into(),
-            Action::Silent
-                if view.hand.contains(&QUEEN_CLUBS) && view.hand.contains(&QUEEN_SPADES) =>
-            {
-                "Silent (alone, unannounced)".into()
-            }
-            Action::Silent => "No announcement".into(),
-            Action::Play(card) => format!("Play {}", card.pretty()),
         }
     }
 
@@ -964,17 +781,7 @@ impl Game for Kop {
     }
 
     fn zones(&self) -> Vec<Zone> {
-        let mut zones = Vec::with_capacity(2 * SEATS + 1);
-        for s in 0..SEATS {
-            zones.push(Zone::new(format!("hand {s}"), self.hands[s], Seen::Only(s)));
-            zones.push(Zone::new(
-                format!("won {s}"),
-                self.won.cards_won(s),
-                Seen::All,
-            ));
-        }
-        zones.push(Zone::new("trick", self.trick.cards(), Seen::All));
-        zones
+        tricks::table_zones(&self.hands, Seen::Only, &self.won, &self.trick)
     }
 
     fn hands(&self) -> Vec<Vec<Card>> {
@@ -1090,191 +897,6 @@ impl Kop {
             }
         }
         true
-    }
-}
-
-/// The `normal` player's rule of thumb.
-mod heuristic {
-    use super::*;
-
-    /// Whether `other` plays on the seat's side this round, as far as the seat can tell.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(super) enum Side {
-        Friend,
-        Foe,
-        Unknown,
-    }
-
-    /// The side of every seat as seen by `me` (its own seat is a friend).
-    pub(super) fn sides(view: &View, me: Seat) -> [Side; SEATS] {
-        let mut sides = [Side::Unknown; SEATS];
-        let hand: CardSet = view.hand.iter().copied().collect();
-        let mine: CardSet = hand.union(
-            view.played
-                .iter()
-                .filter(|&&(s, _)| s == me)
-                .map(|&(_, c)| c)
-                .collect(),
-        );
-        let shown = |card: Card| {
-            view.played
-                .iter()
-                .find(|&&(_, c)| c == card)
-                .map(|&(s, _)| s)
-        };
-        let set_rest = |sides: &mut [Side; SEATS], side: Side| {
-            for x in sides.iter_mut() {
-                if *x == Side::Unknown {
-                    *x = side;
-                }
-            }
-        };
-        sides[me] = Side::Friend;
-        match view.announcement {
-            Some(Announcement {
-                seat,
-                declaration: Declaration::Solo,
-            }) => {
-                if seat == me {
-                    set_rest(&mut sides, Side::Foe);
-                } else {
-                    sides[seat] = Side::Foe;
-                    set_rest(&mut sides, Side::Friend);
-                }
-            }
-            Some(Announcement { seat: caller, .. }) => {
-                if caller == me {
-                    if let Some(p) = shown(partner_jack(mine)) {
-                        sides[p] = Side::Friend;
-                        set_rest(&mut sides, Side::Foe);
-                    }
-                } else if view.partner_of == Some(caller) {
-                    sides[caller] = Side::Friend;
-                    set_rest(&mut sides, Side::Foe);
-                } else {
-                    sides[caller] = Side::Foe;
-                }
-            }
-            None => {
-                let queens = [QUEEN_CLUBS, QUEEN_SPADES];
-                let held = queens.iter().filter(|&&q| mine.contains(q)).count();
-                match held {
-                    // Silent, alone against three.
-                    2 => set_rest(&mut sides, Side::Foe),
-                    1 => {
-                        let other = queens.into_iter().find(|&q| !mine.contains(q));
-                        if let Some(p) = other.and_then(shown) {
-                            if p != me {
-                                sides[p] = Side::Friend;
-                                set_rest(&mut sides, Side::Foe);
-                            }
-                        }
-                    }
-                    _ => {
-                        let holders: Vec<Seat> = queens.into_iter().filter_map(shown).collect();
-                        for &h in &holders {
-                            sides[h] = Side::Foe;
-                        }
-                        if holders.len() == 2 && holders[0] != holders[1] {
-                            set_rest(&mut sides, Side::Friend);
-                        }
-                    }
-                }
-            }
-        }
-        sides
-    }
-
-    /// Declarations: a wedding with both black queens (the partner is found by the rules).
-    /// Leading: a side-suit ace while nobody can be void in it yet, else the strongest card.
-    /// Following: when the trick goes to a friend (or the seat is last and takes it), add as
-    /// many card points as the rules allow; when it goes to a foe or nobody knows, take a
-    /// trick worth 10 or more with the cheapest card that does, else give away as little as
-    /// possible.
-    pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
-        let cards: Vec<(usize, Card)> = legal
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| match *a {
-                Action::Play(c) => Some((i, c)),
-                _ => None,
-            })
-            .collect();
-        if cards.is_empty() {
-            let rank = |a: &Action| match a {
-                Action::Wedding => 0,
-                Action::Silent => 1,
-                _ => 2,
-            };
-            return (0..legal.len())
-                .min_by_key(|&i| rank(&legal[i]))
-                .unwrap_or(0);
-        }
-        let Observer::Seat(me) = view.observer else {
-            return cards[0].0;
-        };
-        let sides = sides(view, me);
-        let cheap = |&(i, c): &(usize, Card)| (points(c), u32::from(c.rank().number()), i);
-        let rich = |&(i, c): &(usize, Card)| (points(c), std::cmp::Reverse(c.rank().number()), i);
-        let Some(&(_, led)) = view.trick.first() else {
-            // A side ace wins unless someone is void; early in the round that is unlikely.
-            let side_led = |suit: Suit| {
-                view.played
-                    .iter()
-                    .filter(|&&(_, c)| !is_trump(c) && c.suit() == suit)
-                    .count()
-            };
-            if let Some(&(i, _)) = cards
-                .iter()
-                .find(|&&(_, c)| !is_trump(c) && c.rank() == Rank::Ace && side_led(c.suit()) == 0)
-            {
-                return i;
-            }
-            let strongest =
-                cards
-                    .iter()
-                    .copied()
-                    .reduce(|best, x| if beats(x.1, best.1, x.1) { x } else { best });
-            return strongest.map_or(0, |(i, _)| i);
-        };
-        let (winner_seat, winner) =
-            view.trick
-                .iter()
-                .skip(1)
-                .fold(view.trick[0], |(ws, w), &(s, c)| {
-                    if beats(c, w, led) {
-                        (s, c)
-                    } else {
-                        (ws, w)
-                    }
-                });
-        let last = view.trick.len() == SEATS - 1;
-        let at_stake: u32 = view.trick.iter().map(|&(_, c)| points(c)).sum();
-        let winning: Vec<(usize, Card)> = cards
-            .iter()
-            .copied()
-            .filter(|&(_, c)| beats(c, winner, led))
-            .collect();
-        // The seats still to play after this one.
-        let after: Vec<Seat> = (1..SEATS - view.trick.len())
-            .map(|k| (me + k) % SEATS)
-            .collect();
-        let foes_after = after.iter().any(|&s| sides[s] != Side::Friend);
-        let pick = if sides[winner_seat] == Side::Friend && (last || !foes_after) {
-            // The trick is ours whatever we add.
-            cards.iter().max_by_key(|x| rich(x))
-        } else if !winning.is_empty() && (last || !foes_after) {
-            // Taking it is safe: take it with the richest winning card.
-            winning.iter().max_by_key(|x| rich(x))
-        } else if sides[winner_seat] == Side::Friend && winning.is_empty() {
-            // A friend leads the trick and foes follow: add a little only.
-            cards.iter().min_by_key(|x| cheap(x))
-        } else if at_stake >= 10 && !winning.is_empty() {
-            winning.iter().min_by_key(|x| cheap(x))
-        } else {
-            cards.iter().min_by_key(|x| cheap(x))
-        };
-        pick.map_or(0, |&(i, _)| i)
     }
 }
 

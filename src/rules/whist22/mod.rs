@@ -17,6 +17,12 @@
 //! `{"play":"Fool","value":0}` or `22` (rules file: "declared … in the blind round, at reveal").
 //! Listing `{"play":card}` there instead would tell the seat its own card through its legal
 //! actions. Cards won in tricks are kept face up (everyone saw them played).
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use std::fmt;
 
@@ -25,7 +31,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::tricks::{Trick, TricksWon};
+use super::tricks::{self, Trick, TricksWon};
 use super::{
     redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
@@ -316,18 +322,6 @@ impl Whist22 {
     }
 
     fn setup(options: Options, seats: usize, setup: Setup) -> Result<Whist22, SetupError> {
-        let allowed = if options.bga_seats { 2..=7 } else { 3..=4 };
-        if !allowed.contains(&seats) {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: if options.bga_seats {
-                    "2 to 7".into()
-                } else {
-                    "3 or 4 (2 to 7 with the option bga_seats)".into()
-                },
-            });
-        }
         let full = tarot22();
         let (source, dealer) = DeckSource::new(setup, &full, seats)?;
         let max = max_hand(seats);
@@ -438,9 +432,7 @@ impl Whist22 {
             .zip(&tricks)
             .map(|(&b, &t)| -(i64::from(b) - i64::from(t)).abs())
             .collect();
-        for (score, change) in self.scores.iter_mut().zip(&changes) {
-            *score += change;
-        }
+        let over = tricks::add_to_totals(&mut self.scores, &changes);
         let result = HandResult {
             deal: self.deal,
             bids,
@@ -450,8 +442,7 @@ impl Whist22 {
         };
         self.last_hand = Some(result.clone());
         events.push(Event::HandScored(result));
-        if self.scores.iter().any(|&s| s <= 0) {
-            let ranking = rank_by_score(&self.scores);
+        if let Some(ranking) = over {
             self.phase = Phase::Over;
             self.ranking = Some(ranking.clone());
             events.push(Event::GameOver { ranking });
@@ -472,38 +463,53 @@ impl Whist22 {
         }
     }
 
-    fn illegal_play(&self, seat: Seat, card: Card) -> String {
+    fn illegal_play(&self, seat: Seat, card: Card) -> Refusal {
         if self.phase == Phase::Bidding {
-            return "Bidding comes first: bid how many tricks you will take.".into();
+            return Refusal::BidFirst;
         }
         if self.revealed == Some(seat) {
-            return "Your card is the Fool: say whether it counts 0 or 22.".into();
+            return Refusal::FoolRevealed;
         }
         if self.blind() {
-            return "You cannot see your own card in this round: play it unseen (\"play\").".into();
+            return Refusal::Blind;
         }
         if card == Card::FOOL && self.hands[seat].contains(card) {
-            return "Give the Fool its value: 0 or 22.".into();
+            return Refusal::FoolNeedsValue;
         }
         if card.trump_value().is_none() && card != Card::FOOL {
-            return format!("{} is not a Whist 22 card.", card.pretty());
+            return Refusal::NotACard(card);
         }
-        format!("You do not hold {}.", card.pretty())
+        Refusal::NotHeld(card)
     }
 }
 
-/// Seats from the highest score to the lowest, equal scores sharing a place.
-fn rank_by_score(scores: &[i64]) -> Vec<Vec<Seat>> {
-    let mut order: Vec<Seat> = (0..scores.len()).collect();
-    order.sort_by_key(|&s| std::cmp::Reverse(scores[s]));
-    let mut ranking: Vec<Vec<Seat>> = Vec::new();
-    for s in order {
-        match ranking.last_mut() {
-            Some(group) if scores[group[0]] == scores[s] => group.push(s),
-            _ => ranking.push(vec![s]),
-        }
-    }
-    ranking
+/// Why an action is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A bid once the play has begun.
+    BiddingOver,
+    /// A bid above the hand size (`max`, the number of tricks).
+    BidTooHigh {
+        max: u8,
+    },
+    /// The dealer's bid that would make the bids add up to the tricks of the hand.
+    DealerBid {
+        bid: u8,
+        tricks: u8,
+    },
+    /// A play during the bidding.
+    BidFirst,
+    /// The seat's unseen card turned out to be the Fool: it must be given a value.
+    FoolRevealed,
+    /// A card named in the blind round, where the seat cannot see its own.
+    Blind,
+    /// The Fool without its value.
+    FoolNeedsValue,
+    /// Not one of the 22 tarot trumps.
+    NotACard(Card),
+    NotHeld(Card),
+    /// "Play my card" outside the blind round.
+    CanSee,
 }
 
 /// What an observer sees of a Whist 22 table.
@@ -538,149 +544,25 @@ pub struct View {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {seat}"))
-}
-
-fn play_text(play: &Play) -> String {
-    if play.card == Card::FOOL {
-        format!("Fool={}", play.value)
-    } else {
-        play.card.pretty()
-    }
-}
-
-fn plays_text(plays: &[Play], names: &[String]) -> String {
-    plays
-        .iter()
-        .map(|p| format!("{} {}", name(names, p.seat), play_text(p)))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else if n < 0 {
-        format!("−{}", -n)
-    } else {
-        "±0".into()
-    }
-}
-
-fn describe(view: &View, names: &[String]) -> String {
-    let seats = view.scores.len();
-    let mut lines = Vec::new();
-    let mut head = format!(
-        "Hand {} · {} card{} each · dealer {}",
-        view.deal,
-        view.hand_size,
-        if view.hand_size == 1 { "" } else { "s" },
-        name(names, view.dealer)
-    );
-    if view.blind {
-        head.push_str(" · blind round: you see the others' cards, not your own");
-    }
-    lines.push(head);
-    match (view.phase, view.turn) {
-        (Phase::Over, _) => {
-            if let Some(best) = view.ranking.as_ref().and_then(|r| r.first()) {
-                let winners: Vec<String> = best.iter().map(|&s| name(names, s)).collect();
-                lines.push(format!("Game over: {} won.", winners.join(" and ")));
-            }
-        }
-        (Phase::Bidding, Some(turn)) => {
-            let forbidden = view
-                .forbidden_bid
-                .filter(|&f| f <= view.hand_size)
-                .map_or(String::new(), |f| format!(" (not {f})"));
-            lines.push(format!("Turn: {} to bid{forbidden}", name(names, turn)));
-        }
-        (Phase::Playing, Some(turn)) => {
-            let what = if view.revealed == Some(turn) {
-                "to give the Fool its value"
-            } else {
-                "to play"
-            };
-            lines.push(format!("Turn: {} {what}", name(names, turn)));
-        }
-        _ => {}
-    }
-    let per_seat: Vec<String> = (0..seats)
-        .map(|s| {
-            let bid = view.bids[s].map_or("–".to_string(), |b| b.to_string());
-            format!(
-                "{} {} pts (bid {bid}, took {})",
-                name(names, s),
-                view.scores[s],
-                view.tricks[s]
-            )
-        })
-        .collect();
-    lines.push(format!("Scores: {}", per_seat.join(" · ")));
-    let seen: Vec<String> = view
-        .others_cards
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !c.is_empty())
-        .map(|(s, c)| {
-            let cards: Vec<String> = c.iter().map(|c| c.pretty()).collect();
-            format!("{} {}", name(names, s), cards.join(" "))
-        })
-        .collect();
-    if !seen.is_empty() {
-        lines.push(format!("Cards you see: {}", seen.join(" · ")));
-    }
-    if view.phase == Phase::Playing {
-        if view.trick.is_empty() {
-            lines.push(format!("Trick: {} leads", name(names, view.leader)));
-        } else {
-            lines.push(format!("Trick: {}", plays_text(&view.trick, names)));
-        }
-    }
-    if let Some(last) = &view.last_trick {
-        lines.push(format!(
-            "Last trick: {} — won by {}",
-            plays_text(&last.plays, names),
-            name(names, last.winner)
-        ));
-    }
-    if let Some(hand) = &view.last_hand {
-        let parts: Vec<String> = (0..seats)
-            .map(|s| {
-                format!(
-                    "{} bid {} took {} ({})",
-                    name(names, s),
-                    hand.bids[s],
-                    hand.tricks[s],
-                    signed(hand.changes[s])
-                )
-            })
-            .collect();
-        lines.push(format!("Hand {}: {}", hand.deal, parts.join(" · ")));
-    }
-    lines.join("\n")
-}
-
 impl Game for Whist22 {
     type Options = Options;
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Refusal = Refusal;
 
     const ID: &'static str = "whist22";
     const ALIASES: &'static [&'static str] = &["whist-22"];
-    const NAME: &'static str = "Whist 22";
     const SEATS: (usize, usize) = (2, 7);
-    const SUMMARY: &'static str = "Exact bidding with the 22 tarot trumps, for 3 or 4 players \
-        (2 to 7 with an option). Hands shrink by one card each deal down to one, then grow back. \
-        Everyone bids how many tricks they will take; the dealer, bidding last, may not make the \
-        bids add up to the number of tricks. Play any card: the highest wins; the Fool counts 0 \
-        or 22, as you declare when you play it. Everyone starts with 14 points and loses one per \
-        trick over or under their bid; when someone reaches 0, the highest score wins.";
+
+    /// 3–4 seats, 2–7 with `bga_seats`.
+    fn seat_range(options: &Options) -> (usize, usize) {
+        if options.bga_seats {
+            (2, 7)
+        } else {
+            (3, 4)
+        }
+    }
 
     fn configurations() -> Vec<(Options, usize)> {
         let plain = Options::default();
@@ -765,28 +647,21 @@ impl Game for Whist22 {
         }
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         match *action {
-            Action::Bid(_) if self.phase != Phase::Bidding => {
-                "Bidding is over: play a card.".into()
-            }
-            Action::Bid(b) if b > self.hand_size => format!(
-                "You can bid at most {}, the number of tricks.",
-                self.hand_size
-            ),
-            Action::Bid(b) => format!(
-                "As the dealer you may not bid {b}: the bids would add up to the {} tricks.",
-                self.hand_size
-            ),
+            Action::Bid(_) if self.phase != Phase::Bidding => Refusal::BiddingOver,
+            Action::Bid(b) if b > self.hand_size => Refusal::BidTooHigh {
+                max: self.hand_size,
+            },
+            Action::Bid(bid) => Refusal::DealerBid {
+                bid,
+                tricks: self.hand_size,
+            },
             Action::Play(card) => self.illegal_play(seat, card),
             Action::Fool(_) => self.illegal_play(seat, Card::FOOL),
-            Action::PlayUnseen if self.phase == Phase::Bidding => {
-                "Bidding comes first: bid how many tricks you will take.".into()
-            }
-            Action::PlayUnseen if self.revealed == Some(seat) => {
-                "Your card is the Fool: say whether it counts 0 or 22.".into()
-            }
-            Action::PlayUnseen => "You can see your cards: name the card to play.".into(),
+            Action::PlayUnseen if self.phase == Phase::Bidding => Refusal::BidFirst,
+            Action::PlayUnseen if self.revealed == Some(seat) => Refusal::FoolRevealed,
+            Action::PlayUnseen => Refusal::CanSee,
         }
     }
 
@@ -875,56 +750,6 @@ impl Game for Whist22 {
         }
     }
 
-    fn describe(view: &View, names: &[String]) -> String {
-        describe(view, names)
-    }
-
-    /// Bid the cards likely to take a trick (17 and up, and the Fool); then, while short of
-    /// the bid, play the highest card (the Fool as 22), and once the bid is made, the lowest
-    /// (the Fool as 0).
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        let value = |a: &Action| match *a {
-            Action::Play(c) => i32::from(c.trump_value().unwrap_or(0)),
-            Action::Fool(v) => i32::from(v.value()),
-            Action::Bid(_) | Action::PlayUnseen => 0,
-        };
-        let me = match view.observer {
-            Observer::Seat(s) => s,
-            Observer::Public => return 0,
-        };
-        if legal.iter().all(|a| matches!(a, Action::Bid(_))) {
-            let strong = view
-                .hand
-                .iter()
-                .filter(|c| c.trump_value().is_none_or(|v| v >= 17))
-                .count() as i32;
-            return (0..legal.len())
-                .min_by_key(|&i| match legal[i] {
-                    Action::Bid(b) => (i32::from(b) - strong).abs(),
-                    _ => i32::MAX,
-                })
-                .unwrap_or(0);
-        }
-        let bid = view.bids.get(me).copied().flatten().unwrap_or(0);
-        let short = u32::from(bid) > view.tricks.get(me).copied().unwrap_or(0);
-        let by_value = (0..legal.len()).map(|i| (value(&legal[i]), i));
-        let pick = if short {
-            by_value.max()
-        } else {
-            by_value.min()
-        };
-        pick.map_or(0, |(_, i)| i)
-    }
-
-    fn label(_view: &View, action: &Action, _names: &[String]) -> String {
-        match *action {
-            Action::Bid(n) => format!("Bid {n}"),
-            Action::Play(card) => format!("Play {}", card.pretty()),
-            Action::Fool(v) => format!("Fool = {}", v.value()),
-            Action::PlayUnseen => "Play my card".into(),
-        }
-    }
-
     fn status(&self) -> Status {
         Status {
             to_act: self.to_act(),
@@ -936,21 +761,8 @@ impl Game for Whist22 {
     }
 
     fn zones(&self) -> Vec<Zone> {
-        let n = self.n();
-        let mut zones = Vec::with_capacity(2 * n + 2);
-        for s in 0..n {
-            zones.push(Zone::new(
-                format!("hand {s}"),
-                self.hands[s],
-                self.hand_seen(s),
-            ));
-            zones.push(Zone::new(
-                format!("won {s}"),
-                self.won.cards_won(s),
-                Seen::All,
-            ));
-        }
-        zones.push(Zone::new("trick", self.trick.cards(), Seen::All));
+        let mut zones =
+            tricks::table_zones(&self.hands, |s| self.hand_seen(s), &self.won, &self.trick);
         zones.push(Zone::new(
             "unused",
             self.unused.iter().copied(),
@@ -984,7 +796,6 @@ impl Game for Whist22 {
             .collect();
         let mut piles: Vec<Vec<Card>> = hidden.iter().map(|&s| self.hands[s].to_vec()).collect();
         piles.push(self.unused.clone());
-        sort_across(&mut piles);
         let mut refs: Vec<&mut Vec<Card>> = piles.iter_mut().collect();
         redeal_unseen(&mut refs, rng);
         game.unused = piles.pop().unwrap_or_default();
@@ -992,21 +803,6 @@ impl Game for Whist22 {
             game.hands[s] = pile.into_iter().collect();
         }
         game
-    }
-}
-
-/// Puts the cards of the piles in card order across them, each pile keeping its size, so that a
-/// redeal depends only on which cards are hidden and on the rng, not on where they really are.
-fn sort_across(piles: &mut [Vec<Card>]) {
-    let mut all: Vec<Card> = piles.iter().flatten().copied().collect();
-    all.sort_unstable();
-    let mut it = all.into_iter();
-    for pile in piles.iter_mut() {
-        for slot in pile.iter_mut() {
-            if let Some(c) = it.next() {
-                *slot = c;
-            }
-        }
     }
 }
 

@@ -1,0 +1,69 @@
+# Kop (src/rules/kop): the table, the declarations, refusals and events. Sentences never make a
+# seat the subject of a present-tense verb, so they read well with any name ("You" included).
+
+kop-name = Kop
+kop-summary = A tiny trick-taking game for four with 16 cards (A, 10, Q, J). Twelve cards are trumps, from A♥ 10♥ Q♣ Q♠ down to A♦ 10♦; the black aces and tens are side suits. The holders of Q♣ and Q♠ are secret partners; a player with both may call a wedding, stay silent or play solo. Follow suit, else trump, and beat the trick when you can. A side needs 53 of the 104 card points; winners take victory cards from losers (2 each in a solo). Everyone starts with 5; the match ends when someone has none.
+
+kop-deal = Deal { $deal } · dealer { $dealer }
+kop-waiting = Before the first lead, waiting for { $seats } to declare (only the holder of both black queens may announce a wedding or a solo).
+kop-turn = Turn: { $who }
+kop-over = Game over: { $winners } won.
+kop-announcement = { $declaration ->
+    [wedding] { $who } announced a wedding: the partner is the holder of the highest jack not in the caller's hand.
+   *[solo] { $who } announced a solo, alone against the other three.
+}
+kop-partner-of = You hold the called jack: you are { $caller }'s partner.
+kop-silent-alone = You hold both black queens and play alone, unannounced.
+kop-one-queen = You hold a black queen: your partner holds { $card }.
+kop-last-trick = { $last } ({ $points ->
+    [one] { $points } point
+   *[other] { $points } points
+})
+kop-points-taken = Card points taken: { $seats }
+kop-victory-cards = Victory cards: { $seats }
+kop-seat-figure = { $who } { $n }
+kop-seat-change = { $who } { $change }
+kop-round = Deal { $deal }: { $contract }, { $side }–{ $other }; { $outcome }
+kop-round-even = 52–52, no victory cards move
+kop-round-won = { $winners } won: { $changes }
+kop-contract-queens = black queens { $clubs } and { $spades }
+kop-contract-wedding = wedding of { $caller } with { $partner }
+kop-contract-silent = { $who } alone (silent)
+kop-contract-solo = { $who } solo
+
+kop-label-wedding = Wedding (call the highest jack)
+kop-label-solo = Solo (alone, announced)
+kop-label-silent = Silent (alone, unannounced)
+kop-label-no-announcement = No announcement
+
+kop-only-queens-announce = Only the holder of both black queens may announce a wedding or a solo.
+kop-declarations-over = Declarations are made before the first lead.
+kop-declare-first = Before the first lead, make your declaration.
+kop-not-held = You do not hold { $card }.
+kop-cannot-lead = That card cannot be led now.
+kop-must-beat = You must beat { $card } when you can.
+kop-must-follow = You must follow { $class ->
+    [trumps] trumps
+    [clubs] clubs
+   *[spades] spades
+} when you can.
+kop-must-beat-with-trump = You must beat { $card } with a trump when you can.
+kop-must-trump = You have no { $class ->
+    [trumps] trumps
+    [clubs] clubs
+   *[spades] spades
+}, so you must trump.
+kop-cannot-play = That card cannot be played now.
+
+kop-event-dealt = Deal { $deal }, dealt by { $dealer }.
+kop-event-declared = { $who } made a declaration.
+kop-event-announced = { $declaration ->
+    [wedding] { $who } announced a wedding.
+    [solo] { $who } announced a solo.
+   *[silent] { $who } made no announcement.
+}
+kop-event-trick = { $who } took the trick ({ $points ->
+    [one] { $points } card point
+   *[other] { $points } card points
+}).
+kop-event-over = Game over.
