@@ -9,7 +9,7 @@ use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::table::{CreateTable, Person, Phase};
+use crate::table::{CreateTable, Person, Phase, TableError};
 use crate::text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -344,7 +344,7 @@ pub async fn rules(
 pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     let service = &ctx.data().service;
     let reply = match service.table_in(ctx.channel_id().get()) {
-        None => render::notice(&msg!("table-no-table"), &NoNames),
+        None => refusal(&TableError::NoTable, &NoNames),
         Some(id) => match service.view(id).await {
             Ok(view) if view.seat_of(ctx.author().id.get()).is_none() => {
                 render::notice(&msg!("discord-abandon-not-seated"), &NoNames)

@@ -1,9 +1,12 @@
 //! The Discord front end, and the only place serenity and poise appear. Slash commands
-//! (`/play`, `/scores`, `/rules`, `/abandon`) and every button are turned into table-service
-//! calls; table and hand views come back and are rendered by `render` into messages. Buttons are
-//! routed from the one global event handler by their parsed `custom_id` (`ids`), so they keep
-//! working after a restart. People's mistakes get a clear ephemeral sentence; bugs are logged
-//! with `tracing` and answered generically.
+//! (`/play`, `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`) and every button are turned
+//! into table-service calls; table and hand views come back and are rendered by `render` into
+//! messages, worded by `words` (the catalog, with seats named the Discord way: mentions built
+//! here, computer players and open seats as the catalog says). Buttons are routed from the one
+//! global event handler by their parsed `custom_id` (`ids`), so they keep working after a
+//! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
+//! logged with `tracing` and answered generically. The binary hands `start`/`run` a ready
+//! table service; this layer opens no database and imports nothing from `store`.
 
 mod commands;
 mod components;
