@@ -95,3 +95,69 @@ pub fn lines(msgs: &[Msg], names: &dyn Names) -> String {
 pub fn plain(msg: &Msg) -> String {
     catalog().text(LANG, msg, &NoNames)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::table::{Phase, SeatView};
+
+    fn view() -> TableView {
+        let seat = |seat, user, computer| SeatView {
+            seat,
+            user,
+            accepted: true,
+            computer,
+            stand_in: false,
+        };
+        TableView {
+            id: 1,
+            guild_id: 1,
+            channel_id: 1,
+            game_id: "matapesa",
+            phase: Phase::Lobby,
+            seats: vec![
+                seat(0, Some(100), None),
+                seat(1, None, Some(Level::Normal)),
+                seat(2, None, None),
+            ],
+            creator: 100,
+            seed: 1,
+            options: serde_json::Value::Null,
+            move_number: 0,
+            status: None,
+            public: None,
+            to_act: Vec::new(),
+            message_id: None,
+            paused: false,
+            turn_timer: None,
+        }
+    }
+
+    #[test]
+    fn seats_are_named_the_discord_way() {
+        let public = SeatNames::public(&view());
+        assert_eq!(public.seat_name(0).as_deref(), Some("<@100>"));
+        assert_eq!(public.seat_name(1).as_deref(), Some("Computer 2 (normal)"));
+        assert_eq!(public.seat_name(2).as_deref(), Some("(open seat 3)"));
+        assert_eq!(
+            public.seat_name(3),
+            None,
+            "no such seat: the catalog's fallback"
+        );
+        let display = HashMap::from([(100, "Alice".to_string())]);
+        let own = SeatNames::with(&view(), &display);
+        assert_eq!(own.seat_name(0).as_deref(), Some("Alice"));
+        let request = SeatNames::request(
+            &Person { id: 5, bot: false },
+            &[Person { id: 6, bot: true }],
+        );
+        assert_eq!(
+            text(
+                &crate::table::TableError::InviteBot { user: 6, seat: 1 }.msg(),
+                &request
+            ),
+            "<@6> is a bot and cannot play; invite people."
+        );
+    }
+}
