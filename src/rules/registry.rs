@@ -6,10 +6,10 @@ use serde_json::Value;
 
 use super::kop::Kop;
 use super::matapesa::Matapesa;
-// use super::paskahousu::Paskahousu;
+use super::paskahousu::Paskahousu;
 // use super::paston::Paston;
 use super::pishe_pasha::PishePasha;
-// use super::poytapaska::Poytapaska;
+use super::poytapaska::Poytapaska;
 use super::red7::Red7;
 // use super::teka::Teka;
 use super::whist22::Whist22;
@@ -260,8 +260,8 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
 /// Every game pakka hosts, in the order menus list them.
 pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<PishePasha>(),
-    // GameInfo::of::<Paskahousu>(),
-    // GameInfo::of::<Poytapaska>(),
+    GameInfo::of::<Paskahousu>(),
+    GameInfo::of::<Poytapaska>(),
     // GameInfo::of::<Paston>(),
     // GameInfo::of::<Teka>(),
     GameInfo::of::<Red7>(),

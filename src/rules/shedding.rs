@@ -6,7 +6,12 @@
 //! vocabulary of the engine protocol, and the turn engine around it: players going out in a
 //! finishing order, the loser, the no-move pass, and the stalemate bound that makes every game
 //! end. Table cards (Pöytäpaska) and the empty-pile ace/ten pick-up (Paskahousu) live in the
-//! games' own files.
+//! games' own folders.
+//!
+//! **Words** (the end of this file): what both games say, as catalog messages worded from
+//! `locales/<lang>/shedding.ftl` — the reasons for refusals both games share ([`Refusal`], which
+//! each game's own `Refusal` wraps), the table's first lines, the buttons and their "Play 5s"
+//! groups, the finishing order and the event sentences both games share ([`told`]).
 //!
 //! **Stalemate [C]** (`STALEMATE_ACTIONS`): nothing in the rules stops two players from taking
 //! the pile back and forth for ever (one plays a 5, the other takes it, plays it, …). A game's
@@ -19,7 +24,7 @@
 //! few thousand actions; the bound catches a few percent of random Pöytäpaska games, whose big
 //! hands lock the table cards away, and no sensible game.
 //!
-//! **The rule of thumb** (`Game::heuristic` of both games, the `normal` computer player and the
+//! **The rule of thumb** (`Heuristic::heuristic` of both games, the `normal` computer player and the
 //! rollout policy of `hard`): each game turns the seat's view into a [`Position`] and
 //! [`choose`] answers the legal action of least [`action_cost`], a rough count of the cards the
 //! action leaves the seat holding. Low cards go first, all of a rank at once; 10s, aces and 2s
@@ -30,8 +35,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{seats_from, Seat};
+use super::present::rank;
+use super::{seats_from, Observer, Seat, Seen, Status, Zone};
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::text::{list, seat, verbatim, Arg, Msg};
+use crate::{key, msg};
 
 /// Cards in a full hand while the stock lasts.
 pub const HAND_SIZE: usize = 5;
@@ -148,43 +156,59 @@ impl Legality {
         }
     }
 
-    /// Why cards of `rank` may not go on `top`, for the player.
-    pub fn refusal(self, rank: Rank, top: Option<Rank>) -> String {
+    /// Why cards of `rank` may not go on `top`.
+    pub fn refusal(self, rank: Rank, top: Option<Rank>) -> Refusal {
         let Some(t) = top else {
-            return "A new pile may not start with a jack, queen or king.".into();
+            return Refusal::CourtOpening;
         };
-        let name = rank_name(rank);
         match t {
-            Rank::Ten => "Only a 10 may go on a 10.".into(),
-            Rank::Ace => "Only an ace may go on an ace.".into(),
-            Rank::Two => "Only a 2 may go on a 2.".into(),
-            _ if rank == Rank::Ace => "An ace may only go on a jack, queen or king.".into(),
-            _ if rank == Rank::Ten => "A 10 may not go on a jack, queen or king.".into(),
-            _ if is_court(rank) && is_low(t) => format!(
-                "Jacks, queens and kings need a {} or higher on top of the pile, not a {}.",
-                self.court_min_top,
-                t.notation()
-            ),
-            _ if is_low(rank) && is_court(t) => {
-                format!("{name} may not go on a jack, queen or king.")
-            }
-            _ => format!(
-                "{name} are lower than the {} on top of the pile.",
-                t.notation()
-            ),
+            Rank::Ten | Rank::Ace | Rank::Two => Refusal::OnlyOnItself(t),
+            _ if rank == Rank::Ace => Refusal::AceOnCourts,
+            _ if rank == Rank::Ten => Refusal::TenNotOnCourts,
+            _ if is_court(rank) && is_low(t) => Refusal::CourtsNeed {
+                min: self.court_min_top,
+                top: t,
+            },
+            _ if is_low(rank) && is_court(t) => Refusal::LowNotOnCourts(rank),
+            _ => Refusal::Lower { rank, top: t },
         }
     }
 }
 
-/// A rank's plural for people: "5s", "jacks", "aces".
-pub fn rank_name(rank: Rank) -> String {
-    match rank {
-        Rank::Jack => "Jacks".into(),
-        Rank::Queen => "Queens".into(),
-        Rank::King => "Kings".into(),
-        Rank::Ace => "Aces".into(),
-        r => format!("{}s", r.notation()),
-    }
+/// Why a play, a take or a draw is refused in either game: the reasons the two games share
+/// (each game's own `Refusal` wraps these), worded by [`reason`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The forced opening: the opener plays all its cards of the deciding rank, these.
+    Opening { rank: Rank, cards: Vec<Card> },
+    /// Take with an empty pile.
+    NothingToTake,
+    /// Draw with an empty stock.
+    NothingToDraw,
+    /// A play that names no card.
+    NoCard,
+    /// A play that names a card outside the standard deck.
+    NotStandard,
+    /// A play of more than one rank.
+    MixedRanks,
+    /// A play that names a card twice.
+    Twice,
+    /// A card the seat does not hold.
+    NotHeld(Card),
+    /// J, Q or K on an empty pile.
+    CourtOpening,
+    /// Only a 10 on a 10, an ace on an ace, a 2 on a 2: the top's rank.
+    OnlyOnItself(Rank),
+    /// An ace on a low card.
+    AceOnCourts,
+    /// A 10 on a court card.
+    TenNotOnCourts,
+    /// J, Q or K on a low card under `court_min_top`.
+    CourtsNeed { min: Rank, top: Rank },
+    /// A low card on a court card.
+    LowNotOnCourts(Rank),
+    /// A lower rank than the top's.
+    Lower { rank: Rank, top: Rank },
 }
 
 /// The start-player rule: the most cards of the lowest rank anybody holds (3s, else 4s, …);
@@ -219,18 +243,18 @@ pub enum Action {
 }
 
 /// The rank of a well-formed play: at least one card, all standard, one rank, none twice.
-pub fn play_rank(cards: &[Card]) -> Result<Rank, String> {
-    let first = cards.first().ok_or("Name at least one card to play.")?;
+pub fn play_rank(cards: &[Card]) -> Result<Rank, Refusal> {
+    let first = cards.first().ok_or(Refusal::NoCard)?;
     if cards.iter().any(|c| !c.is_standard()) {
-        return Err("Those are not cards of this game.".into());
+        return Err(Refusal::NotStandard);
     }
     let rank = first.rank();
     if cards.iter().any(|c| c.rank() != rank) {
-        return Err("Cards played together must all be of one rank.".into());
+        return Err(Refusal::MixedRanks);
     }
     let set: CardSet = cards.iter().collect();
     if set.len() != cards.len() {
-        return Err("You named the same card twice.".into());
+        return Err(Refusal::Twice);
     }
     Ok(rank)
 }
@@ -501,6 +525,74 @@ impl Core {
     pub fn hand_sizes(&self) -> Vec<usize> {
         self.hands.iter().map(|h| h.len()).collect()
     }
+
+    /// The seat to move, none once over.
+    pub fn to_act(&self) -> Vec<Seat> {
+        if self.is_over() {
+            Vec::new()
+        } else {
+            vec![self.turn]
+        }
+    }
+
+    /// Both games' status: one deal, no scores, the finishing order once over.
+    pub fn status(&self) -> Status {
+        Status {
+            to_act: self.to_act(),
+            over: self.is_over(),
+            deal: 1,
+            scores: None,
+            ranking: self.ranking(),
+        }
+    }
+
+    /// The forced opening play while it is pending: all the opener's cards of the rank.
+    pub fn opening_cards(&self) -> Option<Vec<Card>> {
+        let rank = self.opening?;
+        Some(first_of_rank(self.hands[self.turn], rank, 4))
+    }
+
+    /// Why anything but the pending forced opening is refused.
+    pub fn opening_refusal(&self) -> Option<Refusal> {
+        let rank = self.opening?;
+        let cards = self.opening_cards()?;
+        Some(Refusal::Opening { rank, cards })
+    }
+
+    /// The cards a determinization leaves with the opener: its forced opening is decided.
+    pub fn opening_keep(&self) -> CardSet {
+        match self.opening {
+            Some(rank) => self.hands[self.turn].intersection(rank_cards(rank)),
+            None => CardSet::new(),
+        }
+    }
+
+    /// Take while there is a pile, draw-and-try (`draw`: the table plays it) while the stock
+    /// lasts.
+    pub fn push_take_draw(&self, actions: &mut Vec<Action>, draw: bool) {
+        if !self.pile.is_empty() {
+            actions.push(Action::Take);
+        }
+        if draw && !self.stock.is_empty() {
+            actions.push(Action::Draw);
+        }
+    }
+
+    /// Counts the action against the stalemate bound; answers the loser and the ranking when
+    /// the game is over after it.
+    pub fn after_action(&mut self, measure: usize) -> Option<(Option<Seat>, Vec<Vec<Seat>>)> {
+        self.tick(measure);
+        self.ranking().map(|ranking| (self.loser(), ranking))
+    }
+
+    /// The zones of the middle of the table: the stock, the pile and the cards out of the game.
+    pub fn table_zones(&self) -> Vec<Zone> {
+        vec![
+            Zone::new("stock", self.stock.iter().rev().copied(), Seen::Nobody),
+            Zone::new("pile", self.pile.clone(), Seen::All),
+            Zone::new("out of the game", self.cleared.iter(), Seen::All),
+        ]
+    }
 }
 
 /// `Option<Rank>` as its notation ("3", "10", "A") in the stored state.
@@ -527,7 +619,7 @@ mod opt_rank {
     }
 }
 
-// ---- the rule of thumb (`Game::heuristic`) ---------------------------------------------------
+// ---- the rule of thumb (`Heuristic::heuristic`) ----------------------------------------------
 
 /// The weights of the shared rule of thumb (see [`choose`]), in "cards held at the end" units.
 /// Each game plays with its own constant (`Weights::PASKAHOUSU`, `Weights::POYTAPASKA`).
@@ -673,6 +765,25 @@ impl Position<'_> {
     }
 }
 
+/// The seat a view belongs to (the seat to move for the public view) and the next active seat
+/// after it: whom the rule of thumb plays for and whom it plays against.
+pub fn me_and_next(
+    observer: Observer,
+    turn: Option<Seat>,
+    seats: usize,
+    out: &[Seat],
+) -> (Seat, Seat) {
+    let me = match observer {
+        Observer::Seat(s) => s,
+        Observer::Public => turn.unwrap_or(0),
+    };
+    let next = (1..seats)
+        .map(|i| (me + i) % seats)
+        .find(|s| !out.contains(s))
+        .unwrap_or(me);
+    (me, next)
+}
+
 /// The share of the deck that may NOT be played on a pile topped by `top`: how hard the
 /// next player finds it to go on.
 pub fn blocking(legality: Legality, top: Rank) -> f64 {
@@ -751,113 +862,238 @@ pub fn choose(pos: &Position<'_>, legal: &[Action], w: &Weights) -> usize {
     best.1
 }
 
-// ---- text for people -------------------------------------------------------------------------
+// ---- text for people (words in `locales/<lang>/shedding.ftl`) --------------------------------
 
-/// How to call a seat.
-pub fn seat_name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {seat}"))
+/// Where played cards came from (Pöytäpaska's `from`; Paskahousu's `drawn` is `Stock`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Hand,
+    FaceUp,
+    FaceDown,
+    /// Draw-and-try.
+    Stock,
 }
 
-/// Cards as `5♠ 5♥`.
-pub fn pretty(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
+impl Source {
+    /// The catalog's selector for this source.
+    fn selector(self) -> Arg {
+        verbatim(match self {
+            Source::Hand => "hand",
+            Source::FaceUp => "face-up",
+            Source::FaceDown => "face-down",
+            Source::Stock => "stock",
+        })
+    }
+}
+
+fn yes_no(b: bool) -> Arg {
+    verbatim(if b { "yes" } else { "no" })
+}
+
+/// Why a shared refusal was given, for the player.
+pub fn reason(refusal: &Refusal) -> Msg {
+    match refusal {
+        Refusal::Opening { rank: r, cards } => {
+            msg!("shedding-opening", rank = rank(*r), cards = cards)
+        }
+        Refusal::NothingToTake => msg!("shedding-nothing-to-take"),
+        Refusal::NothingToDraw => msg!("shedding-nothing-to-draw"),
+        Refusal::NoCard => msg!("shedding-no-card"),
+        Refusal::NotStandard => msg!("shedding-not-standard"),
+        Refusal::MixedRanks => msg!("shedding-mixed-ranks"),
+        Refusal::Twice => msg!("shedding-twice"),
+        Refusal::NotHeld(card) => msg!("shedding-not-held", card = *card),
+        Refusal::CourtOpening => msg!("shedding-court-opening"),
+        Refusal::OnlyOnItself(top) => msg!("shedding-only-on-itself", rank = rank(*top)),
+        Refusal::AceOnCourts => msg!("shedding-ace-on-courts"),
+        Refusal::TenNotOnCourts => msg!("shedding-ten-not-on-courts"),
+        Refusal::CourtsNeed { min, top } => {
+            msg!("shedding-courts-need", min = rank(*min), top = rank(*top))
+        }
+        Refusal::LowNotOnCourts(r) => msg!("shedding-low-not-on-courts", rank = rank(*r)),
+        Refusal::Lower { rank: r, top } => {
+            msg!("shedding-lower", rank = rank(*r), top = rank(*top))
+        }
+    }
+}
+
+/// The first lines of both games' table: whose turn (while it runs), the pile, the stock.
+pub fn table_lines(
+    turn: Option<Seat>,
+    opening: bool,
+    free_play: bool,
+    pile: &[Card],
+    stock: usize,
+    cleared: usize,
+) -> Vec<Msg> {
+    let mut lines: Vec<Msg> = turn
+        .map(|t| turn_line(t, opening, free_play))
+        .into_iter()
+        .collect();
+    lines.push(pile_line(pile));
+    lines.push(stock_line(stock, cleared));
+    lines
+}
+
+/// "Turn: Ann", with the forced opening or the free play noted.
+fn turn_line(turn: Seat, opening: bool, free_play: bool) -> Msg {
+    msg!(
+        "shedding-turn",
+        who = seat(turn),
+        opening = yes_no(opening),
+        free = yes_no(free_play)
+    )
 }
 
 /// The pile as its size and its last few cards, top last.
-pub fn pile_line(pile: &[Card]) -> String {
+pub fn pile_line(pile: &[Card]) -> Msg {
     const SHOWN: usize = 6;
     match pile.last() {
-        None => "Pile: empty".into(),
-        Some(top) => {
+        None => msg!("shedding-pile-empty"),
+        Some(&top) => {
             let start = pile.len().saturating_sub(SHOWN);
-            let more = if start > 0 { "… " } else { "" };
-            format!(
-                "Pile: {} card{} — {more}{} (top {})",
-                pile.len(),
-                if pile.len() == 1 { "" } else { "s" },
-                pretty(&pile[start..]),
-                top.pretty()
+            msg!(
+                "shedding-pile",
+                count = msg!("count-cards", n = pile.len()),
+                hidden = start,
+                cards = &pile[start..],
+                top = top
             )
         }
     }
 }
 
-/// The button label of a play: `2× 5♠ 5♥`.
-pub fn play_label(cards: &[Card]) -> String {
-    format!("{}× {}", cards.len(), pretty(cards))
+/// "Stock: 43 cards · out of the game: 0 cards".
+fn stock_line(stock: usize, cleared: usize) -> Msg {
+    msg!(
+        "shedding-stock",
+        stock = msg!("count-cards", n = stock),
+        cleared = msg!("count-cards", n = cleared)
+    )
+}
+
+/// The observer's hand, or "empty".
+pub fn hand_arg(hand: &[Card]) -> Arg {
+    if hand.is_empty() {
+        msg!("shedding-empty").into()
+    } else {
+        hand.into()
+    }
+}
+
+/// The button label of every action, a play as `2× 5♠ 5♥`.
+pub fn label(action: &Action) -> Msg {
+    match action {
+        Action::Play(cards) => msg!("shedding-play", n = cards.len(), cards = cards),
+        Action::Take => msg!("shedding-take"),
+        Action::Draw => msg!("shedding-draw"),
+        Action::Flip(p) => msg!("shedding-flip", position = *p),
+    }
 }
 
 /// The first-step button of plays of one rank: `Play 5s`.
-pub fn play_group(cards: &[Card]) -> Option<String> {
-    let first = cards.first().filter(|c| c.is_standard())?;
-    let name = rank_name(first.rank());
-    Some(format!("Play {}", lowercase_first(&name)))
-}
-
-fn lowercase_first(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// "1st", "2nd", …
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
+pub fn group(action: &Action) -> Option<Msg> {
+    let Action::Play(cards) = action else {
+        return None;
     };
-    format!("{n}{suffix}")
+    let first = cards.first().filter(|c| c.is_standard())?;
+    Some(msg!("shedding-play-group", rank = rank(first.rank())))
 }
 
-/// The closing lines: who went out in which place and who lost.
-pub fn outcome_lines(
-    out: &[Seat],
-    loser: Option<Seat>,
-    over: bool,
-    seats: usize,
-    names: &[String],
-) -> Vec<String> {
+/// The closing lines: who went out in which place and, once over, who lost.
+pub fn outcome_lines(out: &[Seat], loser: Option<Seat>, over: bool, seats: usize) -> Vec<Msg> {
     let mut lines = Vec::new();
     if !out.is_empty() {
-        let gone: Vec<String> = out
+        let gone = out
             .iter()
             .enumerate()
-            .map(|(i, &s)| format!("{} ({})", seat_name(names, s), ordinal(i + 1)))
+            .map(|(i, &s)| msg!("shedding-out-place", who = seat(s), place = i + 1))
             .collect();
-        lines.push(format!("Out: {}", gone.join(", ")));
+        lines.push(msg!("shedding-out", seats = list(gone, key!("sep-comma"))));
     }
     if over {
-        match loser {
-            Some(l) => lines.push(format!(
-                "Game over — {} is left holding cards and loses.",
-                seat_name(names, l)
-            )),
-            None => {
-                let still: Vec<String> = (0..seats)
-                    .filter(|s| !out.contains(s))
-                    .map(|s| seat_name(names, s))
-                    .collect();
-                lines.push(format!(
-                    "Game over — stalemate: nothing changed for {STALEMATE_ACTIONS} moves; {} \
-                     share the last place.",
-                    still.join(" and ")
-                ));
-            }
-        }
+        let still: Vec<Seat> = (0..seats).filter(|s| !out.contains(s)).collect();
+        lines.push(game_over(loser, &still));
     }
     lines
+}
+
+/// "Game over — Bo is left holding cards and loses.", or the stalemate shared by `still`.
+pub fn game_over(loser: Option<Seat>, still: &[Seat]) -> Msg {
+    match loser {
+        Some(l) => msg!("shedding-over-loser", loser = seat(l)),
+        None => msg!(
+            "shedding-over-stalemate",
+            moves = STALEMATE_ACTIONS,
+            still = list(
+                still
+                    .iter()
+                    .map(|&s| msg!("shedding-seat", who = seat(s)))
+                    .collect(),
+                key!("shedding-sep-and")
+            )
+        ),
+    }
+}
+
+/// The event sentences both games share.
+pub mod told {
+    use super::{game_over, Source};
+    use crate::cards::Card;
+    use crate::msg;
+    use crate::rules::Seat;
+    use crate::text::{seat, Msg};
+
+    pub fn played(s: Seat, cards: &[Card], from: Source) -> Msg {
+        msg!(
+            "shedding-event-played",
+            who = seat(s),
+            cards = cards,
+            from = from.selector()
+        )
+    }
+
+    pub fn drew(s: Seat, card: Card) -> Msg {
+        msg!("shedding-event-drew", who = seat(s), card = card)
+    }
+
+    pub fn refilled(s: Seat, n: usize) -> Msg {
+        msg!(
+            "shedding-event-refilled",
+            who = seat(s),
+            cards = msg!("count-cards", n = n)
+        )
+    }
+
+    pub fn took(s: Seat, cards: &[Card]) -> Msg {
+        msg!("shedding-event-took", who = seat(s), cards = cards)
+    }
+
+    pub fn cleared(s: Seat, n: usize) -> Msg {
+        msg!(
+            "shedding-event-cleared",
+            who = seat(s),
+            cards = msg!("count-cards", n = n)
+        )
+    }
+
+    pub fn passed(s: Seat) -> Msg {
+        msg!("shedding-event-passed", who = seat(s))
+    }
+
+    pub fn free_play(s: Seat) -> Msg {
+        msg!("shedding-event-free-play", who = seat(s))
+    }
+
+    pub fn out(s: Seat, place: usize) -> Msg {
+        msg!("shedding-event-out", who = seat(s), place = place)
+    }
+
+    /// The end: the loser, or after a stalemate the last place shared.
+    pub fn over(loser: Option<Seat>, ranking: &[Vec<Seat>]) -> Msg {
+        game_over(loser, ranking.last().map_or(&[][..], Vec::as_slice))
+    }
 }
 
 /// Test support for the two games' rule of thumb: the share of first places it takes in one
@@ -903,6 +1139,7 @@ pub(crate) fn rule_of_thumb_share_against_random<G: super::Game + super::Heurist
 mod tests {
     use super::*;
     use crate::cards::parse_cards;
+    use crate::catalog::en;
 
     fn rank(s: &str) -> Rank {
         s.parse::<Card>().map(|c| c.rank()).unwrap()
@@ -1002,11 +1239,17 @@ mod tests {
         assert_eq!(normalize_play(zone, &parse_cards("5S").unwrap()), None);
         assert_eq!(normalize_play(zone, &parse_cards("5D 2C").unwrap()), None);
         assert_eq!(normalize_play(zone, &parse_cards("5D 5D").unwrap()), None);
-        assert_eq!(play_group(&spelled).as_deref(), Some("Play 5s"));
-        assert_eq!(play_label(&parse_cards("5H 5D").unwrap()), "2× 5♥ 5♦");
+        let group_text =
+            |text: &str| group(&Action::Play(parse_cards(text).unwrap())).map(|m| en(&m));
+        assert_eq!(group_text("5D").as_deref(), Some("Play 5s"));
+        assert_eq!(group_text("AS").as_deref(), Some("Play aces"));
+        assert_eq!(group(&Action::Take), None);
+        assert_eq!(en(&label(&want[1])), "2× 5♥ 5♦");
+        assert_eq!(en(&pile_line(&[])), "Pile: empty");
+        let pile = parse_cards("3S 4S 5S 6S 7S 8S 9S 10S").unwrap();
         assert_eq!(
-            play_group(&parse_cards("AS").unwrap()).as_deref(),
-            Some("Play aces")
+            en(&pile_line(&pile)),
+            "Pile: 8 cards — … 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ (top 10♠)"
         );
     }
 }

@@ -11,8 +11,9 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
-use crate::rules::shedding::STALEMATE_ACTIONS;
-use crate::rules::RuleError;
+use crate::catalog::{en, en_lines};
+use crate::rules::shedding::{Refusal as Shed, STALEMATE_ACTIONS};
+use crate::rules::{check_seats, Game, Heuristic, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -20,6 +21,10 @@ fn cards(text: &str) -> Vec<Card> {
 
 fn set(text: &str) -> CardSet {
     cards(text).into_iter().collect()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
 }
 
 fn play(text: &str) -> Action {
@@ -121,14 +126,23 @@ fn position(
 
 fn act(g: &mut Paskahousu, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
-fn refused(g: &mut Paskahousu, seat: Seat, action: Action) -> String {
+/// The reason an illegal action is refused; the game is left as it was.
+fn refused(g: &mut Paskahousu, seat: Seat, action: Action) -> Refusal {
     let before = g.clone();
     let err = g.apply(seat, &action).unwrap_err();
     assert_eq!(*g, before, "a refused action changes nothing");
-    err.to_string()
+    match err {
+        RuleError::Illegal(why) => why,
+        other => panic!("{action:?} by {seat}: {other:?}"),
+    }
+}
+
+/// A refusal as the player reads it.
+fn worded(why: &Refusal) -> String {
+    en(&Paskahousu::reason(why))
 }
 
 fn plays(g: &Paskahousu, seat: Seat) -> Vec<Action> {
@@ -156,7 +170,7 @@ fn deal_gives_five_cards_one_at_a_time_and_the_rest_is_the_stock() {
 fn seats_and_options_are_checked() {
     for seats in [1, 7] {
         assert!(matches!(
-            Paskahousu::new(Options::default(), seats, Setup::seeded(1)),
+            check_seats::<Paskahousu>(&Options::default(), seats),
             Err(SetupError::Seats { .. })
         ));
     }
@@ -215,8 +229,13 @@ fn the_most_threes_open_with_all_of_them_and_refill() {
     assert_eq!(g.to_act(), vec![1]);
     assert_eq!(g.legal_actions(1), vec![play("3S 3H")]);
     let why = refused(&mut g, 1, play("3S"));
-    assert!(why.contains("all your 3s: play 3♠ 3♥"), "{why}");
-    assert!(refused(&mut g, 1, Action::Draw).contains("opens"));
+    let opening = Refusal::Shedding(Shed::Opening {
+        rank: Rank::Three,
+        cards: cards("3S 3H"),
+    });
+    assert_eq!(why, opening);
+    assert_eq!(worded(&why), "The game opens with all your 3s: play 3♠ 3♥.");
+    assert_eq!(refused(&mut g, 1, Action::Draw), opening);
     // Any spelling of the same cards is the listed play.
     let events = act(&mut g, 1, play("3H 3S"));
     assert!(events.contains(&Event::Refilled { seat: 1, cards: 2 }));
@@ -277,8 +296,15 @@ fn ph1_a_new_pile_may_not_start_with_a_court_card() {
         vec![play("5S"), play("5S 5D"), play("9C"), Action::Draw]
     );
     let why = refused(&mut g, 0, play("JH"));
-    assert!(why.contains("may not start with a jack"), "{why}");
-    refused(&mut g, 0, play("KD"));
+    assert_eq!(why, Refusal::Shedding(Shed::CourtOpening));
+    assert_eq!(
+        worded(&why),
+        "A new pile may not start with a jack, queen or king."
+    );
+    assert_eq!(
+        refused(&mut g, 0, play("KD")),
+        Refusal::Shedding(Shed::CourtOpening)
+    );
     // The variant: any card may start a pile.
     let g = position(
         Options {
@@ -326,7 +352,17 @@ fn ph2_court_cards_need_a_seven() {
         0,
     );
     let why = refused(&mut g, 0, play("KD"));
-    assert!(why.contains("need a 7 or higher"), "{why}");
+    assert_eq!(
+        why,
+        Refusal::Shedding(Shed::CourtsNeed {
+            min: Rank::Seven,
+            top: Rank::Six
+        })
+    );
+    assert_eq!(
+        worded(&why),
+        "Jacks, queens and kings need a 7 or higher on top of the pile, not a 6."
+    );
 }
 
 #[test]
@@ -422,7 +458,8 @@ fn ph5_no_ten_on_a_court_card_and_no_ace_on_a_low_card() {
     );
     assert_eq!(plays(&g, 0), vec![play("AH")]);
     let why = refused(&mut g, 0, play("10H"));
-    assert!(why.contains("A 10 may not go on a jack"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::TenNotOnCourts));
+    assert_eq!(worded(&why), "A 10 may not go on a jack, queen or king.");
     let mut g = position(
         Options::default(),
         &["10H AH 4S", "4C"],
@@ -433,7 +470,8 @@ fn ph5_no_ten_on_a_court_card_and_no_ace_on_a_low_card() {
     );
     assert_eq!(plays(&g, 0), vec![play("10H")]);
     let why = refused(&mut g, 0, play("AH"));
-    assert!(why.contains("An ace may only go on"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::AceOnCourts));
+    assert_eq!(worded(&why), "An ace may only go on a jack, queen or king.");
 }
 
 #[test]
@@ -453,7 +491,8 @@ fn ph6_only_a_two_goes_on_a_two() {
         vec![play("2H"), Action::Take, Action::Draw]
     );
     let why = refused(&mut g, 1, play("AS"));
-    assert!(why.contains("Only a 2 may go on a 2"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::OnlyOnItself(Rank::Two)));
+    assert_eq!(worded(&why), "Only a 2 may go on a 2.");
 }
 
 #[test]
@@ -586,7 +625,8 @@ fn without_draw_and_try_there_is_no_draw() {
     );
     assert_eq!(g.legal_actions(0), vec![play("9D"), Action::Take]);
     let why = refused(&mut g, 0, Action::Draw);
-    assert!(why.contains("without draw-and-try"), "{why}");
+    assert_eq!(why, Refusal::NoDrawAndTry);
+    assert_eq!(worded(&why), "This table plays without draw-and-try.");
 }
 
 #[test]
@@ -610,7 +650,8 @@ fn taking_the_pile_passes_the_turn() {
     );
     assert_eq!(g.to_act(), vec![1]);
     let why = refused(&mut g, 1, Action::Take);
-    assert!(why.contains("nothing to take"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::NothingToTake));
+    assert_eq!(worded(&why), "The pile is empty: there is nothing to take.");
 }
 
 #[test]
@@ -629,11 +670,24 @@ fn plays_name_any_cards_of_the_rank_held() {
     );
     assert_eq!(g.normalize(0, &play("5C")), play("5H"));
     assert_eq!(g.normalize(0, &play("5C 5H")), play("5H 5D"));
-    assert!(refused(&mut g, 0, play("5S")).contains("You do not hold 5♠"));
-    assert!(refused(&mut g, 0, play("5H 9S")).contains("one rank"));
-    assert!(refused(&mut g, 0, play("5H 5H")).contains("twice"));
-    assert!(refused(&mut g, 0, Action::Play(Vec::new())).contains("at least one"));
-    assert!(refused(&mut g, 0, Action::Flip(1)).contains("no face-down"));
+    let why = refused(&mut g, 0, play("5S"));
+    assert_eq!(why, Refusal::Shedding(Shed::NotHeld(card("5S"))));
+    assert_eq!(worded(&why), "You do not hold 5♠.");
+    let why = refused(&mut g, 0, play("5H 9S"));
+    assert_eq!(why, Refusal::Shedding(Shed::MixedRanks));
+    assert_eq!(
+        worded(&why),
+        "Cards played together must all be of one rank."
+    );
+    let why = refused(&mut g, 0, play("5H 5H"));
+    assert_eq!(why, Refusal::Shedding(Shed::Twice));
+    assert_eq!(worded(&why), "You named the same card twice.");
+    let why = refused(&mut g, 0, Action::Play(Vec::new()));
+    assert_eq!(why, Refusal::Shedding(Shed::NoCard));
+    assert_eq!(worded(&why), "Name at least one card to play.");
+    let why = refused(&mut g, 0, Action::Flip(1));
+    assert_eq!(why, Refusal::NoFaceDown);
+    assert_eq!(worded(&why), "Paskahousu has no face-down cards.");
     assert!(matches!(
         g.apply(1, &Action::Take),
         Err(RuleError::NotYourTurn { .. })
@@ -755,8 +809,14 @@ fn taking_back_and_forth_ends_in_a_stalemate() {
     assert_eq!(actions, 1 + STALEMATE_ACTIONS as usize);
     assert_eq!(g.status().ranking, Some(vec![vec![2], vec![0, 1]]));
     assert!(g.core.end == Some(shedding::End::Stalemate));
-    let text = Paskahousu::describe(&g.view(Observer::Public), &[]);
-    assert!(text.contains("stalemate"), "{text}");
+    let text = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &[]);
+    assert!(
+        text.ends_with(
+            "Out: Seat 2 (1st)\nGame over — stalemate: nothing changed for 1000 moves; Seat 0 \
+             and Seat 1 share the last place."
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -795,7 +855,7 @@ fn the_text_shows_the_table_but_no_hidden_card() {
         0,
     );
     let names = vec!["Ann".to_string(), "Bo".to_string()];
-    let public = Paskahousu::describe(&g.view(Observer::Public), &names);
+    let public = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &names);
     assert!(public.contains("Turn: Ann"), "{public}");
     assert!(
         public.contains("Pile: 2 cards — 6♣ 7♥ (top 7♥)"),
@@ -807,7 +867,7 @@ fn the_text_shows_the_table_but_no_hidden_card() {
         !public.contains("5♠") && !public.contains("Your hand"),
         "{public}"
     );
-    let own = Paskahousu::describe(&g.view(Observer::Seat(0)), &names);
+    let own = en_lines(&Paskahousu::describe(&g.view(Observer::Seat(0))), &names);
     assert!(own.contains("Your hand: 5♠ 5♥ 9♦ 9♣ 2♠"), "{own}");
     let view = g.view(Observer::Seat(0));
     let choices: Vec<(String, Option<String>)> = g
@@ -815,8 +875,8 @@ fn the_text_shows_the_table_but_no_hidden_card() {
         .iter()
         .map(|a| {
             (
-                Paskahousu::label(&view, a, &names),
-                Paskahousu::group(&view, a),
+                en(&Paskahousu::label(&view, a)),
+                Paskahousu::group(&view, a).map(|m| en(&m)),
             )
         })
         .collect();
@@ -848,15 +908,15 @@ fn a_huge_hand_still_fits_one_step_of_buttons() {
     g.core.hands[0] = stock.iter().collect();
     g.core.pile = vec!["3C".parse().unwrap()];
     g.core.hands[0].remove("3C".parse().unwrap());
-    let choices = crate::rules::AnyGame::choices(&g, 0, &[]);
+    let choices = crate::rules::AnyGame::choices(&g, 0);
     assert!(choices.len() > 25);
     let mut first_step: Vec<String> = Vec::new();
     for c in &choices {
-        let key = c.group.clone().unwrap_or_else(|| c.label.clone());
+        let key = en(c.group.as_ref().unwrap_or(&c.label));
         if !first_step.contains(&key) {
             first_step.push(key);
         }
-        assert!(c.label.chars().count() <= 80);
+        assert!(en(&c.label).chars().count() <= 80);
     }
     assert!(first_step.len() <= 15, "{first_step:?}");
     assert!(first_step.contains(&"Take the pile".to_string()));
@@ -999,4 +1059,117 @@ fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_pl
         crate::rules::shedding::rule_of_thumb_share_against_random::<Paskahousu>(&[2, 3, 4]);
     // Fair shares average 36%; the rule of thumb wins nearly always.
     assert!(share > 0.7, "won {share:.2} of the deals");
+}
+
+#[test]
+fn every_event_has_a_sentence() {
+    let names = vec!["Ann".to_string(), "Bo".to_string(), "Cy".to_string()];
+    let said = |e: Event| crate::catalog::en_named(&Paskahousu::event(&e), &names);
+    let c = cards("5S 5H");
+    let cases = [
+        (
+            Event::Played {
+                seat: 0,
+                cards: c.clone(),
+                drawn: false,
+            },
+            "Ann plays 5♠ 5♥.",
+        ),
+        (
+            Event::Played {
+                seat: 0,
+                cards: cards("9S"),
+                drawn: true,
+            },
+            "Ann plays 9♠ from the stock.",
+        ),
+        (
+            Event::Drew {
+                seat: 1,
+                card: card("9S"),
+            },
+            "Bo draws and turns 9♠.",
+        ),
+        (
+            Event::Refilled { seat: 1, cards: 1 },
+            "Bo draws 1 card from the stock.",
+        ),
+        (
+            Event::Took {
+                seat: 2,
+                cards: c.clone(),
+                forced: false,
+            },
+            "Cy takes the pile: 5♠ 5♥.",
+        ),
+        (
+            Event::Took {
+                seat: 2,
+                cards: cards("AS"),
+                forced: true,
+            },
+            "Cy picks up A♠ from the empty pile and misses a turn.",
+        ),
+        (
+            Event::Cleared { seat: 0, cards: 4 },
+            "Ann clears the pile: 4 cards out of the game.",
+        ),
+        (Event::Passed { seat: 1 }, "Bo has no move and passes."),
+        (
+            Event::FreePlay { seat: 2 },
+            "Nobody can move: Cy may play any card.",
+        ),
+        (
+            Event::Out { seat: 0, place: 2 },
+            "Ann goes out in 2nd place.",
+        ),
+        (
+            Event::GameOver {
+                loser: Some(1),
+                ranking: vec![vec![0], vec![2], vec![1]],
+            },
+            "Game over — Bo is left holding cards and loses.",
+        ),
+        (
+            Event::GameOver {
+                loser: None,
+                ranking: vec![vec![0], vec![1, 2]],
+            },
+            "Game over — stalemate: nothing changed for 1000 moves; Bo and Cy share the last \
+             place.",
+        ),
+    ];
+    for (event, text) in cases {
+        assert_eq!(said(event), text);
+    }
+}
+
+#[test]
+fn the_finishing_order_is_told_with_ordinals() {
+    let mut g = position(
+        Options::default(),
+        &["7S", "8H 9H KH", "3S", "5C 9C"],
+        "",
+        "",
+        Rest::Cleared,
+        2,
+    );
+    act(&mut g, 2, play("3S"));
+    act(&mut g, 3, play("5C"));
+    act(&mut g, 0, play("7S"));
+    let text = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &[]);
+    assert!(text.ends_with("Out: Seat 2 (1st), Seat 0 (2nd)"), "{text}");
+    assert!(text.contains("Seat 1 — 3 cards in hand"), "{text}");
+    assert!(text.contains("Seat 3 — 1 card in hand"), "{text}");
+    assert!(text.contains("Pile: 3 cards — 3♠ 5♣ 7♠ (top 7♠)"), "{text}");
+    act(&mut g, 1, play("8H"));
+    act(&mut g, 3, play("9C"));
+    let text = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &[]);
+    assert!(
+        text.ends_with(
+            "Out: Seat 2 (1st), Seat 0 (2nd), Seat 3 (3rd)\nGame over — Seat 1 is left holding \
+             cards and loses."
+        ),
+        "{text}"
+    );
 }

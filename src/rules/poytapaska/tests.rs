@@ -10,7 +10,9 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
-use crate::rules::RuleError;
+use crate::catalog::{en, en_lines};
+use crate::rules::shedding::Refusal as Shed;
+use crate::rules::{check_seats, Game, Heuristic, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -58,7 +60,7 @@ fn deck_for(dealer: Seat, hands: &[&str], down: &[&str], up: &[&str], stock: &st
     let mut rest = shedding::ORDER
         .iter()
         .rev()
-        .flat_map(|&r| rank_cards(r).iter().collect::<Vec<_>>())
+        .flat_map(|&r| shedding::rank_cards(r).iter().collect::<Vec<_>>())
         .filter(|c| !used.contains(*c));
     let deck: Vec<Card> = deck
         .into_iter()
@@ -124,14 +126,23 @@ fn position(seats: &[Seat3], pile: &str, stock: &str, rest: Rest, turn: Seat) ->
 
 fn act(g: &mut Poytapaska, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
-fn refused(g: &mut Poytapaska, seat: Seat, action: Action) -> String {
+/// The reason an illegal action is refused; the game is left as it was.
+fn refused(g: &mut Poytapaska, seat: Seat, action: Action) -> Refusal {
     let before = g.clone();
     let err = g.apply(seat, &action).unwrap_err();
     assert_eq!(*g, before, "a refused action changes nothing");
-    err.to_string()
+    match err {
+        RuleError::Illegal(why) => why,
+        other => panic!("{action:?} by {seat}: {other:?}"),
+    }
+}
+
+/// A refusal as the player reads it.
+fn worded(why: &Refusal) -> String {
+    en(&Poytapaska::reason(why))
 }
 
 fn plays(g: &Poytapaska, seat: Seat) -> Vec<Action> {
@@ -159,7 +170,7 @@ fn deal_follows_the_batches_and_the_table_rows() {
     let g3 = Poytapaska::new(Options::default(), 3, Setup::seeded(5)).unwrap();
     assert_eq!(g3.core.stock.len(), 13);
     assert!(matches!(
-        Poytapaska::new(Options::default(), 4, Setup::seeded(5)),
+        check_seats::<Poytapaska>(&Options::default(), 4),
         Err(SetupError::Seats { .. })
     ));
 }
@@ -201,8 +212,13 @@ fn pt1_the_most_threes_start_and_must_all_be_played() {
     );
     assert_eq!(g.legal_actions(1), vec![play("3S 3H")]);
     let why = refused(&mut g, 1, play("3S"));
-    assert!(why.contains("all your 3s"), "{why}");
-    refused(&mut g, 1, Action::Draw);
+    let opening = Refusal::Shedding(Shed::Opening {
+        rank: Rank::Three,
+        cards: cards("3S 3H"),
+    });
+    assert_eq!(why, opening);
+    assert_eq!(worded(&why), "The game opens with all your 3s: play 3♠ 3♥.");
+    assert_eq!(refused(&mut g, 1, Action::Draw), opening);
     let events = act(&mut g, 1, play("3S 3H"));
     assert!(events.contains(&Event::Refilled { seat: 1, cards: 2 }));
     assert_eq!(g.core.hands[1], set("7C 9D KS 9S 9H"));
@@ -224,7 +240,17 @@ fn pt2_court_cards_go_on_a_six() {
     let mut g = top("5D");
     assert!(!plays(&g, 0).contains(&play("JC")));
     let why = refused(&mut g, 0, play("JC"));
-    assert!(why.contains("need a 6 or higher"), "{why}");
+    assert_eq!(
+        why,
+        Refusal::Shedding(Shed::CourtsNeed {
+            min: Rank::Six,
+            top: Rank::Five
+        })
+    );
+    assert_eq!(
+        worded(&why),
+        "Jacks, queens and kings need a 6 or higher on top of the pile, not a 5."
+    );
     // The option court_min_top "7".
     let mut g = top("6D");
     g.options.court_min_top = CourtMinTop::Seven;
@@ -267,11 +293,12 @@ fn pt4_aces_on_court_cards_and_on_aces() {
     let mut g = top("AH 2C 4S", "9C");
     assert!(!plays(&g, 0).contains(&play("AH")));
     let why = refused(&mut g, 0, play("AH"));
-    assert!(why.contains("An ace may only go on"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::AceOnCourts));
     let mut g = top("AD 2C 4S", "AH");
     assert_eq!(plays(&g, 0), vec![play("AD")]);
     let why = refused(&mut g, 0, play("2C"));
-    assert!(why.contains("Only an ace may go on an ace"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::OnlyOnItself(Rank::Ace)));
+    assert_eq!(worded(&why), "Only an ace may go on an ace.");
     let events = act(&mut g, 0, play("AD"));
     assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
     assert_eq!(g.core.pile, cards("AH AD"));
@@ -383,7 +410,12 @@ fn pt8_a_failed_face_down_card_goes_to_the_hand_with_the_pile() {
         .iter()
         .any(|a| matches!(a, Action::Flip(_))));
     let why = refused(&mut g, 1, Action::Flip(1));
-    assert!(why.contains("only once the stock, your hand"), "{why}");
+    assert_eq!(why, Refusal::FaceDownTooEarly);
+    assert_eq!(
+        worded(&why),
+        "Face-down cards are tried only once the stock, your hand and your face-up cards are \
+         all gone."
+    );
 }
 
 #[test]
@@ -404,7 +436,8 @@ fn pt9_a_ten_on_an_empty_pile_takes_only_tens() {
     assert_eq!(g.to_act(), vec![2]);
     assert_eq!(plays(&g, 2), vec![play("10C")]);
     let why = refused(&mut g, 2, play("2S"));
-    assert!(why.contains("Only a 10 may go on a 10"), "{why}");
+    assert_eq!(why, Refusal::Shedding(Shed::OnlyOnItself(Rank::Ten)));
+    assert_eq!(worded(&why), "Only a 10 may go on a 10.");
     let events = act(&mut g, 2, play("10C"));
     assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
     assert_eq!(g.core.pile, cards("10H 10C"));
@@ -451,9 +484,21 @@ fn face_up_cards_follow_the_hand_and_never_mix_with_it() {
     assert_eq!(g.phase(0), Phase::Hand);
     assert_eq!(plays(&g, 0), vec![play("5C")]);
     let why = refused(&mut g, 0, play("5S"));
-    assert!(why.contains("only once the stock and your hand"), "{why}");
+    assert_eq!(why, Refusal::FaceUpTooEarly);
+    assert_eq!(
+        worded(&why),
+        "Face-up cards may be played only once the stock and your hand are empty."
+    );
     let why = refused(&mut g, 0, play("5S 5C"));
-    assert!(why.contains("never played together"), "{why}");
+    assert_eq!(why, Refusal::HandAndFaceUp);
+    assert_eq!(
+        worded(&why),
+        "Hand and face-up cards are never played together."
+    );
+    assert_eq!(
+        refused(&mut g, 0, play("6C")),
+        Refusal::Shedding(Shed::NotHeld(card("6C")))
+    );
     act(&mut g, 0, play("5C"));
     act(&mut g, 1, Action::Take);
     assert_eq!(g.phase(0), Phase::FaceUp);
@@ -465,9 +510,16 @@ fn face_up_cards_follow_the_hand_and_never_mix_with_it() {
     let view = g.view(Observer::Seat(0));
     assert_eq!(view.playing_from, Some(Phase::FaceUp));
     assert_eq!(
-        Poytapaska::label(&view, &play("5S 5H"), &[]),
+        en(&Poytapaska::label(&view, &play("5S 5H"))),
         "2× 5♠ 5♥ (face up)"
     );
+    let why = refused(&mut g, 0, play("6C"));
+    assert_eq!(why, Refusal::NotFaceUp(card("6C")));
+    assert_eq!(worded(&why), "6♣ is not one of your face-up cards.");
+    assert_eq!(refused(&mut g, 0, Action::Flip(2)), Refusal::FaceUpFirst);
+    let why = refused(&mut g, 0, Action::Flip(5));
+    assert_eq!(why, Refusal::NoSuchPosition(5));
+    assert_eq!(worded(&why), "Face-down positions are numbered 1 to 4.");
     let events = act(&mut g, 0, play("5H 5S"));
     assert!(events.contains(&Event::Played {
         seat: 0,
@@ -475,8 +527,10 @@ fn face_up_cards_follow_the_hand_and_never_mix_with_it() {
         from: Source::FaceUp
     }));
     assert_eq!(g.face_up[0], set("9D KS"));
-    let why = refused(&mut g, 1, Action::Flip(1));
-    assert!(why.contains("only once"), "{why}");
+    assert_eq!(
+        refused(&mut g, 1, Action::Flip(1)),
+        Refusal::FaceDownTooEarly
+    );
 }
 
 #[test]
@@ -514,18 +568,18 @@ fn views_and_text_never_show_a_face_down_card() {
         for c in ["AS", "AH", "AD", "AC"] {
             assert!(!text.contains(&format!("\"{c}\"")), "{observer:?} sees {c}");
         }
-        let described = Poytapaska::describe(&view, &names);
+        let described = en_lines(&Poytapaska::describe(&view), &names);
         for c in ["A♠", "A♥", "A♦", "A♣"] {
             assert!(!described.contains(c), "{described}");
         }
         assert!(described.contains("face down 🂠1 🂠2 🂠3 🂠4"), "{described}");
     }
-    let public = Poytapaska::describe(&g.view(Observer::Public), &names);
+    let public = en_lines(&Poytapaska::describe(&g.view(Observer::Public)), &names);
     assert!(public.contains("Turn: Ann (opening"), "{public}");
     assert!(public.contains("Stock: 26 cards"), "{public}");
     assert!(public.contains("Bo — hand 5 · face up"), "{public}");
     assert!(!public.contains("Your hand"));
-    let own = Poytapaska::describe(&g.view(Observer::Seat(0)), &names);
+    let own = en_lines(&Poytapaska::describe(&g.view(Observer::Seat(0))), &names);
     assert!(own.contains("Your hand: 3♠"), "{own}");
 }
 
@@ -569,10 +623,14 @@ fn buttons_for_the_face_down_phase_are_direct() {
         Rest::Cleared,
         0,
     );
-    let choices = crate::rules::AnyGame::choices(&g, 0, &[]);
-    let labels: Vec<(&str, Option<&str>)> = choices
+    let choices = crate::rules::AnyGame::choices(&g, 0);
+    let labels: Vec<(String, Option<String>)> = choices
         .iter()
-        .map(|c| (c.label.as_str(), c.group.as_deref()))
+        .map(|c| (en(&c.label), c.group.as_ref().map(en)))
+        .collect();
+    let labels: Vec<(&str, Option<&str>)> = labels
+        .iter()
+        .map(|(l, g)| (l.as_str(), g.as_deref()))
         .collect();
     assert_eq!(
         labels,
@@ -703,4 +761,70 @@ fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_pl
     let share = crate::rules::shedding::rule_of_thumb_share_against_random::<Poytapaska>(&[2, 3]);
     // Fair shares average 42%; the rule of thumb wins nearly always.
     assert!(share > 0.75, "won {share:.2} of the deals");
+}
+
+#[test]
+fn every_event_of_its_own_has_a_sentence() {
+    let names = vec!["Ann".to_string(), "Bo".to_string()];
+    let said = |e: Event| crate::catalog::en_named(&Poytapaska::event(&e), &names);
+    assert_eq!(
+        said(Event::Played {
+            seat: 0,
+            cards: cards("5S 5H"),
+            from: Source::FaceUp
+        }),
+        "Ann plays 5♠ 5♥ from the face-up cards."
+    );
+    assert_eq!(
+        said(Event::Played {
+            seat: 0,
+            cards: cards("5S"),
+            from: Source::FaceDown
+        }),
+        "Ann plays 5♠ from the face-down cards."
+    );
+    assert_eq!(
+        said(Event::TriedFaceDown {
+            seat: 1,
+            position: 3,
+            card: card("KD")
+        }),
+        "Bo turns face-down card 3: K♦."
+    );
+    assert_eq!(
+        said(Event::Took {
+            seat: 1,
+            cards: cards("7S KD")
+        }),
+        "Bo takes the pile: 7♠ K♦."
+    );
+    assert_eq!(
+        said(Event::Out { seat: 1, place: 1 }),
+        "Bo goes out in 1st place."
+    );
+}
+
+#[test]
+fn the_hand_line_says_where_the_seat_plays_from() {
+    let g = position(
+        &[Seat3("", "5S 9D", "2C - 2H 2S"), Seat3("4C", "", "3C")],
+        "4D",
+        "",
+        Rest::Cleared,
+        0,
+    );
+    let names = vec!["Ann".to_string(), "Bo".to_string()];
+    let own = en_lines(&Poytapaska::describe(&g.view(Observer::Seat(0))), &names);
+    assert!(
+        own.contains("Your hand: empty — playing your face-up cards"),
+        "{own}"
+    );
+    assert!(
+        own.contains("Ann — hand 0 · face up 5♠ 9♦ · face down 🂠1 🂠3 🂠4"),
+        "{own}"
+    );
+    assert!(
+        own.contains("Bo — hand 1 · face up none · face down 🂠1"),
+        "{own}"
+    );
 }

@@ -20,17 +20,20 @@
 //! its hand, then its face-up cards, then its face-down cards by position.
 //!
 //! The `normal` computer player tries face-down cards in position order and otherwise plays the
-//! shared rule of thumb of `shedding.rs` on [`position`] with `Weights::POYTAPASKA`: face-up
-//! cards go low first like the hand, and a top card that none of the next player's face-up
-//! cards may beat is worth the pile he must then take.
+//! shared rule of thumb of `shedding.rs` with `Weights::POYTAPASKA` (see `heuristic.rs`).
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::shedding::{
-    self, any_play, in_game_order, normalize_play, outcome_lines, pile_line, play_group,
-    play_label, play_rank, push_plays, rank_cards, rank_name, seat_name, Action, Core, CourtMinTop,
-    Legality,
+    self, any_play, in_game_order, normalize_play, play_rank, push_plays, Action, Core,
+    CourtMinTop, Legality,
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
@@ -68,16 +71,8 @@ pub enum Phase {
     FaceDown,
 }
 
-/// Where played cards came from.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Source {
-    Hand,
-    FaceUp,
-    FaceDown,
-    /// Draw-and-try.
-    Stock,
-}
+/// Where played cards came from (the shedding games share the type).
+pub use super::shedding::Source;
 
 /// What happened, for everyone. Every card named was face up (or just turned face up).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +108,35 @@ pub enum Event {
         loser: Option<Seat>,
         ranking: Vec<Vec<Seat>>,
     },
+}
+
+/// Why an action is refused: the reasons both shedding games share, and Pöytäpaska's own
+/// about its table cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Shedding(shedding::Refusal),
+    /// A play in the face-down phase: only face-down cards (or the pile) are left.
+    FaceDownNow,
+    /// Face-up cards played while the stock or the hand lasts.
+    FaceUpTooEarly,
+    /// Hand and face-up cards in one play.
+    HandAndFaceUp,
+    /// A card not among the seat's face-up cards, in the face-up phase.
+    NotFaceUp(Card),
+    /// A face-down position outside 1–4.
+    NoSuchPosition(u8),
+    /// A face-down card tried while the stock or the hand lasts.
+    FaceDownTooEarly,
+    /// A face-down card tried while face-up cards remain.
+    FaceUpFirst,
+    /// A face-down position already turned.
+    AlreadyTried(u8),
+}
+
+impl From<shedding::Refusal> for Refusal {
+    fn from(r: shedding::Refusal) -> Refusal {
+        Refusal::Shedding(r)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,11 +239,13 @@ impl Poytapaska {
         self.advance(start, events);
     }
 
-    /// A turned card that may not be played: it and the pile go to the hand; the turn passes.
-    fn fail(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) {
+    /// The pile (and a turned card that may not be played) goes to the hand; the turn passes.
+    fn take(&mut self, seat: Seat, turned: Option<Card>, events: &mut Vec<Event>) {
         let mut cards = self.core.take_pile(seat);
-        self.core.hands[seat].insert(card);
-        cards.push(card);
+        if let Some(card) = turned {
+            self.core.hands[seat].insert(card);
+            cards.push(card);
+        }
         events.push(Event::Took { seat, cards });
         let start = self.core.next_active(seat);
         self.advance(start, events);
@@ -230,7 +256,7 @@ impl Poytapaska {
         if self.may_play(card.rank()) {
             self.play(seat, vec![card], from, events);
         } else {
-            self.fail(seat, card, events);
+            self.take(seat, Some(card), events);
         }
     }
 
@@ -242,61 +268,35 @@ impl Poytapaska {
         self.core.base_measure() + self.face_down_count()
     }
 
-    fn opening_cards(&self) -> Option<Vec<Card>> {
-        let rank = self.core.opening?;
-        Some(shedding::first_of_rank(
-            self.core.hands[self.core.turn],
-            rank,
-            4,
-        ))
-    }
-
-    fn play_reason(&self, seat: Seat, cards: &[Card]) -> String {
+    fn play_refusal(&self, seat: Seat, cards: &[Card]) -> Refusal {
         let rank = match play_rank(cards) {
             Ok(rank) => rank,
-            Err(why) => return why,
+            Err(why) => return why.into(),
         };
         let zone = self.zone_cards(seat);
-        if cards.iter().all(|&c| zone.contains(c)) {
-            return self.legality().refusal(rank, self.core.top());
-        }
+        let Some(&missing) = cards.iter().find(|&&c| !zone.contains(c)) else {
+            return self.legality().refusal(rank, self.core.top()).into();
+        };
         let hand = self.core.hands[seat];
         let up = self.face_up[seat];
         match self.phase(seat) {
-            Phase::FaceDown => {
-                "Your hand and face-up cards are gone: try a face-down card (or take the pile)."
-                    .into()
-            }
-            Phase::Hand if cards.iter().all(|&c| up.contains(c)) => {
-                "Face-up cards may be played only once the stock and your hand are empty.".into()
-            }
-            Phase::Hand if cards.iter().any(|&c| hand.contains(c)) => {
-                "Hand and face-up cards are never played together.".into()
-            }
-            Phase::FaceUp if cards.iter().any(|&c| up.contains(c)) => {
-                "Hand and face-up cards are never played together.".into()
-            }
-            Phase::Hand => match cards.iter().find(|&&c| !hand.contains(c)) {
-                Some(c) => format!("You do not hold {}.", c.pretty()),
-                None => "You do not hold those cards.".into(),
-            },
-            Phase::FaceUp => match cards.iter().find(|&&c| !up.contains(c)) {
-                Some(c) => format!("{} is not one of your face-up cards.", c.pretty()),
-                None => "Those are not your face-up cards.".into(),
-            },
+            Phase::FaceDown => Refusal::FaceDownNow,
+            Phase::Hand if cards.iter().all(|&c| up.contains(c)) => Refusal::FaceUpTooEarly,
+            Phase::Hand if cards.iter().any(|&c| hand.contains(c)) => Refusal::HandAndFaceUp,
+            Phase::FaceUp if cards.iter().any(|&c| up.contains(c)) => Refusal::HandAndFaceUp,
+            Phase::Hand => shedding::Refusal::NotHeld(missing).into(),
+            Phase::FaceUp => Refusal::NotFaceUp(missing),
         }
     }
 
-    fn flip_reason(&self, seat: Seat, position: u8) -> String {
+    fn flip_refusal(&self, seat: Seat, position: u8) -> Refusal {
         if !(1..=TABLE_CARDS as u8).contains(&position) {
-            return "Face-down positions are numbered 1 to 4.".into();
+            return Refusal::NoSuchPosition(position);
         }
         match self.phase(seat) {
-            Phase::Hand => "Face-down cards are tried only once the stock, your hand and your \
-                            face-up cards are all gone."
-                .into(),
-            Phase::FaceUp => "Play your face-up cards before trying a face-down one.".into(),
-            Phase::FaceDown => format!("Your face-down card {position} has already been played."),
+            Phase::Hand => Refusal::FaceDownTooEarly,
+            Phase::FaceUp => Refusal::FaceUpFirst,
+            Phase::FaceDown => Refusal::AlreadyTried(position),
         }
     }
 }
@@ -346,24 +346,14 @@ pub struct View {
 
 impl Game for Poytapaska {
     type Options = Options;
+    type Refusal = Refusal;
     type Action = Action;
     type Event = Event;
     type View = View;
 
     const ID: &'static str = "poytapaska";
     const ALIASES: &'static [&'static str] = &["pöytäpaska"];
-    const NAME: &'static str = "Pöytäpaska";
     const SEATS: (usize, usize) = (2, 3);
-    const SUMMARY: &'static str =
-        "Paskahousu with table cards, for 2–3. Besides a five-card hand, \
-        everyone has four face-down and four face-up cards on the table. Play one or more cards \
-        of a rank onto the pile, equal to or higher than its top (3 low … K, A, 2 high); court \
-        cards need a 6 or higher below them, an ace goes only on a court card or an ace, only a \
-        10 on a 10 and only a 2 on a 2. A 10 on a lower card, an ace on a court card, or four of \
-        a rank on top clear the pile, and you play again. Cannot or will not play? Take the \
-        pile, or draw and try the stock's top card. With the stock and your hand gone, play your \
-        face-up cards, then your face-down ones blind. The last player holding cards loses.";
-
     fn configurations() -> Vec<(Options, usize)> {
         let seven = Options {
             court_min_top: CourtMinTop::Seven,
@@ -372,13 +362,6 @@ impl Game for Poytapaska {
     }
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        if !(2..=3).contains(&seats) {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: "2 or 3".into(),
-            });
-        }
         let full = standard52();
         let (mut source, dealer) = DeckSource::new(setup, &full, seats)?;
         let deck = source.next_deck(&full);
@@ -424,18 +407,14 @@ impl Game for Poytapaska {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.core.is_over() {
-            Vec::new()
-        } else {
-            vec![self.core.turn]
-        }
+        self.core.to_act()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         if self.core.is_over() || seat != self.core.turn {
             return Vec::new();
         }
-        if let Some(cards) = self.opening_cards() {
+        if let Some(cards) = self.core.opening_cards() {
             return vec![Action::Play(cards)];
         }
         let mut actions = Vec::new();
@@ -449,12 +428,7 @@ impl Game for Poytapaska {
                     .map(Action::Flip),
             ),
         }
-        if !self.core.pile.is_empty() {
-            actions.push(Action::Take);
-        }
-        if !self.core.stock.is_empty() {
-            actions.push(Action::Draw);
-        }
+        self.core.push_take_draw(&mut actions, true);
         actions
     }
 
@@ -467,19 +441,15 @@ impl Game for Poytapaska {
         }
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
-        if let (Some(rank), Some(cards)) = (self.core.opening, self.opening_cards()) {
-            return format!(
-                "The game opens with all your {}: play {}.",
-                rank_name(rank).to_lowercase(),
-                shedding::pretty(&cards)
-            );
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
+        if let Some(why) = self.core.opening_refusal() {
+            return why.into();
         }
         match action {
-            Action::Flip(p) => self.flip_reason(seat, *p),
-            Action::Take => "The pile is empty: there is nothing to take.".into(),
-            Action::Draw => "The stock is empty: there is nothing to draw.".into(),
-            Action::Play(cards) => self.play_reason(seat, cards),
+            Action::Flip(p) => self.flip_refusal(seat, *p),
+            Action::Take => shedding::Refusal::NothingToTake.into(),
+            Action::Draw => shedding::Refusal::NothingToDraw.into(),
+            Action::Play(cards) => self.play_refusal(seat, cards),
         }
     }
 
@@ -501,12 +471,7 @@ impl Game for Poytapaska {
                 }
                 self.play(seat, cards.clone(), from, &mut events);
             }
-            Action::Take => {
-                let cards = self.core.take_pile(seat);
-                events.push(Event::Took { seat, cards });
-                let start = self.core.next_active(seat);
-                self.advance(start, &mut events);
-            }
+            Action::Take => self.take(seat, None, &mut events),
             Action::Draw => {
                 if let Some(card) = self.core.reveal() {
                     events.push(Event::Drew { seat, card });
@@ -526,12 +491,8 @@ impl Game for Poytapaska {
             }
         }
         let measure = self.measure();
-        self.core.tick(measure);
-        if let Some(ranking) = self.core.ranking() {
-            events.push(Event::GameOver {
-                loser: self.core.loser(),
-                ranking,
-            });
+        if let Some((loser, ranking)) = self.core.after_action(measure) {
+            events.push(Event::GameOver { loser, ranking });
         }
         events
     }
@@ -573,106 +534,7 @@ impl Game for Poytapaska {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.core.is_over(),
-            deal: 1,
-            scores: None,
-            ranking: self.core.ranking(),
-        }
-    }
-
-    fn describe(view: &View, names: &[String]) -> String {
-        let seats = view.hand_sizes.len();
-        let mut lines = Vec::new();
-        if let Some(turn) = view.turn {
-            let mut line = format!("Turn: {}", seat_name(names, turn));
-            if view.opening {
-                line.push_str(" (opening with all the lowest cards)");
-            }
-            if view.free_play {
-                line.push_str(" (nobody can move: any card may be played)");
-            }
-            lines.push(line);
-        }
-        lines.push(pile_line(&view.pile));
-        lines.push(format!(
-            "Stock: {} cards · out of the game: {} cards",
-            view.stock, view.cleared
-        ));
-        for s in 0..seats {
-            if view.out.contains(&s) {
-                continue;
-            }
-            let up = if view.face_up[s].is_empty() {
-                "none".to_string()
-            } else {
-                shedding::pretty(&view.face_up[s])
-            };
-            let down = if view.face_down[s].is_empty() {
-                "none".to_string()
-            } else {
-                view.face_down[s]
-                    .iter()
-                    .map(|p| format!("🂠{p}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            lines.push(format!(
-                "{} — hand {} · face up {up} · face down {down}",
-                seat_name(names, s),
-                view.hand_sizes[s]
-            ));
-        }
-        if let Observer::Seat(_) = view.observer {
-            let hand = if view.hand.is_empty() {
-                "empty".to_string()
-            } else {
-                shedding::pretty(&view.hand)
-            };
-            let from = match view.playing_from {
-                Some(Phase::FaceUp) => " — playing your face-up cards",
-                Some(Phase::FaceDown) => " — playing your face-down cards",
-                _ => "",
-            };
-            lines.push(format!("Your hand: {hand}{from}"));
-        }
-        lines.extend(outcome_lines(
-            &view.out, view.loser, view.over, seats, names,
-        ));
-        lines.join("\n")
-    }
-
-    fn label(view: &View, action: &Action, _names: &[String]) -> String {
-        match action {
-            Action::Play(cards) if view.playing_from == Some(Phase::FaceUp) => {
-                format!("{} (face up)", play_label(cards))
-            }
-            Action::Play(cards) => play_label(cards),
-            Action::Take => "Take the pile".into(),
-            Action::Draw => "Draw and try".into(),
-            Action::Flip(p) => format!("Try face-down card {p}"),
-        }
-    }
-
-    fn group(_view: &View, action: &Action) -> Option<String> {
-        match action {
-            Action::Play(cards) => play_group(cards),
-            _ => None,
-        }
-    }
-
-    /// Face-down positions in order ([`first_flip`]); otherwise the shared rule of thumb of
-    /// `shedding::choose` on [`position`]: the lowest rank with all its cards (face-up cards
-    /// low first), 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        rule_of_thumb(view, legal, &shedding::Weights::POYTAPASKA)
-    }
-
-    /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who
-    /// gets stuck with the pile, and make the `hard` player three times as fast.
-    fn rollout_horizon() -> Option<u32> {
-        Some(40)
+        self.core.status()
     }
 
     fn zones(&self) -> Vec<Zone> {
@@ -694,17 +556,7 @@ impl Game for Poytapaska {
                 Seen::Nobody,
             ));
         }
-        zones.push(Zone::new(
-            "stock",
-            self.core.stock.iter().rev().copied(),
-            Seen::Nobody,
-        ));
-        zones.push(Zone::new("pile", self.core.pile.clone(), Seen::All));
-        zones.push(Zone::new(
-            "out of the game",
-            self.core.cleared.iter(),
-            Seen::All,
-        ));
+        zones.extend(self.core.table_zones());
         zones
     }
 
@@ -727,10 +579,7 @@ impl Game for Poytapaska {
         let mut game = self.clone();
         let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
         // The forced opening's cards stay with the opener: its play is already decided.
-        let keep = match self.core.opening {
-            Some(rank) => self.core.hands[self.core.turn].intersection(rank_cards(rank)),
-            None => CardSet::new(),
-        };
+        let keep = self.core.opening_keep();
         let mut piles: Vec<Vec<Card>> = others
             .iter()
             .map(|&s| self.core.hands[s].difference(keep).to_vec())
@@ -759,75 +608,6 @@ impl Game for Poytapaska {
         game.source.reseed(rng);
         game
     }
-}
-
-/// The rule of thumb's picture of a Pöytäpaska position, from the seat's view alone: plays come
-/// from the hand, or from the face-up cards once the hand and the stock are gone; the seat sees
-/// its hand, the pile and every face-up card; the table cards are still to shed after the hand.
-pub fn position(view: &View) -> shedding::Position<'_> {
-    let me = match view.observer {
-        Observer::Seat(s) => s,
-        Observer::Public => view.turn.unwrap_or(0),
-    };
-    let seats = view.hand_sizes.len();
-    let left = |s: Seat| {
-        view.hand_sizes.get(s).copied().unwrap_or(0)
-            + view.face_up.get(s).map_or(0, Vec::len)
-            + view.face_down.get(s).map_or(0, Vec::len)
-    };
-    let next = (1..seats)
-        .map(|i| (me + i) % seats)
-        .find(|s| !view.out.contains(s))
-        .unwrap_or(me);
-    let hand: CardSet = view.hand.iter().collect();
-    let up: CardSet = view.face_up.get(me).into_iter().flatten().collect();
-    let down = view.face_down.get(me).map_or(0, Vec::len);
-    let (zone, after_zone) = match view.playing_from {
-        Some(Phase::FaceUp) => (up, down),
-        _ => (hand, up.len() + down),
-    };
-    let next_up: CardSet = view.face_up.get(next).into_iter().flatten().collect();
-    let next_known = (next != me
-        && view.stock == 0
-        && view.hand_sizes.get(next) == Some(&0)
-        && !next_up.is_empty())
-    .then_some(next_up);
-    let mut seen = hand.union(view.pile.iter().collect());
-    for row in &view.face_up {
-        seen = seen.union(row.iter().collect());
-    }
-    shedding::Position {
-        zone,
-        seen,
-        pile: &view.pile,
-        stock: view.stock,
-        legality: Legality {
-            court_min_top: if view.court_min_top == 7 {
-                Rank::Seven
-            } else {
-                Rank::Six
-            },
-            courts_on_empty: true,
-        },
-        free_play: view.free_play,
-        after_zone,
-        next_left: left(next),
-        next_known,
-        empty_pickup: false,
-    }
-}
-
-/// The rule of thumb for the face-down row: turning a card never costs more than taking the
-/// pile (a card that fails joins the hand with the pile, where it had to be shed anyway), so
-/// the seat tries its positions in order, lowest first.
-fn first_flip(legal: &[Action]) -> Option<usize> {
-    legal.iter().position(|a| matches!(a, Action::Flip(_)))
-}
-
-/// The rule of thumb with the given weights: [`first_flip`], else `shedding::choose` on
-/// [`position`].
-pub fn rule_of_thumb(view: &View, legal: &[Action], weights: &shedding::Weights) -> usize {
-    first_flip(legal).unwrap_or_else(|| shedding::choose(&position(view), legal, weights))
 }
 
 #[cfg(test)]

@@ -16,18 +16,21 @@
 //! ranking is the finishing order with the loser last; the shared stalemate bound (see
 //! `shedding.rs`) ends a game in which nothing happens for `STALEMATE_ACTIONS` actions [C].
 //!
-//! The `normal` computer player is the shared rule of thumb of `shedding.rs` on [`position`],
-//! with `Weights::PASKAHOUSU`: besides keeping its 10s, aces and 2s it counts the pressure a
-//! hard-to-beat top card puts on the next player (the bigger the pile, the more he may have to
-//! take) and the pick-up that a lone 10 or ace on an empty pile forces on him.
+//! The `normal` computer player is the shared rule of thumb of `shedding.rs` with
+//! `Weights::PASKAHOUSU` (see `heuristic.rs`).
+//!
+//! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+
+mod heuristic;
+mod present;
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::shedding::{
-    self, any_play, in_game_order, normalize_play, outcome_lines, pile_line, play_group,
-    play_label, play_rank, push_plays, rank_cards, rank_name, seat_name, Action, Core, CourtMinTop,
-    Legality,
+    self, any_play, in_game_order, normalize_play, play_rank, push_plays, rank_cards, Action, Core,
+    CourtMinTop, Legality,
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
@@ -90,6 +93,22 @@ pub enum Event {
         loser: Option<Seat>,
         ranking: Vec<Vec<Seat>>,
     },
+}
+
+/// Why an action is refused: the reasons both shedding games share, and Paskahousu's own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Shedding(shedding::Refusal),
+    /// A face-down card tried: Paskahousu has none.
+    NoFaceDown,
+    /// Draw at a table without draw-and-try.
+    NoDrawAndTry,
+}
+
+impl From<shedding::Refusal> for Refusal {
+    fn from(r: shedding::Refusal) -> Refusal {
+        Refusal::Shedding(r)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,17 +215,25 @@ impl Paskahousu {
         }
     }
 
-    fn measure(&self) -> usize {
-        self.core.base_measure()
+    /// The pile (and a drawn card that may not be played) goes into the seat's hand; the turn
+    /// passes.
+    fn take(&mut self, seat: Seat, drawn: Option<Card>, events: &mut Vec<Event>) {
+        let mut cards = self.core.take_pile(seat);
+        if let Some(card) = drawn {
+            self.core.hands[seat].insert(card);
+            cards.push(card);
+        }
+        events.push(Event::Took {
+            seat,
+            cards,
+            forced: false,
+        });
+        let start = self.core.next_active(seat);
+        self.advance(start, events);
     }
 
-    fn opening_cards(&self) -> Option<Vec<Card>> {
-        let rank = self.core.opening?;
-        Some(shedding::first_of_rank(
-            self.core.hands[self.core.turn],
-            rank,
-            4,
-        ))
+    fn measure(&self) -> usize {
+        self.core.base_measure()
     }
 }
 
@@ -242,23 +269,14 @@ pub struct View {
 
 impl Game for Paskahousu {
     type Options = Options;
+    type Refusal = Refusal;
     type Action = Action;
     type Event = Event;
     type View = View;
 
     const ID: &'static str = "paskahousu";
     const ALIASES: &'static [&'static str] = &[];
-    const NAME: &'static str = "Paskahousu";
     const SEATS: (usize, usize) = (2, 6);
-    const SUMMARY: &'static str = "The Finnish shedding game \"shitty pants\" for 2–6. Everyone \
-        holds five cards, refilled from the stock. Play one or more cards of a rank onto the \
-        pile, equal to or higher than its top (3 low … K, A, 2 high). Court cards need a 7 or \
-        higher below them, an ace goes only on a court card, a 2 goes on anything but only a 2 \
-        on a 2. A 10 burns a pile of 3–9, an ace burns a pile of court cards, and four of a rank \
-        on top burn it too — then you play again. Cannot or will not play? Take the pile, or \
-        draw and try the stock's top card. Once the stock is gone, empty your hand to go out; \
-        the last one holding cards is the paskahousu.";
-
     fn configurations() -> Vec<(Options, usize)> {
         let default = Options::default();
         vec![
@@ -284,13 +302,6 @@ impl Game for Paskahousu {
     }
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        if !(2..=6).contains(&seats) {
-            return Err(SetupError::Seats {
-                game: Self::NAME,
-                got: seats,
-                allowed: "2 to 6".into(),
-            });
-        }
         let full = standard52();
         let (mut source, dealer) = DeckSource::new(setup, &full, seats)?;
         let deck = source.next_deck(&full);
@@ -321,18 +332,14 @@ impl Game for Paskahousu {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.core.is_over() {
-            Vec::new()
-        } else {
-            vec![self.core.turn]
-        }
+        self.core.to_act()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         if self.core.is_over() || seat != self.core.turn {
             return Vec::new();
         }
-        if let Some(cards) = self.opening_cards() {
+        if let Some(cards) = self.core.opening_cards() {
             return vec![Action::Play(cards)];
         }
         let mut actions = Vec::new();
@@ -340,12 +347,8 @@ impl Game for Paskahousu {
         push_plays(&mut actions, self.core.hands[seat], |r| {
             free || legality.allows(r, top)
         });
-        if !self.core.pile.is_empty() {
-            actions.push(Action::Take);
-        }
-        if self.options.draw_and_try && !self.core.stock.is_empty() {
-            actions.push(Action::Draw);
-        }
+        self.core
+            .push_take_draw(&mut actions, self.options.draw_and_try);
         actions
     }
 
@@ -361,28 +364,22 @@ impl Game for Paskahousu {
         }
     }
 
-    fn illegal_reason(&self, seat: Seat, action: &Action) -> String {
-        if let (Some(rank), Some(cards)) = (self.core.opening, self.opening_cards()) {
+    fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
+        if let Some(why) = self.core.opening_refusal() {
             if !matches!(action, Action::Flip(_)) {
-                return format!(
-                    "The game opens with all your {}: play {}.",
-                    rank_name(rank).to_lowercase(),
-                    shedding::pretty(&cards)
-                );
+                return why.into();
             }
         }
         match action {
-            Action::Flip(_) => "Paskahousu has no face-down cards.".into(),
-            Action::Take => "The pile is empty: there is nothing to take.".into(),
-            Action::Draw if !self.options.draw_and_try => {
-                "This table plays without draw-and-try.".into()
-            }
-            Action::Draw => "The stock is empty: there is nothing to draw.".into(),
+            Action::Flip(_) => Refusal::NoFaceDown,
+            Action::Take => shedding::Refusal::NothingToTake.into(),
+            Action::Draw if !self.options.draw_and_try => Refusal::NoDrawAndTry,
+            Action::Draw => shedding::Refusal::NothingToDraw.into(),
             Action::Play(cards) => match play_rank(cards) {
-                Err(why) => why,
+                Err(why) => why.into(),
                 Ok(rank) => match cards.iter().find(|&&c| !self.core.hands[seat].contains(c)) {
-                    Some(c) => format!("You do not hold {}.", c.pretty()),
-                    None => self.legality().refusal(rank, self.core.top()),
+                    Some(&c) => shedding::Refusal::NotHeld(c).into(),
+                    None => self.legality().refusal(rank, self.core.top()).into(),
                 },
             },
         }
@@ -398,44 +395,22 @@ impl Game for Paskahousu {
                 }
                 self.play(seat, cards.clone(), false, &mut events);
             }
-            Action::Take => {
-                let cards = self.core.take_pile(seat);
-                events.push(Event::Took {
-                    seat,
-                    cards,
-                    forced: false,
-                });
-                let start = self.core.next_active(seat);
-                self.advance(start, &mut events);
-            }
+            Action::Take => self.take(seat, None, &mut events),
             Action::Draw => {
                 if let Some(card) = self.core.reveal() {
                     events.push(Event::Drew { seat, card });
                     if self.may_play(card.rank()) {
                         self.play(seat, vec![card], true, &mut events);
                     } else {
-                        let mut cards = self.core.take_pile(seat);
-                        self.core.hands[seat].insert(card);
-                        cards.push(card);
-                        events.push(Event::Took {
-                            seat,
-                            cards,
-                            forced: false,
-                        });
-                        let start = self.core.next_active(seat);
-                        self.advance(start, &mut events);
+                        self.take(seat, Some(card), &mut events);
                     }
                 }
             }
             Action::Flip(_) => {}
         }
         let measure = self.measure();
-        self.core.tick(measure);
-        if let Some(ranking) = self.core.ranking() {
-            events.push(Event::GameOver {
-                loser: self.core.loser(),
-                ranking,
-            });
+        if let Some((loser, ranking)) = self.core.after_action(measure) {
+            events.push(Event::GameOver { loser, ranking });
         }
         events
     }
@@ -467,81 +442,7 @@ impl Game for Paskahousu {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.core.is_over(),
-            deal: 1,
-            scores: None,
-            ranking: self.core.ranking(),
-        }
-    }
-
-    fn describe(view: &View, names: &[String]) -> String {
-        let seats = view.hand_sizes.len();
-        let mut lines = Vec::new();
-        if let Some(turn) = view.turn {
-            let mut line = format!("Turn: {}", seat_name(names, turn));
-            if view.opening {
-                line.push_str(" (opening with all the lowest cards)");
-            }
-            if view.free_play {
-                line.push_str(" (nobody can move: any card may be played)");
-            }
-            lines.push(line);
-        }
-        lines.push(pile_line(&view.pile));
-        lines.push(format!(
-            "Stock: {} cards · out of the game: {} cards",
-            view.stock, view.cleared
-        ));
-        for s in 0..seats {
-            if view.out.contains(&s) {
-                continue;
-            }
-            lines.push(format!(
-                "{} — {} in hand",
-                seat_name(names, s),
-                cards_phrase(view.hand_sizes[s])
-            ));
-        }
-        if let Observer::Seat(_) = view.observer {
-            lines.push(format!("Your hand: {}", hand_text(&view.hand)));
-        }
-        if view.courts_dead && !view.open_any_card {
-            lines.push("Every low card is gone: J, Q and K may now start a pile.".into());
-        }
-        lines.extend(outcome_lines(
-            &view.out, view.loser, view.over, seats, names,
-        ));
-        lines.join("\n")
-    }
-
-    fn label(_view: &View, action: &Action, _names: &[String]) -> String {
-        match action {
-            Action::Play(cards) => play_label(cards),
-            Action::Take => "Take the pile".into(),
-            Action::Draw => "Draw and try".into(),
-            Action::Flip(p) => format!("Try face-down card {p}"),
-        }
-    }
-
-    fn group(_view: &View, action: &Action) -> Option<String> {
-        match action {
-            Action::Play(cards) => play_group(cards),
-            _ => None,
-        }
-    }
-
-    /// The shared rule of thumb of `shedding::choose` on [`position`]: the lowest rank with
-    /// all its cards, 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        rule_of_thumb(view, legal, &shedding::Weights::PASKAHOUSU)
-    }
-
-    /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who
-    /// gets stuck with the pile, and make the `hard` player three times as fast.
-    fn rollout_horizon() -> Option<u32> {
-        Some(40)
+        self.core.status()
     }
 
     fn zones(&self) -> Vec<Zone> {
@@ -554,17 +455,7 @@ impl Game for Paskahousu {
                 )
             })
             .collect();
-        zones.push(Zone::new(
-            "stock",
-            self.core.stock.iter().rev().copied(),
-            Seen::Nobody,
-        ));
-        zones.push(Zone::new("pile", self.core.pile.clone(), Seen::All));
-        zones.push(Zone::new(
-            "out of the game",
-            self.core.cleared.iter(),
-            Seen::All,
-        ));
+        zones.extend(self.core.table_zones());
         zones
     }
 
@@ -580,10 +471,7 @@ impl Game for Paskahousu {
         let mut game = self.clone();
         let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
         // The forced opening's cards stay with the opener: its play is already decided.
-        let keep = match self.core.opening {
-            Some(rank) => self.core.hands[self.core.turn].intersection(rank_cards(rank)),
-            None => CardSet::new(),
-        };
+        let keep = self.core.opening_keep();
         let mut piles: Vec<Vec<Card>> = others
             .iter()
             .map(|&s| self.core.hands[s].difference(keep).to_vec())
@@ -597,61 +485,6 @@ impl Game for Paskahousu {
         }
         game.source.reseed(rng);
         game
-    }
-}
-
-/// The rule of thumb's picture of a Paskahousu position, from the seat's view alone: plays come
-/// from the hand, the seat sees its hand and the pile, and a lone 10 or ace on an empty pile
-/// goes to the next player.
-pub fn position(view: &View) -> shedding::Position<'_> {
-    let hand: CardSet = view.hand.iter().collect();
-    let me = match view.observer {
-        Observer::Seat(s) => s,
-        Observer::Public => view.turn.unwrap_or(0),
-    };
-    let seats = view.hand_sizes.len();
-    let next = (1..seats)
-        .map(|i| (me + i) % seats)
-        .find(|s| !view.out.contains(s))
-        .unwrap_or(me);
-    shedding::Position {
-        zone: hand,
-        seen: hand.union(view.pile.iter().collect()),
-        pile: &view.pile,
-        stock: view.stock,
-        legality: Legality {
-            court_min_top: if view.court_min_top == 6 {
-                Rank::Six
-            } else {
-                Rank::Seven
-            },
-            courts_on_empty: view.open_any_card || view.courts_dead,
-        },
-        free_play: view.free_play,
-        after_zone: 0,
-        next_left: view.hand_sizes.get(next).copied().unwrap_or(0),
-        next_known: None,
-        empty_pickup: true,
-    }
-}
-
-/// The rule of thumb with the given weights: `shedding::choose` on [`position`].
-pub fn rule_of_thumb(view: &View, legal: &[Action], weights: &shedding::Weights) -> usize {
-    shedding::choose(&position(view), legal, weights)
-}
-
-fn cards_phrase(n: usize) -> String {
-    match n {
-        1 => "1 card".into(),
-        n => format!("{n} cards"),
-    }
-}
-
-fn hand_text(hand: &[Card]) -> String {
-    if hand.is_empty() {
-        "empty".into()
-    } else {
-        shedding::pretty(hand)
     }
 }
 

@@ -1,0 +1,94 @@
+//! What people are told about Paskahousu: the table from a view (whose turn, the pile, the
+//! stock, every player's hand size, the observer's hand, the finishing order), the buttons (a
+//! play per rank and count behind a "Play 5s" group), refusals and the sentence for each event.
+//! Words live in `locales/<lang>/paskahousu.ftl` and, shared with Pöytäpaska, `shedding.ftl`.
+
+use super::{Action, Event, Paskahousu, Refusal, View};
+use crate::msg;
+use crate::rules::shedding::{self, told, Source};
+use crate::rules::{Observer, Present};
+use crate::text::{seat, Msg};
+
+impl Present for Paskahousu {
+    fn name() -> Msg {
+        msg!("paskahousu-name")
+    }
+
+    fn summary() -> Msg {
+        msg!("paskahousu-summary")
+    }
+
+    fn describe(view: &View) -> Vec<Msg> {
+        let mut lines = shedding::table_lines(
+            view.turn,
+            view.opening,
+            view.free_play,
+            &view.pile,
+            view.stock,
+            view.cleared,
+        );
+        for (s, &held) in view.hand_sizes.iter().enumerate() {
+            if !view.out.contains(&s) {
+                lines.push(msg!(
+                    "paskahousu-seat",
+                    who = seat(s),
+                    cards = msg!("count-cards", n = held)
+                ));
+            }
+        }
+        if let Observer::Seat(_) = view.observer {
+            lines.push(msg!(
+                "shedding-your-hand",
+                hand = shedding::hand_arg(&view.hand)
+            ));
+        }
+        if view.courts_dead && !view.open_any_card {
+            lines.push(msg!("paskahousu-courts-dead"));
+        }
+        lines.extend(shedding::outcome_lines(
+            &view.out,
+            view.loser,
+            view.over,
+            view.hand_sizes.len(),
+        ));
+        lines
+    }
+
+    fn label(_view: &View, action: &Action) -> Msg {
+        shedding::label(action)
+    }
+
+    fn group(_view: &View, action: &Action) -> Option<Msg> {
+        shedding::group(action)
+    }
+
+    fn reason(refusal: &Refusal) -> Msg {
+        match refusal {
+            Refusal::Shedding(r) => shedding::reason(r),
+            Refusal::NoFaceDown => msg!("paskahousu-no-face-down"),
+            Refusal::NoDrawAndTry => msg!("paskahousu-no-draw-and-try"),
+        }
+    }
+
+    fn event(event: &Event) -> Msg {
+        match event {
+            Event::Played { seat, cards, drawn } => {
+                let from = if *drawn { Source::Stock } else { Source::Hand };
+                told::played(*seat, cards, from)
+            }
+            Event::Drew { seat, card } => told::drew(*seat, *card),
+            Event::Refilled { seat, cards } => told::refilled(*seat, *cards),
+            Event::Took {
+                seat: s,
+                cards,
+                forced: true,
+            } => msg!("paskahousu-event-picked-up", who = seat(*s), cards = cards),
+            Event::Took { seat, cards, .. } => told::took(*seat, cards),
+            Event::Cleared { seat, cards } => told::cleared(*seat, *cards),
+            Event::Passed { seat } => told::passed(*seat),
+            Event::FreePlay { seat } => told::free_play(*seat),
+            Event::Out { seat, place } => told::out(*seat, *place),
+            Event::GameOver { loser, ranking } => told::over(*loser, ranking),
+        }
+    }
+}

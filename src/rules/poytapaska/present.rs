@@ -1,0 +1,129 @@
+//! What people are told about Pöytäpaska: the table from a view (whose turn, the pile, the
+//! stock, every player's hand size and face-up cards and which face-down positions are left —
+//! never a face-down card — the observer's hand and where it plays from, the finishing order),
+//! the buttons, refusals and the sentence for each event. Words live in
+//! `locales/<lang>/poytapaska.ftl` and, shared with Paskahousu, `shedding.ftl`.
+
+use super::{Action, Event, Phase, Poytapaska, Refusal, View};
+use crate::rules::shedding::{self, told};
+use crate::rules::{Observer, Present};
+use crate::text::{list, seat, verbatim, Arg, Msg};
+use crate::{key, msg};
+
+impl Present for Poytapaska {
+    fn name() -> Msg {
+        msg!("poytapaska-name")
+    }
+
+    fn summary() -> Msg {
+        msg!("poytapaska-summary")
+    }
+
+    fn describe(view: &View) -> Vec<Msg> {
+        let mut lines = shedding::table_lines(
+            view.turn,
+            view.opening,
+            view.free_play,
+            &view.pile,
+            view.stock,
+            view.cleared,
+        );
+        for (s, &held) in view.hand_sizes.iter().enumerate() {
+            if view.out.contains(&s) {
+                continue;
+            }
+            let up: Arg = match &view.face_up[s] {
+                up if up.is_empty() => msg!("poytapaska-none").into(),
+                up => up.into(),
+            };
+            let down: Arg = if view.face_down[s].is_empty() {
+                msg!("poytapaska-none").into()
+            } else {
+                list(
+                    view.face_down[s]
+                        .iter()
+                        .map(|&p| msg!("poytapaska-face-down", position = p))
+                        .collect(),
+                    key!("poytapaska-sep-space"),
+                )
+            };
+            lines.push(msg!(
+                "poytapaska-seat",
+                who = seat(s),
+                hand = held,
+                up = up,
+                down = down
+            ));
+        }
+        if let Observer::Seat(_) = view.observer {
+            let from = match view.playing_from {
+                Some(Phase::FaceUp) => "face-up",
+                Some(Phase::FaceDown) => "face-down",
+                _ => "hand",
+            };
+            lines.push(msg!(
+                "poytapaska-your-hand",
+                hand = shedding::hand_arg(&view.hand),
+                from = verbatim(from)
+            ));
+        }
+        lines.extend(shedding::outcome_lines(
+            &view.out,
+            view.loser,
+            view.over,
+            view.hand_sizes.len(),
+        ));
+        lines
+    }
+
+    fn label(view: &View, action: &Action) -> Msg {
+        match action {
+            Action::Play(cards) if view.playing_from == Some(Phase::FaceUp) => {
+                msg!("poytapaska-play-face-up", n = cards.len(), cards = cards)
+            }
+            other => shedding::label(other),
+        }
+    }
+
+    fn group(_view: &View, action: &Action) -> Option<Msg> {
+        shedding::group(action)
+    }
+
+    fn reason(refusal: &Refusal) -> Msg {
+        match *refusal {
+            Refusal::Shedding(ref r) => shedding::reason(r),
+            Refusal::FaceDownNow => msg!("poytapaska-face-down-now"),
+            Refusal::FaceUpTooEarly => msg!("poytapaska-face-up-too-early"),
+            Refusal::HandAndFaceUp => msg!("poytapaska-hand-and-face-up"),
+            Refusal::NotFaceUp(card) => msg!("poytapaska-not-face-up", card = card),
+            Refusal::NoSuchPosition(_) => msg!("poytapaska-no-such-position"),
+            Refusal::FaceDownTooEarly => msg!("poytapaska-face-down-too-early"),
+            Refusal::FaceUpFirst => msg!("poytapaska-face-up-first"),
+            Refusal::AlreadyTried(p) => msg!("poytapaska-already-tried", position = p),
+        }
+    }
+
+    fn event(event: &Event) -> Msg {
+        match event {
+            Event::Played { seat, cards, from } => told::played(*seat, cards, *from),
+            Event::Drew { seat, card } => told::drew(*seat, *card),
+            Event::TriedFaceDown {
+                seat: s,
+                position,
+                card,
+            } => msg!(
+                "poytapaska-event-tried",
+                who = seat(*s),
+                position = *position,
+                card = *card
+            ),
+            Event::Refilled { seat, cards } => told::refilled(*seat, *cards),
+            Event::Took { seat, cards } => told::took(*seat, cards),
+            Event::Cleared { seat, cards } => told::cleared(*seat, *cards),
+            Event::Passed { seat } => told::passed(*seat),
+            Event::FreePlay { seat } => told::free_play(*seat),
+            Event::Out { seat, place } => told::out(*seat, *place),
+            Event::GameOver { loser, ranking } => told::over(*loser, ranking),
+        }
+    }
+}
