@@ -60,3 +60,12 @@ sep-and = { " and " }
 event-turn = It is { $who }'s turn.
 trick-to-lead = Trick: { $who } to lead
 event-card-played = { $who } played { $card }.
+
+# Shared by Paston and Teka (src/rules/present.rs and their present.rs).
+trick-numbered-lead = Trick { $n }: { $who } to lead.
+trick-numbered-play = Trick { $n }: { $plays } — { $who } to play.
+hand-yours = Your hand: { $cards }
+action-card = { $card }
+event-trick-taken = { $who } wins the trick: { $plays }.
+refusal-not-held = You do not hold { $card }.
+refusal-must-follow = You must follow suit: play a { $suit }.

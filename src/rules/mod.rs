@@ -21,14 +21,15 @@ mod dyngame;
 pub mod kop;
 pub mod matapesa;
 pub mod paskahousu;
-// pub mod paston;
+pub mod paston;
 pub mod pishe_pasha;
-pub mod present;
 pub mod poytapaska;
+pub mod present;
 pub mod red7;
 pub mod registry;
 pub mod shedding;
-// pub mod teka;
+pub mod teka;
+pub mod trick_play;
 pub mod tricks;
 pub mod whist22;
 

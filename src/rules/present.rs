@@ -86,3 +86,33 @@ pub fn trick_line(leader: Seat, plays: Option<Msg>) -> Msg {
         Some(plays) => msg!("trick-now", plays = plays),
     }
 }
+
+/// A suit in its notation (`♠`, `♥`, `♦`, `♣`).
+pub fn suit(s: crate::cards::Suit) -> crate::text::Arg {
+    crate::text::verbatim(s.symbol())
+}
+
+/// A running total as scores are written beside score changes: `80`, `0`, `−80` (the true
+/// minus of [`crate::text::signed`], without its plus).
+pub fn total(n: i64) -> crate::text::Arg {
+    if n < 0 {
+        crate::text::signed(n)
+    } else {
+        crate::text::Arg::Num(n)
+    }
+}
+
+/// The trick in play with its number: "Trick 2: Ann K♥ — Bob to play." or "Trick 1: Ann to
+/// lead." (`turn`: whose turn it is).
+pub fn numbered_trick(number: usize, trick: &[(Seat, crate::cards::Card)], turn: Seat) -> Msg {
+    if trick.is_empty() {
+        msg!("trick-numbered-lead", n = number, who = seat(turn))
+    } else {
+        msg!(
+            "trick-numbered-play",
+            n = number,
+            plays = plays(trick),
+            who = seat(turn)
+        )
+    }
+}

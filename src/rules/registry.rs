@@ -7,11 +7,11 @@ use serde_json::Value;
 use super::kop::Kop;
 use super::matapesa::Matapesa;
 use super::paskahousu::Paskahousu;
-// use super::paston::Paston;
+use super::paston::Paston;
 use super::pishe_pasha::PishePasha;
 use super::poytapaska::Poytapaska;
 use super::red7::Red7;
-// use super::teka::Teka;
+use super::teka::Teka;
 use super::whist22::Whist22;
 use super::{check_seats, AnyGame, Game, Heuristic, Present, Setup, SetupError};
 use crate::msg;
@@ -262,8 +262,8 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<PishePasha>(),
     GameInfo::of::<Paskahousu>(),
     GameInfo::of::<Poytapaska>(),
-    // GameInfo::of::<Paston>(),
-    // GameInfo::of::<Teka>(),
+    GameInfo::of::<Paston>(),
+    GameInfo::of::<Teka>(),
     GameInfo::of::<Red7>(),
     GameInfo::of::<Matapesa>(),
     GameInfo::of::<Kop>(),

@@ -258,6 +258,123 @@ pub fn partner(seat: Seat) -> Seat {
     (seat + 2) % 4
 }
 
+/// A suit as a bit (by suit index), for sets of suits a seat has shown to be void in.
+pub fn suit_bit(suit: Suit) -> u8 {
+    1 << suit.index()
+}
+
+/// Deals `pool` at random into piles of the given sizes, each card only into a pile that
+/// `allowed(card, pile)` accepts and the whole deal only if `accept` agrees; `None` when a few
+/// random tries find no such deal. Most constrained cards go first. The determinization of the
+/// trick games that know more than the pile sizes (shown voids, announced cards: Paston, Teka).
+pub fn constrained_deal(
+    pool: &[Card],
+    sizes: &[usize],
+    allowed: impl Fn(Card, usize) -> bool,
+    accept: impl Fn(&[Vec<Card>]) -> bool,
+    rng: &mut dyn rand::RngCore,
+) -> Option<Vec<Vec<Card>>> {
+    use rand::seq::SliceRandom;
+    use rand::Rng;
+    const TRIES: usize = 40;
+    // Sorted first: the result must depend only on which cards are hidden, never on where
+    // they really are (a computer player must not peek).
+    let mut order = pool.to_vec();
+    order.sort_unstable();
+    for _ in 0..TRIES {
+        order.shuffle(rng);
+        order.sort_by_key(|&c| (0..sizes.len()).filter(|&z| allowed(c, z)).count());
+        let mut piles: Vec<Vec<Card>> = sizes.iter().map(|&n| Vec::with_capacity(n)).collect();
+        let mut ok = true;
+        for &c in &order {
+            let room = |z: usize, piles: &[Vec<Card>]| {
+                if allowed(c, z) {
+                    sizes[z] - piles[z].len()
+                } else {
+                    0
+                }
+            };
+            let total: usize = (0..sizes.len()).map(|z| room(z, &piles)).sum();
+            if total == 0 {
+                ok = false;
+                break;
+            }
+            let mut pick = rng.random_range(0..total);
+            for z in 0..sizes.len() {
+                let r = room(z, &piles);
+                if pick < r {
+                    piles[z].push(c);
+                    break;
+                }
+                pick -= r;
+            }
+        }
+        if ok && accept(&piles) {
+            return Some(piles);
+        }
+    }
+    None
+}
+
+/// A trick in play among the seats that take part in it, under the usual rule (`suit_beats`,
+/// aces high) with a game's trump: what Paston and Teka play their cards into.
+pub struct TrickPlay<'a> {
+    pub trick: &'a mut Trick,
+    pub won: &'a mut TricksWon,
+    /// The seat to play next; the winner once a trick is complete.
+    pub turn: &'a mut Seat,
+    /// Per seat, whether it plays this hand's tricks.
+    pub playing: Vec<bool>,
+    pub trump: Option<Suit>,
+}
+
+impl TrickPlay<'_> {
+    /// Plays `card` for `seat` and passes the turn on. Once every playing seat has played, the
+    /// trick is recorded for its winner, who leads the next one: answers the winner and the
+    /// trick's plays.
+    pub fn play(self, seat: Seat, card: Card) -> Option<(Seat, Vec<(Seat, Card)>)> {
+        let playing = &self.playing;
+        self.trick.play(seat, card);
+        if self.trick.len() < playing.iter().filter(|&&p| p).count() {
+            *self.turn = next_seat(seat, playing.len(), |s| playing[s]).unwrap_or(seat);
+            return None;
+        }
+        let trump = self.trump;
+        let (winner, _) = self
+            .trick
+            .winning(|c, w, led| suit_beats(c, w, led, trump, ace_high))
+            .unwrap_or((seat, card));
+        let done = std::mem::replace(self.trick, Trick::new(winner));
+        self.won.record(winner, &done);
+        *self.turn = winner;
+        Some((winner, done.plays))
+    }
+}
+
+impl TricksWon {
+    /// The last completed trick as views show it.
+    pub fn last_trick(&self) -> Option<LastTrick> {
+        self.last().map(|(w, plays)| LastTrick {
+            winner: *w,
+            plays: plays.clone(),
+        })
+    }
+}
+
+/// The face-up zones of a trick game: the trick in play and the tricks won.
+pub fn trick_zones(trick: &Trick, won: &TricksWon) -> [super::Zone; 2] {
+    [
+        super::Zone::new("trick", trick.cards(), super::Seen::All),
+        super::Zone::new(
+            "tricks won",
+            won.history
+                .iter()
+                .flat_map(|(_, plays)| plays.iter().map(|&(_, c)| c)),
+            super::Seen::All,
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,8 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
-use crate::rules::Game;
+use crate::catalog::{en, en_lines};
+use crate::rules::{Game, Heuristic, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -76,7 +77,7 @@ fn game(dealer: Seat, hands: [&str; 3], prikup: &str) -> Paston {
 
 fn act(g: &mut Paston, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
 fn bid(level: Level) -> Action {
@@ -299,13 +300,46 @@ fn when_all_pass_the_jack_of_spades_declares_at_paston() {
 fn refusals_say_why() {
     let mut g = game(2, PA6, PA6_PRIKUP);
     act(&mut g, 2, bid(Level::Paston));
-    let err = g.apply(0, &bid(Level::Dineri)).unwrap_err().to_string();
-    assert!(err.contains("one level at a time"), "{err}");
-    let err = g.apply(0, &bid(Level::Paston)).unwrap_err().to_string();
-    assert!(err.contains("Glitch"), "{err}");
-    assert!(g.apply(1, &Action::Pass).is_err(), "not seat 1's turn");
-    let err = g.apply(0, &Action::Whist).unwrap_err().to_string();
-    assert!(err.contains("opponents"), "{err}");
+    let err = g.apply(0, &bid(Level::Dineri)).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::Illegal(Refusal::OneStep {
+            next: Level::Glitch
+        })
+    );
+    assert_eq!(
+        en(&Paston::reason(&Refusal::OneStep {
+            next: Level::Glitch
+        })),
+        "Bids go up one level at a time: the next bid is Glitch."
+    );
+    let low = Refusal::BidTooLow {
+        high: Some(Level::Paston),
+        next: Level::Glitch,
+    };
+    assert_eq!(
+        g.apply(0, &bid(Level::Paston)),
+        Err(RuleError::Illegal(low.clone()))
+    );
+    assert_eq!(
+        en(&Paston::reason(&low)),
+        "The bid stands at Paston: bid Glitch or pass."
+    );
+    assert_eq!(
+        g.apply(1, &Action::Pass),
+        Err(RuleError::NotYourTurn {
+            seat: 1,
+            to_act: vec![0]
+        })
+    );
+    assert_eq!(
+        g.apply(0, &Action::Whist),
+        Err(RuleError::Illegal(Refusal::NotWhistTime))
+    );
+    assert_eq!(
+        en(&Paston::reason(&Refusal::NotWhistTime)),
+        "Whist is answered by the declarer's opponents once trumps are named."
+    );
 }
 
 // ---- the contract ---------------------------------------------------------------------------
@@ -321,7 +355,7 @@ fn the_discard_is_offered_in_two_steps_and_both_orders_are_accepted() {
     let view = g.view(Observer::Seat(2));
     let mut groups: Vec<String> = legal
         .iter()
-        .map(|a| Paston::group(&view, a).unwrap())
+        .map(|a| en(&Paston::group(&view, a).unwrap()))
         .collect();
     groups.dedup();
     assert_eq!(groups.len(), 11, "one group per first card");
@@ -333,7 +367,7 @@ fn the_discard_is_offered_in_two_steps_and_both_orders_are_accepted() {
             panic!("{a:?}")
         };
         assert!(x < y, "listed pairs are canonical");
-        assert!(Paston::label(&view, a, &[]).len() <= 80);
+        assert!(en(&Paston::label(&view, a)).chars().count() <= 80);
     }
     // The reverse spelling is accepted and normalized.
     let reversed = Action::Discard([card("AS"), card("9S")]);
@@ -341,14 +375,26 @@ fn the_discard_is_offered_in_two_steps_and_both_orders_are_accepted() {
         g.normalize(2, &reversed),
         Action::Discard([card("9S"), card("AS")])
     );
+    assert_eq!(
+        en(&Paston::label(
+            &view,
+            &Action::Discard([card("9S"), card("AS")])
+        )),
+        "Discard 9♠ and A♠"
+    );
     let same = Action::Discard([card("9S"), card("9S")]);
-    let err = g.apply(2, &same).unwrap_err().to_string();
-    assert!(err.contains("two different"), "{err}");
+    assert_eq!(
+        g.apply(2, &same),
+        Err(RuleError::Illegal(Refusal::SameCardTwice))
+    );
     let err = g
         .apply(2, &Action::Discard([card("9S"), card("7C")]))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("7♣"), "{err}");
+        .unwrap_err();
+    assert_eq!(err, RuleError::Illegal(Refusal::NotHeld(card("7C"))));
+    assert_eq!(
+        en(&Paston::reason(&Refusal::NotHeld(card("7C")))),
+        "You do not hold 7♣."
+    );
     act(&mut g, 2, reversed);
     assert_eq!(g.discards, set("9S AS"));
     assert_eq!(g.hands[2].len(), 10);
@@ -383,18 +429,32 @@ fn pa4_the_trump_menu_starts_at_the_bid_level() {
             Action::Surrender
         ]
     );
-    let err = g
-        .apply(1, &Action::Trump(Level::Glitch))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("Dineri or a higher"), "{err}");
-    let err = g
-        .apply(1, &Action::Trump(Level::Grkha))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("only if you bid it"), "{err}");
+    let below = Refusal::BelowBid { bid: Level::Dineri };
+    assert_eq!(
+        g.apply(1, &Action::Trump(Level::Glitch)),
+        Err(RuleError::Illegal(below.clone()))
+    );
+    assert_eq!(
+        en(&Paston::reason(&below)),
+        "You bid Dineri: name Dineri or a higher suit."
+    );
+    assert_eq!(
+        g.apply(1, &Action::Trump(Level::Grkha)),
+        Err(RuleError::Illegal(Refusal::GrkhaNotBid))
+    );
     let view = g.view(Observer::Seat(1));
-    assert!(Paston::confirm(&view, &Action::Surrender).is_some());
+    assert_eq!(
+        en(&Paston::confirm(&view, &Action::Surrender).unwrap()),
+        "Surrender? You lose 10 points and each opponent gets 2."
+    );
+    assert_eq!(
+        en(&Paston::label(&view, &Action::Trump(Level::Dineri))),
+        "Trumps: Dineri ♦ (×3)"
+    );
+    assert_eq!(
+        en(&Paston::label(&view, &Action::Surrender)),
+        "Surrender (−10, opponents +2)"
+    );
 }
 
 // ---- scoring --------------------------------------------------------------------------------
@@ -623,11 +683,15 @@ fn pa10_follow_suit_else_trump_else_anything() {
         "QS KS AS JD QD KD AD QC KC AC",
     );
     assert_eq!(g.legal_actions(1), vec![Action::Play(card("7C"))]);
-    let err = g
-        .apply(1, &Action::Play(card("9S")))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("must trump"), "{err}");
+    let must = Refusal::MustTrump { trump: Suit::Clubs };
+    assert_eq!(
+        g.apply(1, &Action::Play(card("9S"))),
+        Err(RuleError::Illegal(must.clone()))
+    );
+    assert_eq!(
+        en(&Paston::reason(&must)),
+        "You cannot follow suit, so you must trump: play a ♣."
+    );
     let g = pa10(
         "9S 8D 7S 8S 10S JS 7D 9D 10D JD",
         "QS KS AS QD KD AD 7C QC KC AC",
@@ -732,15 +796,20 @@ fn pa12_the_first_to_121_wins() {
     assert_eq!(status.ranking, Some(vec![vec![0], vec![1], vec![2]]));
     assert!(status.to_act.is_empty());
     assert!(events.iter().any(|e| matches!(e, Event::GameOver { .. })));
-    assert_eq!(
-        g.apply(1, &Action::Pass),
-        Err(crate::rules::RuleError::GameOver)
+    assert_eq!(g.apply(1, &Action::Pass), Err(RuleError::GameOver));
+    let names: Vec<String> = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+    let text = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
+    assert!(text.contains("Game over: Ann won."), "{text}");
+    assert!(
+        text.contains("match score (first to 121): Ann 135 · Bob 40 · Cid −5"),
+        "{text}"
     );
-    let text = Paston::describe(
-        &g.view(Observer::Public),
-        &["Ann".into(), "Bob".into(), "Cid".into()],
+    assert!(
+        text.contains(
+            "Last hand (deal 1): Ann declared Glitch ♣; both opponents passed — Ann +20, Bob 0, Cid 0"
+        ),
+        "{text}"
     );
-    assert!(text.contains("Ann won"), "{text}");
 }
 
 #[test]
@@ -774,22 +843,46 @@ fn describe_shows_the_score_the_contract_and_the_tricks() {
     act(&mut g, 1, Action::Whist);
     act(&mut g, 2, Action::Pass);
     play_cards(&mut g, "AH 7D KH");
-    let text = Paston::describe(&g.view(Observer::Seat(1)), &names);
+    let text = en_lines(&Paston::describe(&g.view(Observer::Seat(1))), &names);
     assert!(text.contains("match score"), "{text}");
-    assert!(text.contains("Contract: Ann declares Gupa ♥"), "{text}");
     assert!(
-        text.contains("Last trick: Ann A♥, Bob 7♦ — won by Ann"),
+        text.contains("Contract: Ann declares Gupa ♥ (×4), needs 6 tricks. Bob whist, Cid passes."),
         "{text}"
     );
-    assert!(text.contains("Trick 2: Ann K♥ — Bob to play"), "{text}");
+    assert!(text.contains("Tricks: Ann 1 · Bob 0"), "{text}");
+    assert!(
+        text.contains("Last trick: Ann A♥ · Bob 7♦ — won by Ann"),
+        "{text}"
+    );
+    assert!(text.contains("Trick 2: Ann K♥ — Bob to play."), "{text}");
     assert!(
         text.contains("Your hand: 8♦ 9♦ 10♦ J♦ Q♦ K♦ Q♣ K♣ A♣"),
         "{text}"
     );
-    assert!(!Paston::describe(&g.view(Observer::Public), &names).contains("Your hand"));
+    let public = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
+    assert!(!public.contains("Your hand"), "{public}");
     let g = game(2, PA6, PA6_PRIKUP);
-    let text = Paston::describe(&g.view(Observer::Public), &names);
-    assert!(text.contains("Cid bids first (holds J♠)"), "{text}");
+    let text = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
+    assert!(text.contains("Cid bids first (holds J♠)."), "{text}");
+    assert!(
+        text.contains("Auction: no calls yet — Cid to speak: pass or bid Paston ♠."),
+        "{text}"
+    );
+    let mut g = pa6_to_trump();
+    let text = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
+    assert!(
+        text.contains(
+            "Ann is declarer, bid Gupa ♥ and names trumps (Gupa or higher) or surrenders."
+        ),
+        "{text}"
+    );
+    let events = act(&mut g, 0, Action::Surrender);
+    let told: Vec<String> = events.iter().map(|e| en(&Paston::event(e))).collect();
+    assert_eq!(told[0], "Seat 0 surrenders: −10, each opponent +2.");
+    assert!(
+        told[1].starts_with("Last hand (deal 1): Seat 0 surrendered (bid Gupa) — Seat 0 −10, Seat 1 +2, Seat 2 +2. Match score: Seat 0 −10 · Seat 1 2 · Seat 2 2."),
+        "{told:?}"
+    );
 }
 
 #[test]

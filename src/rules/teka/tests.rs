@@ -8,7 +8,8 @@ use serde_json::json;
 
 use super::*;
 use crate::cards::{parse_cards, validate_deck};
-use crate::rules::{Game, RuleError};
+use crate::catalog::{en, en_lines};
+use crate::rules::{Game, Heuristic, Present, RuleError};
 
 fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
@@ -52,7 +53,7 @@ fn game(dealer: Seat, hands: [&str; 4]) -> Teka {
 
 fn act(g: &mut Teka, seat: Seat, action: Action) -> Vec<Event> {
     g.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e}"))
+        .unwrap_or_else(|e| panic!("{action:?} by {seat} refused: {e:?}"))
 }
 
 fn number(n: u8) -> Action {
@@ -170,7 +171,7 @@ fn thirteen_consecutive_cards_go_to_each_seat_from_the_dealers_next() {
     assert_eq!((g.phase, g.to_act()), (Phase::Bidding, vec![3]));
     let status = g.status();
     assert_eq!((status.deal, status.scores), (1, Some(vec![0, 0, 0, 0])));
-    assert!(Teka::new(Options::default(), 3, Setup::seeded(1)).is_err());
+    assert!(crate::rules::check_seats::<Teka>(&Options::default(), 3).is_err());
 }
 
 // ---- calls ------------------------------------------------------------------------------------
@@ -213,11 +214,23 @@ fn te2_numbers_must_go_higher() {
         ]
     );
     for n in [9, 10] {
-        let err = g.apply(2, &number(n)).unwrap_err().to_string();
-        assert!(err.contains("higher than 10"), "{err}");
+        assert_eq!(
+            g.apply(2, &number(n)),
+            Err(RuleError::Illegal(Refusal::CallHigher { than: 10 }))
+        );
     }
-    let err = g.apply(2, &number(14)).unwrap_err().to_string();
-    assert!(err.contains("8 to 13"), "{err}");
+    assert_eq!(
+        en(&Teka::reason(&Refusal::CallHigher { than: 10 })),
+        "Your call must be higher than 10."
+    );
+    assert_eq!(
+        g.apply(2, &number(14)),
+        Err(RuleError::Illegal(Refusal::NotANumber))
+    );
+    assert_eq!(
+        en(&Teka::reason(&Refusal::NotANumber)),
+        "Call a number of tricks from 8 to 13."
+    );
     let mut other = g.clone();
     act(&mut other, 2, d13());
     act(&mut g, 2, number(11));
@@ -233,8 +246,10 @@ fn te3_the_later_double_thirteen_plays_alone() {
         vec![d13(), Action::Pass, Action::Ter],
         "no number beats double thirteen"
     );
-    let err = g.apply(2, &number(13)).unwrap_err().to_string();
-    assert!(err.contains("double thirteen"), "{err}");
+    assert_eq!(
+        g.apply(2, &number(13)),
+        Err(RuleError::Illegal(Refusal::Double13Called))
+    );
     act(&mut g, 2, d13());
     act(&mut g, 3, Action::Pass);
     let events = act(&mut g, 0, Action::Pass);
@@ -293,10 +308,16 @@ fn te4_the_first_lead_must_be_a_trump() {
     );
     let mut void = g.clone();
     act(&mut g, 0, Action::Trump(TrumpSuit::H));
-    let err = g.apply(0, &Action::Play(card("AS"))).unwrap_err();
-    assert!(
-        matches!(&err, RuleError::Illegal(m) if m.contains("must be a trump")),
-        "{err}"
+    let lead = Refusal::LeadTrump {
+        trump: Suit::Hearts,
+    };
+    assert_eq!(
+        g.apply(0, &Action::Play(card("AS"))),
+        Err(RuleError::Illegal(lead.clone()))
+    );
+    assert_eq!(
+        en(&Teka::reason(&lead)),
+        "The first lead must be a trump: play a ♥."
     );
     act(&mut g, 0, Action::Play(card("2H")));
     // Without a trump in hand, the declarer leads anything.
@@ -318,11 +339,15 @@ fn following_suit_only_when_able() {
     act(&mut g, 1, Action::Play(card("3C")));
     let legal = g.legal_actions(2);
     assert_eq!(legal.len(), 6);
-    let err = g
-        .apply(2, &Action::Play(card("AC")))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("follow suit"), "{err}");
+    let follow = Refusal::MustFollow { suit: Suit::Hearts };
+    assert_eq!(
+        g.apply(2, &Action::Play(card("AC"))),
+        Err(RuleError::Illegal(follow.clone()))
+    );
+    assert_eq!(
+        en(&Teka::reason(&follow)),
+        "You must follow suit: play a ♥."
+    );
 }
 
 #[test]
@@ -405,10 +430,29 @@ fn te7_the_declarer_may_raise_up_to_what_is_still_possible() {
     assert_eq!(g.side_tricks(), (5, 2));
     assert_eq!(g.to_act(), vec![0]);
     assert_eq!(raises(&g, 0), vec![9, 10, 11], "at most 13 − 2 = 11");
-    let err = g.apply(0, &Action::Raise(12)).unwrap_err().to_string();
-    assert!(err.contains("11 at most"), "{err}");
-    let err = g.apply(0, &Action::Raise(8)).unwrap_err().to_string();
-    assert!(err.contains("already 8"), "{err}");
+    let most = Refusal::RaiseAtMost {
+        opponents: 2,
+        most: 11,
+    };
+    assert_eq!(
+        g.apply(0, &Action::Raise(12)),
+        Err(RuleError::Illegal(most.clone()))
+    );
+    assert_eq!(
+        en(&Teka::reason(&most)),
+        "The opponents have 2 tricks: you can raise to 11 at most."
+    );
+    assert_eq!(
+        en(&Teka::reason(&Refusal::RaiseAtMost {
+            opponents: 1,
+            most: 12
+        })),
+        "The opponents have 1 trick: you can raise to 12 at most."
+    );
+    assert_eq!(
+        g.apply(0, &Action::Raise(8)),
+        Err(RuleError::Illegal(Refusal::RaiseAbove { contract: 8 }))
+    );
     // The partner never raises.
     let mut partner_turn = g.clone();
     play_cards(&mut partner_turn, "AD 9S");
@@ -498,8 +542,14 @@ fn a_hand_without_an_ace_or_a_court_card_may_ask_for_a_new_deal() {
     assert_eq!((g.phase, g.to_act()), (Phase::Redeal, vec![2]));
     assert_eq!(g.legal_actions(2), vec![Action::Redeal, Action::Keep]);
     assert!(g.apply(1, &Action::Keep).is_err());
-    let err = g.apply(2, &number(8)).unwrap_err().to_string();
-    assert!(err.contains("new deal or keep"), "{err}");
+    assert_eq!(
+        g.apply(2, &number(8)),
+        Err(RuleError::Illegal(Refusal::RedealOrKeep))
+    );
+    assert_eq!(
+        en(&Teka::reason(&Refusal::RedealOrKeep)),
+        "Ask for a new deal or keep your hand."
+    );
     act(&mut g, 2, Action::Keep);
     assert_eq!(g.to_act(), vec![3]);
     assert_eq!(g.view(Observer::Public).kept, vec![2]);
@@ -620,28 +670,65 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
     let names: Vec<String> = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
     let mut g = te5_to_play(vec![24, 40]);
     play_cards(&mut g, "AH 3C 2H 6D  KH");
-    let text = Teka::describe(&g.view(Observer::Seat(1)), &names);
+    let text = en_lines(&Teka::describe(&g.view(Observer::Seat(1))), &names);
+    assert!(text.contains("Teka · deal 1 · dealer Dee"), "{text}");
     assert!(
-        text.contains("Teams: Ann & Cid 24 · Bob & Dee 40"),
+        text.contains("Teams: Ann & Cid 24 · Bob & Dee 40 (first to 104)"),
         "{text}"
     );
     assert!(
-        text.contains("Contract: Ann 9 for Ann & Cid, trumps ♥"),
+        text.contains("Contract: Ann 9 for Ann & Cid, trumps ♥."),
         "{text}"
     );
+    assert!(text.contains("Tricks: Ann & Cid 1 · Bob & Dee 0"), "{text}");
     assert!(
-        text.contains("Last trick: Ann A♥, Bob 3♣, Cid 2♥, Dee 6♦ — won by Ann"),
+        text.contains("Last trick: Ann A♥ · Bob 3♣ · Cid 2♥ · Dee 6♦ — won by Ann"),
         "{text}"
     );
-    assert!(text.contains("Trick 2: Ann K♥ — Bob to play"), "{text}");
+    assert!(text.contains("Trick 2: Ann K♥ — Bob to play."), "{text}");
     assert!(text.contains("Your hand: Q♠ K♠ A♠ 2♣ 4♣"), "{text}");
-    assert!(!Teka::describe(&g.view(Observer::Public), &names).contains("Your hand"));
+    let public = en_lines(&Teka::describe(&g.view(Observer::Public)), &names);
+    assert!(!public.contains("Your hand"), "{public}");
     let view = g.view(Observer::Seat(0));
+    assert_eq!(en(&Teka::label(&view, &Action::Raise(10))), "Raise to 10");
     assert_eq!(
-        Teka::label(&view, &Action::Raise(10), &names),
-        "Raise to 10"
+        en(&Teka::label(&view, &Action::Trump(TrumpSuit::D))),
+        "Trumps ♦"
     );
     assert!(Teka::confirm(&view, &d13()).is_some());
+    // A raised contract, then the hand's result and the calls of the next deal.
+    act(&mut g, 1, Action::Play(card("4C")));
+    play_cards(&mut g, "3H 7D");
+    act(&mut g, 0, Action::Raise(10));
+    let text = en_lines(&Teka::describe(&g.view(Observer::Public)), &names);
+    assert!(
+        text.contains("Contract: Ann 10 for Ann & Cid (bid 9, raised), trumps ♥."),
+        "{text}"
+    );
+    let mut g = te5_to_play(vec![24, 40]);
+    play_cards(&mut g, TE5_PLAY);
+    let events = play_cards(&mut g, TE5_LAST);
+    let told: Vec<String> = events
+        .iter()
+        .map(|e| crate::catalog::en_named(&Teka::event(e), &names))
+        .collect();
+    assert!(
+        told.contains(
+            &"Last hand (deal 1): Ann made 9 (9–2 in tricks): Ann & Cid +9. Teams: Ann & Cid 33 · Bob & Dee 40."
+                .to_string()
+        ),
+        "{told:?}"
+    );
+    assert!(
+        told.contains(&"Cid wins the trick: Cid A♦ · Dee 10♠ · Ann 3♦ · Bob 10♣.".to_string()),
+        "{told:?}"
+    );
+    calls(&mut g, &[number(9), Action::Ter]);
+    let text = en_lines(&Teka::describe(&g.view(Observer::Public)), &names);
+    assert!(
+        text.contains("Calls: Bob 9, Cid ter — Dee to call (one call each)."),
+        "{text}"
+    );
 }
 
 #[test]

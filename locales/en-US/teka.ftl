@@ -1,0 +1,94 @@
+# Teka (src/rules/teka): the table, the buttons, refusals and events.
+
+teka-name = Teka
+teka-summary = An Afghan trick-taking game for two partnerships (seats 0 & 2 against 1 & 3), 52 cards, aces high. Each player calls once: a number of tricks from 8 to 13 for their team (higher than any number before), double thirteen (all 13 tricks, playing alone), or pass. The declarer names trumps and must lead one; follow suit if you can. The declarer may raise the contract during play. A made contract scores its number (double thirteen 26); a lost one gives the opponents twice as much (52). First team to 104 wins. Later deals are only cut, not shuffled, unless the table says so.
+
+teka-team = { $first } & { $second }
+teka-bid-number = { $n }
+teka-bid-double13 = double thirteen
+teka-bid-none = {""}
+
+# The table.
+teka-header = Teka · deal { $deal } · dealer { $dealer }
+teka-teams = Teams: { $first } { $a } · { $second } { $b } (first to { $target })
+teka-over = Game over: { $team } won.
+teka-redealt = Redealt { $n }× on request this deal.
+teka-redeal-turn = { $who } holds no ace, king, queen or jack and may ask for a new deal or keep.
+teka-call = { $who } { $kind ->
+    [pass] pass
+    [ter] ter
+   *[bid] { $bid }
+}
+teka-calls = Calls: { $count ->
+    [0] none yet
+   *[other] { $calls }
+} — { $who } to call (one call each).
+teka-contract = Contract: { $who } { $contract } for { $team }{ $raised ->
+    [yes] {" "}(bid { $bid }, raised)
+   *[no] {""}
+}{ $named ->
+    [yes] , trumps { $trump }
+   *[no] {" "}— { $turn } names trumps
+}.{ $out ->
+    [yes] {" "}{ $sitter } sits out.
+   *[no] {""}
+}
+teka-tricks = Tricks: { $first } { $a } · { $second } { $b }
+teka-last-hand-passed = Last hand (deal { $deal }): all four passed, no score.
+teka-last-hand = Last hand (deal { $deal }): { $who } { $made ->
+    [yes] made
+   *[no] lost
+} { $contract } ({ $ours }–{ $theirs } in tricks): { $team } { $points }.
+
+# Buttons and questions.
+teka-action-redeal = Ask for a new deal
+teka-action-keep = Keep my hand
+teka-action-bid = Bid { $n }
+teka-action-double13 = Double thirteen
+teka-action-pass = Pass
+teka-action-ter = Ter
+teka-action-trump = Trumps { $suit }
+teka-action-raise = Raise to { $n }
+teka-confirm-double13 = Double thirteen: you play alone (your partner sits out) and must win all 13 tricks — 26 points, or 52 to the opponents at the first trick lost. Call it?
+
+# Refusals.
+teka-redeal-or-keep = Ask for a new deal or keep your hand.
+teka-no-redeal = A new deal may only be asked for before the calls, with a hand without an ace, king, queen or jack.
+teka-double13-called = Double thirteen has been called: only another double thirteen beats it.
+teka-not-a-number = Call a number of tricks from 8 to 13.
+teka-call-higher = Your call must be higher than { $than }.
+teka-make-a-call = Make your call: a number, double thirteen, or pass.
+teka-calls-over = Everybody has called: the calls are over.
+teka-name-trumps = Name the trump suit.
+teka-trumps-named = Trumps are named by the declarer, once.
+teka-no-raise-double13 = Double thirteen cannot be raised.
+teka-only-declarer-raises = Only the declarer may raise the contract.
+teka-raise-above = The contract is already { $contract }: raise to more than that.
+teka-raise-at-most = The opponents have { $opponents ->
+    [one] { $opponents } trick
+   *[other] { $opponents } tricks
+}: you can raise to { $most } at most.
+teka-lead-trump = The first lead must be a trump: play a { $suit }.
+teka-not-now = That card cannot be played now.
+teka-not-play-time = Cards are played once trumps are named.
+
+# Events.
+teka-event-dealt = Deal { $deal }, dealt by { $dealer }{ $cut ->
+    [yes] {" "}from the last hand's cards, cut
+   *[no] {""}
+}.
+teka-event-redeal = { $who } asks for a new deal.
+teka-event-kept = { $who } keeps their hand.
+teka-event-call = { $who } { $kind ->
+    [pass] passes.
+    [ter] says ter.
+   *[bid] calls { $bid }.
+}
+teka-event-all-passed = All four passed: no score.
+teka-event-declarer = { $who } declares { $bid } for { $team }.{ $out ->
+    [yes] {" "}{ $sitter } sits out.
+   *[no] {""}
+}
+teka-event-trump = { $who } names trumps: { $suit }.
+teka-event-raised = { $who } raises the contract to { $to }.
+teka-event-scored = { $result } Teams: { $first } { $a } · { $second } { $b }.
