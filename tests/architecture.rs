@@ -3,7 +3,7 @@
 //! are skipped (they may name what they do not use), and so is test code (`tests.rs` files and
 //! the `#[cfg(test)] mod tests` at the end of a file), which may word messages to check them.
 
-use std::path::{Path, PathBuf};
+use crate::support::source::rust_files;
 
 /// One source file: its path under `src/` (with `/` separators) and its code without comments
 /// and tests.
@@ -13,39 +13,23 @@ struct Source {
 }
 
 fn sources() -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    let mut stack: Vec<PathBuf> = vec![root.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                if path.file_name().is_some_and(|n| n == "tests.rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                // An inline test module is the end of its file by convention.
-                let text = match text.find("#[cfg(test)]\nmod tests") {
-                    Some(at) => &text[..at],
-                    None => &text[..],
-                };
-                let code = text
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("//"))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                let rel = path.strip_prefix(&root).unwrap();
-                let path = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect::<Vec<_>>()
-                    .join("/");
-                files.push(Source { path, code });
-            }
-        }
-    }
+    let files: Vec<Source> = rust_files()
+        .into_iter()
+        .filter(|(path, _)| path != "tests.rs" && !path.ends_with("/tests.rs"))
+        .map(|(path, text)| {
+            // An inline test module is the end of its file by convention.
+            let text = match text.find("#[cfg(test)]\nmod tests") {
+                Some(at) => &text[..at],
+                None => &text[..],
+            };
+            let code = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            Source { path, code }
+        })
+        .collect();
     assert!(files.len() > 20, "found only {} source files", files.len());
     files
 }
@@ -79,6 +63,15 @@ fn all(files: &[Source]) -> Vec<&Source> {
     files.iter().collect()
 }
 
+/// Every file outside the named layer.
+fn outside<'a>(files: &'a [Source], layer: &str) -> Vec<&'a Source> {
+    let inside = in_layers(files, &[layer]);
+    files
+        .iter()
+        .filter(|f| !inside.iter().any(|i| i.path == f.path))
+        .collect()
+}
+
 #[test]
 fn discord_imports_nothing_from_the_store() {
     let files = sources();
@@ -93,11 +86,7 @@ fn discord_imports_nothing_from_the_store() {
 #[test]
 fn only_discord_mentions_serenity_or_poise() {
     let files = sources();
-    let others: Vec<&Source> = all(&files)
-        .into_iter()
-        .filter(|f| !f.path.starts_with("discord/"))
-        .collect();
-    let found = offenders(&others, &["serenity", "poise"]);
+    let found = offenders(&outside(&files, "discord"), &["serenity", "poise"]);
     assert!(
         found.is_empty(),
         "ARCHITECTURE.md: only `discord` imports serenity or poise. Broken by: {found:?}"
@@ -107,11 +96,7 @@ fn only_discord_mentions_serenity_or_poise() {
 #[test]
 fn only_the_store_runs_sql() {
     let files = sources();
-    let others: Vec<&Source> = all(&files)
-        .into_iter()
-        .filter(|f| !f.path.starts_with("store/"))
-        .collect();
-    let found = offenders(&others, &["sqlx"]);
+    let found = offenders(&outside(&files, "store"), &["sqlx"]);
     assert!(
         found.is_empty(),
         "ARCHITECTURE.md: only `store` runs SQL (only it mentions sqlx). Broken by: {found:?}"
