@@ -1,8 +1,13 @@
 //! Configuration from the environment and a `.env` file: the Discord token, the database, the
 //! optional REST proxy and development guild. Every setting but the token has a working default.
+//! A bad setting is a typed `ConfigError`, worded for the operator by `ConfigError::msg`
+//! (`cli.ftl`); its `Display` is for logs.
 
 use std::env;
 use std::time::Duration;
+
+use crate::msg;
+use crate::text::{verbatim, Msg};
 
 /// Where the database lives when `DATABASE_URL` is not set: a file beside the working
 /// directory, created with its migrations on first start.
@@ -29,15 +34,29 @@ pub struct Config {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    #[error(
-        "DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → your \
-         application → Bot → Reset Token) in the environment or in a .env file; see .env.example."
-    )]
+    #[error("DISCORD_TOKEN is not set")]
     MissingToken,
-    #[error("DEV_GUILD_ID must be a guild id (a number), not \"{0}\".")]
+    #[error("DEV_GUILD_ID is not a number: {0:?}")]
     BadGuild(String),
-    #[error("{0} must be a whole number, not \"{1}\".")]
+    #[error("{0} is not a whole number: {1:?}")]
     BadNumber(&'static str, String),
+}
+
+impl ConfigError {
+    /// The problem as a message for the operator starting the bot.
+    pub fn msg(&self) -> Msg {
+        match self {
+            ConfigError::MissingToken => msg!("config-missing-token"),
+            ConfigError::BadGuild(value) => {
+                msg!("config-bad-guild", value = verbatim(value.clone()))
+            }
+            ConfigError::BadNumber(name, value) => msg!(
+                "config-bad-number",
+                name = verbatim(*name),
+                value = verbatim(value.clone())
+            ),
+        }
+    }
 }
 
 fn var(name: &str) -> Option<String> {
@@ -102,9 +121,8 @@ mod tests {
         assert_eq!(c.computer_pause, Duration::from_millis(1500));
         assert_eq!(c.lobby_timeout, Duration::from_secs(1800));
         assert_eq!(c.timer_minute, Duration::from_secs(60));
-        assert!(ConfigError::MissingToken
-            .to_string()
-            .starts_with("DISCORD_TOKEN is not set"));
+        assert!(crate::catalog::en(&ConfigError::MissingToken.msg())
+            .starts_with("DISCORD_TOKEN is not set: put your bot's token"));
     }
 
     #[test]

@@ -3,15 +3,16 @@
 
 use std::io;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use anyhow::Context as _;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use pakka::msg;
+use pakka::text::{verbatim, Msg};
 
+// Every help text is set from the catalog by `command()` (the `cli-help-*` keys of `cli.ftl`).
 #[derive(Parser)]
-#[command(
-    name = "pakka",
-    version,
-    about = "Nine traditional card games for Discord, and their rules engine"
-)]
+#[command(name = "pakka", version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -19,62 +20,77 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the Discord bot (the default). Reads DISCORD_TOKEN and friends from the environment or .env.
     Serve,
-    /// Drive the rules engine with one JSON object per line on stdin (see README.md).
     Engine,
-    /// List the games, their ids, aliases and seat counts.
     Games,
-    /// Play a game in the terminal against computer players.
     Play {
-        /// The game id or alias.
         game: String,
-        /// Number of seats (default: the fewest the game allows).
         #[arg(long)]
         seats: Option<usize>,
-        /// The computer players' level: easy, normal or hard.
         #[arg(long, default_value = "normal")]
         level: pakka::ai::Level,
-        /// Deal a known deck.
         #[arg(long)]
         seed: Option<u64>,
-        /// Game options as name=value words, e.g. "stop_rule=true".
         #[arg(long, default_value = "")]
         options: String,
     },
-    /// Computer players against each other: win shares, mean scores and decision times.
     Arena {
-        /// The game id or alias.
         game: String,
-        /// Number of seats (default: one per player).
         #[arg(long)]
         seats: Option<usize>,
-        /// One level per seat, comma-separated, e.g. hard,normal,easy.
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<pakka::ai::Level>,
-        /// Seeded deals to play (each once per rotation of the players).
         #[arg(long, default_value_t = 100)]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Game options as name=value words.
         #[arg(long, default_value = "")]
         options: String,
-        /// Worker threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
 }
 
+/// The command line with its help texts worded by the catalog.
+fn command() -> clap::Command {
+    let t = |m: Msg| pakka::catalog::en(&m);
+    let arg =
+        |c: clap::Command, name: &'static str, help: Msg| c.mut_arg(name, |a| a.help(t(help)));
+    Cli::command()
+        .about(t(msg!("cli-help-about")))
+        .mut_subcommand("serve", |c| c.about(t(msg!("cli-help-serve"))))
+        .mut_subcommand("engine", |c| c.about(t(msg!("cli-help-engine"))))
+        .mut_subcommand("games", |c| c.about(t(msg!("cli-help-games"))))
+        .mut_subcommand("play", |c| {
+            let c = c.about(t(msg!("cli-help-play")));
+            let c = arg(c, "game", msg!("cli-help-game"));
+            let c = arg(c, "seats", msg!("cli-help-play-seats"));
+            let c = arg(c, "level", msg!("cli-help-level"));
+            let c = arg(c, "seed", msg!("cli-help-play-seed"));
+            arg(c, "options", msg!("cli-help-options"))
+        })
+        .mut_subcommand("arena", |c| {
+            let c = c.about(t(msg!("cli-help-arena")));
+            let c = arg(c, "game", msg!("cli-help-game"));
+            let c = arg(c, "seats", msg!("cli-help-arena-seats"));
+            let c = arg(c, "players", msg!("cli-help-players"));
+            let c = arg(c, "games", msg!("cli-help-games-count"));
+            let c = arg(c, "seed", msg!("cli-help-arena-seed"));
+            let c = arg(c, "options", msg!("cli-help-options"));
+            arg(c, "threads", msg!("cli-help-threads"))
+        })
+}
+
 fn main() -> ExitCode {
-    match Cli::parse().command.unwrap_or(Command::Serve) {
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
+    match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
         Command::Engine => {
             let stdin = io::stdin();
             match pakka::cli::engine::run(stdin.lock(), io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    fail(&e.to_string());
                     ExitCode::FAILURE
                 }
             }
@@ -97,7 +113,7 @@ fn main() -> ExitCode {
             match pakka::cli::play::run(&config, &mut stdin.lock(), &mut io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("error: {e:#}");
+                    fail(&format!("{e:#}"));
                     ExitCode::FAILURE
                 }
             }
@@ -126,25 +142,13 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {e:#}");
+                    fail(&format!("{e:#}"));
                     ExitCode::FAILURE
                 }
             }
         }
         Command::Games => {
-            for g in pakka::rules::registry::GAMES {
-                let (lo, hi) = g.seats;
-                let aliases = if g.aliases.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (also {})", g.aliases.join(", "))
-                };
-                println!(
-                    "{:<14} {}{aliases}, {lo}–{hi} players",
-                    g.id,
-                    pakka::catalog::en(&g.name())
-                );
-            }
+            println!("{}", pakka::cli::games());
             ExitCode::SUCCESS
         }
     }
@@ -154,7 +158,7 @@ fn serve() -> ExitCode {
     let config = match pakka::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}", pakka::catalog::en(&e.msg()));
             return ExitCode::from(2);
         }
     };
@@ -167,16 +171,39 @@ fn serve() -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
+            eprintln!(
+                "{}",
+                pakka::catalog::en(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
+            );
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(pakka::discord::run(&config)) {
+    match runtime.block_on(serve_discord(&config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e:#}");
-            eprintln!("error: {e:#}");
+            fail(&format!("{e:#}"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Wires the parts: opens the store, builds the table service and restores every unfinished
+/// table, then runs Discord on it until Ctrl-C.
+async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
+    let store = pakka::store::Store::open(&config.database_url)
+        .await
+        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+    let service = Arc::new(pakka::table::TableService::new(store));
+    let restored = service.restore().await?;
+    tracing::info!(restored, "restored unfinished tables");
+    pakka::discord::run(config, service).await
+}
+
+/// Tells the person at the terminal what stopped the command.
+fn fail(detail: &str) {
+    eprintln!(
+        "{}",
+        pakka::catalog::en(&msg!("cli-error", detail = verbatim(detail)))
+    );
 }

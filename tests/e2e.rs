@@ -87,7 +87,7 @@ async fn full_game_through_buttons_then_scores() {
         .unwrap();
     let text = scores.content();
     assert!(
-        text.contains(&format!("1. <@{winner_id}> — 1 wins in 1 games")),
+        text.contains(&format!("1. <@{winner_id}> — 1 win in 1 game")),
         "{text}"
     );
     assert!(

@@ -229,3 +229,61 @@ fn book_version_lists_both_seats_until_they_flip() {
     assert_eq!(ok(&a)["to_act"], json!([0, 1]));
     assert_eq!(c.finish(), 0);
 }
+
+/// The console's own error sentences (now in `engine.ftl`) read exactly as the protocol has
+/// always answered them.
+#[test]
+fn the_console_words_its_errors_as_before() {
+    let mut c = Console::start();
+    let error = |answer: Value| answer["error"].as_str().unwrap().to_string();
+    assert_eq!(
+        error(c.send(r#"{"cmd":"legal"}"#)),
+        r#"No game yet: start one with "new"."#
+    );
+    assert_eq!(error(c.send("[1,2]")), "Each line must be a JSON object.");
+    assert_eq!(error(c.send(r#"{"no_cmd":1}"#)), r#"Missing field "cmd"."#);
+    assert_eq!(error(c.send(r#"{"cmd":1}"#)), r#""cmd" must be a string."#);
+    assert_eq!(
+        error(c.send(r#"{"cmd":"shuffle"}"#)),
+        r#"Unknown command "shuffle"; the commands are new, legal, act, view and state."#
+    );
+    assert!(error(c.send("x")).starts_with("The line is not valid JSON: "));
+    assert!(
+        error(c.cmd(json!({"cmd":"new","game":"snap","seats":2,"seed":1})))
+            .starts_with(r#"Unknown game "snap"; the games are pisha-pasha, "#)
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":"two","seed":1}))),
+        r#""seats" must be a whole number."#
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"seed":-1}))),
+        r#""seed" must be a whole number ≥ 0."#
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2}))),
+        r#"Missing field "seed" (or "deck")."#
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":[],"decks":[]}))),
+        r#"Give "deck" or "decks", not both."#
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":["ZZ"]}))),
+        r#"Bad deck: unknown card "ZZ"."#
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"deck":[7]}))),
+        "Bad deck: 7 is not a card."
+    );
+    ok(&c.cmd(json!({"cmd":"new","game":"pisha-pasha","seats":2,"seed":1})));
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"act","seat":9,"action":"turn"}))),
+        r#""seat" must be a seat number from 0 to 1, not 9."#
+    );
+    assert_eq!(
+        error(c.cmd(json!({"cmd":"act","seat":0}))),
+        r#"Missing field "action"."#
+    );
+    assert_eq!(c.finish(), 0);
+}

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod architecture;
 mod catalog;
 mod conformance;
 mod e2e;

@@ -13,8 +13,10 @@ use anyhow::{bail, Context as _};
 use serde_json::Value;
 
 use crate::ai::{self, Level, Observation};
+use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Setup};
+use crate::text::verbatim;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -73,20 +75,28 @@ impl ArenaReport {
     /// A plain-text table: strategy, seat-deals, win share ± CI, mean points ± CI, p50, p99.
     pub fn table(&self) -> String {
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{} · {} seats · {} deals × {} rotations",
-            self.game, self.seats, self.deals, self.seats
+        let title = msg!(
+            "cli-arena-title",
+            game = verbatim(self.game),
+            seats = self.seats,
+            deals = self.deals,
+            rotations = self.seats
         );
+        let _ = writeln!(out, "{}", super::plain(&title));
         let _ = writeln!(
             out,
             "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-            "player", "n", "win share", "points/deal", "p50", "p99"
+            super::plain(&msg!("cli-arena-player")),
+            super::plain(&msg!("cli-arena-n")),
+            super::plain(&msg!("cli-arena-win-share")),
+            super::plain(&msg!("cli-arena-points")),
+            "p50",
+            "p99"
         );
         for (level, t) in &self.strategies {
             let (w, wci) = mean_ci(&t.wins);
             let points = if t.points.is_empty() {
-                "—".to_string()
+                super::plain(&msg!("cards-none"))
             } else {
                 let (p, pci) = mean_ci(&t.points);
                 format!("{p:.2} ± {pci:.2}")
@@ -96,7 +106,7 @@ impl ArenaReport {
             let _ = writeln!(
                 out,
                 "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-                level.name(),
+                super::plain(&crate::table::level_name(*level)),
                 t.wins.len(),
                 format!("{:.1}% ± {:.1}", 100.0 * w, 100.0 * wci),
                 points,
@@ -104,7 +114,11 @@ impl ArenaReport {
                 format!("{:.2?}", percentile(&times, 0.99)),
             );
         }
-        let _ = write!(out, "fair share {:.1}%", 100.0 / self.seats as f64);
+        let fair = msg!(
+            "cli-arena-fair-share",
+            share = verbatim(format!("{:.1}", 100.0 / self.seats as f64))
+        );
+        let _ = write!(out, "{}", super::plain(&fair));
         out
     }
 }
@@ -140,10 +154,10 @@ fn play_deal(
         );
         times[seat].push(choice.elapsed);
         game.act_index(seat, choice.index).map_err(|e| {
-            anyhow::anyhow!(
-                "a computer player's choice was refused: {}",
-                crate::catalog::en(&e.msg())
-            )
+            anyhow::Error::msg(super::plain(&msg!(
+                "cli-computer-refused",
+                reason = e.msg()
+            )))
         })?;
     }
     let end = game.status();
@@ -189,18 +203,20 @@ fn play_deal(
 /// Runs the arena.
 pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
     let info = registry::find(&config.game)
-        .with_context(|| format!("there is no game called {}", config.game))?;
+        .with_context(|| super::plain(&super::unknown_game(&config.game)))?;
     let seats = config.seats.unwrap_or(config.players.len());
     if config.players.len() != seats {
-        bail!(
-            "--players names {} players for {seats} seats",
-            config.players.len()
-        );
+        bail!(super::plain(&msg!(
+            "cli-arena-players",
+            players = config.players.len(),
+            seats = seats
+        )));
     }
     let options = info
         .parse_options(&config.options)
-        .map_err(|e| anyhow::Error::msg(crate::catalog::en(&e.msg())))?;
-    info.create(options.clone(), seats, Setup::seeded(config.seed))?;
+        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
+    info.create(options.clone(), seats, Setup::seeded(config.seed))
+        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
     let mut report = ArenaReport {
         game: info.id,
         seats,

@@ -9,11 +9,13 @@ use serde_json::{json, Map, Value};
 
 use crate::cards::Card;
 use crate::catalog::en;
+use crate::msg;
 use crate::rules::registry;
 use crate::rules::{ActError, AnyGame, Observer, RuleError, Seat, Setup, SetupError};
-use crate::text::Msg;
+use crate::text::{verbatim, Msg};
 
-/// A refused command: its protocol code and a sentence for a person.
+/// A refused command: its protocol code and a sentence for a person (from `engine.ftl`, or the
+/// rules' own refusal), worded in English as the protocol has it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
     pub code: &'static str,
@@ -21,16 +23,21 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(code: &'static str, error: impl Into<String>) -> Refusal {
+    fn new(code: &'static str, error: &Msg) -> Refusal {
         Refusal {
             code,
-            error: error.into(),
+            error: en(error),
         }
     }
 
-    fn bad_request(error: impl Into<String>) -> Refusal {
-        Refusal::new("bad_request", error)
+    fn bad_request(error: Msg) -> Refusal {
+        Refusal::new("bad_request", &error)
     }
+}
+
+/// A field name of a request, as written in the protocol.
+fn field(name: &str) -> crate::text::Arg {
+    verbatim(name)
 }
 
 impl From<RuleError<Msg>> for Refusal {
@@ -40,7 +47,7 @@ impl From<RuleError<Msg>> for Refusal {
             RuleError::NotYourTurn { .. } => "not_your_turn",
             RuleError::Illegal(_) => "illegal_action",
         };
-        Refusal::new(code, en(&e.msg()))
+        Refusal::new(code, &e.msg())
     }
 }
 
@@ -50,7 +57,7 @@ impl From<SetupError> for Refusal {
             SetupError::Deck(_) => "bad_deck",
             _ => "bad_request",
         };
-        Refusal::new(code, en(&e.msg()))
+        Refusal::new(code, &e.msg())
     }
 }
 
@@ -82,16 +89,17 @@ impl Engine {
     }
 
     fn dispatch(&mut self, line: &str) -> Result<Map<String, Value>, Refusal> {
-        let request: Value = serde_json::from_str(line)
-            .map_err(|e| Refusal::bad_request(format!("The line is not valid JSON: {e}.")))?;
+        let request: Value = serde_json::from_str(line).map_err(|e| {
+            Refusal::bad_request(msg!("engine-not-json", detail = verbatim(e.to_string())))
+        })?;
         let Value::Object(request) = request else {
-            return Err(Refusal::bad_request("Each line must be a JSON object."));
+            return Err(Refusal::bad_request(msg!("engine-not-object")));
         };
         let cmd = request
             .get("cmd")
-            .ok_or_else(|| Refusal::bad_request("Missing field \"cmd\"."))?
+            .ok_or_else(|| missing("cmd"))?
             .as_str()
-            .ok_or_else(|| Refusal::bad_request("\"cmd\" must be a string."))?;
+            .ok_or_else(|| not_string("cmd"))?;
         match cmd {
             "new" => self.new_game(&request),
             "legal" => self.legal(&request),
@@ -111,8 +119,9 @@ impl Engine {
                 }
                 Ok(one("state", Value::Object(state)))
             }
-            other => Err(Refusal::bad_request(format!(
-                "Unknown command \"{other}\"; the commands are new, legal, act, view and state."
+            other => Err(Refusal::bad_request(msg!(
+                "engine-unknown-command",
+                cmd = verbatim(other)
             ))),
         }
     }
@@ -120,60 +129,53 @@ impl Engine {
     fn game(&self) -> Result<&dyn AnyGame, Refusal> {
         self.game
             .as_deref()
-            .ok_or_else(|| Refusal::new("no_game", "No game yet: start one with \"new\"."))
+            .ok_or_else(|| Refusal::new("no_game", &msg!("engine-no-game")))
     }
 
     fn new_game(&mut self, request: &Map<String, Value>) -> Result<Map<String, Value>, Refusal> {
         let name = request
             .get("game")
-            .ok_or_else(|| Refusal::bad_request("Missing field \"game\"."))?
+            .ok_or_else(|| missing("game"))?
             .as_str()
-            .ok_or_else(|| Refusal::bad_request("\"game\" must be a string."))?;
+            .ok_or_else(|| not_string("game"))?;
         let info = registry::find(name).ok_or_else(|| {
-            let ids: Vec<&str> = registry::GAMES.iter().map(|g| g.id).collect();
-            Refusal::bad_request(format!(
-                "Unknown game \"{name}\"; the games are {}.",
-                ids.join(", ")
+            Refusal::bad_request(msg!(
+                "engine-unknown-game",
+                name = verbatim(name),
+                ids = crate::table::game_ids()
             ))
         })?;
         let seats = request
             .get("seats")
-            .ok_or_else(|| Refusal::bad_request("Missing field \"seats\"."))?
+            .ok_or_else(|| missing("seats"))?
             .as_u64()
-            .ok_or_else(|| Refusal::bad_request("\"seats\" must be a whole number."))?
-            as usize;
+            .ok_or_else(|| {
+                Refusal::bad_request(msg!("engine-not-whole-number", field = field("seats")))
+            })? as usize;
         let seed = match request.get("seed") {
             None => None,
             Some(v) => Some(
                 v.as_u64()
-                    .ok_or_else(|| Refusal::bad_request("\"seed\" must be a whole number ≥ 0."))?,
+                    .ok_or_else(|| Refusal::bad_request(msg!("engine-seed-not-number")))?,
             ),
         };
         let decks = match (request.get("deck"), request.get("decks")) {
-            (Some(_), Some(_)) => {
-                return Err(Refusal::bad_request(
-                    "Give \"deck\" or \"decks\", not both.",
-                ))
-            }
+            (Some(_), Some(_)) => return Err(Refusal::bad_request(msg!("engine-deck-and-decks"))),
             (Some(deck), None) => vec![parse_deck(deck)?],
             (None, Some(Value::Array(decks))) => {
                 decks.iter().map(parse_deck).collect::<Result<_, _>>()?
             }
-            (None, Some(_)) => {
-                return Err(Refusal::bad_request("\"decks\" must be a list of decks."))
-            }
+            (None, Some(_)) => return Err(Refusal::bad_request(msg!("engine-decks-not-list"))),
             (None, None) => Vec::new(),
         };
         if seed.is_none() && decks.is_empty() {
-            return Err(Refusal::bad_request(
-                "Missing field \"seed\" (or \"deck\").",
-            ));
+            return Err(Refusal::bad_request(msg!("engine-missing-seed")));
         }
         let dealer = match request.get("dealer") {
             None => None,
             Some(v) => Some(
                 v.as_u64()
-                    .ok_or_else(|| Refusal::bad_request("\"dealer\" must be a seat number."))?
+                    .ok_or_else(|| Refusal::bad_request(msg!("engine-dealer-not-seat")))?
                     as Seat,
             ),
         };
@@ -203,15 +205,13 @@ impl Engine {
     fn act(&mut self, request: &Map<String, Value>) -> Result<Map<String, Value>, Refusal> {
         let seats = self.game()?.seats();
         let seat = seat_field(request, seats)?;
-        let action = request
-            .get("action")
-            .ok_or_else(|| Refusal::bad_request("Missing field \"action\"."))?;
+        let action = request.get("action").ok_or_else(|| missing("action"))?;
         let game = self
             .game
             .as_mut()
-            .ok_or_else(|| Refusal::new("no_game", "No game yet."))?;
+            .ok_or_else(|| Refusal::new("no_game", &msg!("engine-no-game")))?;
         let events = game.act_json(seat, action).map_err(|e| match e {
-            ActError::BadAction(msg) => Refusal::bad_request(en(&msg)),
+            ActError::BadAction(msg) => Refusal::bad_request(msg),
             ActError::Rule(rule) => Refusal::from(rule),
         })?;
         Ok(one(
@@ -227,32 +227,42 @@ fn one(key: &str, value: Value) -> Map<String, Value> {
     map
 }
 
+fn missing(name: &str) -> Refusal {
+    Refusal::bad_request(msg!("engine-missing-field", field = field(name)))
+}
+
+fn not_string(name: &str) -> Refusal {
+    Refusal::bad_request(msg!("engine-not-string", field = field(name)))
+}
+
 fn seat_field(request: &Map<String, Value>, seats: usize) -> Result<Seat, Refusal> {
-    let value = request
-        .get("seat")
-        .ok_or_else(|| Refusal::bad_request("Missing field \"seat\"."))?;
+    let value = request.get("seat").ok_or_else(|| missing("seat"))?;
     match value.as_u64() {
         Some(s) if (s as usize) < seats => Ok(s as usize),
-        _ => Err(Refusal::bad_request(format!(
-            "\"seat\" must be a seat number from 0 to {}, not {value}.",
-            seats - 1
+        _ => Err(Refusal::bad_request(msg!(
+            "engine-bad-seat",
+            last = seats - 1,
+            value = verbatim(value.to_string())
         ))),
     }
 }
 
 fn parse_deck(value: &Value) -> Result<Vec<Card>, Refusal> {
     let Value::Array(items) = value else {
-        return Err(Refusal::bad_request("A deck must be a list of cards."));
+        return Err(Refusal::bad_request(msg!("engine-deck-not-list")));
     };
     items
         .iter()
         .map(|item| match item {
-            Value::String(s) => s
-                .parse::<Card>()
-                .map_err(|e| Refusal::new("bad_deck", format!("Bad deck: {e}."))),
+            Value::String(s) => s.parse::<Card>().map_err(|e| {
+                Refusal::new(
+                    "bad_deck",
+                    &msg!("engine-unknown-card", card = verbatim(e.0)),
+                )
+            }),
             other => Err(Refusal::new(
                 "bad_deck",
-                format!("Bad deck: {other} is not a card."),
+                &msg!("engine-not-a-card", value = verbatim(other.to_string())),
             )),
         })
         .collect()

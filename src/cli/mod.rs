@@ -1,8 +1,56 @@
 //! The terminal front ends of the `pakka` binary that need no Discord: the `engine` console
 //! (line-oriented JSON, `shared/rules/engine-protocol.md`), `play` (a game against computer
-//! players) and `arena` (computer players against each other). Argument parsing lives in
-//! `main.rs`.
+//! players) and `arena` (computer players against each other), and the list of games. Argument
+//! parsing lives in `main.rs`; every word printed comes from the catalog (`cli.ftl`,
+//! `engine.ftl` and the games' files), in the default language.
 
 pub mod arena;
 pub mod engine;
 pub mod play;
+
+use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
+use crate::msg;
+use crate::rules::registry;
+use crate::text::{list, verbatim, Msg};
+
+/// Words a message that names no seat.
+fn plain(msg: &Msg) -> String {
+    catalog().text(DEFAULT_LANG, msg, &NoNames)
+}
+
+/// "There is no game called …; the games are …".
+fn unknown_game(name: &str) -> Msg {
+    msg!(
+        "cli-unknown-game",
+        name = verbatim(name),
+        ids = crate::table::game_ids()
+    )
+}
+
+/// `pakka games`: one line per game with its id, name, aliases and seat counts.
+pub fn games() -> String {
+    registry::GAMES
+        .iter()
+        .map(|g| {
+            let (lo, hi) = g.seats;
+            let line = if g.aliases.is_empty() {
+                msg!("cli-games-line", name = g.name(), min = lo, max = hi)
+            } else {
+                let aliases = g
+                    .aliases
+                    .iter()
+                    .map(|a| msg!("cli-game-id", id = verbatim(*a)))
+                    .collect();
+                msg!(
+                    "cli-games-line-aliases",
+                    name = g.name(),
+                    aliases = list(aliases, crate::key!("sep-comma")),
+                    min = lo,
+                    max = hi
+                )
+            };
+            format!("{:<14} {}", g.id, plain(&line))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

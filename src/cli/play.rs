@@ -1,15 +1,21 @@
 //! `pakka play`: any game in the terminal against computer players. You sit at seat 0; the
 //! screen shows your view as text and your legal actions numbered (grouped actions stay flat
 //! here: a terminal has no 25-button limit); type a number to play it, `q` to quit. Computer
-//! players move at once and their moves are told in words.
+//! players move at once and their moves are told in words. Every word comes from the catalog
+//! (`cli.ftl` and the games' files); the terminal names the seats itself: "Seat 0 (you)" (which
+//! reads well in any sentence) and "Computer N".
 
 use std::io::{BufRead, Write};
 
 use anyhow::Context as _;
 
 use crate::ai::{self, Level, Observation};
+use crate::catalog::{catalog, DEFAULT_LANG};
+use crate::msg;
 use crate::rules::registry;
 use crate::rules::{Observer, Setup};
+use crate::table::{level_name, Place};
+use crate::text::{list, seat, verbatim, Msg};
 
 pub struct PlayConfig {
     pub game: String,
@@ -25,35 +31,34 @@ pub fn run(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let info = registry::find(&config.game).with_context(|| {
-        let ids: Vec<&str> = registry::GAMES.iter().map(|g| g.id).collect();
-        format!(
-            "there is no game called \"{}\"; the games are {}",
-            config.game,
-            ids.join(", ")
-        )
-    })?;
+    let info = registry::find(&config.game)
+        .with_context(|| super::plain(&super::unknown_game(&config.game)))?;
     let seats = config.seats.unwrap_or(info.seats.0);
     let options = info
         .parse_options(&config.options)
-        .map_err(|e| anyhow::Error::msg(crate::catalog::en(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
     let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
-    let mut game = info.create(options, seats, Setup::seeded(seed))?;
+    let mut game = info
+        .create(options, seats, Setup::seeded(seed))
+        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
     let names: Vec<String> = (0..seats)
         .map(|s| {
-            if s == 0 {
-                "You".to_string()
+            let name = if s == 0 {
+                msg!("cli-seat-you", n = s)
             } else {
-                format!("Computer {s}")
-            }
+                msg!("cli-seat-computer", n = s)
+            };
+            super::plain(&name)
         })
         .collect();
-    writeln!(
-        out,
-        "{} · {seats} players · you are seat 0 · computer level {} · seed {seed}",
-        crate::catalog::en(&info.name()),
-        config.level
-    )?;
+    let header = msg!(
+        "cli-play-header",
+        game = info.name(),
+        seats = seats,
+        level = level_name(config.level),
+        seed = verbatim(seed.to_string())
+    );
+    writeln!(out, "{}", text(&header, &names))?;
     let mut decision = 0u64;
     loop {
         let status = game.status();
@@ -63,25 +68,9 @@ pub fn run(
                 "\n{}",
                 lines(&game.describe(Observer::Seat(0)), &names)
             )?;
-            let ranking = status.ranking.unwrap_or_default();
-            writeln!(out, "Game over.")?;
-            for (place, group) in ranking.iter().enumerate() {
-                let who: Vec<&str> = group.iter().map(|&s| names[s].as_str()).collect();
-                let score = status
-                    .scores
-                    .as_ref()
-                    .map(|sc| {
-                        format!(
-                            " ({} points)",
-                            group
-                                .iter()
-                                .map(|&s| sc[s].to_string())
-                                .collect::<Vec<_>>()
-                                .join("/")
-                        )
-                    })
-                    .unwrap_or_default();
-                writeln!(out, "{}. {}{score}", place + 1, who.join(", "))?;
+            writeln!(out, "{}", text(&msg!("cli-game-over"), &names))?;
+            for place in Place::of(&status) {
+                writeln!(out, "{}", text(&place_line(&place), &names))?;
             }
             return Ok(());
         }
@@ -101,12 +90,17 @@ pub fn run(
                 .map(|c| text(&c.label, &names))
                 .unwrap_or_default();
             game.act_index(seat, choice.index).map_err(|e| {
-                anyhow::anyhow!(
-                    "a computer player's move was refused: {}",
-                    crate::catalog::en(&e.msg())
-                )
+                anyhow::Error::msg(super::plain(&msg!(
+                    "cli-computer-refused",
+                    reason = e.msg()
+                )))
             })?;
-            writeln!(out, "{}: {label}", names[seat])?;
+            let told = msg!(
+                "cli-computer-move",
+                who = self::seat(seat),
+                action = verbatim(label)
+            );
+            writeln!(out, "{}", text(&told, &names))?;
             continue;
         }
         writeln!(
@@ -119,7 +113,11 @@ pub fn run(
             writeln!(out, "  {:>2}. {}", i + 1, text(&c.label, &names))?;
         }
         loop {
-            write!(out, "Your move (1–{}, q to quit): ", choices.len())?;
+            write!(
+                out,
+                "{}",
+                text(&msg!("cli-prompt", last = choices.len()), &names)
+            )?;
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
@@ -133,7 +131,8 @@ pub fn run(
             match line.parse::<usize>() {
                 Ok(n) if (1..=choices.len()).contains(&n) => {
                     if let Some(question) = &choices[n - 1].confirm {
-                        write!(out, "{} (y/n): ", text(question, &names))?;
+                        let ask = msg!("cli-confirm", question = question.clone());
+                        write!(out, "{}", text(&ask, &names))?;
                         out.flush()?;
                         let mut answer = String::new();
                         input.read_line(&mut answer)?;
@@ -142,21 +141,45 @@ pub fn run(
                         }
                     }
                     game.act_index(0, n - 1)
-                        .map_err(|e| anyhow::anyhow!("{}", crate::catalog::en(&e.msg())))?;
+                        .map_err(|e| anyhow::Error::msg(text(&e.msg(), &names)))?;
                     break;
                 }
-                _ => writeln!(out, "Type a number from 1 to {}.", choices.len())?,
+                _ => writeln!(
+                    out,
+                    "{}",
+                    text(&msg!("cli-type-number", last = choices.len()), &names)
+                )?,
             }
         }
     }
 }
 
-fn lines(msgs: &[crate::text::Msg], names: &[String]) -> String {
-    crate::catalog::en_lines(msgs, names)
+/// One place of the final ranking: the seats sharing it and their points, if counted.
+fn place_line(p: &Place) -> Msg {
+    let who = list(
+        p.seats
+            .iter()
+            .map(|&s| msg!("cli-who", who = seat(s)))
+            .collect(),
+        crate::key!("sep-comma"),
+    );
+    match p.points_msg() {
+        None => msg!("cli-place", place = p.place, who = who),
+        Some(points) => msg!(
+            "cli-place-points",
+            place = p.place,
+            who = who,
+            points = points
+        ),
+    }
 }
 
-fn text(msg: &crate::text::Msg, names: &[String]) -> String {
-    crate::catalog::en_named(msg, names)
+fn lines(msgs: &[Msg], names: &[String]) -> String {
+    catalog().lines(DEFAULT_LANG, msgs, &names)
+}
+
+fn text(msg: &Msg, names: &[String]) -> String {
+    catalog().text(DEFAULT_LANG, msg, &names)
 }
 
 #[cfg(test)]

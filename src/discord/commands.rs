@@ -3,13 +3,94 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{components, render, send, user_message, Context, Data, Error};
+use super::words::{mention, plain, SeatNames};
+use super::{components, refusal, render, send, Context, Data, Error};
 use crate::ai::Level;
+use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
+use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::table::{CreateTable, Person};
+use crate::table::{CreateTable, Person, Phase, TableError};
+use crate::text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![play(), scores(), rules(), abandon(), pause(), resume()]
+    let mut commands = vec![play(), scores(), rules(), abandon(), pause(), resume()];
+    for command in &mut commands {
+        describe(command);
+    }
+    commands
+}
+
+/// What a command does, as Discord lists it.
+fn command_text(command: &str) -> Option<Msg> {
+    Some(match command {
+        "play" => msg!("discord-cmd-play"),
+        "scores" => msg!("discord-cmd-scores"),
+        "rules" => msg!("discord-cmd-rules"),
+        "abandon" => msg!("discord-cmd-abandon"),
+        "pause" => msg!("discord-cmd-pause"),
+        "resume" => msg!("discord-cmd-resume"),
+        _ => return None,
+    })
+}
+
+/// What a command's parameter is, as Discord lists it.
+fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
+    Some(match (command, parameter) {
+        ("play", "game") => msg!("discord-param-play-game"),
+        ("play", "player") => msg!("discord-param-player"),
+        ("play", _) if parameter.starts_with("player") => msg!("discord-param-another-player"),
+        ("play", "seats") => msg!("discord-param-seats"),
+        ("play", "seed") => msg!("discord-param-seed"),
+        ("play", "options") => msg!("discord-param-options"),
+        ("play", "bots") => msg!("discord-param-bots"),
+        ("play", "level") => msg!("discord-param-level"),
+        ("play", "turn_timer") => msg!("discord-param-turn-timer"),
+        ("scores", "game") => msg!("discord-param-scores-game"),
+        ("rules", "game") => msg!("discord-param-rules-game"),
+        _ => return None,
+    })
+}
+
+type Cow = std::borrow::Cow<'static, str>;
+
+/// Sets a description from the catalog: the default language's wording, and every other
+/// language's for Discord's localizations.
+fn localize(
+    msg: &Msg,
+    description: &mut Option<Cow>,
+    localizations: &mut std::borrow::Cow<'static, [(Cow, Cow)]>,
+) {
+    let catalog = catalog();
+    *description = Some(plain(msg).into());
+    *localizations = catalog
+        .languages()
+        .into_iter()
+        .filter(|&lang| lang != DEFAULT_LANG)
+        .map(|lang| {
+            (
+                lang.to_string().into(),
+                catalog.text(lang, msg, &NoNames).into(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .into();
+}
+
+/// Fills a command's and its parameters' descriptions from the catalog.
+fn describe(command: &mut poise::Command<Data, Error>) {
+    let name = command.name.to_string();
+    if let Some(text) = command_text(&name) {
+        localize(
+            &text,
+            &mut command.description,
+            &mut command.description_localizations,
+        );
+    }
+    for p in &mut command.parameters {
+        if let Some(text) = parameter_text(&name, &p.name) {
+            localize(&text, &mut p.description, &mut p.description_localizations);
+        }
+    }
 }
 
 /// Logs what went wrong and tells the user something went wrong, without details.
@@ -17,9 +98,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
-            let reply = render::notice(
-                "Something went wrong on our side; nothing was changed. Please try again.",
-            );
+            let reply = render::notice(&msg!("discord-command-failed"), &NoNames);
             let _ = ctx.send(send::poise_reply(&reply)).await;
         }
         other => {
@@ -37,14 +116,16 @@ async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAuto
         .filter(|g| {
             partial.is_empty()
                 || g.id.contains(&partial)
-                || crate::catalog::en(&g.name())
-                    .to_lowercase()
-                    .contains(&partial)
+                || plain(&g.name()).to_lowercase().contains(&partial)
                 || g.aliases.iter().any(|a| a.contains(&partial))
         })
         .map(|g| {
             serenity::AutocompleteChoice::new(
-                format!("{} ({})", crate::catalog::en(&g.name()), g.id),
+                plain(&msg!(
+                    "discord-game-choice",
+                    name = g.name(),
+                    id = verbatim(g.id)
+                )),
                 g.id,
             )
         })
@@ -108,51 +189,38 @@ fn person(user: &serenity::User) -> Person {
 #[poise::command(slash_command, guild_only)]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "The game, e.g. pisha-pasha"]
-    #[autocomplete = "complete_game"]
-    game: String,
-    #[description = "A player to invite"] player: Option<serenity::User>,
-    #[description = "Another player"] player2: Option<serenity::User>,
-    #[description = "Another player"] player3: Option<serenity::User>,
-    #[description = "Another player"] player4: Option<serenity::User>,
-    #[description = "Another player"] player5: Option<serenity::User>,
-    #[description = "Another player"] player6: Option<serenity::User>,
-    #[description = "Another player"] player7: Option<serenity::User>,
-    #[description = "Number of seats (open seats can be joined by anyone)"]
+    #[autocomplete = "complete_game"] game: String,
+    player: Option<serenity::User>,
+    player2: Option<serenity::User>,
+    player3: Option<serenity::User>,
+    player4: Option<serenity::User>,
+    player5: Option<serenity::User>,
+    player6: Option<serenity::User>,
+    player7: Option<serenity::User>,
     #[min = 2]
     #[max = 8]
     seats: Option<u8>,
-    #[description = "Deal a known deck again: the seed shown when a table starts"] seed: Option<
-        u64,
-    >,
-    #[description = "Game options as name=value, e.g. stop_rule=true"]
-    #[autocomplete = "complete_options"]
-    options: Option<String>,
-    #[description = "Computer players to fill seats"]
+    seed: Option<u64>,
+    #[autocomplete = "complete_options"] options: Option<String>,
     #[min = 0]
     #[max = 7]
     bots: Option<u8>,
-    #[description = "How well the computer players play (default normal)"] level: Option<BotLevel>,
-    #[description = "Minutes per turn before a computer player stands in (default: no timer)"]
+    level: Option<BotLevel>,
     #[min = 1]
     #[max = 1440]
     turn_timer: Option<u32>,
 ) -> Result<(), Error> {
     ctx.data().remember_user(ctx.author());
     let Some(info) = registry::find(&game) else {
-        let ids: Vec<&str> = registry::GAMES.iter().map(|g| g.id).collect();
-        let text = format!(
-            "There is no game called \"{game}\". The games are: {}.",
-            ids.join(", ")
-        );
-        ctx.send(send::poise_reply(&render::notice(&text))).await?;
+        let reply = render::notice(&no_such_game(&game), &NoNames);
+        ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let options = match info.parse_options(options.as_deref().unwrap_or("")) {
         Ok(o) => o,
         Err(e) => {
-            let text = crate::catalog::en(&e.msg());
-            ctx.send(send::poise_reply(&render::notice(&text))).await?;
+            ctx.send(send::poise_reply(&render::notice(&e.msg(), &NoNames)))
+                .await?;
             return Ok(());
         }
     };
@@ -177,10 +245,12 @@ pub async fn play(
         bot_level: level.map(Level::from).unwrap_or_default(),
         turn_timer,
     };
+    // A refused invitation names the people of the request by seat.
+    let names = SeatNames::request(&request.creator, &request.invited);
     let data = ctx.data();
     match data.service.create(request).await {
         Ok(view) => {
-            let started = view.phase == crate::store::Phase::Playing;
+            let started = view.phase == Phase::Playing;
             let reply = if started {
                 render::table(&view)
             } else {
@@ -203,11 +273,19 @@ pub async fn play(
             }
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&render::notice(&user_message(&e))))
-                .await?;
+            ctx.send(send::poise_reply(&refusal(&e, &names))).await?;
         }
     }
     Ok(())
+}
+
+/// "There is no game called …", listing the games.
+fn no_such_game(name: &str) -> Msg {
+    msg!(
+        "discord-no-such-game",
+        name = verbatim(name),
+        ids = crate::table::game_ids()
+    )
 }
 
 /// The computer players' levels as a slash-command choice.
@@ -235,15 +313,13 @@ impl From<BotLevel> for Level {
 #[poise::command(slash_command, guild_only)]
 pub async fn scores(
     ctx: Context<'_>,
-    #[description = "Only this game"]
-    #[autocomplete = "complete_game"]
-    game: Option<String>,
+    #[autocomplete = "complete_game"] game: Option<String>,
 ) -> Result<(), Error> {
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     let info = game.as_deref().and_then(registry::find);
     let reply = match ctx.data().service.leaderboard(guild, game.as_deref()).await {
         Ok(rows) => render::leaderboard(info, &rows),
-        Err(e) => render::notice(&user_message(&e)),
+        Err(e) => refusal(&e, &NoNames),
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
@@ -253,19 +329,11 @@ pub async fn scores(
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "The game"]
-    #[autocomplete = "complete_game"]
-    game: String,
+    #[autocomplete = "complete_game"] game: String,
 ) -> Result<(), Error> {
     let reply = match registry::find(&game) {
         Some(info) => render::rules(info),
-        None => {
-            let ids: Vec<&str> = registry::GAMES.iter().map(|g| g.id).collect();
-            render::notice(&format!(
-                "There is no game called \"{game}\". The games are: {}.",
-                ids.join(", ")
-            ))
-        }
+        None => render::notice(&no_such_game(&game), &NoNames),
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
@@ -276,13 +344,13 @@ pub async fn rules(
 pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     let service = &ctx.data().service;
     let reply = match service.table_in(ctx.channel_id().get()) {
-        None => render::notice("There is no open table in this channel."),
+        None => refusal(&TableError::NoTable, &NoNames),
         Some(id) => match service.view(id).await {
             Ok(view) if view.seat_of(ctx.author().id.get()).is_none() => {
-                render::notice("Only a player seated at this table can abandon it.")
+                render::notice(&msg!("discord-abandon-not-seated"), &NoNames)
             }
             Ok(view) => render::abandon_confirm(&view),
-            Err(e) => render::notice(&user_message(&e)),
+            Err(e) => refusal(&e, &NoNames),
         },
     };
     ctx.send(send::poise_reply(&reply)).await?;
@@ -295,25 +363,30 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
     let service = &ctx.data().service;
     let user = ctx.author().id.get();
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
-        let reply = render::notice("There is no match in play in this channel.");
+        let reply = render::notice(&msg!("discord-no-match"), &NoNames);
         ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
     match service.pause(id, user).await {
         Ok(view) => {
-            let reply = render::Reply {
-                content: format!(
-                    "⏸ <@{user}> paused this match of **{}** after move {}. Its players can take it up again here with `/resume`.",
-                    view.game_name, view.move_number
-                ),
-                ..render::Reply::default()
+            let who = match view.seat_of(user) {
+                Some(s) => crate::text::seat(s),
+                None => verbatim(mention(user)),
             };
+            let reply = render::announce(
+                &msg!(
+                    "discord-paused",
+                    who = who,
+                    game = view.game_name(),
+                    number = view.move_number
+                ),
+                &SeatNames::public(&view),
+            );
             ctx.send(send::poise_reply(&reply)).await?;
             components::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&render::notice(&user_message(&e))))
-                .await?;
+            ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
         }
     }
     Ok(())
@@ -343,9 +416,34 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             components::drive_computers(ctx.serenity_context(), data, view.id);
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&render::notice(&user_message(&e))))
-                .await?;
+            ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_and_parameter_is_described_by_the_catalog() {
+        for command in all() {
+            let text = command.description.as_deref().unwrap_or_default();
+            assert!(
+                (1..=100).contains(&text.chars().count()),
+                "/{}: {text:?}",
+                command.name
+            );
+            for p in &command.parameters {
+                let text = p.description.as_deref().unwrap_or_default();
+                assert!(
+                    (1..=100).contains(&text.chars().count()),
+                    "/{} {}: {text:?}",
+                    command.name,
+                    p.name
+                );
+            }
+        }
+    }
 }

@@ -11,10 +11,13 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 
 use super::ids::ComponentId;
 use super::render::HandStep;
-use super::{render, send, user_message, Data, Error};
+use super::words::{mention, SeatNames};
+use super::{refusal, render, send, Data, Error};
 use crate::ai::Level;
-use crate::store::{Phase, TableId};
-use crate::table::{Acted, LobbyChange, TableError, TableView};
+use crate::catalog::NoNames;
+use crate::msg;
+use crate::table::{Acted, LobbyChange, Phase, TableError, TableId, TableView};
+use crate::text::{seat, verbatim};
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -43,7 +46,7 @@ async fn on_click(
     let id = match click.data.custom_id.parse::<ComponentId>() {
         Ok(id) => id,
         Err(_) => {
-            let reply = render::notice("That button is not one pakka knows; nothing was changed.");
+            let reply = render::notice(&msg!("discord-unknown-button"), &NoNames);
             click
                 .create_response(&ctx.http, send::respond(&reply))
                 .await?;
@@ -54,14 +57,15 @@ async fn on_click(
     match id {
         ComponentId::Hand(table) => {
             let names = names_for(data, table).await;
-            let reply = match service.hand(table, user, &names).await {
-                Ok(hand) => render::hand(&hand, HandStep::Page(0)),
-                Err(e) => render::notice(&user_message(&e)),
+            let (reply, alive) = match service.hand(table, user).await {
+                // A hand that can still act, now or later, is brought alive on its turn.
+                Ok(hand) => (render::hand(&hand, HandStep::Page(0), &names), !hand.over),
+                Err(e) => (refusal(&e, &names), false),
             };
             click
                 .create_response(&ctx.http, send::respond(&reply))
                 .await?;
-            if reply.rows.iter().any(|r| !r.is_empty()) || reply.content.contains("comes alive") {
+            if alive {
                 data.remember_hand(table, user, &click.token);
             }
         }
@@ -70,7 +74,7 @@ async fn on_click(
         | ComponentId::Ask { table, mv, .. } => {
             // Another step of the same hand: shown only while the position is unchanged.
             let names = names_for(data, table).await;
-            match service.hand(table, user, &names).await {
+            match service.hand(table, user).await {
                 Ok(hand) => {
                     let step = match id {
                         _ if hand.move_number != mv => HandStep::Page(0),
@@ -80,28 +84,28 @@ async fn on_click(
                         _ => HandStep::Page(0),
                     };
                     click
-                        .create_response(&ctx.http, send::update(&render::hand(&hand, step)))
+                        .create_response(
+                            &ctx.http,
+                            send::update(&render::hand(&hand, step, &names)),
+                        )
                         .await?;
                     data.remember_hand(table, user, &click.token);
                 }
                 Err(e) => {
                     click
-                        .create_response(
-                            &ctx.http,
-                            send::respond(&render::notice(&user_message(&e))),
-                        )
+                        .create_response(&ctx.http, send::respond(&refusal(&e, &names)))
                         .await?;
                 }
             }
         }
         ComponentId::Act { table, mv, index } => {
             let names = names_for(data, table).await;
-            match service.act(table, user, mv, index, &names).await {
+            match service.act(table, user, mv, index).await {
                 Ok(acted) => {
                     click
                         .create_response(
                             &ctx.http,
-                            send::update(&render::hand(&acted.hand, HandStep::Page(0))),
+                            send::update(&render::hand(&acted.hand, HandStep::Page(0), &names)),
                         )
                         .await?;
                     data.remember_hand(table, user, &click.token);
@@ -110,15 +114,13 @@ async fn on_click(
                 }
                 Err(e @ (TableError::Stale | TableError::Rule(_))) => {
                     // Refused: show the hand as it stands now, with the reason on top.
-                    let reply = match service.hand(table, user, &names).await {
-                        Ok(hand) => {
-                            let mut reply = render::hand(&hand, HandStep::Page(0));
-                            reply.content = format!("⚠️ {}\n{}", user_message(&e), reply.content);
-                            reply.content =
-                                reply.content.chars().take(render::MAX_CONTENT).collect();
-                            reply
-                        }
-                        Err(e) => render::notice(&user_message(&e)),
+                    let reply = match service.hand(table, user).await {
+                        Ok(hand) => render::refused(
+                            &e.msg(),
+                            render::hand(&hand, HandStep::Page(0), &names),
+                            &names,
+                        ),
+                        Err(e) => refusal(&e, &names),
                     };
                     click
                         .create_response(&ctx.http, send::update(&reply))
@@ -127,10 +129,7 @@ async fn on_click(
                 }
                 Err(e) => {
                     click
-                        .create_response(
-                            &ctx.http,
-                            send::respond(&render::notice(&user_message(&e))),
-                        )
+                        .create_response(&ctx.http, send::respond(&refusal(&e, &names)))
                         .await?;
                 }
             }
@@ -160,42 +159,33 @@ async fn on_click(
                 }
                 Err(e) => {
                     click
-                        .create_response(
-                            &ctx.http,
-                            send::respond(&render::notice(&user_message(&e))),
-                        )
+                        .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
                         .await?;
                 }
             }
         }
         ComponentId::Decline(table) => match service.abandon(table, user).await {
             Ok(view) => {
-                let who = format!("<@{user}>");
+                let (who, game) = (verbatim(mention(user)), view.game_name());
                 let text = if user == view.creator {
-                    format!("{who} cancelled the table of **{}**.", view.game_name)
+                    msg!("discord-cancelled", who = who, game = game)
                 } else {
-                    format!(
-                        "{who} declined; the table of **{}** is closed.",
-                        view.game_name
-                    )
+                    msg!("discord-declined", who = who, game = game)
                 };
-                let reply = render::Reply {
-                    content: text,
-                    ..render::Reply::default()
-                };
+                let reply = render::announce(&text, &NoNames);
                 click
                     .create_response(&ctx.http, send::update(&reply))
                     .await?;
             }
             Err(e) => {
                 click
-                    .create_response(&ctx.http, send::respond(&render::notice(&user_message(&e))))
+                    .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
                     .await?;
             }
         },
         ComponentId::Back(table) => match service.back(table, user).await {
             Ok(view) => {
-                let reply = render::notice("Welcome back: your seat is yours again. Tap \"Show my hand\" on the table message.");
+                let reply = render::notice(&msg!("discord-welcome-back"), &NoNames);
                 click
                     .create_response(&ctx.http, send::respond(&reply))
                     .await?;
@@ -203,14 +193,14 @@ async fn on_click(
             }
             Err(e) => {
                 click
-                    .create_response(&ctx.http, send::respond(&render::notice(&user_message(&e))))
+                    .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
                     .await?;
             }
         },
         ComponentId::Again(table) => {
             let reply = match service.rematch(table, user).await {
                 Ok(view) => render::lobby(&view),
-                Err(e) => render::notice(&user_message(&e)),
+                Err(e) => refusal(&e, &NoNames),
             };
             click
                 .create_response(&ctx.http, send::respond(&reply))
@@ -221,11 +211,7 @@ async fn on_click(
             confirm: false,
         } => {
             let _ = table;
-            let reply = render::Reply {
-                content: "The game goes on.".into(),
-                ephemeral: true,
-                ..render::Reply::default()
-            };
+            let reply = render::private(&msg!("discord-game-goes-on"));
             click
                 .create_response(&ctx.http, send::update(&reply))
                 .await?;
@@ -235,19 +221,19 @@ async fn on_click(
             confirm: true,
         } => match service.abandon(table, user).await {
             Ok(view) => {
-                let reply = render::Reply {
-                    content: "You abandoned the table.".into(),
-                    ephemeral: true,
-                    ..render::Reply::default()
-                };
+                let reply = render::private(&msg!("discord-you-abandoned"));
                 click
                     .create_response(&ctx.http, send::update(&reply))
                     .await?;
                 update_table_message(ctx, data, &view).await;
-                let notice = render::Reply {
-                    content: format!("<@{user}> abandoned the table of **{}**.", view.game_name),
-                    ..render::Reply::default()
+                let who = match view.seat_of(user) {
+                    Some(s) => seat(s),
+                    None => verbatim(mention(user)),
                 };
+                let notice = render::announce(
+                    &msg!("discord-abandoned", who = who, game = view.game_name()),
+                    &SeatNames::public(&view),
+                );
                 let channel = serenity::ChannelId::new(view.channel_id);
                 if let Err(e) = channel
                     .send_message(&ctx.http, send::channel_message(&notice))
@@ -258,7 +244,7 @@ async fn on_click(
             }
             Err(e) => {
                 click
-                    .create_response(&ctx.http, send::update(&render::notice(&user_message(&e))))
+                    .create_response(&ctx.http, send::update(&refusal(&e, &NoNames)))
                     .await?;
             }
         },
@@ -266,10 +252,11 @@ async fn on_click(
     Ok(())
 }
 
-async fn names_for(data: &Data, table: TableId) -> Vec<String> {
+/// The seats of a table as a player's hand names them.
+async fn names_for(data: &Data, table: TableId) -> SeatNames {
     match data.service.view(table).await {
         Ok(view) => data.seat_names(&view),
-        Err(_) => Vec::new(),
+        Err(_) => SeatNames::default(),
     }
 }
 
@@ -303,10 +290,10 @@ async fn after_move(ctx: &serenity::Context, data: &Data, acted: &Acted) {
             let Some(token) = data.open_hand(view.id, user) else {
                 continue;
             };
-            let Ok(hand) = data.service.hand(view.id, user, &names).await else {
+            let Ok(hand) = data.service.hand(view.id, user).await else {
                 continue;
             };
-            let edit = send::edit_response(&render::hand(&hand, HandStep::Page(0)));
+            let edit = send::edit_response(&render::hand(&hand, HandStep::Page(0), &names));
             if let Err(e) = edit.execute(&ctx.http, &token).await {
                 tracing::debug!(error = %e, user, "could not bring an open hand alive");
             }
@@ -395,8 +382,7 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
     tokio::spawn(async move {
         loop {
             tokio::time::sleep(data.timings.computer_pause).await;
-            let names = names_for(&data, table).await;
-            match data.service.computer_move(table, &names).await {
+            match data.service.computer_move(table).await {
                 Ok(Some(acted)) => after_move(&ctx, &data, &acted).await,
                 Ok(None) => break,
                 Err(e) => {
@@ -450,13 +436,10 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 let Some(message) = view.message_id else {
                     continue;
                 };
-                let reply = render::Reply {
-                    content: format!(
-                        "This table of **{}** expired before it started.",
-                        view.game_name
-                    ),
-                    ..render::Reply::default()
-                };
+                let reply = render::announce(
+                    &msg!("discord-lobby-expired", game = view.game_name()),
+                    &NoNames,
+                );
                 let channel = serenity::ChannelId::new(view.channel_id);
                 if let Err(e) = channel
                     .edit_message(

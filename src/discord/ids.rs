@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::store::TableId;
+use crate::table::TableId;
 
 /// Discord's limit on a custom_id.
 pub const MAX_CUSTOM_ID: usize = 100;

@@ -1,15 +1,19 @@
 //! The Discord front end, and the only place serenity and poise appear. Slash commands
-//! (`/play`, `/scores`, `/rules`, `/abandon`) and every button are turned into table-service
-//! calls; table and hand views come back and are rendered by `render` into messages. Buttons are
-//! routed from the one global event handler by their parsed `custom_id` (`ids`), so they keep
-//! working after a restart. People's mistakes get a clear ephemeral sentence; bugs are logged
-//! with `tracing` and answered generically.
+//! (`/play`, `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`) and every button are turned
+//! into table-service calls; table and hand views come back and are rendered by `render` into
+//! messages, worded by `words` (the catalog, with seats named the Discord way: mentions built
+//! here, computer players and open seats as the catalog says). Buttons are routed from the one
+//! global event handler by their parsed `custom_id` (`ids`), so they keep working after a
+//! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
+//! logged with `tracing` and answered generically. The binary hands `start`/`run` a ready
+//! table service; this layer opens no database and imports nothing from `store`.
 
 mod commands;
 mod components;
 pub mod ids;
 pub mod render;
 mod send;
+pub mod words;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -18,9 +22,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
+use crate::catalog::Names;
 use crate::config::Config;
-use crate::store::{Store, TableId};
-use crate::table::{TableError, TableService};
+use crate::table::{TableError, TableId, TableService, TableView};
+use words::SeatNames;
 
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -90,18 +95,10 @@ impl Data {
         }
     }
 
-    /// Seat names for labels and hand text: display names where known.
-    fn seat_names(&self, view: &crate::table::TableView) -> Vec<String> {
+    /// Seat names for a player's own hand: display names where known.
+    fn seat_names(&self, view: &TableView) -> SeatNames {
         let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        view.seats
-            .iter()
-            .map(|s| match (s.computer, s.user) {
-                (Some(_), _) => format!("Computer {}", s.seat + 1),
-                (None, user) => user
-                    .and_then(|u| names.get(&u).cloned())
-                    .unwrap_or_else(|| format!("Seat {}", s.seat + 1)),
-            })
-            .collect()
+        SeatNames::with(view, &names)
     }
 
     fn remember_hand(&self, table: TableId, user: u64, token: &str) {
@@ -118,14 +115,13 @@ impl Data {
     }
 }
 
-/// The sentence a person sees for a refused action; bugs are logged and answered generically.
-fn user_message(e: &TableError) -> String {
+/// The notice a person sees for a refused action, seats named by `names`; bugs are logged and
+/// answered generically (the catalog's sentence for `TableError::Internal`).
+fn refusal(e: &TableError, names: &dyn Names) -> render::Reply {
     if e.is_internal() {
         tracing::error!(error = %e, "table service failed");
-        "Something went wrong on our side; the game is unchanged. Please try again.".to_string()
-    } else {
-        e.to_string()
     }
+    render::notice(&e.msg(), names)
 }
 
 /// A running bot, for tests and for a clean shutdown.
@@ -142,16 +138,9 @@ impl Bot {
     }
 }
 
-/// Opens the database, restores every unfinished table, connects to Discord and registers the
-/// commands. Returns once the client runs in the background.
-pub async fn start(config: &Config) -> anyhow::Result<Bot> {
-    let store = Store::open(&config.database_url)
-        .await
-        .with_context(|| format!("cannot open the database {}", config.database_url))?;
-    let service = Arc::new(TableService::new(store));
-    let restored = service.restore().await?;
-    tracing::info!(restored, "restored unfinished tables");
-
+/// Connects to Discord with a ready table service (its tables restored by the caller) and
+/// registers the commands. Returns once the client runs in the background.
+pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Result<Bot> {
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(proxy) = &config.http_proxy {
         // serenity only honours a proxy with its own rate limiter disabled; the proxy limits.
@@ -213,11 +202,11 @@ pub async fn start(config: &Config) -> anyhow::Result<Bot> {
 }
 
 /// Runs the bot until Ctrl-C, or until the client stops by itself (a rejected token, say).
-pub async fn run(config: &Config) -> anyhow::Result<()> {
+pub async fn run(config: &Config, service: Arc<TableService>) -> anyhow::Result<()> {
     let Bot {
         shard_manager,
         mut task,
-    } = start(config).await?;
+    } = start(config, service).await?;
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {
             tracing::info!("shutting down");

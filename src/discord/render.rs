@@ -1,15 +1,19 @@
 //! Messages as plain values: content and rows of buttons, built only from table views, hand
 //! views and the registry — never from a game state, so a public message cannot show a hidden
-//! card. Every message respects Discord's limits (content ≤ 2,000 characters, ≤ 5 rows of ≤ 5
+//! card. Every word comes from the catalog (`locales/<lang>/discord.ftl` and the games' files),
+//! worded with the seats named by `words`. Every message respects Discord's limits (content ≤ 2,000 characters, ≤ 5 rows of ≤ 5
 //! buttons, labels ≤ 80 characters, custom_ids ≤ 100); long action lists are paged. The
 //! serenity builders are made from these values in `discord::send`.
 
 use serde::Serialize;
 
 use super::ids::ComponentId;
+use super::words::{mention, plain, text, SeatNames};
+use crate::catalog::{Names, NoNames};
+use crate::msg;
 use crate::rules::registry::GameInfo;
-use crate::store::{LeaderRow, Phase};
-use crate::table::{HandAction, HandView, TableView};
+use crate::table::{HandAction, HandView, LeaderRow, Phase, Place, Record, TableView};
+use crate::text::{list, seat, verbatim, Arg, Msg};
 
 pub const MAX_CONTENT: usize = 2000;
 pub const MAX_LABEL: usize = 80;
@@ -39,6 +43,11 @@ impl Button {
             label: clip(label, MAX_LABEL),
             style,
         }
+    }
+
+    /// A button whose label names no seat.
+    fn plain(id: ComponentId, label: Msg, style: Style) -> Button {
+        Button::new(id, &plain(&label), style)
     }
 }
 
@@ -85,36 +94,57 @@ fn clip(text: &str, max: usize) -> String {
     cut
 }
 
-fn mention(user: u64) -> String {
-    format!("<@{user}>")
+/// The seats named, joined by the catalog's separator `sep`.
+fn seats_arg(seats: impl IntoIterator<Item = usize>, sep: &'static str) -> Arg {
+    list(
+        seats
+            .into_iter()
+            .map(|s| msg!("discord-who", who = seat(s)))
+            .collect(),
+        sep,
+    )
 }
 
-fn seat_name(view: &TableView, seat: usize) -> String {
-    view.user_of(seat)
-        .map_or_else(|| format!("(open seat {})", seat + 1), mention)
+/// Users who may have no seat (a leaderboard), by mention.
+fn user_arg(user: u64) -> Arg {
+    verbatim(mention(user))
 }
 
 /// A short sentence only the clicking user sees.
-pub fn notice(text: &str) -> Reply {
-    Reply::new(text.to_string()).ephemeral()
+pub fn notice(msg: &Msg, names: &dyn Names) -> Reply {
+    Reply::new(text(msg, names)).ephemeral()
+}
+
+/// A public message with no buttons.
+pub fn announce(msg: &Msg, names: &dyn Names) -> Reply {
+    Reply::new(text(msg, names))
+}
+
+/// An ephemeral message with no buttons that replaces the clicked one.
+pub fn private(msg: &Msg) -> Reply {
+    Reply::new(plain(msg)).ephemeral()
 }
 
 /// The lobby: who is invited, who has accepted, and the buttons to accept, join or decline.
 pub fn lobby(view: &TableView) -> Reply {
-    let mut lines = vec![format!(
-        "{} opened a table of **{}** for {} players.",
-        mention(view.creator),
-        view.game_name,
-        view.seats.len()
+    let names = SeatNames::public(view);
+    let mut lines = vec![msg!(
+        "discord-lobby-opened",
+        creator = user_arg(view.creator),
+        game = view.game_name(),
+        seats = view.seats.len()
     )];
     for s in &view.seats {
         let state = match (s.computer, s.user, s.accepted) {
-            (Some(level), _, _) => format!("🤖 computer player ({level})"),
-            (None, None, _) => "open — anyone may join".to_string(),
-            (None, Some(u), true) => format!("{} ✅", mention(u)),
-            (None, Some(u), false) => format!("{} — invited, please accept", mention(u)),
+            (Some(level), _, _) => msg!(
+                "discord-seat-computer",
+                level = crate::table::level_name(level)
+            ),
+            (None, None, _) => msg!("discord-seat-open"),
+            (None, Some(_), true) => msg!("discord-seat-accepted", who = seat(s.seat)),
+            (None, Some(_), false) => msg!("discord-seat-invited", who = seat(s.seat)),
         };
-        lines.push(format!("Seat {}: {state}", s.seat + 1));
+        lines.push(msg!("discord-lobby-seat", n = s.seat + 1, state = state));
     }
     lines.push(options_line(view));
     let mut buttons = Vec::new();
@@ -125,9 +155,9 @@ pub fn lobby(view: &TableView) -> Reply {
         .filter_map(|s| s.user)
         .collect();
     if !invited.is_empty() {
-        buttons.push(Button::new(
+        buttons.push(Button::plain(
             ComponentId::Accept(view.id),
-            "Accept",
+            msg!("discord-button-accept"),
             Style::Success,
         ));
     }
@@ -136,140 +166,171 @@ pub fn lobby(view: &TableView) -> Reply {
         .iter()
         .any(|s| s.user.is_none() && s.computer.is_none())
     {
-        buttons.push(Button::new(
+        buttons.push(Button::plain(
             ComponentId::Join(view.id),
-            "Join",
+            msg!("discord-button-join"),
             Style::Primary,
         ));
-        buttons.push(Button::new(
+        buttons.push(Button::plain(
             ComponentId::Bot(view.id),
-            "Add computer player",
+            msg!("discord-button-add-computer"),
             Style::Secondary,
         ));
     }
-    buttons.push(Button::new(
+    buttons.push(Button::plain(
         ComponentId::Decline(view.id),
-        "Decline / cancel",
+        msg!("discord-button-decline"),
         Style::Danger,
     ));
-    let mut reply = Reply::new(lines.join("\n")).buttons(buttons);
+    let mut reply = Reply::new(words_lines(&lines, &names)).buttons(buttons);
     reply.ping = invited;
     reply
 }
 
-fn options_line(view: &TableView) -> String {
-    let opts = match &view.options {
-        serde_json::Value::Object(map) if !map.is_empty() => map
-            .iter()
-            .map(|(k, v)| {
-                format!(
-                    "{k}={}",
-                    v.as_str().map_or_else(|| v.to_string(), str::to_string)
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => "defaults".to_string(),
+fn words_lines(msgs: &[Msg], names: &dyn Names) -> String {
+    super::words::lines(msgs, names)
+}
+
+/// An option's value as written: strings bare, everything else as JSON.
+fn option_value(v: &serde_json::Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_string)
+}
+
+fn options_line(view: &TableView) -> Msg {
+    let options = match &view.options {
+        serde_json::Value::Object(map) if !map.is_empty() => list(
+            map.iter()
+                .map(|(k, v)| {
+                    msg!(
+                        "discord-option",
+                        name = verbatim(k.clone()),
+                        value = verbatim(option_value(v))
+                    )
+                })
+                .collect(),
+            crate::key!("sep-comma"),
+        ),
+        _ => msg!("discord-options-defaults").into(),
     };
-    format!("Options: {opts} · seed {}", view.seed)
+    msg!(
+        "discord-options",
+        options = options,
+        seed = verbatim(view.seed.to_string())
+    )
 }
 
 /// The public table message: the public view, whose turn it is, and "Show my hand".
 pub fn table(view: &TableView) -> Reply {
+    let names = SeatNames::public(view);
     let mut lines = Vec::new();
     let deal = view.status.as_ref().map_or(1, |s| s.deal);
-    let deal_part = if deal > 1 {
-        format!(" · deal {deal}")
+    lines.push(if deal > 1 {
+        msg!(
+            "discord-table-title-deal",
+            game = view.game_name(),
+            deal = deal,
+            number = view.move_number
+        )
     } else {
-        String::new()
-    };
-    lines.push(format!(
-        "**{}**{deal_part} · move {}",
-        view.game_name, view.move_number
-    ));
-    if let Some(text) = &view.public_text {
-        lines.push(text.clone());
+        msg!(
+            "discord-table-title",
+            game = view.game_name(),
+            number = view.move_number
+        )
+    });
+    if let Some(public) = &view.public {
+        lines.extend(public.iter().cloned());
     }
     let over = view.status.as_ref().is_some_and(|s| s.over);
     match view.phase {
-        Phase::Abandoned => lines.push("This table was abandoned.".into()),
+        Phase::Abandoned => lines.push(msg!("discord-table-abandoned")),
         _ if over => lines.extend(result_lines(view)),
-        _ if view.paused => lines.push(
-            "⏸ This match is paused: its players can take it up again with `/resume`.".into(),
-        ),
-        _ if view.to_act.is_empty() => lines.push("▶ A computer player is moving…".into()),
-        _ => {
-            let who: Vec<String> = view.to_act.iter().map(|&u| mention(u)).collect();
-            lines.push(format!("▶ Waiting for {}.", who.join(" and ")));
-        }
+        _ if view.paused => lines.push(msg!("discord-table-paused")),
+        _ if view.to_act.is_empty() => lines.push(msg!("discord-table-computer-moving")),
+        _ => lines.push(msg!(
+            "discord-table-waiting",
+            who = seats_arg(
+                view.to_act.iter().filter_map(|&u| view.seat_of(u)),
+                crate::key!("discord-sep-and")
+            )
+        )),
     }
-    let away: Vec<String> = view
+    let away: Vec<usize> = view
         .seats
         .iter()
-        .filter(|s| s.stand_in)
-        .filter_map(|s| s.user.map(mention))
+        .filter(|s| s.stand_in && s.user.is_some())
+        .map(|s| s.seat)
         .collect();
     if !away.is_empty() && !over {
-        lines.push(format!(
-            "🤖 A computer player stands in for {} (away).",
-            away.join(", ")
+        lines.push(msg!(
+            "discord-table-stand-in",
+            who = seats_arg(away, crate::key!("sep-comma"))
         ));
     }
-    let mut reply = Reply::new(lines.join("\n"));
+    let mut reply = Reply::new(words_lines(&lines, &names));
     if over {
-        reply = reply.buttons(vec![Button::new(
+        reply = reply.buttons(vec![Button::plain(
             ComponentId::Again(view.id),
-            "Play again",
+            msg!("discord-button-play-again"),
             Style::Success,
         )]);
     } else if view.phase == Phase::Playing && !view.paused {
-        reply = reply.buttons(vec![Button::new(
+        reply = reply.buttons(vec![Button::plain(
             ComponentId::Hand(view.id),
-            "Show my hand",
+            msg!("discord-button-show-hand"),
             Style::Primary,
         )]);
     }
     reply
 }
 
-/// The table message of a finished game, with the players' running record in this channel
-/// (`(user, wins, games)`): Mätäpesä's count of losses, and everyone's tally.
-pub fn finished_table(view: &TableView, record: &[(u64, i64, i64)]) -> Reply {
+/// The table message of a finished game, with the players' running record in this channel:
+/// Mätäpesä's count of losses, and everyone's tally.
+pub fn finished_table(view: &TableView, record: &[Record]) -> Reply {
     let mut reply = table(view);
-    let players: Vec<u64> = view.seats.iter().filter_map(|s| s.user).collect();
-    let tally: Vec<String> = record
+    let tally: Vec<Msg> = record
         .iter()
-        .filter(|(u, _, _)| players.contains(u))
-        .map(|&(u, wins, games)| format!("{} {wins} won, {} lost", mention(u), games - wins))
+        .filter_map(|r| {
+            let s = view.seat_of(r.user)?;
+            Some(msg!(
+                "discord-record",
+                who = seat(s),
+                won = r.wins,
+                lost = r.games - r.wins
+            ))
+        })
         .collect();
     if !tally.is_empty() {
+        let line = msg!(
+            "discord-record-line",
+            tally = list(tally, crate::key!("sep-dot"))
+        );
         let text = format!(
-            "{}\nIn this channel so far: {}.",
+            "{}\n{}",
             reply.content,
-            tally.join(" · ")
+            text(&line, &SeatNames::public(view))
         );
         reply.content = clip(&text, MAX_CONTENT);
     }
     reply
 }
 
-fn result_lines(view: &TableView) -> Vec<String> {
+fn result_lines(view: &TableView) -> Vec<Msg> {
     let Some(status) = &view.status else {
         return Vec::new();
     };
-    let mut lines = vec!["🏁 **Game over**".to_string()];
-    let mut place = 1;
-    for group in status.ranking.iter().flatten() {
-        let names: Vec<String> = group.iter().map(|&s| seat_name(view, s)).collect();
-        let score = match &status.scores {
-            Some(scores) => {
-                let pts: Vec<String> = group.iter().map(|&s| scores[s].to_string()).collect();
-                format!(" — {} points", pts.join("/"))
-            }
-            None => String::new(),
-        };
-        lines.push(format!("{place}. {}{score}", names.join(", ")));
-        place += group.len();
+    let mut lines = vec![msg!("discord-game-over")];
+    for p in Place::of(status) {
+        let who = seats_arg(p.seats.iter().copied(), crate::key!("sep-comma"));
+        lines.push(match p.points_msg() {
+            None => msg!("discord-place", place = p.place, who = who),
+            Some(points) => msg!(
+                "discord-place-points",
+                place = p.place,
+                who = who,
+                points = points
+            ),
+        });
     }
     lines
 }
@@ -288,17 +349,17 @@ pub enum HandStep {
 /// One button of a hand's first step: an action, or a group of actions behind one button.
 enum Entry<'a> {
     Action(&'a HandAction),
-    Group(usize, &'a str, Vec<&'a HandAction>),
+    Group(usize, &'a Msg, Vec<&'a HandAction>),
 }
 
 /// The first step: actions in order, each group (of two or more) at its first member's place.
 fn entries(actions: &[HandAction]) -> Vec<Entry<'_>> {
-    let mut groups: Vec<(&str, Vec<&HandAction>)> = Vec::new();
+    let mut groups: Vec<(&Msg, Vec<&HandAction>)> = Vec::new();
     for a in actions {
         if let Some(g) = &a.group {
-            match groups.iter_mut().find(|(label, _)| *label == g.as_str()) {
+            match groups.iter_mut().find(|(label, _)| *label == g) {
                 Some((_, members)) => members.push(a),
-                None => groups.push((g.as_str(), vec![a])),
+                None => groups.push((g, vec![a])),
             }
         }
     }
@@ -311,7 +372,7 @@ fn entries(actions: &[HandAction]) -> Vec<Entry<'_>> {
         };
         let k = groups
             .iter()
-            .position(|(label, _)| *label == g.as_str())
+            .position(|(label, _)| *label == g)
             .unwrap_or(0);
         match groups[k].1.len() {
             1 => out.push(Entry::Action(a)),
@@ -325,23 +386,23 @@ fn entries(actions: &[HandAction]) -> Vec<Entry<'_>> {
     out
 }
 
-fn action_button(hand: &HandView, a: &HandAction) -> Button {
+fn action_button(hand: &HandView, a: &HandAction, names: &dyn Names) -> Button {
     let (table, mv, index) = (hand.table, hand.move_number, a.index);
     let id = match a.confirm {
         Some(_) => ComponentId::Ask { table, mv, index },
         None => ComponentId::Act { table, mv, index },
     };
-    Button::new(id, &a.label, Style::Primary)
+    Button::new(id, &text(&a.label, names), Style::Primary)
 }
 
-fn back_button(hand: &HandView, label: &str) -> Button {
-    Button::new(
+fn back_button(hand: &HandView) -> Button {
+    Button::plain(
         ComponentId::Page {
             table: hand.table,
             mv: hand.move_number,
             page: 0,
         },
-        label,
+        msg!("discord-button-back"),
         Style::Secondary,
     )
 }
@@ -349,30 +410,35 @@ fn back_button(hand: &HandView, label: &str) -> Button {
 /// The ephemeral hand: the seat's view and its legal actions — exactly one button per action
 /// when they fit one message and the game does not group them; otherwise a first step of
 /// groups (then the group's actions), pages, and a confirm question where the game asks one.
-pub fn hand(hand: &HandView, step: HandStep) -> Reply {
-    let mut text = hand.text.clone();
+/// `names` name the table's seats as this player sees them.
+pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
+    let mut lines = hand.lines.clone();
     if hand.over {
-        text.push_str("\nThe game is over.");
+        lines.push(msg!("discord-hand-over"));
     } else if hand.actions.is_empty() {
-        text.push_str("\nNot your turn: this hand comes alive when it is.");
+        lines.push(msg!("discord-hand-waiting"));
     }
     let entries = entries(&hand.actions);
     match step {
         HandStep::Ask(index) => {
             if let Some(a) = hand.actions.iter().find(|a| a.index == index) {
-                let question = a.confirm.clone().unwrap_or_else(|| format!("{}?", a.label));
+                let question = a
+                    .confirm
+                    .clone()
+                    .unwrap_or_else(|| msg!("discord-ask-default", label = a.label.clone()));
+                lines.push(msg!("discord-ask", question = question));
                 let yes = Button::new(
                     ComponentId::Act {
                         table: hand.table,
                         mv: hand.move_number,
                         index,
                     },
-                    &format!("Yes: {}", a.label),
+                    &text(&msg!("discord-button-yes", label = a.label.clone()), names),
                     Style::Danger,
                 );
-                return Reply::new(format!("{text}\n❓ {question}"))
+                return Reply::new(words_lines(&lines, names))
                     .ephemeral()
-                    .buttons(vec![yes, back_button(hand, "◀ Back")]);
+                    .buttons(vec![yes, back_button(hand)]);
             }
         }
         HandStep::Group(k) => {
@@ -384,10 +450,11 @@ pub fn hand(hand: &HandView, step: HandStep) -> Reply {
                 let mut buttons: Vec<Button> = members
                     .iter()
                     .take(MAX_BUTTONS - 1)
-                    .map(|a| action_button(hand, a))
+                    .map(|a| action_button(hand, a, names))
                     .collect();
-                buttons.push(back_button(hand, "◀ Back"));
-                return Reply::new(format!("{text}\n{label}:"))
+                buttons.push(back_button(hand));
+                lines.push(msg!("discord-group-title", group = label.clone()));
+                return Reply::new(words_lines(&lines, names))
                     .ephemeral()
                     .buttons(buttons);
             }
@@ -399,30 +466,35 @@ pub fn hand(hand: &HandView, step: HandStep) -> Reply {
         _ => 0,
     };
     let button = |e: &Entry| match e {
-        Entry::Action(a) => action_button(hand, a),
+        Entry::Action(a) => action_button(hand, a, names),
         Entry::Group(k, label, _) => Button::new(
             ComponentId::Group {
                 table: hand.table,
                 mv: hand.move_number,
                 group: *k,
             },
-            &format!("{label} …"),
+            &text(
+                &msg!("discord-button-group", group = (*label).clone()),
+                names,
+            ),
             Style::Primary,
         ),
     };
     if entries.len() <= MAX_BUTTONS {
         let buttons = entries.iter().map(button).collect();
-        return Reply::new(text).ephemeral().buttons(buttons);
+        return Reply::new(words_lines(&lines, names))
+            .ephemeral()
+            .buttons(buttons);
     }
     let pages = entries.len().div_ceil(PAGE);
     let page = page.min(pages - 1);
-    text.push_str(&format!(
-        "\nChoices {}–{} of {}.",
-        page * PAGE + 1,
-        ((page + 1) * PAGE).min(entries.len()),
-        entries.len()
+    lines.push(msg!(
+        "discord-choices",
+        first = page * PAGE + 1,
+        last = ((page + 1) * PAGE).min(entries.len()),
+        total = entries.len()
     ));
-    let mut reply = Reply::new(text).ephemeral();
+    let mut reply = Reply::new(words_lines(&lines, names)).ephemeral();
     let shown: Vec<Button> = entries
         .iter()
         .skip(page * PAGE)
@@ -430,8 +502,8 @@ pub fn hand(hand: &HandView, step: HandStep) -> Reply {
         .map(button)
         .collect();
     reply.rows = shown.chunks(5).map(<[Button]>::to_vec).collect();
-    let nav = |p: usize, label: &str| {
-        Button::new(
+    let nav = |p: usize, label: Msg| {
+        Button::plain(
             ComponentId::Page {
                 table: hand.table,
                 mv: hand.move_number,
@@ -443,62 +515,76 @@ pub fn hand(hand: &HandView, step: HandStep) -> Reply {
     };
     let mut row = Vec::new();
     if page > 0 {
-        row.push(nav(page - 1, "◀ Previous"));
+        row.push(nav(page - 1, msg!("discord-button-previous")));
     }
     if page + 1 < pages {
-        row.push(nav(page + 1, "Next ▶"));
+        row.push(nav(page + 1, msg!("discord-button-next")));
     }
     reply.rows.push(row);
     reply
 }
 
+/// A refused move: the reason on top of the hand as it stands now.
+pub fn refused(reason: &Msg, mut reply: Reply, names: &dyn Names) -> Reply {
+    let warning = text(&msg!("discord-refused", reason = reason.clone()), names);
+    reply.content = clip(&format!("{warning}\n{}", reply.content), MAX_CONTENT);
+    reply
+}
+
 /// A short message that notifies the users whose turn it now is.
 pub fn your_turn(view: &TableView, users: &[u64]) -> Reply {
-    let who: Vec<String> = users.iter().map(|&u| mention(u)).collect();
-    let mut reply = Reply::new(format!(
-        "🔔 {}: your move in **{}**.",
-        who.join(", "),
-        view.game_name
-    ));
+    let who = seats_arg(
+        users.iter().filter_map(|&u| view.seat_of(u)),
+        crate::key!("sep-comma"),
+    );
+    let mut reply = announce(
+        &msg!("discord-your-turn", who = who, game = view.game_name()),
+        &SeatNames::public(view),
+    );
     reply.ping = users.to_vec();
     reply
 }
 
 /// A person ran out of time: the computer stands in until they press "I'm back".
 pub fn away(view: &TableView, users: &[u64]) -> Reply {
-    let who: Vec<String> = users.iter().map(|&u| mention(u)).collect();
-    let mut reply = Reply::new(format!(
-        "⏰ {} ran out of time in **{}**: a computer player stands in until you press \"I'm back\".",
-        who.join(", "),
-        view.game_name
-    ))
-    .buttons(vec![Button::new(ComponentId::Back(view.id), "I'm back", Style::Success)]);
+    let who = seats_arg(
+        users.iter().filter_map(|&u| view.seat_of(u)),
+        crate::key!("sep-comma"),
+    );
+    let mut reply = announce(
+        &msg!("discord-away", who = who, game = view.game_name()),
+        &SeatNames::public(view),
+    )
+    .buttons(vec![Button::plain(
+        ComponentId::Back(view.id),
+        msg!("discord-button-im-back"),
+        Style::Success,
+    )]);
     reply.ping = users.to_vec();
     reply
 }
 
 /// The confirm step of `/abandon`.
 pub fn abandon_confirm(view: &TableView) -> Reply {
-    Reply::new(format!(
-        "Abandon this table of **{}**? Nobody wins and nothing counts on the leaderboard.",
-        view.game_name
-    ))
-    .ephemeral()
+    notice(
+        &msg!("discord-abandon-confirm", game = view.game_name()),
+        &NoNames,
+    )
     .buttons(vec![
-        Button::new(
+        Button::plain(
             ComponentId::Abandon {
                 table: view.id,
                 confirm: true,
             },
-            "Abandon the game",
+            msg!("discord-button-abandon"),
             Style::Danger,
         ),
-        Button::new(
+        Button::plain(
             ComponentId::Abandon {
                 table: view.id,
                 confirm: false,
             },
-            "Keep playing",
+            msg!("discord-button-keep-playing"),
             Style::Secondary,
         ),
     ])
@@ -506,62 +592,86 @@ pub fn abandon_confirm(view: &TableView) -> Reply {
 
 /// `/scores`: the server's leaderboard.
 pub fn leaderboard(game: Option<&GameInfo>, rows: &[LeaderRow]) -> Reply {
-    let title = match game {
-        Some(g) => format!("🏆 **Leaderboard — {}**", crate::catalog::en(&g.name())),
-        None => "🏆 **Leaderboard — all games**".to_string(),
-    };
-    let mut lines = vec![title];
+    let mut lines = vec![match game {
+        Some(g) => msg!("discord-leaderboard-game", game = g.name()),
+        None => msg!("discord-leaderboard-all"),
+    }];
     if rows.is_empty() {
-        lines.push("No finished games yet. Start one with `/play`.".into());
+        lines.push(msg!("discord-leaderboard-empty"));
     }
     for (i, r) in rows.iter().enumerate() {
-        let points = r.points.map_or(String::new(), |p| format!(" · {p} points"));
-        lines.push(format!(
-            "{}. {} — {} wins in {} games{points}",
-            i + 1,
-            mention(r.user_id),
-            r.wins,
-            r.games
-        ));
+        let (place, who) = (i + 1, user_arg(r.user));
+        lines.push(match r.points {
+            Some(points) => msg!(
+                "discord-leaderboard-row-points",
+                place = place,
+                who = who,
+                wins = r.wins,
+                games = r.games,
+                points = points
+            ),
+            None => msg!(
+                "discord-leaderboard-row",
+                place = place,
+                who = who,
+                wins = r.wins,
+                games = r.games
+            ),
+        });
     }
-    Reply::new(lines.join("\n"))
+    Reply::new(words_lines(&lines, &NoNames))
 }
 
 /// `/rules`: the game's summary.
 pub fn rules(info: &GameInfo) -> Reply {
     let (lo, hi) = info.seats;
-    let players = if lo == hi {
-        lo.to_string()
+    let players = msg!(
+        "discord-players",
+        min = lo,
+        max = hi,
+        exact = verbatim(if lo == hi { "yes" } else { "no" })
+    );
+    let title = if info.aliases.is_empty() {
+        msg!(
+            "discord-rules-title",
+            name = info.name(),
+            id = verbatim(info.id),
+            players = players
+        )
     } else {
-        format!("{lo}–{hi}")
+        let aliases = info
+            .aliases
+            .iter()
+            .map(|a| msg!("discord-rules-alias", alias = verbatim(*a)))
+            .collect();
+        msg!(
+            "discord-rules-title-aliases",
+            name = info.name(),
+            id = verbatim(info.id),
+            aliases = list(aliases, crate::key!("sep-comma")),
+            players = players
+        )
     };
-    let aliases = if info.aliases.is_empty() {
-        String::new()
-    } else {
-        format!(" (also `{}`)", info.aliases.join("`, `"))
-    };
-    let options = match info.default_options() {
-        serde_json::Value::Object(map) if !map.is_empty() => {
-            let opts: Vec<String> = map
+    let mut lines = vec![title, info.summary()];
+    if let serde_json::Value::Object(map) = info.default_options() {
+        if !map.is_empty() {
+            let options = map
                 .iter()
                 .map(|(k, v)| {
-                    format!(
-                        "`{k}={}`",
-                        v.as_str().map_or_else(|| v.to_string(), str::to_string)
+                    msg!(
+                        "discord-rules-option",
+                        name = verbatim(k.clone()),
+                        value = verbatim(option_value(v))
                     )
                 })
                 .collect();
-            format!("\nOptions (defaults): {}", opts.join(", "))
+            lines.push(msg!(
+                "discord-rules-options",
+                options = list(options, crate::key!("sep-comma"))
+            ));
         }
-        _ => String::new(),
-    };
-    Reply::new(format!(
-        "**{}** — `{}`{aliases}, {players} players\n{}{options}",
-        crate::catalog::en(&info.name()),
-        info.id,
-        crate::catalog::en(&info.summary())
-    ))
-    .ephemeral()
+    }
+    Reply::new(words_lines(&lines, &NoNames)).ephemeral()
 }
 
 #[cfg(test)]

@@ -1,64 +1,65 @@
-//! What the table service refuses, in words for the person who tried, and the one variant for
-//! bugs (logged by the front end, answered with a generic sentence).
+//! What the table service refuses: typed reasons with their data, worded for the person who
+//! tried by [`TableError::msg`] (the catalog's `table.ftl`), and the one variant for bugs
+//! (logged by the front end, answered with a generic sentence). `Display` is for logs only.
 
-use crate::rules::RuleError;
+use crate::msg;
+use crate::rules::{RuleError, Seat, SetupError};
 use crate::store::StoreError;
+use crate::text::{seat, verbatim, Msg};
 
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    #[error("There is no game called \"{0}\". `/rules` lists the games.")]
+    #[error("no game called {0:?}")]
     UnknownGame(String),
-    #[error("A table is already open in this channel: finish it or `/abandon` it first.")]
+    #[error("a table is already open in this channel")]
     ChannelBusy,
-    #[error("You are already at this table; invite someone else.")]
+    #[error("the creator invited themselves")]
     InviteSelf,
-    #[error("<@{0}> is a bot and cannot play; invite people.")]
-    InviteBot(u64),
-    #[error("<@{0}> is named twice.")]
-    InvitedTwice(u64),
-    #[error("{seats} seats cannot hold the {named} players named.")]
+    /// The person invited to `seat` (the creator is seat 0) is a bot.
+    #[error("user {user} invited to seat {seat} is a bot")]
+    InviteBot { user: u64, seat: Seat },
+    /// The person invited to `seat` was named at an earlier seat already.
+    #[error("user {user} is invited twice (again at seat {seat})")]
+    InvitedTwice { user: u64, seat: Seat },
+    #[error("{seats} seats cannot hold {named} players")]
     TooManyPlayers { seats: usize, named: usize },
-    #[error("{game} is played by {lo} to {hi} players, not {seats}.")]
+    #[error("{game} is played by {lo} to {hi} players, not {seats}")]
     SeatCount {
-        game: String,
+        game: &'static str,
         seats: usize,
         lo: usize,
         hi: usize,
     },
-    #[error("{0}")]
-    Setup(String),
-    #[error("There is no open table in this channel.")]
+    #[error("setup refused: {0}")]
+    Setup(SetupError),
+    #[error("no open table in this channel")]
     NoTable,
-    #[error("This table is closed.")]
+    #[error("the table is closed")]
     Closed,
-    #[error("There is no paused match of yours in this channel.")]
+    #[error("no paused match of this user in this channel")]
     NothingToResume,
-    #[error(
-        "A computer player is standing in for you: press \"I'm back\" to take your seat again."
-    )]
+    #[error("a computer player stands in for this seat")]
     StoodIn,
-    #[error("You are playing your seat yourself already.")]
+    #[error("the seat is not stood in for")]
     NotAway,
-    #[error("You are not seated at this table.")]
+    #[error("not seated at this table")]
     NotSeated,
-    #[error("This invitation is not for you.")]
+    #[error("the invitation is for someone else")]
     NotInvited,
-    #[error("You have already accepted.")]
+    #[error("already accepted")]
     AlreadyAccepted,
-    #[error("You already have a seat at this table.")]
+    #[error("already seated")]
     AlreadySeated,
-    #[error("Every seat is taken.")]
+    #[error("every seat is taken")]
     TableFull,
-    #[error("The game has not started yet: everyone invited must accept first.")]
+    #[error("the game has not started")]
     NotStarted,
-    #[error("The game has already started.")]
+    #[error("the game has already started")]
     AlreadyStarted,
-    #[error(
-        "That button belongs to an older position of the game; here is your hand as it stands now."
-    )]
+    #[error("a stale move number")]
     Stale,
-    #[error("{}", crate::catalog::en(&.0.msg()))]
-    Rule(RuleError<crate::text::Msg>),
+    #[error("refused by the rules: {0:?}")]
+    Rule(RuleError<Msg>),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -71,6 +72,53 @@ impl TableError {
     /// A bug or an outage rather than a person's mistake: log it, answer generically.
     pub fn is_internal(&self) -> bool {
         matches!(self, TableError::Internal(_))
+    }
+
+    /// The refusal as a message for the person who tried. Seats name the people of the table
+    /// (or of the request, for a refused invitation), as the front end names them.
+    pub fn msg(&self) -> Msg {
+        match self {
+            TableError::UnknownGame(name) => {
+                msg!("table-unknown-game", name = verbatim(name.clone()))
+            }
+            TableError::ChannelBusy => msg!("table-channel-busy"),
+            TableError::InviteSelf => msg!("table-invite-self"),
+            TableError::InviteBot { seat: s, .. } => msg!("table-invite-bot", who = seat(*s)),
+            TableError::InvitedTwice { seat: s, .. } => {
+                msg!("table-invited-twice", who = seat(*s))
+            }
+            TableError::TooManyPlayers { seats, named } => {
+                msg!("table-too-many-players", seats = *seats, named = *named)
+            }
+            TableError::SeatCount {
+                game,
+                seats,
+                lo,
+                hi,
+            } => SetupError::Seats {
+                game,
+                got: *seats,
+                min: *lo,
+                max: *hi,
+            }
+            .msg(),
+            TableError::Setup(e) => e.msg(),
+            TableError::NoTable => msg!("table-no-table"),
+            TableError::Closed => msg!("table-closed"),
+            TableError::NothingToResume => msg!("table-nothing-to-resume"),
+            TableError::StoodIn => msg!("table-stood-in"),
+            TableError::NotAway => msg!("table-not-away"),
+            TableError::NotSeated => msg!("table-not-seated"),
+            TableError::NotInvited => msg!("table-not-invited"),
+            TableError::AlreadyAccepted => msg!("table-already-accepted"),
+            TableError::AlreadySeated => msg!("table-already-seated"),
+            TableError::TableFull => msg!("table-full"),
+            TableError::NotStarted => msg!("table-not-started"),
+            TableError::AlreadyStarted => msg!("table-already-started"),
+            TableError::Stale => msg!("table-stale"),
+            TableError::Rule(r) => r.msg(),
+            TableError::Internal(_) => msg!("table-internal"),
+        }
     }
 }
 

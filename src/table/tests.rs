@@ -48,10 +48,6 @@ async fn started(service: &TableService) -> TableView {
     }
 }
 
-fn names() -> Vec<String> {
-    vec!["Alice".into(), "Bob".into()]
-}
-
 /// The user to act and the index of their first action.
 fn next(view: &TableView) -> u64 {
     view.to_act[0]
@@ -60,7 +56,7 @@ fn next(view: &TableView) -> u64 {
 #[tokio::test]
 async fn creation_refuses_what_cannot_be_played() {
     let s = service().await;
-    let refuse = |e: TableError| e.to_string();
+    let refuse = |e: TableError| crate::catalog::en(&e.msg());
     assert!(matches!(
         s.create(request("poker", &[BOB])).await,
         Err(TableError::UnknownGame(_))
@@ -73,11 +69,11 @@ async fn creation_refuses_what_cannot_be_played() {
     bot.invited = vec![Person { id: 99, bot: true }];
     assert!(matches!(
         s.create(bot).await,
-        Err(TableError::InviteBot(99))
+        Err(TableError::InviteBot { user: 99, seat: 1 })
     ));
     assert!(matches!(
         s.create(request("pisha-pasha", &[BOB, BOB])).await,
-        Err(TableError::InvitedTwice(BOB))
+        Err(TableError::InvitedTwice { user: BOB, seat: 2 })
     ));
     let e = s
         .create(request("pisha-pasha", &[BOB, CAROL, 4]))
@@ -126,7 +122,7 @@ async fn the_lobby_waits_for_every_invitation_and_open_seat() {
         Err(TableError::AlreadySeated)
     ));
     assert!(matches!(
-        s.hand(view.id, ALICE, &names()).await,
+        s.hand(view.id, ALICE).await,
         Err(TableError::NotStarted)
     ));
     let LobbyChange::Started(view) = s.join(view.id, CAROL).await.unwrap() else {
@@ -145,29 +141,24 @@ async fn acting_checks_seat_turn_and_move_number() {
     let view = started(&s).await;
     let (id, actor) = (view.id, next(&view));
     let other = if actor == ALICE { BOB } else { ALICE };
-    let hand = s.hand(id, actor, &names()).await.unwrap();
+    let hand = s.hand(id, actor).await.unwrap();
     assert_eq!(hand.actions.len(), 1);
-    assert_eq!(hand.actions[0].label, "Turn a card");
-    assert!(s
-        .hand(id, other, &names())
-        .await
-        .unwrap()
-        .actions
-        .is_empty());
+    assert_eq!(crate::catalog::en(&hand.actions[0].label), "Turn a card");
+    assert!(s.hand(id, other).await.unwrap().actions.is_empty());
     assert!(matches!(
-        s.act(id, CAROL, 0, 0, &names()).await,
+        s.act(id, CAROL, 0, 0).await,
         Err(TableError::NotSeated)
     ));
     assert!(matches!(
-        s.act(id, other, 0, 0, &names()).await,
+        s.act(id, other, 0, 0).await,
         Err(TableError::Rule(RuleError::NotYourTurn { .. }))
     ));
     assert!(matches!(
-        s.act(id, actor, 5, 0, &names()).await,
+        s.act(id, actor, 5, 0).await,
         Err(TableError::Stale)
     ));
     assert!(matches!(
-        s.act(id, actor, 0, 9, &names()).await,
+        s.act(id, actor, 0, 9).await,
         Err(TableError::Stale)
     ));
     assert_eq!(
@@ -175,7 +166,7 @@ async fn acting_checks_seat_turn_and_move_number() {
         0,
         "refusals change nothing"
     );
-    let acted = s.act(id, actor, 0, 0, &names()).await.unwrap();
+    let acted = s.act(id, actor, 0, 0).await.unwrap();
     assert_eq!(acted.table.move_number, 1);
     // The move was stored before the caller heard of it.
     let stored = s.store().table(id).await.unwrap().unwrap();
@@ -183,7 +174,7 @@ async fn acting_checks_seat_turn_and_move_number() {
     assert_eq!(stored.moves[0].action, serde_json::json!("turn"));
     // The same click again is stale and applies nothing.
     assert!(matches!(
-        s.act(id, actor, 0, 0, &names()).await,
+        s.act(id, actor, 0, 0).await,
         Err(TableError::Stale)
     ));
     assert_eq!(s.store().table(id).await.unwrap().unwrap().moves.len(), 1);
@@ -197,7 +188,7 @@ async fn concurrent_identical_clicks_apply_once() {
     let clicks: Vec<_> = (0..8)
         .map(|_| {
             let s = s.clone();
-            tokio::spawn(async move { s.act(view.id, actor, 0, 0, &[]).await.is_ok() })
+            tokio::spawn(async move { s.act(view.id, actor, 0, 0).await.is_ok() })
         })
         .collect();
     let mut applied = 0;
@@ -216,7 +207,7 @@ async fn play_to_the_end(s: &TableService, mut view: TableView) -> TableView {
         }
         let user = next(&view);
         view = s
-            .act(view.id, user, view.move_number, 0, &names())
+            .act(view.id, user, view.move_number, 0)
             .await
             .unwrap()
             .table;
@@ -238,7 +229,7 @@ async fn a_finished_game_stores_its_result_and_frees_the_channel() {
     let scores = end.status.unwrap().scores.unwrap();
     assert_eq!(winner.score, Some(scores[winner.seat]));
     let board = s.leaderboard(GUILD, Some("pishe-pasha")).await.unwrap();
-    assert_eq!(board[0].user_id, winner.user_id.unwrap());
+    assert_eq!(board[0].user, winner.user_id.unwrap());
     assert_eq!((board[0].wins, board[0].games), (1, 1));
     assert!(matches!(
         s.leaderboard(GUILD, Some("snap")).await,
@@ -256,7 +247,7 @@ async fn restore_replays_every_unfinished_table() {
     let mut view = started(&first).await;
     for _ in 0..5 {
         view = first
-            .act(view.id, next(&view), view.move_number, 0, &names())
+            .act(view.id, next(&view), view.move_number, 0)
             .await
             .unwrap()
             .table;
@@ -270,7 +261,7 @@ async fn restore_replays_every_unfinished_table() {
     assert_eq!(second.restore().await.unwrap(), 2);
     let restored = second.view(view.id).await.unwrap();
     assert_eq!(restored.move_number, view.move_number);
-    assert_eq!(restored.public_text, view.public_text);
+    assert_eq!(restored.public, view.public);
     assert_eq!(restored.to_act, view.to_act);
     assert_eq!(second.table_in(CHANNEL), Some(view.id));
     assert!(matches!(
@@ -294,7 +285,7 @@ async fn abandoning_needs_a_seat_and_counts_nothing() {
     assert_eq!(closed.phase, Phase::Abandoned);
     assert_eq!(s.table_in(CHANNEL), None);
     assert!(matches!(
-        s.act(view.id, ALICE, 0, 0, &names()).await,
+        s.act(view.id, ALICE, 0, 0).await,
         Err(TableError::Closed)
     ));
     assert!(s.leaderboard(GUILD, None).await.unwrap().is_empty());
@@ -323,7 +314,7 @@ async fn computer_players_fill_seats_and_move_until_a_person_is_to_act() {
         }
         if view.to_act.is_empty() {
             let acted = s
-                .computer_move(view.id, &names())
+                .computer_move(view.id)
                 .await
                 .unwrap()
                 .expect("a computer is to act");
@@ -331,14 +322,14 @@ async fn computer_players_fill_seats_and_move_until_a_person_is_to_act() {
             view = acted.table;
         } else {
             assert_eq!(
-                s.computer_move(view.id, &names())
+                s.computer_move(view.id)
                     .await
                     .unwrap()
                     .map(|a| a.table.move_number),
                 None
             );
             view = s
-                .act(view.id, ALICE, view.move_number, 0, &names())
+                .act(view.id, ALICE, view.move_number, 0)
                 .await
                 .unwrap()
                 .table;
@@ -416,11 +407,11 @@ async fn a_turn_timer_hands_the_seat_to_a_computer_until_its_owner_is_back() {
         "the absent player is not waited for"
     );
     assert!(matches!(
-        s.act(view.id, late, view.move_number, 0, &names()).await,
+        s.act(view.id, late, view.move_number, 0).await,
         Err(TableError::StoodIn)
     ));
     let acted = s
-        .computer_move(view.id, &names())
+        .computer_move(view.id)
         .await
         .unwrap()
         .expect("the stand-in moves");

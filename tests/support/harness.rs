@@ -66,8 +66,15 @@ impl Harness {
             lobby_timeout: Duration::from_secs(1800),
             timer_minute,
         };
+        // Wired as the binary wires it: the store, the table service with its tables restored,
+        // then Discord.
+        let store = Store::open(&config.database_url)
+            .await
+            .expect("the database opens");
+        let service = std::sync::Arc::new(pakka::table::TableService::new(store));
+        service.restore().await.expect("the tables restore");
         self.bot = Some(
-            pakka::discord::start(&config)
+            pakka::discord::start(&config, service)
                 .await
                 .expect("the bot starts"),
         );

@@ -5,13 +5,17 @@ use crate::rules::registry;
 use crate::rules::{Observer, Setup, Status};
 use crate::table::{HandAction, SeatView};
 
-fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>) -> TableView {
+/// Text that stands for what a game would say (a label, a line of a view).
+fn words(text: &str) -> Msg {
+    msg!("discord-who", who = verbatim(text))
+}
+
+fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) -> TableView {
     TableView {
         id: 42,
         guild_id: 1,
         channel_id: 2,
         game_id: "pisha-pasha",
-        game_name: "Pishe Pasha".into(),
         phase,
         seats: vec![
             SeatView {
@@ -41,7 +45,7 @@ fn table_view(phase: Phase, status: Option<Status>, public_text: Option<String>)
         options: serde_json::json!({"variant": "standard", "stop_rule": false}),
         move_number: 12,
         status,
-        public_text,
+        public,
         to_act: vec![200],
         message_id: None,
         paused: false,
@@ -60,14 +64,10 @@ fn playing() -> TableView {
         let action = game.legal_json(seat)[0].clone();
         game.act_json(seat, &action).unwrap();
     }
-    let names = vec!["<@100>".to_string(), "<@200>".to_string()];
     let mut view = table_view(
         Phase::Playing,
         Some(game.status()),
-        Some(crate::catalog::en_lines(
-            &game.describe(Observer::Public),
-            &names,
-        )),
+        Some(game.describe(Observer::Public)),
     );
     view.seats.truncate(2);
     view.seats[1].accepted = true;
@@ -119,9 +119,22 @@ fn table_message_at_the_end() {
         scores: Some(vec![0, 17, 0]),
         ranking: Some(vec![vec![1], vec![0, 2]]),
     };
-    let mut view = table_view(Phase::Finished, Some(status), Some("Turn: <@200>".into()));
+    let mut view = table_view(
+        Phase::Finished,
+        Some(status),
+        Some(vec![words("Turn: <@200>")]),
+    );
     view.seats[2].user = Some(300);
-    let reply = finished_table(&view, &[(100, 1, 3), (200, 2, 3), (300, 0, 3), (999, 5, 5)]);
+    let record = |user, wins, games| Record { user, wins, games };
+    let reply = finished_table(
+        &view,
+        &[
+            record(100, 1, 3),
+            record(200, 2, 3),
+            record(300, 0, 3),
+            record(999, 5, 5),
+        ],
+    );
     assert_within_limits(&reply);
     assert_eq!(
         reply.button_count(),
@@ -141,11 +154,11 @@ fn hand_view(actions: usize) -> HandView {
         table: 42,
         seat: 1,
         move_number: 12,
-        text: "Turn: Bob".into(),
+        lines: vec![words("Turn: Bob")],
         actions: (0..actions)
             .map(|index| HandAction {
                 index,
-                label: format!("Action {index}"),
+                label: words(&format!("Action {index}")),
                 group: None,
                 confirm: None,
             })
@@ -156,11 +169,11 @@ fn hand_view(actions: usize) -> HandView {
 
 #[test]
 fn hand_message() {
-    let reply = hand(&hand_view(3), HandStep::Page(0));
+    let reply = hand(&hand_view(3), HandStep::Page(0), &NoNames);
     assert!(reply.ephemeral);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
-    let waiting = hand(&hand_view(0), HandStep::Page(0));
+    let waiting = hand(&hand_view(0), HandStep::Page(0), &NoNames);
     assert!(
         waiting.rows.is_empty(),
         "no buttons when it is not your turn"
@@ -170,13 +183,13 @@ fn hand_message() {
 
 #[test]
 fn exactly_25_actions_fit_one_message_and_more_are_paged() {
-    let full = hand(&hand_view(25), HandStep::Page(0));
+    let full = hand(&hand_view(25), HandStep::Page(0), &NoNames);
     assert_eq!(full.button_count(), 25);
     assert_within_limits(&full);
     let many = hand_view(61);
     let mut seen = Vec::new();
     for page in 0..4 {
-        let reply = hand(&many, HandStep::Page(page));
+        let reply = hand(&many, HandStep::Page(page), &NoNames);
         assert_within_limits(&reply);
         for b in reply.rows.iter().flatten() {
             if let Ok(ComponentId::Act { index, .. }) = b.id.parse() {
@@ -189,15 +202,15 @@ fn exactly_25_actions_fit_one_message_and_more_are_paged() {
         (0..61).collect::<Vec<_>>(),
         "every action is on exactly one page"
     );
-    insta::assert_json_snapshot!(hand(&many, HandStep::Page(1)));
+    insta::assert_json_snapshot!(hand(&many, HandStep::Page(1), &NoNames));
 }
 
 #[test]
 fn long_content_and_labels_are_clipped() {
     let mut view = hand_view(1);
-    view.text = "x".repeat(5000);
-    view.actions[0].label = "y".repeat(200);
-    let reply = hand(&view, HandStep::Page(0));
+    view.lines = vec![words(&"x".repeat(5000))];
+    view.actions[0].label = words(&"y".repeat(200));
+    let reply = hand(&view, HandStep::Page(0), &NoNames);
     assert_within_limits(&reply);
 }
 
@@ -205,13 +218,13 @@ fn long_content_and_labels_are_clipped() {
 fn leaderboard_and_rules() {
     let rows = vec![
         LeaderRow {
-            user_id: 200,
+            user: 200,
             games: 3,
             wins: 2,
             points: Some(41),
         },
         LeaderRow {
-            user_id: 100,
+            user: 100,
             games: 3,
             wins: 1,
             points: Some(12),
@@ -244,8 +257,8 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         for count in 1..=4 {
             view.actions.push(HandAction {
                 index,
-                label: format!("{count}× {rank}"),
-                group: Some(format!("Play {rank}s")),
+                label: words(&format!("{count}× {rank}")),
+                group: Some(words(&format!("Play {rank}s"))),
                 confirm: None,
             });
             index += 1;
@@ -253,11 +266,11 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
     }
     view.actions.push(HandAction {
         index,
-        label: "Take the pile".into(),
+        label: words("Take the pile"),
         group: None,
-        confirm: Some("Take all 30 cards?".into()),
+        confirm: Some(words("Take all 30 cards?")),
     });
-    let top = hand(&view, HandStep::Page(0));
+    let top = hand(&view, HandStep::Page(0), &NoNames);
     assert_within_limits(&top);
     assert_eq!(top.button_count(), 14, "13 groups and one action");
     let ids: Vec<ComponentId> = top
@@ -268,7 +281,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         .collect();
     assert!(matches!(ids[0], ComponentId::Group { group: 0, .. }));
     assert!(matches!(ids[13], ComponentId::Ask { index: 52, .. }));
-    let second = hand(&view, HandStep::Group(3));
+    let second = hand(&view, HandStep::Group(3), &NoNames);
     assert_within_limits(&second);
     let labels: Vec<&str> = second
         .rows
@@ -277,7 +290,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         .map(|b| b.label.as_str())
         .collect();
     assert_eq!(labels, vec!["1× 5", "2× 5", "3× 5", "4× 5", "◀ Back"]);
-    let ask = hand(&view, HandStep::Ask(52));
+    let ask = hand(&view, HandStep::Ask(52), &NoNames);
     assert!(ask.content.contains("Take all 30 cards?"));
     let ids: Vec<ComponentId> = ask
         .rows
@@ -305,6 +318,13 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     view.seats[2].accepted = true;
     let reply = lobby(&view);
     assert!(reply.content.contains("🤖 computer player (hard)"));
+    assert!(
+        reply
+            .content
+            .contains("<@100> opened a table of **Pishe Pasha** for 3 players."),
+        "{}",
+        reply.content
+    );
     assert!(!reply.content.contains("open —"), "no open seat is left");
     assert!(!reply
         .rows

@@ -1,0 +1,54 @@
+# The terminal (src/cli): `pakka play`, `pakka arena` and `pakka games`.
+
+cli-game-id = { $id }
+cli-unknown-game = there is no game called "{ $name }"; the games are { $ids }
+cli-games-line = { $name }, { $min }–{ $max } players
+cli-games-line-aliases = { $name } (also { $aliases }), { $min }–{ $max } players
+cli-computer-refused = a computer player's move was refused: { $reason }
+
+# pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.
+cli-seat-you = Seat { $n } (you)
+cli-seat-computer = Computer { $n }
+cli-who = { $who }
+cli-play-header = { $game } · { $seats } players · you are seat 0 · computer level { $level } · seed { $seed }
+cli-computer-move = { $who }: { $action }
+cli-prompt = Your move (1–{ $last }, q to quit):{ " " }
+cli-confirm = { $question } (y/n):{ " " }
+cli-type-number = Type a number from 1 to { $last }.
+cli-game-over = Game over.
+cli-place = { $place }. { $who }
+cli-place-points = { $place }. { $who } ({ $points })
+
+# pakka arena
+cli-arena-title = { $game } · { $seats } seats · { $deals } deals × { $rotations } rotations
+cli-arena-player = player
+cli-arena-n = n
+cli-arena-win-share = win share
+cli-arena-points = points/deal
+cli-arena-fair-share = fair share { $share }%
+cli-arena-players = --players names { $players } players for { $seats } seats
+
+# Starting the bot (src/config.rs): what the operator is told about a bad setting.
+config-missing-token = DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → your application → Bot → Reset Token) in the environment or in a .env file; see .env.example.
+config-bad-guild = DEV_GUILD_ID must be a guild id (a number), not "{ $value }".
+config-bad-number = { $name } must be a whole number, not "{ $value }".
+
+# The command line's help (src/main.rs).
+cli-help-about = Nine traditional card games for Discord, and their rules engine
+cli-help-serve = Run the Discord bot (the default). Reads DISCORD_TOKEN and friends from the environment or .env.
+cli-help-engine = Drive the rules engine with one JSON object per line on stdin (see README.md).
+cli-help-games = List the games, their ids, aliases and seat counts.
+cli-help-play = Play a game in the terminal against computer players.
+cli-help-arena = Computer players against each other: win shares, mean scores and decision times.
+cli-help-game = The game id or alias.
+cli-help-play-seats = Number of seats (default: the fewest the game allows).
+cli-help-level = The computer players' level: easy, normal or hard.
+cli-help-play-seed = Deal a known deck.
+cli-help-options = Game options as name=value words, e.g. "stop_rule=true".
+cli-help-arena-seats = Number of seats (default: one per player).
+cli-help-players = One level per seat, comma-separated, e.g. hard,normal,easy.
+cli-help-games-count = Seeded deals to play (each once per rotation of the players).
+cli-help-arena-seed = The seed of the first deal; the others follow it.
+cli-help-threads = Worker threads.
+cli-error = error: { $detail }
+cli-no-runtime = error: cannot start the async runtime: { $detail }

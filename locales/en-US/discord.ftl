@@ -1,0 +1,124 @@
+# The Discord front end (src/discord): messages, buttons, notices and the slash commands.
+
+# Seats as Discord names them (src/discord/words.rs).
+discord-computer = Computer { $n } ({ $level })
+discord-open-seat = (open seat { $n })
+discord-who = { $who }
+discord-sep-and = { " and " }
+
+# The lobby.
+discord-lobby-opened = { $creator } opened a table of **{ $game }** for { $seats } players.
+discord-lobby-seat = Seat { $n }: { $state }
+discord-seat-computer = 🤖 computer player ({ $level })
+discord-seat-open = open — anyone may join
+discord-seat-accepted = { $who } ✅
+discord-seat-invited = { $who } — invited, please accept
+discord-options = Options: { $options } · seed { $seed }
+discord-options-defaults = defaults
+discord-option = { $name }={ $value }
+discord-button-accept = Accept
+discord-button-join = Join
+discord-button-add-computer = Add computer player
+discord-button-decline = Decline / cancel
+
+# The table message.
+discord-table-title = **{ $game }** · move { $number }
+discord-table-title-deal = **{ $game }** · deal { $deal } · move { $number }
+discord-table-abandoned = This table was abandoned.
+discord-table-paused = ⏸ This match is paused: its players can take it up again with `/resume`.
+discord-table-computer-moving = ▶ A computer player is moving…
+discord-table-waiting = ▶ Waiting for { $who }.
+discord-table-stand-in = 🤖 A computer player stands in for { $who } (away).
+discord-button-play-again = Play again
+discord-button-show-hand = Show my hand
+discord-game-over = 🏁 **Game over**
+discord-place = { $place }. { $who }
+discord-place-points = { $place }. { $who } — { $points }
+discord-record = { $who } { $won } won, { $lost } lost
+discord-record-line = In this channel so far: { $tally }.
+
+# A player's hand.
+discord-hand-over = The game is over.
+discord-hand-waiting = Not your turn: this hand comes alive when it is.
+discord-ask = ❓ { $question }
+discord-ask-default = { $label }?
+discord-button-yes = Yes: { $label }
+discord-button-back = ◀ Back
+discord-group-title = { $group }:
+discord-button-group = { $group } …
+discord-choices = Choices { $first }–{ $last } of { $total }.
+discord-button-previous = ◀ Previous
+discord-button-next = Next ▶
+discord-refused = ⚠️ { $reason }
+
+# Notices to the channel and to one person.
+discord-your-turn = 🔔 { $who }: your move in **{ $game }**.
+discord-away = ⏰ { $who } ran out of time in **{ $game }**: a computer player stands in until you press "I'm back".
+discord-button-im-back = I'm back
+discord-abandon-confirm = Abandon this table of **{ $game }**? Nobody wins and nothing counts on the leaderboard.
+discord-button-abandon = Abandon the game
+discord-button-keep-playing = Keep playing
+discord-unknown-button = That button is not one pakka knows; nothing was changed.
+discord-cancelled = { $who } cancelled the table of **{ $game }**.
+discord-declined = { $who } declined; the table of **{ $game }** is closed.
+discord-welcome-back = Welcome back: your seat is yours again. Tap "Show my hand" on the table message.
+discord-game-goes-on = The game goes on.
+discord-you-abandoned = You abandoned the table.
+discord-abandoned = { $who } abandoned the table of **{ $game }**.
+discord-lobby-expired = This table of **{ $game }** expired before it started.
+discord-paused = ⏸ { $who } paused this match of **{ $game }** after move { $number }. Its players can take it up again here with `/resume`.
+discord-no-such-game = There is no game called "{ $name }". The games are: { $ids }.
+discord-abandon-not-seated = Only a player seated at this table can abandon it.
+discord-no-match = There is no match in play in this channel.
+discord-command-failed = Something went wrong on our side; nothing was changed. Please try again.
+discord-game-choice = { $name } ({ $id })
+
+# /scores and /rules.
+discord-leaderboard-game = 🏆 **Leaderboard — { $game }**
+discord-leaderboard-all = 🏆 **Leaderboard — all games**
+discord-leaderboard-empty = No finished games yet. Start one with `/play`.
+discord-leaderboard-row = { $place }. { $who } — { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}
+discord-leaderboard-row-points = { $place }. { $who } — { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} · { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+discord-players = { $exact ->
+    [yes] { $min }
+   *[no] { $min }–{ $max }
+} players
+discord-rules-title = **{ $name }** — `{ $id }`, { $players }
+discord-rules-title-aliases = **{ $name }** — `{ $id }` (also { $aliases }), { $players }
+discord-rules-alias = `{ $alias }`
+discord-rules-option = `{ $name }={ $value }`
+discord-rules-options = Options (defaults): { $options }
+
+# The slash commands as Discord lists them (at most 100 characters each).
+discord-cmd-play = Start a card game in this channel and invite friends to it.
+discord-cmd-scores = Show this server's leaderboard.
+discord-cmd-rules = A short summary of a game's rules.
+discord-cmd-abandon = End the table in this channel (asks to confirm).
+discord-cmd-pause = Pause the match in this channel; its players can take it up again later with /resume.
+discord-cmd-resume = Take up your paused match in this channel where it stopped.
+discord-param-play-game = The game, e.g. pisha-pasha
+discord-param-player = A player to invite
+discord-param-another-player = Another player
+discord-param-seats = Number of seats (open seats can be joined by anyone)
+discord-param-seed = Deal a known deck again: the seed shown when a table starts
+discord-param-options = Game options as name=value, e.g. stop_rule=true
+discord-param-bots = Computer players to fill seats
+discord-param-level = How well the computer players play (default normal)
+discord-param-turn-timer = Minutes per turn before a computer player stands in (default: no timer)
+discord-param-scores-game = Only this game
+discord-param-rules-game = The game

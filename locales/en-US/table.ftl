@@ -1,0 +1,41 @@
+# The table service (src/table): what it refuses, and the words its views carry.
+
+table-not-started-yet = The game has not started yet.
+
+# The points of a place in a final ranking (Place::points_msg); tied seats' points by "/".
+table-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+table-points-tied = { $points } points
+
+table-game-id = { $id }
+
+level-easy = easy
+level-normal = normal
+level-hard = hard
+
+# Refusals (TableError::msg). `who` is a seat of the table or of the refused request.
+table-unknown-game = There is no game called "{ $name }". `/rules` lists the games.
+table-channel-busy = A table is already open in this channel: finish it or `/abandon` it first.
+table-invite-self = You are already at this table; invite someone else.
+table-invite-bot = { $who } is a bot and cannot play; invite people.
+table-invited-twice = { $who } is named twice.
+table-too-many-players = { $seats ->
+    [one] { $seats } seat cannot
+   *[other] { $seats } seats cannot
+} hold the { $named } players named.
+table-no-table = There is no open table in this channel.
+table-closed = This table is closed.
+table-nothing-to-resume = There is no paused match of yours in this channel.
+table-stood-in = A computer player is standing in for you: press "I'm back" to take your seat again.
+table-not-away = You are playing your seat yourself already.
+table-not-seated = You are not seated at this table.
+table-not-invited = This invitation is not for you.
+table-already-accepted = You have already accepted.
+table-already-seated = You already have a seat at this table.
+table-full = Every seat is taken.
+table-not-started = The game has not started yet: everyone invited must accept first.
+table-already-started = The game has already started.
+table-stale = That button belongs to an older position of the game; here is your hand as it stands now.
+table-internal = Something went wrong on our side; the game is unchanged. Please try again.
