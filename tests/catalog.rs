@@ -3,35 +3,27 @@
 //! same keys, and the files load without problems.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use pakka::catalog::catalog;
+
+use crate::support::source::rust_files;
 
 /// Every catalog key written in the source under `src/`.
 fn keys_in_code() -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                // Comments may show the macros without using a key.
-                let text: String = std::fs::read_to_string(&path)
-                    .unwrap()
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with("//"))
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                for mark in ["msg!(", "key!("] {
-                    for (at, _) in text.match_indices(mark) {
-                        let rest = text[at + mark.len()..].trim_start();
-                        if let Some(rest) = rest.strip_prefix('"') {
-                            if let Some(end) = rest.find('"') {
-                                keys.insert(rest[..end].to_string());
-                            }
-                        }
+    for (_, text) in rust_files() {
+        // Comments may show the macros without using a key.
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for mark in ["msg!(", "key!("] {
+            for (at, _) in code.match_indices(mark) {
+                let rest = code[at + mark.len()..].trim_start();
+                if let Some(rest) = rest.strip_prefix('"') {
+                    if let Some(end) = rest.find('"') {
+                        keys.insert(rest[..end].to_string());
                     }
                 }
             }
