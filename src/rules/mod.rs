@@ -198,8 +198,13 @@ impl SetupError {
             SetupError::Deck(DeckError::WrongSize { got, want }) => {
                 msg!("setup-deck-size", got = *got, want = *want)
             }
-            SetupError::Deck(DeckError::Doubled(card)) => msg!("setup-deck-doubled", card = *card),
-            SetupError::Deck(DeckError::Foreign(card)) => msg!("setup-deck-foreign", card = *card),
+            // Explicit decks are written in notation (`AS`), so their refusals name cards so too.
+            SetupError::Deck(DeckError::Doubled(card)) => {
+                msg!("setup-deck-doubled", card = verbatim(card.to_string()))
+            }
+            SetupError::Deck(DeckError::Foreign(card)) => {
+                msg!("setup-deck-foreign", card = verbatim(card.to_string()))
+            }
             SetupError::Dealer { dealer, seats } => {
                 msg!(
                     "setup-dealer",
