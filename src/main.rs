@@ -27,7 +27,7 @@ enum Command {
         game: String,
         #[arg(long)]
         seats: Option<usize>,
-        #[arg(long, default_value = "normal")]
+        #[arg(long, default_value = "normal", value_parser = pakka::cli::parse_level)]
         level: pakka::ai::Level,
         #[arg(long)]
         seed: Option<u64>,
@@ -38,7 +38,7 @@ enum Command {
         game: String,
         #[arg(long)]
         seats: Option<usize>,
-        #[arg(long, value_delimiter = ',', required = true)]
+        #[arg(long, value_delimiter = ',', required = true, value_parser = pakka::cli::parse_level)]
         players: Vec<pakka::ai::Level>,
         #[arg(long, default_value_t = 100)]
         games: usize,

@@ -4,6 +4,7 @@ cli-game-id = { $id }
 cli-unknown-game = there is no game called "{ $name }"; the games are { $ids }
 cli-games-line = { $name }, { $min }–{ $max } players
 cli-games-line-aliases = { $name } (also { $aliases }), { $min }–{ $max } players
+cli-unknown-level = "{ $level }" is not a level; the levels are easy, normal and hard.
 cli-computer-refused = a computer player's move was refused: { $reason }
 
 # pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.

@@ -50,14 +50,19 @@ impl fmt::Display for Level {
     }
 }
 
-impl FromStr for Level {
-    type Err = String;
+/// A word that names no level (worded for people by the front end that read it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {0:?}")]
+pub struct UnknownLevel(pub String);
 
-    fn from_str(s: &str) -> Result<Level, String> {
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("\"{s}\" is not a level; the levels are easy, normal and hard."))
+            .ok_or_else(|| UnknownLevel(s.to_string()))
     }
 }
 

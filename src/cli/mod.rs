@@ -18,6 +18,14 @@ fn plain(msg: &Msg) -> String {
     catalog().text(DEFAULT_LANG, msg, &NoNames)
 }
 
+/// Reads a computer player's level from the command line, refusing an unknown word in the
+/// catalog's words (clap's `value_parser`).
+pub fn parse_level(s: &str) -> Result<crate::ai::Level, String> {
+    s.parse().map_err(|e: crate::ai::UnknownLevel| {
+        plain(&msg!("cli-unknown-level", level = verbatim(e.0)))
+    })
+}
+
 /// "There is no game called …; the games are …".
 fn unknown_game(name: &str) -> Msg {
     msg!(
@@ -53,4 +61,18 @@ pub fn games() -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_read_from_the_command_line_in_any_case() {
+        assert_eq!(parse_level("Hard"), Ok(crate::ai::Level::Hard));
+        assert_eq!(
+            parse_level("expert"),
+            Err("\"expert\" is not a level; the levels are easy, normal and hard.".to_string())
+        );
+    }
 }
