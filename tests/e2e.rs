@@ -4,7 +4,7 @@
 //! the middle of a game goes on from the same position with the same buttons.
 //!
 //! Also measures dispatch → callback latency over a full game (printed; run with
-//! `cargo test --release --test e2e -- --nocapture full_game`).
+//! `cargo test --release --test tests -- --nocapture e2e::full_game`).
 
 use std::time::Duration;
 
