@@ -257,11 +257,20 @@ impl Catalog {
                 let sep = self.try_text(lang, &Msg::new(sep, Vec::new()), names)?;
                 let words = items
                     .iter()
-                    .map(|m| self.try_text(lang, m, names))
+                    .map(|a| self.arg_text(lang, a, names))
                     .collect::<Result<Vec<String>, String>>()?;
                 FluentValue::from(words.join(&sep))
             }
             Arg::Verbatim(s) => FluentValue::from(s.clone()),
+        })
+    }
+
+    /// One argument as text on its own (an item of a list).
+    fn arg_text(&self, lang: &str, arg: &Arg, names: &dyn Names) -> Result<String, String> {
+        Ok(match self.value(lang, arg, names)? {
+            FluentValue::String(s) => s.into_owned(),
+            FluentValue::Number(n) => n.as_string().into_owned(),
+            _ => String::new(),
         })
     }
 

@@ -39,8 +39,8 @@ pub enum Arg {
     Cards(Vec<Card>),
     /// Another message, worded first.
     Msg(Box<Msg>),
-    /// Several messages worded and joined by the catalog text of `sep` (a key).
-    List { items: Vec<Msg>, sep: &'static str },
+    /// Several arguments worded and joined by the catalog text of `sep` (a key).
+    List { items: Vec<Arg>, sep: &'static str },
     /// Text that is no word of ours: a name someone typed, a game id, a seed, notation.
     Verbatim(String),
 }
@@ -122,7 +122,15 @@ pub fn verbatim(s: impl Into<String>) -> Arg {
 
 /// Messages joined by the catalog text of the key `sep` (for example `sep-dot`, ` · `).
 pub fn list(items: Vec<Msg>, sep: &'static str) -> Arg {
-    Arg::List { items, sep }
+    list_of(items, sep)
+}
+
+/// Any arguments (seats, verbatim words, messages) joined by the catalog text of the key `sep`.
+pub fn list_of<T: Into<Arg>>(items: impl IntoIterator<Item = T>, sep: &'static str) -> Arg {
+    Arg::List {
+        items: items.into_iter().map(Into::into).collect(),
+        sep,
+    }
 }
 
 /// A message: `msg!("key")` or `msg!("key", name = value, …)`, each value anything that turns

@@ -1,6 +1,5 @@
 # The terminal (src/cli): `pakka play`, `pakka arena` and `pakka games`.
 
-cli-game-id = { $id }
 cli-unknown-game = there is no game called "{ $name }"; the games are { $ids }
 cli-games-line = { $name }, { $min }–{ $max } players
 cli-games-line-aliases = { $name } (also { $aliases }), { $min }–{ $max } players
@@ -10,7 +9,6 @@ cli-computer-refused = a computer player's move was refused: { $reason }
 # pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.
 cli-seat-you = Seat { $n } (you)
 cli-seat-computer = Computer { $n }
-cli-who = { $who }
 cli-play-header = { $game } · { $seats } players · you are seat 0 · computer level { $level } · seed { $seed }
 cli-computer-move = { $who }: { $action }
 cli-prompt = Your move (1–{ $last }, q to quit):{ " " }

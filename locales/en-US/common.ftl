@@ -36,7 +36,6 @@ setup-deck-doubled = Bad deck: { $card } appears more than once in the deck
 setup-deck-foreign = Bad deck: { $card } is not a card of this game's deck
 setup-dealer = The dealer must be one of the seats 0–{ $last }, not { $dealer }.
 game-unknown = { $id }
-options-name = { $name }
 options-not-name-value = Write options as name=value, e.g. { $example }.
 options-none = { $game } has no options.
 options-unknown = { $game } has no option "{ $name }"; its options are { $known }.
@@ -53,7 +52,6 @@ event-trick-won = { $who } won trick { $trick }.
 
 # Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
 # passing to a seat (Pishe Pasha, Red7, Kop, Whist 22).
-seat-name = { $who }
 sep-and = { " and " }
 event-turn = It is { $who }'s turn.
 trick-to-lead = Trick: { $who } to lead

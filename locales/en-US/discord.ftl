@@ -4,7 +4,6 @@
 discord-computer = Computer { $n } ({ $level })
 discord-open-seat = (open seat { $n })
 discord-who = { $who }
-discord-sep-and = { " and " }
 
 # The lobby.
 discord-lobby-opened = { $creator } opened a table of **{ $game }** for { $seats } players.

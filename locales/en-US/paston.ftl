@@ -13,7 +13,6 @@ paston-level = { $level ->
 }
 paston-level-suit = { $level } { $suit }
 paston-nothing = nothing
-paston-seat = { $who }
 
 # The table.
 paston-header = Paston · deal { $deal } · dealer { $dealer } · match score (first to { $target }): { $scores }

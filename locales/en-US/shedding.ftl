@@ -26,8 +26,6 @@ shedding-out-place = { $who } ({ $place ->
 })
 shedding-over-loser = Game over — { $loser } is left holding cards and loses.
 shedding-over-stalemate = Game over — stalemate: nothing changed for { $moves } moves; { $still } share the last place.
-shedding-seat = { $who }
-shedding-sep-and = { " and " }
 
 # The buttons.
 shedding-play = { $n }× { $cards }

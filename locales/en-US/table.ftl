@@ -9,7 +9,6 @@ table-points = { $points ->
 }
 table-points-tied = { $points } points
 
-table-game-id = { $id }
 
 level-easy = easy
 level-normal = normal

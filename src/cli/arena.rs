@@ -13,6 +13,7 @@ use anyhow::{bail, Context as _};
 use serde_json::Value;
 
 use crate::ai::{self, Level, Observation};
+use crate::catalog::en;
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Setup};
@@ -82,21 +83,21 @@ impl ArenaReport {
             deals = self.deals,
             rotations = self.seats
         );
-        let _ = writeln!(out, "{}", super::plain(&title));
+        let _ = writeln!(out, "{}", en(&title));
         let _ = writeln!(
             out,
             "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-            super::plain(&msg!("cli-arena-player")),
-            super::plain(&msg!("cli-arena-n")),
-            super::plain(&msg!("cli-arena-win-share")),
-            super::plain(&msg!("cli-arena-points")),
+            en(&msg!("cli-arena-player")),
+            en(&msg!("cli-arena-n")),
+            en(&msg!("cli-arena-win-share")),
+            en(&msg!("cli-arena-points")),
             "p50",
             "p99"
         );
         for (level, t) in &self.strategies {
             let (w, wci) = mean_ci(&t.wins);
             let points = if t.points.is_empty() {
-                super::plain(&msg!("cards-none"))
+                en(&msg!("cards-none"))
             } else {
                 let (p, pci) = mean_ci(&t.points);
                 format!("{p:.2} ± {pci:.2}")
@@ -106,7 +107,7 @@ impl ArenaReport {
             let _ = writeln!(
                 out,
                 "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-                super::plain(&crate::table::level_name(*level)),
+                en(&crate::table::level_name(*level)),
                 t.wins.len(),
                 format!("{:.1}% ± {:.1}", 100.0 * w, 100.0 * wci),
                 points,
@@ -118,7 +119,7 @@ impl ArenaReport {
             "cli-arena-fair-share",
             share = verbatim(format!("{:.1}", 100.0 / self.seats as f64))
         );
-        let _ = write!(out, "{}", super::plain(&fair));
+        let _ = write!(out, "{}", en(&fair));
         out
     }
 }
@@ -153,12 +154,8 @@ fn play_deal(
             seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         times[seat].push(choice.elapsed);
-        game.act_index(seat, choice.index).map_err(|e| {
-            anyhow::Error::msg(super::plain(&msg!(
-                "cli-computer-refused",
-                reason = e.msg()
-            )))
-        })?;
+        game.act_index(seat, choice.index)
+            .map_err(|e| anyhow::Error::msg(en(&msg!("cli-computer-refused", reason = e.msg()))))?;
     }
     let end = game.status();
     let points: Vec<Option<f64>> = match (&end.scores, &start.scores) {
@@ -202,11 +199,11 @@ fn play_deal(
 
 /// Runs the arena.
 pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
-    let info = registry::find(&config.game)
-        .with_context(|| super::plain(&super::unknown_game(&config.game)))?;
+    let info =
+        registry::find(&config.game).with_context(|| en(&super::unknown_game(&config.game)))?;
     let seats = config.seats.unwrap_or(config.players.len());
     if config.players.len() != seats {
-        bail!(super::plain(&msg!(
+        bail!(en(&msg!(
             "cli-arena-players",
             players = config.players.len(),
             seats = seats
@@ -214,9 +211,9 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
     }
     let options = info
         .parse_options(&config.options)
-        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
     info.create(options.clone(), seats, Setup::seeded(config.seed))
-        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
     let mut report = ArenaReport {
         game: info.id,
         seats,

@@ -8,22 +8,16 @@ pub mod arena;
 pub mod engine;
 pub mod play;
 
-use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
+use crate::catalog::en;
 use crate::msg;
 use crate::rules::registry;
-use crate::text::{list, verbatim, Msg};
-
-/// Words a message that names no seat.
-fn plain(msg: &Msg) -> String {
-    catalog().text(DEFAULT_LANG, msg, &NoNames)
-}
+use crate::text::{list_of, verbatim, Msg};
 
 /// Reads a computer player's level from the command line, refusing an unknown word in the
 /// catalog's words (clap's `value_parser`).
 pub fn parse_level(s: &str) -> Result<crate::ai::Level, String> {
-    s.parse().map_err(|e: crate::ai::UnknownLevel| {
-        plain(&msg!("cli-unknown-level", level = verbatim(e.0)))
-    })
+    s.parse()
+        .map_err(|e: crate::ai::UnknownLevel| en(&msg!("cli-unknown-level", level = verbatim(e.0))))
 }
 
 /// "There is no game called …; the games are …".
@@ -44,20 +38,16 @@ pub fn games() -> String {
             let line = if g.aliases.is_empty() {
                 msg!("cli-games-line", name = g.name(), min = lo, max = hi)
             } else {
-                let aliases = g
-                    .aliases
-                    .iter()
-                    .map(|a| msg!("cli-game-id", id = verbatim(*a)))
-                    .collect();
+                let aliases = g.aliases.iter().map(|a| verbatim(*a));
                 msg!(
                     "cli-games-line-aliases",
                     name = g.name(),
-                    aliases = list(aliases, crate::key!("sep-comma")),
+                    aliases = list_of(aliases, crate::key!("sep-comma")),
                     min = lo,
                     max = hi
                 )
             };
-            format!("{:<14} {}", g.id, plain(&line))
+            format!("{:<14} {}", g.id, en(&line))
         })
         .collect::<Vec<_>>()
         .join("\n")

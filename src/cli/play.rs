@@ -10,12 +10,12 @@ use std::io::{BufRead, Write};
 use anyhow::Context as _;
 
 use crate::ai::{self, Level, Observation};
-use crate::catalog::{catalog, DEFAULT_LANG};
+use crate::catalog::{en, en_lines, en_named};
 use crate::msg;
 use crate::rules::registry;
 use crate::rules::{Observer, Setup};
 use crate::table::{level_name, Place};
-use crate::text::{list, seat, verbatim, Msg};
+use crate::text::{list_of, seat, verbatim, Msg};
 
 pub struct PlayConfig {
     pub game: String,
@@ -31,16 +31,16 @@ pub fn run(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let info = registry::find(&config.game)
-        .with_context(|| super::plain(&super::unknown_game(&config.game)))?;
+    let info =
+        registry::find(&config.game).with_context(|| en(&super::unknown_game(&config.game)))?;
     let seats = config.seats.unwrap_or(info.seats.0);
     let options = info
         .parse_options(&config.options)
-        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
     let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut game = info
         .create(options, seats, Setup::seeded(seed))
-        .map_err(|e| anyhow::Error::msg(super::plain(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
     let names: Vec<String> = (0..seats)
         .map(|s| {
             let name = if s == 0 {
@@ -48,7 +48,7 @@ pub fn run(
             } else {
                 msg!("cli-seat-computer", n = s)
             };
-            super::plain(&name)
+            en(&name)
         })
         .collect();
     let header = msg!(
@@ -58,7 +58,7 @@ pub fn run(
         level = level_name(config.level),
         seed = verbatim(seed.to_string())
     );
-    writeln!(out, "{}", text(&header, &names))?;
+    writeln!(out, "{}", en_named(&header, &names))?;
     let mut decision = 0u64;
     loop {
         let status = game.status();
@@ -66,11 +66,11 @@ pub fn run(
             writeln!(
                 out,
                 "\n{}",
-                lines(&game.describe(Observer::Seat(0)), &names)
+                en_lines(&game.describe(Observer::Seat(0)), &names)
             )?;
-            writeln!(out, "{}", text(&msg!("cli-game-over"), &names))?;
+            writeln!(out, "{}", en_named(&msg!("cli-game-over"), &names))?;
             for place in Place::of(&status) {
-                writeln!(out, "{}", text(&place_line(&place), &names))?;
+                writeln!(out, "{}", en_named(&place_line(&place), &names))?;
             }
             return Ok(());
         }
@@ -87,36 +87,33 @@ pub fn run(
             let label = game
                 .choices(seat)
                 .get(choice.index)
-                .map(|c| text(&c.label, &names))
+                .map(|c| en_named(&c.label, &names))
                 .unwrap_or_default();
             game.act_index(seat, choice.index).map_err(|e| {
-                anyhow::Error::msg(super::plain(&msg!(
-                    "cli-computer-refused",
-                    reason = e.msg()
-                )))
+                anyhow::Error::msg(en(&msg!("cli-computer-refused", reason = e.msg())))
             })?;
             let told = msg!(
                 "cli-computer-move",
                 who = self::seat(seat),
                 action = verbatim(label)
             );
-            writeln!(out, "{}", text(&told, &names))?;
+            writeln!(out, "{}", en_named(&told, &names))?;
             continue;
         }
         writeln!(
             out,
             "\n{}",
-            lines(&game.describe(Observer::Seat(0)), &names)
+            en_lines(&game.describe(Observer::Seat(0)), &names)
         )?;
         let choices = game.choices(0);
         for (i, c) in choices.iter().enumerate() {
-            writeln!(out, "  {:>2}. {}", i + 1, text(&c.label, &names))?;
+            writeln!(out, "  {:>2}. {}", i + 1, en_named(&c.label, &names))?;
         }
         loop {
             write!(
                 out,
                 "{}",
-                text(&msg!("cli-prompt", last = choices.len()), &names)
+                en_named(&msg!("cli-prompt", last = choices.len()), &names)
             )?;
             out.flush()?;
             let mut line = String::new();
@@ -132,7 +129,7 @@ pub fn run(
                 Ok(n) if (1..=choices.len()).contains(&n) => {
                     if let Some(question) = &choices[n - 1].confirm {
                         let ask = msg!("cli-confirm", question = question.clone());
-                        write!(out, "{}", text(&ask, &names))?;
+                        write!(out, "{}", en_named(&ask, &names))?;
                         out.flush()?;
                         let mut answer = String::new();
                         input.read_line(&mut answer)?;
@@ -141,13 +138,13 @@ pub fn run(
                         }
                     }
                     game.act_index(0, n - 1)
-                        .map_err(|e| anyhow::Error::msg(text(&e.msg(), &names)))?;
+                        .map_err(|e| anyhow::Error::msg(en_named(&e.msg(), &names)))?;
                     break;
                 }
                 _ => writeln!(
                     out,
                     "{}",
-                    text(&msg!("cli-type-number", last = choices.len()), &names)
+                    en_named(&msg!("cli-type-number", last = choices.len()), &names)
                 )?,
             }
         }
@@ -156,13 +153,7 @@ pub fn run(
 
 /// One place of the final ranking: the seats sharing it and their points, if counted.
 fn place_line(p: &Place) -> Msg {
-    let who = list(
-        p.seats
-            .iter()
-            .map(|&s| msg!("cli-who", who = seat(s)))
-            .collect(),
-        crate::key!("sep-comma"),
-    );
+    let who = list_of(p.seats.iter().map(|&s| seat(s)), crate::key!("sep-comma"));
     match p.points_msg() {
         None => msg!("cli-place", place = p.place, who = who),
         Some(points) => msg!(
@@ -172,14 +163,6 @@ fn place_line(p: &Place) -> Msg {
             points = points
         ),
     }
-}
-
-fn lines(msgs: &[Msg], names: &[String]) -> String {
-    catalog().lines(DEFAULT_LANG, msgs, &names)
-}
-
-fn text(msg: &Msg, names: &[String]) -> String {
-    catalog().text(DEFAULT_LANG, msg, &names)
 }
 
 #[cfg(test)]

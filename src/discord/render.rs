@@ -13,7 +13,7 @@ use crate::catalog::{Names, NoNames};
 use crate::msg;
 use crate::rules::registry::GameInfo;
 use crate::table::{HandAction, HandView, LeaderRow, Phase, Place, Record, TableView};
-use crate::text::{list, seat, verbatim, Arg, Msg};
+use crate::text::{list, list_of, seat, verbatim, Arg, Msg};
 
 pub const MAX_CONTENT: usize = 2000;
 pub const MAX_LABEL: usize = 80;
@@ -96,13 +96,7 @@ fn clip(text: &str, max: usize) -> String {
 
 /// The seats named, joined by the catalog's separator `sep`.
 fn seats_arg(seats: impl IntoIterator<Item = usize>, sep: &'static str) -> Arg {
-    list(
-        seats
-            .into_iter()
-            .map(|s| msg!("discord-who", who = seat(s)))
-            .collect(),
-        sep,
-    )
+    list_of(seats.into_iter().map(seat), sep)
 }
 
 /// Users who may have no seat (a leaderboard), by mention.
@@ -251,7 +245,7 @@ pub fn table(view: &TableView) -> Reply {
             "discord-table-waiting",
             who = seats_arg(
                 view.to_act.iter().filter_map(|&u| view.seat_of(u)),
-                crate::key!("discord-sep-and")
+                crate::key!("sep-and")
             )
         )),
     }

@@ -69,13 +69,7 @@ pub fn last_trick(last: &LastTrick) -> Msg {
 
 /// Seats joined with "and": "Ann and Bob", for sentences whose verb suits any seat name.
 pub fn seat_list(seats: &[Seat]) -> crate::text::Arg {
-    crate::text::list(
-        seats
-            .iter()
-            .map(|&s| msg!("seat-name", who = seat(s)))
-            .collect(),
-        crate::key!("sep-and"),
-    )
+    crate::text::list_of(seats.iter().map(|&s| seat(s)), crate::key!("sep-and"))
 }
 
 /// The line of the trick in play: "Trick: Ann to lead" while it is empty (`plays` is `None`),

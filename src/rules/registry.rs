@@ -15,7 +15,7 @@ use super::teka::Teka;
 use super::whist22::Whist22;
 use super::{check_seats, AnyGame, Game, Heuristic, Present, Setup, SetupError};
 use crate::msg;
-use crate::text::{list, verbatim, Msg};
+use crate::text::{list_of, verbatim, Msg};
 
 type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
 type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
@@ -190,11 +190,8 @@ impl OptionsError {
                 "options-unknown",
                 game = name_of(game),
                 name = verbatim(name.clone()),
-                known = list(
-                    known
-                        .iter()
-                        .map(|k| msg!("options-name", name = verbatim(k.clone())))
-                        .collect(),
+                known = list_of(
+                    known.iter().map(|k| verbatim(k.clone())),
                     crate::key!("sep-comma")
                 )
             ),

@@ -35,7 +35,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::present::rank;
+use super::present::{rank, seat_list};
 use super::{seats_from, Observer, Seat, Seen, Status, Zone};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::text::{list, seat, verbatim, Arg, Msg};
@@ -1026,13 +1026,7 @@ pub fn game_over(loser: Option<Seat>, still: &[Seat]) -> Msg {
         None => msg!(
             "shedding-over-stalemate",
             moves = STALEMATE_ACTIONS,
-            still = list(
-                still
-                    .iter()
-                    .map(|&s| msg!("shedding-seat", who = seat(s)))
-                    .collect(),
-                key!("shedding-sep-and")
-            )
+            still = seat_list(still)
         ),
     }
 }

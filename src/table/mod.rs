@@ -30,7 +30,7 @@ use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Observer, Seat, Status};
 use crate::store::{self, SeatRow, Store};
-use crate::text::{list, verbatim, Arg, Msg};
+use crate::text::{list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
 
@@ -132,11 +132,8 @@ impl Place {
 
 /// The registered games' ids as one list argument, for the refusal of a game nobody knows.
 pub fn game_ids() -> Arg {
-    list(
-        registry::GAMES
-            .iter()
-            .map(|g| msg!("table-game-id", id = verbatim(g.id)))
-            .collect(),
+    list_of(
+        registry::GAMES.iter().map(|g| verbatim(g.id)),
         crate::key!("sep-comma"),
     )
 }

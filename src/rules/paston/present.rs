@@ -7,7 +7,7 @@ use super::{
     Action, Event, HandEnd, HandResult, Level, Paston, Phase, Refusal, View, Why, JS, RESET_AT,
     SEVEN_S, TARGET,
 };
-use crate::rules::present::{last_trick, numbered_trick, plays, suit, total};
+use crate::rules::present::{last_trick, numbered_trick, plays, seat_list, suit, total};
 use crate::rules::{Present, Seat};
 use crate::text::{list, seat, signed, verbatim, Msg};
 use crate::{key, msg};
@@ -78,16 +78,7 @@ fn scores(scores: &[i64]) -> crate::text::Arg {
 /// The winners of the match: "Ann and Bob".
 fn winners(ranking: &[Vec<Seat>]) -> Msg {
     let first = ranking.first().map_or(&[][..], Vec::as_slice);
-    msg!(
-        "paston-over",
-        winners = list(
-            first
-                .iter()
-                .map(|&s| msg!("paston-seat", who = seat(s)))
-                .collect(),
-            key!("sep-and")
-        )
-    )
+    msg!("paston-over", winners = seat_list(first))
 }
 
 /// "Last hand (deal 3): Ann declared Glitch ♣ and took 6 tricks — Ann +20, Bob +20, Cid −18".

@@ -5,6 +5,7 @@
 
 use super::{Action, EndReason, Event, Mode, PishePasha, Refusal, View};
 use crate::cards::{Card, Suit};
+use crate::rules::present::seat_list;
 use crate::rules::{Present, Seat};
 use crate::text::{list, seat, verbatim, Msg};
 use crate::{key, msg};
@@ -25,14 +26,11 @@ impl Present for PishePasha {
         let seats = view.stock_sizes.len();
         let mut lines = Vec::new();
         if view.mode == Mode::Book {
-            let waiting = (0..seats)
-                .filter(|&s| !view.flipped[s])
-                .map(|s| msg!("seat-name", who = seat(s)))
-                .collect();
+            let waiting: Vec<usize> = (0..seats).filter(|&s| !view.flipped[s]).collect();
             lines.push(msg!(
                 "pishe-book-step",
                 step = view.steps + 1,
-                waiting = list(waiting, key!("sep-and"))
+                waiting = seat_list(&waiting)
             ));
         } else {
             lines.push(msg!("pishe-turn", who = seat(view.turn)));

@@ -8,6 +8,7 @@
 use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
 use super::{colour, number, Action, Event, OutReason, Red7, Refusal, View};
 use crate::cards::Colour;
+use crate::rules::present::seat_list;
 use crate::rules::{Observer, Present, Seat};
 use crate::text::{list, seat, Msg};
 use crate::{key, msg};
@@ -214,16 +215,8 @@ impl Present for Red7 {
 
 /// "Game over: Ann won." (everyone sharing the first place).
 fn game_over(ranking: &[Vec<Seat>]) -> Msg {
-    let first = ranking
-        .first()
-        .map(|place| {
-            place
-                .iter()
-                .map(|&s| msg!("seat-name", who = seat(s)))
-                .collect()
-        })
-        .unwrap_or_default();
-    msg!("red7-over", winners = list(first, key!("sep-and")))
+    let first = ranking.first().map_or(&[][..], Vec::as_slice);
+    msg!("red7-over", winners = seat_list(first))
 }
 
 /// A colour's name.
