@@ -247,7 +247,6 @@ impl Catalog {
     ) -> Result<FluentValue<'static>, String> {
         Ok(match arg {
             Arg::Num(n) => FluentValue::from(*n),
-            Arg::Dec(x) => FluentValue::from(*x),
             Arg::Signed(n) => FluentValue::from(signed_text(*n)),
             Arg::Seat(s) => FluentValue::from(self.seat(lang, *s, names)),
             Arg::Card(c) => FluentValue::from(self.card(lang, *c)),

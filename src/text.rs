@@ -26,8 +26,6 @@ pub struct Msg {
 pub enum Arg {
     /// A count or a score; the catalog chooses plural forms by it.
     Num(i64),
-    /// A decimal figure (a share, a time), shown as it is given.
-    Dec(f64),
     /// A score change shown with its sign: `+5`, `−30`, `0`.
     Signed(i64),
     /// A seat, named by whoever words the message (a mention in Discord, a name in the
@@ -49,11 +47,6 @@ impl Msg {
     /// A message without arguments (`msg!` is the usual way to write one).
     pub fn new(key: &'static str, args: Vec<(&'static str, Arg)>) -> Msg {
         Msg { key, args }
-    }
-
-    /// The argument called `name`, if any.
-    pub fn arg(&self, name: &str) -> Option<&Arg> {
-        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
     }
 }
 
@@ -98,12 +91,6 @@ macro_rules! num_arg {
     )*};
 }
 num_arg!(i64, i32, u8, u16, u32, u64, usize);
-
-impl From<f64> for Arg {
-    fn from(x: f64) -> Arg {
-        Arg::Dec(x)
-    }
-}
 
 /// A seat argument (seats are plain numbers, so they need saying).
 pub fn seat(s: SeatNo) -> Arg {
