@@ -8,7 +8,7 @@ use std::fmt;
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
-use super::{Game, Heuristic, Observer, Present, RuleError, Seat, Status, Zone};
+use super::{Game, Heuristic, Observer, Present, RuleError, Seat, Seen, Status, Tone, Zone};
 use crate::cards::Card;
 use crate::msg;
 use crate::text::{verbatim, Msg};
@@ -54,6 +54,8 @@ pub struct Choice {
     pub label: Msg,
     pub group: Option<Msg>,
     pub confirm: Option<Msg>,
+    /// What the action means to the player (a button's colour).
+    pub tone: Tone,
 }
 
 /// One public event of an applied action: its JSON (the engine console's shape) and its
@@ -88,6 +90,15 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn state_json(&self) -> Value;
     fn zones(&self) -> Vec<Zone>;
     fn hands(&self) -> Vec<Vec<Card>>;
+    /// The cards only this seat sees (its hand, and any private cards it holds), from the
+    /// zones: what a seat's own private story ("you drew 7♥") is told from.
+    fn own_cards(&self, seat: Seat) -> Vec<Card> {
+        self.zones()
+            .into_iter()
+            .filter(|z| z.seen == Seen::Only(seat))
+            .flat_map(|z| z.cards)
+            .collect()
+    }
     fn action_space_json(&self) -> Vec<Value>;
     fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame>;
     /// How many legal actions the seat has (cheaper than `legal_json`).
@@ -201,6 +212,7 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
                 label: G::label(&view, a),
                 group: G::group(&view, a),
                 confirm: G::confirm(&view, a),
+                tone: G::tone(&view, a),
             })
             .collect()
     }

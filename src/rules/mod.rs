@@ -47,7 +47,7 @@ use crate::text::{list, verbatim, Msg};
 use crate::{key, msg};
 
 pub use dyngame::{ActError, AnyGame, Choice, Told};
-pub use present::Present;
+pub use present::{Present, Tone};
 
 /// A seat at the table, numbered `0..n` in the order of play.
 pub type Seat = usize;

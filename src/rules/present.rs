@@ -10,6 +10,19 @@ use super::{Game, Seat};
 use crate::msg;
 use crate::text::{seat, Msg};
 
+/// What an offered action means to the player who may take it; the front ends choose a
+/// button's colour (or a terminal's mark) by it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Tone {
+    /// The game's main move (play a card, bid).
+    #[default]
+    Main,
+    /// An alternative to the main move (pass, take the pile, draw, keep).
+    Other,
+    /// A move that costs the player: surrender, resign, going out of the deal.
+    Danger,
+}
+
 /// A game's presentation: everything said to people about it, as catalog messages.
 pub trait Present: Game {
     /// The game's name.
@@ -32,6 +45,11 @@ pub trait Present: Game {
     /// not winning, which eliminates). `None` applies it at once.
     fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<Msg> {
         None
+    }
+    /// What the action means to the player, for how a button looks: the main move, a quieter
+    /// alternative, or one that costs them (surrender, going out). The main move by default.
+    fn tone(_view: &Self::View, _action: &Self::Action) -> Tone {
+        Tone::Main
     }
     /// Why an illegal action was refused, for the player who tried it.
     fn reason(refusal: &Self::Refusal) -> Msg;

@@ -28,7 +28,7 @@ use tokio::sync::Mutex;
 use crate::ai::Level;
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::rules::{AnyGame, Observer, Seat, Status};
+use crate::rules::{AnyGame, Observer, Seat, Status, Tone};
 use crate::store::{self, SeatRow, Store};
 use crate::text::{list_of, verbatim, Arg, Msg};
 
@@ -244,6 +244,8 @@ pub struct HandAction {
     pub group: Option<Msg>,
     /// Asked before the action applies.
     pub confirm: Option<Msg>,
+    /// What the action means to the player (a button's colour).
+    pub tone: Tone,
 }
 
 /// What one seated user sees and may do.
@@ -376,6 +378,7 @@ impl Table {
                         label: c.label,
                         group: c.group,
                         confirm: c.confirm,
+                        tone: c.tone,
                     })
                     .collect(),
                 game.status().over,

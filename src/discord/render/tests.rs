@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::registry;
-use crate::rules::{Observer, Setup, Status};
+use crate::rules::{Observer, Setup, Status, Tone};
 use crate::table::{HandAction, SeatView};
 
 /// Text that stands for what a game would say (a label, a line of a view).
@@ -161,6 +161,7 @@ fn hand_view(actions: usize) -> HandView {
                 label: words(&format!("Action {index}")),
                 group: None,
                 confirm: None,
+                tone: Tone::Main,
             })
             .collect(),
         over: false,
@@ -260,6 +261,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
                 label: words(&format!("{count}× {rank}")),
                 group: Some(words(&format!("Play {rank}s"))),
                 confirm: None,
+                tone: Tone::Main,
             });
             index += 1;
         }
@@ -269,6 +271,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         label: words("Take the pile"),
         group: None,
         confirm: Some(words("Take all 30 cards?")),
+        tone: Tone::Other,
     });
     let top = hand(&view, HandStep::Page(0), &NoNames);
     assert_within_limits(&top);
