@@ -65,3 +65,9 @@ action-card = { $card }
 event-trick-taken = { $who } won the trick: { $plays }.
 refusal-not-held = You do not hold { $card }.
 refusal-must-follow = You must follow suit: play a { $suit }.
+
+# A score as most games count it (Present::score); a game that counts otherwise has its own.
+score-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}

@@ -84,6 +84,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn view_json(&self, observer: Observer) -> Value;
     /// The observer's view as lines for people (see `Present::describe`).
     fn describe(&self, observer: Observer) -> Vec<Msg>;
+    /// A score as the game counts it, for people (see `Present::score`).
+    fn score(&self, points: i64) -> Msg;
     /// The seat's legal actions as choices for people, in `legal_json` order.
     fn choices(&self, seat: Seat) -> Vec<Choice>;
     /// The whole state as serialized for storage; `restore` of the registry reads it back.
@@ -201,6 +203,10 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
 
     fn describe(&self, observer: Observer) -> Vec<Msg> {
         G::describe(&self.view(observer))
+    }
+
+    fn score(&self, points: i64) -> Msg {
+        G::score(points)
     }
 
     fn choices(&self, seat: Seat) -> Vec<Choice> {

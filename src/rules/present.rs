@@ -51,6 +51,11 @@ pub trait Present: Game {
     fn tone(_view: &Self::View, _action: &Self::Action) -> Tone {
         Tone::Main
     }
+    /// A seat's running score or final score as a game counts it ("17 points"; Kop counts
+    /// victory cards). Points by default.
+    fn score(points: i64) -> Msg {
+        msg!("score-points", points = total(points))
+    }
     /// Why an illegal action was refused, for the player who tried it.
     fn reason(refusal: &Self::Refusal) -> Msg;
     /// What happened, for everyone: one sentence per public event.
