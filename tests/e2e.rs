@@ -55,28 +55,32 @@ async fn full_game_through_buttons_then_scores() {
     assert!(moves > 10);
     let end = h.fake.message(message.id).unwrap();
     assert!(end.content.contains("Game over"), "{}", end.content);
-    assert_eq!(end.button_labels(), vec!["Play again"]);
     assert!(
-        end.content.contains("In this channel so far"),
+        end.buttons().is_empty(),
+        "no button left on the table message"
+    );
+    // The end is a new message: the result, the record, and "Play again".
+    let result = h.result_message(table).await.expect("a result message");
+    assert_eq!(result.button_labels(), vec!["Play again"]);
+    assert!(
+        result.content.contains("In this channel so far"),
         "{}",
-        end.content
+        result.content
     );
 
-    // The player to act was mentioned in the channel, both of them over the game.
-    let notices: Vec<String> = h
+    // The first player to act was mentioned in the channel (both hands were open after that,
+    // and an open hand comes alive by itself); no ping is left alive at the end.
+    let pings: Vec<_> = h
         .fake
-        .channel_messages(CHANNEL)
+        .all_messages()
         .into_iter()
-        .filter(|m| m.content.contains("your move"))
-        .map(|m| m.content)
+        .filter(|m| m.channel_id == CHANNEL && m.content.contains("your move"))
         .collect();
-    for user in [&h.alice, &h.bob] {
-        assert!(
-            notices.iter().any(|n| n.contains(&user.mention())),
-            "{} was never told it was their move",
-            user.name
-        );
-    }
+    assert!(!pings.is_empty(), "the first turn was announced");
+    assert!(
+        pings.iter().all(|m| m.deleted),
+        "no turn ping outlives its turn"
+    );
     let results = h.store().await.results(table).await.unwrap();
     let winner = results.iter().find(|r| r.won).unwrap();
     let winner_id = winner.user_id.unwrap();
@@ -108,12 +112,23 @@ async fn full_game_through_buttons_then_scores() {
         latencies.last().unwrap()
     );
     // "Play again" opens a new lobby with the same players, the clicker first.
-    let again = h
-        .fake
-        .click(&h.bob, message.id, &button(&end, "Play again"))
+    h.fake
+        .click(&h.bob, result.id, &button(&result, "Play again"))
         .await
         .unwrap();
-    let lobby = again.message().unwrap();
+    assert!(
+        h.fake.message(result.id).unwrap().buttons().is_empty(),
+        "Play again is used up"
+    );
+    let fake = h.fake.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.last_channel_message(CHANNEL)
+                .is_some_and(|m| m.content.contains("opened a table"))
+        })
+        .await
+        .expect("the new lobby is posted");
+    let lobby = &h.fake.last_channel_message(CHANNEL).unwrap();
     assert!(!lobby.ephemeral);
     assert!(
         lobby
@@ -477,12 +492,12 @@ async fn computer_players_fill_empty_seats() {
     assert!(play_until_over(&h, message.id, &mut hands, 5_000, false).await > 0);
     let end = h.fake.message(message.id).unwrap();
     assert!(end.content.contains("Game over"), "{}", end.content);
-    let table: i64 = button(&end, "Play again")
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .parse()
+    let table: i64 = message
+        .buttons()
+        .iter()
+        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
         .unwrap();
+    assert!(h.result_message(table).await.is_some(), "a result message");
     let moves = h.store().await.table(table).await.unwrap().unwrap().moves;
     assert!(
         moves.iter().any(|m| m.seat == 1),
@@ -626,11 +641,13 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
         .click(&late, notice.id, &button(&notice, "I'm back"))
         .await
         .unwrap();
+    // The away notice says so in public and keeps no button.
     assert!(
-        back.is_ephemeral() && back.content().contains("Welcome back"),
+        back.callback_type == 7 && back.content().contains("is back"),
         "{}",
         back.content()
     );
+    assert!(h.fake.message(notice.id).unwrap().buttons().is_empty());
     assert!(!store.table(table).await.unwrap().unwrap().seat_rows[seat].stand_in);
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;

@@ -102,10 +102,11 @@ async fn matapesa_eight_seats_three_people_and_five_computer_players() {
     assert!(clicks > 3);
     let end = h.table_message(table).unwrap();
     assert!(end.content.contains("Game over"), "{}", end.content);
+    let result = h.result_message(table).await.expect("a result message");
     assert!(
-        end.content.contains("lost"),
+        result.content.contains("lost"),
         "the running count of losses: {}",
-        end.content
+        result.content
     );
     let results = h.store().await.results(table).await.unwrap();
     assert_eq!(results.iter().filter(|r| !r.won).count(), 1, "one loser");

@@ -9,6 +9,8 @@ mod catalog;
 mod conformance;
 mod e2e;
 mod e2e_games;
+mod e2e_lobby;
+mod e2e_quiet;
 mod e2e_tricks;
 mod engine;
 mod engine_auction;

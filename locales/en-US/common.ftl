@@ -71,3 +71,4 @@ score-points = { $points ->
     [one] { $points } point
    *[other] { $points } points
 }
+sep-slash = { " / " }

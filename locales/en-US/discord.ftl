@@ -1,14 +1,14 @@
 # The Discord front end (src/discord): messages, buttons, notices and the slash commands.
 
 # Seats as Discord names them (src/discord/words.rs).
-discord-computer = Computer { $n } ({ $level })
+discord-computer = Computer { $n } · { $level }
 discord-open-seat = (open seat { $n })
 discord-who = { $who }
 
 # The lobby.
 discord-lobby-opened = { $creator } opened a table of **{ $game }** for { $seats } players.
 discord-lobby-seat = Seat { $n }: { $state }
-discord-seat-computer = 🤖 computer player ({ $level })
+discord-seat-computer = 🤖 { $who }
 discord-seat-open = open — anyone may join
 discord-seat-accepted = { $who } ✅
 discord-seat-invited = { $who } — invited, please accept
@@ -30,7 +30,14 @@ discord-table-waiting = ▶ Waiting for { $who }.
 discord-table-stand-in = 🤖 A computer player stands in for { $who } (away).
 discord-button-play-again = Play again
 discord-button-show-hand = Show my hand
-discord-game-over = 🏁 **Game over**
+discord-table-over = 🏁 **Game over** — the result is posted below.
+# What happened lately: one public event a line, on the table message and in a hand.
+discord-story-line = › { $event }
+discord-score = { $who } { $score }
+discord-scores = Scores: { $scores }
+# The end of a deal of a match, and of a game: new messages.
+discord-deal-over = 📋 **{ $game }** · deal { $deal } is over.
+discord-game-over = 🏁 **{ $game }** is over.
 discord-place = { $place }. { $who }
 discord-place-points = { $place }. { $who } — { $points }
 discord-record = { $who } { $won } won, { $lost } lost
@@ -39,6 +46,8 @@ discord-record-line = In this channel so far: { $tally }.
 # A player's hand.
 discord-hand-over = The game is over.
 discord-hand-waiting = Not your turn: this hand comes alive when it is.
+discord-hand-moved = This hand moved to a newer message.
+discord-hand-closed = The table of **{ $game }** is closed.
 discord-ask = ❓ { $question }
 discord-ask-default = { $label }?
 discord-button-yes = Yes: { $label }
@@ -60,7 +69,6 @@ discord-button-keep-playing = Keep playing
 discord-unknown-button = That button is not one pakka knows; nothing was changed.
 discord-cancelled = { $who } cancelled the table of **{ $game }**.
 discord-declined = { $who } declined; the table of **{ $game }** is closed.
-discord-welcome-back = Welcome back: your seat is yours again. Tap "Show my hand" on the table message.
 discord-game-goes-on = The game goes on.
 discord-you-abandoned = You abandoned the table.
 discord-abandoned = { $who } abandoned the table of **{ $game }**.
@@ -121,3 +129,14 @@ discord-param-level = How well the computer players play (default normal)
 discord-param-turn-timer = Minutes per turn before a computer player stands in (default: no timer)
 discord-param-scores-game = Only this game
 discord-param-rules-game = The game
+discord-back = { $who } is back in **{ $game }**.
+
+# Tables in a thread of their own (/play thread:true, or the server's default).
+discord-param-thread = Play in a thread of its own, so the channel keeps one line per game
+# The thread's name (at most 100 characters; no mentions work there).
+discord-thread-name = { $game } · { $who }
+discord-thread-opened = 🧵 { $creator } opened **{ $game }** in { $thread }{ $others ->
+    [0] {""}
+   *[other] {" "}with { $with }
+}.
+discord-thread-failed = I could not open a thread here (I may lack the permission to create threads); nothing was changed. Try again without `thread`.

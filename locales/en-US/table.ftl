@@ -38,3 +38,12 @@ table-not-started = The game has not started yet: everyone invited must accept f
 table-already-started = The game has already started.
 table-stale = That button belongs to an older position of the game; here is your hand as it stands now.
 table-internal = Something went wrong on our side; the game is unchanged. Please try again.
+
+# The story of a table (TableView::story, HandView::story).
+# Cards that came into a seat's own hand, told only to that seat ($n: how many).
+table-new-in-hand = { $n ->
+    [one] New in your hand: { $cards }
+   *[other] New in your hand ({ $n } cards): { $cards }
+}
+# The scores of seats tied for one place when they differ (shown as "5 points / 7 points").
+table-scores-tied = { $scores }

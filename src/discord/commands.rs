@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::words::{mention, plain, SeatNames};
-use super::{components, refusal, render, send, Context, Data, Error};
+use super::{refusal, render, send, upkeep, Context, Data, Error};
 use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
@@ -45,6 +45,7 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
         ("play", "bots") => msg!("discord-param-bots"),
         ("play", "level") => msg!("discord-param-level"),
         ("play", "turn_timer") => msg!("discord-param-turn-timer"),
+        ("play", "thread") => msg!("discord-param-thread"),
         ("scores", "game") => msg!("discord-param-scores-game"),
         ("rules", "game") => msg!("discord-param-rules-game"),
         _ => return None,
@@ -209,6 +210,7 @@ pub async fn play(
     #[min = 1]
     #[max = 1440]
     turn_timer: Option<u32>,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
     ctx.data().remember_user(ctx.author());
     let Some(info) = registry::find(&game) else {
@@ -232,9 +234,43 @@ pub async fn play(
             person(u)
         })
         .collect();
+    let guild_id = ctx.guild_id().map_or(0, |g| g.get());
+    let data = ctx.data();
+    // In a thread of its own (asked for, or the server's default) unless already in one.
+    let in_thread = match ctx {
+        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
+            )
+        }),
+        poise::Context::Prefix(_) => false,
+    };
+    let want_thread = !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await);
+    let thread_id = if want_thread {
+        let name = plain(&msg!(
+            "discord-thread-name",
+            game = info.name(),
+            who = verbatim(display_name(ctx.author()))
+        ));
+        let builder = serenity::CreateThread::new(clip_name(&name))
+            .kind(serenity::ChannelType::PublicThread)
+            .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
+        match ctx.channel_id().create_thread(ctx.http(), builder).await {
+            Ok(thread) => Some(thread.id),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not open a thread for a table");
+                let reply = render::notice(&msg!("discord-thread-failed"), &NoNames);
+                ctx.send(send::poise_reply(&reply)).await?;
+                return Ok(());
+            }
+        }
+    } else {
+        None
+    };
     let request = CreateTable {
-        guild_id: ctx.guild_id().map_or(0, |g| g.get()),
-        channel_id: ctx.channel_id().get(),
+        guild_id,
+        channel_id: thread_id.unwrap_or(ctx.channel_id()).get(),
         creator: person(ctx.author()),
         invited,
         game: info.id.to_string(),
@@ -247,8 +283,25 @@ pub async fn play(
     };
     // A refused invitation names the people of the request by seat.
     let names = SeatNames::request(&request.creator, &request.invited);
-    let data = ctx.data();
     match data.service.create(request).await {
+        Ok(view) if thread_id.is_some() => {
+            // The channel keeps one line; the table lives in the thread.
+            let started = view.phase == Phase::Playing;
+            let line = render::thread_opened(&view);
+            ctx.send(send::poise_reply(&line)).await?;
+            let reply = if started {
+                render::table(&view)
+            } else {
+                render::lobby(&view)
+            };
+            let ctx = ctx.serenity_context();
+            if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
+                upkeep::table_message_posted(data, &view, message).await;
+            }
+            if started {
+                upkeep::started(ctx, data, &view).await;
+            }
+        }
         Ok(view) => {
             let started = view.phase == Phase::Playing;
             let reply = if started {
@@ -261,22 +314,37 @@ pub async fn play(
             // when it expires) otherwise.
             match handle.message().await {
                 Ok(message) => {
-                    if let Err(e) = data.service.set_message(view.id, message.id.get()).await {
-                        tracing::warn!(error = %e, "could not remember the table message");
-                    }
+                    upkeep::table_message_posted(data, &view, message.id.get()).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
             }
             if started {
-                components::notify_turn(ctx.serenity_context(), &view, &view.to_act).await;
-                components::drive_computers(ctx.serenity_context(), data, view.id);
+                upkeep::started(ctx.serenity_context(), data, &view).await;
             }
         }
         Err(e) => {
+            if let Some(thread) = thread_id {
+                // Nothing to play in it: the thread goes again.
+                if let Err(e) = thread.delete(ctx.http()).await {
+                    tracing::warn!(error = %e, "could not delete an unused thread");
+                }
+            }
             ctx.send(send::poise_reply(&refusal(&e, &names))).await?;
         }
     }
     Ok(())
+}
+
+/// A user's name as Discord shows it (for a thread's name, which cannot mention).
+fn display_name(user: &serenity::User) -> String {
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// A thread's name within Discord's 100 characters.
+fn clip_name(name: &str) -> String {
+    name.chars().take(100).collect()
 }
 
 /// "There is no game called …", listing the games.
@@ -383,7 +451,7 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
                 &SeatNames::public(&view),
             );
             ctx.send(send::poise_reply(&reply)).await?;
-            components::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
+            upkeep::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
             ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
@@ -406,14 +474,11 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             let handle = ctx.send(send::poise_reply(&render::table(&view))).await?;
             match handle.message().await {
                 Ok(message) => {
-                    if let Err(e) = data.service.set_message(view.id, message.id.get()).await {
-                        tracing::warn!(error = %e, "could not remember the table message");
-                    }
+                    upkeep::table_message_posted(data, &view, message.id.get()).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
             }
-            components::notify_turn(ctx.serenity_context(), &view, &view.to_act).await;
-            components::drive_computers(ctx.serenity_context(), data, view.id);
+            upkeep::started(ctx.serenity_context(), data, &view).await;
         }
         Err(e) => {
             ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;

@@ -3,20 +3,18 @@
 //! table brought up to date: the public table message, the notice to the players now to act,
 //! and the open hands of those players.
 
-use std::time::Duration;
-
 use poise::serenity_prelude as serenity;
-use serenity::builder::Builder as _;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
 
 use super::ids::ComponentId;
 use super::render::HandStep;
+use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{mention, SeatNames};
 use super::{refusal, render, send, Data, Error};
 use crate::ai::Level;
 use crate::catalog::NoNames;
 use crate::msg;
-use crate::table::{Acted, LobbyChange, Phase, TableError, TableId, TableView};
+use crate::table::{LobbyChange, Phase, TableError, TableId, TableView};
 use crate::text::{seat, verbatim};
 
 pub async fn on_event(
@@ -59,14 +57,24 @@ async fn on_click(
             let names = names_for(data, table).await;
             let (reply, alive) = match service.hand(table, user).await {
                 // A hand that can still act, now or later, is brought alive on its turn.
-                Ok(hand) => (render::hand(&hand, HandStep::Page(0), &names), !hand.over),
-                Err(e) => (refusal(&e, &names), false),
+                Ok(hand) => (
+                    render::hand(&hand, HandStep::Page(0), &names),
+                    (!hand.over).then_some(hand),
+                ),
+                Err(e) => (refusal(&e, &names), None),
             };
             click
                 .create_response(&ctx.http, send::respond(&reply))
                 .await?;
-            if alive {
-                data.remember_hand(table, user, &click.token);
+            if let Some(hand) = alive {
+                // The new hand message: remembered to bring it alive, and an older one retired.
+                match click.get_response(&ctx.http).await {
+                    Ok(message) => {
+                        upkeep::remember(ctx, data, &hand, user, &click.token, message.id.get())
+                            .await
+                    }
+                    Err(e) => tracing::warn!(error = %e, "could not read back a hand message"),
+                }
             }
         }
         ComponentId::Page { table, mv, .. }
@@ -89,7 +97,8 @@ async fn on_click(
                             send::update(&render::hand(&hand, step, &names)),
                         )
                         .await?;
-                    data.remember_hand(table, user, &click.token);
+                    upkeep::remember(ctx, data, &hand, user, &click.token, click.message.id.get())
+                        .await;
                 }
                 Err(e) => {
                     click
@@ -108,24 +117,43 @@ async fn on_click(
                             send::update(&render::hand(&acted.hand, HandStep::Page(0), &names)),
                         )
                         .await?;
-                    data.remember_hand(table, user, &click.token);
-                    after_move(ctx, data, &acted).await;
+                    upkeep::remember(
+                        ctx,
+                        data,
+                        &acted.hand,
+                        user,
+                        &click.token,
+                        click.message.id.get(),
+                    )
+                    .await;
+                    after_move(ctx, data, &acted, Some(user)).await;
                     drive_computers(ctx, data, table);
                 }
                 Err(e @ (TableError::Stale | TableError::Rule(_))) => {
                     // Refused: show the hand as it stands now, with the reason on top.
-                    let reply = match service.hand(table, user).await {
+                    let hand = service.hand(table, user).await;
+                    let reply = match &hand {
                         Ok(hand) => render::refused(
                             &e.msg(),
-                            render::hand(&hand, HandStep::Page(0), &names),
+                            render::hand(hand, HandStep::Page(0), &names),
                             &names,
                         ),
-                        Err(e) => refusal(&e, &names),
+                        Err(e) => refusal(e, &names),
                     };
                     click
                         .create_response(&ctx.http, send::update(&reply))
                         .await?;
-                    data.remember_hand(table, user, &click.token);
+                    if let Ok(hand) = hand {
+                        upkeep::remember(
+                            ctx,
+                            data,
+                            &hand,
+                            user,
+                            &click.token,
+                            click.message.id.get(),
+                        )
+                        .await;
+                    }
                 }
                 Err(e) => {
                     click
@@ -151,11 +179,8 @@ async fn on_click(
                     click
                         .create_response(&ctx.http, send::update(&render::table(&view)))
                         .await?;
-                    if let Err(e) = service.set_message(table, click.message.id.get()).await {
-                        tracing::error!(error = %e, "could not remember the table message");
-                    }
-                    notify_turn(ctx, &view, &view.to_act).await;
-                    drive_computers(ctx, data, table);
+                    upkeep::table_message_posted(data, &view, click.message.id.get()).await;
+                    upkeep::started(ctx, data, &view).await;
                 }
                 Err(e) => {
                     click
@@ -164,7 +189,7 @@ async fn on_click(
                 }
             }
         }
-        ComponentId::Decline(table) => match service.abandon(table, user).await {
+        ComponentId::Decline(table) => match decline(service, table, user).await {
             Ok(view) => {
                 let (who, game) = (verbatim(mention(user)), view.game_name());
                 let text = if user == view.creator {
@@ -185,11 +210,30 @@ async fn on_click(
         },
         ComponentId::Back(table) => match service.back(table, user).await {
             Ok(view) => {
-                let reply = render::notice(&msg!("discord-welcome-back"), &NoNames);
+                // The away notice keeps its button only for those still away.
+                let away: Vec<u64> = view
+                    .seats
+                    .iter()
+                    .filter(|s| s.stand_in)
+                    .filter_map(|s| s.user)
+                    .collect();
+                let reply = if away.is_empty() {
+                    render::announce(
+                        &msg!(
+                            "discord-back",
+                            who = seat_or_mention(&view, user),
+                            game = view.game_name()
+                        ),
+                        &SeatNames::public(&view),
+                    )
+                } else {
+                    render::away(&view, &away)
+                };
                 click
-                    .create_response(&ctx.http, send::respond(&reply))
+                    .create_response(&ctx.http, send::update(&reply))
                     .await?;
                 update_table_message(ctx, data, &view).await;
+                upkeep::ping(ctx, data, &view).await;
             }
             Err(e) => {
                 click
@@ -197,15 +241,31 @@ async fn on_click(
                     .await?;
             }
         },
-        ComponentId::Again(table) => {
-            let reply = match service.rematch(table, user).await {
-                Ok(view) => render::lobby(&view),
-                Err(e) => refusal(&e, &NoNames),
-            };
-            click
-                .create_response(&ctx.http, send::respond(&reply))
-                .await?;
-        }
+        ComponentId::Again(table) => match service.rematch(table, user).await {
+            Ok(view) => {
+                // The result message keeps its words and loses its button: it has done its job.
+                click
+                    .create_response(&ctx.http, send::strip_update())
+                    .await?;
+                let started = view.phase == Phase::Playing;
+                let reply = if started {
+                    render::table(&view)
+                } else {
+                    render::lobby(&view)
+                };
+                if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
+                    upkeep::table_message_posted(data, &view, message).await;
+                }
+                if started {
+                    upkeep::started(ctx, data, &view).await;
+                }
+            }
+            Err(e) => {
+                click
+                    .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
+                    .await?;
+            }
+        },
         ComponentId::Abandon {
             table,
             confirm: false,
@@ -225,22 +285,16 @@ async fn on_click(
                 click
                     .create_response(&ctx.http, send::update(&reply))
                     .await?;
-                update_table_message(ctx, data, &view).await;
-                let who = match view.seat_of(user) {
-                    Some(s) => seat(s),
-                    None => verbatim(mention(user)),
-                };
+                upkeep::closed(ctx, data, &view).await;
                 let notice = render::announce(
-                    &msg!("discord-abandoned", who = who, game = view.game_name()),
+                    &msg!(
+                        "discord-abandoned",
+                        who = seat_or_mention(&view, user),
+                        game = view.game_name()
+                    ),
                     &SeatNames::public(&view),
                 );
-                let channel = serenity::ChannelId::new(view.channel_id);
-                if let Err(e) = channel
-                    .send_message(&ctx.http, send::channel_message(&notice))
-                    .await
-                {
-                    tracing::warn!(error = %e, "could not post the abandon notice");
-                }
+                upkeep::post(ctx, view.channel_id, &notice).await;
             }
             Err(e) => {
                 click
@@ -252,6 +306,14 @@ async fn on_click(
     Ok(())
 }
 
+/// A user as a public message names them: by their seat, or by mention when not seated.
+fn seat_or_mention(view: &TableView, user: u64) -> crate::text::Arg {
+    match view.seat_of(user) {
+        Some(s) => seat(s),
+        None => verbatim(mention(user)),
+    }
+}
+
 /// The seats of a table as a player's hand names them.
 async fn names_for(data: &Data, table: TableId) -> SeatNames {
     match data.service.view(table).await {
@@ -260,198 +322,15 @@ async fn names_for(data: &Data, table: TableId) -> SeatNames {
     }
 }
 
-/// Brings the channel up to date after an applied move.
-async fn after_move(ctx: &serenity::Context, data: &Data, acted: &Acted) {
-    let view = &acted.table;
-    if acted.finished {
-        let record = match data
-            .service
-            .channel_record(view.channel_id, view.game_id)
-            .await
-        {
-            Ok(record) => record,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not read the channel's record");
-                Vec::new()
-            }
-        };
-        edit_or_post(ctx, data, view, &render::finished_table(view, &record)).await;
-        return;
+/// A lobby's "Decline / cancel": only while the table is a lobby, so a stale button on an old
+/// lobby message never closes a game in play.
+async fn decline(
+    service: &crate::table::TableService,
+    table: TableId,
+    user: u64,
+) -> Result<TableView, TableError> {
+    if service.view(table).await?.phase != Phase::Lobby {
+        return Err(TableError::AlreadyStarted);
     }
-    if acted.new_deal {
-        post_table_message(ctx, data, view).await;
-    } else {
-        update_table_message(ctx, data, view).await;
-    }
-    if !acted.newly_to_act.is_empty() && !acted.finished {
-        notify_turn(ctx, view, &acted.newly_to_act).await;
-        let names = data.seat_names(view);
-        for &user in &acted.newly_to_act {
-            let Some(token) = data.open_hand(view.id, user) else {
-                continue;
-            };
-            let Ok(hand) = data.service.hand(view.id, user).await else {
-                continue;
-            };
-            let edit = send::edit_response(&render::hand(&hand, HandStep::Page(0), &names));
-            if let Err(e) = edit.execute(&ctx.http, &token).await {
-                tracing::debug!(error = %e, user, "could not bring an open hand alive");
-            }
-        }
-    }
-}
-
-/// Edits the table message of the current deal, or posts one if there is none.
-pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    edit_or_post(ctx, data, view, &render::table(view)).await;
-}
-
-async fn edit_or_post(
-    ctx: &serenity::Context,
-    data: &Data,
-    view: &TableView,
-    reply: &render::Reply,
-) {
-    match view.message_id {
-        Some(message) => {
-            let channel = serenity::ChannelId::new(view.channel_id);
-            let edit = send::edit_message(reply);
-            if let Err(e) = channel
-                .edit_message(&ctx.http, serenity::MessageId::new(message), edit)
-                .await
-            {
-                tracing::warn!(error = %e, "could not edit the table message; posting a new one");
-                post_message(ctx, data, view, reply).await;
-            }
-        }
-        None => post_message(ctx, data, view, reply).await,
-    }
-}
-
-/// Posts a fresh table message (a new deal, a resumed match, or the old one is gone) and
-/// remembers it.
-pub(super) async fn post_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    post_message(ctx, data, view, &render::table(view)).await;
-}
-
-async fn post_message(
-    ctx: &serenity::Context,
-    data: &Data,
-    view: &TableView,
-    reply: &render::Reply,
-) {
-    let channel = serenity::ChannelId::new(view.channel_id);
-    match channel
-        .send_message(&ctx.http, send::channel_message(reply))
-        .await
-    {
-        Ok(message) => {
-            if view.phase == Phase::Playing {
-                if let Err(e) = data.service.set_message(view.id, message.id.get()).await {
-                    tracing::warn!(error = %e, "could not remember the table message");
-                }
-            }
-        }
-        Err(e) => tracing::warn!(error = %e, "could not post the table message"),
-    }
-}
-
-/// Mentions the players whose turn it now is, so Discord notifies them.
-pub(super) async fn notify_turn(ctx: &serenity::Context, view: &TableView, users: &[u64]) {
-    if users.is_empty() {
-        return;
-    }
-    let channel = serenity::ChannelId::new(view.channel_id);
-    let reply = render::your_turn(view, users);
-    if let Err(e) = channel
-        .send_message(&ctx.http, send::channel_message(&reply))
-        .await
-    {
-        tracing::warn!(error = %e, "could not notify the players to act");
-    }
-}
-
-/// Plays the computer players' moves of a table in the background, one after another with a
-/// short pause each, until a person is to act or the game ends. Never runs inside a person's
-/// interaction; at most one driver per table.
-pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: TableId) {
-    if !data.start_driving(table) {
-        return;
-    }
-    let (ctx, data) = (ctx.clone(), data.clone());
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(data.timings.computer_pause).await;
-            match data.service.computer_move(table).await {
-                Ok(Some(acted)) => after_move(&ctx, &data, &acted).await,
-                Ok(None) => break,
-                Err(e) => {
-                    if e.is_internal() {
-                        tracing::error!(error = %e, table, "a computer player could not move");
-                    }
-                    break;
-                }
-            }
-        }
-        data.stop_driving(table);
-        // A move may have come in between the last check and the release.
-        if let Ok(Some(_)) = data.service.computer_to_act(table).await {
-            drive_computers(&ctx, &data, table);
-        }
-    });
-}
-
-/// The bot's background work: computer players of restored tables, turn timers, and lobbies
-/// that never started.
-pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
-    let (ctx, data) = (ctx.clone(), data.clone());
-    tokio::spawn(async move {
-        for table in data.service.table_ids() {
-            drive_computers(&ctx, &data, table);
-        }
-        let tick = (data.timings.timer_minute / 6)
-            .clamp(Duration::from_millis(20), Duration::from_secs(10));
-        let mut interval = tokio::time::interval(tick);
-        loop {
-            interval.tick().await;
-            for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
-                let channel = serenity::ChannelId::new(view.channel_id);
-                if let Err(e) = channel
-                    .send_message(
-                        &ctx.http,
-                        send::channel_message(&render::away(&view, &users)),
-                    )
-                    .await
-                {
-                    tracing::warn!(error = %e, "could not announce a stand-in");
-                }
-                update_table_message(&ctx, &data, &view).await;
-                drive_computers(&ctx, &data, view.id);
-            }
-            for view in data
-                .service
-                .expire_lobbies(data.timings.lobby_timeout)
-                .await
-            {
-                let Some(message) = view.message_id else {
-                    continue;
-                };
-                let reply = render::announce(
-                    &msg!("discord-lobby-expired", game = view.game_name()),
-                    &NoNames,
-                );
-                let channel = serenity::ChannelId::new(view.channel_id);
-                if let Err(e) = channel
-                    .edit_message(
-                        &ctx.http,
-                        serenity::MessageId::new(message),
-                        send::edit_message(&reply),
-                    )
-                    .await
-                {
-                    tracing::warn!(error = %e, "could not close an expired lobby's message");
-                }
-            }
-        }
-    });
+    service.abandon(table, user).await
 }

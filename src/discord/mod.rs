@@ -13,6 +13,7 @@ mod components;
 pub mod ids;
 pub mod render;
 mod send;
+mod upkeep;
 pub mod words;
 
 use std::collections::{HashMap, HashSet};
@@ -44,8 +45,26 @@ pub struct Timings {
     pub timer_minute: Duration,
 }
 
-/// Per (table, user): the latest interaction token of an open hand and when it came.
-type OpenHands = HashMap<(TableId, u64), (String, Instant)>;
+/// A player's open hand: the latest interaction token that can edit it, the message it is,
+/// and when the token came (tokens last 15 minutes).
+#[derive(Clone, Debug)]
+struct OpenHand {
+    token: String,
+    message: u64,
+    since: Instant,
+}
+
+/// Per (table, user): the open hand.
+type OpenHands = HashMap<(TableId, u64), OpenHand>;
+
+/// The one turn ping of a table: the people to act when it was decided (a new ping only
+/// when they change), and the message that notified them, if one was needed.
+#[derive(Clone, Debug, Default)]
+struct Ping {
+    turn: Vec<u64>,
+    channel: u64,
+    message: Option<u64>,
+}
 
 /// The bot's shared state; clones share it.
 #[derive(Clone)]
@@ -57,6 +76,10 @@ pub struct Data {
     names: Arc<Mutex<HashMap<u64, String>>>,
     /// Tables whose computer players are being driven now.
     driving: Arc<Mutex<HashSet<TableId>>>,
+    /// Each table's live turn ping.
+    pings: Arc<Mutex<HashMap<TableId, Ping>>>,
+    /// Each table's updates in the order of its moves.
+    orders: Arc<Mutex<HashMap<TableId, Arc<upkeep::Order>>>>,
     pub timings: Timings,
 }
 
@@ -67,6 +90,8 @@ impl Data {
             hands: Arc::default(),
             names: Arc::default(),
             driving: Arc::default(),
+            pings: Arc::default(),
+            orders: Arc::default(),
             timings,
         }
     }
@@ -101,17 +126,75 @@ impl Data {
         SeatNames::with(view, &names)
     }
 
-    fn remember_hand(&self, table: TableId, user: u64, token: &str) {
-        if let Ok(mut hands) = self.hands.lock() {
-            hands.insert((table, user), (token.to_string(), Instant::now()));
-        }
+    /// Remembers the token of a user's hand message; answers the token of their previous hand
+    /// when it was another message (to take its buttons away) and can still be edited.
+    fn remember_hand(
+        &self,
+        table: TableId,
+        user: u64,
+        token: &str,
+        message: u64,
+    ) -> Option<String> {
+        let mut hands = self.hands.lock().ok()?;
+        let old = hands.insert(
+            (table, user),
+            OpenHand {
+                token: token.to_string(),
+                message,
+                since: Instant::now(),
+            },
+        )?;
+        (old.message != message && old.since.elapsed() < TOKEN_LIFETIME).then_some(old.token)
     }
 
     /// The token of a user's hand if it can still be edited.
     fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
         let hands = self.hands.lock().ok()?;
-        let (token, since) = hands.get(&(table, user))?;
-        (since.elapsed() < TOKEN_LIFETIME).then(|| token.clone())
+        let hand = hands.get(&(table, user))?;
+        (hand.since.elapsed() < TOKEN_LIFETIME).then(|| hand.token.clone())
+    }
+
+    /// Forgets every open hand of a table, answering the users and tokens still editable.
+    fn take_hands(&self, table: TableId) -> Vec<(u64, String)> {
+        let Ok(mut hands) = self.hands.lock() else {
+            return Vec::new();
+        };
+        let keys: Vec<(TableId, u64)> = hands.keys().filter(|k| k.0 == table).copied().collect();
+        keys.into_iter()
+            .filter_map(|k| {
+                let hand = hands.remove(&k)?;
+                (hand.since.elapsed() < TOKEN_LIFETIME).then_some((k.1, hand.token))
+            })
+            .collect()
+    }
+
+    /// The order of a table's updates (made on first use).
+    fn order(&self, table: TableId) -> Arc<upkeep::Order> {
+        match self.orders.lock() {
+            Ok(mut orders) => orders.entry(table).or_default().clone(),
+            Err(_) => Arc::default(),
+        }
+    }
+
+    /// A closed table's order is not needed any more.
+    fn forget_order(&self, table: TableId) {
+        if let Ok(mut orders) = self.orders.lock() {
+            orders.remove(&table);
+        }
+    }
+
+    /// The table's ping as it stands.
+    fn ping(&self, table: TableId) -> Option<Ping> {
+        self.pings.lock().ok()?.get(&table).cloned()
+    }
+
+    fn set_ping(&self, table: TableId, ping: Option<Ping>) {
+        if let Ok(mut pings) = self.pings.lock() {
+            match ping {
+                Some(p) => pings.insert(table, p),
+                None => pings.remove(&table),
+            };
+        }
     }
 }
 
@@ -179,7 +262,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!("commands registered");
-                components::start_background(ctx, &data);
+                upkeep::start_background(ctx, &data);
                 Ok(data)
             })
         })

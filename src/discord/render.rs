@@ -12,7 +12,8 @@ use super::words::{mention, plain, text, SeatNames};
 use crate::catalog::{Names, NoNames};
 use crate::msg;
 use crate::rules::registry::GameInfo;
-use crate::table::{HandAction, HandView, LeaderRow, Phase, Place, Record, TableView};
+use crate::rules::Tone;
+use crate::table::{HandAction, HandView, LeaderRow, Phase, Record, TableView};
 use crate::text::{list, list_of, seat, verbatim, Arg, Msg};
 
 pub const MAX_CONTENT: usize = 2000;
@@ -130,10 +131,7 @@ pub fn lobby(view: &TableView) -> Reply {
     )];
     for s in &view.seats {
         let state = match (s.computer, s.user, s.accepted) {
-            (Some(level), _, _) => msg!(
-                "discord-seat-computer",
-                level = crate::table::level_name(level)
-            ),
+            (Some(_), _, _) => msg!("discord-seat-computer", who = seat(s.seat)),
             (None, None, _) => msg!("discord-seat-open"),
             (None, Some(_), true) => msg!("discord-seat-accepted", who = seat(s.seat)),
             (None, Some(_), false) => msg!("discord-seat-invited", who = seat(s.seat)),
@@ -235,10 +233,11 @@ pub fn table(view: &TableView) -> Reply {
     if let Some(public) = &view.public {
         lines.extend(public.iter().cloned());
     }
+    lines.extend(story_lines(&view.story));
     let over = view.status.as_ref().is_some_and(|s| s.over);
     match view.phase {
         Phase::Abandoned => lines.push(msg!("discord-table-abandoned")),
-        _ if over => lines.extend(result_lines(view)),
+        _ if over => lines.push(msg!("discord-table-over")),
         _ if view.paused => lines.push(msg!("discord-table-paused")),
         _ if view.to_act.is_empty() => lines.push(msg!("discord-table-computer-moving")),
         _ => lines.push(msg!(
@@ -262,26 +261,62 @@ pub fn table(view: &TableView) -> Reply {
         ));
     }
     let mut reply = Reply::new(words_lines(&lines, &names));
-    if over {
-        reply = reply.buttons(vec![Button::plain(
-            ComponentId::Again(view.id),
-            msg!("discord-button-play-again"),
-            Style::Success,
-        )]);
-    } else if view.phase == Phase::Playing && !view.paused {
-        reply = reply.buttons(vec![Button::plain(
-            ComponentId::Hand(view.id),
-            msg!("discord-button-show-hand"),
-            Style::Primary,
-        )]);
+    if !over && view.phase == Phase::Playing && !view.paused {
+        reply = reply.buttons(vec![show_hand(view)]);
     }
     reply
 }
 
-/// The table message of a finished game, with the players' running record in this channel:
-/// Mätäpesä's count of losses, and everyone's tally.
-pub fn finished_table(view: &TableView, record: &[Record]) -> Reply {
-    let mut reply = table(view);
+/// "Show my hand": on the table message and on the turn ping.
+fn show_hand(view: &TableView) -> Button {
+    Button::plain(
+        ComponentId::Hand(view.id),
+        msg!("discord-button-show-hand"),
+        Style::Primary,
+    )
+}
+
+/// The story lines: what happened lately, one event a line.
+fn story_lines(story: &[Msg]) -> impl Iterator<Item = Msg> + '_ {
+    story
+        .iter()
+        .map(|event| msg!("discord-story-line", event = event.clone()))
+}
+
+/// Every seat's running score as the game counts it: "Scores: @ann 12 points · @bob 7 points".
+fn scores_line(view: &TableView) -> Option<Msg> {
+    let scores = view.scores.as_ref()?;
+    let each = scores
+        .iter()
+        .enumerate()
+        .map(|(s, score)| msg!("discord-score", who = seat(s), score = score.clone()))
+        .collect();
+    Some(msg!(
+        "discord-scores",
+        scores = list(each, crate::key!("sep-dot"))
+    ))
+}
+
+/// The end of a deal of a match, as a new message: what the last move did (the deal's
+/// scoring among it) and every seat's running score.
+pub fn deal_over(view: &TableView, deal: u32, events: &[Msg]) -> Reply {
+    let mut lines = vec![msg!(
+        "discord-deal-over",
+        game = view.game_name(),
+        deal = deal
+    )];
+    lines.extend(story_lines(events));
+    lines.extend(scores_line(view));
+    Reply::new(words_lines(&lines, &SeatNames::public(view)))
+}
+
+/// The end of a game, as a new message: what the last move did, the final ranking with every
+/// seat's score, the players' running record in this channel (Mätäpesä's count of losses, and
+/// everyone's tally), and "Play again".
+pub fn game_over(view: &TableView, events: &[Msg], record: &[Record]) -> Reply {
+    let mut lines = vec![msg!("discord-game-over", game = view.game_name())];
+    lines.extend(story_lines(events));
+    lines.extend(result_lines(view));
     let tally: Vec<Msg> = record
         .iter()
         .filter_map(|r| {
@@ -295,38 +330,34 @@ pub fn finished_table(view: &TableView, record: &[Record]) -> Reply {
         })
         .collect();
     if !tally.is_empty() {
-        let line = msg!(
+        lines.push(msg!(
             "discord-record-line",
             tally = list(tally, crate::key!("sep-dot"))
-        );
-        let text = format!(
-            "{}\n{}",
-            reply.content,
-            text(&line, &SeatNames::public(view))
-        );
-        reply.content = clip(&text, MAX_CONTENT);
+        ));
     }
-    reply
+    Reply::new(words_lines(&lines, &SeatNames::public(view))).buttons(vec![Button::plain(
+        ComponentId::Again(view.id),
+        msg!("discord-button-play-again"),
+        Style::Success,
+    )])
 }
 
 fn result_lines(view: &TableView) -> Vec<Msg> {
-    let Some(status) = &view.status else {
-        return Vec::new();
-    };
-    let mut lines = vec![msg!("discord-game-over")];
-    for p in Place::of(status) {
-        let who = seats_arg(p.seats.iter().copied(), crate::key!("sep-comma"));
-        lines.push(match p.points_msg() {
-            None => msg!("discord-place", place = p.place, who = who),
-            Some(points) => msg!(
-                "discord-place-points",
-                place = p.place,
-                who = who,
-                points = points
-            ),
-        });
-    }
-    lines
+    view.places
+        .iter()
+        .map(|p| {
+            let who = seats_arg(p.seats.iter().copied(), crate::key!("sep-and"));
+            match &p.score {
+                None => msg!("discord-place", place = p.place, who = who),
+                Some(score) => msg!(
+                    "discord-place-points",
+                    place = p.place,
+                    who = who,
+                    points = score.clone()
+                ),
+            }
+        })
+        .collect()
 }
 
 /// Which part of a hand to show.
@@ -386,7 +417,16 @@ fn action_button(hand: &HandView, a: &HandAction, names: &dyn Names) -> Button {
         Some(_) => ComponentId::Ask { table, mv, index },
         None => ComponentId::Act { table, mv, index },
     };
-    Button::new(id, &text(&a.label, names), Style::Primary)
+    Button::new(id, &text(&a.label, names), style_of(a.tone))
+}
+
+/// A move's button colour by what it means to the player.
+fn style_of(tone: Tone) -> Style {
+    match tone {
+        Tone::Main => Style::Primary,
+        Tone::Other => Style::Secondary,
+        Tone::Danger => Style::Danger,
+    }
 }
 
 fn back_button(hand: &HandView) -> Button {
@@ -407,6 +447,7 @@ fn back_button(hand: &HandView) -> Button {
 /// `names` name the table's seats as this player sees them.
 pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
     let mut lines = hand.lines.clone();
+    lines.extend(story_lines(&hand.story));
     if hand.over {
         lines.push(msg!("discord-hand-over"));
     } else if hand.actions.is_empty() {
@@ -428,7 +469,10 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
                         index,
                     },
                     &text(&msg!("discord-button-yes", label = a.label.clone()), names),
-                    Style::Danger,
+                    match a.tone {
+                        Tone::Danger => Style::Danger,
+                        _ => Style::Primary,
+                    },
                 );
                 return Reply::new(words_lines(&lines, names))
                     .ephemeral()
@@ -534,9 +578,35 @@ pub fn your_turn(view: &TableView, users: &[u64]) -> Reply {
     let mut reply = announce(
         &msg!("discord-your-turn", who = who, game = view.game_name()),
         &SeatNames::public(view),
-    );
+    )
+    .buttons(vec![show_hand(view)]);
     reply.ping = users.to_vec();
     reply
+}
+
+/// The one line a table played in its own thread leaves in the channel.
+pub fn thread_opened(view: &TableView) -> Reply {
+    let mut people: Vec<u64> = view.seats.iter().filter_map(|s| s.user).collect();
+    people.retain(|&u| u != view.creator);
+    let line = msg!(
+        "discord-thread-opened",
+        creator = user_arg(view.creator),
+        game = view.game_name(),
+        thread = verbatim(super::words::channel_mention(view.channel_id)),
+        others = people.len(),
+        with = list_of(people.into_iter().map(user_arg), crate::key!("sep-and"))
+    );
+    Reply::new(words_lines(&[line], &NoNames))
+}
+
+/// A hand message replaced by a newer one of the same player: no buttons left.
+pub fn hand_moved() -> Reply {
+    private(&msg!("discord-hand-moved"))
+}
+
+/// A hand of a table that was closed: no buttons left.
+pub fn hand_closed(view: &TableView) -> Reply {
+    private(&msg!("discord-hand-closed", game = view.game_name()))
 }
 
 /// A person ran out of time: the computer stands in until they press "I'm back".

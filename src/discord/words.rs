@@ -1,6 +1,6 @@
 //! How the Discord front end words messages: the catalog's text in one language, with the seats
 //! of a table named the Discord way — a person by a mention built here (or by their display name
-//! in their own hand), a computer player as the catalog says ("Computer 2 (normal)"), an open
+//! in their own hand), a computer player as the catalog says ("Computer 2 · normal"), an open
 //! seat as the catalog says. The table service hands out messages with bare seat numbers; only
 //! this file turns them into names and sentences.
 
@@ -18,6 +18,11 @@ pub const LANG: &str = DEFAULT_LANG;
 /// A user mention: Discord shows the user's name and notifies them if the message allows it.
 pub fn mention(user: u64) -> String {
     format!("<@{user}>")
+}
+
+/// A channel (or thread) mention: Discord shows its name as a link.
+pub fn channel_mention(channel: u64) -> String {
+    format!("<#{channel}>")
 }
 
 /// One seat's name as Discord shows it.
@@ -127,6 +132,9 @@ mod tests {
             move_number: 0,
             status: None,
             public: None,
+            story: Vec::new(),
+            scores: None,
+            places: Vec::new(),
             to_act: Vec::new(),
             message_id: None,
             paused: false,
@@ -138,7 +146,7 @@ mod tests {
     fn seats_are_named_the_discord_way() {
         let public = SeatNames::public(&view());
         assert_eq!(public.seat_name(0).as_deref(), Some("<@100>"));
-        assert_eq!(public.seat_name(1).as_deref(), Some("Computer 2 (normal)"));
+        assert_eq!(public.seat_name(1).as_deref(), Some("Computer 2 · normal"));
         assert_eq!(public.seat_name(2).as_deref(), Some("(open seat 3)"));
         assert_eq!(
             public.seat_name(3),

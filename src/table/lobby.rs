@@ -117,6 +117,7 @@ impl TableService {
             turn_timer: req.turn_timer,
             turn_since: Instant::now(),
             opened: Instant::now(),
+            story: Default::default(),
         };
         self.insert(table)?;
         // A table whose every seat is taken already (the creator and computer players) starts.

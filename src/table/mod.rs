@@ -18,7 +18,7 @@ mod lobby;
 mod play;
 mod restore;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Instant;
 
@@ -28,9 +28,9 @@ use tokio::sync::Mutex;
 use crate::ai::Level;
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::rules::{AnyGame, Observer, Seat, Status, Tone};
+use crate::rules::{AnyGame, Observer, Seat, Status, Told, Tone};
 use crate::store::{self, SeatRow, Store};
-use crate::text::{list_of, verbatim, Arg, Msg};
+use crate::text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
 
@@ -130,6 +130,120 @@ impl Place {
     }
 }
 
+/// One place of a final ranking as people read it: the seats sharing it and their score as the
+/// game counts it (once when they share one score, as a team does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaceView {
+    pub place: usize,
+    pub seats: Vec<Seat>,
+    pub score: Option<Msg>,
+}
+
+impl PlaceView {
+    fn of(status: &Status, game: &dyn AnyGame) -> Vec<PlaceView> {
+        Place::of(status)
+            .into_iter()
+            .map(|p| {
+                let score = p.points.as_deref().and_then(|points| {
+                    let first = *points.first()?;
+                    Some(if points.iter().all(|&x| x == first) {
+                        game.score(first)
+                    } else {
+                        msg!(
+                            "table-scores-tied",
+                            scores = list(
+                                points.iter().map(|&x| game.score(x)).collect(),
+                                crate::key!("sep-slash"),
+                            )
+                        )
+                    })
+                });
+                PlaceView {
+                    place: p.place,
+                    seats: p.seats,
+                    score,
+                }
+            })
+            .collect()
+    }
+}
+
+/// How many entries of its story a table keeps (public and private together).
+const STORY_KEEP: usize = 40;
+/// How many public events the table message tells.
+pub const STORY_PUBLIC: usize = 5;
+/// How many entries (public, and the seat's own private ones) a hand tells.
+pub const STORY_HAND: usize = 4;
+
+/// What happened lately at a table, oldest first: the sentence of every public event, and for
+/// each seat the cards that came into its own hand ("New in your hand: 7♥"), told only to it.
+/// Kept in memory and rebuilt by replaying the move log on restore.
+#[derive(Clone, Debug, Default)]
+struct Story {
+    /// `None`: public; `Some(seat)`: only that seat's.
+    entries: VecDeque<(Option<Seat>, Msg)>,
+}
+
+impl Story {
+    /// Tells one applied move: its public events, then what came into each seat's own hand
+    /// (not at a new deal, whose cards every hand shows in full).
+    fn tell(&mut self, before: &dyn AnyGame, after: &dyn AnyGame, told: &[Told]) {
+        for t in told {
+            self.push(None, t.text.clone());
+        }
+        if before.status().deal != after.status().deal {
+            return;
+        }
+        for seat in 0..after.seats() {
+            let had = before.own_cards(seat);
+            let new: Vec<crate::cards::Card> = after
+                .own_cards(seat)
+                .into_iter()
+                .filter(|c| !had.contains(c))
+                .collect();
+            if !new.is_empty() {
+                let n = new.len();
+                self.push(Some(seat), msg!("table-new-in-hand", cards = new, n = n));
+            }
+        }
+    }
+
+    fn push(&mut self, to: Option<Seat>, text: Msg) {
+        self.entries.push_back((to, text));
+        while self.entries.len() > STORY_KEEP {
+            self.entries.pop_front();
+        }
+    }
+
+    /// The last `n` public events, oldest first.
+    fn public(&self, n: usize) -> Vec<Msg> {
+        let mut out: Vec<Msg> = self
+            .entries
+            .iter()
+            .rev()
+            .filter(|(to, _)| to.is_none())
+            .take(n)
+            .map(|(_, m)| m.clone())
+            .collect();
+        out.reverse();
+        out
+    }
+
+    /// The last `n` entries the seat may read (public, and its own), oldest first.
+    fn for_seat(&self, seat: Seat, n: usize) -> Vec<Msg> {
+        let mut out: Vec<Msg> = self
+            .entries
+            .iter()
+            .rev()
+            .filter(|(to, _)| to.is_none_or(|s| s == seat))
+            .take(n)
+            .map(|(_, m)| m.clone())
+            .collect();
+        out.reverse();
+        out
+    }
+}
+
 /// The registered games' ids as one list argument, for the refusal of a game nobody knows.
 pub fn game_ids() -> Arg {
     list_of(
@@ -208,6 +322,12 @@ pub struct TableView {
     pub status: Option<Status>,
     /// The public view, one message per line, while playing or finished.
     pub public: Option<Vec<Msg>>,
+    /// The last few public events, oldest first ("Bob played 7♥", "Bob took the pile").
+    pub story: Vec<Msg>,
+    /// Each seat's score as the game counts it, where it counts one.
+    pub scores: Option<Vec<Msg>>,
+    /// The final ranking, once the game is over.
+    pub places: Vec<PlaceView>,
     /// The users whose decision the game waits for.
     pub to_act: Vec<UserId>,
     pub message_id: Option<u64>,
@@ -256,6 +376,9 @@ pub struct HandView {
     pub move_number: u64,
     /// The seat's view, one message per line.
     pub lines: Vec<Msg>,
+    /// The last few things the seat may read of what happened: public events and its own
+    /// private ones ("New in your hand: 7♥"), oldest first.
+    pub story: Vec<Msg>,
     /// Exactly the seat's legal actions (empty when it is not their turn).
     pub actions: Vec<HandAction>,
     pub over: bool,
@@ -269,8 +392,16 @@ pub struct Acted {
     pub hand: HandView,
     /// Users to act now who were not to act before the action.
     pub newly_to_act: Vec<UserId>,
+    /// Users who were to act before the action and are no longer.
+    pub done_acting: Vec<UserId>,
+    /// Once the game is over: every seated person's final hand (the table is closed then).
+    pub final_hands: Vec<(UserId, HandView)>,
     /// The action began a new deal of a match.
     pub new_deal: bool,
+    /// The deal that ended with this action (a new deal began, or the game ended).
+    pub ended_deal: Option<u32>,
+    /// The public events of this action, in order.
+    pub events: Vec<Msg>,
     pub finished: bool,
 }
 
@@ -300,6 +431,8 @@ struct Table {
     turn_since: Instant,
     /// When the table was opened (lobbies expire).
     opened: Instant,
+    /// What happened lately.
+    story: Story,
 }
 
 /// Parses a stored level name; an unknown name plays at the default level.
@@ -359,6 +492,16 @@ impl Table {
             move_number: self.move_number,
             status: self.game.as_ref().map(|g| g.status()),
             public: self.game.as_ref().map(|g| g.describe(Observer::Public)),
+            story: self.story.public(STORY_PUBLIC),
+            scores: self.game.as_ref().and_then(|g| {
+                let scores = g.status().scores?;
+                Some(scores.into_iter().map(|p| g.score(p)).collect())
+            }),
+            places: self
+                .game
+                .as_ref()
+                .map(|g| PlaceView::of(&g.status(), g.as_ref()))
+                .unwrap_or_default(),
             to_act: self.users_to_act(),
             message_id: self.message_id,
             paused: self.paused,
@@ -390,6 +533,7 @@ impl Table {
             seat,
             move_number: self.move_number,
             lines,
+            story: self.story.for_seat(seat, STORY_HAND),
             actions,
             over,
         }
@@ -483,6 +627,11 @@ impl TableService {
             .lock()
             .map(|t| t.keys().copied().collect())
             .unwrap_or_default()
+    }
+
+    /// TEMPORARY until the lobby work lands: the server's default for tables in threads.
+    pub async fn threads_default(&self, _guild: GuildId) -> bool {
+        false
     }
 
     /// A public view of a table.

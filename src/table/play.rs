@@ -95,7 +95,7 @@ impl TableService {
         let action = legal.get(index).cloned().ok_or(TableError::Stale)?;
         let before_to_act = t.users_to_act();
         let mut next = game.clone();
-        next.act_json(seat, &action).map_err(|e| match e {
+        let told = next.act_json(seat, &action).map_err(|e| match e {
             ActError::Rule(r) => TableError::Rule(r),
             ActError::BadAction(m) => TableError::internal(format!("a legal action: {m:?}")),
         })?;
@@ -118,6 +118,7 @@ impl TableService {
             )
             .await?;
         // Stored: now it is applied.
+        t.story.tell(game.as_ref(), next.as_ref(), &told);
         t.game = Some(next);
         t.move_number = number;
         if after.to_act != status.to_act {
@@ -128,15 +129,32 @@ impl TableService {
         }
         let new_deal = after.deal != status.deal;
         let now = t.users_to_act();
+        let done_acting = before_to_act
+            .iter()
+            .copied()
+            .filter(|u| !now.contains(u))
+            .collect();
         let newly_to_act = now
             .into_iter()
             .filter(|u| !before_to_act.contains(u))
             .collect();
+        let final_hands = if after.over {
+            t.seats
+                .iter()
+                .filter_map(|s| Some((s.user_id?, t.hand(s.seat))))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let acted = Acted {
             table: t.view(),
             hand: t.hand(seat),
             newly_to_act,
+            done_acting,
+            final_hands,
             new_deal,
+            ended_deal: (new_deal || after.over).then_some(status.deal),
+            events: told.into_iter().map(|t| t.text).collect(),
             finished: after.over,
         };
         if after.over {

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::{ChannelId, Phase, Table, TableError, TableId, TableService, TableView, UserId};
+use super::{ChannelId, Phase, Story, Table, TableError, TableId, TableService, TableView, UserId};
 use crate::rules::registry;
 use crate::rules::Setup;
 use crate::store::{self, StoredTable};
@@ -73,6 +73,7 @@ impl TableService {
 pub(super) fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
     let info = registry::find(&stored.game)
         .ok_or_else(|| anyhow::anyhow!("unknown game {}", stored.game))?;
+    let mut story = Story::default();
     let game = match stored.phase {
         store::Phase::Lobby => None,
         _ => {
@@ -82,8 +83,11 @@ pub(super) fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
                 Setup::seeded(stored.seed),
             )?;
             for m in &stored.moves {
-                game.act_json(m.seat, &m.action)
+                let before = game.clone();
+                let told = game
+                    .act_json(m.seat, &m.action)
                     .map_err(|e| anyhow::anyhow!("move {} does not replay: {e}", m.number))?;
+                story.tell(before.as_ref(), game.as_ref(), &told);
             }
             if let Some(state) = &stored.state {
                 if &game.state_json() != state {
@@ -110,5 +114,6 @@ pub(super) fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
         turn_timer: stored.turn_timer,
         turn_since: Instant::now(),
         opened: Instant::now(),
+        story,
     })
 }

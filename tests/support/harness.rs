@@ -194,8 +194,8 @@ pub fn cards_in(text: &str) -> CardSet {
     set
 }
 
-/// Checks that no public message ever showed a card hidden from the channel at the move it
-/// shows, by replaying the table's stored move log.
+/// Checks that no public message ever showed a card the channel had not seen face up by the
+/// move it shows, by replaying the table's stored move log.
 pub async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
     let stored = h.store().await.table(table).await.unwrap().unwrap();
     let info = registry::find(&stored.game).unwrap();
@@ -217,8 +217,12 @@ pub async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
     public.push(visible(game.as_ref()));
     for m in &stored.moves {
         game.act_json(m.seat, &m.action).unwrap();
-        public.push(visible(game.as_ref()));
+        // What the channel has seen by this move: a card once shown face up (a play the story
+        // tells later) was public.
+        let seen = visible(game.as_ref()).union(public[public.len() - 1]);
+        public.push(seen);
     }
+    let last = public.len() - 1;
     let mut checked = 0;
     for message in h.fake.channel_messages(CHANNEL) {
         let versions = message
@@ -231,7 +235,8 @@ pub async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
             if shown.is_empty() {
                 continue;
             }
-            let mv = move_of(&content).expect("a message with cards names its move") as usize;
+            // Deal and game results name no move: they come after the table's latest.
+            let mv = move_of(&content).map_or(last, |m| m as usize);
             let hidden = shown.difference(public[mv]);
             assert!(
                 hidden.is_empty(),
@@ -377,15 +382,40 @@ impl Harness {
         (table, message)
     }
 
-    /// The table's current public message: the latest one carrying its "Show my hand" or
-    /// "Play again" button (a match posts a fresh one per deal).
+    /// The table's current public message: the latest one with the table's title ("**Game** ·
+    /// move N" on its first line; a match posts a fresh one per deal). Turn pings, deal results
+    /// and the game's result are other messages.
     pub fn table_message(&self, table: i64) -> Option<FakeMessage> {
-        let ids = [format!("pk:h:{table}"), format!("pk:again:{table}")];
+        let _ = table;
         self.fake
             .channel_messages(CHANNEL)
             .into_iter()
             .rev()
-            .find(|m| m.buttons().iter().any(|(id, _, _)| ids.contains(id)))
+            .filter(|m| !m.deleted)
+            .find(|m| {
+                m.content
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.contains(" · move "))
+            })
+    }
+
+    /// The message announcing the end of the table's game, with its "Play again" button
+    /// (waited for: the bot posts it after editing the table message).
+    pub async fn result_message(&self, table: i64) -> Option<FakeMessage> {
+        let again = format!("pk:again:{table}");
+        let find = {
+            let fake = self.fake.clone();
+            move || {
+                fake.channel_messages(CHANNEL).into_iter().rev().find(|m| {
+                    m.content.contains(" is over.")
+                        && m.buttons().iter().any(|(id, _, _)| *id == again)
+                })
+            }
+        };
+        let probe = find.clone();
+        let _ = self.fake.wait_until(WAIT, move |_| probe().is_some()).await;
+        find()
     }
 
     /// Plays through the players' hands until `done` says so of the current table message:

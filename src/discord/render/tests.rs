@@ -3,7 +3,7 @@
 use super::*;
 use crate::rules::registry;
 use crate::rules::{Observer, Setup, Status, Tone};
-use crate::table::{HandAction, SeatView};
+use crate::table::{HandAction, PlaceView, SeatView};
 
 /// Text that stands for what a game would say (a label, a line of a view).
 fn words(text: &str) -> Msg {
@@ -46,6 +46,9 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         move_number: 12,
         status,
         public,
+        story: Vec::new(),
+        scores: None,
+        places: Vec::new(),
         to_act: vec![200],
         message_id: None,
         paused: false,
@@ -125,9 +128,27 @@ fn table_message_at_the_end() {
         Some(vec![words("Turn: <@200>")]),
     );
     view.seats[2].user = Some(300);
+    let score = |points: i64| msg!("score-points", points = points);
+    view.places = vec![
+        PlaceView {
+            place: 1,
+            seats: vec![1],
+            score: Some(score(17)),
+        },
+        PlaceView {
+            place: 2,
+            seats: vec![0, 2],
+            score: Some(score(0)),
+        },
+    ];
     let record = |user, wins, games| Record { user, wins, games };
-    let reply = finished_table(
+    assert!(
+        table(&view).rows.is_empty(),
+        "the table message of a finished game keeps no button"
+    );
+    let reply = game_over(
         &view,
+        &[words("<@200> goes out and scores 17 points.")],
         &[
             record(100, 1, 3),
             record(200, 2, 3),
@@ -139,7 +160,7 @@ fn table_message_at_the_end() {
     assert_eq!(
         reply.button_count(),
         1,
-        "only Play again on a finished table"
+        "only Play again on the result of a finished game"
     );
     assert!(reply.content.contains("<@300> 0 won, 3 lost"));
     assert!(
@@ -155,6 +176,7 @@ fn hand_view(actions: usize) -> HandView {
         seat: 1,
         move_number: 12,
         lines: vec![words("Turn: Bob")],
+        story: Vec::new(),
         actions: (0..actions)
             .map(|index| HandAction {
                 index,
@@ -320,7 +342,11 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     view.seats[2].computer = Some(crate::ai::Level::Hard);
     view.seats[2].accepted = true;
     let reply = lobby(&view);
-    assert!(reply.content.contains("🤖 computer player (hard)"));
+    assert!(
+        reply.content.contains("Seat 3: 🤖 Computer 3 · hard"),
+        "one name everywhere: {}",
+        reply.content
+    );
     assert!(
         reply
             .content

@@ -1,0 +1,221 @@
+//! A quiet channel, measured: a full game of each of the nine on the fake Discord, played
+//! through the players' hands, checking after every click that at most one turn ping of the
+//! table is alive, and at the end that the game's result is a new message, that no turn ping
+//! is left, and that no enabled button remains anywhere (public messages and every player's
+//! hands) but the result's "Play again". Prints, per game, the moves, the new public messages
+//! per move and the messages left alive (the figures of BENCHMARKS.md):
+//! `cargo test --test tests e2e_quiet -- --nocapture`.
+
+use std::collections::HashSet;
+
+use serde_json::json;
+
+use crate::support::fake_discord::{FakeMessage, FakeUser};
+use crate::support::harness::*;
+
+/// Plays the first offer that neither surrenders nor knocks the player out.
+fn steady(labels: &[String]) -> usize {
+    labels
+        .iter()
+        .position(|l| !l.contains("not winning") && !l.starts_with("Surrender"))
+        .unwrap_or(0)
+}
+
+/// The channel's messages that notify someone of their turn, alive now.
+fn live_pings(h: &Harness) -> Vec<FakeMessage> {
+    h.fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m.content.contains("your move"))
+        .collect()
+}
+
+/// Every enabled button on a message not deleted, in the channel or in anyone's hand.
+fn live_buttons(h: &Harness) -> Vec<(u64, String, String)> {
+    h.fake
+        .all_messages()
+        .into_iter()
+        .filter(|m| m.channel_id == CHANNEL && !m.deleted)
+        .flat_map(|m| {
+            let id = m.id;
+            m.buttons()
+                .into_iter()
+                .filter(|(_, _, disabled)| !disabled)
+                .map(move |(custom, label, _)| (id, custom, label))
+        })
+        .collect()
+}
+
+struct Measured {
+    game: &'static str,
+    moves: usize,
+    public_created: usize,
+    alive_at_end: usize,
+}
+
+/// Opens `game` for the people named (and `bots` computer players), plays it to its end, and
+/// measures the channel.
+async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> Measured {
+    let h = Harness::start().await;
+    let all = [&h.alice, &h.bob, &h.carol];
+    let players: Vec<&FakeUser> = all[..people].to_vec();
+    let extra: Vec<serde_json::Value> = if bots > 0 {
+        vec![json!({"name": "bots", "value": bots})]
+    } else {
+        Vec::new()
+    };
+    let before: HashSet<u64> = h.fake.all_messages().iter().map(|m| m.id).collect();
+    let (table, _) = h.open_table(game, &players, seed, &extra).await;
+    let mut hands: Vec<(FakeUser, Option<u64>)> =
+        players.iter().map(|p| ((*p).clone(), None)).collect();
+    let mut clicks = 0;
+    loop {
+        assert!(clicks < 20_000, "{game} does not end");
+        let pings = live_pings(&h);
+        assert!(
+            pings.len() <= 1,
+            "{game}: {} live turn pings: {:?}",
+            pings.len(),
+            pings.iter().map(|m| &m.content).collect::<Vec<_>>()
+        );
+        let current = h.table_message(table).expect("a table message");
+        if current.content.contains("Game over") {
+            break;
+        }
+        let live = hands.iter().find_map(|(user, id)| {
+            let message = h.fake.message((*id)?)?;
+            (!message.buttons().is_empty()).then(|| (user.clone(), message))
+        });
+        if let Some((user, message)) = live {
+            let buttons = message.buttons();
+            let labels: Vec<String> = buttons.iter().map(|(_, l, _)| l.clone()).collect();
+            let outcome = h
+                .fake
+                .click(&user, message.id, &buttons[steady(&labels)].0)
+                .await
+                .unwrap();
+            assert!(outcome.is_ephemeral());
+            clicks += 1;
+            continue;
+        }
+        let fake = h.fake.clone();
+        let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
+        let (current_id, content) = (current.id, current.content.clone());
+        let woke = h
+            .fake
+            .wait_until(std::time::Duration::from_secs(2), move |_| {
+                ids.iter()
+                    .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                    || fake
+                        .message(current_id)
+                        .is_some_and(|m| m.content != content)
+            })
+            .await;
+        if woke.is_err() {
+            // Nobody's hand is open yet (a new deal): open them from the table message.
+            let current = h.table_message(table).expect("a table message");
+            let Some(show) = current
+                .buttons()
+                .into_iter()
+                .find(|(_, l, _)| l == "Show my hand")
+            else {
+                continue;
+            };
+            for (user, id) in hands.iter_mut() {
+                let hand = h.fake.click(user, current.id, &show.0).await.unwrap();
+                *id = Some(hand.message().unwrap().id);
+            }
+        }
+    }
+    let result = h.result_message(table).await.expect("a result message");
+    assert!(result.content.contains(" is over."), "{}", result.content);
+    // The bot edits the hands after posting the result; give it a moment to finish.
+    let fake = h.fake.clone();
+    let again = format!("pk:again:{table}");
+    let settled = h
+        .fake
+        .wait_until(WAIT, move |_| {
+            fake.all_messages()
+                .into_iter()
+                .filter(|m| m.channel_id == CHANNEL && !m.deleted)
+                .flat_map(|m| m.buttons())
+                .all(|(id, _, disabled)| disabled || id == again)
+        })
+        .await;
+    let left: Vec<_> = live_buttons(&h)
+        .into_iter()
+        .filter(|(_, id, _)| *id != format!("pk:again:{table}"))
+        .map(|(m, id, label)| (id, label, h.fake.message(m).unwrap().content))
+        .collect();
+    assert!(
+        settled.is_ok() && left.is_empty(),
+        "{game}: buttons left that could only refuse: {left:?}"
+    );
+    assert!(
+        live_pings(&h).is_empty(),
+        "{game}: a ping outlived the game"
+    );
+    let moves = h
+        .store()
+        .await
+        .table(table)
+        .await
+        .unwrap()
+        .unwrap()
+        .moves
+        .len();
+    let created: Vec<FakeMessage> = h
+        .fake
+        .all_messages()
+        .into_iter()
+        .filter(|m| m.channel_id == CHANNEL && !m.ephemeral && !before.contains(&m.id))
+        .collect();
+    let alive = created.iter().filter(|m| !m.deleted).count();
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+    Measured {
+        game,
+        moves,
+        public_created: created.len(),
+        alive_at_end: alive,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
+    let games: [(&'static str, usize, usize, u64); 9] = [
+        ("pisha-pasha", 2, 0, 7),
+        ("paskahousu", 3, 0, 4),
+        ("poytapaska", 2, 0, 3),
+        ("paston", 3, 0, 5),
+        ("teka", 2, 2, 9),
+        ("red7", 3, 0, 21),
+        ("matapesa", 3, 0, 2),
+        ("kop", 2, 2, 3),
+        ("whist22", 3, 0, 6),
+    ];
+    // `QUIET_GAMES=paston,kop` measures only those.
+    let only = std::env::var("QUIET_GAMES").ok();
+    let mut rows = Vec::new();
+    for (game, people, bots, seed) in games {
+        if only
+            .as_deref()
+            .is_some_and(|o| !o.split(',').any(|g| g == game))
+        {
+            continue;
+        }
+        rows.push(measure(game, people, bots, seed).await);
+    }
+    eprintln!("| Game | Moves | New public messages | Per move | Alive at the end |");
+    eprintln!("|---|---:|---:|---:|---:|");
+    for r in &rows {
+        eprintln!(
+            "| {} | {} | {} | {:.3} | {} |",
+            r.game,
+            r.moves,
+            r.public_created,
+            r.public_created as f64 / r.moves as f64,
+            r.alive_at_end
+        );
+    }
+}
