@@ -469,3 +469,467 @@ async fn poise_scenario() -> anyhow::Result<()> {
     assert_eq!(fake.violations(), Vec::<String>::new());
     Ok(())
 }
+
+// ----- threads, permissions, what is left alive ------------------------------------------------
+
+/// Answers `/where` with where it was asked, the member's permissions and a button; a click
+/// disables the button. Records the threads the gateway announced.
+#[derive(Default)]
+struct Probe {
+    threads_seen: std::sync::Arc<std::sync::Mutex<Vec<u64>>>,
+}
+
+#[serenity::async_trait]
+impl EventHandler for Probe {
+    async fn ready(&self, ctx: Context, _ready: Ready) {
+        let cmd = CreateCommand::new("where").description("Where am I?");
+        let _ = Command::set_global_commands(&ctx.http, vec![cmd]).await;
+    }
+
+    async fn thread_create(&self, _ctx: Context, thread: serenity::all::GuildChannel) {
+        self.threads_seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(thread.id.get());
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let result = match &interaction {
+            Interaction::Command(cmd) => {
+                let channel = cmd.channel.as_ref().expect("partial channel");
+                let perms = cmd.member.as_ref().and_then(|m| m.permissions);
+                let content = format!(
+                    "in {} kind {:?} parent {:?} perms {} app {}",
+                    channel.id,
+                    channel.kind,
+                    channel.parent_id.map(|p| p.get()),
+                    perms.map_or(0, |p| p.bits()),
+                    cmd.app_permissions.map_or(0, |p| p.bits()),
+                );
+                let button = CreateButton::new("probe:press").label("Press");
+                let reply = CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .ephemeral(true)
+                    .components(vec![CreateActionRow::Buttons(vec![button])]);
+                cmd.create_response(&ctx.http, CreateInteractionResponse::Message(reply))
+                    .await
+            }
+            Interaction::Component(c) => {
+                let button = CreateButton::new("probe:press")
+                    .label("Pressed")
+                    .disabled(true);
+                let update = CreateInteractionResponseMessage::new()
+                    .content(format!("pressed in {}", c.channel_id))
+                    .components(vec![CreateActionRow::Buttons(vec![button])]);
+                c.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+                    .await
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            eprintln!("answering an interaction failed: {e}");
+        }
+    }
+}
+
+/// The Discord error code of a failed request.
+fn discord_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
+            Some(r.error.code)
+        }
+        _ => None,
+    }
+}
+
+async fn probe_client(
+    fake: &FakeDiscord,
+) -> anyhow::Result<(
+    std::sync::Arc<std::sync::Mutex<Vec<u64>>>,
+    std::sync::Arc<serenity::all::ShardManager>,
+    tokio::task::JoinHandle<Result<(), serenity::Error>>,
+)> {
+    let probe = Probe::default();
+    let seen = probe.threads_seen.clone();
+    let client = ClientBuilder::new_with_http(http(fake), GatewayIntents::GUILDS)
+        .event_handler(probe)
+        .await?;
+    let (shards, task) = spawn_client(client);
+    fake.wait_for_identify(STEP).await?;
+    fake.wait_for_commands(STEP).await?;
+    Ok((seen, shards, task))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn threads_work_against_the_fake() {
+    tokio::time::timeout(Duration::from_secs(60), threads_scenario())
+        .await
+        .expect("the thread test took more than 60 s")
+        .expect("thread test");
+}
+
+async fn threads_scenario() -> anyhow::Result<()> {
+    use serenity::all::{
+        AutoArchiveDuration, Channel, ChannelId, ChannelType, CreateMessage, CreateThread,
+        EditMessage, EditThread, GetMessages,
+    };
+    let fake = FakeDiscord::start().await;
+    let (seen, shards, task) = probe_client(&fake).await?;
+    let http = http(&fake);
+    let parent = ChannelId::new(FakeDiscord::CHANNEL_ID);
+
+    // A public thread without a message: Discord also posts "started a thread" in the parent.
+    let thread = parent
+        .create_thread(
+            &http,
+            CreateThread::new("Kop #1")
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneDay),
+        )
+        .await?;
+    assert_eq!(thread.kind, ChannelType::PublicThread);
+    assert_eq!(thread.parent_id, Some(parent));
+    assert_eq!(thread.guild_id.get(), FakeDiscord::GUILD_ID);
+    assert_eq!(thread.name, "Kop #1");
+    let meta = thread.thread_metadata.expect("thread_metadata");
+    assert!(!meta.archived);
+    assert_eq!(meta.auto_archive_duration, AutoArchiveDuration::OneDay);
+    let listed = fake.threads();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0].id, listed[0].parent_id, listed[0].name.as_str()),
+        (thread.id.get(), FakeDiscord::CHANNEL_ID, "Kop #1")
+    );
+    let started = fake.alive_public_messages(FakeDiscord::CHANNEL_ID);
+    assert_eq!(started.len(), 1);
+    assert_eq!(
+        (started[0].kind, started[0].content.as_str()),
+        (18, "Kop #1")
+    );
+    assert_eq!(
+        started[0].reference["channel_id"],
+        thread.id.get().to_string()
+    );
+    fake.wait_until(STEP, |_| seen.lock().unwrap().contains(&thread.id.get()))
+        .await?;
+
+    // GET /channels/{thread}.
+    let Channel::Guild(got) = http.get_channel(thread.id).await? else {
+        anyhow::bail!("a thread is a guild channel");
+    };
+    assert_eq!((got.id, got.kind), (thread.id, ChannelType::PublicThread));
+
+    // Messages in the thread: post, edit, list, delete.
+    let m1 = thread
+        .id
+        .send_message(&http, CreateMessage::new().content("first"))
+        .await?;
+    let m2 = thread
+        .id
+        .send_message(&http, CreateMessage::new().content("second"))
+        .await?;
+    assert_eq!(m1.channel_id, thread.id);
+    thread
+        .id
+        .edit_message(&http, m1.id, EditMessage::new().content("first, edited"))
+        .await?;
+    let listed = thread
+        .id
+        .messages(&http, GetMessages::new().limit(10))
+        .await?;
+    let contents: Vec<&str> = listed.iter().map(|m| m.content.as_str()).collect();
+    assert_eq!(contents, ["second", "first, edited"]);
+    thread.id.delete_message(&http, m2.id).await?;
+    assert_eq!(fake.alive_public_messages(thread.id.get()).len(), 1);
+    assert_eq!(fake.public_messages_created(thread.id.get()), 2);
+    assert_eq!(
+        fake.alive_public_messages(FakeDiscord::CHANNEL_ID).len(),
+        1,
+        "messages in a thread are not in its parent"
+    );
+
+    // A slash command and a click in the thread carry the thread as their channel.
+    let alice = fake.user(1001, "alice");
+    let out = fake
+        .slash(&alice, thread.id.get(), "where", json!([]))
+        .await?;
+    let expected = format!(
+        "in {} kind PublicThread parent Some({}) perms {} app ",
+        thread.id,
+        FakeDiscord::CHANNEL_ID,
+        crate::support::fake_discord::permissions::PLAIN_MEMBER,
+    );
+    assert!(out.content().starts_with(&expected), "{}", out.content());
+    let reply = out.message()?.clone();
+    assert_eq!(reply.channel_id, thread.id.get());
+    let clicked = fake.click(&alice, reply.id, "probe:press").await?;
+    assert_eq!(clicked.content(), format!("pressed in {}", thread.id));
+
+    // A thread from a message: its id is the message's; a second one is refused.
+    let table = parent
+        .send_message(&http, CreateMessage::new().content("table"))
+        .await?;
+    let from = parent
+        .create_thread_from_message(&http, table.id, CreateThread::new("Whist #2"))
+        .await?;
+    assert_eq!(from.id.get(), table.id.get());
+    assert_eq!(from.kind, ChannelType::PublicThread);
+    let starter = fake.message(table.id.get()).expect("starter message");
+    assert_eq!(starter.thread, Some(from.id.get()));
+    assert_eq!(starter.flags & 32, 32, "HAS_THREAD");
+    let again = parent
+        .create_thread_from_message(&http, table.id, CreateThread::new("Whist #3"))
+        .await
+        .expect_err("one thread per message");
+    assert_eq!(discord_code(&again), Some(160004));
+    let violations = fake.violations();
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(
+        violations[0].contains("already has a thread"),
+        "{violations:?}"
+    );
+    assert_eq!(
+        fake.alive_public_messages(FakeDiscord::CHANNEL_ID).len(),
+        2,
+        "a thread from a message posts no 'started a thread' message"
+    );
+
+    // A private thread (Discord's default type): only its members and thread managers see it.
+    let private = parent
+        .create_thread(&http, CreateThread::new("hands"))
+        .await?;
+    assert_eq!(private.kind, ChannelType::PrivateThread);
+    assert_eq!(
+        fake.alive_public_messages(FakeDiscord::CHANNEL_ID).len(),
+        2,
+        "a private thread is not announced"
+    );
+    let bob = fake.user(1002, "bob");
+    assert!(fake
+        .slash(&bob, private.id.get(), "where", json!([]))
+        .await
+        .is_err());
+    private.id.add_thread_member(&http, bob.id.into()).await?;
+    let out = fake
+        .slash(&bob, private.id.get(), "where", json!([]))
+        .await?;
+    assert!(
+        out.content().contains("kind PrivateThread"),
+        "{}",
+        out.content()
+    );
+
+    // Archive, then a message brings it back; delete, then it is gone.
+    thread
+        .id
+        .edit_thread(&http, EditThread::new().archived(true))
+        .await?;
+    assert!(fake.thread(thread.id.get()).expect("thread").archived);
+    thread
+        .id
+        .send_message(&http, CreateMessage::new().content("back"))
+        .await?;
+    assert!(!fake.thread(thread.id.get()).expect("thread").archived);
+    thread.id.delete(&http).await?;
+    assert!(fake.thread(thread.id.get()).expect("thread").deleted);
+    assert!(fake.alive_public_messages(thread.id.get()).is_empty());
+    assert!(fake
+        .slash(&alice, thread.id.get(), "where", json!([]))
+        .await
+        .is_err());
+    assert_eq!(fake.violations().len(), 1);
+
+    // Names are 1 to 100 characters, as in Discord.
+    for name in [String::new(), "x".repeat(101)] {
+        let refused = parent
+            .create_thread(
+                &http,
+                CreateThread::new(name).kind(ChannelType::PublicThread),
+            )
+            .await
+            .expect_err("bad thread name");
+        assert_eq!(discord_code(&refused), Some(50035));
+    }
+    let violations = fake.violations();
+    assert_eq!(violations.len(), 3, "{violations:?}");
+    assert!(violations[1].contains("thread name has 0 characters"));
+    assert!(violations[2].contains("thread name has 101 characters"));
+
+    stop_client(shards, task).await;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn permissions_reach_the_bot() {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        use crate::support::fake_discord::permissions;
+        use serenity::all::Permissions;
+        let fake = FakeDiscord::start().await;
+        let (_, shards, task) = probe_client(&fake).await?;
+        let read = |content: &str| -> Permissions {
+            let bits = content
+                .split(" perms ")
+                .nth(1)
+                .and_then(|s| s.split(' ').next())
+                .and_then(|s| s.parse().ok())
+                .expect("perms in the answer");
+            Permissions::from_bits_truncate(bits)
+        };
+        let plain = fake.user(3001, "plain");
+        let out = fake
+            .slash(&plain, FakeDiscord::CHANNEL_ID, "where", json!([]))
+            .await?;
+        let p = read(out.content());
+        assert!(p.send_messages() && p.view_channel() && p.use_application_commands());
+        assert!(!p.manage_messages() && !p.administrator(), "{p:?}");
+
+        let moderator = fake.user(3002, "moderator");
+        fake.set_permissions(moderator.id, permissions::MODERATOR);
+        let out = fake
+            .slash(&moderator, FakeDiscord::CHANNEL_ID, "where", json!([]))
+            .await?;
+        let p = read(out.content());
+        assert!(p.manage_messages() && !p.administrator(), "{p:?}");
+        let app: u64 = out
+            .content()
+            .rsplit(' ')
+            .next()
+            .and_then(|s| s.parse().ok())
+            .expect("app permissions");
+        assert_eq!(
+            app,
+            Permissions::from_bits_truncate(permissions::BOT).bits(),
+            "the bot keeps its own permissions: {}",
+            out.content()
+        );
+        assert_eq!(fake.permissions_of(plain.id), permissions::PLAIN_MEMBER);
+        stop_client(shards, task).await;
+        assert_eq!(fake.violations(), Vec::<String>::new());
+        anyhow::Ok(())
+    })
+    .await
+    .expect("took more than 60 s")
+    .expect("permissions test");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fake_measures_what_is_left_alive() {
+    tokio::time::timeout(Duration::from_secs(60), alive_scenario())
+        .await
+        .expect("took more than 60 s")
+        .expect("what-is-left-alive test");
+}
+
+async fn alive_scenario() -> anyhow::Result<()> {
+    use crate::support::fake_discord::permissions;
+    use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, UserId};
+    let fake = FakeDiscord::start().await;
+    let (_, shards, task) = probe_client(&fake).await?;
+    let http = http(&fake);
+    let ch = ChannelId::new(FakeDiscord::CHANNEL_ID);
+    let alice = fake.user(1001, "alice");
+    let bob = fake.user(1002, "bob");
+
+    // One enabled and one disabled button: one live button.
+    let buttons = vec![CreateActionRow::Buttons(vec![
+        CreateButton::new("t:play").label("Play"),
+        CreateButton::new("t:old").label("Old").disabled(true),
+    ])];
+    let table = ch
+        .send_message(
+            &http,
+            CreateMessage::new().content("table").components(buttons),
+        )
+        .await?;
+    let table_id = table.id.get();
+    assert_eq!(
+        fake.live_buttons(ch.get()),
+        vec![(table_id, "t:play".to_string(), "Play".to_string())]
+    );
+
+    // An ephemeral answer's button counts as live too, but not as a public message.
+    let out = fake.slash(&alice, ch.get(), "where", json!([])).await?;
+    let private = out.message()?.id;
+    assert_eq!(fake.live_buttons(ch.get()).len(), 2);
+    assert_eq!(fake.public_messages_created(ch.get()), 1);
+    // Clicking disables it: no longer live.
+    fake.click(&alice, private, "probe:press").await?;
+    assert_eq!(fake.live_buttons(ch.get()).len(), 1);
+
+    // Pings: mentions that allowed_mentions lets through, as Discord notifies.
+    let text = format!("{} {} your move", alice.mention(), bob.mention());
+    let only_alice = CreateAllowedMentions::new().users([UserId::new(alice.id)]);
+    let ping = ch
+        .send_message(
+            &http,
+            CreateMessage::new()
+                .content(text.clone())
+                .allowed_mentions(only_alice),
+        )
+        .await?;
+    assert_eq!(ping.mentions.len(), 1, "mentions lists who is notified");
+    let quiet = ch
+        .send_message(
+            &http,
+            CreateMessage::new()
+                .content(text.clone())
+                .allowed_mentions(CreateAllowedMentions::new()),
+        )
+        .await?;
+    let loud = ch
+        .send_message(&http, CreateMessage::new().content(text.clone()))
+        .await?;
+    assert_eq!(
+        fake.pings(ch.get()),
+        vec![
+            (ping.id.get(), vec![alice.id], false),
+            (loud.id.get(), vec![alice.id, bob.id], false),
+        ]
+    );
+    // Editing a message notifies nobody new.
+    ch.edit_message(
+        &http,
+        quiet.id,
+        EditMessage::new().allowed_mentions(CreateAllowedMentions::new().all_users(true)),
+    )
+    .await?;
+    assert_eq!(fake.pings(ch.get()).len(), 2);
+
+    // Deletion: the message is gone but was created; a ping on it is no longer live.
+    ch.delete_message(&http, ping.id).await?;
+    assert_eq!(fake.public_messages_created(ch.get()), 4);
+    assert_eq!(fake.alive_public_messages(ch.get()).len(), 3);
+    assert_eq!(
+        fake.pings(ch.get())[0],
+        (ping.id.get(), vec![alice.id], true)
+    );
+    assert!(fake.message(ping.id.get()).expect("kept").deleted);
+    assert_eq!(fake.violations(), Vec::<String>::new());
+
+    // A moderator may delete the bot's table; a plain member may not. The bot's next edit of
+    // it gets 404 Unknown Message, like in Discord, and is no mistake of the bot's.
+    assert!(fake.delete_message_as(&alice, table_id).is_err());
+    let moderator = fake.user(1003, "moderator");
+    fake.set_permissions(moderator.id, permissions::MODERATOR);
+    fake.delete_message_as(&moderator, table_id)?;
+    assert!(fake.live_buttons(ch.get()).is_empty());
+    let gone = ch
+        .edit_message(&http, table.id, EditMessage::new().content("edited"))
+        .await
+        .expect_err("deleted");
+    assert_eq!(discord_code(&gone), Some(10008));
+    assert_eq!(fake.violations(), Vec::<String>::new());
+
+    // The bot editing a message it deleted itself is a mistake: 404 and a violation.
+    let gone = ch
+        .edit_message(&http, ping.id, EditMessage::new().content("edited"))
+        .await
+        .expect_err("deleted");
+    assert_eq!(discord_code(&gone), Some(10008));
+    let violations = fake.violations();
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(violations[0].contains("no such message"), "{violations:?}");
+
+    stop_client(shards, task).await;
+    Ok(())
+}

@@ -12,13 +12,27 @@
 //! acknowledged exactly once within 3 seconds. Breaches are refused the way Discord refuses them
 //! and recorded: assert `fake.violations()` is empty at the end of a test.
 //!
+//! Threads: the bot can start threads (`POST /channels/{id}/threads`, or from a message with
+//! `POST /channels/{id}/messages/{m}/threads`), post, edit, delete and list messages in them, and
+//! edit, archive or delete them; tests act in a thread by passing its id as the channel, and list
+//! them with [`FakeDiscord::threads`]. Starting a public thread without a message also posts
+//! Discord's "started a thread" system message (type 18) in the parent channel.
+//!
+//! Permissions: each user has permission bits ([`FakeDiscord::set_permissions`]; by default a
+//! plain member, [`permissions::PLAIN_MEMBER`]), sent as `member.permissions` in interactions;
+//! the bot keeps its own ([`permissions::BOT`], `app_permissions`).
+//!
+//! What is left alive in a channel: [`FakeDiscord::live_buttons`],
+//! [`FakeDiscord::public_messages_created`], [`FakeDiscord::alive_public_messages`],
+//! [`FakeDiscord::pings`].
+//!
 //! Set `FAKE_DISCORD_LOG=1` to print every request and gateway frame to stderr.
 
 mod checks;
 mod fixtures;
 mod server;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -37,6 +51,55 @@ const FLAG_EPHEMERAL: u64 = 1 << 6;
 const FLAG_LOADING: u64 = 1 << 7;
 const FLAG_SUPPRESS_EMBEDS: u64 = 1 << 2;
 const FLAG_SUPPRESS_NOTIFICATIONS: u64 = 1 << 12;
+/// Message flag: a thread was started from this message.
+const FLAG_HAS_THREAD: u64 = 1 << 5;
+
+/// Discord's permission bits (the ones the tests use) and the fake's presets.
+pub mod permissions {
+    pub const CREATE_INSTANT_INVITE: u64 = 1 << 0;
+    pub const ADMINISTRATOR: u64 = 1 << 3;
+    pub const ADD_REACTIONS: u64 = 1 << 6;
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const MANAGE_MESSAGES: u64 = 1 << 13;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
+    pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const MANAGE_THREADS: u64 = 1 << 34;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+
+    /// What a member without any role has in a text channel of a default server (the default
+    /// for every fake user): see, read, write, use commands, threads, reactions, links, files.
+    pub const PLAIN_MEMBER: u64 = CREATE_INSTANT_INVITE
+        | ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | CREATE_PRIVATE_THREADS
+        | SEND_MESSAGES_IN_THREADS;
+    /// A plain member who may also manage messages and threads.
+    pub const MODERATOR: u64 = PLAIN_MEMBER | MANAGE_MESSAGES | MANAGE_THREADS;
+    /// The bot's permissions (its role's, and `app_permissions` in interactions): the text,
+    /// voice and thread permissions of a default server, without Administrator or Manage
+    /// Messages (bits 0, 6, 9-11, 14-18, 20, 21, 25, 26, 31, 32, 35-39, 42-50).
+    pub const BOT: u64 = 2_248_473_465_835_073;
+    /// Every permission bit Discord defines (what an administrator, or the server owner, has).
+    pub const ALL: u64 = (1 << 51) - 1;
+
+    /// Whether `bits` include `wanted` (Administrator includes everything).
+    pub fn has(bits: u64, wanted: u64) -> bool {
+        bits & ADMINISTRATOR != 0 || bits & wanted == wanted
+    }
+}
 
 /// The bot's own user.
 fn the_bot() -> FakeUser {
@@ -76,6 +139,35 @@ pub enum MessageOrigin {
     Followup,
     /// `POST /channels/{id}/messages`.
     Channel,
+    /// A message Discord posts itself (the "started a thread" message, type 18).
+    System,
+}
+
+/// A thread channel started by the bot.
+#[derive(Clone, Debug)]
+pub struct FakeThread {
+    /// The thread's channel id (for a thread started from a message, the message's id).
+    pub id: u64,
+    /// The channel it was started in.
+    pub parent_id: u64,
+    pub name: String,
+    /// 11 public, 12 private.
+    pub kind: u8,
+    /// The message it was started from, if any.
+    pub starter_message: Option<u64>,
+    /// Minutes: 60, 1440, 4320 or 10080.
+    pub auto_archive_duration: u64,
+    pub invitable: bool,
+    pub archived: bool,
+    pub locked: bool,
+    /// Deleted (`DELETE /channels/{id}`): its messages are gone too.
+    pub deleted: bool,
+    /// Who is in the thread: the bot, and users added with `PUT .../thread-members/{user}` or
+    /// [`FakeDiscord::join_thread`]. Only they (and members who may manage threads) can see a
+    /// private thread.
+    pub members: BTreeSet<u64>,
+    pub created_at: String,
+    pub archive_timestamp: String,
 }
 
 /// An earlier state of a message, kept when it is edited.
@@ -111,8 +203,23 @@ pub struct FakeMessage {
     pub deleted: bool,
     /// Earlier versions, oldest first.
     pub history: Vec<MessageVersion>,
-    /// Discord's message type (0 default, 20 reply to a slash command).
+    /// Discord's message type (0 default, 18 thread created, 20 reply to a slash command).
     pub kind: u8,
+    /// The `allowed_mentions` last sent with it (null: never given, Discord's default of
+    /// notifying every mention).
+    pub allowed_mentions: Value,
+    /// The users it mentions in a way that notifies them, as it is now (its `mentions`).
+    pub mentions: Vec<u64>,
+    /// The users Discord notified when it was posted (or, for a deferred response, when it was
+    /// filled in): the mentions its `allowed_mentions` let through, none for an ephemeral or a
+    /// silent (`SUPPRESS_NOTIFICATIONS`) message. Editing a message never notifies anyone.
+    pub pinged: Vec<u64>,
+    /// The thread started from this message.
+    pub thread: Option<u64>,
+    /// `message_reference` (the thread of a type 18 message), or null.
+    pub reference: Value,
+    /// Who deleted it, when a user did ([`FakeDiscord::delete_message_as`]) rather than the bot.
+    pub deleted_by: Option<u64>,
     pub created_at: String,
     pub edited_at: Option<String>,
 }
@@ -127,8 +234,9 @@ impl FakeMessage {
             .flatten()
     }
 
-    /// The interactive buttons, in order: `(custom_id, label, disabled)`. Link buttons (which
-    /// have no custom id and never reach the bot) are left out.
+    /// The interactive buttons, in order: `(custom_id, label, disabled)` — the third field is
+    /// the button's `disabled` flag (absent means enabled). Link buttons (which have no custom id
+    /// and never reach the bot) are left out.
     pub fn buttons(&self) -> Vec<(String, String, bool)> {
         self.components_iter()
             .filter(|c| c.get("type").and_then(Value::as_u64) == Some(2))
@@ -279,6 +387,9 @@ struct Conn {
 struct State {
     next_id: u64,
     users: HashMap<u64, FakeUser>,
+    /// Permission bits set with `set_permissions` (others: the defaults of `permissions_of`).
+    permissions: HashMap<u64, u64>,
+    threads: BTreeMap<u64, FakeThread>,
     messages: BTreeMap<u64, FakeMessage>,
     interactions: BTreeMap<u64, InteractionRecord>,
     tokens: HashMap<String, u64>,
@@ -316,6 +427,71 @@ impl State {
         })
     }
 
+    /// A user's permission bits in the guild's channels.
+    fn permissions_of(&self, user: u64) -> u64 {
+        if let Some(p) = self.permissions.get(&user) {
+            return *p;
+        }
+        match user {
+            FakeDiscord::BOT_USER_ID => permissions::BOT,
+            FakeDiscord::OWNER_ID => permissions::ALL,
+            _ => permissions::PLAIN_MEMBER,
+        }
+    }
+
+    /// A thread the bot started (deleted ones included).
+    fn thread(&self, channel: u64) -> Option<&FakeThread> {
+        self.threads.get(&channel)
+    }
+
+    fn thread_counts(&self, thread: u64) -> fixtures::ThreadCounts {
+        let msgs = self
+            .messages
+            .values()
+            .filter(|m| m.channel_id == thread && !m.ephemeral);
+        let mut counts = fixtures::ThreadCounts {
+            last_message_id: None,
+            message_count: 0,
+            total_message_sent: 0,
+        };
+        for m in msgs {
+            counts.total_message_sent += 1;
+            if !m.deleted {
+                counts.message_count += 1;
+                counts.last_message_id = Some(m.id);
+            }
+        }
+        counts
+    }
+
+    fn thread_json(&self, t: &FakeThread) -> Value {
+        let v = fixtures::thread_channel(
+            t,
+            FakeDiscord::GUILD_ID,
+            FakeDiscord::BOT_USER_ID,
+            &self.thread_counts(t.id),
+        );
+        fixtures::validate::<serenity::all::GuildChannel>("thread", &v);
+        v
+    }
+
+    /// Sends a gateway dispatch to the connected bot (dropped when none is connected).
+    fn dispatch(&mut self, log: bool, t: &str, d: Value) {
+        let Some(conn) = self.ready_conn() else {
+            return;
+        };
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return;
+        };
+        c.seq += 1;
+        let payload = json!({"op": 0, "t": t, "s": c.seq, "d": d});
+        fixtures::validate_dispatch(&payload);
+        if log {
+            eprintln!("[fake-discord] gateway {conn} -> {payload}");
+        }
+        let _ = c.tx.send(Outgoing::Text(payload.to_string()));
+    }
+
     fn ready_conn(&self) -> Option<u64> {
         self.current
             .filter(|c| self.conns.get(c).is_some_and(|c| c.ready))
@@ -344,6 +520,10 @@ impl RestError {
             code,
             message: message.into(),
         }
+    }
+
+    fn unknown_channel() -> Self {
+        Self::new(404, 10003, "Unknown Channel")
     }
 
     fn unknown_message() -> Self {
@@ -399,8 +579,13 @@ impl Inner {
         format!("ws://{}/gateway", self.addr)
     }
 
-    fn message_json(&self, m: &FakeMessage) -> Value {
-        let v = fixtures::message(m, &self.bot(), FakeDiscord::APP_ID);
+    fn message_json(&self, st: &State, m: &FakeMessage) -> Value {
+        let mentions = m.mentions.iter().map(|u| st.user(*u).json()).collect();
+        let thread = m
+            .thread
+            .and_then(|t| st.thread(t))
+            .map(|t| st.thread_json(t));
+        let v = fixtures::message(m, &self.bot(), FakeDiscord::APP_ID, mentions, thread);
         fixtures::validate::<serenity::all::Message>("message", &v);
         v
     }
@@ -466,12 +651,20 @@ impl Inner {
                     &self.ws_url(),
                 );
                 fixtures::validate_dispatch(&ready);
+                let threads = st
+                    .threads
+                    .values()
+                    .filter(|t| !t.deleted && !t.archived)
+                    .map(|t| st.thread_json(t))
+                    .collect();
                 let guild = fixtures::guild_create(
                     2,
                     FakeDiscord::GUILD_ID,
                     &bot,
                     FakeDiscord::OWNER_ID,
                     &[FakeDiscord::CHANNEL_ID],
+                    threads,
+                    permissions::PLAIN_MEMBER,
                 );
                 fixtures::validate_dispatch(&guild);
                 let _ = tx.send(Outgoing::Text(ready.to_string()));
@@ -560,18 +753,268 @@ impl Inner {
         if guild != FakeDiscord::GUILD_ID {
             return Err(RestError::new(404, 10004, "Unknown Guild"));
         }
+        let st = self.lock();
         let user = if id == FakeDiscord::BOT_USER_ID {
             self.bot()
         } else {
-            self.lock().user(id)
+            st.user(id)
         };
-        Ok(Reply::Json(fixtures::member(&user)))
+        Ok(Reply::Json(fixtures::member(&user, st.permissions_of(id))))
     }
 
     pub(crate) fn get_channel(&self, channel: u64) -> RestResult {
+        let st = self.lock();
+        if let Some(t) = st.thread(channel) {
+            if t.deleted {
+                return Err(RestError::unknown_channel());
+            }
+            return Ok(Reply::Json(st.thread_json(t)));
+        }
         let v = fixtures::guild_channel(channel, FakeDiscord::GUILD_ID);
         fixtures::validate::<serenity::all::Channel>("channel", &v);
         Ok(Reply::Json(v))
+    }
+
+    /// A thread that is not deleted, or 404 Unknown Channel (and a violation) for a deleted one.
+    /// `Ok(None)` for a channel that is not a thread.
+    fn live_thread(st: &mut State, what: &str, channel: u64) -> Result<Option<u64>, RestError> {
+        match st.thread(channel).map(|t| t.deleted) {
+            None => Ok(None),
+            Some(false) => Ok(Some(channel)),
+            Some(true) => {
+                st.violation(format!("{what}: the thread {channel} was deleted"));
+                Err(RestError::unknown_channel())
+            }
+        }
+    }
+
+    fn check_thread_payload(
+        st: &mut State,
+        what: &str,
+        body: &Value,
+        creating: bool,
+    ) -> Result<(), RestError> {
+        let problems = checks::thread_payload(body, creating);
+        if problems.is_empty() {
+            return Ok(());
+        }
+        for p in problems {
+            st.violation(format!("{what}: {p}"));
+        }
+        Err(RestError::invalid_form_body())
+    }
+
+    /// Creates the thread and tells the bot (THREAD_CREATE); returns its channel object.
+    fn add_thread(&self, st: &mut State, thread: FakeThread) -> Value {
+        let id = thread.id;
+        st.threads.insert(id, thread);
+        let v = st.thread_json(&st.threads[&id]);
+        let mut d = v.clone();
+        d["newly_created"] = json!(true);
+        d["member"] = json!({
+            "id": id.to_string(),
+            "user_id": FakeDiscord::BOT_USER_ID.to_string(),
+            "join_timestamp": fixtures::now(),
+            "flags": 1,
+        });
+        st.dispatch(self.log, "THREAD_CREATE", d);
+        v
+    }
+
+    fn new_thread(id: u64, parent: u64, kind: u8, body: &Value) -> FakeThread {
+        let now = fixtures::now();
+        FakeThread {
+            id,
+            parent_id: parent,
+            name: body["name"].as_str().unwrap_or_default().to_string(),
+            kind,
+            starter_message: None,
+            auto_archive_duration: body["auto_archive_duration"].as_u64().unwrap_or(1440),
+            invitable: kind == 12 && body["invitable"].as_bool().unwrap_or(true),
+            archived: false,
+            locked: false,
+            deleted: false,
+            members: BTreeSet::from([FakeDiscord::BOT_USER_ID]),
+            created_at: now.clone(),
+            archive_timestamp: now,
+        }
+    }
+
+    /// The parent of a new thread must be a channel, not a thread.
+    fn check_parent(st: &mut State, what: &str, parent: u64) -> Result<(), RestError> {
+        if st.thread(parent).is_some() {
+            st.violation(format!("{what}: a thread cannot be started in a thread"));
+            return Err(RestError::new(
+                400,
+                50024,
+                "Cannot execute action on this channel type",
+            ));
+        }
+        Ok(())
+    }
+
+    /// `POST /channels/{id}/threads`: a thread without a message (type 11 public, 12 private;
+    /// Discord's default is private). A public one also gets Discord's "started a thread"
+    /// message (type 18) in the parent channel.
+    pub(crate) fn create_thread(&self, parent: u64, body: &Value) -> RestResult {
+        let what = format!("POST /channels/{parent}/threads");
+        let mut st = self.lock();
+        Self::check_parent(&mut st, &what, parent)?;
+        Self::check_thread_payload(&mut st, &what, body, true)?;
+        let kind = match body.get("type").filter(|t| !t.is_null()) {
+            None => 12,
+            Some(t) => match t.as_u64() {
+                Some(k @ (11 | 12)) => k as u8,
+                _ => {
+                    st.violation(format!(
+                        "{what}: thread type {t} (a text channel takes 11 or 12)"
+                    ));
+                    return Err(RestError::invalid_form_body());
+                }
+            },
+        };
+        let id = st.next_id();
+        let thread = Self::new_thread(id, parent, kind, body);
+        let name = thread.name.clone();
+        let v = self.add_thread(&mut st, thread);
+        if kind == 11 {
+            let data = json!({"content": name});
+            let m = Self::new_message(&mut st, parent, &data, MessageOrigin::System, None, 18);
+            if let Some(m) = st.messages.get_mut(&m) {
+                m.reference = json!({
+                    "channel_id": id.to_string(),
+                    "guild_id": FakeDiscord::GUILD_ID.to_string(),
+                });
+            }
+        }
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(v))
+    }
+
+    /// `POST /channels/{id}/messages/{m}/threads`: a public thread whose id is the message's.
+    pub(crate) fn create_thread_from_message(
+        &self,
+        parent: u64,
+        message: u64,
+        body: &Value,
+    ) -> RestResult {
+        let what = format!("POST /channels/{parent}/messages/{message}/threads");
+        let mut st = self.lock();
+        Self::check_parent(&mut st, &what, parent)?;
+        let found = st
+            .messages
+            .get(&message)
+            .filter(|m| m.channel_id == parent && !m.deleted && !m.ephemeral)
+            .map(|m| m.thread);
+        let Some(existing) = found else {
+            st.violation(format!("{what}: no such message in that channel"));
+            return Err(RestError::unknown_message());
+        };
+        if existing.is_some() {
+            st.violation(format!("{what}: the message already has a thread"));
+            return Err(RestError::new(
+                400,
+                160004,
+                "A thread has already been created for this message",
+            ));
+        }
+        Self::check_thread_payload(&mut st, &what, body, true)?;
+        let mut thread = Self::new_thread(message, parent, 11, body);
+        thread.starter_message = Some(message);
+        if let Some(m) = st.messages.get_mut(&message) {
+            m.thread = Some(message);
+            m.flags |= FLAG_HAS_THREAD;
+        }
+        let v = self.add_thread(&mut st, thread);
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(v))
+    }
+
+    /// `PATCH /channels/{thread}`: rename, archive, lock, change the auto-archive duration.
+    pub(crate) fn edit_thread(&self, channel: u64, body: &Value) -> RestResult {
+        let what = format!("PATCH /channels/{channel}");
+        let mut st = self.lock();
+        if Self::live_thread(&mut st, &what, channel)?.is_none() {
+            drop(st);
+            return Err(self.unknown_route(&what));
+        }
+        Self::check_thread_payload(&mut st, &what, body, false)?;
+        if let Some(t) = st.threads.get_mut(&channel) {
+            if let Some(n) = body["name"].as_str() {
+                t.name = n.to_string();
+            }
+            if let Some(d) = body["auto_archive_duration"].as_u64() {
+                t.auto_archive_duration = d;
+            }
+            if let Some(i) = body["invitable"].as_bool() {
+                t.invitable = t.kind == 12 && i;
+            }
+            if let Some(l) = body["locked"].as_bool() {
+                t.locked = l;
+            }
+            if let Some(a) = body["archived"].as_bool() {
+                if a != t.archived {
+                    t.archived = a;
+                    t.archive_timestamp = fixtures::now();
+                }
+            }
+        }
+        let v = st.thread_json(&st.threads[&channel]);
+        st.dispatch(self.log, "THREAD_UPDATE", v.clone());
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(v))
+    }
+
+    /// `DELETE /channels/{thread}`: the thread and its messages go.
+    pub(crate) fn delete_thread(&self, channel: u64) -> RestResult {
+        let what = format!("DELETE /channels/{channel}");
+        let mut st = self.lock();
+        if Self::live_thread(&mut st, &what, channel)?.is_none() {
+            st.violation(format!("{what}: the fake only deletes threads"));
+            return Err(RestError::new(403, 50013, "Missing Permissions"));
+        }
+        let v = st.thread_json(&st.threads[&channel]);
+        let (parent, kind) = {
+            let t = st.threads.get_mut(&channel).expect("live thread");
+            t.deleted = true;
+            (t.parent_id, t.kind)
+        };
+        for m in st.messages.values_mut().filter(|m| m.channel_id == channel) {
+            m.deleted = true;
+        }
+        let d = json!({
+            "id": channel.to_string(),
+            "guild_id": FakeDiscord::GUILD_ID.to_string(),
+            "parent_id": parent.to_string(),
+            "type": kind,
+        });
+        st.dispatch(self.log, "THREAD_DELETE", d);
+        drop(st);
+        self.touch();
+        Ok(Reply::Json(v))
+    }
+
+    /// `PUT` or `DELETE /channels/{thread}/thread-members/{user}`.
+    pub(crate) fn thread_member(&self, method: &str, channel: u64, user: u64) -> RestResult {
+        let what = format!("{method} /channels/{channel}/thread-members/{user}");
+        let mut st = self.lock();
+        if Self::live_thread(&mut st, &what, channel)?.is_none() {
+            st.violation(format!("{what}: not a thread"));
+            return Err(RestError::unknown_channel());
+        }
+        if let Some(t) = st.threads.get_mut(&channel) {
+            if method == "PUT" {
+                t.members.insert(user);
+            } else {
+                t.members.remove(&user);
+            }
+        }
+        drop(st);
+        self.touch();
+        Ok(Reply::NoContent)
     }
 
     fn check_app(&self, app: u64, what: &str) -> Result<(), RestError> {
@@ -778,14 +1221,26 @@ impl Inner {
             & (FLAG_EPHEMERAL | FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_LOADING);
         let ephemeral = flags & FLAG_EPHEMERAL != 0;
         let origin_is_followup = origin == MessageOrigin::Followup;
+        let content = data
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let allowed_mentions = data.get("allowed_mentions").cloned().unwrap_or(Value::Null);
+        let mentions = Self::mentions_of(&content, &allowed_mentions);
+        let pinged = if Self::notifies(flags) {
+            mentions.clone()
+        } else {
+            Vec::new()
+        };
+        if let Some(t) = st.threads.get_mut(&channel_id) {
+            // A message (Discord's own or the bot's) brings an archived thread back.
+            t.archived = false;
+        }
         let msg = FakeMessage {
             id,
             channel_id,
-            content: data
-                .get("content")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string(),
+            content,
             components: data
                 .get("components")
                 .filter(|c| c.is_array())
@@ -814,9 +1269,29 @@ impl Inner {
             kind,
             created_at: fixtures::now(),
             edited_at: None,
+            allowed_mentions,
+            mentions,
+            pinged,
+            thread: None,
+            reference: Value::Null,
+            deleted_by: None,
         };
         st.messages.insert(id, msg);
         id
+    }
+
+    /// The users `content` notifies under `allowed` (never the bot itself).
+    fn mentions_of(content: &str, allowed: &Value) -> Vec<u64> {
+        checks::notified_users(content, allowed)
+            .into_iter()
+            .filter(|u| *u != FakeDiscord::BOT_USER_ID)
+            .collect()
+    }
+
+    /// Whether a message with these flags notifies the users it mentions when it is posted:
+    /// not an ephemeral, a deferred placeholder or a silent message.
+    fn notifies(flags: u64) -> bool {
+        flags & (FLAG_EPHEMERAL | FLAG_LOADING | FLAG_SUPPRESS_NOTIFICATIONS) == 0
     }
 
     fn apply_edit(st: &mut State, id: u64, data: &Value) {
@@ -836,9 +1311,17 @@ impl Inner {
         if let Some(f) = data.get("flags").and_then(Value::as_u64) {
             m.flags = (m.flags & !FLAG_SUPPRESS_EMBEDS) | (f & FLAG_SUPPRESS_EMBEDS);
         }
+        if let Some(a) = data.get("allowed_mentions") {
+            m.allowed_mentions = a.clone();
+        }
+        m.mentions = Self::mentions_of(&m.content, &m.allowed_mentions);
         if m.loading {
             m.loading = false;
             m.flags &= !FLAG_LOADING;
+            // Filling in a deferred response is when its mentions notify.
+            if Self::notifies(m.flags) {
+                m.pinged = m.mentions.clone();
+            }
         } else {
             m.edited_at = Some(fixtures::now());
         }
@@ -1031,7 +1514,7 @@ impl Inner {
         if let Some(rec) = st.interactions.get_mut(&iid) {
             rec.updates += 1;
         }
-        let v = self.message_json(&st.messages[&id]);
+        let v = self.message_json(&st, &st.messages[&id]);
         drop(st);
         self.touch();
         Ok(Reply::Json(v))
@@ -1060,18 +1543,20 @@ impl Inner {
                 .ok()
                 .filter(|id| rec.followups.contains(id) || rec.original == Some(*id))
         };
+        let by_user =
+            id.is_some_and(|id| st.messages.get(&id).is_some_and(|m| m.deleted_by.is_some()));
         let Some(id) = id.filter(|id| st.messages.get(id).is_some_and(|m| !m.deleted)) else {
-            if method != "GET" {
+            if method != "GET" && !by_user {
                 st.violation(format!("{what}: no such message for this interaction"));
             }
             return Err(RestError::unknown_message());
         };
         let reply = match method {
-            "GET" => Reply::Json(self.message_json(&st.messages[&id])),
+            "GET" => Reply::Json(self.message_json(&st, &st.messages[&id])),
             "PATCH" => {
                 Self::check_payload(&mut st, &what, data)?;
                 Self::apply_edit(&mut st, id, data);
-                Reply::Json(self.message_json(&st.messages[&id]))
+                Reply::Json(self.message_json(&st, &st.messages[&id]))
             }
             _ => {
                 if let Some(m) = st.messages.get_mut(&id) {
@@ -1093,6 +1578,7 @@ impl Inner {
     pub(crate) fn create_channel_message(&self, channel: u64, data: &Value) -> RestResult {
         let what = format!("POST /channels/{channel}/messages");
         let mut st = self.lock();
+        Self::live_thread(&mut st, &what, channel)?;
         Self::check_payload(&mut st, &what, data)?;
         Self::check_not_empty(&mut st, &what, data)?;
         let mut data = data.clone();
@@ -1104,7 +1590,7 @@ impl Inner {
             data["flags"] = json!(flags & !FLAG_EPHEMERAL);
         }
         let id = Self::new_message(&mut st, channel, &data, MessageOrigin::Channel, None, 0);
-        let v = self.message_json(&st.messages[&id]);
+        let v = self.message_json(&st, &st.messages[&id]);
         drop(st);
         self.touch();
         Ok(Reply::Json(v))
@@ -1119,12 +1605,12 @@ impl Inner {
     ) -> RestResult {
         let what = format!("{method} /channels/{channel}/messages/{id}");
         let mut st = self.lock();
-        let found = st
-            .messages
-            .get(&id)
-            .filter(|m| m.channel_id == channel && !m.deleted);
-        let Some(m) = found else {
-            if method != "GET" {
+        Self::live_thread(&mut st, &what, channel)?;
+        let found = st.messages.get(&id).filter(|m| m.channel_id == channel);
+        let by_user = found.is_some_and(|m| m.deleted_by.is_some());
+        let Some(m) = found.filter(|m| !m.deleted) else {
+            // A message a user deleted is a race the bot cannot avoid, not a mistake.
+            if method != "GET" && !by_user {
                 st.violation(format!("{what}: no such message"));
             }
             return Err(RestError::unknown_message());
@@ -1136,11 +1622,11 @@ impl Inner {
             return Err(RestError::unknown_message());
         }
         let reply = match method {
-            "GET" => Reply::Json(self.message_json(m)),
+            "GET" => Reply::Json(self.message_json(&st, m)),
             "PATCH" => {
                 Self::check_payload(&mut st, &what, data)?;
                 Self::apply_edit(&mut st, id, data);
-                Reply::Json(self.message_json(&st.messages[&id]))
+                Reply::Json(self.message_json(&st, &st.messages[&id]))
             }
             _ => {
                 if let Some(m) = st.messages.get_mut(&id) {
@@ -1155,14 +1641,19 @@ impl Inner {
     }
 
     pub(crate) fn list_channel_messages(&self, channel: u64, limit: usize) -> RestResult {
-        let st = self.lock();
+        let mut st = self.lock();
+        Self::live_thread(
+            &mut st,
+            &format!("GET /channels/{channel}/messages"),
+            channel,
+        )?;
         let list: Vec<Value> = st
             .messages
             .values()
             .rev()
             .filter(|m| m.channel_id == channel && !m.deleted && !m.ephemeral)
             .take(limit)
-            .map(|m| self.message_json(m))
+            .map(|m| self.message_json(&st, m))
             .collect();
         Ok(Reply::Json(Value::Array(list)))
     }
@@ -1197,6 +1688,8 @@ impl FakeDiscord {
             state: Mutex::new(State {
                 next_id: 1_000_000_000_000_000_000,
                 users: HashMap::new(),
+                permissions: HashMap::new(),
+                threads: BTreeMap::new(),
                 messages: BTreeMap::new(),
                 interactions: BTreeMap::new(),
                 tokens: HashMap::new(),
@@ -1464,7 +1957,8 @@ impl FakeDiscord {
                                 st.user(id)
                             };
                             users.insert(id.to_string(), user.json());
-                            members.insert(id.to_string(), fixtures::partial_member());
+                            let perms = st.permissions_of(id);
+                            members.insert(id.to_string(), fixtures::partial_member(perms));
                         }
                         None if focused => {}
                         None => bail!("{at} {name}: a user option needs a user id, got {value}"),
@@ -1499,6 +1993,19 @@ impl FakeDiscord {
             .ready_conn()
             .ok_or_else(|| anyhow!("no bot is connected to the fake gateway"))?;
         st.users.entry(user.id).or_insert_with(|| user.clone());
+        let perms = st.permissions_of(user.id);
+        let channel_json = match st.thread(channel) {
+            None => fixtures::partial_channel(channel, Self::GUILD_ID, perms),
+            Some(t) if t.deleted => bail!("thread {channel} was deleted"),
+            Some(t)
+                if t.kind == 12
+                    && !t.members.contains(&user.id)
+                    && !permissions::has(perms, permissions::MANAGE_THREADS) =>
+            {
+                bail!("{} is not in the private thread {channel}", user.name)
+            }
+            Some(t) => fixtures::partial_thread(t, Self::GUILD_ID, perms),
+        };
         let id = st.next_id();
         let token = format!("fake-interaction-token-{id}");
         let mut d = json!({
@@ -1507,12 +2014,12 @@ impl FakeDiscord {
             "type": kind,
             "data": data,
             "guild_id": Self::GUILD_ID.to_string(),
-            "channel": fixtures::partial_channel(channel, Self::GUILD_ID),
+            "channel": channel_json,
             "channel_id": channel.to_string(),
-            "member": fixtures::member(user),
+            "member": fixtures::member(user, perms),
             "token": token,
             "version": 1,
-            "app_permissions": fixtures::PERMISSIONS,
+            "app_permissions": permissions::BOT.to_string(),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -1521,7 +2028,7 @@ impl FakeDiscord {
             "attachment_size_limit": fixtures::ATTACHMENT_SIZE_LIMIT,
         });
         if let Some(m) = component_message {
-            d["message"] = inner.message_json(&st.messages[&m]);
+            d["message"] = inner.message_json(&st, &st.messages[&m]);
         }
         fixtures::validate::<serenity::all::Interaction>("interaction", &d);
         let c = st.conns.get_mut(&conn).expect("ready connection exists");
@@ -1811,5 +2318,121 @@ impl FakeDiscord {
     /// The number of interactions sent so far.
     pub fn interaction_count(&self) -> usize {
         self.inner.lock().interactions.len()
+    }
+
+    // ----- permissions ---------------------------------------------------------------------------
+
+    /// Gives `user` these permission bits in every channel (see [`permissions`]); interactions
+    /// carry them as `member.permissions`. Without this a user is a plain member
+    /// ([`permissions::PLAIN_MEMBER`]: no Administrator, no Manage Messages), the server owner
+    /// ([`Self::OWNER_ID`]) has [`permissions::ALL`], and the bot [`permissions::BOT`].
+    pub fn set_permissions(&self, user: u64, bits: u64) {
+        self.inner.lock().permissions.insert(user, bits);
+    }
+
+    /// A user's permission bits, as interactions carry them.
+    pub fn permissions_of(&self, user: u64) -> u64 {
+        self.inner.lock().permissions_of(user)
+    }
+
+    // ----- threads -------------------------------------------------------------------------------
+
+    /// Every thread the bot started, oldest first (deleted ones too: see `deleted`).
+    pub fn threads(&self) -> Vec<FakeThread> {
+        self.inner.lock().threads.values().cloned().collect()
+    }
+
+    /// One thread by id.
+    pub fn thread(&self, id: u64) -> Option<FakeThread> {
+        self.inner.lock().threads.get(&id).cloned()
+    }
+
+    /// Adds `user` to a thread (as a user joining it, or being added by someone else), so they
+    /// can act in it if it is private.
+    pub fn join_thread(&self, user: &FakeUser, thread: u64) -> anyhow::Result<()> {
+        let mut st = self.inner.lock();
+        let Some(t) = st.threads.get_mut(&thread).filter(|t| !t.deleted) else {
+            bail!("no thread {thread}");
+        };
+        t.members.insert(user.id);
+        st.users.entry(user.id).or_insert_with(|| user.clone());
+        drop(st);
+        self.inner.touch();
+        Ok(())
+    }
+
+    // ----- what is left alive --------------------------------------------------------------------
+
+    /// Deletes a message as `user` would in Discord's client: their own messages never (the fake
+    /// holds only the bot's), the bot's with Manage Messages. The bot is not told (it has no
+    /// message intents); its later edits get 404 Unknown Message, without a violation.
+    pub fn delete_message_as(&self, user: &FakeUser, message_id: u64) -> anyhow::Result<()> {
+        let mut st = self.inner.lock();
+        let perms = st.permissions_of(user.id);
+        if !permissions::has(perms, permissions::MANAGE_MESSAGES) {
+            bail!("{} may not delete the bot's messages", user.name);
+        }
+        let Some(m) = st.messages.get_mut(&message_id) else {
+            bail!("no message {message_id}");
+        };
+        if m.deleted || m.ephemeral {
+            bail!("message {message_id} is deleted or ephemeral");
+        }
+        m.deleted = true;
+        m.deleted_by = Some(user.id);
+        drop(st);
+        self.inner.touch();
+        Ok(())
+    }
+
+    /// The buttons someone can still click in `channel` (a channel or thread id):
+    /// `(message_id, custom_id, label)` of every enabled button (`disabled` not set) on every
+    /// message there that is not deleted, ephemeral ones included (each visible to its one
+    /// user), in message order. A button that can only refuse is still counted: that is the
+    /// point.
+    pub fn live_buttons(&self, channel: u64) -> Vec<(u64, String, String)> {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.deleted && !m.loading)
+            .flat_map(|m| {
+                m.buttons()
+                    .into_iter()
+                    .filter(|(_, _, disabled)| !disabled)
+                    .map(|(id, label, _)| (m.id, id, label))
+            })
+            .collect()
+    }
+
+    /// How many public (non-ephemeral) messages were ever created in `channel`, deleted or not:
+    /// the bot's messages, responses and followups, and Discord's own "started a thread"
+    /// messages. What the channel's readers saw arrive.
+    pub fn public_messages_created(&self, channel: u64) -> usize {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.ephemeral)
+            .count()
+    }
+
+    /// The public messages of `channel` that are still there (not deleted), oldest first: what
+    /// is left in the channel. The same as [`Self::channel_messages`].
+    pub fn alive_public_messages(&self, channel: u64) -> Vec<FakeMessage> {
+        self.channel_messages(channel)
+    }
+
+    /// The messages of `channel` that notified someone when they were posted, oldest first:
+    /// `(message_id, users notified, deleted)`. A user is notified when the content mentions
+    /// them (`<@id>`) and the message's `allowed_mentions` lets it through (Discord's default,
+    /// when none is given, lets every mention through), unless the message is ephemeral or
+    /// silent (`SUPPRESS_NOTIFICATIONS`). Edits never notify (Discord does not notify on edits),
+    /// except the filling in of a deferred response. A live ping is one with `deleted` false.
+    pub fn pings(&self, channel: u64) -> Vec<(u64, Vec<u64>, bool)> {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.pinged.is_empty())
+            .map(|m| (m.id, m.pinged.clone(), m.deleted))
+            .collect()
     }
 }

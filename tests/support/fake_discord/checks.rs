@@ -47,6 +47,122 @@ pub fn message_payload(data: &Value) -> Vec<String> {
     if let Some(components) = obj.get("components") {
         out.extend(components_payload(components));
     }
+    if let Some(allowed) = obj.get("allowed_mentions") {
+        out.extend(allowed_mentions(allowed));
+    }
+    out
+}
+
+const MAX_ALLOWED_IDS: usize = 100;
+
+/// Checks `allowed_mentions`: `parse` holds only "users", "roles", "everyone"; `users` (at most
+/// 100) may not be combined with `parse: ["users"]`, nor `roles` with `parse: ["roles"]`.
+pub fn allowed_mentions(allowed: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    if allowed.is_null() {
+        return out;
+    }
+    let Some(obj) = allowed.as_object() else {
+        out.push(format!("allowed_mentions is not an object: {allowed}"));
+        return out;
+    };
+    let parse: Vec<&str> = obj
+        .get("parse")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    for p in &parse {
+        if !["users", "roles", "everyone"].contains(p) {
+            out.push(format!("allowed_mentions.parse has {p:?}"));
+        }
+    }
+    for kind in ["users", "roles"] {
+        let ids = obj.get(kind).and_then(Value::as_array).map_or(0, Vec::len);
+        if ids > 0 && parse.contains(&kind) {
+            out.push(format!(
+                "allowed_mentions: parse {kind:?} and a {kind} list are mutually exclusive"
+            ));
+        }
+        if ids > MAX_ALLOWED_IDS {
+            out.push(format!(
+                "allowed_mentions.{kind} has {ids} ids (limit {MAX_ALLOWED_IDS})"
+            ));
+        }
+    }
+    out
+}
+
+/// The user ids mentioned in `content` (`<@id>` or `<@!id>`), each once, in order.
+pub fn mentioned_users(content: &str) -> Vec<u64> {
+    let mut out = Vec::new();
+    for (i, _) in content.match_indices("<@") {
+        let rest = &content[i + 2..];
+        let rest = rest.strip_prefix('!').unwrap_or(rest);
+        let Some(end) = rest.find('>') else { continue };
+        if let Ok(id) = rest[..end].parse::<u64>() {
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+    }
+    out
+}
+
+/// The users a message with this `content` notifies under `allowed` (its `allowed_mentions`;
+/// null means Discord's default, every mention notifies): the mentioned users that `parse`
+/// includes ("users") or the `users` list names.
+pub fn notified_users(content: &str, allowed: &Value) -> Vec<u64> {
+    let mentioned = mentioned_users(content);
+    if allowed.is_null() {
+        return mentioned;
+    }
+    let parse_users = allowed
+        .get("parse")
+        .and_then(Value::as_array)
+        .is_some_and(|p| p.iter().any(|v| v == "users"));
+    let listed: Vec<u64> = allowed
+        .get("users")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|v| match v {
+            Value::String(s) => s.parse().ok(),
+            other => other.as_u64(),
+        })
+        .collect();
+    mentioned
+        .into_iter()
+        .filter(|u| parse_users || listed.contains(u))
+        .collect()
+}
+
+/// Discord's thread name limit, in characters.
+pub const THREAD_NAME: std::ops::RangeInclusive<usize> = 1..=100;
+
+/// Checks a thread's `name` and `auto_archive_duration` (when given) in a create or edit body.
+pub fn thread_payload(body: &Value, creating: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    match body.get("name") {
+        Some(Value::String(name)) => {
+            let n = name.chars().count();
+            if !THREAD_NAME.contains(&n) {
+                out.push(format!(
+                    "thread name has {n} characters (Discord allows 1 to 100)"
+                ));
+            }
+        }
+        None if !creating => {}
+        other => out.push(format!("thread name missing or not a string: {other:?}")),
+    }
+    if let Some(d) = body.get("auto_archive_duration").filter(|d| !d.is_null()) {
+        if !matches!(d.as_u64(), Some(60 | 1440 | 4320 | 10080)) {
+            out.push(format!(
+                "auto_archive_duration {d} (Discord allows 60, 1440, 4320 or 10080)"
+            ));
+        }
+    }
     out
 }
 

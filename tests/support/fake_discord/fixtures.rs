@@ -4,11 +4,10 @@ use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use serenity::model::event::{Event, GatewayEvent};
 
-use super::{FakeMessage, FakeUser};
+use super::{FakeMessage, FakeThread, FakeUser};
 
-/// Every permission a member of the test guild has in its channels (as Discord sends them: a
-/// decimal string). Administrator plus the usual text permissions.
-pub const PERMISSIONS: &str = "2248473465835073";
+/// The bot's role (given to the bot's member in GUILD_CREATE, with `permissions::BOT`).
+pub const BOT_ROLE_ID: u64 = 900_000_000_000_000_101;
 pub const JOINED_AT: &str = "2024-01-01T00:00:00.000000+00:00";
 pub const ATTACHMENT_SIZE_LIMIT: u64 = 26_214_400;
 
@@ -37,6 +36,9 @@ pub fn validate_dispatch(payload: &Value) {
         Some("READY") => validate::<serenity::all::Ready>("READY", d),
         Some("GUILD_CREATE") => validate::<serenity::all::Guild>("GUILD_CREATE", d),
         Some("INTERACTION_CREATE") => validate::<serenity::all::Interaction>("interaction", d),
+        Some("THREAD_CREATE" | "THREAD_UPDATE") => {
+            validate::<serenity::all::GuildChannel>("thread", d)
+        }
         _ => {}
     }
     match serde_json::from_value::<GatewayEvent>(payload.clone()) {
@@ -68,7 +70,9 @@ pub fn user(u: &FakeUser) -> Value {
     })
 }
 
-pub fn member(u: &FakeUser) -> Value {
+/// A guild member as interactions carry it: `permissions` are the member's resolved permissions
+/// in the channel of the interaction.
+pub fn member(u: &FakeUser, permissions: u64) -> Value {
     json!({
         "user": user(u),
         "nick": null,
@@ -80,13 +84,13 @@ pub fn member(u: &FakeUser) -> Value {
         "mute": false,
         "flags": 0,
         "pending": false,
-        "permissions": PERMISSIONS,
+        "permissions": permissions.to_string(),
         "communication_disabled_until": null,
     })
 }
 
 /// A member as it appears in `resolved.members` (no `user`).
-pub fn partial_member() -> Value {
+pub fn partial_member(permissions: u64) -> Value {
     json!({
         "nick": null,
         "avatar": null,
@@ -97,7 +101,7 @@ pub fn partial_member() -> Value {
         "mute": false,
         "flags": 0,
         "pending": false,
-        "permissions": PERMISSIONS,
+        "permissions": permissions.to_string(),
         "communication_disabled_until": null,
     })
 }
@@ -106,14 +110,14 @@ pub fn channel_name(channel: u64) -> String {
     format!("table-{}", channel % 100_000)
 }
 
-/// The partial channel included in interactions.
-pub fn partial_channel(channel: u64, guild: u64) -> Value {
+/// The partial channel included in interactions (`permissions`: the invoking member's there).
+pub fn partial_channel(channel: u64, guild: u64, permissions: u64) -> Value {
     json!({
         "id": channel.to_string(),
         "name": channel_name(channel),
         "type": 0,
         "guild_id": guild.to_string(),
-        "permissions": PERMISSIONS,
+        "permissions": permissions.to_string(),
         "nsfw": false,
         "parent_id": null,
         "position": 0,
@@ -142,7 +146,74 @@ pub fn guild_channel(channel: u64, guild: u64) -> Value {
     })
 }
 
-pub fn message(m: &FakeMessage, bot: &FakeUser, app_id: u64) -> Value {
+/// What a thread's channel object needs beyond the thread itself (counted from its messages).
+pub struct ThreadCounts {
+    pub last_message_id: Option<u64>,
+    /// Messages there now (not deleted).
+    pub message_count: usize,
+    /// Messages ever sent there.
+    pub total_message_sent: usize,
+}
+
+fn thread_metadata(t: &FakeThread) -> Value {
+    let mut meta = json!({
+        "archived": t.archived,
+        "auto_archive_duration": t.auto_archive_duration,
+        "archive_timestamp": t.archive_timestamp,
+        "locked": t.locked,
+        "create_timestamp": t.created_at,
+    });
+    if t.kind == 12 {
+        meta["invitable"] = json!(t.invitable);
+    }
+    meta
+}
+
+/// A thread channel as `POST .../threads` and `GET /channels/{thread}` answer it (and as
+/// THREAD_CREATE carries it).
+pub fn thread_channel(t: &FakeThread, guild: u64, owner: u64, counts: &ThreadCounts) -> Value {
+    json!({
+        "id": t.id.to_string(),
+        "type": t.kind,
+        "guild_id": guild.to_string(),
+        "parent_id": t.parent_id.to_string(),
+        "owner_id": owner.to_string(),
+        "name": t.name,
+        "last_message_id": counts.last_message_id.map(|m| m.to_string()),
+        "message_count": counts.message_count,
+        "member_count": t.members.len().min(50),
+        "total_message_sent": counts.total_message_sent,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "thread_metadata": thread_metadata(t),
+    })
+}
+
+/// The partial channel of an interaction sent in a thread.
+pub fn partial_thread(t: &FakeThread, guild: u64, permissions: u64) -> Value {
+    json!({
+        "id": t.id.to_string(),
+        "type": t.kind,
+        "guild_id": guild.to_string(),
+        "parent_id": t.parent_id.to_string(),
+        "name": t.name,
+        "permissions": permissions.to_string(),
+        "flags": 0,
+        "rate_limit_per_user": 0,
+        "last_message_id": null,
+        "thread_metadata": thread_metadata(t),
+    })
+}
+
+/// `mentions`: the users the message mentions (as user objects); `thread`: the thread started
+/// from it, if any (a thread channel object).
+pub fn message(
+    m: &FakeMessage,
+    bot: &FakeUser,
+    app_id: u64,
+    mentions: Vec<Value>,
+    thread: Option<Value>,
+) -> Value {
     let mut v = json!({
         "id": m.id.to_string(),
         "channel_id": m.channel_id.to_string(),
@@ -152,7 +223,7 @@ pub fn message(m: &FakeMessage, bot: &FakeUser, app_id: u64) -> Value {
         "edited_timestamp": m.edited_at,
         "tts": false,
         "mention_everyone": false,
-        "mentions": [],
+        "mentions": mentions,
         "mention_roles": [],
         "attachments": [],
         "embeds": if m.embeds.is_array() { m.embeds.clone() } else { json!([]) },
@@ -165,6 +236,12 @@ pub fn message(m: &FakeMessage, bot: &FakeUser, app_id: u64) -> Value {
         v["application_id"] = json!(app_id.to_string());
         v["webhook_id"] = json!(app_id.to_string());
         v["interaction_metadata"] = m.interaction_metadata.clone();
+    }
+    if !m.reference.is_null() {
+        v["message_reference"] = m.reference.clone();
+    }
+    if let Some(t) = thread {
+        v["thread"] = t;
     }
     v
 }
@@ -213,8 +290,20 @@ pub fn ready(bot: &FakeUser, app_id: u64, guild: u64, session: &str, ws_url: &st
 }
 
 /// The GUILD_CREATE Discord sends after READY for each guild (GUILDS intent).
-pub fn guild_create(seq: u64, guild: u64, bot: &FakeUser, owner: u64, channels: &[u64]) -> Value {
+/// `threads`: the active threads, as [`thread_channel`] builds them. The @everyone role has
+/// `everyone` permissions; the bot's member has the bot's role, with `permissions::BOT`.
+pub fn guild_create(
+    seq: u64,
+    guild: u64,
+    bot: &FakeUser,
+    owner: u64,
+    channels: &[u64],
+    threads: Vec<Value>,
+    everyone: u64,
+) -> Value {
     let channels: Vec<Value> = channels.iter().map(|c| guild_channel(*c, guild)).collect();
+    let mut bot_member = member(bot, super::permissions::BOT);
+    bot_member["roles"] = json!([BOT_ROLE_ID.to_string()]);
     // Built in two halves: one json! literal this size exceeds the macro recursion limit.
     let mut d = json!({
         "id": guild.to_string(),
@@ -240,10 +329,24 @@ pub fn guild_create(seq: u64, guild: u64, bot: &FakeUser, owner: u64, channels: 
             "icon": null,
             "unicode_emoji": null,
             "position": 0,
-            "permissions": PERMISSIONS,
+            "permissions": everyone.to_string(),
             "managed": false,
             "mentionable": false,
             "flags": 0,
+        }, {
+            "id": BOT_ROLE_ID.to_string(),
+            "name": "pakka",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false,
+            "icon": null,
+            "unicode_emoji": null,
+            "position": 1,
+            "permissions": super::permissions::BOT.to_string(),
+            "managed": true,
+            "mentionable": false,
+            "flags": 0,
+            "tags": {"bot_id": bot.id.to_string()},
         }],
         "emojis": [],
         "features": [],
@@ -273,9 +376,9 @@ pub fn guild_create(seq: u64, guild: u64, bot: &FakeUser, owner: u64, channels: 
         "unavailable": false,
         "member_count": 1,
         "voice_states": [],
-        "members": [member(bot)],
+        "members": [bot_member],
         "channels": channels,
-        "threads": [],
+        "threads": threads,
         "presences": [],
         "stage_instances": [],
         "guild_scheduled_events": [],

@@ -211,6 +211,29 @@ async fn rest(
             )
         }
         ("POST", ["channels", c, "typing"]) if id(c).is_some() => Ok(Reply::NoContent),
+        ("POST", ["channels", c, "threads"]) if id(c).is_some() => {
+            inner.create_thread(id(c).unwrap_or_default(), &body)
+        }
+        ("POST", ["channels", c, "messages", msg, "threads"])
+            if id(c).is_some() && id(msg).is_some() =>
+        {
+            inner.create_thread_from_message(
+                id(c).unwrap_or_default(),
+                id(msg).unwrap_or_default(),
+                &body,
+            )
+        }
+        ("PATCH", ["channels", c]) if id(c).is_some() => {
+            inner.edit_thread(id(c).unwrap_or_default(), &body)
+        }
+        ("DELETE", ["channels", c]) if id(c).is_some() => {
+            inner.delete_thread(id(c).unwrap_or_default())
+        }
+        ("PUT" | "DELETE", ["channels", c, "thread-members", u])
+            if id(c).is_some() && id(u).is_some() =>
+        {
+            inner.thread_member(m, id(c).unwrap_or_default(), id(u).unwrap_or_default())
+        }
         ("GET", ["channels", c]) if id(c).is_some() => inner.get_channel(id(c).unwrap_or_default()),
         _ => Err(inner.unknown_route(&line)),
     };
