@@ -377,3 +377,89 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     assert_eq!(away.rows[0][0].label, "I'm back");
     assert_within_limits(&away);
 }
+
+#[test]
+fn the_story_the_ping_and_the_end_of_a_deal() {
+    let mut view = playing();
+    view.story = vec![
+        words("<@100> plays 7♥ to a foundation."),
+        words("<@200> takes the pile (12 cards)."),
+    ];
+    let reply = table(&view);
+    assert_within_limits(&reply);
+    assert!(
+        reply
+            .content
+            .contains("› <@200> takes the pile (12 cards)."),
+        "{}",
+        reply.content
+    );
+    insta::assert_json_snapshot!("table_message_with_its_story", reply);
+
+    let ping = your_turn(&view, &[200]);
+    assert_within_limits(&ping);
+    assert_eq!(ping.ping, vec![200], "the ping notifies the player to act");
+    assert_eq!(
+        ping.rows[0][0].id,
+        ComponentId::Hand(42).to_string(),
+        "the ping carries Show my hand"
+    );
+    insta::assert_json_snapshot!("turn_ping", ping);
+
+    let score = |points: i64| {
+        msg!(
+            "score-points",
+            points = crate::rules::present::total(points)
+        )
+    };
+    view.scores = Some(vec![score(12), score(-3)]);
+    let deal = deal_over(&view, 2, &[words("<@100> goes out.")]);
+    assert_within_limits(&deal);
+    assert!(deal.rows.is_empty(), "a deal's result has no button");
+    assert!(
+        deal.content.contains("<@100> 12 points · <@200> −3 points"),
+        "{}",
+        deal.content
+    );
+    insta::assert_json_snapshot!("deal_over", deal);
+
+    let line = thread_opened(&view);
+    assert!(line.ping.is_empty(), "the channel's line notifies nobody");
+    insta::assert_json_snapshot!("thread_opened", line);
+}
+
+#[test]
+fn a_hand_tells_its_story_and_colours_its_moves() {
+    let mut view = hand_view(3);
+    view.story = vec![
+        words("<@100> plays K♠."),
+        msg!(
+            "table-new-in-hand",
+            cards = vec![crate::cards::Card::FOOL],
+            n = 1
+        ),
+    ];
+    view.actions[1].tone = Tone::Other;
+    view.actions[2].tone = Tone::Danger;
+    view.actions[2].confirm = Some(words("Really?"));
+    let reply = hand(&view, HandStep::Page(0), &NoNames);
+    assert_within_limits(&reply);
+    let styles: Vec<Style> = reply.rows.iter().flatten().map(|b| b.style).collect();
+    assert_eq!(
+        styles,
+        vec![Style::Primary, Style::Secondary, Style::Danger]
+    );
+    assert!(
+        reply.content.contains("New in your hand"),
+        "{}",
+        reply.content
+    );
+    insta::assert_json_snapshot!("hand_with_story_and_tones", reply);
+    let ask = hand(&view, HandStep::Ask(2), &NoNames);
+    assert_eq!(
+        ask.rows[0][0].style,
+        Style::Danger,
+        "confirming a move that costs the player stays red"
+    );
+    assert_eq!(hand_moved().rows.len(), 0);
+}
