@@ -71,3 +71,8 @@ score-points = { $points ->
     [one] { $points } point
    *[other] { $points } points
 }
+
+# Issue 13, helper A: the seat's whole hand and scores as a game counts them
+# (src/rules/present.rs: hand, scores).
+hand-yours-empty = Your hand: no cards
+seat-score = { $who } { $score }
