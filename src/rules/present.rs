@@ -1,7 +1,10 @@
 //! What people are told about a game, before any language: the `Present` trait each game
 //! implements in its `<game>/present.rs` (its name and summary, the table and hand described
 //! from a view, action labels, two-step groups, confirm questions, refusals and the sentence for
-//! each public event), and the text toolkit the games share (the last trick, ranking by score).
+//! each public event, a score as the game counts it, an action's tone), and the text toolkit the
+//! games share (the last trick, ranking by score, and the seat's own hand: `grouped`, `by_suit`,
+//! `by_rank` sort and group cards the way a player holds them and `hand` words them — every
+//! game's seat description says its hand with it).
 //! Everything answers [`Msg`] values worded later by the catalog; nothing here reads a full
 //! state, so nothing here can show a hidden card.
 

@@ -192,3 +192,63 @@ fn whist22_blind_round_hides_the_own_card_and_shows_the_others() {
     assert!(!public.contains("Cards you see"), "{public}");
     insta::assert_snapshot!("whist22_blind_round", text);
 }
+
+/// The tone every game gives an action, by the action's JSON: costs are danger, the
+/// alternatives to the main move are other, card plays and bids are the main move.
+#[test]
+fn tones_say_what_an_action_means() {
+    use crate::rules::Tone;
+    let mut seen = std::collections::BTreeSet::new();
+    for info in GAMES {
+        for (options, seats) in info.configurations() {
+            for seed in 1..=3 {
+                let mut game = info
+                    .create(options.clone(), seats, Setup::seeded(seed))
+                    .expect("a seeded setup");
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                for _ in 0..400 {
+                    for seat in game.to_act() {
+                        for choice in game.choices(seat) {
+                            let word = match &choice.action {
+                                serde_json::Value::String(s) => s.clone(),
+                                serde_json::Value::Object(o) => {
+                                    o.keys().next().cloned().unwrap_or_default()
+                                }
+                                other => other.to_string(),
+                            };
+                            let want = match (info.id, word.as_str()) {
+                                (_, "surrender") => Tone::Danger,
+                                ("red7", "end")
+                                    if choice.label.key != "red7-action-end-winning" =>
+                                {
+                                    Tone::Danger
+                                }
+                                ("red7", "canvas") if choice.confirm.is_some() => Tone::Danger,
+                                ("red7", "end") => Tone::Other,
+                                (_, "pass" | "take" | "draw" | "keep" | "silent" | "ter")
+                                | (_, "raise" | "discard")
+                                    if !(info.id == "paston" && word == "discard") =>
+                                {
+                                    Tone::Other
+                                }
+                                _ => Tone::Main,
+                            };
+                            assert_eq!(
+                                choice.tone, want,
+                                "{} {}: {}",
+                                info.id, choice.action, choice.label.key
+                            );
+                            seen.insert((info.id, word, format!("{:?}", choice.tone)));
+                        }
+                    }
+                    if !step(game.as_mut(), &mut rng) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    for tone in ["Danger", "Other", "Main"] {
+        assert!(seen.iter().any(|(_, _, t)| t == tone), "no {tone} seen");
+    }
+}
