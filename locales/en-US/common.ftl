@@ -72,3 +72,8 @@ score-points = { $points ->
    *[other] { $points } points
 }
 sep-slash = { " / " }
+
+# Issue 13, helper A: the seat's whole hand and scores as a game counts them
+# (src/rules/present.rs: hand, scores).
+hand-yours-empty = Your hand: no cards
+seat-score = { $who } { $score }

@@ -33,7 +33,6 @@ discord-button-show-hand = Show my hand
 discord-table-over = 🏁 **Game over** — the result is posted below.
 # What happened lately: one public event a line, on the table message and in a hand.
 discord-story-line = › { $event }
-discord-score = { $who } { $score }
 discord-scores = Scores: { $scores }
 # The end of a deal of a match, and of a game: new messages.
 discord-deal-over = 📋 **{ $game }** · deal { $deal } is over.

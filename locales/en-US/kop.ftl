@@ -20,7 +20,11 @@ kop-last-trick = { $last } ({ $points ->
    *[other] { $points } points
 })
 kop-points-taken = Card points taken: { $seats }
-kop-victory-cards = Victory cards: { $seats }
+kop-scores = Scores: { $seats }
+kop-score = { $n ->
+    [one] { $n } victory card
+   *[other] { $n } victory cards
+}
 kop-seat-figure = { $who } { $n }
 kop-seat-change = { $who } { $change }
 kop-round = Deal { $deal }: { $contract }, { $side }–{ $other }; { $outcome }

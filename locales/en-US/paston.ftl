@@ -15,7 +15,7 @@ paston-level-suit = { $level } { $suit }
 paston-nothing = nothing
 
 # The table.
-paston-header = Paston · deal { $deal } · dealer { $dealer } · match score (first to { $target }): { $scores }
+paston-header = Deal { $deal } · dealer { $dealer } · match score (first to { $target } points): { $scores }
 paston-seat-score = { $who } { $score }
 paston-over = Game over: { $winners } won.
 paston-redealt = Redealt { $n }× (a hand held the spades 7 to Q without K or A).

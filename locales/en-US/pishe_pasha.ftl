@@ -14,6 +14,10 @@ pishe-pile = { $cards ->
     [yes] …{" "}
    *[no] {""}
 }{ $shown } (top { $top })
+pishe-yours = Your cards: { $stock ->
+    [one] { $stock } card
+   *[other] { $stock } cards
+} in your stock, face down (nobody sees them) · your discard pile { $pile }
 pishe-foundations = Foundations: { $piles }
 pishe-foundation-suit = { $suit } { $top }
 pishe-foundation-single = { $top } ({ $cards ->

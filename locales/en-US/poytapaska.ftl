@@ -8,7 +8,7 @@ poytapaska-seat = { $who } — hand { $hand } · face up { $up } · face down { 
 poytapaska-none = none
 poytapaska-face-down = 🂠{ $position }
 poytapaska-sep-space = { " " }
-poytapaska-your-hand = Your hand: { $hand }{ $from ->
+poytapaska-your-table = Your table cards: face up { $up } · { $down } face down{ $from ->
     [face-up] {" "}— playing your face-up cards
     [face-down] {" "}— playing your face-down cards
    *[hand] {""}

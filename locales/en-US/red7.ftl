@@ -21,7 +21,7 @@ red7-rule-indigo = most cards in a run
 red7-rule-violet = most cards below 4
 
 red7-score = { $who } { $points }
-red7-round-scores = Round { $round } · scores: { $scores } (match to { $target })
+red7-round-scores = Round { $round } · scores: { $scores } (match to { $target } points)
 red7-last-round = Round { $round }: { $who } won and scored { $points } ({ $cards })
 red7-canvas = Canvas: { $colour }: { $rule } ({ $top })
 red7-canvas-top = top { $card }
@@ -53,7 +53,6 @@ red7-turn = Turn: { $who }{ $played ->
     [yes] {" (has played to the palette)"}
    *[no] {""}
 }
-red7-hand = Your hand: { $cards }
 red7-over = Game over: { $winners } won.
 
 red7-action-palette = { $card } → palette · { $winning ->

@@ -15,8 +15,6 @@ shedding-pile = Pile: { $count } — { $hidden ->
    *[other] {"… "}
 }{ $cards } (top { $top })
 shedding-stock = Stock: { $stock } · out of the game: { $cleared }
-shedding-your-hand = Your hand: { $hand }
-shedding-empty = empty
 shedding-out = Out: { $seats }
 shedding-out-place = { $who } ({ $place ->
     [1] 1st

@@ -9,8 +9,8 @@ teka-bid-double13 = double thirteen
 teka-bid-none = {""}
 
 # The table.
-teka-header = Teka · deal { $deal } · dealer { $dealer }
-teka-teams = Teams: { $first } { $a } · { $second } { $b } (first to { $target })
+teka-header = Deal { $deal } · dealer { $dealer }
+teka-teams = Teams: { $first } { $a } · { $second } { $b } (first to { $target } points)
 teka-over = Game over: { $team } won.
 teka-redealt = Redealt { $n }× on request this deal.
 teka-redeal-turn = { $who } holds no ace, king, queen or jack and may ask for a new deal or keep.

@@ -8,7 +8,7 @@ whist22-head = Hand { $deal } · { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 } each · dealer { $dealer }{ $blind ->
-    [yes] { " · " }blind round: you see the others' cards, not your own
+    [yes] { " · " }the blind round: everyone sees the others' cards, not their own
    *[no] {""}
 }
 whist22-over = Game over: { $winners } won.
@@ -17,12 +17,13 @@ whist22-turn-bid-not = Turn: { $who } to bid (not { $not })
 whist22-turn-fool = Turn: { $who } to give the Fool its value
 whist22-turn-play = Turn: { $who } to play
 whist22-scores = Scores: { $seats }
-whist22-seat-score = { $who } { $score } { $score ->
-    [one] pt
-   *[other] pts
-} (bid { $bid }, took { $took })
+whist22-seat-score = { $who } { $score } (bid { $bid }, took { $took })
 whist22-no-bid = –
 whist22-cards-seen = Cards you see: { $seats }
+whist22-hand-hidden = Your hand: { $n ->
+    [one] { $n } card, hidden from you in the blind round
+   *[other] { $n } cards, hidden from you in the blind round
+}
 whist22-seat-cards = { $who } { $cards }
 whist22-play-fool = { $who } { $card }={ $value }
 whist22-hand = Hand { $deal }: { $seats }

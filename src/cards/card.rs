@@ -182,6 +182,20 @@ impl Colour {
         ][self as usize]
     }
 
+    /// The colour as people see it beside a number: one coloured symbol per colour, distinct
+    /// on light and dark backgrounds, in the order of the rainbow (❤️ 🧡 💛 💚 🩵 💙 💜).
+    pub fn symbol(self) -> &'static str {
+        [
+            "\u{2764}\u{fe0f}",
+            "\u{1f9e1}",
+            "\u{1f49b}",
+            "\u{1f49a}",
+            "\u{1fa75}",
+            "\u{1f499}",
+            "\u{1f49c}",
+        ][self as usize]
+    }
+
     pub fn from_letter(c: char) -> Option<Colour> {
         Colour::ALL
             .into_iter()
@@ -285,10 +299,12 @@ impl Card {
         }
     }
 
-    /// The card for display to people: `10♥`, `R7`, `21`, `Fool`.
+    /// The card for display to people: `10♥`, `❤️7` (a Red7 card by its colour's symbol),
+    /// `21`, `Fool`. Never the notation of the engine console and JSON, which is `Display`.
     pub fn pretty(self) -> String {
         match self.kind() {
             CardKind::Standard(r, s) => format!("{}{}", r.notation(), s.symbol()),
+            CardKind::Red7(c, n) => format!("{}{}", c.symbol(), n),
             _ => self.to_string(),
         }
     }

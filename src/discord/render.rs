@@ -289,7 +289,7 @@ fn scores_line(view: &TableView) -> Option<Msg> {
     let each = scores
         .iter()
         .enumerate()
-        .map(|(s, score)| msg!("discord-score", who = seat(s), score = score.clone()))
+        .map(|(s, score)| msg!("seat-score", who = seat(s), score = score.clone()))
         .collect();
     Some(msg!(
         "discord-scores",

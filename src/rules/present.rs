@@ -1,7 +1,10 @@
 //! What people are told about a game, before any language: the `Present` trait each game
 //! implements in its `<game>/present.rs` (its name and summary, the table and hand described
 //! from a view, action labels, two-step groups, confirm questions, refusals and the sentence for
-//! each public event), and the text toolkit the games share (the last trick, ranking by score).
+//! each public event, a score as the game counts it, an action's tone), and the text toolkit the
+//! games share (the last trick, ranking by score, and the seat's own hand: `grouped`, `by_suit`,
+//! `by_rank` sort and group cards the way a player holds them and `hand` words them — every
+//! game's seat description says its hand with it).
 //! Everything answers [`Msg`] values worded later by the catalog; nothing here reads a full
 //! state, so nothing here can show a hidden card.
 
@@ -133,3 +136,92 @@ pub fn numbered_trick(number: usize, trick: &[(Seat, crate::cards::Card)], turn:
         )
     }
 }
+
+/// Cards grouped the way a player holds them: sorted by `key` (its group first, then its place
+/// within the group, both ascending) and split where the group changes. Trick games group by
+/// suit (trumps first) with the strongest card first; shedding games by rank, low to high.
+pub fn grouped<G: Ord, P: Ord>(
+    cards: &[crate::cards::Card],
+    key: impl Fn(crate::cards::Card) -> (G, P),
+) -> Vec<Vec<crate::cards::Card>> {
+    let mut sorted = cards.to_vec();
+    sorted.sort_by_key(|&c| key(c));
+    let mut groups: Vec<Vec<crate::cards::Card>> = Vec::new();
+    let mut last: Option<G> = None;
+    for c in sorted {
+        let (g, _) = key(c);
+        match (&last, groups.last_mut()) {
+            (Some(l), Some(group)) if *l == g => group.push(c),
+            _ => groups.push(vec![c]),
+        }
+        last = Some(g);
+    }
+    groups
+}
+
+/// A standard hand by suit, as a player holds it: `trump` first (when there is one), the other
+/// suits alternating colours (♠ ♥ ♣ ♦), each suit strongest first by `strength` (higher is
+/// stronger).
+pub fn by_suit(
+    cards: &[crate::cards::Card],
+    trump: Option<crate::cards::Suit>,
+    strength: impl Fn(crate::cards::Card) -> u8,
+) -> Vec<Vec<crate::cards::Card>> {
+    use crate::cards::Suit;
+    let place = |s: Suit| match s {
+        s if Some(s) == trump => 0,
+        Suit::Spades => 1,
+        Suit::Hearts => 2,
+        Suit::Clubs => 3,
+        Suit::Diamonds => 4,
+    };
+    grouped(cards, |c| {
+        (
+            place(c.suit()),
+            std::cmp::Reverse((strength(c), c.suit().index())),
+        )
+    })
+}
+
+/// A standard hand by rank, one group per rank from the lowest up by `order` (the shedding
+/// games and Mätäpesä, where suits do not matter).
+pub fn by_rank(
+    cards: &[crate::cards::Card],
+    order: impl Fn(crate::cards::Card) -> u8,
+) -> Vec<Vec<crate::cards::Card>> {
+    grouped(cards, |c| (order(c), c.suit().index()))
+}
+
+/// The seat's own hand as a player holds it, groups joined by " · ": "Your hand: A♠ K♠ 9♠ · Q♥
+/// 7♥ · 10♣", or "Your hand: no cards". Every game's seat description says its hand with this.
+pub fn hand(groups: Vec<Vec<crate::cards::Card>>) -> Msg {
+    let groups: Vec<crate::text::Arg> = groups
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(crate::text::Arg::Cards)
+        .collect();
+    if groups.is_empty() {
+        msg!("hand-yours-empty")
+    } else {
+        msg!(
+            "hand-yours",
+            cards = crate::text::list_of(groups, crate::key!("sep-dot"))
+        )
+    }
+}
+
+/// Every seat's score as the game counts it (`score`, the game's `Present::score`), joined by
+/// " · ": "Ann 12 points · Bob −3 points".
+pub fn scores(points: &[i64], score: impl Fn(i64) -> Msg) -> crate::text::Arg {
+    crate::text::list(
+        points
+            .iter()
+            .enumerate()
+            .map(|(s, &p)| msg!("seat-score", who = seat(s), score = score(p)))
+            .collect(),
+        crate::key!("sep-dot"),
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -973,12 +973,18 @@ fn stock_line(stock: usize, cleared: usize) -> Msg {
     )
 }
 
-/// The observer's hand, or "empty".
-pub fn hand_arg(hand: &[Card]) -> Arg {
-    if hand.is_empty() {
-        msg!("shedding-empty").into()
-    } else {
-        hand.into()
+/// The observer's hand as a player holds it: one group per rank, from the lowest of the games'
+/// order (3) up to the 2.
+pub fn hand(hand: &[Card]) -> Msg {
+    crate::rules::present::hand(crate::rules::present::by_rank(hand, |c| order(c.rank())))
+}
+
+/// What the action means to the player: taking the pile and drawing are the alternatives to
+/// playing.
+pub fn tone(action: &Action) -> crate::rules::Tone {
+    match action {
+        Action::Play(_) | Action::Flip(_) => crate::rules::Tone::Main,
+        Action::Take | Action::Draw => crate::rules::Tone::Other,
     }
 }
 

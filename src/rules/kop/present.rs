@@ -6,12 +6,12 @@
 //! `locales/<lang>/kop.ftl`.
 
 use super::{
-    Action, Class, Contract, Declaration, Event, Kop, Phase, Refusal, RoundResult, View,
+    position, Action, Class, Contract, Declaration, Event, Kop, Phase, Refusal, RoundResult, View,
     QUEEN_CLUBS, QUEEN_SPADES,
 };
 use crate::cards::Card;
-use crate::rules::present::{last_trick, plays, seat_list, trick_line};
-use crate::rules::Present;
+use crate::rules::present::{self, grouped, last_trick, plays, seat_list, trick_line};
+use crate::rules::{Observer, Present, Tone};
 use crate::text::{list, seat, signed, verbatim, Arg, Msg};
 use crate::{key, msg};
 
@@ -88,13 +88,29 @@ impl Present for Kop {
             ));
         }
         lines.push(msg!(
-            "kop-victory-cards",
-            seats = per_seat(view.victory_cards.iter().map(|&v| Arg::from(v)))
+            "kop-scores",
+            seats = present::scores(&view.victory_cards, Self::score)
         ));
         if let Some(r) = &view.last_round {
             lines.push(round(r));
         }
+        if let Observer::Seat(_) = view.observer {
+            lines.push(present::hand(grouped(&view.hand, |c| {
+                (class_place(super::class(c)), position(c))
+            })));
+        }
         lines
+    }
+
+    fn score(points: i64) -> Msg {
+        msg!("kop-score", n = present::total(points))
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        match action {
+            Action::Silent => Tone::Other,
+            Action::Wedding | Action::Solo | Action::Play(_) => Tone::Main,
+        }
     }
 
     fn label(view: &View, action: &Action) -> Msg {
@@ -217,6 +233,15 @@ fn declaration(d: Declaration) -> Arg {
         Declaration::Silent => "silent",
         Declaration::Solo => "solo",
     })
+}
+
+/// Where a suit class is held: trumps first, then clubs, then spades.
+fn class_place(c: Class) -> u8 {
+    match c {
+        Class::Trumps => 0,
+        Class::Clubs => 1,
+        Class::Spades => 2,
+    }
 }
 
 /// A suit class as the catalog selects on it.

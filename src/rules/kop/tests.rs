@@ -313,7 +313,7 @@ fn ko5_the_queens_win_with_53() {
     assert!(public.last_trick.is_none() && public.trick.is_empty());
     let text = en_lines(&Kop::describe(&public), &names());
     assert!(
-        text.contains("Victory cards: Seat 0 7 · Seat 1 3 · Seat 2 3 · Seat 3 7"),
+        text.contains("Scores: Seat 0 7 victory cards · Seat 1 3 victory cards · Seat 2 3 victory cards · Seat 3 7 victory cards"),
         "{text}"
     );
     assert!(
@@ -515,7 +515,7 @@ fn describe_shows_the_turn_the_tricks_and_the_scores() {
         text.contains("You hold a black queen: your partner holds Q♠."),
         "{text}"
     );
-    assert!(text.contains("Victory cards: Seat 0 5"), "{text}");
+    assert!(text.contains("Scores: Seat 0 5 victory cards"), "{text}");
     for _ in 0..2 {
         let card = first_legal(&g);
         next(&mut g, &card);

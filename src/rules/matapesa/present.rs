@@ -4,8 +4,8 @@
 
 use super::{Action, Event, Matapesa, Refusal, View};
 use crate::msg;
-use crate::rules::present::{last_trick, plays, rank, trick_line};
-use crate::rules::Present;
+use crate::rules::present::{self, by_rank, last_trick, plays, rank, trick_line};
+use crate::rules::{Observer, Present};
 use crate::text::{seat, Msg};
 
 impl Present for Matapesa {
@@ -46,6 +46,9 @@ impl Present for Matapesa {
         }
         if !view.leftovers.is_empty() {
             lines.push(msg!("matapesa-leftovers", cards = &view.leftovers));
+        }
+        if let Observer::Seat(_) = view.observer {
+            lines.push(present::hand(by_rank(&view.hand, |c| c.rank().number())));
         }
         lines
     }

@@ -6,7 +6,7 @@
 use super::{Action, Event, Paskahousu, Refusal, View};
 use crate::msg;
 use crate::rules::shedding::{self, told, Source};
-use crate::rules::{Observer, Present};
+use crate::rules::{Observer, Present, Tone};
 use crate::text::{seat, Msg};
 
 impl Present for Paskahousu {
@@ -37,10 +37,7 @@ impl Present for Paskahousu {
             }
         }
         if let Observer::Seat(_) = view.observer {
-            lines.push(msg!(
-                "shedding-your-hand",
-                hand = shedding::hand_arg(&view.hand)
-            ));
+            lines.push(shedding::hand(&view.hand));
         }
         if view.courts_dead && !view.open_any_card {
             lines.push(msg!("paskahousu-courts-dead"));
@@ -56,6 +53,10 @@ impl Present for Paskahousu {
 
     fn label(_view: &View, action: &Action) -> Msg {
         shedding::label(action)
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        shedding::tone(action)
     }
 
     fn group(_view: &View, action: &Action) -> Option<Msg> {

@@ -868,7 +868,7 @@ fn the_text_shows_the_table_but_no_hidden_card() {
         "{public}"
     );
     let own = en_lines(&Paskahousu::describe(&g.view(Observer::Seat(0))), &names);
-    assert!(own.contains("Your hand: 5♠ 5♥ 9♦ 9♣ 2♠"), "{own}");
+    assert!(own.contains("Your hand: 5♠ 5♥ · 9♦ 9♣ · 2♠"), "{own}");
     let view = g.view(Observer::Seat(0));
     let choices: Vec<(String, Option<String>)> = g
         .legal_actions(0)

@@ -7,8 +7,8 @@ use super::{
     Action, Event, HandEnd, HandResult, Level, Paston, Phase, Refusal, View, Why, JS, RESET_AT,
     SEVEN_S, TARGET,
 };
-use crate::rules::present::{last_trick, numbered_trick, plays, seat_list, suit, total};
-use crate::rules::{Present, Seat};
+use crate::rules::present::{self, by_suit, last_trick, numbered_trick, plays, seat_list, suit};
+use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, signed, verbatim, Msg};
 use crate::{key, msg};
 
@@ -69,7 +69,13 @@ fn how(forced: Option<Why>, bid: Level) -> Msg {
 fn scores(scores: &[i64]) -> crate::text::Arg {
     list(
         (0..scores.len())
-            .map(|s| msg!("paston-seat-score", who = seat(s), score = total(scores[s])))
+            .map(|s| {
+                msg!(
+                    "paston-seat-score",
+                    who = seat(s),
+                    score = Paston::score(scores[s])
+                )
+            })
             .collect(),
         key!("sep-dot"),
     )
@@ -128,6 +134,17 @@ fn hand_result(r: &HandResult) -> Msg {
             resets = list(resets, key!("paston-sep-semicolon"))
         )
     }
+}
+
+/// The seat's own hand, trumps first once named, aces high; nothing for the public.
+fn own_hand(view: &View) -> Option<Msg> {
+    let Observer::Seat(_) = view.observer else {
+        return None;
+    };
+    let trump = view.trump.map(Level::trump);
+    Some(present::hand(by_suit(&view.hand, trump, |c| {
+        c.rank().number()
+    })))
 }
 
 /// The declarer's line while discarding, naming trumps, and once the contract is settled.
@@ -201,6 +218,10 @@ impl Present for Paston {
         if let Some(ranking) = &view.ranking {
             lines.push(winners(ranking));
             lines.extend(view.last_hand.as_ref().map(hand_result));
+            lines.extend(own_hand(view));
+            if !view.discards.is_empty() {
+                lines.push(msg!("paston-your-discards", cards = &view.discards));
+            }
             return lines;
         }
         if view.redeals > 0 {
@@ -244,9 +265,7 @@ impl Present for Paston {
             lines.extend(view.last_trick.as_ref().map(last_trick));
             lines.push(numbered_trick(view.trick_number, &view.trick, turn));
         }
-        if !view.hand.is_empty() {
-            lines.push(msg!("hand-yours", cards = &view.hand));
-        }
+        lines.extend(own_hand(view));
         if !view.discards.is_empty() {
             lines.push(msg!("paston-your-discards", cards = &view.discards));
         }
@@ -273,6 +292,18 @@ impl Present for Paston {
             Action::Surrender => msg!("paston-action-surrender"),
             Action::Whist => msg!("paston-action-whist"),
             Action::Play(card) => msg!("action-card", card = card),
+        }
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        match action {
+            Action::Surrender => Tone::Danger,
+            Action::Pass => Tone::Other,
+            Action::Bid(_)
+            | Action::Discard(_)
+            | Action::Trump(_)
+            | Action::Whist
+            | Action::Play(_) => Tone::Main,
         }
     }
 

@@ -801,7 +801,9 @@ fn pa12_the_first_to_121_wins() {
     let text = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
     assert!(text.contains("Game over: Ann won."), "{text}");
     assert!(
-        text.contains("match score (first to 121): Ann 135 · Bob 40 · Cid −5"),
+        text.contains(
+            "match score (first to 121 points): Ann 135 points · Bob 40 points · Cid −5 points"
+        ),
         "{text}"
     );
     assert!(
@@ -856,7 +858,7 @@ fn describe_shows_the_score_the_contract_and_the_tricks() {
     );
     assert!(text.contains("Trick 2: Ann K♥ — Bob to play."), "{text}");
     assert!(
-        text.contains("Your hand: 8♦ 9♦ 10♦ J♦ Q♦ K♦ Q♣ K♣ A♣"),
+        text.contains("Your hand: A♣ K♣ Q♣ · K♦ Q♦ J♦ 10♦ 9♦ 8♦"),
         "{text}"
     );
     let public = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
@@ -880,7 +882,7 @@ fn describe_shows_the_score_the_contract_and_the_tricks() {
     let told: Vec<String> = events.iter().map(|e| en(&Paston::event(e))).collect();
     assert_eq!(told[0], "Seat 0 surrenders: −10, each opponent +2.");
     assert!(
-        told[1].starts_with("Last hand (deal 1): Seat 0 surrendered (bid Gupa) — Seat 0 −10, Seat 1 +2, Seat 2 +2. Match score: Seat 0 −10 · Seat 1 2 · Seat 2 2."),
+        told[1].starts_with("Last hand (deal 1): Seat 0 surrendered (bid Gupa) — Seat 0 −10, Seat 1 +2, Seat 2 +2. Match score: Seat 0 −10 points · Seat 1 2 points · Seat 2 2 points."),
         "{told:?}"
     );
 }

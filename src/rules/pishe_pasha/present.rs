@@ -6,7 +6,7 @@
 use super::{Action, EndReason, Event, Mode, PishePasha, Refusal, View};
 use crate::cards::{Card, Suit};
 use crate::rules::present::seat_list;
-use crate::rules::{Present, Seat};
+use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, verbatim, Msg};
 use crate::{key, msg};
 
@@ -78,7 +78,22 @@ impl Present for PishePasha {
         if let Some(stopper) = view.stopper {
             lines.push(msg!("pishe-stop-called", who = seat(stopper)));
         }
+        if let Observer::Seat(me) = view.observer {
+            // Nobody holds a hand: the seat's cards are its face-down stock and its discards.
+            lines.push(msg!(
+                "pishe-yours",
+                stock = view.stock_sizes.get(me).copied().unwrap_or(0),
+                pile = pile(view.discards.get(me).map_or(&[][..], Vec::as_slice))
+            ));
+        }
         lines
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        match action {
+            Action::Discard => Tone::Other,
+            _ => Tone::Main,
+        }
     }
 
     fn label(view: &View, action: &Action) -> Msg {

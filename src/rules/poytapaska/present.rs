@@ -6,7 +6,7 @@
 
 use super::{Action, Event, Phase, Poytapaska, Refusal, View};
 use crate::rules::shedding::{self, told};
-use crate::rules::{Observer, Present};
+use crate::rules::{Observer, Present, Tone};
 use crate::text::{list, seat, verbatim, Arg, Msg};
 use crate::{key, msg};
 
@@ -55,15 +55,25 @@ impl Present for Poytapaska {
                 down = down
             ));
         }
-        if let Observer::Seat(_) = view.observer {
+        if let Observer::Seat(me) = view.observer {
             let from = match view.playing_from {
                 Some(Phase::FaceUp) => "face-up",
                 Some(Phase::FaceDown) => "face-down",
                 _ => "hand",
             };
+            lines.push(shedding::hand(&view.hand));
+            let up: Arg = match view.face_up.get(me) {
+                Some(up) if !up.is_empty() => {
+                    crate::rules::present::by_rank(up, |c| shedding::order(c.rank()))
+                        .concat()
+                        .into()
+                }
+                _ => msg!("poytapaska-none").into(),
+            };
             lines.push(msg!(
-                "poytapaska-your-hand",
-                hand = shedding::hand_arg(&view.hand),
+                "poytapaska-your-table",
+                up = up,
+                down = view.face_down.get(me).map_or(0, Vec::len),
                 from = verbatim(from)
             ));
         }
@@ -83,6 +93,10 @@ impl Present for Poytapaska {
             }
             other => shedding::label(other),
         }
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        shedding::tone(action)
     }
 
     fn group(_view: &View, action: &Action) -> Option<Msg> {

@@ -816,7 +816,7 @@ fn the_hand_line_says_where_the_seat_plays_from() {
     let names = vec!["Ann".to_string(), "Bo".to_string()];
     let own = en_lines(&Poytapaska::describe(&g.view(Observer::Seat(0))), &names);
     assert!(
-        own.contains("Your hand: empty — playing your face-up cards"),
+        own.contains("Your hand: no cards\nYour table cards: face up 5♠ 9♦ · 3 face down — playing your face-up cards"),
         "{own}"
     );
     assert!(

@@ -8,9 +8,9 @@
 use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
 use super::{colour, number, Action, Event, OutReason, Red7, Refusal, View};
 use crate::cards::Colour;
-use crate::rules::present::seat_list;
-use crate::rules::{Observer, Present, Seat};
-use crate::text::{list, seat, Msg};
+use crate::rules::present::{self, grouped, seat_list};
+use crate::rules::{Observer, Present, Seat, Tone};
+use crate::text::{list, seat, verbatim, Msg};
 use crate::{key, msg};
 
 impl Present for Red7 {
@@ -27,7 +27,7 @@ impl Present for Red7 {
         let mut lines = Vec::new();
         if let (Some(scores), Some(target)) = (&view.scores, view.target) {
             let totals = (0..seats)
-                .map(|s| msg!("red7-score", who = seat(s), points = scores[s]))
+                .map(|s| msg!("red7-score", who = seat(s), points = Self::score(scores[s])))
                 .collect();
             lines.push(msg!(
                 "red7-round-scores",
@@ -95,12 +95,27 @@ impl Present for Red7 {
             )),
             (None, None) => {}
         }
-        if let Observer::Seat(s) = view.observer {
-            if view.active[s] {
-                lines.push(msg!("red7-hand", cards = &view.hand));
-            }
+        if let Observer::Seat(_) = view.observer {
+            // By colour, the strongest (Red) first, each colour's numbers high to low.
+            lines.push(present::hand(grouped(&view.hand, |c| {
+                (colour(c), std::cmp::Reverse(number(c)))
+            })));
         }
         lines
+    }
+
+    fn tone(view: &View, action: &Action) -> Tone {
+        match *action {
+            Action::Palette(_) => Tone::Main,
+            Action::Canvas(c) if would_win(view, viewer(view), None, colour(c)) => Tone::Main,
+            Action::Canvas(_) => Tone::Danger,
+            Action::End => match end_outcome(view) {
+                EndOutcome::Stays => Tone::Other,
+                EndOutcome::NotWinning | EndOutcome::NothingPlayed | EndOutcome::NoCards => {
+                    Tone::Danger
+                }
+            },
+        }
     }
 
     fn label(view: &View, action: &Action) -> Msg {
@@ -155,7 +170,8 @@ impl Present for Red7 {
             Refusal::NotARed7Card(card) => msg!("red7-not-a-card", card = card),
             Refusal::PaletteDone => msg!("red7-palette-done"),
             Refusal::NoCards => msg!("red7-no-cards"),
-            Refusal::NotHeld(card) => msg!("red7-not-held", card = card),
+            // In notation ("R7"): the engine console answers with this sentence to the letter.
+            Refusal::NotHeld(card) => msg!("red7-not-held", card = verbatim(card.to_string())),
         }
     }
 

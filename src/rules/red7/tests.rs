@@ -296,7 +296,10 @@ fn r7_2_red_highest_card_wins() {
     // Played: s0 (palette R3) adds B7 under Red while s1 shows O7.
     let mut g = basic(1, &["B7", ""], &["R3", "O7"]);
     assert_eq!(g.to_act(), vec![0]);
-    assert_eq!(label_of(&g, 0, palette("B7")), "B7 → palette · not winning");
+    assert_eq!(
+        label_of(&g, 0, palette("B7")),
+        "🩵7 → palette · not winning"
+    );
     act(&mut g, 0, palette("B7"));
     assert_eq!(g.palette(0), set("R3 B7"));
     assert_eq!(g.winning(), Some(1));
@@ -317,7 +320,7 @@ fn r7_3_orange_ties_go_to_the_stronger_group() {
     act(&mut g, 0, palette("R3"));
     assert_eq!(
         label_of(&g, 0, canvas("V2")),
-        "V2 → canvas (Violet) · winning"
+        "💜2 → canvas (Violet) · winning"
     );
     act(&mut g, 0, canvas("V2"));
     assert_eq!(g.winning(), Some(0), "Violet: R3 beats R1");
@@ -325,7 +328,10 @@ fn r7_3_orange_ties_go_to_the_stronger_group() {
     act(&mut g, 1, canvas("O4"));
     assert!(g.is_active(1));
     assert_eq!(g.rule(), Colour::Orange);
-    assert_eq!(label_of(&g, 0, palette("B3")), "B3 → palette · not winning");
+    assert_eq!(
+        label_of(&g, 0, palette("B3")),
+        "🩵3 → palette · not winning"
+    );
     act(&mut g, 0, palette("B3"));
     assert_eq!((g.palette(0), g.palette(1)), (s0, s1));
     assert_eq!(g.winning(), Some(1), "Y5 beats R3");
@@ -362,7 +368,7 @@ fn r7_5_blue_counts_different_colours() {
     act(&mut g, 0, palette("Y3"));
     assert_eq!(
         label_of(&g, 0, canvas("B1")),
-        "B1 → canvas (Blue) · winning"
+        "🩵1 → canvas (Blue) · winning"
     );
     act(&mut g, 0, canvas("B1"));
     assert!(g.is_active(0));
@@ -380,11 +386,11 @@ fn r7_6_violet_without_low_cards_nobody_wins() {
     // below 4, so s0 is not winning and goes out.
     let mut g = basic(1, &["O6 V7", ""], &["R4", "O5"]);
     assert_eq!(g.to_act(), vec![0]);
-    assert_eq!(label_of(&g, 0, palette("O6")), "O6 → palette · winning");
+    assert_eq!(label_of(&g, 0, palette("O6")), "🧡6 → palette · winning");
     act(&mut g, 0, palette("O6"));
     assert_eq!(
         label_of(&g, 0, canvas("V7")),
-        "V7 → canvas (Violet) · not winning"
+        "💜7 → canvas (Violet) · not winning"
     );
     assert!(confirm_of(&g, 0, canvas("V7")).is_some());
     let events = act(&mut g, 0, canvas("V7"));
@@ -405,7 +411,7 @@ fn r7_7_a_canvas_play_changes_the_rule_and_keeps_the_player_in() {
     assert_eq!(g.palette(0), set("G2 G4"));
     assert_eq!(
         label_of(&g, 0, canvas("G6")),
-        "G6 → canvas (Green) · winning"
+        "💚6 → canvas (Green) · winning"
     );
     assert_eq!(confirm_of(&g, 0, canvas("G6")), None);
     let events = act(&mut g, 0, canvas("G6"));
@@ -519,7 +525,7 @@ fn r7_10_advanced_round_winner_scores_the_qualifying_cards() {
     put_in_palette(&mut g, 0, "B4 Y5 V6");
     assert_eq!(
         label_of(&g, 0, canvas("G1")),
-        "G1 → canvas (Green) · winning"
+        "💚1 → canvas (Green) · winning"
     );
     act(&mut g, 0, canvas("G1"));
     assert!(g.is_active(0));
@@ -556,11 +562,11 @@ fn r7_10_advanced_round_winner_scores_the_qualifying_cards() {
     assert_eq!(view.scored[0], cards("R2 B4 V6"));
     let text = en_lines(&Red7::describe(&view), &names(2));
     assert!(
-        text.contains("Round 2 · scores: Ann 12 · Bob 0 (match to 40)"),
+        text.contains("Round 2 · scores: Ann 12 points · Bob 0 points (match to 40 points)"),
         "{text}"
     );
     assert!(
-        text.contains("Round 1: Ann won and scored 12 (R2 B4 V6)"),
+        text.contains("Round 1: Ann won and scored 12 (❤️2 🩵4 💜6)"),
         "{text}"
     );
 }
@@ -783,9 +789,9 @@ fn describe_shows_the_table() {
     act(&mut g, 0, canvas("B1"));
     let text = en_lines(&Red7::describe(&g.view(Observer::Seat(1))), &names(2));
     for line in [
-        "Canvas: Blue: most different colours (top B1)",
-        "Ann — palette Y3 O2 R1 · 5 cards in hand · winning",
-        "Bob — palette R7 · 7 cards in hand",
+        "Canvas: Blue: most different colours (top 🩵1)",
+        "Ann — palette 💛3 🧡2 ❤️1 · 5 cards in hand · winning",
+        "Bob — palette ❤️7 · 7 cards in hand",
         "Winning now: Ann",
         "Draw pile: 32 cards",
         "Turn: Bob",
@@ -885,16 +891,16 @@ fn events_and_confirm_questions_read_well() {
     };
     assert_eq!(
         told(&act(&mut g, 0, palette("O6"))),
-        vec!["Ann plays O6 to their palette."]
+        vec!["Ann plays 🧡6 to their palette."]
     );
     assert_eq!(
         confirm_of(&g, 0, canvas("V7")).as_deref(),
-        Some("With V7 on the canvas (Violet) you are not winning: play it and be out?")
+        Some("With 💜7 on the canvas (Violet) you are not winning: play it and be out?")
     );
     assert_eq!(
         told(&act(&mut g, 0, canvas("V7"))),
         vec![
-            "Ann plays V7 to the canvas: the rule is now Violet.",
+            "Ann plays 💜7 to the canvas: the rule is now Violet.",
             "Ann is not winning and is out.",
             "Bob is the last player standing and wins round 1.",
             "Game over: Bob won.",
@@ -908,7 +914,7 @@ fn events_and_confirm_questions_read_well() {
     };
     assert_eq!(
         en_named(&Red7::event(&scored), &names(2)),
-        "Ann wins round 2 and scores 1 point (R1)."
+        "Ann wins round 2 and scores 1 point (❤️1)."
     );
     let shared = Event::GameOver {
         ranking: vec![vec![0, 2], vec![1]],

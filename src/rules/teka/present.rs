@@ -4,8 +4,8 @@
 //! live in `locales/<lang>/teka.ftl`.
 
 use super::{team, Action, Bid, CallKind, Event, HandResult, Phase, Refusal, Teka, View, TARGET};
-use crate::rules::present::{last_trick, numbered_trick, plays, suit};
-use crate::rules::{Present, Seat};
+use crate::rules::present::{self, by_suit, last_trick, numbered_trick, plays, suit};
+use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, signed, verbatim, Arg, Msg};
 use crate::{key, msg};
 
@@ -78,15 +78,16 @@ impl Present for Teka {
             msg!(
                 "teka-teams",
                 first = team_of(0),
-                a = view.team_scores[0],
+                a = Self::score(view.team_scores[0]),
                 second = team_of(1),
-                b = view.team_scores[1],
+                b = Self::score(view.team_scores[1]),
                 target = TARGET
             ),
         ];
         if let Some(ranking) = &view.ranking {
             lines.push(msg!("teka-over", team = team_of(team(ranking[0][0]))));
             lines.extend(view.last_hand.as_ref().map(hand_result));
+            lines.extend(own_hand(view));
             return lines;
         }
         let turn = view.to_act.unwrap_or(view.dealer);
@@ -125,11 +126,16 @@ impl Present for Teka {
             lines.extend(view.last_trick.as_ref().map(last_trick));
             lines.push(numbered_trick(view.trick_number, &view.trick, turn));
         }
-        if !view.hand.is_empty() {
-            lines.push(msg!("hand-yours", cards = &view.hand));
-        }
+        lines.extend(own_hand(view));
         lines.extend(view.last_hand.as_ref().map(hand_result));
         lines
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        match action {
+            Action::Keep | Action::Pass | Action::Ter | Action::Raise(_) => Tone::Other,
+            Action::Redeal | Action::Bid(_) | Action::Trump(_) | Action::Play(_) => Tone::Main,
+        }
     }
 
     fn label(_view: &View, action: &Action) -> Msg {
@@ -219,15 +225,26 @@ impl Present for Teka {
                 "teka-event-scored",
                 result = hand_result(result),
                 first = team_of(0),
-                a = team_scores[0],
+                a = Teka::score(team_scores[0]),
                 second = team_of(1),
-                b = team_scores[1]
+                b = Teka::score(team_scores[1])
             ),
             Event::GameOver { ranking, .. } => {
                 msg!("teka-over", team = team_of(team(ranking[0][0])))
             }
         }
     }
+}
+
+/// The seat's own hand, trumps first once named, aces high; nothing for the public.
+fn own_hand(view: &View) -> Option<Msg> {
+    let Observer::Seat(_) = view.observer else {
+        return None;
+    };
+    let trump = view.trump.map(|t| t.suit());
+    Some(present::hand(by_suit(&view.hand, trump, |c| {
+        c.rank().number()
+    })))
 }
 
 /// One call, in the table's list ("Ann 9", "Bob pass") or as an event ("Ann calls 9.").

@@ -671,9 +671,9 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
     let mut g = te5_to_play(vec![24, 40]);
     play_cards(&mut g, "AH 3C 2H 6D  KH");
     let text = en_lines(&Teka::describe(&g.view(Observer::Seat(1))), &names);
-    assert!(text.contains("Teka · deal 1 · dealer Dee"), "{text}");
+    assert!(text.contains("Deal 1 · dealer Dee"), "{text}");
     assert!(
-        text.contains("Teams: Ann & Cid 24 · Bob & Dee 40 (first to 104)"),
+        text.contains("Teams: Ann & Cid 24 points · Bob & Dee 40 points (first to 104 points)"),
         "{text}"
     );
     assert!(
@@ -686,7 +686,7 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
         "{text}"
     );
     assert!(text.contains("Trick 2: Ann K♥ — Bob to play."), "{text}");
-    assert!(text.contains("Your hand: Q♠ K♠ A♠ 2♣ 4♣"), "{text}");
+    assert!(text.contains("Your hand: A♠ K♠ Q♠ · J♣"), "{text}");
     let public = en_lines(&Teka::describe(&g.view(Observer::Public)), &names);
     assert!(!public.contains("Your hand"), "{public}");
     let view = g.view(Observer::Seat(0));
@@ -714,7 +714,7 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
         .collect();
     assert!(
         told.contains(
-            &"Last hand (deal 1): Ann made 9 (9–2 in tricks): Ann & Cid +9. Teams: Ann & Cid 33 · Bob & Dee 40."
+            &"Last hand (deal 1): Ann made 9 (9–2 in tricks): Ann & Cid +9. Teams: Ann & Cid 33 points · Bob & Dee 40 points."
                 .to_string()
         ),
         "{told:?}"

@@ -6,8 +6,8 @@
 
 use super::{Action, Event, HandResult, Phase, Play, Refusal, View, Whist22};
 use crate::cards::Card;
-use crate::rules::present::{seat_list, trick_line};
-use crate::rules::{Present, Seat};
+use crate::rules::present::{self, grouped, seat_list, trick_line};
+use crate::rules::{Observer, Present, Seat};
 use crate::text::{list, seat, signed, verbatim, Arg, Msg};
 use crate::{key, msg};
 
@@ -53,7 +53,7 @@ impl Present for Whist22 {
                 msg!(
                     "whist22-seat-score",
                     who = seat(s),
-                    score = view.scores[s],
+                    score = Self::score(view.scores[s]),
                     bid = view.bids[s].map_or_else(|| Arg::from(msg!("whist22-no-bid")), Arg::from),
                     took = view.tricks[s]
                 )
@@ -89,6 +89,17 @@ impl Present for Whist22 {
         }
         if let Some(hand) = &view.last_hand {
             lines.push(scored(hand));
+        }
+        if let Observer::Seat(me) = view.observer {
+            let held = view.hand_sizes.get(me).copied().unwrap_or(0);
+            lines.push(if view.hand.is_empty() && held > 0 {
+                msg!("whist22-hand-hidden", n = held)
+            } else {
+                // Strongest first: the Fool (it may count 22), then 21 down to 1.
+                present::hand(grouped(&view.hand, |c| {
+                    ((), std::cmp::Reverse(c.trump_value().unwrap_or(22)))
+                }))
+            });
         }
         lines
     }
