@@ -215,7 +215,7 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
     expect(&forged, "not seated");
     expect(
         &slash(&h.carol, "abandon", json!([])).await,
-        "Only a player seated",
+        "Only a player at this table",
     );
     // Forged and malformed ids.
     for id in ["hello", "pk:zz:1", "pk:a:1:x:0", &"pk:".repeat(40)] {
@@ -295,12 +295,32 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
         .unwrap();
     assert!(store.table(table).await.unwrap().unwrap().phase == pakka::store::Phase::Playing);
     let confirm = slash(&h.bob, "abandon", json!([])).await;
-    let yes = button(confirm.message().unwrap(), "Abandon the game");
+    let yes = button(confirm.message().unwrap(), "Give up (a loss for me)");
     h.fake
         .click(&h.bob, confirm.message().unwrap().id, &yes)
         .await
         .unwrap();
     assert!(store.table(table).await.unwrap().unwrap().phase == pakka::store::Phase::Abandoned);
+    // A forfeit: a loss for Bob alone, said in public; the table keeps no button.
+    let results = store.results(table).await.unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(
+        (results[0].user_id, results[0].won),
+        (Some(h.bob.id), false)
+    );
+    let fake = h.fake.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.last_channel_message(CHANNEL)
+                .is_some_and(|m| m.content.contains("gave up"))
+        })
+        .await
+        .expect("the forfeit is announced");
+    assert!(h
+        .fake
+        .channel_messages(CHANNEL)
+        .iter()
+        .all(|m| m.buttons().is_empty()));
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }
@@ -526,9 +546,19 @@ async fn computer_players_fill_empty_seats() {
         "{}",
         carol.content()
     );
-    let filled = h
+    let bob = h
         .fake
         .click(&h.bob, lobby.id, &button(&lobby, "Add computer player"))
+        .await
+        .unwrap();
+    assert!(
+        bob.is_ephemeral() && bob.content().contains("Only the player who opened"),
+        "only the creator fills a seat with a computer: {}",
+        bob.content()
+    );
+    let filled = h
+        .fake
+        .click(&h.alice, lobby.id, &button(&lobby, "Add computer player"))
         .await
         .unwrap();
     let table_message = filled.message().unwrap();

@@ -15,6 +15,7 @@ discord-seat-invited = { $who } — invited, please accept
 discord-options = Options: { $options } · seed { $seed }
 discord-options-defaults = defaults
 discord-option = { $name }={ $value }
+discord-lobby-hint = Open seats: anyone may join; { $creator } may also `/invite` someone or add a computer player.
 discord-button-accept = Accept
 discord-button-join = Join
 discord-button-add-computer = Add computer player
@@ -62,19 +63,23 @@ discord-refused = ⚠️ { $reason }
 discord-your-turn = 🔔 { $who }: your move in **{ $game }**.
 discord-away = ⏰ { $who } ran out of time in **{ $game }**: a computer player stands in until you press "I'm back".
 discord-button-im-back = I'm back
-discord-abandon-confirm = Abandon this table of **{ $game }**? Nobody wins and nothing counts on the leaderboard.
-discord-button-abandon = Abandon the game
+discord-forfeit-confirm = Give up this game of **{ $game }**? It ends for everyone and counts as a game lost for you; nobody else is charged.
+discord-forfeit-or-close = Give up this game of **{ $game }** (a game lost for you), or, as a moderator, close it with no result for anyone?
+discord-close-confirm = Close this table of **{ $game }**? It ends for everyone and nothing counts on the leaderboard.
+discord-button-forfeit = Give up (a loss for me)
+discord-button-close = Close with no result
 discord-button-keep-playing = Keep playing
 discord-unknown-button = That button is not one pakka knows; nothing was changed.
 discord-cancelled = { $who } cancelled the table of **{ $game }**.
-discord-declined = { $who } declined; the table of **{ $game }** is closed.
 discord-game-goes-on = The game goes on.
-discord-you-abandoned = You abandoned the table.
-discord-abandoned = { $who } abandoned the table of **{ $game }**.
+discord-you-forfeited = You gave up the game.
+discord-forfeited = 🏳️ { $who } gave up **{ $game }**: a game lost for them; nobody else is charged.
+discord-you-closed = You closed the table.
+discord-closed = 🔒 { $who } closed this table of **{ $game }**; nothing counts.
+discord-left-seat = You left your seat at this table of **{ $game }**; the seat is open again.
 discord-lobby-expired = This table of **{ $game }** expired before it started.
 discord-paused = ⏸ { $who } paused this match of **{ $game }** after move { $number }. Its players can take it up again here with `/resume`.
 discord-no-such-game = There is no game called "{ $name }". The games are: { $ids }.
-discord-abandon-not-seated = Only a player seated at this table can abandon it.
 discord-no-match = There is no match in play in this channel.
 discord-command-failed = Something went wrong on our side; nothing was changed. Please try again.
 discord-game-choice = { $name } ({ $id })
@@ -134,8 +139,24 @@ discord-back = { $who } is back in **{ $game }**.
 discord-param-thread = Play in a thread of its own, so the channel keeps one line per game
 # The thread's name (at most 100 characters; no mentions work there).
 discord-thread-name = { $game } · { $who }
-discord-thread-opened = 🧵 { $creator } opened **{ $game }** in { $thread }{ $others ->
+discord-thread-opened = 🧵 { $creator } opened **{ $game }**{ $others ->
     [0] {""}
    *[other] {" "}with { $with }
-}.
-discord-thread-failed = I could not open a thread here (I may lack the permission to create threads); nothing was changed. Try again without `thread`.
+} — the table is in the thread.
+discord-thread-failed = I could not open a thread here (I may lack the permission to create threads), so no table was opened. Try again with `thread:false`.
+
+# /invite and /settings.
+discord-cmd-invite = Invite someone to an open seat of the lobby in this channel.
+discord-cmd-settings = This server's settings for pakka (changing them needs Manage Server).
+discord-param-invite-player = The person to invite
+discord-param-settings-threads = Play every new table in a thread of its own
+discord-invited = { $who }: { $creator } invites you to **{ $game }** — accept on the lobby message.
+discord-settings = Tables in threads of their own by default: { $threads ->
+    [yes] on
+   *[no] off
+}. Change it with `/settings threads:`.
+discord-settings-changed = From now on, new tables are played { $threads ->
+    [yes] in threads of their own (`/play … thread:false` still plays one here).
+   *[no] in the channel (`/play … thread:true` still opens a thread).
+}
+discord-settings-not-allowed = Only members who may manage this server can change its settings.

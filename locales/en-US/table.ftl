@@ -30,12 +30,15 @@ table-nothing-to-resume = There is no paused match of yours in this channel.
 table-stood-in = A computer player is standing in for you: press "I'm back" to take your seat again.
 table-not-away = You are playing your seat yourself already.
 table-not-seated = You are not seated at this table.
+table-not-creator = Only the player who opened this table can do that.
+table-not-allowed = Only a player at this table, or a member who may manage messages in this channel, can end it.
+table-not-running = This game is not running: a lobby is declined or cancelled with its button.
 table-not-invited = This invitation is not for you.
 table-already-accepted = You have already accepted.
 table-already-seated = You already have a seat at this table.
 table-full = Every seat is taken.
 table-not-started = The game has not started yet: everyone invited must accept first.
-table-already-started = The game has already started.
+table-already-started = This game has already started; that button belongs to its lobby and changes nothing now.
 table-stale = That button belongs to an older position of the game; here is your hand as it stands now.
 table-internal = Something went wrong on our side; the game is unchanged. Please try again.
 

@@ -9,11 +9,20 @@ use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::table::{CreateTable, Person, Phase, TableError};
+use crate::table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
 use crate::text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![play(), scores(), rules(), abandon(), pause(), resume()];
+    let mut commands = vec![
+        play(),
+        invite(),
+        scores(),
+        rules(),
+        abandon(),
+        pause(),
+        resume(),
+        settings(),
+    ];
     for command in &mut commands {
         describe(command);
     }
@@ -29,6 +38,8 @@ fn command_text(command: &str) -> Option<Msg> {
         "abandon" => msg!("discord-cmd-abandon"),
         "pause" => msg!("discord-cmd-pause"),
         "resume" => msg!("discord-cmd-resume"),
+        "invite" => msg!("discord-cmd-invite"),
+        "settings" => msg!("discord-cmd-settings"),
         _ => return None,
     })
 }
@@ -48,6 +59,8 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
         ("play", "thread") => msg!("discord-param-thread"),
         ("scores", "game") => msg!("discord-param-scores-game"),
         ("rules", "game") => msg!("discord-param-rules-game"),
+        ("invite", "player") => msg!("discord-param-invite-player"),
+        ("settings", "threads") => msg!("discord-param-settings-threads"),
         _ => return None,
     })
 }
@@ -236,41 +249,9 @@ pub async fn play(
         .collect();
     let guild_id = ctx.guild_id().map_or(0, |g| g.get());
     let data = ctx.data();
-    // In a thread of its own (asked for, or the server's default) unless already in one.
-    let in_thread = match ctx {
-        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
-            matches!(
-                c.kind,
-                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
-            )
-        }),
-        poise::Context::Prefix(_) => false,
-    };
-    let want_thread = !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await);
-    let thread_id = if want_thread {
-        let name = plain(&msg!(
-            "discord-thread-name",
-            game = info.name(),
-            who = verbatim(display_name(ctx.author()))
-        ));
-        let builder = serenity::CreateThread::new(clip_name(&name))
-            .kind(serenity::ChannelType::PublicThread)
-            .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
-        match ctx.channel_id().create_thread(ctx.http(), builder).await {
-            Ok(thread) => Some(thread.id),
-            Err(e) => {
-                tracing::warn!(error = %e, "could not open a thread for a table");
-                let reply = render::notice(&msg!("discord-thread-failed"), &NoNames);
-                ctx.send(send::poise_reply(&reply)).await?;
-                return Ok(());
-            }
-        }
-    } else {
-        None
-    };
     let request = CreateTable {
         guild_id,
-        channel_id: thread_id.unwrap_or(ctx.channel_id()).get(),
+        channel_id: ctx.channel_id().get(),
         creator: person(ctx.author()),
         invited,
         game: info.id.to_string(),
@@ -283,25 +264,20 @@ pub async fn play(
     };
     // A refused invitation names the people of the request by seat.
     let names = SeatNames::request(&request.creator, &request.invited);
+    // In a thread of its own (asked for, or the server's default) unless already in one.
+    let in_thread = match ctx {
+        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
+            )
+        }),
+        poise::Context::Prefix(_) => false,
+    };
+    if !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await) {
+        return play_in_thread(ctx, info, request, &names).await;
+    }
     match data.service.create(request).await {
-        Ok(view) if thread_id.is_some() => {
-            // The channel keeps one line; the table lives in the thread.
-            let started = view.phase == Phase::Playing;
-            let line = render::thread_opened(&view);
-            ctx.send(send::poise_reply(&line)).await?;
-            let reply = if started {
-                render::table(&view)
-            } else {
-                render::lobby(&view)
-            };
-            let ctx = ctx.serenity_context();
-            if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
-                upkeep::table_message_posted(data, &view, message).await;
-            }
-            if started {
-                upkeep::started(ctx, data, &view).await;
-            }
-        }
         Ok(view) => {
             let started = view.phase == Phase::Playing;
             let reply = if started {
@@ -323,13 +299,74 @@ pub async fn play(
             }
         }
         Err(e) => {
-            if let Some(thread) = thread_id {
-                // Nothing to play in it: the thread goes again.
-                if let Err(e) = thread.delete(ctx.http()).await {
-                    tracing::warn!(error = %e, "could not delete an unused thread");
-                }
-            }
             ctx.send(send::poise_reply(&refusal(&e, &names))).await?;
+        }
+    }
+    Ok(())
+}
+
+/// `/play … thread:true`: the request is checked first (a refusal makes nothing); the answer is
+/// the one line the channel keeps ("🧵 Ann opened Paston with Bob"), a thread is started from
+/// it, and the lobby or the table lives in the thread.
+async fn play_in_thread(
+    ctx: Context<'_>,
+    info: &'static GameInfo,
+    mut request: CreateTable,
+    names: &SeatNames,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    if let Err(e) = data.service.check(&request) {
+        ctx.send(send::poise_reply(&refusal(&e, names))).await?;
+        return Ok(());
+    }
+    let people: Vec<u64> = request.invited.iter().map(|p| p.id).collect();
+    let line = render::thread_line(request.creator.id, &info.name(), &people);
+    let handle = ctx.send(send::poise_reply(&line)).await?;
+    let message = handle.message().await?;
+    let name = plain(&msg!(
+        "discord-thread-name",
+        game = info.name(),
+        who = verbatim(display_name(ctx.author()))
+    ));
+    let builder = serenity::CreateThread::new(clip_name(&name))
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
+    let thread = match ctx
+        .channel_id()
+        .create_thread_from_message(ctx.http(), message.id, builder)
+        .await
+    {
+        Ok(thread) => thread.id,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not open a thread for a table");
+            let failed = render::announce(&msg!("discord-thread-failed"), &NoNames);
+            handle.edit(ctx, send::poise_reply(&failed)).await?;
+            return Ok(());
+        }
+    };
+    request.channel_id = thread.get();
+    match data.service.create(request).await {
+        Ok(view) => {
+            let started = view.phase == Phase::Playing;
+            let reply = if started {
+                render::table(&view)
+            } else {
+                render::lobby(&view)
+            };
+            let ctx = ctx.serenity_context();
+            if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
+                upkeep::table_message_posted(data, &view, message).await;
+            }
+            if started {
+                upkeep::started(ctx, data, &view).await;
+            }
+        }
+        Err(e) => {
+            // Checked a moment ago, so an outage: the line says so and the thread goes.
+            let failed = refusal(&e, names);
+            handle.edit(ctx, send::poise_reply(&failed)).await?;
+            if let Err(e) = thread.delete(ctx.http()).await {
+                tracing::warn!(error = %e, "could not delete an unused thread");
+            }
         }
     }
     Ok(())
@@ -407,19 +444,127 @@ pub async fn rules(
     Ok(())
 }
 
+/// Whether the member who ran the command has this permission in the channel.
+async fn member_may(ctx: Context<'_>, may: fn(serenity::Permissions) -> bool) -> bool {
+    ctx.author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(may)
+}
+
+// A player gives up a running game (a loss for them only); a member who may manage messages
+// closes any table with no result; both confirm first. In a lobby, a seated person leaves (the
+// creator cancels it) at once.
 /// End the table in this channel (asks to confirm).
 #[poise::command(slash_command, guild_only)]
 pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
-    let service = &ctx.data().service;
-    let reply = match service.table_in(ctx.channel_id().get()) {
-        None => refusal(&TableError::NoTable, &NoNames),
-        Some(id) => match service.view(id).await {
-            Ok(view) if view.seat_of(ctx.author().id.get()).is_none() => {
-                render::notice(&msg!("discord-abandon-not-seated"), &NoNames)
+    let data = ctx.data();
+    let service = &data.service;
+    let user = ctx.author().id.get();
+    let moderator = member_may(ctx, serenity::Permissions::manage_messages).await;
+    let Some(id) = service.table_in(ctx.channel_id().get()) else {
+        let reply = refusal(&TableError::NoTable, &NoNames);
+        ctx.send(send::poise_reply(&reply)).await?;
+        return Ok(());
+    };
+    let view = match service.view(id).await {
+        Ok(view) => view,
+        Err(e) => {
+            ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
+            return Ok(());
+        }
+    };
+    let seated = view.seat_of(user).is_some();
+    let reply = match view.phase {
+        Phase::Lobby if seated => match service.decline(id, user).await {
+            Ok(Declined::Cancelled(view)) => {
+                let text = msg!(
+                    "discord-cancelled",
+                    who = verbatim(mention(user)),
+                    game = view.game_name()
+                );
+                let announce = render::announce(&text, &NoNames);
+                lobby_message(ctx, &view, &announce).await;
+                upkeep::closed(ctx.serenity_context(), data, &view).await;
+                render::notice(&text, &NoNames)
             }
-            Ok(view) => render::abandon_confirm(&view),
+            Ok(Declined::Freed { view, .. }) => {
+                lobby_message(ctx, &view, &render::lobby(&view)).await;
+                render::notice(
+                    &msg!("discord-left-seat", game = view.game_name()),
+                    &NoNames,
+                )
+            }
             Err(e) => refusal(&e, &NoNames),
         },
+        Phase::Lobby | Phase::Playing if seated || moderator => {
+            render::abandon_confirm(&view, seated && view.phase == Phase::Playing, moderator)
+        }
+        _ => refusal(&TableError::NotAllowed, &NoNames),
+    };
+    ctx.send(send::poise_reply(&reply)).await?;
+    Ok(())
+}
+
+/// Edits a lobby's message (after a change made by a command rather than its buttons).
+async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply) {
+    let Some(message) = view.message_id else {
+        return;
+    };
+    if let Err(e) = serenity::ChannelId::new(view.channel_id)
+        .edit_message(
+            ctx.http(),
+            serenity::MessageId::new(message),
+            send::edit_message(reply),
+        )
+        .await
+    {
+        tracing::warn!(error = %e, "could not update the lobby message");
+    }
+}
+
+/// Invite someone to an open seat of the lobby in this channel (its creator only).
+#[poise::command(slash_command, guild_only)]
+pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Error> {
+    let data = ctx.data();
+    data.remember_user(&player);
+    let Some(id) = data.service.table_in(ctx.channel_id().get()) else {
+        let reply = refusal(&TableError::NoTable, &NoNames);
+        ctx.send(send::poise_reply(&reply)).await?;
+        return Ok(());
+    };
+    let reply = match data
+        .service
+        .invite(id, ctx.author().id.get(), person(&player))
+        .await
+    {
+        Ok(LobbyChange::Waiting(view) | LobbyChange::Started(view)) => {
+            lobby_message(ctx, &view, &render::lobby(&view)).await;
+            render::invited(&view, player.id.get())
+        }
+        Err(e) => {
+            let names = SeatNames::request(&person(ctx.author()), &[person(&player)]);
+            refusal(&e, &names)
+        }
+    };
+    ctx.send(send::poise_reply(&reply)).await?;
+    Ok(())
+}
+
+/// This server's settings for pakka (members who may manage the server).
+#[poise::command(slash_command, guild_only)]
+pub async fn settings(ctx: Context<'_>, threads: Option<bool>) -> Result<(), Error> {
+    let data = ctx.data();
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let reply = match threads {
+        Some(_) if !member_may(ctx, serenity::Permissions::manage_guild).await => {
+            render::notice(&msg!("discord-settings-not-allowed"), &NoNames)
+        }
+        Some(on) => match data.service.set_threads_default(guild, on).await {
+            Ok(()) => render::settings(on, true),
+            Err(e) => refusal(&e, &NoNames),
+        },
+        None => render::settings(data.service.threads_default(guild).await, false),
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())

@@ -14,7 +14,7 @@ use super::{refusal, render, send, Data, Error};
 use crate::ai::Level;
 use crate::catalog::NoNames;
 use crate::msg;
-use crate::table::{LobbyChange, Phase, TableError, TableId, TableView};
+use crate::table::{Declined, LobbyChange, TableError, TableId, TableView};
 use crate::text::{seat, verbatim};
 
 pub async fn on_event(
@@ -189,17 +189,22 @@ async fn on_click(
                 }
             }
         }
-        ComponentId::Decline(table) => match decline(service, table, user).await {
-            Ok(view) => {
-                let (who, game) = (verbatim(mention(user)), view.game_name());
-                let text = if user == view.creator {
-                    msg!("discord-cancelled", who = who, game = game)
-                } else {
-                    msg!("discord-declined", who = who, game = game)
-                };
-                let reply = render::announce(&text, &NoNames);
+        ComponentId::Decline(table) => match service.decline(table, user).await {
+            Ok(Declined::Cancelled(view)) => {
+                let text = msg!(
+                    "discord-cancelled",
+                    who = verbatim(mention(user)),
+                    game = view.game_name()
+                );
                 click
-                    .create_response(&ctx.http, send::update(&reply))
+                    .create_response(&ctx.http, send::update(&render::announce(&text, &NoNames)))
+                    .await?;
+                upkeep::closed(ctx, data, &view).await;
+            }
+            Ok(Declined::Freed { view, .. }) => {
+                // The seat is open again: anyone may join, or the creator invites or fills it.
+                click
+                    .create_response(&ctx.http, send::update(&render::lobby(&view)))
                     .await?;
             }
             Err(e) => {
@@ -242,16 +247,20 @@ async fn on_click(
             }
         },
         ComponentId::Again(table) => match service.rematch(table, user).await {
-            Ok(view) => {
+            Ok(change) => {
                 // The result message keeps its words and loses its button: it has done its job.
                 click
                     .create_response(&ctx.http, send::strip_update())
                     .await?;
-                let started = view.phase == Phase::Playing;
-                let reply = if started {
-                    render::table(&view)
-                } else {
-                    render::lobby(&view)
+                let (view, reply, started) = match change {
+                    LobbyChange::Started(view) => {
+                        let reply = render::table(&view);
+                        (view, reply, true)
+                    }
+                    LobbyChange::Waiting(view) => {
+                        let reply = render::lobby(&view);
+                        (view, reply, false)
+                    }
                 };
                 if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                     upkeep::table_message_posted(data, &view, message).await;
@@ -279,29 +288,15 @@ async fn on_click(
         ComponentId::Abandon {
             table,
             confirm: true,
-        } => match service.abandon(table, user).await {
-            Ok(view) => {
-                let reply = render::private(&msg!("discord-you-abandoned"));
-                click
-                    .create_response(&ctx.http, send::update(&reply))
-                    .await?;
-                upkeep::closed(ctx, data, &view).await;
-                let notice = render::announce(
-                    &msg!(
-                        "discord-abandoned",
-                        who = seat_or_mention(&view, user),
-                        game = view.game_name()
-                    ),
-                    &SeatNames::public(&view),
-                );
-                upkeep::post(ctx, view.channel_id, &notice).await;
-            }
-            Err(e) => {
-                click
-                    .create_response(&ctx.http, send::update(&refusal(&e, &NoNames)))
-                    .await?;
-            }
-        },
+        } => {
+            let ended = service.forfeit(table, user).await;
+            ended_by(ctx, data, click, user, ended, true).await?;
+        }
+        ComponentId::Close(table) => {
+            // The permission is read from this click, never trusted from the earlier command.
+            let ended = service.close(table, user, moderator(click)).await;
+            ended_by(ctx, data, click, user, ended, false).await?;
+        }
     }
     Ok(())
 }
@@ -322,15 +317,50 @@ async fn names_for(data: &Data, table: TableId) -> SeatNames {
     }
 }
 
-/// A lobby's "Decline / cancel": only while the table is a lobby, so a stale button on an old
-/// lobby message never closes a game in play.
-async fn decline(
-    service: &crate::table::TableService,
-    table: TableId,
+/// Whether the clicking member may manage messages in the channel (a moderator).
+fn moderator(click: &ComponentInteraction) -> bool {
+    click
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_messages())
+}
+
+/// A table ended by a forfeit or a moderator's close: the confirm message says so, the table's
+/// messages lose their buttons, and the channel is told.
+async fn ended_by(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
     user: u64,
-) -> Result<TableView, TableError> {
-    if service.view(table).await?.phase != Phase::Lobby {
-        return Err(TableError::AlreadyStarted);
+    ended: Result<TableView, TableError>,
+    forfeit: bool,
+) -> Result<(), Error> {
+    match ended {
+        Ok(view) => {
+            let mine = if forfeit {
+                msg!("discord-you-forfeited")
+            } else {
+                msg!("discord-you-closed")
+            };
+            click
+                .create_response(&ctx.http, send::update(&render::private(&mine)))
+                .await?;
+            upkeep::closed(ctx, data, &view).await;
+            let who = seat_or_mention(&view, user);
+            let text = if forfeit {
+                msg!("discord-forfeited", who = who, game = view.game_name())
+            } else {
+                msg!("discord-closed", who = who, game = view.game_name())
+            };
+            let notice = render::announce(&text, &SeatNames::public(&view));
+            upkeep::post(ctx, view.channel_id, &notice).await;
+        }
+        Err(e) => {
+            click
+                .create_response(&ctx.http, send::update(&refusal(&e, &NoNames)))
+                .await?;
+        }
     }
-    service.abandon(table, user).await
+    Ok(())
 }

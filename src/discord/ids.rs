@@ -50,8 +50,10 @@ pub enum ComponentId {
     Bot(TableId),
     /// Take one's seat back from the computer standing in.
     Back(TableId),
-    /// Confirm (`true`) or cancel `/abandon`.
+    /// Confirm a forfeit (`true`) or keep playing (`false`), from `/abandon`.
     Abandon { table: TableId, confirm: bool },
+    /// A moderator closes the table with no result, from `/abandon`.
+    Close(TableId),
 }
 
 /// A custom_id that is not one of ours.
@@ -73,6 +75,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Again(t) => write!(f, "pk:again:{t}"),
             ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
             ComponentId::Back(t) => write!(f, "pk:back:{t}"),
+            ComponentId::Close(t) => write!(f, "pk:close:{t}"),
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
@@ -130,6 +133,7 @@ impl std::str::FromStr for ComponentId {
             ["pk", "again", t] => ComponentId::Again(table(t).ok_or_else(bad)?),
             ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
             ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
+            ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
             ["pk", "ab", t, c] => ComponentId::Abandon {
                 table: table(t).ok_or_else(bad)?,
                 confirm: match *c {
@@ -167,6 +171,7 @@ mod tests {
             t.clone().prop_map(ComponentId::Again),
             t.clone().prop_map(ComponentId::Bot),
             t.clone().prop_map(ComponentId::Back),
+            t.clone().prop_map(ComponentId::Close),
             (t, any::<bool>()).prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
         ]
     }

@@ -139,6 +139,13 @@ pub fn lobby(view: &TableView) -> Reply {
         lines.push(msg!("discord-lobby-seat", n = s.seat + 1, state = state));
     }
     lines.push(options_line(view));
+    if view
+        .seats
+        .iter()
+        .any(|s| s.user.is_none() && s.computer.is_none())
+    {
+        lines.push(msg!("discord-lobby-hint", creator = user_arg(view.creator)));
+    }
     let mut buttons = Vec::new();
     let invited: Vec<u64> = view
         .seats
@@ -161,7 +168,7 @@ pub fn lobby(view: &TableView) -> Reply {
         buttons.push(Button::plain(
             ComponentId::Join(view.id),
             msg!("discord-button-join"),
-            Style::Primary,
+            Style::Success,
         ));
         buttons.push(Button::plain(
             ComponentId::Bot(view.id),
@@ -584,19 +591,44 @@ pub fn your_turn(view: &TableView, users: &[u64]) -> Reply {
     reply
 }
 
-/// The one line a table played in its own thread leaves in the channel.
-pub fn thread_opened(view: &TableView) -> Reply {
-    let mut people: Vec<u64> = view.seats.iter().filter_map(|s| s.user).collect();
-    people.retain(|&u| u != view.creator);
+/// The one line a table played in its own thread leaves in the channel (the thread starts
+/// from it): who opened which game, with whom. It notifies nobody; the lobby in the thread
+/// notifies the invited.
+pub fn thread_line(creator: u64, game: &Msg, others: &[u64]) -> Reply {
     let line = msg!(
         "discord-thread-opened",
-        creator = user_arg(view.creator),
-        game = view.game_name(),
-        thread = verbatim(super::words::channel_mention(view.channel_id)),
-        others = people.len(),
-        with = list_of(people.into_iter().map(user_arg), crate::key!("sep-and"))
+        creator = user_arg(creator),
+        game = game.clone(),
+        others = others.len(),
+        with = list_of(others.iter().map(|&u| user_arg(u)), crate::key!("sep-and"))
     );
     Reply::new(words_lines(&[line], &NoNames))
+}
+
+/// `/invite`: the invited person is notified, in the channel, where to accept.
+pub fn invited(view: &TableView, user: u64) -> Reply {
+    let mut reply = announce(
+        &msg!(
+            "discord-invited",
+            who = user_arg(user),
+            creator = user_arg(view.creator),
+            game = view.game_name()
+        ),
+        &NoNames,
+    );
+    reply.ping = vec![user];
+    reply
+}
+
+/// `/settings`: the server's settings, after a change (`changed`) or as they are.
+pub fn settings(threads: bool, changed: bool) -> Reply {
+    let on = verbatim(if threads { "yes" } else { "no" });
+    let line = if changed {
+        msg!("discord-settings-changed", threads = on)
+    } else {
+        msg!("discord-settings", threads = on)
+    };
+    notice(&line, &NoNames)
 }
 
 /// A hand message replaced by a newer one of the same player: no buttons left.
@@ -628,30 +660,41 @@ pub fn away(view: &TableView, users: &[u64]) -> Reply {
     reply
 }
 
-/// The confirm step of `/abandon`.
-pub fn abandon_confirm(view: &TableView) -> Reply {
-    notice(
-        &msg!("discord-abandon-confirm", game = view.game_name()),
-        &NoNames,
-    )
-    .buttons(vec![
-        Button::plain(
+/// The confirm step of `/abandon`: a seated player may forfeit (a loss for them only); a
+/// moderator may close the table with no result.
+pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool) -> Reply {
+    let question = match (forfeit, close) {
+        (true, false) => msg!("discord-forfeit-confirm", game = view.game_name()),
+        (true, true) => msg!("discord-forfeit-or-close", game = view.game_name()),
+        _ => msg!("discord-close-confirm", game = view.game_name()),
+    };
+    let mut buttons = Vec::new();
+    if forfeit {
+        buttons.push(Button::plain(
             ComponentId::Abandon {
                 table: view.id,
                 confirm: true,
             },
-            msg!("discord-button-abandon"),
+            msg!("discord-button-forfeit"),
             Style::Danger,
-        ),
-        Button::plain(
-            ComponentId::Abandon {
-                table: view.id,
-                confirm: false,
-            },
-            msg!("discord-button-keep-playing"),
-            Style::Secondary,
-        ),
-    ])
+        ));
+    }
+    if close {
+        buttons.push(Button::plain(
+            ComponentId::Close(view.id),
+            msg!("discord-button-close"),
+            Style::Danger,
+        ));
+    }
+    buttons.push(Button::plain(
+        ComponentId::Abandon {
+            table: view.id,
+            confirm: false,
+        },
+        msg!("discord-button-keep-playing"),
+        Style::Secondary,
+    ));
+    notice(&question, &NoNames).buttons(buttons)
 }
 
 /// `/scores`: the server's leaderboard.

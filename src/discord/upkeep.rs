@@ -152,7 +152,8 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
 /// A table closed before its end (a forfeit, a moderator, a cancelled lobby): the table
 /// message without buttons, the ping gone, every open hand closed. The caller announces it.
 pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    if view.phase != Phase::Lobby {
+    // A cancelled lobby's message was answered by the click; a game's table message is edited.
+    if view.status.is_some() {
         update_table_message(ctx, data, view).await;
     }
     clear_ping(ctx, data, view.id).await;

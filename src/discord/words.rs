@@ -20,11 +20,6 @@ pub fn mention(user: u64) -> String {
     format!("<@{user}>")
 }
 
-/// A channel (or thread) mention: Discord shows its name as a link.
-pub fn channel_mention(channel: u64) -> String {
-    format!("<#{channel}>")
-}
-
 /// One seat's name as Discord shows it.
 #[derive(Clone, Debug)]
 enum Seat {

@@ -8,6 +8,7 @@
 //! are stored as TEXT.
 
 mod results;
+mod settings;
 mod tables;
 
 use std::str::FromStr;

@@ -36,7 +36,7 @@ pub(super) async fn insert_results(
 }
 
 impl Store {
-    /// The guild's leaderboard over finished tables, optionally for one game: per user (results
+    /// The guild's leaderboard over finished tables (and forfeits), optionally for one game: per user (results
     /// with a user id) games played, wins and points (the sum of non-null scores). Ordered by wins
     /// descending, points descending (none last), games descending, then user id; at most `limit`
     /// rows.
@@ -51,7 +51,7 @@ impl Store {
              SUM(CASE WHEN r.won THEN 1 ELSE 0 END) AS wins, SUM(r.score) AS points \
              FROM results AS r JOIN tables AS t ON t.id = r.table_id \
              WHERE r.guild_id = ? AND (? IS NULL OR r.game = ?) \
-             AND r.user_id IS NOT NULL AND t.phase = 'finished' \
+             AND r.user_id IS NOT NULL AND (t.phase = 'finished' OR r.forfeit = 1) \
              GROUP BY r.user_id \
              ORDER BY wins DESC, points DESC NULLS LAST, games DESC, r.user_id \
              LIMIT ?",
@@ -74,7 +74,7 @@ impl Store {
             .collect()
     }
 
-    /// Wins and games per user over the finished tables of one game in one channel: the running
+    /// Wins and games per user over the finished tables (and forfeits) of one game in one channel: the running
     /// record shown at the end of a game (Mätäpesä's count of losses, for one). Ordered by user.
     pub async fn channel_record(
         &self,
@@ -85,7 +85,7 @@ impl Store {
             "SELECT r.user_id, SUM(CASE WHEN r.won THEN 1 ELSE 0 END), COUNT(*) \
              FROM results AS r JOIN tables AS t ON t.id = r.table_id \
              WHERE t.channel_id = ? AND r.game = ? AND r.user_id IS NOT NULL \
-             AND t.phase = 'finished' GROUP BY r.user_id ORDER BY r.user_id",
+             AND (t.phase = 'finished' OR r.forfeit = 1) GROUP BY r.user_id ORDER BY r.user_id",
         )
         .bind(to_sql(channel_id))
         .bind(game)

@@ -323,6 +323,43 @@ impl Store {
         Ok(())
     }
 
+    /// Playing → Abandoned with a forfeit: one result row for `seat` (played by `user`), a
+    /// loss in last place, marked as a forfeit; no row for anyone else. One transaction.
+    /// [`StoreError::WrongPhase`] unless the table is playing.
+    pub async fn forfeit_table(
+        &self,
+        id: TableId,
+        seat: usize,
+        user: u64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE tables SET phase = 'abandoned', \
+             finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), \
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
+             WHERE id = ? AND phase = 'playing'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            return Err(phase_error(&mut *tx, id).await);
+        }
+        sqlx::query(
+            "INSERT INTO results \
+             (table_id, seat, guild_id, game, user_id, place, won, score, finished_at, forfeit) \
+             SELECT id, ?, guild_id, game, ?, seats, 0, NULL, finished_at, 1 \
+             FROM tables WHERE id = ?",
+        )
+        .bind(index_to_sql(seat))
+        .bind(to_sql(user))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Pauses a match in play: it keeps its position and frees its channel.
     /// [`StoreError::WrongPhase`] unless the table is playing and not paused.
     pub async fn pause_table(&self, id: TableId) -> Result<(), StoreError> {

@@ -44,6 +44,14 @@ pub enum TableError {
     NotAway,
     #[error("not seated at this table")]
     NotSeated,
+    #[error("only the table's creator may do this")]
+    NotCreator,
+    /// Ending a table someone else plays needs a moderator.
+    #[error("neither seated nor a moderator")]
+    NotAllowed,
+    /// A person's forfeit ends a running game; a lobby is declined or cancelled instead.
+    #[error("the game is not running")]
+    NotRunning,
     #[error("the invitation is for someone else")]
     NotInvited,
     #[error("already accepted")]
@@ -109,6 +117,9 @@ impl TableError {
             TableError::StoodIn => msg!("table-stood-in"),
             TableError::NotAway => msg!("table-not-away"),
             TableError::NotSeated => msg!("table-not-seated"),
+            TableError::NotCreator => msg!("table-not-creator"),
+            TableError::NotAllowed => msg!("table-not-allowed"),
+            TableError::NotRunning => msg!("table-not-running"),
             TableError::NotInvited => msg!("table-not-invited"),
             TableError::AlreadyAccepted => msg!("table-already-accepted"),
             TableError::AlreadySeated => msg!("table-already-seated"),

@@ -1,22 +1,26 @@
-//! The lobby: opening a table, invitations (`accept`), open seats (`join`), computer players
-//! on open seats, the start of the game once every seat is taken and accepted, closing a table
-//! (`abandon`) and a rematch with the same players.
+//! The lobby and the ends of a table: opening a table, invitations (`invite`, `accept`,
+//! `decline`, which frees the seat), open seats (`join`), computer players on open seats, the
+//! start of the game once every seat is taken and accepted, a rematch with the same players on
+//! the same seats, a player's forfeit and a moderator's close, and the server's default for
+//! tables in threads. Every lobby operation checks the phase first, so a button from an older
+//! phase changes nothing.
 
 use std::time::Instant;
 
 use super::{
-    level_of, CreateTable, LobbyChange, Person, Phase, Table, TableError, TableId, TableService,
+    CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableId, TableService,
     TableView, UserId,
 };
 use crate::ai::Level;
-use crate::rules::registry;
-use crate::rules::Setup;
+use crate::rules::registry::{self, GameInfo};
+use crate::rules::{Seat, Setup};
 use crate::store::{NewTable, SeatRow, StoreError};
 
 impl TableService {
-    /// Opens a table in the lobby phase: the creator sits at seat 0 and has accepted; invited
-    /// people follow in order and must accept; any further seats are open to anyone.
-    pub async fn create(&self, req: CreateTable) -> Result<TableView, TableError> {
+    /// Checks a request to open a table without opening it (the game, the people, the seats,
+    /// the options), so a front end can refuse before it makes anything (a thread); answers
+    /// the game and the seat count. Whether the channel is free is checked by `create`.
+    pub fn check(&self, req: &CreateTable) -> Result<(&'static GameInfo, usize), TableError> {
         let info =
             registry::find(&req.game).ok_or_else(|| TableError::UnknownGame(req.game.clone()))?;
         for (i, p) in req.invited.iter().enumerate() {
@@ -36,9 +40,6 @@ impl TableService {
                 });
             }
         }
-        if self.table_in(req.channel_id).is_some() {
-            return Err(TableError::ChannelBusy);
-        }
         let people = 1 + req.invited.len();
         let named = people + req.bots;
         let (lo, hi) = info.seats;
@@ -54,9 +55,28 @@ impl TableService {
                 hi,
             });
         }
+        // Validates the options and the seat count against the game itself.
+        info.create(
+            req.options.clone(),
+            seats,
+            Setup::seeded(req.seed.unwrap_or(0)),
+        )
+        .map_err(TableError::Setup)?;
+        Ok((info, seats))
+    }
+
+    /// Opens a table in the lobby phase: the creator sits at seat 0 and has accepted; invited
+    /// people follow in order and must accept; any further seats are open to anyone.
+    pub async fn create(&self, req: CreateTable) -> Result<TableView, TableError> {
+        let (info, seats) = self.check(&req)?;
+        if self.table_in(req.channel_id).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let people = 1 + req.invited.len();
+        let named = people + req.bots;
         // Random seeds stay below 2^53 so a slash command (a JSON number) can replay them.
         let seed = req.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
-        // Validates the options and the seat count against the game itself.
+        // The deal of this very seed, too.
         info.create(req.options.clone(), seats, Setup::seeded(seed))
             .map_err(TableError::Setup)?;
         let options = if req.options.is_null() {
@@ -161,7 +181,7 @@ impl TableService {
         self.start_if_ready(&mut t).await
     }
 
-    /// A seated person puts a computer player at `level` on the first open seat.
+    /// The creator puts a computer player at `level` on the first open seat.
     pub async fn add_computer(
         &self,
         id: TableId,
@@ -175,6 +195,9 @@ impl TableService {
         }
         if t.seat_of(user).is_none() {
             return Err(TableError::NotSeated);
+        }
+        if user != t.creator {
+            return Err(TableError::NotCreator);
         }
         let seat = t.open_seat().ok_or(TableError::TableFull)?;
         self.store
@@ -200,13 +223,101 @@ impl TableService {
         Ok(LobbyChange::Started(t.view()))
     }
 
-    /// Closes a table: an invited person declining, the creator cancelling a lobby, or a seated
-    /// player abandoning a game. Nothing counts on the leaderboard.
-    pub async fn abandon(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+    /// A seated person leaves a lobby: an invited (or accepted) person's seat is freed and the
+    /// lobby stays, for the creator to invite someone else, leave the seat open to anyone, or
+    /// give it to a computer player; the creator's decline cancels the lobby (nothing counts).
+    pub async fn decline(&self, id: TableId, user: UserId) -> Result<Declined, TableError> {
         let table = self.table(id)?;
         let mut t = table.lock().await;
-        if t.seat_of(user).is_none() {
-            return Err(TableError::NotSeated);
+        if t.phase != Phase::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if user == t.creator {
+            self.store.abandon_table(id).await?;
+            t.phase = Phase::Abandoned;
+            let view = t.view();
+            self.remove(id, t.channel_id);
+            return Ok(Declined::Cancelled(view));
+        }
+        self.store.update_seat(id, seat, None, false).await?;
+        t.seats[seat].user_id = None;
+        t.seats[seat].accepted = false;
+        Ok(Declined::Freed {
+            view: t.view(),
+            seat,
+        })
+    }
+
+    /// The creator invites someone to the first open seat of the lobby; they accept as the
+    /// people named at the start do.
+    pub async fn invite(
+        &self,
+        id: TableId,
+        by: UserId,
+        person: Person,
+    ) -> Result<LobbyChange, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        if t.phase != Phase::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        if by != t.creator {
+            return Err(TableError::NotCreator);
+        }
+        if person.id == by {
+            return Err(TableError::InviteSelf);
+        }
+        let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        if person.bot {
+            return Err(TableError::InviteBot {
+                user: person.id,
+                seat,
+            });
+        }
+        if t.seat_of(person.id).is_some() {
+            return Err(TableError::AlreadySeated);
+        }
+        self.store
+            .update_seat(id, seat, Some(person.id), false)
+            .await?;
+        t.seats[seat].user_id = Some(person.id);
+        t.seats[seat].accepted = false;
+        Ok(LobbyChange::Waiting(t.view()))
+    }
+
+    /// A seated person gives up a running game: the table ends, and their forfeit counts as a
+    /// game lost for them (and for nobody else).
+    pub async fn forfeit(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if t.phase != Phase::Playing {
+            return Err(TableError::NotRunning);
+        }
+        self.store.forfeit_table(id, seat, user).await?;
+        t.phase = Phase::Abandoned;
+        let view = t.view();
+        self.remove(id, t.channel_id);
+        Ok(view)
+    }
+
+    /// A moderator (the front end says who is one) closes a table in any phase, with no
+    /// result for anyone.
+    pub async fn close(
+        &self,
+        id: TableId,
+        user: UserId,
+        moderator: bool,
+    ) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        if !moderator {
+            return Err(if t.seat_of(user).is_some() {
+                TableError::NotAllowed
+            } else {
+                TableError::NotSeated
+            });
         }
         self.store.abandon_table(id).await?;
         t.phase = Phase::Abandoned;
@@ -215,46 +326,94 @@ impl TableService {
         Ok(view)
     }
 
-    /// A new lobby for the same game, options and players, opened by `user` (who must have
-    /// played at table `id`); everyone else is invited again.
-    pub async fn rematch(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+    /// Whether the server's tables are played in threads of their own by default.
+    pub async fn threads_default(&self, guild: GuildId) -> bool {
+        match self.store.guild_threads(guild).await {
+            Ok(on) => on,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the server's settings");
+                false
+            }
+        }
+    }
+
+    /// Sets the server's default for tables in threads.
+    pub async fn set_threads_default(&self, guild: GuildId, on: bool) -> Result<(), TableError> {
+        Ok(self.store.set_guild_threads(guild, on).await?)
+    }
+
+    /// A new table for the same game, options, turn timer and players, on the same seats (each
+    /// computer player at its own level), opened by `user`, who played at table `id`. The
+    /// other people are invited again and accept with one click; with nobody else to ask, the
+    /// game starts at once.
+    pub async fn rematch(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
         let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
         if !old.seat_rows.iter().any(|s| s.user_id == Some(user)) {
             return Err(TableError::NotSeated);
         }
-        let invited = old
+        if self.table_in(old.channel_id).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let info = registry::find(&old.game)
+            .ok_or_else(|| TableError::internal(format!("unknown stored game {}", old.game)))?;
+        // A random seed below 2^53, as at `create`.
+        let seed = rand::random::<u64>() >> 11;
+        let seat_rows: Vec<SeatRow> = old
             .seat_rows
             .iter()
-            .filter(|s| s.computer.is_none())
-            .filter_map(|s| s.user_id)
-            .filter(|&u| u != user)
-            .map(|id| Person { id, bot: false })
+            .map(|s| SeatRow {
+                seat: s.seat,
+                user_id: s.user_id.filter(|_| s.computer.is_none()),
+                accepted: s.computer.is_some() || s.user_id == Some(user),
+                computer: s.computer.clone(),
+                ..SeatRow::default()
+            })
             .collect();
-        let computers: Vec<&SeatRow> = old
-            .seat_rows
-            .iter()
-            .filter(|s| s.computer.is_some())
-            .collect();
-        let bot_level = computers
-            .first()
-            .and_then(|s| level_of(s))
-            .unwrap_or_default();
-        self.create(CreateTable {
+        let new = NewTable {
             guild_id: old.guild_id,
             channel_id: old.channel_id,
-            creator: Person {
-                id: user,
-                bot: false,
-            },
-            invited,
-            game: old.game,
-            seats: Some(old.seats),
-            seed: None,
-            options: old.options,
-            bots: computers.len(),
-            bot_level,
+            game: info.id.to_string(),
+            options: old.options.clone(),
+            seats: old.seats,
+            seed,
+            created_by: user,
+            seat_rows: seat_rows.clone(),
             turn_timer: old.turn_timer,
-        })
-        .await
+        };
+        let new_id = self.store.create_table(&new).await.map_err(|e| match e {
+            StoreError::ChannelBusy => TableError::ChannelBusy,
+            other => TableError::from(other),
+        })?;
+        self.insert(Table {
+            id: new_id,
+            guild_id: old.guild_id,
+            channel_id: old.channel_id,
+            info,
+            options: old.options,
+            seed,
+            creator: user,
+            phase: Phase::Lobby,
+            seats: seat_rows,
+            game: None,
+            move_number: 0,
+            message_id: None,
+            paused: false,
+            turn_timer: old.turn_timer,
+            turn_since: Instant::now(),
+            opened: Instant::now(),
+            story: Default::default(),
+        })?;
+        let table = self.table(new_id)?;
+        let mut t = table.lock().await;
+        self.start_if_ready(&mut t).await
     }
+}
+
+/// What a decline did.
+#[derive(Clone, Debug)]
+pub enum Declined {
+    /// A seat was freed; the lobby goes on.
+    Freed { view: TableView, seat: Seat },
+    /// The creator cancelled the lobby.
+    Cancelled(TableView),
 }

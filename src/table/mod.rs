@@ -33,6 +33,7 @@ use crate::store::{self, SeatRow, Store};
 use crate::text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
+pub use lobby::Declined;
 
 pub type UserId = u64;
 pub type ChannelId = u64;
@@ -627,11 +628,6 @@ impl TableService {
             .lock()
             .map(|t| t.keys().copied().collect())
             .unwrap_or_default()
-    }
-
-    /// TEMPORARY until the lobby work lands: the server's default for tables in threads.
-    pub async fn threads_default(&self, _guild: GuildId) -> bool {
-        false
     }
 
     /// A public view of a table.

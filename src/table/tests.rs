@@ -274,22 +274,166 @@ async fn restore_replays_every_unfinished_table() {
 }
 
 #[tokio::test]
-async fn abandoning_needs_a_seat_and_counts_nothing() {
+async fn a_forfeit_is_a_loss_for_one_player_and_a_moderator_closes_with_no_result() {
     let s = service().await;
     let view = started(&s).await;
     assert!(matches!(
-        s.abandon(view.id, CAROL).await,
+        s.forfeit(view.id, CAROL).await,
         Err(TableError::NotSeated)
     ));
-    let closed = s.abandon(view.id, BOB).await.unwrap();
-    assert_eq!(closed.phase, Phase::Abandoned);
+    assert!(matches!(
+        s.close(view.id, CAROL, false).await,
+        Err(TableError::NotSeated)
+    ));
+    assert!(matches!(
+        s.close(view.id, BOB, false).await,
+        Err(TableError::NotAllowed)
+    ));
+    // A lobby's decline after the start changes nothing.
+    assert!(matches!(
+        s.decline(view.id, BOB).await,
+        Err(TableError::AlreadyStarted)
+    ));
+    assert_eq!(s.view(view.id).await.unwrap().phase, Phase::Playing);
+    let ended = s.forfeit(view.id, BOB).await.unwrap();
+    assert_eq!(ended.phase, Phase::Abandoned);
     assert_eq!(s.table_in(CHANNEL), None);
     assert!(matches!(
         s.act(view.id, ALICE, 0, 0).await,
         Err(TableError::Closed)
     ));
-    assert!(s.leaderboard(GUILD, None).await.unwrap().is_empty());
+    // One result row, Bob's loss; Alice is not charged.
+    let results = s.store().results(view.id).await.unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!((results[0].user_id, results[0].won), (Some(BOB), false));
+    let board = s.leaderboard(GUILD, None).await.unwrap();
+    assert_eq!(board.len(), 1);
+    assert_eq!((board[0].user, board[0].games, board[0].wins), (BOB, 1, 0));
     assert!(s.store().open_tables().await.unwrap().is_empty());
+
+    // A moderator closes a running game with no result; Carol, not seated, may.
+    let view = started(&s).await;
+    let closed = s.close(view.id, CAROL, true).await.unwrap();
+    assert_eq!(closed.phase, Phase::Abandoned);
+    assert!(s.store().results(view.id).await.unwrap().is_empty());
+    assert_eq!(s.leaderboard(GUILD, None).await.unwrap()[0].games, 1);
+}
+
+#[tokio::test]
+async fn a_decline_frees_the_seat_for_an_invitation_a_newcomer_or_a_computer() {
+    let s = service().await;
+    let mut req = request("pisha-pasha", &[BOB]);
+    req.seats = Some(2);
+    let lobby = s.create(req).await.unwrap();
+    // Bob declines: his seat is open again and the lobby goes on.
+    match s.decline(lobby.id, BOB).await.unwrap() {
+        Declined::Freed { view, seat } => {
+            assert_eq!(seat, 1);
+            assert_eq!(view.phase, Phase::Lobby);
+            assert_eq!(view.seats[1].user, None);
+        }
+        other => panic!("a decline frees the seat: {other:?}"),
+    }
+    // Only the creator invites; Carol is invited to the open seat and accepts.
+    assert!(matches!(
+        s.invite(lobby.id, BOB, person(CAROL)).await,
+        Err(TableError::NotCreator)
+    ));
+    assert!(matches!(
+        s.invite(lobby.id, ALICE, Person { id: 9, bot: true }).await,
+        Err(TableError::InviteBot { .. })
+    ));
+    assert!(matches!(
+        s.invite(lobby.id, ALICE, person(CAROL)).await.unwrap(),
+        LobbyChange::Waiting(_)
+    ));
+    assert!(matches!(
+        s.invite(lobby.id, ALICE, person(BOB)).await,
+        Err(TableError::TableFull)
+    ));
+    // Carol leaves too; now a computer takes the seat (the creator's choice only).
+    assert!(matches!(
+        s.decline(lobby.id, CAROL).await.unwrap(),
+        Declined::Freed { .. }
+    ));
+    assert!(matches!(
+        s.join(lobby.id, BOB).await.unwrap(),
+        LobbyChange::Started(_)
+    ));
+    // A lobby whose seat went to a computer starts at once.
+    let mut req = request("pisha-pasha", &[BOB]);
+    req.channel_id = CHANNEL + 1;
+    let lobby = s.create(req).await.unwrap();
+    s.decline(lobby.id, BOB).await.unwrap();
+    assert!(matches!(
+        s.add_computer(lobby.id, BOB, Level::Hard).await,
+        Err(TableError::NotSeated)
+    ));
+    assert!(matches!(
+        s.add_computer(lobby.id, ALICE, Level::Hard).await.unwrap(),
+        LobbyChange::Started(_)
+    ));
+    // The creator's decline cancels a lobby.
+    let mut req = request("pisha-pasha", &[BOB]);
+    req.channel_id = CHANNEL + 2;
+    let lobby = s.create(req).await.unwrap();
+    assert!(matches!(
+        s.decline(lobby.id, ALICE).await.unwrap(),
+        Declined::Cancelled(_)
+    ));
+    assert_eq!(s.table_in(CHANNEL + 2), None);
+}
+
+#[tokio::test]
+async fn play_again_reseats_everyone_and_starts_at_once_with_only_computers_to_ask() {
+    let s = service().await;
+    let mut req = request("kop", &[]);
+    req.bots = 3;
+    req.bot_level = Level::Easy;
+    let view = s.create(req).await.unwrap();
+    assert_eq!(view.phase, Phase::Playing);
+    // Give each computer its own level in the store, as a table with mixed levels has.
+    s.store()
+        .set_computer(view.id, 2, Some("hard"))
+        .await
+        .unwrap();
+    let ended = s.forfeit(view.id, ALICE).await.unwrap();
+    assert_eq!(ended.phase, Phase::Abandoned);
+    let again = match s.rematch(view.id, ALICE).await.unwrap() {
+        LobbyChange::Started(again) => again,
+        LobbyChange::Waiting(v) => panic!("nobody to ask, yet a lobby: {v:?}"),
+    };
+    assert_ne!(again.id, view.id);
+    let levels: Vec<Option<Level>> = again.seats.iter().map(|s| s.computer).collect();
+    assert_eq!(
+        levels,
+        vec![
+            None,
+            Some(Level::Easy),
+            Some(Level::Hard),
+            Some(Level::Easy)
+        ]
+    );
+    assert_eq!(again.seats[0].user, Some(ALICE));
+    assert!(matches!(
+        s.rematch(view.id, ALICE).await,
+        Err(TableError::ChannelBusy)
+    ));
+    // With a person to ask, a lobby: Bob, on his old seat, accepts with one click.
+    let s = service().await;
+    let view = started(&s).await;
+    s.forfeit(view.id, ALICE).await.unwrap();
+    let lobby = match s.rematch(view.id, BOB).await.unwrap() {
+        LobbyChange::Waiting(lobby) => lobby,
+        LobbyChange::Started(_) => panic!("Alice must accept first"),
+    };
+    assert_eq!(lobby.creator, BOB);
+    assert_eq!(lobby.seats[0].user, Some(ALICE));
+    assert!(!lobby.seats[0].accepted);
+    assert!(matches!(
+        s.accept(lobby.id, ALICE).await.unwrap(),
+        LobbyChange::Started(_)
+    ));
 }
 
 #[tokio::test]

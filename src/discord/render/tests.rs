@@ -265,8 +265,12 @@ fn leaderboard_and_rules() {
 
 #[test]
 fn abandon_asks_to_confirm() {
-    let reply = abandon_confirm(&playing());
+    let reply = abandon_confirm(&playing(), true, false);
     assert!(reply.ephemeral);
+    let labels: Vec<&str> = reply.rows[0].iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, vec!["Give up (a loss for me)", "Keep playing"]);
+    let moderator = abandon_confirm(&playing(), true, true);
+    assert_eq!(moderator.button_count(), 3, "forfeit, close, keep playing");
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
 }
@@ -423,7 +427,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
     );
     insta::assert_json_snapshot!("deal_over", deal);
 
-    let line = thread_opened(&view);
+    let line = thread_line(100, &view.game_name(), &[200]);
     assert!(line.ping.is_empty(), "the channel's line notifies nobody");
     insta::assert_json_snapshot!("thread_opened", line);
 }

@@ -1,0 +1,29 @@
+//! The `guild_settings` table: what a server has chosen for all its tables (today: whether
+//! `/play` opens a thread of its own for each table by default).
+
+use super::{to_sql, Store, StoreError};
+
+impl Store {
+    /// Whether the server's tables are played in threads by default (false when never set).
+    pub async fn guild_threads(&self, guild_id: u64) -> Result<bool, StoreError> {
+        let threads: Option<bool> =
+            sqlx::query_scalar("SELECT threads FROM guild_settings WHERE guild_id = ?")
+                .bind(to_sql(guild_id))
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(threads.unwrap_or(false))
+    }
+
+    /// Sets the server's default for playing tables in threads.
+    pub async fn set_guild_threads(&self, guild_id: u64, on: bool) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) \
+             ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+        )
+        .bind(to_sql(guild_id))
+        .bind(on)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
