@@ -51,6 +51,8 @@ struct Measured {
     moves: usize,
     public_created: usize,
     alive_at_end: usize,
+    /// Dispatch → answer of every interaction of the game.
+    latencies: Vec<std::time::Duration>,
 }
 
 /// Opens `game` for the people named (and `bots` computer players), plays it to its end, and
@@ -172,12 +174,14 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
         .collect();
     let alive = created.iter().filter(|m| !m.deleted).count();
     assert_eq!(h.fake.violations(), Vec::<String>::new());
+    let latencies = h.fake.latencies();
     h.bot.unwrap().shutdown().await;
     Measured {
         game,
         moves,
         public_created: created.len(),
         alive_at_end: alive,
+        latencies,
     }
 }
 
@@ -206,16 +210,81 @@ async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
         }
         rows.push(measure(game, people, bots, seed).await);
     }
-    eprintln!("| Game | Moves | New public messages | Per move | Alive at the end |");
-    eprintln!("|---|---:|---:|---:|---:|");
-    for r in &rows {
+    eprintln!("| Game | Moves | New public messages | Per move | Alive at the end | Interactions | Median | p99 |");
+    eprintln!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let mut all = Vec::new();
+    for r in &mut rows {
+        r.latencies.sort();
         eprintln!(
-            "| {} | {} | {} | {:.3} | {} |",
+            "| {} | {} | {} | {:.3} | {} | {} | {:.1?} | {:.1?} |",
             r.game,
             r.moves,
             r.public_created,
             r.public_created as f64 / r.moves as f64,
-            r.alive_at_end
+            r.alive_at_end,
+            r.latencies.len(),
+            percentile(&r.latencies, 0.5),
+            percentile(&r.latencies, 0.99),
         );
+        all.extend(r.latencies.iter().copied());
+    }
+    all.sort();
+    if !all.is_empty() {
+        eprintln!(
+            "interactions: {}, dispatch → answer median {:.1?}, p99 {:.1?}, max {:.1?}",
+            all.len(),
+            percentile(&all, 0.5),
+            percentile(&all, 0.99),
+            all[all.len() - 1]
+        );
+    }
+}
+
+/// Not a check: plays `TRANSCRIPT_GAME` (default Paskahousu) for a while and prints what the
+/// channel and Alice's hand showed, every version of every message in order, to read as a player
+/// does: `TRANSCRIPT_GAME=kop cargo test --test tests e2e_quiet::transcript -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn transcript() {
+    let game = std::env::var("TRANSCRIPT_GAME").unwrap_or_else(|_| "paskahousu".into());
+    let clicks: usize = std::env::var("TRANSCRIPT_CLICKS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(12);
+    let h = Harness::start().await;
+    let players = [&h.alice, &h.bob];
+    let extra = [json!({"name": "bots", "value": 1})];
+    let (table, _) = h.open_table(&game, &players, 11, &extra).await;
+    h.play(
+        table,
+        &players,
+        |_, labels| steady(labels),
+        |t| t.contains("Game over"),
+        clicks,
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let mut all = h.fake.all_messages();
+    all.sort_by_key(|m| m.id);
+    for m in all {
+        if m.ephemeral && m.visible_to != Some(h.alice.id) {
+            continue;
+        }
+        let kind = if m.ephemeral {
+            "ALICE'S HAND"
+        } else {
+            "CHANNEL"
+        };
+        let gone = if m.deleted { " (deleted)" } else { "" };
+        eprintln!("==== {kind} message {}{gone}", m.id);
+        for v in m
+            .history
+            .iter()
+            .map(|v| v.content.clone())
+            .chain([m.content.clone()])
+        {
+            eprintln!("---- {v}");
+        }
+        eprintln!("     buttons: {:?}", m.button_labels());
     }
 }
