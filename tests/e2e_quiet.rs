@@ -80,7 +80,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
             pings.len(),
             pings.iter().map(|m| &m.content).collect::<Vec<_>>()
         );
-        let current = h.table_message(table).expect("a table message");
+        let current = h.current_table(table).await;
         if current.content.contains("Game over") {
             break;
         }
@@ -115,7 +115,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
             .await;
         if woke.is_err() {
             // Nobody's hand is open yet (a new deal): open them from the table message.
-            let current = h.table_message(table).expect("a table message");
+            let current = h.current_table(table).await;
             let Some(show) = current
                 .buttons()
                 .into_iter()

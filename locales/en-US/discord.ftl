@@ -37,6 +37,7 @@ discord-story-line = › { $event }
 discord-scores = Scores: { $scores }
 # The end of a deal of a match, and of a game: new messages.
 discord-deal-over = 📋 **{ $game }** · deal { $deal } is over.
+discord-deal-closed = **{ $game }** · deal { $deal } — over; its result and the next deal follow below.
 discord-game-over = 🏁 **{ $game }** is over.
 discord-place = { $place }. { $who }
 discord-place-points = { $place }. { $who } — { $points }

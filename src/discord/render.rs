@@ -304,6 +304,15 @@ fn scores_line(view: &TableView) -> Option<Msg> {
     ))
 }
 
+/// The table message of a deal that is over, once the next deal has its own: no button, and
+/// no stale "to play".
+pub fn deal_closed(view: &TableView, deal: u32) -> Reply {
+    announce(
+        &msg!("discord-deal-closed", game = view.game_name(), deal = deal),
+        &NoNames,
+    )
+}
+
 /// The end of a deal of a match, as a new message: what the last move did (the deal's
 /// scoring among it) and every seat's running score.
 pub fn deal_over(view: &TableView, deal: u32, events: &[Msg]) -> Reply {

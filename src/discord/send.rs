@@ -86,11 +86,6 @@ pub fn edit_response(reply: &Reply) -> serenity::EditInteractionResponse {
         .allowed_mentions(mentions(reply))
 }
 
-/// An edit that takes every button off a message and leaves its text.
-pub fn strip_buttons() -> serenity::EditMessage {
-    serenity::EditMessage::new().components(Vec::new())
-}
-
 /// Answers a click by taking every button off the clicked message, leaving its text.
 pub fn strip_update() -> serenity::CreateInteractionResponse {
     serenity::CreateInteractionResponse::UpdateMessage(

@@ -33,15 +33,17 @@ pub(super) async fn after_move(
         game_over(ctx, data, &mut shown, acted).await;
     } else {
         if acted.new_deal {
-            strip_buttons(ctx, view.channel_id, shown.message.or(view.message_id)).await;
-            if let Some(deal) = acted.ended_deal {
-                post(
-                    ctx,
-                    view.channel_id,
-                    &render::deal_over(view, deal, &acted.events),
-                )
-                .await;
-            }
+            // The old deal's table message says it is over (and keeps no button); its result
+            // and the new deal's table message follow as new messages.
+            let deal = acted.ended_deal.unwrap_or(1);
+            let old = shown.message.or(view.message_id);
+            replace(ctx, view.channel_id, old, &render::deal_closed(view, deal)).await;
+            post(
+                ctx,
+                view.channel_id,
+                &render::deal_over(view, deal, &acted.events),
+            )
+            .await;
             post_table(ctx, data, &mut shown, view).await;
         } else {
             edit_table(ctx, data, &mut shown, view).await;
@@ -264,8 +266,13 @@ async fn delete(ctx: &serenity::Context, channel: u64, message: Option<u64>) {
     }
 }
 
-/// Takes every button off a message (a superseded table message).
-pub(super) async fn strip_buttons(ctx: &serenity::Context, channel: u64, message: Option<u64>) {
+/// Replaces a message's words and buttons (a superseded table message).
+async fn replace(
+    ctx: &serenity::Context,
+    channel: u64,
+    message: Option<u64>,
+    reply: &render::Reply,
+) {
     let Some(message) = message else {
         return;
     };
@@ -273,11 +280,11 @@ pub(super) async fn strip_buttons(ctx: &serenity::Context, channel: u64, message
         .edit_message(
             &ctx.http,
             serenity::MessageId::new(message),
-            send::strip_buttons(),
+            send::edit_message(reply),
         )
         .await
     {
-        tracing::debug!(error = %e, "could not take the buttons off a message");
+        tracing::debug!(error = %e, "could not close an old table message");
     }
 }
 

@@ -400,6 +400,30 @@ impl Harness {
             })
     }
 
+    /// The table's current public message, waited for: between two deals the old one says it
+    /// is over before the new one is posted.
+    pub async fn current_table(&self, table: i64) -> FakeMessage {
+        let _ = table;
+        let fake = self.fake.clone();
+        // Between two deals, the old deal's table message says it is over and its result
+        // ("📋 … is over.") comes before the new deal's table message.
+        let _ = self
+            .fake
+            .wait_until(WAIT, move |_| {
+                let messages = fake.channel_messages(CHANNEL);
+                let table = messages.iter().rposition(|m| {
+                    m.content
+                        .lines()
+                        .next()
+                        .is_some_and(|l| l.contains(" · move "))
+                });
+                let deal_over = messages.iter().rposition(|m| m.content.starts_with("📋"));
+                table.is_some_and(|t| deal_over.is_none_or(|d| t > d))
+            })
+            .await;
+        self.table_message(table).expect("a table message")
+    }
+
     /// The message announcing the end of the table's game, with its "Play again" button
     /// (waited for: the bot posts it after editing the table message).
     pub async fn result_message(&self, table: i64) -> Option<FakeMessage> {
@@ -435,7 +459,7 @@ impl Harness {
             players.iter().map(|p| ((*p).clone(), None)).collect();
         let mut clicks = 0;
         while clicks < limit {
-            let current = self.table_message(table).expect("a table message");
+            let current = self.current_table(table).await;
             if done(&current.content) {
                 return clicks;
             }
@@ -471,7 +495,7 @@ impl Harness {
                         })
                         .await;
                     if woke.is_err() {
-                        let current = self.table_message(table).expect("a table message");
+                        let current = self.current_table(table).await;
                         let Some(show) = current
                             .buttons()
                             .into_iter()
