@@ -253,12 +253,21 @@ impl Catalog {
             Arg::Cards(cards) => FluentValue::from(self.cards(lang, cards)),
             Arg::Msg(m) => FluentValue::from(self.try_text(lang, m, names)?),
             Arg::List { items, sep } => {
-                let sep = self.try_text(lang, &Msg::new(sep, Vec::new()), names)?;
                 let words = items
                     .iter()
                     .map(|a| self.arg_text(lang, a, names))
                     .collect::<Result<Vec<String>, String>>()?;
-                FluentValue::from(words.join(&sep))
+                let last = self.try_text(lang, &Msg::new(sep, Vec::new()), names)?;
+                // "A, B and C": a list joined by "and" (or "or") takes commas but for the last.
+                let joined = match words.split_last() {
+                    Some((tail, head)) if head.len() > 1 && CONJUNCTIONS.contains(sep) => {
+                        let comma =
+                            self.try_text(lang, &Msg::new("sep-comma", Vec::new()), names)?;
+                        format!("{}{last}{tail}", head.join(&comma))
+                    }
+                    _ => words.join(&last),
+                };
+                FluentValue::from(joined)
             }
             Arg::Verbatim(s) => FluentValue::from(s.clone()),
         })
@@ -311,6 +320,9 @@ impl Catalog {
         key.to_string()
     }
 }
+
+/// The separators that join only a list's last two items; the others take `sep-comma`.
+const CONJUNCTIONS: [&str; 2] = ["sep-and", "sep-or"];
 
 /// A signed number as scores are written: `+5`, `−30` (a true minus sign), `0`.
 pub fn signed_text(n: i64) -> String {

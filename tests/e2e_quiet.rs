@@ -242,7 +242,7 @@ async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
 
 /// Not a check: plays `TRANSCRIPT_GAME` (default Paskahousu) for a while and prints what the
 /// channel and Alice's hand showed, every version of every message in order, to read as a player
-/// does: `TRANSCRIPT_GAME=kop cargo test --test tests e2e_quiet::transcript -- --ignored --nocapture`.
+/// does: `TRANSCRIPT_GAME=kop TRANSCRIPT_BOTS=2 cargo test --test tests e2e_quiet::transcript -- --ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn transcript() {
@@ -253,7 +253,11 @@ async fn transcript() {
         .unwrap_or(12);
     let h = Harness::start().await;
     let players = [&h.alice, &h.bob];
-    let extra = [json!({"name": "bots", "value": 1})];
+    let bots: u64 = std::env::var("TRANSCRIPT_BOTS")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(1);
+    let extra = [json!({"name": "bots", "value": bots})];
     let (table, _) = h.open_table(&game, &players, 11, &extra).await;
     h.play(
         table,

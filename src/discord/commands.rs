@@ -597,6 +597,8 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
             );
             ctx.send(send::poise_reply(&reply)).await?;
             upkeep::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
+            // Nobody is to act while paused: the turn ping goes.
+            upkeep::ping(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
             ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;

@@ -80,6 +80,8 @@ pub struct Data {
     pings: Arc<Mutex<HashMap<TableId, Ping>>>,
     /// Each table's updates in the order of its moves.
     orders: Arc<Mutex<HashMap<TableId, Arc<upkeep::Order>>>>,
+    /// Each table's "I'm back" notices still carrying their button.
+    away: Arc<Mutex<HashMap<TableId, Vec<u64>>>>,
     pub timings: Timings,
 }
 
@@ -92,6 +94,7 @@ impl Data {
             driving: Arc::default(),
             pings: Arc::default(),
             orders: Arc::default(),
+            away: Arc::default(),
             timings,
         }
     }
@@ -181,6 +184,22 @@ impl Data {
         if let Ok(mut orders) = self.orders.lock() {
             orders.remove(&table);
         }
+    }
+
+    /// Remembers an "I'm back" notice, to take its button off when the table ends.
+    fn remember_away(&self, table: TableId, message: u64) {
+        if let Ok(mut away) = self.away.lock() {
+            away.entry(table).or_default().push(message);
+        }
+    }
+
+    /// The table's "I'm back" notices, forgotten.
+    fn take_away(&self, table: TableId) -> Vec<u64> {
+        self.away
+            .lock()
+            .ok()
+            .and_then(|mut away| away.remove(&table))
+            .unwrap_or_default()
     }
 
     /// The table's ping as it stands.

@@ -148,7 +148,21 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
         };
         edit_hand(ctx, &token, &reply).await;
     }
+    strip_away_notices(ctx, data, view).await;
     data.forget_order(view.id);
+}
+
+/// The "I'm back" notices of a table that ended lose their button.
+async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    for message in data.take_away(view.id) {
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        if let Err(e) = serenity::ChannelId::new(view.channel_id)
+            .edit_message(&ctx.http, serenity::MessageId::new(message), edit)
+            .await
+        {
+            tracing::debug!(error = %e, "could not take the button off an away notice");
+        }
+    }
 }
 
 /// A table closed before its end (a forfeit, a moderator, a cancelled lobby): the table
@@ -162,6 +176,7 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
     for (_, token) in data.take_hands(view.id) {
         edit_hand(ctx, &token, &render::hand_closed(view)).await;
     }
+    strip_away_notices(ctx, data, view).await;
     data.forget_order(view.id);
 }
 
@@ -408,7 +423,11 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
         loop {
             interval.tick().await;
             for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
-                post(&ctx, view.channel_id, &render::away(&view, &users)).await;
+                if let Some(message) =
+                    post(&ctx, view.channel_id, &render::away(&view, &users)).await
+                {
+                    data.remember_away(view.id, message);
+                }
                 update_table_message(&ctx, &data, &view).await;
                 ping(&ctx, &data, &view).await;
                 drive_computers(&ctx, &data, view.id);
@@ -418,6 +437,7 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 .expire_lobbies(data.timings.lobby_timeout)
                 .await
             {
+                data.forget_order(view.id);
                 let Some(message) = view.message_id else {
                     continue;
                 };
