@@ -8,3 +8,7 @@ CREATE TABLE guild_settings (
     guild_id INTEGER PRIMARY KEY,
     threads  INTEGER NOT NULL DEFAULT 0 CHECK (threads IN (0, 1))
 );
+
+-- The table's one live turn ping (a Discord message id), so a restarted bot deletes it when the
+-- turn passes instead of leaving it behind.
+ALTER TABLE tables ADD COLUMN ping_id INTEGER;

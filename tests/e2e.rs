@@ -377,6 +377,18 @@ async fn a_restart_mid_game_keeps_the_position_and_the_buttons() {
     let end = h.fake.message(message.id).unwrap();
     assert!(end.content.contains("Game over"), "{}", end.content);
     assert_ne!(end.content, table_before);
+    // The ping from before the restart was remembered by the table and deleted in time.
+    let pings: Vec<_> = h
+        .fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m.content.contains("your move"))
+        .collect();
+    assert!(
+        pings.is_empty(),
+        "{:?}",
+        pings.iter().map(|m| &m.content).collect::<Vec<_>>()
+    );
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }

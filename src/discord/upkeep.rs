@@ -121,7 +121,7 @@ pub(super) async fn table_message_posted(data: &Data, view: &TableView, message:
 async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acted: &Acted) {
     let view = &acted.table;
     edit_table(ctx, data, shown, view).await;
-    clear_ping(ctx, data, view.id).await;
+    clear_ping(ctx, data, view).await;
     let record = match data
         .service
         .channel_record(view.channel_id, view.game_id)
@@ -172,7 +172,7 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
     if view.status.is_some() {
         update_table_message(ctx, data, view).await;
     }
-    clear_ping(ctx, data, view.id).await;
+    clear_ping(ctx, data, view).await;
     for (_, token) in data.take_hands(view.id) {
         edit_hand(ctx, &token, &render::hand_closed(view)).await;
     }
@@ -231,13 +231,27 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         Vec::new()
     };
     turn.sort_unstable();
-    let current = data.ping(view.id).unwrap_or_default();
-    if current.turn == turn {
+    // After a restart, the ping the table remembers (its turn unknown, so it is replaced).
+    let current = data.ping(view.id).unwrap_or(Ping {
+        turn: Vec::new(),
+        channel: view.channel_id,
+        message: view.ping_id,
+    });
+    if current.turn == turn && (!turn.is_empty() || current.message.is_none()) {
         return;
     }
     delete(ctx, current.channel, current.message).await;
     if turn.is_empty() {
-        data.set_ping(view.id, None);
+        // Known to be gone (an absent entry means "ask the table", after a restart).
+        data.set_ping(
+            view.id,
+            Some(Ping {
+                turn,
+                channel: view.channel_id,
+                message: None,
+            }),
+        );
+        remember_ping(data, view.id, None).await;
         return;
     }
     let wanted: Vec<u64> = view
@@ -259,14 +273,23 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
             message,
         }),
     );
+    remember_ping(data, view.id, message).await;
+}
+
+/// The table service keeps the live ping across restarts.
+async fn remember_ping(data: &Data, table: TableId, message: Option<u64>) {
+    if let Err(e) = data.service.set_ping(table, message).await {
+        tracing::warn!(error = %e, "could not remember the turn ping");
+    }
 }
 
 /// Deletes the table's ping, if one is live.
-pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, table: TableId) {
-    if let Some(p) = data.ping(table) {
-        delete(ctx, p.channel, p.message).await;
+pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    match data.ping(view.id) {
+        Some(p) => delete(ctx, p.channel, p.message).await,
+        None => delete(ctx, view.channel_id, view.ping_id).await,
     }
-    data.set_ping(table, None);
+    data.set_ping(view.id, None);
 }
 
 async fn delete(ctx: &serenity::Context, channel: u64, message: Option<u64>) {

@@ -132,6 +132,7 @@ mod tests {
             places: Vec::new(),
             to_act: Vec::new(),
             message_id: None,
+            ping_id: None,
             paused: false,
             turn_timer: None,
         }

@@ -102,6 +102,8 @@ pub struct StoredTable {
     pub move_number: u64,
     pub state: Option<serde_json::Value>,
     pub message_id: Option<u64>,
+    /// The table's live turn ping, if one is.
+    pub ping_id: Option<u64>,
     /// A paused match: still `Playing`, but it no longer holds its channel.
     pub paused: bool,
     /// The turn timer in minutes, if the table has one.

@@ -412,6 +412,19 @@ impl Store {
         Ok(())
     }
 
+    /// Remembers (or forgets) the table's live turn ping.
+    pub async fn set_ping(&self, id: TableId, ping_id: Option<u64>) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE tables SET ping_id = ?, \
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+        )
+        .bind(ping_id.map(to_sql))
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Every table in the lobby or playing, with its seats and full move log, ordered by id.
     pub async fn open_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
         self.load(Which::Open).await
@@ -447,7 +460,8 @@ impl Store {
 
         let table_sql = format!(
             "SELECT t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, t.seed, \
-             t.created_by, t.phase, t.move_number, t.state, t.message_id, t.paused, t.turn_timer \
+             t.created_by, t.phase, t.move_number, t.state, t.message_id, t.ping_id, t.paused, \
+             t.turn_timer \
              FROM tables AS t WHERE {condition} ORDER BY t.id"
         );
         let rows = sqlx::query_with(&table_sql, which.arguments()?)
@@ -537,6 +551,7 @@ fn table_from_row(row: &SqliteRow) -> Result<StoredTable, StoreError> {
         move_number: from_sql(row.try_get("move_number")?),
         state: state.as_deref().map(json_from_sql).transpose()?,
         message_id: row.try_get::<Option<i64>, _>("message_id")?.map(from_sql),
+        ping_id: row.try_get::<Option<i64>, _>("ping_id")?.map(from_sql),
         paused: row.try_get("paused")?,
         turn_timer: row
             .try_get::<Option<i64>, _>("turn_timer")?

@@ -332,6 +332,8 @@ pub struct TableView {
     /// The users whose decision the game waits for.
     pub to_act: Vec<UserId>,
     pub message_id: Option<u64>,
+    /// The table's live turn ping (kept across restarts so it can be deleted).
+    pub ping_id: Option<u64>,
     /// A paused match (`/pause`), waiting for `/resume`.
     pub paused: bool,
     pub turn_timer: Option<u32>,
@@ -426,6 +428,7 @@ struct Table {
     game: Option<Box<dyn AnyGame>>,
     move_number: u64,
     message_id: Option<u64>,
+    ping_id: Option<u64>,
     paused: bool,
     turn_timer: Option<u32>,
     /// When the seats now to act became to act (the turn timer counts from here).
@@ -505,6 +508,7 @@ impl Table {
                 .unwrap_or_default(),
             to_act: self.users_to_act(),
             message_id: self.message_id,
+            ping_id: self.ping_id,
             paused: self.paused,
             turn_timer: self.turn_timer,
         }

@@ -36,6 +36,20 @@ impl TableService {
         Ok(())
     }
 
+    /// Remembers (or forgets) the table's live turn ping. A table that is gone (finished,
+    /// closed) has nothing to remember.
+    pub async fn set_ping(&self, id: TableId, ping: Option<u64>) -> Result<(), TableError> {
+        let Ok(table) = self.table(id) else {
+            return Ok(());
+        };
+        let mut t = table.lock().await;
+        if t.ping_id != ping {
+            self.store.set_ping(id, ping).await?;
+            t.ping_id = ping;
+        }
+        Ok(())
+    }
+
     /// A seated user's hand.
     pub async fn hand(&self, id: TableId, user: UserId) -> Result<HandView, TableError> {
         let table = self.table(id)?;

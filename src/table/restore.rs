@@ -110,6 +110,7 @@ pub(super) fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
         game,
         move_number: stored.move_number,
         message_id: stored.message_id,
+        ping_id: stored.ping_id,
         paused: stored.paused,
         turn_timer: stored.turn_timer,
         turn_since: Instant::now(),

@@ -401,27 +401,41 @@ impl Harness {
     }
 
     /// The table's current public message, waited for: between two deals the old one says it
-    /// is over before the new one is posted.
+    /// is over and its result ("📋 … is over.") comes before the new deal's table message.
     pub async fn current_table(&self, table: i64) -> FakeMessage {
         let _ = table;
-        let fake = self.fake.clone();
-        // Between two deals, the old deal's table message says it is over and its result
-        // ("📋 … is over.") comes before the new deal's table message.
-        let _ = self
-            .fake
-            .wait_until(WAIT, move |_| {
-                let messages = fake.channel_messages(CHANNEL);
-                let table = messages.iter().rposition(|m| {
-                    m.content
-                        .lines()
-                        .next()
-                        .is_some_and(|l| l.contains(" · move "))
-                });
-                let deal_over = messages.iter().rposition(|m| m.content.starts_with("📋"));
-                table.is_some_and(|t| deal_over.is_none_or(|d| t > d))
-            })
-            .await;
-        self.table_message(table).expect("a table message")
+        let current = |fake: &FakeDiscord| {
+            let messages = fake.channel_messages(CHANNEL);
+            let table = messages.iter().rposition(|m| {
+                m.content
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.contains(" · move "))
+            })?;
+            let deal_over = messages.iter().rposition(|m| m.content.starts_with("📋"));
+            deal_over
+                .is_none_or(|d| table > d)
+                .then(|| messages[table].clone())
+        };
+        let deadline = std::time::Instant::now() + WAIT;
+        loop {
+            if let Some(message) = current(&self.fake) {
+                return message;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no table message among {:#?}",
+                self.fake
+                    .channel_messages(CHANNEL)
+                    .iter()
+                    .map(|m| format!("{} {}", m.id, m.content.lines().next().unwrap_or_default()))
+                    .collect::<Vec<_>>()
+            );
+            let _ = self
+                .fake
+                .wait_until(Duration::from_millis(200), move |f| current(f).is_some())
+                .await;
+        }
     }
 
     /// The message announcing the end of the table's game, with its "Play again" button
