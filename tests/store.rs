@@ -980,3 +980,102 @@ async fn computer_seats_and_stand_ins_round_trip() {
     // The level is one of the three.
     assert!(store.set_computer(id, 2, Some("genius")).await.is_err());
 }
+
+#[tokio::test]
+async fn a_forfeit_is_one_loss_and_charges_nobody_else() {
+    let store = Store::open_in_memory().await.unwrap();
+    let lobby = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(ALICE), Some(BOB)]))
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            store.forfeit_table(lobby, 1, BOB).await,
+            Err(StoreError::WrongPhase {
+                phase: Phase::Lobby,
+                ..
+            })
+        ),
+        "a lobby is not forfeited"
+    );
+    let id = store
+        .create_table(&new_table(GUILD, 11, "kop", &[Some(ALICE), Some(BOB)]))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({})).await.unwrap();
+    store.forfeit_table(id, 1, BOB).await.unwrap();
+    let table = store.table(id).await.unwrap().unwrap();
+    assert_eq!(table.phase, Phase::Abandoned);
+    assert!(store
+        .open_tables()
+        .await
+        .unwrap()
+        .iter()
+        .all(|t| t.id != id));
+    assert_eq!(
+        store.results(id).await.unwrap(),
+        vec![ResultRow {
+            seat: 1,
+            user_id: Some(BOB),
+            place: 2,
+            won: false,
+            score: None,
+        }]
+    );
+    assert_eq!(
+        store.leaderboard(GUILD, None, 10).await.unwrap(),
+        vec![LeaderRow {
+            user_id: BOB,
+            games: 1,
+            wins: 0,
+            points: None,
+        }]
+    );
+    assert_eq!(
+        store.channel_record(11, "kop").await.unwrap(),
+        vec![(BOB, 0, 1)]
+    );
+    assert!(matches!(
+        store.forfeit_table(id, 0, ALICE).await,
+        Err(StoreError::WrongPhase {
+            phase: Phase::Abandoned,
+            ..
+        })
+    ));
+    // An abandoned table without a forfeit still counts for nobody.
+    let closed = store
+        .create_table(&new_table(GUILD, 12, "kop", &[Some(ALICE), Some(CAROL)]))
+        .await
+        .unwrap();
+    store.start_table(closed, &json!({})).await.unwrap();
+    store.abandon_table(closed).await.unwrap();
+    assert_eq!(store.leaderboard(GUILD, None, 10).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn server_settings_and_the_live_ping_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&url(&dir)).await.unwrap();
+    assert!(!store.guild_threads(GUILD).await.unwrap(), "off by default");
+    store.set_guild_threads(GUILD, true).await.unwrap();
+    assert!(store.guild_threads(GUILD).await.unwrap());
+    assert!(!store.guild_threads(OTHER_GUILD).await.unwrap());
+    store.set_guild_threads(GUILD, false).await.unwrap();
+    store.set_guild_threads(OTHER_GUILD, true).await.unwrap();
+    let id = store
+        .create_table(&new_table(GUILD, 10, "kop", &[Some(ALICE), Some(BOB)]))
+        .await
+        .unwrap();
+    store.set_ping(id, Some(u64::MAX - 1)).await.unwrap();
+    drop(store);
+    // Reopened: the settings and the ping (a snowflake above i64::MAX) are as they were.
+    let store = Store::open(&url(&dir)).await.unwrap();
+    assert!(!store.guild_threads(GUILD).await.unwrap());
+    assert!(store.guild_threads(OTHER_GUILD).await.unwrap());
+    assert_eq!(
+        store.table(id).await.unwrap().unwrap().ping_id,
+        Some(u64::MAX - 1)
+    );
+    store.set_ping(id, None).await.unwrap();
+    assert_eq!(store.table(id).await.unwrap().unwrap().ping_id, None);
+}
