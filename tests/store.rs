@@ -1,6 +1,6 @@
 //! The store against the real migrations: opening and reopening files, the one-open-table-per-
-//! channel rule, seats, the move log, match totals, finishing, the leaderboard and the round trip
-//! of u64 snowflakes and seeds.
+//! channel rule, seats, the move log, match totals, finishing, forfeits, the leaderboard, server
+//! settings, the live turn ping and the round trip of u64 snowflakes and seeds.
 
 use std::str::FromStr;
 
