@@ -10,13 +10,22 @@ cli-computer-refused = a computer player's move was refused: { $reason }
 cli-seat-you = Seat { $n } (you)
 cli-seat-computer = Computer { $n }
 cli-play-header = { $game } · { $seats } players · you are seat 0 · computer level { $level } · seed { $seed }
-cli-computer-move = { $who }: { $action }
+# What happened: one public event of a move, anyone's, as Discord's story tells it.
+cli-told = › { $what }
 cli-prompt = Your move (1–{ $last }, q to quit):{ " " }
 cli-confirm = { $question } (y/n):{ " " }
 cli-type-number = Type a number from 1 to { $last }.
+cli-not-played = Not played; choose again.
+# The two steps of a grouped choice, as on Discord.
+cli-choice-group = { $group } …
+cli-group-title = { $group }:
+cli-back = ◀ Back
+# A move that costs the player (a surrender, going out).
+cli-choice-danger = { $label } (!)
+cli-seat-score = { $who } { $score }
+cli-deal-scores = After deal { $deal }: { $scores }
 cli-game-over = Game over.
 cli-place = { $place }. { $who }
-cli-place-points = { $place }. { $who } ({ $points })
 
 # pakka arena
 cli-arena-title = { $game } · { $seats } seats · { $deals } deals × { $rotations } rotations

@@ -1,22 +1,32 @@
-//! `pakka play`: any game in the terminal against computer players. You sit at seat 0; the
-//! screen shows your view as text and your legal actions numbered (grouped actions stay flat
-//! here: a terminal has no 25-button limit); type a number to play it, `q` to quit. Computer
-//! players move at once and their moves are told in words. Every word comes from the catalog
-//! (`cli.ftl` and the games' files); the terminal names the seats itself: "Seat 0 (you)" (which
-//! reads well in any sentence) and "Computer N".
+//! `pakka play`: any game in the terminal against computer players, offered the way Discord
+//! offers it. You sit at seat 0; the screen shows your view as text and your legal actions as
+//! numbered choices in Discord's two steps: actions in order, each group of two or more (the
+//! game's `Choice::group`, Paston's "Discard 7♠ and …") at its first member's place, then the
+//! group's actions and "Back"; an action with a question (`Choice::confirm`) is asked first
+//! (y/n), and a costly one (`Tone::Danger`, a surrender) is marked. Type a number, `q` to quit.
+//!
+//! What happened is told after every move, yours and the computer players' alike, in the
+//! game's own event sentences (`Told::text`, Discord's story), with the running scores after
+//! each deal and the final ranking in the game's own count (`AnyGame::score`). Every word comes
+//! from the catalog (`cli.ftl` and the games' files); the terminal names the seats itself,
+//! "Seat 0 (you)" and "Computer N": third-person names, so every sentence's verb agrees.
+//! The loop reads any `BufRead` and writes any `Write`, so it runs without a terminal in tests.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use anyhow::Context as _;
+use serde_json::Value;
 
 use crate::ai::{self, Level, Observation};
 use crate::catalog::{en, en_lines, en_named};
 use crate::msg;
 use crate::rules::registry;
-use crate::rules::{Observer, Setup};
+use crate::rules::{AnyGame, Choice};
+use crate::rules::{Observer, Setup, Status, Tone};
 use crate::table::{level_name, Place};
-use crate::text::{list_of, seat, verbatim, Msg};
+use crate::text::{list, list_of, seat, verbatim, Msg};
 
+/// What `pakka play` was asked for on the command line.
 pub struct PlayConfig {
     pub game: String,
     pub seats: Option<usize>,
@@ -25,7 +35,8 @@ pub struct PlayConfig {
     pub options: String,
 }
 
-/// Plays one game on the given input and output; answers when it ends or the player quits.
+/// Plays one game on the given input and output; answers when it ends, when the player quits
+/// (`q`) or when the input ends.
 pub fn run(
     config: &PlayConfig,
     input: &mut impl BufRead,
@@ -41,7 +52,76 @@ pub fn run(
     let mut game = info
         .create(options, seats, Setup::seeded(seed))
         .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
-    let names: Vec<String> = (0..seats)
+    let mut term = Terminal {
+        input,
+        out,
+        names: seat_names(seats),
+    };
+    term.say(&msg!(
+        "cli-play-header",
+        game = info.name(),
+        seats = seats,
+        level = level_name(config.level),
+        seed = verbatim(seed.to_string())
+    ))?;
+    let mut deal = game.status().deal;
+    let mut decision = 0u64;
+    loop {
+        let status = game.status();
+        if status.deal != deal || status.over {
+            if let Some(line) = deal_scores(game.as_ref(), &status, deal) {
+                term.say(&line)?;
+            }
+            deal = status.deal;
+        }
+        if status.over {
+            term.blank()?;
+            term.lines(&game.describe(Observer::Seat(0)))?;
+            term.say(&msg!("cli-game-over"))?;
+            for place in Place::of(&status) {
+                term.say(&place_line(game.as_ref(), &status, &place))?;
+            }
+            return Ok(());
+        }
+        // The first seat listed moves; an optional call of another seat (Pishe Pasha's Stop) is
+        // not offered in the terminal.
+        let mover = status.to_act[0];
+        let action = if mover == 0 {
+            match your_move(game.as_ref(), &mut term)? {
+                Some(action) => action,
+                None => return Ok(()),
+            }
+        } else {
+            decision += 1;
+            let choice = ai::choose(
+                &Observation::new(game.as_ref(), mover),
+                config.level,
+                seed ^ decision,
+            );
+            game.legal_json(mover)
+                .into_iter()
+                .nth(choice.index)
+                .unwrap_or(Value::Null)
+        };
+        let told = game.act_json(mover, &action).map_err(|e| {
+            let reason = e.msg();
+            let refused = if mover == 0 {
+                reason
+            } else {
+                msg!("cli-computer-refused", reason = reason)
+            };
+            anyhow::Error::msg(en_named(&refused, &term.names))
+        })?;
+        for t in &told {
+            term.say(&msg!("cli-told", what = t.text.clone()))?;
+        }
+    }
+}
+
+/// The seats' names in the terminal: third-person names that read well as the subject of any
+/// sentence ("Seat 0 (you) is declarer").
+fn seat_names(seats: usize) -> Vec<String> {
+    (0..seats)
         .map(|s| {
             let name = if s == 0 {
                 msg!("cli-seat-you", n = s)
@@ -50,161 +130,208 @@ pub fn run(
             };
             en(&name)
         })
-        .collect();
-    let header = msg!(
-        "cli-play-header",
-        game = info.name(),
-        seats = seats,
-        level = level_name(config.level),
-        seed = verbatim(seed.to_string())
-    );
-    writeln!(out, "{}", en_named(&header, &names))?;
-    let mut decision = 0u64;
+        .collect()
+}
+
+/// The person's turn: the view, the first step of the choices, then a group's actions or a
+/// question where the game has one. `None` when the player quits or the input ends.
+fn your_move(
+    game: &dyn AnyGame,
+    term: &mut Terminal<'_, impl BufRead, impl Write>,
+) -> io::Result<Option<Value>> {
+    term.blank()?;
+    term.lines(&game.describe(Observer::Seat(0)))?;
+    let choices = game.choices(0);
+    let entries = entries(&choices);
     loop {
-        let status = game.status();
-        if status.over {
-            writeln!(
-                out,
-                "\n{}",
-                en_lines(&game.describe(Observer::Seat(0)), &names)
-            )?;
-            writeln!(out, "{}", en_named(&msg!("cli-game-over"), &names))?;
-            for place in Place::of(&status) {
-                writeln!(out, "{}", en_named(&place_line(&place), &names))?;
-            }
-            return Ok(());
+        for (n, entry) in entries.iter().enumerate() {
+            let label = match entry {
+                Entry::Action(i) => choice_label(&choices[*i]),
+                Entry::Group(group, _) => msg!("cli-choice-group", group = (*group).clone()),
+            };
+            term.numbered(n + 1, &label)?;
         }
-        // The first seat listed moves; an optional call of another seat (Pishe Pasha's Stop) is
-        // not offered in the terminal.
-        let seat = status.to_act[0];
-        if seat != 0 {
-            decision += 1;
-            let choice = ai::choose(
-                &Observation::new(game.as_ref(), seat),
-                config.level,
-                seed ^ decision,
-            );
-            let label = game
-                .choices(seat)
-                .get(choice.index)
-                .map(|c| en_named(&c.label, &names))
-                .unwrap_or_default();
-            game.act_index(seat, choice.index).map_err(|e| {
-                anyhow::Error::msg(en(&msg!("cli-computer-refused", reason = e.msg())))
-            })?;
-            let told = msg!(
-                "cli-computer-move",
-                who = self::seat(seat),
-                action = verbatim(label)
-            );
-            writeln!(out, "{}", en_named(&told, &names))?;
-            continue;
-        }
-        writeln!(
-            out,
-            "\n{}",
-            en_lines(&game.describe(Observer::Seat(0)), &names)
-        )?;
-        let choices = game.choices(0);
-        for (i, c) in choices.iter().enumerate() {
-            writeln!(out, "  {:>2}. {}", i + 1, en_named(&c.label, &names))?;
-        }
-        loop {
-            write!(
-                out,
-                "{}",
-                en_named(&msg!("cli-prompt", last = choices.len()), &names)
-            )?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(());
-            }
-            let line = line.trim();
-            if line.eq_ignore_ascii_case("q") {
-                return Ok(());
-            }
-            match line.parse::<usize>() {
-                Ok(n) if (1..=choices.len()).contains(&n) => {
-                    if let Some(question) = &choices[n - 1].confirm {
-                        let ask = msg!("cli-confirm", question = question.clone());
-                        write!(out, "{}", en_named(&ask, &names))?;
-                        out.flush()?;
-                        let mut answer = String::new();
-                        input.read_line(&mut answer)?;
-                        if !answer.trim().eq_ignore_ascii_case("y") {
-                            continue;
-                        }
-                    }
-                    game.act_index(0, n - 1)
-                        .map_err(|e| anyhow::Error::msg(en_named(&e.msg(), &names)))?;
-                    break;
+        let Some(n) = term.pick(entries.len())? else {
+            return Ok(None);
+        };
+        let index = match &entries[n - 1] {
+            Entry::Action(i) => *i,
+            Entry::Group(group, members) => {
+                term.say(&msg!("cli-group-title", group = (*group).clone()))?;
+                for (k, &i) in members.iter().enumerate() {
+                    term.numbered(k + 1, &choice_label(&choices[i]))?;
                 }
-                _ => writeln!(
-                    out,
-                    "{}",
-                    en_named(&msg!("cli-type-number", last = choices.len()), &names)
-                )?,
+                let back = members.len() + 1;
+                term.numbered(back, &msg!("cli-back"))?;
+                match term.pick(back)? {
+                    None => return Ok(None),
+                    Some(k) if k == back => continue,
+                    Some(k) => members[k - 1],
+                }
+            }
+        };
+        if let Some(question) = &choices[index].confirm {
+            match term.confirm(question)? {
+                None => return Ok(None),
+                Some(false) => {
+                    term.say(&msg!("cli-not-played"))?;
+                    continue;
+                }
+                Some(true) => {}
             }
         }
+        return Ok(Some(choices[index].action.clone()));
     }
 }
 
-/// One place of the final ranking: the seats sharing it and their points, if counted.
-fn place_line(p: &Place) -> Msg {
-    let who = list_of(p.seats.iter().map(|&s| seat(s)), crate::key!("sep-comma"));
-    match p.points_msg() {
-        None => msg!("cli-place", place = p.place, who = who),
-        Some(points) => msg!(
-            "cli-place-points",
-            place = p.place,
-            who = who,
-            points = points
+/// An action's label, marked when it costs the player (a surrender).
+fn choice_label(choice: &Choice) -> Msg {
+    match choice.tone {
+        Tone::Danger => msg!("cli-choice-danger", label = choice.label.clone()),
+        Tone::Main | Tone::Other => choice.label.clone(),
+    }
+}
+
+/// One entry of the first step: an action (its index in the choices) or a group of two or more.
+#[derive(Debug, PartialEq)]
+enum Entry<'a> {
+    Action(usize),
+    Group(&'a Msg, Vec<usize>),
+}
+
+/// The first step exactly as Discord offers it (`discord::render`): actions in order, each
+/// group of two or more at its first member's place, a group of one offered directly.
+fn entries(choices: &[Choice]) -> Vec<Entry<'_>> {
+    let mut groups: Vec<(&Msg, Vec<usize>)> = Vec::new();
+    for (i, c) in choices.iter().enumerate() {
+        if let Some(g) = &c.group {
+            match groups.iter_mut().find(|(label, _)| *label == g) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((g, vec![i])),
+            }
+        }
+    }
+    let mut shown = vec![false; groups.len()];
+    let mut out = Vec::new();
+    for (i, c) in choices.iter().enumerate() {
+        let Some(g) = &c.group else {
+            out.push(Entry::Action(i));
+            continue;
+        };
+        let Some(k) = groups.iter().position(|(label, _)| *label == g) else {
+            continue;
+        };
+        if groups[k].1.len() == 1 {
+            out.push(Entry::Action(i));
+        } else if !shown[k] {
+            shown[k] = true;
+            out.push(Entry::Group(groups[k].0, groups[k].1.clone()));
+        }
+    }
+    out
+}
+
+/// "After deal 2: Seat 0 (you) 17 points · Computer 1 −4 points", when a deal of a match with
+/// running scores has just ended.
+fn deal_scores(game: &dyn AnyGame, status: &Status, deal: u32) -> Option<Msg> {
+    let scores = status.scores.as_ref()?;
+    let each = scores
+        .iter()
+        .enumerate()
+        .map(|(s, &points)| msg!("cli-seat-score", who = seat(s), score = game.score(points)))
+        .collect();
+    Some(msg!(
+        "cli-deal-scores",
+        deal = deal,
+        scores = list(each, crate::key!("sep-dot"))
+    ))
+}
+
+/// One place of the final ranking: the seats sharing it, each with its score as the game counts
+/// it, where the game keeps scores.
+fn place_line(game: &dyn AnyGame, status: &Status, p: &Place) -> Msg {
+    let who = match &status.scores {
+        None => list_of(p.seats.iter().map(|&s| seat(s)), crate::key!("sep-comma")),
+        Some(scores) => list(
+            p.seats
+                .iter()
+                .map(|&s| {
+                    let points = scores.get(s).copied().unwrap_or_default();
+                    msg!("cli-seat-score", who = seat(s), score = game.score(points))
+                })
+                .collect(),
+            crate::key!("sep-comma"),
         ),
+    };
+    msg!("cli-place", place = p.place, who = who)
+}
+
+/// The terminal: where words go and answers come from, with the seats' names.
+struct Terminal<'a, R, W> {
+    input: &'a mut R,
+    out: &'a mut W,
+    names: Vec<String>,
+}
+
+impl<R: BufRead, W: Write> Terminal<'_, R, W> {
+    fn say(&mut self, msg: &Msg) -> io::Result<()> {
+        writeln!(self.out, "{}", en_named(msg, &self.names))
+    }
+
+    fn lines(&mut self, msgs: &[Msg]) -> io::Result<()> {
+        writeln!(self.out, "{}", en_lines(msgs, &self.names))
+    }
+
+    fn blank(&mut self) -> io::Result<()> {
+        writeln!(self.out)
+    }
+
+    /// A numbered choice, numbers aligned.
+    fn numbered(&mut self, n: usize, label: &Msg) -> io::Result<()> {
+        writeln!(self.out, "  {n:>2}. {}", en_named(label, &self.names))
+    }
+
+    /// Shows a prompt and reads one line; `None` when the input has ended.
+    fn read(&mut self, prompt: &Msg) -> io::Result<Option<String>> {
+        write!(self.out, "{}", en_named(prompt, &self.names))?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.out)?;
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_string()))
+    }
+
+    /// A number from 1 to `last`, asked until one is typed; `None` for `q` or the input's end.
+    fn pick(&mut self, last: usize) -> io::Result<Option<usize>> {
+        loop {
+            let Some(line) = self.read(&msg!("cli-prompt", last = last))? else {
+                return Ok(None);
+            };
+            if line.eq_ignore_ascii_case("q") {
+                return Ok(None);
+            }
+            match line.parse::<usize>() {
+                Ok(n) if (1..=last).contains(&n) => return Ok(Some(n)),
+                _ => self.say(&msg!("cli-type-number", last = last))?,
+            }
+        }
+    }
+
+    /// The game's question, answered y or n; `None` for `q` or the input's end.
+    fn confirm(&mut self, question: &Msg) -> io::Result<Option<bool>> {
+        let Some(line) = self.read(&msg!("cli-confirm", question = question.clone()))? else {
+            return Ok(None);
+        };
+        if line.eq_ignore_ascii_case("q") {
+            return Ok(None);
+        }
+        Ok(Some(
+            line.eq_ignore_ascii_case("y") || line.eq_ignore_ascii_case("yes"),
+        ))
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_whole_game_from_typed_moves() {
-        let config = PlayConfig {
-            game: "pishe-pasha".into(),
-            seats: None,
-            level: Level::Normal,
-            seed: Some(4),
-            options: String::new(),
-        };
-        // Bad input first, then always the first action.
-        let mut input = std::io::Cursor::new(format!("x\n0\n{}", "1\n".repeat(5000)));
-        let mut out = Vec::new();
-        run(&config, &mut input, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("Type a number from 1 to"));
-        assert!(text.contains("Computer 1: "));
-        assert!(
-            text.contains("Game over."),
-            "{}",
-            &text[text.len().saturating_sub(500)..]
-        );
-    }
-
-    #[test]
-    fn quitting_and_unknown_games() {
-        let mut config = PlayConfig {
-            game: "pisha-pasha".into(),
-            seats: Some(3),
-            level: Level::Easy,
-            seed: Some(1),
-            options: "stop_rule=true".into(),
-        };
-        let mut out = Vec::new();
-        run(&config, &mut std::io::Cursor::new("q\n"), &mut out).unwrap();
-        config.game = "poker".into();
-        let err = run(&config, &mut std::io::Cursor::new(""), &mut out).unwrap_err();
-        assert!(err.to_string().contains("the games are"));
-    }
-}
+mod tests;
