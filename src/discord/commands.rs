@@ -280,11 +280,7 @@ pub async fn play(
     match data.service.create(request).await {
         Ok(view) => {
             let started = view.phase == Phase::Playing;
-            let reply = if started {
-                render::table(&view)
-            } else {
-                render::lobby(&view)
-            };
+            let reply = render::opened(&view);
             let handle = ctx.send(send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
             // when it expires) otherwise.
@@ -347,11 +343,7 @@ async fn play_in_thread(
     match data.service.create(request).await {
         Ok(view) => {
             let started = view.phase == Phase::Playing;
-            let reply = if started {
-                render::table(&view)
-            } else {
-                render::lobby(&view)
-            };
+            let reply = render::opened(&view);
             let ctx = ctx.serenity_context();
             if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                 upkeep::table_message_posted(data, &view, message).await;

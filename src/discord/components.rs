@@ -252,20 +252,12 @@ async fn on_click(
                 click
                     .create_response(&ctx.http, send::strip_update())
                     .await?;
-                let (view, reply, started) = match change {
-                    LobbyChange::Started(view) => {
-                        let reply = render::table(&view);
-                        (view, reply, true)
-                    }
-                    LobbyChange::Waiting(view) => {
-                        let reply = render::lobby(&view);
-                        (view, reply, false)
-                    }
-                };
+                let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
+                let reply = render::opened(&view);
                 if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                     upkeep::table_message_posted(data, &view, message).await;
                 }
-                if started {
+                if view.phase == crate::table::Phase::Playing {
                     upkeep::started(ctx, data, &view).await;
                 }
             }

@@ -120,6 +120,15 @@ pub fn private(msg: &Msg) -> Reply {
     Reply::new(plain(msg)).ephemeral()
 }
 
+/// A table just opened: its lobby, or its table message when every seat was taken at once.
+pub fn opened(view: &TableView) -> Reply {
+    if view.phase == Phase::Playing {
+        table(view)
+    } else {
+        lobby(view)
+    }
+}
+
 /// The lobby: who is invited, who has accepted, and the buttons to accept, join or decline.
 pub fn lobby(view: &TableView) -> Reply {
     let names = SeatNames::public(view);

@@ -7,6 +7,8 @@
 
 use std::time::Instant;
 
+use tokio::sync::OwnedMutexGuard;
+
 use super::{
     CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableId, TableService,
     TableView, UserId,
@@ -63,6 +65,16 @@ impl TableService {
         )
         .map_err(TableError::Setup)?;
         Ok((info, seats))
+    }
+
+    /// A table that is still a lobby, locked; refused once its game has started (a button from
+    /// the lobby's message changes nothing then).
+    async fn lobby(&self, id: TableId) -> Result<OwnedMutexGuard<Table>, TableError> {
+        let t = self.table(id)?.lock_owned().await;
+        if t.phase != Phase::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        Ok(t)
     }
 
     /// Opens a table in the lobby phase: the creator sits at seat 0 and has accepted; invited
@@ -151,11 +163,7 @@ impl TableService {
 
     /// An invited person accepts; the game starts once every seat is taken and accepted.
     pub async fn accept(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
-        if t.phase != Phase::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
+        let mut t = self.lobby(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotInvited)?;
         if t.seats[seat].accepted {
             return Err(TableError::AlreadyAccepted);
@@ -167,11 +175,7 @@ impl TableService {
 
     /// Anyone not yet seated takes the first open seat.
     pub async fn join(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
-        if t.phase != Phase::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
+        let mut t = self.lobby(id).await?;
         if t.seat_of(user).is_some() {
             return Err(TableError::AlreadySeated);
         }
@@ -189,11 +193,7 @@ impl TableService {
         user: UserId,
         level: Level,
     ) -> Result<LobbyChange, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
-        if t.phase != Phase::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
+        let mut t = self.lobby(id).await?;
         if t.seat_of(user).is_none() {
             return Err(TableError::NotSeated);
         }
@@ -228,11 +228,7 @@ impl TableService {
     /// lobby stays, for the creator to invite someone else, leave the seat open to anyone, or
     /// give it to a computer player; the creator's decline cancels the lobby (nothing counts).
     pub async fn decline(&self, id: TableId, user: UserId) -> Result<Declined, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
-        if t.phase != Phase::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
+        let mut t = self.lobby(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if user == t.creator {
             self.store.abandon_table(id).await?;
@@ -258,11 +254,7 @@ impl TableService {
         by: UserId,
         person: Person,
     ) -> Result<LobbyChange, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
-        if t.phase != Phase::Lobby {
-            return Err(TableError::AlreadyStarted);
-        }
+        let mut t = self.lobby(id).await?;
         if by != t.creator {
             return Err(TableError::NotCreator);
         }
