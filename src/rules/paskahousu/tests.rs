@@ -1173,3 +1173,56 @@ fn the_finishing_order_is_told_with_ordinals() {
         "{text}"
     );
 }
+
+#[test]
+fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
+    use crate::rules::picture::{Face, Mark};
+    let mut g = position(
+        Options::default(),
+        &["5S 5H 9C 9D 2S", "4C 4D", "9S"],
+        "3C 4H 5D 6C 7H 8S 8D",
+        "",
+        Rest::Cleared,
+        2,
+    );
+    let events = act(&mut g, 2, play("9S"));
+    assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
+    let scene = crate::rules::AnyGame::picture(&g, Observer::Seat(0));
+    // The pile's last six cards, top last, with the pile's count; the stock and the cleared
+    // cards face down.
+    let pile = &scene.middle[0];
+    assert_eq!(en(pile.label.as_ref().unwrap()), "Pile");
+    assert_eq!(
+        pile.cards,
+        cards("5D 6C 7H 8S 8D 9S")
+            .into_iter()
+            .map(Face::Up)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(pile.len(), 8);
+    assert_eq!(scene.middle[1].len(), 0, "the stock is gone");
+    assert_eq!(scene.middle[2].len(), 52 - 5 - 2 - 8);
+    assert_eq!(scene.middle[2].cards, vec![Face::Down]);
+    let hands: Vec<Option<usize>> = scene.seats.iter().map(|p| p.hand).collect();
+    assert_eq!(hands, [Some(5), Some(2), Some(0)]);
+    assert!(scene.seats[0].to_act && !scene.seats[1].to_act);
+    assert_eq!(scene.seats[2].mark, Mark::Out);
+    assert_eq!(en(&scene.seats[2].lines[0]), "Out 1st");
+    assert_eq!(en(&scene.notes[0]), "Turn: Seat 0");
+    // The own hand by rank as the text says it; a 9 or the 2 may go on the 9.
+    let hand = scene.hand.as_ref().unwrap();
+    let groups: Vec<Vec<Card>> = hand
+        .groups
+        .iter()
+        .map(|g| g.iter().map(|h| h.card).collect())
+        .collect();
+    assert_eq!(groups, vec![cards("5S 5H"), cards("9D 9C"), cards("2S")]);
+    let legal: Vec<Card> = hand.cards().filter(|h| h.legal).map(|h| h.card).collect();
+    assert_eq!(legal, cards("9D 9C 2S"));
+    // Another seat's picture holds its own hand only; the public's none.
+    let other = crate::rules::AnyGame::picture(&g, Observer::Seat(1));
+    assert!(other.hand.as_ref().unwrap().cards().all(|h| !h.legal));
+    assert!(crate::rules::AnyGame::picture(&g, Observer::Public)
+        .hand
+        .is_none());
+}

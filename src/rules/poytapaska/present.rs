@@ -1,16 +1,84 @@
 //! What people are told about Pöytäpaska: the table from a view (whose turn, the pile, the
 //! stock, every player's hand size and face-up cards and which face-down positions are left —
-//! never a face-down card — the observer's hand and where it plays from, the finishing order),
-//! the buttons, refusals and the sentence for each event. Words live in
-//! `locales/<lang>/poytapaska.ftl` and, shared with Paskahousu, `shedding.ftl`.
+//! never a face-down card — the observer's hand and where it plays from, the finishing order)
+//! in words and as a picture (the pile's last cards, the stock and the cleared cards in the
+//! middle, each seat's hand size, face-up cards and face-down backs, who is out, the own hand
+//! by rank with its playable cards), the buttons, refusals and the sentence for each event.
+//! Words live in `locales/<lang>/poytapaska.ftl` and, shared with Paskahousu, `shedding.ftl`.
 
 use super::{Action, Event, Phase, Poytapaska, Refusal, View};
+use crate::cards::Card;
+use crate::rules::picture::{Face, Mark, Pile, Scene};
+use crate::rules::present::by_rank;
 use crate::rules::shedding::{self, told};
 use crate::rules::{Observer, Present, Tone};
 use crate::text::{list, seat, verbatim, Arg, Msg};
 use crate::{key, msg};
 
 impl Present for Poytapaska {
+    /// Whose turn (or how the game ended) at the top; the pile's last cards, the stock and the
+    /// cards out of the game in the middle; each seat's hand size, its face-up table cards and
+    /// a back for every face-down position left, those out marked with their place; a seat's
+    /// own hand by rank, low to high.
+    fn picture(view: &View) -> Scene {
+        let seats = view.hand_sizes.len();
+        let viewer = match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        let mut scene = Scene::new(seats, viewer);
+        // The table's first line says whose turn it is (and a forced opening or free play).
+        if view.turn.is_some() {
+            let lines = shedding::table_lines(
+                view.turn,
+                view.opening,
+                view.free_play,
+                &view.pile,
+                view.stock,
+                view.cleared,
+            );
+            scene.notes.extend(lines.into_iter().next());
+        }
+        if view.over {
+            let still: Vec<usize> = (0..seats).filter(|s| !view.out.contains(s)).collect();
+            scene.notes.push(shedding::game_over(view.loser, &still));
+        }
+        scene.middle = middle(&view.pile, view.stock, view.cleared);
+        for part in &mut scene.seats {
+            let s = part.seat;
+            part.hand = Some(view.hand_sizes[s]);
+            part.to_act = view.turn == Some(s);
+            if !view.face_up[s].is_empty() {
+                part.piles.push(Pile::up_row(
+                    None,
+                    &by_rank(&view.face_up[s], order).concat(),
+                ));
+            }
+            if !view.face_down[s].is_empty() {
+                part.piles.push(Pile::row(
+                    None,
+                    view.face_down[s].iter().map(|_| Face::Down).collect(),
+                ));
+            }
+            if let Some(place) = view.out.iter().position(|&o| o == s) {
+                part.mark = Mark::Out;
+                part.lines
+                    .push(msg!("picture-out-place", place = place + 1));
+            }
+        }
+        if viewer.is_some() {
+            scene.set_hand(by_rank(&view.hand, order), &[], false);
+        }
+        scene
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match action {
+            Action::Play(cards) => cards.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     fn name() -> Msg {
         msg!("poytapaska-name")
     }
@@ -63,11 +131,7 @@ impl Present for Poytapaska {
             };
             lines.push(shedding::hand(&view.hand));
             let up: Arg = match view.face_up.get(me) {
-                Some(up) if !up.is_empty() => {
-                    crate::rules::present::by_rank(up, |c| shedding::order(c.rank()))
-                        .concat()
-                        .into()
-                }
+                Some(up) if !up.is_empty() => by_rank(up, order).concat().into(),
                 _ => msg!("poytapaska-none").into(),
             };
             lines.push(msg!(
@@ -140,4 +204,25 @@ impl Present for Poytapaska {
             Event::GameOver { loser, ranking } => told::over(*loser, ranking),
         }
     }
+}
+
+/// A card's place in the games' rank order, for holding and laying out cards by rank.
+fn order(card: Card) -> u8 {
+    shedding::order(card.rank())
+}
+
+/// How many cards of the pile its picture shows, top last.
+const SHOWN: usize = 6;
+
+/// The middle of the table: the pile's last few cards (with the pile's count), the stock face
+/// down and the cards cleared out of the game.
+fn middle(pile: &[Card], stock: usize, cleared: usize) -> Vec<Pile> {
+    let shown = &pile[pile.len().saturating_sub(SHOWN)..];
+    let mut top = Pile::up_row(Some(msg!("picture-pile")), shown);
+    top.count = Some(pile.len());
+    vec![
+        top,
+        Pile::backs(Some(msg!("picture-stock")), stock),
+        Pile::backs(Some(msg!("picture-cleared")), cleared),
+    ]
 }

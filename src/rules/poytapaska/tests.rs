@@ -828,3 +828,51 @@ fn the_hand_line_says_where_the_seat_plays_from() {
         "{own}"
     );
 }
+
+#[test]
+fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_cards() {
+    use crate::rules::picture::{Face, Mark};
+    let mut g = position(
+        &[
+            Seat3("5C 7D 7H", "5S 5H 9D KS", "2C - 2H 2S"),
+            Seat3("4C", "QD", "AS AH - -"),
+            Seat3("6S", "", ""),
+        ],
+        "3D 4D",
+        "",
+        Rest::Cleared,
+        2,
+    );
+    let events = act(&mut g, 2, play("6S"));
+    assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
+    for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
+        let scene = crate::rules::AnyGame::picture(&g, observer);
+        // Nobody sees a face-down card, not even its owner: one back per position left.
+        assert_eq!(scene.seats[0].piles[1].cards, vec![Face::Down; 3]);
+        assert_eq!(scene.seats[1].piles[1].cards, vec![Face::Down; 2]);
+        assert_eq!(scene.seats[1].piles[0].cards, vec![Face::Up(card("QD"))]);
+        assert_eq!(scene.seats[2].mark, Mark::Out);
+        assert!(scene.seats[2].piles.is_empty());
+        assert_eq!(scene.middle[0].cards.last(), Some(&Face::Up(card("6S"))));
+        assert_eq!(scene.middle[0].len(), 3);
+    }
+    let scene = crate::rules::AnyGame::picture(&g, Observer::Seat(0));
+    assert_eq!(
+        scene.seats[0].piles[0].cards,
+        cards("5S 5H 9D KS")
+            .into_iter()
+            .map(Face::Up)
+            .collect::<Vec<_>>()
+    );
+    let hands: Vec<Option<usize>> = scene.seats.iter().map(|p| p.hand).collect();
+    assert_eq!(hands, [Some(3), Some(1), Some(0)]);
+    assert!(scene.seats[0].to_act);
+    // The own hand by rank; the 7s go on the 6, the 5 does not; face-up cards wait.
+    let hand = scene.hand.as_ref().unwrap();
+    let marked: Vec<(Card, bool)> = hand.cards().map(|h| (h.card, h.legal)).collect();
+    assert_eq!(
+        marked,
+        vec![(card("5C"), false), (card("7H"), true), (card("7D"), true)]
+    );
+    assert_eq!(hand.groups.len(), 2);
+}

@@ -1,0 +1,19 @@
+# Words on the pictures of a table and of a hand (src/render, and every game's `picture` in
+# src/rules/<game>/present.rs): captions, a seat's short lines, the hand's title.
+
+picture-team-score = Team { $score }
+picture-score = { $score }
+picture-tricks = { $n ->
+    [one] { $n } trick
+   *[other] { $n } tricks
+}
+picture-declarer = Declarer
+picture-stock = Stock
+picture-pile = Pile
+picture-cleared = Out of the game
+picture-out-place = Out { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+}
