@@ -35,6 +35,18 @@ kop-contract-wedding = wedding of { $caller } with { $partner }
 kop-contract-silent = { $who } alone (silent)
 kop-contract-solo = { $who } solo
 
+# The picture of the table.
+kop-picture-announced = { $declaration ->
+    [wedding] Wedding
+    [solo] Solo
+   *[silent] Silent
+}
+kop-picture-declared = Declared
+kop-picture-points = { $n ->
+    [one] { $n } card point
+   *[other] { $n } card points
+}
+
 kop-label-wedding = Wedding (call the highest jack)
 kop-label-solo = Solo (alone, announced)
 kop-label-silent = Silent (alone, unannounced)

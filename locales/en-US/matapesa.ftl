@@ -14,6 +14,10 @@ matapesa-seat = { $who } — { $hand } in hand · { $tricks ->
 } · played: { $played }
 matapesa-leftovers = Face up, out of play: { $cards }
 
+# The picture of the table.
+matapesa-picture-leftovers = Out of play
+matapesa-picture-loser = Loses
+
 matapesa-not-held = You do not hold { $card }; play { $instead } instead.
 matapesa-none-of-rank = You hold no { $rank ->
     [J] jacks

@@ -49,6 +49,15 @@ paston-tricks = Tricks: { $tricks }
 paston-seat-tricks = { $who } { $n }
 paston-your-discards = Your discards: { $cards }
 
+# The picture of the table.
+paston-picture-header = Deal { $deal } · dealer { $dealer } · to { $target } points
+paston-picture-prikup = Prikup
+paston-picture-bid = Bid { $level }
+paston-picture-pass = Passed
+paston-picture-whist = Whist
+paston-picture-sits-out = Sits out
+paston-picture-discards = Discards
+
 # The last hand.
 paston-surrendered = { $who } surrendered (bid { $bid })
 paston-no-whist = { $who } declared { $level }; both opponents passed

@@ -29,6 +29,10 @@ whist22-play-fool = { $who } { $card }={ $value }
 whist22-hand = Hand { $deal }: { $seats }
 whist22-seat-result = { $who } bid { $bid } took { $took } ({ $change })
 
+# The picture of the table.
+whist22-picture-bid = Bid { $n }
+whist22-picture-seen = In hand
+
 whist22-label-bid = Bid { $n }
 whist22-label-fool = { $card } = { $value }
 whist22-label-unseen = Play my card

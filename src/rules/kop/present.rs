@@ -1,21 +1,91 @@
 //! What people are told about Kop: the table from a view (the deal, who still declares, what
 //! was announced, what the seat knows of its partner, the trick, the last trick, card points
-//! and victory cards, the last round's settlement), the declaration and play buttons, refusals
-//! and the sentence for each event. Every sentence reads well with any seat name ("You" in the
+//! and victory cards, the last round's settlement) in words and as a picture (the trick by seat
+//! and the card taking it, each seat's victory cards, announcement and card points, the own hand
+//! trumps first with its playable cards), the declaration and play buttons, refusals and the
+//! sentence for each event. Every sentence reads well with any seat name ("You" in the
 //! terminal): seats are never the subject of a verb in the present tense. Words live in
 //! `locales/<lang>/kop.ftl`.
 
 use super::{
-    position, Action, Class, Contract, Declaration, Event, Kop, Phase, Refusal, RoundResult, View,
-    QUEEN_CLUBS, QUEEN_SPADES,
+    beats, position, Action, Class, Contract, Declaration, Event, Kop, Phase, Refusal, RoundResult,
+    View, QUEEN_CLUBS, QUEEN_SPADES,
 };
-use crate::cards::Card;
+use crate::cards::{kop16, Card};
+use crate::rules::picture::{trick_leader, Scene};
 use crate::rules::present::{self, grouped, last_trick, plays, seat_list, trick_line};
 use crate::rules::{Observer, Present, Tone};
 use crate::text::{list, seat, signed, verbatim, Arg, Msg};
 use crate::{key, msg};
 
 impl Present for Kop {
+    /// The deal at the top (the winners once over, and for the wedding partner whose partner
+    /// it is); the trick by seat with the card taking it marked; each seat's cards in hand,
+    /// victory cards, its announcement (or, before the first lead, whether it has declared)
+    /// and card points taken; a seat's own hand trumps first, strongest first.
+    fn picture(view: &View) -> Scene {
+        let viewer = match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        let seats = view.victory_cards.len();
+        let mut scene = Scene::new(seats, viewer);
+        scene.notes.push(msg!(
+            "kop-deal",
+            deal = view.deal,
+            dealer = seat(view.dealer)
+        ));
+        if let Some(best) = view.ranking.as_ref().and_then(|r| r.first()) {
+            scene
+                .notes
+                .push(msg!("kop-over", winners = seat_list(best)));
+        }
+        if let Some(caller) = view.partner_of {
+            scene
+                .notes
+                .push(msg!("kop-partner-of", caller = seat(caller)));
+        }
+        scene.trick = view.trick.clone();
+        scene.trick_leader = trick_leader(&view.trick, beats);
+        // Everyone is dealt an equal share of the deck and holds what it has not played.
+        let dealt = kop16().len() / seats;
+        for part in &mut scene.seats {
+            let s = part.seat;
+            let played = view.played.iter().filter(|&&(p, _)| p == s).count();
+            part.hand = Some(dealt.saturating_sub(played));
+            part.to_act = view.waiting.contains(&s);
+            part.lines.push(msg!(
+                "picture-score",
+                score = Self::score(view.victory_cards[s])
+            ));
+            match view.announcement {
+                Some(a) if a.seat == s => part.lines.push(msg!(
+                    "kop-picture-announced",
+                    declaration = declaration(a.declaration)
+                )),
+                _ if view.phase == Phase::Declaring && view.declared[s] => {
+                    part.lines.push(msg!("kop-picture-declared"));
+                }
+                _ => {}
+            }
+            if view.phase == Phase::Playing {
+                part.lines
+                    .push(msg!("kop-picture-points", n = view.points_taken[s]));
+            }
+        }
+        if viewer.is_some() {
+            scene.set_hand(hand_groups(&view.hand), &[], false);
+        }
+        scene
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match *action {
+            Action::Play(c) => vec![c],
+            _ => Vec::new(),
+        }
+    }
+
     fn name() -> Msg {
         msg!("kop-name")
     }
@@ -95,9 +165,7 @@ impl Present for Kop {
             lines.push(round(r));
         }
         if let Observer::Seat(_) = view.observer {
-            lines.push(present::hand(grouped(&view.hand, |c| {
-                (class_place(super::class(c)), position(c))
-            })));
+            lines.push(present::hand(hand_groups(&view.hand)));
         }
         lines
     }
@@ -233,6 +301,11 @@ fn declaration(d: Declaration) -> Arg {
         Declaration::Silent => "silent",
         Declaration::Solo => "solo",
     })
+}
+
+/// A hand as it is held: trumps, then clubs, then spades, each strongest first.
+fn hand_groups(hand: &[Card]) -> Vec<Vec<Card>> {
+    grouped(hand, |c| (class_place(super::class(c)), position(c)))
 }
 
 /// Where a suit class is held: trumps first, then clubs, then spades.

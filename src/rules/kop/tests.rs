@@ -720,3 +720,46 @@ fn determinization_keeps_every_play_legal() {
         assert_eq!(d.hands[0], g.hands[0]);
     }
 }
+
+#[test]
+fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
+    use crate::rules::picture::Mark;
+    use crate::rules::AnyGame;
+    let mut g = game(3, &["AC AH 10H JD", "10C QD AS 10S", "QC AD", "QS"]);
+    declare_all(&mut g);
+    plays(&mut g, "AC 10C");
+    let scene = AnyGame::picture(&g, Observer::Seat(2));
+    assert_eq!(scene.viewer, Some(2));
+    assert_eq!(scene.trick, vec![(0, card("AC")), (1, card("10C"))]);
+    assert_eq!(scene.trick_leader, Some(0));
+    let hands: Vec<Option<usize>> = scene.seats.iter().map(|p| p.hand).collect();
+    assert_eq!(hands, [Some(3), Some(3), Some(4), Some(4)]);
+    let acting: Vec<bool> = scene.seats.iter().map(|p| p.to_act).collect();
+    assert_eq!(acting, [false, false, true, false]);
+    assert_eq!(en(&scene.seats[0].lines[0]), "5 victory cards");
+    assert_eq!(en(&scene.seats[1].lines[1]), "0 card points");
+    assert!(scene.seats.iter().all(|p| p.mark == Mark::None));
+    // The own hand, trumps first and strongest first; the legal cards are those of the
+    // seat's legal actions.
+    let hand = scene.hand.as_ref().unwrap();
+    assert!(hand.to_act);
+    let held: Vec<Card> = hand.cards().map(|h| h.card).collect();
+    assert_eq!(held, ordered(g.hands[2]));
+    assert_eq!(held[0], card("QC"));
+    let legal: Vec<Card> = hand.cards().filter(|h| h.legal).map(|h| h.card).collect();
+    let expected: Vec<Card> = g
+        .legal_actions(2)
+        .iter()
+        .flat_map(Kop::action_cards)
+        .collect();
+    assert!(!legal.is_empty());
+    assert_eq!(legal.len(), expected.len());
+    assert!(legal.iter().all(|c| expected.contains(c)));
+    // A trump takes the lead of the trick; the public sees no hand.
+    let trump = legal[0];
+    next(&mut g, &trump.to_string());
+    let public = AnyGame::picture(&g, Observer::Public);
+    assert_eq!(public.trick_leader, Some(2));
+    assert!(public.hand.is_none());
+    assert_eq!(en(&public.notes[0]), "Deal 1 · dealer Seat 3");
+}

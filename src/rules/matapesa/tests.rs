@@ -302,3 +302,42 @@ fn determinization_keeps_the_own_hand_and_the_table() {
     assert_eq!(d.hands[0].len(), g.hands[0].len());
     assert_eq!(d.played, g.played);
 }
+
+#[test]
+fn the_picture_shows_the_trick_its_leader_the_played_cards_and_the_playable_ranks() {
+    use crate::rules::picture::Face;
+    let mut g = game(4, &["AS 10D", "AD", "AC", "AH 2C 2D", "10S"]);
+    // Seat 0 leads; four aces follow each other, the last one (seat 3's) takes the trick.
+    for (seat, ace) in ["AS", "AD", "AC", "AH"].into_iter().enumerate() {
+        act(&mut g, seat, play(ace));
+    }
+    play_lowest(&mut g);
+    assert_eq!(g.to_act(), vec![3]);
+    act(&mut g, 3, play("2C"));
+    act(&mut g, 4, play("10S"));
+    let scene = crate::rules::AnyGame::picture(&g, Observer::Seat(0));
+    assert_eq!(scene.trick, vec![(3, card("2C")), (4, card("10S"))]);
+    assert_eq!(scene.trick_leader, Some(4));
+    // The leftovers lie face up in the middle; each seat's earlier plays in front of it, its
+    // card in the trick only there.
+    assert_eq!(scene.middle.len(), 1);
+    assert_eq!(scene.middle[0].len(), 2);
+    assert_eq!(scene.seats[0].piles[0].cards, vec![Face::Up(card("AS"))]);
+    assert_eq!(scene.seats[3].piles[0].cards, vec![Face::Up(card("AH"))]);
+    assert_eq!(en(&scene.seats[3].lines[0]), "1 trick");
+    assert!(scene.seats[0].to_act);
+    assert_eq!(scene.seats[0].hand, Some(g.hands[0].len()));
+    // Seat 0 may play a 10 or higher, or any card of its lowest rank: every such card is marked.
+    let hand = scene.hand.as_ref().unwrap();
+    let lowest = g.hands[0].iter().map(|c| c.rank()).min().unwrap();
+    for h in hand.cards() {
+        let r = h.card.rank();
+        assert_eq!(h.legal, r >= Rank::Ten || r == lowest, "{}", h.card);
+    }
+    // An equal card played later takes the lead; the public sees no hand.
+    act(&mut g, 0, play("10D"));
+    let scene = crate::rules::AnyGame::picture(&g, Observer::Public);
+    assert_eq!(scene.trick_leader, Some(0));
+    assert!(scene.seats[1].to_act);
+    assert!(scene.hand.is_none());
+}

@@ -1,13 +1,18 @@
 //! What people are told about Paston: the table from a view (the match score, who bids first and
-//! why, the auction, the declarer and the contract, whist answers, the tricks, the last hand),
-//! the buttons (the discard in two steps), the surrender question, refusals and the sentence for
+//! why, the auction, the declarer and the contract, whist answers, the tricks, the last hand) in
+//! words and as a picture (the prikup, the trick by seat and the card taking it, each seat's
+//! score, call, whist answer and tricks, the own hand by suit with its playable cards), the
+//! buttons (the discard in two steps), the surrender question, refusals and the sentence for
 //! each event. Words live in `locales/<lang>/paston.ftl`.
 
 use super::{
     Action, Event, HandEnd, HandResult, Level, Paston, Phase, Refusal, View, Why, JS, RESET_AT,
     SEVEN_S, TARGET,
 };
+use crate::cards::Card;
+use crate::rules::picture::{trick_leader, Mark, Pile, Scene};
 use crate::rules::present::{self, by_suit, last_trick, numbered_trick, plays, seat_list, suit};
+use crate::rules::tricks::{ace_high, suit_beats};
 use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, signed, verbatim, Msg};
 use crate::{key, msg};
@@ -199,6 +204,95 @@ fn contract(view: &View, d: Seat, bid: Level, lines: &mut Vec<Msg>) {
 }
 
 impl Present for Paston {
+    /// The deal and, once named, the contract at the top (the winners once over); the prikup
+    /// face down in the middle while it lies there; the trick by seat with the card taking it
+    /// marked; each seat's cards in hand, match score, last call in the auction, its answer to
+    /// whist (a seat sitting out is marked out) and its tricks, the declarer named and, in the
+    /// declarer's own picture, its two discards; a seat's own hand by suit, trumps first.
+    fn picture(view: &View) -> Scene {
+        let viewer = match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        let mut scene = Scene::new(view.hand_sizes.len(), viewer);
+        scene.notes.push(msg!(
+            "paston-picture-header",
+            deal = view.deal,
+            dealer = seat(view.dealer),
+            target = TARGET
+        ));
+        if let Some(ranking) = &view.ranking {
+            scene.notes.push(winners(ranking));
+        } else if let (Some(d), Some(l)) = (view.declarer, view.trump) {
+            scene.notes.push(msg!(
+                "paston-contract",
+                who = seat(d),
+                level = level_suit(l),
+                multiplier = l.multiplier()
+            ));
+        }
+        if view.prikup > 0 {
+            scene.middle.push(Pile::backs(
+                Some(msg!("paston-picture-prikup")),
+                view.prikup,
+            ));
+        }
+        let trump = view.trump.map(Level::trump);
+        scene.trick = view.trick.clone();
+        scene.trick_leader = trick_leader(&view.trick, |c, w, led| {
+            suit_beats(c, w, led, trump, ace_high)
+        });
+        for part in &mut scene.seats {
+            let s = part.seat;
+            part.hand = Some(view.hand_sizes[s]);
+            part.to_act = view.to_act == Some(s);
+            part.lines
+                .push(msg!("picture-score", score = Self::score(view.scores[s])));
+            if view.phase == Phase::Auction {
+                if let Some(call) = view.calls.iter().rev().find(|c| c.seat == s) {
+                    part.lines.push(match call.bid {
+                        Some(l) => msg!("paston-picture-bid", level = level_suit(l)),
+                        None => msg!("paston-picture-pass"),
+                    });
+                }
+            }
+            if view.declarer == Some(s) {
+                part.lines.push(msg!("picture-declarer"));
+                if viewer == Some(s) && !view.discards.is_empty() {
+                    part.piles.push(Pile::up_row(
+                        Some(msg!("paston-picture-discards")),
+                        &view.discards,
+                    ));
+                }
+            }
+            match view.whist[s] {
+                Some(true) => part.lines.push(msg!("paston-picture-whist")),
+                Some(false) => {
+                    part.lines.push(msg!("paston-picture-sits-out"));
+                    part.mark = Mark::Out;
+                }
+                None => {}
+            }
+            if view.phase == Phase::Play
+                && (view.declarer == Some(s) || view.whist[s] == Some(true))
+            {
+                part.lines.push(msg!("picture-tricks", n = view.tricks[s]));
+            }
+        }
+        if viewer.is_some() {
+            scene.set_hand(by_suit(&view.hand, trump, ace_high), &[], false);
+        }
+        scene
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match *action {
+            Action::Play(c) => vec![c],
+            Action::Discard(pair) => pair.to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
     fn name() -> Msg {
         msg!("paston-name")
     }

@@ -1039,3 +1039,73 @@ fn normal_draws_trumps_wins_cheaply_and_ducks_when_the_trick_is_gone() {
     act(&mut g, 0, Action::Play(card("AH")));
     assert_eq!(normal_choice(&g), Action::Play(card("7H")));
 }
+
+#[test]
+fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
+    use crate::rules::picture::{Face, Mark};
+    use crate::rules::AnyGame;
+    // The auction: the prikup face down in the middle, each seat's last call under its name.
+    let mut g = game(2, PA6, PA6_PRIKUP);
+    act(&mut g, 2, bid(Level::Paston));
+    act(&mut g, 0, bid(Level::Glitch));
+    let scene = AnyGame::picture(&g, Observer::Public);
+    assert_eq!(en(scene.middle[0].label.as_ref().unwrap()), "Prikup");
+    assert_eq!(scene.middle[0].len(), 2);
+    assert!(scene.middle[0].cards.iter().all(|f| *f == Face::Down));
+    let lines =
+        |p: &crate::rules::picture::SeatPart| -> Vec<String> { p.lines.iter().map(en).collect() };
+    assert_eq!(lines(&scene.seats[0]), ["0 points", "Bid Glitch ♣"]);
+    assert_eq!(lines(&scene.seats[1]), ["0 points"]);
+    assert_eq!(lines(&scene.seats[2]), ["0 points", "Bid Paston ♠"]);
+    assert!(scene.seats[1].to_act);
+    assert!(scene.hand.is_none());
+    // The declarer discards: every card of its hand may go.
+    let mut g = game(2, PA6, PA6_PRIKUP);
+    act(&mut g, 2, bid(Level::Paston));
+    act(&mut g, 0, bid(Level::Glitch));
+    act(&mut g, 1, bid(Level::Dineri));
+    act(&mut g, 2, Action::Pass);
+    act(&mut g, 0, bid(Level::Gupa));
+    act(&mut g, 1, Action::Pass);
+    let scene = AnyGame::picture(&g, Observer::Seat(0));
+    assert!(scene.middle.is_empty(), "the prikup is taken");
+    let hand = scene.hand.as_ref().unwrap();
+    assert_eq!(hand.cards().count(), 12);
+    assert!(hand.cards().all(|h| h.legal));
+    // Play: the contract at the top, the trick and the card taking it, the passer sits out.
+    act(&mut g, 0, Action::Discard([card("7S"), card("8S")]));
+    act(&mut g, 0, Action::Trump(Level::Gupa));
+    act(&mut g, 1, Action::Whist);
+    act(&mut g, 2, Action::Pass);
+    play_cards(&mut g, "AH 7D KH");
+    let scene = AnyGame::picture(&g, Observer::Seat(1));
+    assert_eq!(
+        en(&scene.notes[1]),
+        "Contract: Seat 0 declares Gupa ♥ (×4), needs 6 tricks."
+    );
+    assert_eq!(scene.trick, vec![(0, card("KH"))]);
+    assert_eq!(scene.trick_leader, Some(0));
+    assert_eq!(lines(&scene.seats[0]), ["0 points", "Declarer", "1 trick"]);
+    assert_eq!(lines(&scene.seats[1]), ["0 points", "Whist", "0 tricks"]);
+    assert_eq!(lines(&scene.seats[2]), ["0 points", "Sits out"]);
+    assert_eq!(scene.seats[2].mark, Mark::Out);
+    assert!(
+        scene.seats[0].piles.is_empty(),
+        "the discards are the declarer's"
+    );
+    let hands: Vec<Option<usize>> = scene.seats.iter().map(|p| p.hand).collect();
+    assert_eq!(hands, [Some(8), Some(9), Some(10)]);
+    // Without hearts (trumps) seat 1 may play anything; its hand holds no trump.
+    let hand = scene.hand.as_ref().unwrap();
+    assert!(hand.to_act && hand.cards().all(|h| h.legal));
+    assert_eq!(hand.groups[0][0].card, card("AC"));
+    // The declarer sees its discards in front of it; the passer's hand has nothing to play.
+    let own = AnyGame::picture(&g, Observer::Seat(0));
+    assert_eq!(
+        own.seats[0].piles[0].cards,
+        vec![Face::Up(card("7S")), Face::Up(card("8S"))]
+    );
+    assert_eq!(own.hand.as_ref().unwrap().groups[0][0].card, card("QH"));
+    let sitter = AnyGame::picture(&g, Observer::Seat(2));
+    assert!(sitter.hand.as_ref().unwrap().cards().all(|h| !h.legal));
+}

@@ -1,17 +1,75 @@
 //! What people are told about Whist 22: the table from a view (the hand size and dealer, whose
 //! turn, bids, tricks and scores, the cards seen in the blind round, the trick, the last trick,
-//! the last hand's scoring), the bid and play buttons, refusals and the sentence for each event.
-//! Trumps are written by number, the Fool by its catalog name (`card-fool`) and, once played,
-//! with the value it counts for. Words live in `locales/<lang>/whist22.ftl`.
+//! the last hand's scoring) in words and as a picture (the trick by seat and the card taking
+//! it, each seat's score, bid and tricks, the cards seen in the blind round face up in front of
+//! their holders, the own hand strongest first with its playable cards), the bid and play
+//! buttons, refusals and the sentence for each event. Trumps are written by number, the Fool by
+//! its catalog name (`card-fool`) and, once played, with the value it counts for. Words live in
+//! `locales/<lang>/whist22.ftl`.
 
 use super::{Action, Event, HandResult, Phase, Play, Refusal, View, Whist22};
 use crate::cards::Card;
+use crate::rules::picture::{trick_leader, Pile, Scene};
 use crate::rules::present::{self, grouped, seat_list, trick_line};
 use crate::rules::{Observer, Present, Seat};
 use crate::text::{list, seat, signed, verbatim, Arg, Msg};
 use crate::{key, msg};
 
 impl Present for Whist22 {
+    /// The hand, its size and dealer and whose turn (the winners once over) at the top; the
+    /// trick by seat with the card taking it marked (the Fool by its declared value); each
+    /// seat's cards in hand, score, bid and tricks. In the blind round a seat sees the others'
+    /// cards face up in front of them and its own only as backs (no hand of its own).
+    fn picture(view: &View) -> Scene {
+        let viewer = match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        let mut scene = Scene::new(view.hand_sizes.len(), viewer);
+        scene.notes.push(head(view));
+        scene.notes.extend(turn(view));
+        scene.trick = view.trick.iter().map(|p| (p.seat, p.card)).collect();
+        let value = |c: Card| {
+            view.trick
+                .iter()
+                .find(|p| p.card == c)
+                .map_or(0, |p| p.value)
+        };
+        scene.trick_leader = trick_leader(&scene.trick, |c, w, _| value(c) > value(w));
+        for part in &mut scene.seats {
+            let s = part.seat;
+            let seen = &view.others_cards[s];
+            part.hand = Some(view.hand_sizes[s].saturating_sub(seen.len()));
+            if !seen.is_empty() {
+                part.piles
+                    .push(Pile::up_row(Some(msg!("whist22-picture-seen")), seen));
+            }
+            part.to_act = view.turn == Some(s);
+            part.lines
+                .push(msg!("picture-score", score = Self::score(view.scores[s])));
+            if let Some(bid) = view.bids[s] {
+                part.lines.push(msg!("whist22-picture-bid", n = bid));
+            }
+            if view.phase == Phase::Playing {
+                part.lines.push(msg!("picture-tricks", n = view.tricks[s]));
+            }
+        }
+        if let Some(me) = viewer {
+            if !view.hand.is_empty() || view.hand_sizes.get(me).copied().unwrap_or(0) == 0 {
+                scene.set_hand(hand_groups(&view.hand), &[], false);
+            }
+        }
+        scene
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match *action {
+            Action::Play(card) => vec![card],
+            Action::Fool(_) => vec![Card::FOOL],
+            Action::Bid(_) | Action::PlayUnseen => Vec::new(),
+        }
+    }
+
     fn name() -> Msg {
         msg!("whist22-name")
     }
@@ -21,33 +79,8 @@ impl Present for Whist22 {
     }
 
     fn describe(view: &View) -> Vec<Msg> {
-        let mut lines = vec![msg!(
-            "whist22-head",
-            deal = view.deal,
-            cards = view.hand_size,
-            dealer = seat(view.dealer),
-            blind = verbatim(if view.blind { "yes" } else { "no" })
-        )];
-        match (view.phase, view.turn) {
-            (Phase::Over, _) => {
-                if let Some(best) = view.ranking.as_ref().and_then(|r| r.first()) {
-                    lines.push(msg!("whist22-over", winners = seat_list(best)));
-                }
-            }
-            (Phase::Bidding, Some(turn)) => {
-                lines.push(match view.forbidden_bid.filter(|&f| f <= view.hand_size) {
-                    Some(f) => msg!("whist22-turn-bid-not", who = seat(turn), not = f),
-                    None => msg!("whist22-turn-bid", who = seat(turn)),
-                });
-            }
-            (Phase::Playing, Some(turn)) if view.revealed == Some(turn) => {
-                lines.push(msg!("whist22-turn-fool", who = seat(turn)));
-            }
-            (Phase::Playing, Some(turn)) => {
-                lines.push(msg!("whist22-turn-play", who = seat(turn)));
-            }
-            _ => {}
-        }
+        let mut lines = vec![head(view)];
+        lines.extend(turn(view));
         let scores = (0..view.scores.len())
             .map(|s| {
                 msg!(
@@ -95,10 +128,7 @@ impl Present for Whist22 {
             lines.push(if view.hand.is_empty() && held > 0 {
                 msg!("whist22-hand-hidden", n = held)
             } else {
-                // Strongest first: the Fool (it may count 22), then 21 down to 1.
-                present::hand(grouped(&view.hand, |c| {
-                    ((), std::cmp::Reverse(c.trump_value().unwrap_or(22)))
-                }))
+                present::hand(hand_groups(&view.hand))
             });
         }
         lines
@@ -169,6 +199,46 @@ impl Present for Whist22 {
             },
         }
     }
+}
+
+/// The hand's first line: its number, cards each, dealer, and whether it is the blind round.
+fn head(view: &View) -> Msg {
+    msg!(
+        "whist22-head",
+        deal = view.deal,
+        cards = view.hand_size,
+        dealer = seat(view.dealer),
+        blind = verbatim(if view.blind { "yes" } else { "no" })
+    )
+}
+
+/// Whose turn it is and to do what (the dealer's forbidden bid named), or who won.
+fn turn(view: &View) -> Option<Msg> {
+    match (view.phase, view.turn) {
+        (Phase::Over, _) => view
+            .ranking
+            .as_ref()
+            .and_then(|r| r.first())
+            .map(|best| msg!("whist22-over", winners = seat_list(best))),
+        (Phase::Bidding, Some(turn)) => {
+            Some(match view.forbidden_bid.filter(|&f| f <= view.hand_size) {
+                Some(f) => msg!("whist22-turn-bid-not", who = seat(turn), not = f),
+                None => msg!("whist22-turn-bid", who = seat(turn)),
+            })
+        }
+        (Phase::Playing, Some(turn)) if view.revealed == Some(turn) => {
+            Some(msg!("whist22-turn-fool", who = seat(turn)))
+        }
+        (Phase::Playing, Some(turn)) => Some(msg!("whist22-turn-play", who = seat(turn))),
+        _ => None,
+    }
+}
+
+/// A hand as it is held: strongest first, the Fool (it may count 22), then 21 down to 1.
+fn hand_groups(hand: &[Card]) -> Vec<Vec<Card>> {
+    grouped(hand, |c| {
+        ((), std::cmp::Reverse(c.trump_value().unwrap_or(22)))
+    })
 }
 
 /// The plays of a trick in order, the Fool with the value it counts for: "Ann 17 · Bob Fool=22".
