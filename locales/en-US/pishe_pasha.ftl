@@ -28,6 +28,14 @@ pishe-turned-card = Turned card: { $card }
 pishe-breach = { $who } broke a rule: an opponent may call Stop!
 pishe-stop-called = { $who } called Stop: correct the play or take over the turn.
 
+# The picture of the table.
+pishe-picture-foundation = Foundation
+pishe-picture-foundation-suit = { $suit }
+pishe-picture-discards = Discard pile
+pishe-picture-turned = Turned card
+pishe-picture-breach = Broke a rule
+pishe-picture-stop = Called Stop
+
 pishe-action-turn = Turn a card
 pishe-action-give = Give { $card } to { $to }
 pishe-action-discard = Discard { $card }

@@ -55,6 +55,11 @@ red7-turn = Turn: { $who }{ $played ->
 }
 red7-over = Game over: { $winners } won.
 
+# The picture of the table.
+red7-picture-round = Round { $round } · to { $target } points
+red7-picture-canvas = Canvas: { $colour }
+red7-picture-draw-pile = Draw pile
+
 red7-action-palette = { $card } → palette · { $winning ->
     [yes] winning
    *[no] not winning

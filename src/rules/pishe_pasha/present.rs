@@ -1,10 +1,12 @@
 //! What people are told about Pishe Pasha: the table from a view (whose turn or who must flip,
 //! every seat's stock and discard pile, the foundations, the turned card, an open breach or a
-//! called Stop), the action buttons, refusals and the sentence for each event. Words live in
-//! `locales/<lang>/pishe_pasha.ftl`.
+//! called Stop) and as a picture (the foundations in the middle, every seat's stock and discard
+//! pile in front of it, the turned card), the action buttons, refusals and the sentence for
+//! each event. Words live in `locales/<lang>/pishe_pasha.ftl`.
 
 use super::{Action, EndReason, Event, Mode, PishePasha, Refusal, View};
 use crate::cards::{Card, Suit};
+use crate::rules::picture::{Face, Pile, Scene};
 use crate::rules::present::seat_list;
 use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, verbatim, Msg};
@@ -14,6 +16,66 @@ use crate::{key, msg};
 const SHOWN: usize = 6;
 
 impl Present for PishePasha {
+    /// The turn (or the book step) at the top; the foundations in the middle, each its top
+    /// card and count; in front of every seat its stock as backs and its discard pile as a row
+    /// of its top cards, the turned card in front of the seat at turn, a breach or a Stop
+    /// named. Nobody holds a hand: a seat's own picture has none either.
+    fn picture(view: &View) -> Scene {
+        let seats = view.stock_sizes.len();
+        let mut scene = Scene::new(seats, viewer(view.observer));
+        scene.notes.push(match view.mode {
+            Mode::Book => msg!(
+                "pishe-book-step",
+                step = view.steps + 1,
+                waiting = seat_list(&waiting(view))
+            ),
+            _ => msg!("pishe-turn", who = seat(view.turn)),
+        });
+        let single = view.foundation_tops.len() != 4;
+        for (i, &top) in view.foundation_tops.iter().enumerate() {
+            let label = if single {
+                msg!("pishe-picture-foundation")
+            } else {
+                msg!(
+                    "pishe-picture-foundation-suit",
+                    suit = verbatim(Suit::ALL[i].symbol())
+                )
+            };
+            let mut pile = Pile::stack(Some(label), top.map(Face::Up).into_iter().collect());
+            pile.count = Some(view.foundation_sizes[i]);
+            scene.middle.push(pile);
+        }
+        let acting = to_act(view);
+        for part in &mut scene.seats {
+            let s = part.seat;
+            part.to_act = acting.contains(&s);
+            part.piles.push(Pile::backs(
+                Some(msg!("picture-stock")),
+                view.stock_sizes[s],
+            ));
+            let discards = &view.discards[s];
+            let shown = &discards[discards.len().saturating_sub(SHOWN)..];
+            let mut pile = Pile::up_row(Some(msg!("pishe-picture-discards")), shown);
+            pile.count = Some(discards.len());
+            part.piles.push(pile);
+            if view.turn == s && view.mode != Mode::Book {
+                if let Some(card) = view.pending {
+                    part.piles.push(Pile::stack(
+                        Some(msg!("pishe-picture-turned")),
+                        vec![Face::Up(card)],
+                    ));
+                }
+            }
+            if view.breach == Some(s) {
+                part.lines.push(msg!("pishe-picture-breach"));
+            }
+            if view.stopper == Some(s) {
+                part.lines.push(msg!("pishe-picture-stop"));
+            }
+        }
+        scene
+    }
+
     fn name() -> Msg {
         msg!("pishe-name")
     }
@@ -26,11 +88,10 @@ impl Present for PishePasha {
         let seats = view.stock_sizes.len();
         let mut lines = Vec::new();
         if view.mode == Mode::Book {
-            let waiting: Vec<usize> = (0..seats).filter(|&s| !view.flipped[s]).collect();
             lines.push(msg!(
                 "pishe-book-step",
                 step = view.steps + 1,
-                waiting = seat_list(&waiting)
+                waiting = seat_list(&waiting(view))
             ));
         } else {
             lines.push(msg!("pishe-turn", who = seat(view.turn)));
@@ -237,4 +298,44 @@ fn pile(cards: &[Card]) -> Msg {
         shown = shown,
         top = shown[shown.len() - 1]
     )
+}
+
+/// The seats still to flip in the book version's step.
+fn waiting(view: &View) -> Vec<Seat> {
+    (0..view.stock_sizes.len())
+        .filter(|&s| !view.flipped[s])
+        .collect()
+}
+
+/// The seats the view waits for: those still to flip in the book version; else the seat that
+/// called Stop, or the seat at turn and, after a breach, every other seat but the offender
+/// (who may call Stop). Nobody once a seat has run out of cards (the game is over).
+fn to_act(view: &View) -> Vec<Seat> {
+    let seats = view.stock_sizes.len();
+    let holds = |s: Seat| {
+        view.stock_sizes[s]
+            + view.discards[s].len()
+            + usize::from(s == view.turn && view.pending.is_some())
+    };
+    let out = (0..seats).any(|s| holds(s) == 0);
+    if out {
+        return Vec::new();
+    }
+    if view.mode == Mode::Book {
+        return waiting(view);
+    }
+    if let Some(s) = view.stopper {
+        return vec![s];
+    }
+    (0..seats)
+        .filter(|&s| s == view.turn || view.breach.is_some_and(|b| s != b))
+        .collect()
+}
+
+/// The seat whose picture it is.
+fn viewer(observer: Observer) -> Option<Seat> {
+    match observer {
+        Observer::Seat(s) => Some(s),
+        Observer::Public => None,
+    }
 }

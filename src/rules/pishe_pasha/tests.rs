@@ -660,3 +660,80 @@ fn determinization_only_moves_stock_cards() {
     assert_ne!(d.stocks, g.stocks);
     assert_eq!(d.pending, Some(card("8S")));
 }
+
+#[test]
+fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() {
+    use crate::rules::picture::Face;
+    use crate::rules::AnyGame;
+    let mut g = standard(0, &["8S 5S 4S", "9H KH QH AS 2S 3S 9D"]);
+    act(&mut g, 1, Action::Turn); // 9H discarded
+    act(&mut g, 0, Action::Turn); // 8S may go on 9H
+    for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
+        let scene = AnyGame::picture(&g, observer);
+        assert!(scene.hand.is_none(), "nobody holds a hand");
+        assert!(scene.seats.iter().all(|p| p.hand.is_none()));
+        let turned = &scene.seats[0].piles[2];
+        assert_eq!(en(turned.label.as_ref().unwrap()), "Turned card");
+        assert_eq!(turned.cards, vec![Face::Up(card("8S"))]);
+        assert_eq!(scene.seats[1].piles.len(), 2);
+        assert!(scene.seats[0].to_act && !scene.seats[1].to_act);
+    }
+    act(&mut g, 0, Action::Discard);
+    play_turn(&mut g, 1); // KH
+    play_turn(&mut g, 0); // 5S
+    play_turn(&mut g, 1); // QH
+    play_turn(&mut g, 0); // 4S
+    play_turn(&mut g, 1); // AS 2S 3S up, then 4S and 5S from seat 0's pile; 9D discarded
+    let scene = AnyGame::picture(&g, Observer::Public);
+    assert_eq!(en(&scene.notes[0]), "Turn: Seat 0");
+    // Four foundations, one per suit: ♠ holds five cards up to 5♠.
+    assert_eq!(scene.middle.len(), 4);
+    let spades = &scene.middle[Suit::Spades.index()];
+    assert_eq!(en(spades.label.as_ref().unwrap()), "♠");
+    assert_eq!(spades.cards, vec![Face::Up(card("5S"))]);
+    assert_eq!(spades.len(), 5);
+    assert!(scene.middle[Suit::Hearts.index()].is_empty());
+    // Each seat's stock face down with its count and its discard pile face up.
+    for s in 0..2 {
+        let stock = &scene.seats[s].piles[0];
+        assert_eq!(en(stock.label.as_ref().unwrap()), "Stock");
+        assert_eq!(stock.len(), g.stocks[s].len());
+        let pile = &scene.seats[s].piles[1];
+        let faces: Vec<Face> = g.discards[s].iter().map(|&c| Face::Up(c)).collect();
+        assert_eq!(pile.cards, faces);
+    }
+    assert_eq!(
+        scene.seats[1].piles[1].cards.last(),
+        Some(&Face::Up(card("9D")))
+    );
+    assert_eq!(
+        scene.seats[0].piles[1].cards,
+        vec![Face::Up(card("8S"))],
+        "5♠ and 4♠ went up"
+    );
+}
+
+#[test]
+fn the_picture_names_a_breach_and_a_stop() {
+    use crate::rules::AnyGame;
+    let mut g = stop_mode(0, &["AC 2C 3C 4C 9H", "5C 6S"]);
+    act(&mut g, 1, Action::Turn);
+    act(&mut g, 1, Action::Discard);
+    act(&mut g, 0, Action::Turn);
+    for _ in 0..4 {
+        act(&mut g, 0, Action::Foundation);
+        act(&mut g, 0, Action::Turn);
+    }
+    act(&mut g, 0, Action::Discard); // 9H
+    act(&mut g, 1, Action::Turn); // breach: 5C fits ♣
+    let scene = AnyGame::picture(&g, Observer::Public);
+    assert_eq!(en(&scene.seats[1].lines[0]), "Broke a rule");
+    assert!(
+        scene.seats[0].to_act && scene.seats[1].to_act,
+        "seat 0 may call Stop"
+    );
+    act(&mut g, 0, Action::Stop);
+    let scene = AnyGame::picture(&g, Observer::Public);
+    assert_eq!(en(&scene.seats[0].lines[0]), "Called Stop");
+    assert!(scene.seats[0].to_act && !scene.seats[1].to_act);
+}

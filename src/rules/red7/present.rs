@@ -1,19 +1,103 @@
 //! What people are told about Red7: the table from a view (scores and the last round in the
 //! advanced game, the canvas and its rule, every palette, who is winning, the draw pile, whose
-//! turn, the own hand), the action buttons that say whether a play keeps the player winning,
+//! turn, the own hand) in words and as a picture (the canvas with its rule, the draw pile, every
+//! palette with the winning one marked, the seats that are out, the own hand by colour with its
+//! playable cards), the action buttons that say whether a play keeps the player winning,
 //! the confirm questions before a play that puts the player out, refusals and the sentence for
 //! each event. Colour names and each colour's rule are words of the catalog; card notation
 //! (`R7`) is not. Words live in `locales/<lang>/red7.ftl`.
 
 use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
 use super::{colour, number, Action, Event, OutReason, Red7, Refusal, View};
-use crate::cards::Colour;
+use crate::cards::{Card, Colour};
+use crate::rules::picture::{Face, Mark, Pile, Scene};
 use crate::rules::present::{self, grouped, seat_list};
 use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, verbatim, Msg};
 use crate::{key, msg};
 
 impl Present for Red7 {
+    /// The round and the target (advanced game) and whose turn at the top (the winners once
+    /// over); the canvas in the middle with the rule its colour sets written on it, and the
+    /// draw pile; each seat's palette strongest first, the winning one marked, a seat that is
+    /// out marked with its cards face down; match scores in the advanced game; a seat's own
+    /// hand by colour, Red first, high to low (none once it is out).
+    fn picture(view: &View) -> Scene {
+        let me = match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        let mut scene = Scene::new(view.palettes.len(), me);
+        if let Some(target) = view.target {
+            scene.notes.push(msg!(
+                "red7-picture-round",
+                round = view.round,
+                target = target
+            ));
+        }
+        match (&view.ranking, view.turn) {
+            (Some(ranking), _) => scene.notes.push(game_over(ranking)),
+            (None, Some(t)) => scene.notes.push(msg!(
+                "red7-turn",
+                who = seat(t),
+                played = yes_no(view.played_palette)
+            )),
+            (None, None) => {}
+        }
+        // An empty canvas is the starting Red card, which is no card of the deck.
+        let canvas = Pile::stack(
+            Some(msg!("red7-picture-canvas", colour = colour_name(view.rule))),
+            view.canvas.iter().map(|&c| Face::Up(c)).collect(),
+        );
+        scene.middle.push(
+            canvas
+                .with_words(rule_text(view.rule))
+                .marked(Mark::Leading),
+        );
+        scene.middle.push(Pile::backs(
+            Some(msg!("red7-picture-draw-pile")),
+            view.draw_pile,
+        ));
+        for part in &mut scene.seats {
+            let s = part.seat;
+            part.to_act = view.turn == Some(s);
+            if view.active[s] {
+                part.hand = Some(view.hand_sizes[s]);
+                let palette = Pile::up_row(None, &view.palettes[s]);
+                if view.winning == Some(s) {
+                    part.piles.push(palette.marked(Mark::Leading));
+                    part.mark = Mark::Leading;
+                } else {
+                    part.piles.push(palette);
+                }
+            } else {
+                part.piles
+                    .push(Pile::backs(None, view.face_down[s]).marked(Mark::Out));
+                part.mark = Mark::Out;
+                if let Some(place) = view.out_order.iter().position(|&o| o == s) {
+                    part.lines
+                        .push(msg!("picture-out-place", place = place + 1));
+                }
+            }
+            if let Some(scores) = &view.scores {
+                part.lines
+                    .push(msg!("picture-score", score = Self::score(scores[s])));
+            }
+        }
+        // A seat that is out has its cards face down: no hand of its own to see.
+        if me.is_some_and(|s| view.active[s]) {
+            scene.set_hand(hand_groups(&view.hand), &[], false);
+        }
+        scene
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match *action {
+            Action::Palette(c) | Action::Canvas(c) => vec![c],
+            Action::End => Vec::new(),
+        }
+    }
+
     fn name() -> Msg {
         msg!("red7-name")
     }
@@ -96,10 +180,7 @@ impl Present for Red7 {
             (None, None) => {}
         }
         if let Observer::Seat(_) = view.observer {
-            // By colour, the strongest (Red) first, each colour's numbers high to low.
-            lines.push(present::hand(grouped(&view.hand, |c| {
-                (colour(c), std::cmp::Reverse(number(c)))
-            })));
+            lines.push(present::hand(hand_groups(&view.hand)));
         }
         lines
     }
@@ -227,6 +308,11 @@ impl Present for Red7 {
             Event::GameOver { ranking } => game_over(ranking),
         }
     }
+}
+
+/// A hand by colour, the strongest (Red) first, each colour's numbers high to low.
+fn hand_groups(hand: &[Card]) -> Vec<Vec<Card>> {
+    grouped(hand, |c| (colour(c), std::cmp::Reverse(number(c))))
 }
 
 /// "Game over: Ann won." (everyone sharing the first place).

@@ -924,3 +924,53 @@ fn events_and_confirm_questions_read_well() {
         "Game over: Ann and Cy won."
     );
 }
+
+#[test]
+fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_out() {
+    use crate::rules::picture::{Face, Mark};
+    use crate::rules::AnyGame;
+    let g = basic(2, &["", "G3", ""], &["R7", "R1", "G2"]);
+    // The starting Red card is no card of the deck: an empty place with the rule on it.
+    let scene = AnyGame::picture(&g, Observer::Public);
+    let start = &scene.middle[0];
+    assert!(start.cards.is_empty());
+    assert_eq!(en(start.label.as_ref().unwrap()), "Canvas: Red");
+    assert_eq!(en(start.on_top.as_ref().unwrap()), "highest card");
+    assert_eq!(start.mark, Mark::Leading);
+    assert_eq!(scene.seats[0].mark, Mark::Leading);
+    assert!(scene.seats[1].to_act);
+    let mut g = g;
+    act(&mut g, 1, canvas("G3"));
+    let scene = AnyGame::picture(&g, Observer::Public);
+    let canvas = &scene.middle[0];
+    assert_eq!(canvas.cards, vec![Face::Up(card("G3"))]);
+    assert_eq!(en(canvas.label.as_ref().unwrap()), "Canvas: Green");
+    assert_eq!(en(canvas.on_top.as_ref().unwrap()), "most even cards");
+    assert_eq!(scene.middle[1].len(), 49 - 21 - 3);
+    assert_eq!(scene.middle[1].cards, vec![Face::Down]);
+    // Green: seat 2's G2 wins; seat 1 is out with its cards face down.
+    let (s0, s1, s2) = (&scene.seats[0], &scene.seats[1], &scene.seats[2]);
+    assert_eq!((s2.mark, s2.piles[0].mark), (Mark::Leading, Mark::Leading));
+    assert_eq!(s2.piles[0].cards, vec![Face::Up(card("G2"))]);
+    assert!(s2.to_act);
+    assert_eq!((s0.mark, s0.piles[0].mark), (Mark::None, Mark::None));
+    assert_eq!(s0.hand, Some(7));
+    assert_eq!((s1.mark, s1.piles[0].mark), (Mark::Out, Mark::Out));
+    assert_eq!(s1.piles[0].cards, vec![Face::Down]);
+    assert_eq!(s1.piles[0].len(), 7);
+    assert_eq!(s1.hand, None);
+    assert_eq!(en(&s1.lines[0]), "Out 1st");
+    // The seat to act may play any card of its hand, held by colour, Red first.
+    let own = AnyGame::picture(&g, Observer::Seat(2));
+    let hand = own.hand.as_ref().unwrap();
+    assert!(hand.to_act && hand.cards().all(|h| h.legal));
+    let colours: Vec<Colour> = hand.groups.iter().map(|g| colour(g[0].card)).collect();
+    assert!(colours.windows(2).all(|w| w[0] < w[1]), "{colours:?}");
+    // The seat that is out holds no hand it could see.
+    assert!(AnyGame::picture(&g, Observer::Seat(1)).hand.is_none());
+    // The advanced game shows the round, the target and each seat's score.
+    let g = game(true, 2, &["", "", ""], &["R7", "R1", "G2"], "");
+    let scene = AnyGame::picture(&g, Observer::Public);
+    assert_eq!(en(&scene.notes[0]), "Round 1 · to 35 points");
+    assert_eq!(en(&scene.seats[0].lines[0]), "0 points");
+}
