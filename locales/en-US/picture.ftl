@@ -8,6 +8,12 @@ picture-tricks = { $n ->
    *[other] { $n } tricks
 }
 picture-declarer = Declarer
+picture-seat = { $who }
+picture-in-front-of-you = In front of you
+picture-your-hand = Your hand · { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
 picture-stock = Stock
 picture-pile = Pile
 picture-cleared = Out of the game

@@ -116,6 +116,11 @@ pub fn check_words(game: &dyn AnyGame) -> Result<(), String> {
                 .check(&line)
                 .map_err(|e| format!("{observer:?}'s description: {e}"))?;
         }
+        for m in picture_msgs(&game.picture(observer)) {
+            catalog()
+                .check(&m)
+                .map_err(|e| format!("{observer:?}'s picture: {e}"))?;
+        }
     }
     for seat in game.to_act() {
         for choice in game.choices(seat) {
@@ -137,7 +142,8 @@ pub fn check_words(game: &dyn AnyGame) -> Result<(), String> {
 pub fn check_state(game: &dyn AnyGame, deck: CardSet) -> Result<(), String> {
     check_cards(game, deck)?;
     check_status(game)?;
-    check_views(game)
+    check_views(game)?;
+    check_pictures(game)
 }
 
 /// The set of all cards in a fresh game's zones (its deck).
@@ -250,6 +256,71 @@ fn check_views(game: &dyn AnyGame) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Every observer's picture shows only cards that observer may see, has a place for every
+/// seat, and a seat's hand in it holds only that seat's own cards (the public's none).
+fn check_pictures(game: &dyn AnyGame) -> Result<(), String> {
+    let observers = (0..game.seats())
+        .map(Observer::Seat)
+        .chain([Observer::Public]);
+    let hands = game.hands();
+    for observer in observers {
+        let scene = game.picture(observer);
+        let viewer = match observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        if scene.viewer != viewer {
+            return Err(format!("picture for {observer:?} is {:?}'s", scene.viewer));
+        }
+        if scene.seats.len() != game.seats()
+            || scene.seats.iter().enumerate().any(|(i, p)| p.seat != i)
+        {
+            return Err(format!(
+                "picture for {observer:?} has seats {:?}",
+                scene.seats.iter().map(|p| p.seat).collect::<Vec<_>>()
+            ));
+        }
+        let shown: CardSet = scene.face_up().into_iter().collect();
+        let leaked = shown.difference(visible(game, observer));
+        if !leaked.is_empty() {
+            return Err(format!(
+                "picture for {observer:?} shows hidden cards {leaked:?}"
+            ));
+        }
+        if let Some(hand) = &scene.hand {
+            let own: CardSet = viewer
+                .map(|s| hands[s].iter().copied().collect())
+                .unwrap_or_default();
+            let stray: Vec<Card> = hand
+                .cards()
+                .map(|h| h.card)
+                .filter(|c| !own.contains(*c))
+                .collect();
+            if !stray.is_empty() {
+                return Err(format!(
+                    "picture for {observer:?} holds {stray:?} in its hand, which it does not hold"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every message of a picture: notes, captions, words on cards, seat lines.
+pub fn picture_msgs(scene: &crate::rules::Scene) -> Vec<crate::text::Msg> {
+    let piles = scene
+        .middle
+        .iter()
+        .chain(scene.seats.iter().flat_map(|p| p.piles.iter()));
+    let mut out: Vec<crate::text::Msg> = scene.notes.clone();
+    for p in piles {
+        out.extend(p.label.iter().cloned());
+        out.extend(p.on_top.iter().cloned());
+    }
+    out.extend(scene.seats.iter().flat_map(|p| p.lines.iter().cloned()));
+    out
 }
 
 fn check_round_trip(info: &GameInfo, game: &dyn AnyGame) -> Result<(), String> {

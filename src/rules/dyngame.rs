@@ -8,7 +8,7 @@ use std::fmt;
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
-use super::{Game, Heuristic, Observer, Present, RuleError, Seat, Seen, Status, Tone, Zone};
+use super::{Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone};
 use crate::cards::Card;
 use crate::msg;
 use crate::text::{verbatim, Msg};
@@ -86,6 +86,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn describe(&self, observer: Observer) -> Vec<Msg>;
     /// A score as the game counts it, for people (see `Present::score`).
     fn score(&self, points: i64) -> Msg;
+    /// The observer's view as a picture (see `Present::picture`); for a seat, the cards of its
+    /// hand that one of its legal actions plays are marked.
+    fn picture(&self, observer: Observer) -> Scene;
     /// The seat's legal actions as choices for people, in `legal_json` order.
     fn choices(&self, seat: Seat) -> Vec<Choice>;
     /// The whole state as serialized for storage; `restore` of the registry reads it back.
@@ -207,6 +210,25 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
 
     fn score(&self, points: i64) -> Msg {
         G::score(points)
+    }
+
+    fn picture(&self, observer: Observer) -> Scene {
+        let mut scene = G::picture(&self.view(observer));
+        // Whose decision the game waits for is public, and the state knows it exactly (a view
+        // may not say that the game ended, as Pishe Pasha's after a repetition).
+        let waiting = Game::to_act(self);
+        for part in &mut scene.seats {
+            part.to_act = waiting.contains(&part.seat);
+        }
+        if let (Observer::Seat(seat), Some(hand)) = (observer, scene.hand.as_mut()) {
+            let legal = self.legal_actions(seat);
+            let cards: Vec<Card> = legal.iter().flat_map(G::action_cards).collect();
+            hand.to_act = !legal.is_empty();
+            for c in hand.groups.iter_mut().flatten() {
+                c.legal = cards.contains(&c.card);
+            }
+        }
+        scene
     }
 
     fn choices(&self, seat: Seat) -> Vec<Choice> {

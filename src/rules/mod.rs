@@ -22,6 +22,7 @@ pub mod kop;
 pub mod matapesa;
 pub mod paskahousu;
 pub mod paston;
+pub mod picture;
 pub mod pishe_pasha;
 pub mod poytapaska;
 pub mod present;
@@ -47,6 +48,7 @@ use crate::text::{list, verbatim, Msg};
 use crate::{key, msg};
 
 pub use dyngame::{ActError, AnyGame, Choice, Told};
+pub use picture::Scene;
 pub use present::{Present, Tone};
 
 /// A seat at the table, numbered `0..n` in the order of play.

@@ -8,6 +8,7 @@
 //! Everything answers [`Msg`] values worded later by the catalog; nothing here reads a full
 //! state, so nothing here can show a hidden card.
 
+use super::picture::Scene;
 use super::tricks::LastTrick;
 use super::{Game, Seat};
 use crate::msg;
@@ -63,6 +64,15 @@ pub trait Present: Game {
     fn reason(refusal: &Self::Refusal) -> Msg;
     /// What happened, for everyone: one sentence per public event.
     fn event(event: &Self::Event) -> Msg;
+    /// The view as a picture (see [`Scene`]): the middle of the table, the trick by seat, each
+    /// seat's place, and for a seat's own view its hand in playing order (its legal cards are
+    /// marked afterwards from `action_cards`). Built from the view alone, like `describe`.
+    fn picture(view: &Self::View) -> Scene;
+    /// The cards of the acting seat's hand that an action plays or uses, for marking the legal
+    /// cards of a hand's picture. None by default (passes, bids, draws).
+    fn action_cards(_action: &Self::Action) -> Vec<crate::cards::Card> {
+        Vec::new()
+    }
 }
 
 /// The plays of a trick in order: "Ann 7♥ · Bob 9♥".

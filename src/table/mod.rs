@@ -28,7 +28,7 @@ use tokio::sync::Mutex;
 use crate::ai::Level;
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::rules::{AnyGame, Observer, Seat, Status, Told, Tone};
+use crate::rules::{AnyGame, Observer, Scene, Seat, Status, Told, Tone};
 use crate::store::{self, SeatRow, Store};
 use crate::text::{list, list_of, verbatim, Arg, Msg};
 
@@ -323,6 +323,8 @@ pub struct TableView {
     pub status: Option<Status>,
     /// The public view, one message per line, while playing or finished.
     pub public: Option<Vec<Msg>>,
+    /// The public view as a picture, while playing or finished.
+    pub picture: Option<Scene>,
     /// The last few public events, oldest first ("Bob played 7♥", "Bob took the pile").
     pub story: Vec<Msg>,
     /// Each seat's score as the game counts it, where it counts one.
@@ -379,6 +381,9 @@ pub struct HandView {
     pub move_number: u64,
     /// The seat's view, one message per line.
     pub lines: Vec<Msg>,
+    /// The seat's view as a picture (its hand with the cards it may play marked), once the
+    /// game has begun.
+    pub picture: Option<Scene>,
     /// The last few things the seat may read of what happened: public events and its own
     /// private ones ("New in your hand: 7♥"), oldest first.
     pub story: Vec<Msg>,
@@ -496,6 +501,7 @@ impl Table {
             move_number: self.move_number,
             status: self.game.as_ref().map(|g| g.status()),
             public: self.game.as_ref().map(|g| g.describe(Observer::Public)),
+            picture: self.game.as_ref().map(|g| g.picture(Observer::Public)),
             story: self.story.public(STORY_PUBLIC),
             scores: self.game.as_ref().and_then(|g| {
                 let scores = g.status().scores?;
@@ -515,9 +521,10 @@ impl Table {
     }
 
     fn hand(&self, seat: Seat) -> HandView {
-        let (lines, actions, over) = match &self.game {
+        let (lines, picture, actions, over) = match &self.game {
             Some(game) => (
                 game.describe(Observer::Seat(seat)),
+                Some(game.picture(Observer::Seat(seat))),
                 game.choices(seat)
                     .into_iter()
                     .enumerate()
@@ -531,13 +538,14 @@ impl Table {
                     .collect(),
                 game.status().over,
             ),
-            None => (vec![msg!("table-not-started-yet")], Vec::new(), false),
+            None => (vec![msg!("table-not-started-yet")], None, Vec::new(), false),
         };
         HandView {
             table: self.id,
             seat,
             move_number: self.move_number,
             lines,
+            picture,
             story: self.story.for_seat(seat, STORY_HAND),
             actions,
             over,

@@ -4,7 +4,10 @@
 //! live in `locales/<lang>/teka.ftl`.
 
 use super::{team, Action, Bid, CallKind, Event, HandResult, Phase, Refusal, Teka, View, TARGET};
+use crate::cards::Card;
+use crate::rules::picture::{trick_leader, Mark, Scene};
 use crate::rules::present::{self, by_suit, last_trick, numbered_trick, plays, suit};
+use crate::rules::tricks::{ace_high, suit_beats};
 use crate::rules::{Observer, Present, Seat, Tone};
 use crate::text::{list, seat, signed, verbatim, Arg, Msg};
 use crate::{key, msg};
@@ -64,6 +67,60 @@ fn contract(view: &View, d: Seat, contract: Bid) -> Msg {
 }
 
 impl Present for Teka {
+    /// The deal, the contract and trumps at the top; the trick by seat with the card taking
+    /// it marked; each seat's cards in hand, its team's score and its tricks this hand, the
+    /// declarer named and a partner who sits out double thirteen marked out; a seat's own
+    /// hand by suit, trumps first.
+    fn picture(view: &View) -> Scene {
+        let viewer = match view.observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        let mut scene = Scene::new(view.hand_sizes.len(), viewer);
+        scene.notes.push(msg!(
+            "teka-header",
+            deal = view.deal,
+            dealer = seat(view.dealer)
+        ));
+        if let (Some(d), Some(c)) = (view.declarer, view.contract) {
+            scene.notes.push(contract(view, d, c));
+        }
+        let trump = view.trump.map(|t| t.suit());
+        scene.trick = view.trick.clone();
+        scene.trick_leader = trick_leader(&view.trick, |c, w, led| {
+            suit_beats(c, w, led, trump, ace_high)
+        });
+        for part in &mut scene.seats {
+            let s = part.seat;
+            part.hand = Some(view.hand_sizes[s]);
+            part.to_act = view.to_act == Some(s);
+            part.lines.push(msg!(
+                "picture-team-score",
+                score = Self::score(view.team_scores[team(s)])
+            ));
+            if view.phase == Phase::Play {
+                part.lines.push(msg!("picture-tricks", n = view.tricks[s]));
+            }
+            if view.declarer == Some(s) {
+                part.lines.push(msg!("picture-declarer"));
+            }
+            if view.sits_out == Some(s) {
+                part.mark = Mark::Out;
+            }
+        }
+        if viewer.is_some() {
+            scene.set_hand(by_suit(&view.hand, trump, ace_high), &[], false);
+        }
+        scene
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match action {
+            Action::Play(c) => vec![*c],
+            _ => Vec::new(),
+        }
+    }
+
     fn name() -> Msg {
         msg!("teka-name")
     }
