@@ -49,6 +49,21 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    Render {
+        game: String,
+        #[arg(long)]
+        seats: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 0)]
+        moves: usize,
+        #[arg(long)]
+        seat: Option<usize>,
+        #[arg(long, default_value = "")]
+        options: String,
+        #[arg(short = 'o', long = "output", default_value = "table.png")]
+        output: std::path::PathBuf,
+    },
 }
 
 /// The command line with its help texts worded by the catalog.
@@ -78,6 +93,16 @@ fn command() -> clap::Command {
             let c = arg(c, "seed", msg!("cli-help-arena-seed"));
             let c = arg(c, "options", msg!("cli-help-options"));
             arg(c, "threads", msg!("cli-help-threads"))
+        })
+        .mut_subcommand("render", |c| {
+            let c = c.about(t(msg!("cli-help-render")));
+            let c = arg(c, "game", msg!("cli-help-game"));
+            let c = arg(c, "seats", msg!("cli-help-play-seats"));
+            let c = arg(c, "seed", msg!("cli-help-render-seed"));
+            let c = arg(c, "moves", msg!("cli-help-render-moves"));
+            let c = arg(c, "seat", msg!("cli-help-render-seat"));
+            let c = arg(c, "options", msg!("cli-help-options"));
+            arg(c, "output", msg!("cli-help-render-output"))
         })
 }
 
@@ -139,6 +164,35 @@ fn main() -> ExitCode {
             match pakka::cli::arena::run(&config) {
                 Ok(report) => {
                     println!("{}", report.table());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    fail(&format!("{e:#}"));
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Render {
+            game,
+            seats,
+            seed,
+            moves,
+            seat,
+            options,
+            output,
+        } => {
+            let config = pakka::cli::render::RenderConfig {
+                game,
+                seats,
+                seed,
+                moves,
+                seat,
+                options,
+                output,
+            };
+            match pakka::cli::render::run(&config) {
+                Ok(line) => {
+                    println!("{line}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

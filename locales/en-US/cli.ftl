@@ -27,6 +27,11 @@ cli-deal-scores = After deal { $deal }: { $scores }
 cli-game-over = Game over.
 cli-place = { $place }. { $who }
 
+# pakka render
+cli-render-wrote = Wrote { $path } ({ $width }×{ $height } pixels, { $kb } KB).
+cli-render-cannot-write = cannot write { $path }
+cli-render-no-seat = there is no seat { $seat }: the seats are 0–{ $last }
+
 # pakka arena
 cli-arena-title = { $game } · { $seats } seats · { $deals } deals × { $rotations } rotations
 cli-arena-player = player
@@ -58,5 +63,10 @@ cli-help-players = One level per seat, comma-separated, e.g. hard,normal,easy.
 cli-help-games-count = Seeded deals to play (each once per rotation of the players).
 cli-help-arena-seed = The seed of the first deal; the others follow it.
 cli-help-threads = Worker threads.
+cli-help-render = Draw the picture of a seeded position (the table, or one seat's hand) to a PNG file (or SVG, by the file's name).
+cli-help-render-seed = The seed of the deal (and of the moves played before the picture).
+cli-help-render-moves = Moves to play by the normal computer player's rule of thumb before drawing.
+cli-help-render-seat = Draw this seat's hand instead of the public table.
+cli-help-render-output = The file to write (.png or .svg).
 cli-error = error: { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }

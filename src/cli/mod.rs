@@ -1,12 +1,14 @@
 //! The terminal front ends of the `pakka` binary that need no Discord: the `engine` console
 //! (line-oriented JSON, `shared/rules/engine-protocol.md`), `play` (a game against computer
-//! players) and `arena` (computer players against each other), and the list of games. Argument
+//! players), `arena` (computer players against each other), `render` (the picture of a seeded
+//! position written to a file), and the list of games. Argument
 //! parsing lives in `main.rs`; every word printed comes from the catalog (`cli.ftl`,
 //! `engine.ftl` and the games' files), in the default language.
 
 pub mod arena;
 pub mod engine;
 pub mod play;
+pub mod render;
 
 use crate::catalog::en;
 use crate::msg;
