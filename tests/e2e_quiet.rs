@@ -4,7 +4,8 @@
 //! is left, and that no enabled button remains anywhere (public messages and every player's
 //! hands) but the result's "Play again". Prints, per game, the moves, the new public messages
 //! per move and the messages left alive (the figures of BENCHMARKS.md):
-//! `cargo test --test tests e2e_quiet -- --nocapture`.
+//! `cargo test --test tests e2e_quiet -- --nocapture` (with pictures, the default), and with
+//! `QUIET_PICTURES=off` the same games with the server's pictures turned off.
 
 use std::collections::HashSet;
 
@@ -66,6 +67,20 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
     } else {
         Vec::new()
     };
+    if std::env::var("QUIET_PICTURES").is_ok_and(|p| p == "off") {
+        // The figures without pictures: a server manager turns them off first.
+        h.fake
+            .set_permissions(h.alice.id, crate::support::fake_discord::permissions::ALL);
+        h.fake
+            .slash(
+                &h.alice,
+                CHANNEL,
+                "settings",
+                json!([{"name": "images", "value": false}]),
+            )
+            .await
+            .unwrap();
+    }
     let before: HashSet<u64> = h.fake.all_messages().iter().map(|m| m.id).collect();
     let (table, _) = h.open_table(game, &players, seed, &extra).await;
     let mut hands: Vec<(FakeUser, Option<u64>)> =

@@ -3,6 +3,8 @@
 # Seats as Discord names them (src/discord/words.rs).
 discord-computer = Computer { $n } · { $level }
 discord-open-seat = (open seat { $n })
+# A person a picture cannot name (their display name is not known yet).
+discord-picture-player = Player { $n }
 discord-who = { $who }
 
 # The lobby.
@@ -151,13 +153,21 @@ discord-cmd-invite = Invite someone to an open seat of the lobby in this channel
 discord-cmd-settings = This server's settings for pakka (changing them needs Manage Server).
 discord-param-invite-player = The person to invite
 discord-param-settings-threads = Play every new table in a thread of its own
+discord-param-settings-images = Show a picture of the cards on table and hand messages
 discord-invited = { $who }: { $creator } invites you to **{ $game }** — accept on the lobby message.
 discord-settings = Tables in threads of their own by default: { $threads ->
     [yes] on
    *[no] off
-}. Change it with `/settings threads:`.
+}. Pictures of the cards on table and hand messages: { $images ->
+    [yes] on
+   *[no] off
+}. Change them with `/settings threads:` and `/settings images:`.
 discord-settings-changed = From now on, new tables are played { $threads ->
     [yes] in threads of their own (`/play … thread:false` still plays one here).
    *[no] in the channel (`/play … thread:true` still opens a thread).
+}
+discord-settings-images-changed = From now on, table and hand messages { $images ->
+    [yes] show a picture of the cards beside their text.
+   *[no] are text only.
 }
 discord-settings-not-allowed = Only members who may manage this server can change its settings.

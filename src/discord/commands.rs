@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::words::{mention, plain, SeatNames};
-use super::{refusal, render, send, upkeep, Context, Data, Error};
+use super::{pictures, refusal, render, send, upkeep, Context, Data, Error};
 use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
@@ -61,6 +61,7 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
         ("rules", "game") => msg!("discord-param-rules-game"),
         ("invite", "player") => msg!("discord-param-invite-player"),
         ("settings", "threads") => msg!("discord-param-settings-threads"),
+        ("settings", "images") => msg!("discord-param-settings-images"),
         _ => return None,
     })
 }
@@ -280,7 +281,7 @@ pub async fn play(
     match data.service.create(request).await {
         Ok(view) => {
             let started = view.phase == Phase::Playing;
-            let reply = render::opened(&view);
+            let reply = pictures::with_table(data, &view, render::opened(&view)).await;
             let handle = ctx.send(send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
             // when it expires) otherwise.
@@ -343,7 +344,7 @@ async fn play_in_thread(
     match data.service.create(request).await {
         Ok(view) => {
             let started = view.phase == Phase::Playing;
-            let reply = render::opened(&view);
+            let reply = pictures::with_table(data, &view, render::opened(&view)).await;
             let ctx = ctx.serenity_context();
             if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                 upkeep::table_message_posted(data, &view, message).await;
@@ -545,18 +546,47 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
 
 /// This server's settings for pakka (members who may manage the server).
 #[poise::command(slash_command, guild_only)]
-pub async fn settings(ctx: Context<'_>, threads: Option<bool>) -> Result<(), Error> {
+pub async fn settings(
+    ctx: Context<'_>,
+    threads: Option<bool>,
+    images: Option<bool>,
+) -> Result<(), Error> {
     let data = ctx.data();
     let guild = ctx.guild_id().map_or(0, |g| g.get());
-    let reply = match threads {
-        Some(_) if !member_may(ctx, serenity::Permissions::manage_guild).await => {
-            render::notice(&msg!("discord-settings-not-allowed"), &NoNames)
+    let asked: Vec<render::Setting> = threads
+        .map(render::Setting::Threads)
+        .into_iter()
+        .chain(images.map(render::Setting::Images))
+        .collect();
+    let reply = if asked.is_empty() {
+        render::settings(
+            data.service.threads_default(guild).await,
+            data.images_on(guild).await,
+            &[],
+        )
+    } else if !member_may(ctx, serenity::Permissions::manage_guild).await {
+        render::notice(&msg!("discord-settings-not-allowed"), &NoNames)
+    } else {
+        let mut result = Ok(());
+        for setting in &asked {
+            result = match *setting {
+                render::Setting::Threads(on) => data.service.set_threads_default(guild, on).await,
+                render::Setting::Images(on) => {
+                    let set = data.service.set_images_default(guild, on).await;
+                    if set.is_ok() {
+                        data.images.set(guild, on);
+                    }
+                    set
+                }
+            };
+            if result.is_err() {
+                break;
+            }
         }
-        Some(on) => match data.service.set_threads_default(guild, on).await {
-            Ok(()) => render::settings(on, true),
+        match result {
+            Ok(()) => render::settings(false, false, &asked),
             Err(e) => refusal(&e, &NoNames),
-        },
-        None => render::settings(data.service.threads_default(guild).await, false),
+        }
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
@@ -610,7 +640,8 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     {
         Ok(view) => {
             // A fresh table message for the resumed match; the old one may be days old.
-            let handle = ctx.send(send::poise_reply(&render::table(&view))).await?;
+            let reply = pictures::with_table(ctx.data(), &view, render::table(&view)).await;
+            let handle = ctx.send(send::poise_reply(&reply)).await?;
             match handle.message().await {
                 Ok(message) => {
                     upkeep::table_message_posted(data, &view, message.id.get()).await;

@@ -10,7 +10,7 @@ use super::ids::ComponentId;
 use super::render::HandStep;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{mention, SeatNames};
-use super::{refusal, render, send, Data, Error};
+use super::{pictures, refusal, render, send, Data, Error};
 use crate::ai::Level;
 use crate::catalog::NoNames;
 use crate::msg;
@@ -58,7 +58,12 @@ async fn on_click(
             let (reply, alive) = match service.hand(table, user).await {
                 // A hand that can still act, now or later, is brought alive on its turn.
                 Ok(hand) => (
-                    render::hand(&hand, HandStep::Page(0), &names),
+                    pictures::with_hand(
+                        data,
+                        &hand,
+                        render::hand(&hand, HandStep::Page(0), &names),
+                    )
+                    .await,
                     (!hand.over).then_some(hand),
                 ),
                 Err(e) => (refusal(&e, &names), None),
@@ -91,11 +96,10 @@ async fn on_click(
                         ComponentId::Page { page, .. } => HandStep::Page(page),
                         _ => HandStep::Page(0),
                     };
+                    let reply =
+                        pictures::with_hand(data, &hand, render::hand(&hand, step, &names)).await;
                     click
-                        .create_response(
-                            &ctx.http,
-                            send::update(&render::hand(&hand, step, &names)),
-                        )
+                        .create_response(&ctx.http, send::update(&reply))
                         .await?;
                     upkeep::remember(ctx, data, &hand, user, &click.token, click.message.id.get())
                         .await;
@@ -111,11 +115,10 @@ async fn on_click(
             let names = names_for(data, table).await;
             match service.act(table, user, mv, index).await {
                 Ok(acted) => {
+                    let reply = render::hand(&acted.hand, HandStep::Page(0), &names);
+                    let reply = pictures::with_hand(data, &acted.hand, reply).await;
                     click
-                        .create_response(
-                            &ctx.http,
-                            send::update(&render::hand(&acted.hand, HandStep::Page(0), &names)),
-                        )
+                        .create_response(&ctx.http, send::update(&reply))
                         .await?;
                     upkeep::remember(
                         ctx,
@@ -133,11 +136,14 @@ async fn on_click(
                     // Refused: show the hand as it stands now, with the reason on top.
                     let hand = service.hand(table, user).await;
                     let reply = match &hand {
-                        Ok(hand) => render::refused(
-                            &e.msg(),
-                            render::hand(hand, HandStep::Page(0), &names),
-                            &names,
-                        ),
+                        Ok(hand) => {
+                            let reply = render::refused(
+                                &e.msg(),
+                                render::hand(hand, HandStep::Page(0), &names),
+                                &names,
+                            );
+                            pictures::with_hand(data, hand, reply).await
+                        }
                         Err(e) => refusal(e, &names),
                     };
                     click
@@ -177,7 +183,12 @@ async fn on_click(
                 Ok(LobbyChange::Started(view)) => {
                     // The lobby message becomes the table message of the first deal.
                     click
-                        .create_response(&ctx.http, send::update(&render::table(&view)))
+                        .create_response(
+                            &ctx.http,
+                            send::update(
+                                &pictures::with_table(data, &view, render::table(&view)).await,
+                            ),
+                        )
                         .await?;
                     upkeep::table_message_posted(data, &view, click.message.id.get()).await;
                     upkeep::started(ctx, data, &view).await;
@@ -253,7 +264,7 @@ async fn on_click(
                     .create_response(&ctx.http, send::strip_update())
                     .await?;
                 let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
-                let reply = render::opened(&view);
+                let reply = pictures::with_table(data, &view, render::opened(&view)).await;
                 if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                     upkeep::table_message_posted(data, &view, message).await;
                 }

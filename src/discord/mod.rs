@@ -11,6 +11,7 @@
 mod commands;
 mod components;
 pub mod ids;
+mod pictures;
 pub mod render;
 mod send;
 mod upkeep;
@@ -82,6 +83,8 @@ pub struct Data {
     orders: Arc<Mutex<HashMap<TableId, Arc<upkeep::Order>>>>,
     /// Each table's "I'm back" notices still carrying their button.
     away: Arc<Mutex<HashMap<TableId, Vec<u64>>>>,
+    /// Each server's pictures setting.
+    pub(crate) images: pictures::ImagesSetting,
     pub timings: Timings,
 }
 
@@ -95,6 +98,7 @@ impl Data {
             pings: Arc::default(),
             orders: Arc::default(),
             away: Arc::default(),
+            images: pictures::ImagesSetting::default(),
             timings,
         }
     }

@@ -52,14 +52,33 @@ impl Button {
     }
 }
 
-/// One message: its content, its buttons, whether only the clicking user sees it, and the
-/// users it should notify.
+/// A picture attached to a message and shown in its embed (`attachment://<file>`), drawn by
+/// the `render` layer from the same view as the text beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// The attachment's file name.
+    pub file: &'static str,
+    pub png: std::sync::Arc<Vec<u8>>,
+}
+
+/// Snapshots name the file only.
+impl Serialize for Image {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.file)
+    }
+}
+
+/// One message: its content, its buttons, whether only the clicking user sees it, the users
+/// it should notify, and its picture.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Reply {
     pub content: String,
     pub rows: Vec<Vec<Button>>,
     pub ephemeral: bool,
     pub ping: Vec<u64>,
+    /// `None`: no picture (an edit takes an earlier one away).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<Image>,
 }
 
 impl Reply {
@@ -77,6 +96,12 @@ impl Reply {
 
     fn buttons(mut self, buttons: Vec<Button>) -> Reply {
         self.rows = buttons.chunks(5).map(<[Button]>::to_vec).collect();
+        self
+    }
+
+    /// The reply with a picture.
+    pub fn with_image(mut self, image: Option<Image>) -> Reply {
+        self.image = image;
         self
     }
 
@@ -638,15 +663,33 @@ pub fn invited(view: &TableView, user: u64) -> Reply {
     reply
 }
 
-/// `/settings`: the server's settings, after a change (`changed`) or as they are.
-pub fn settings(threads: bool, changed: bool) -> Reply {
-    let on = verbatim(if threads { "yes" } else { "no" });
-    let line = if changed {
-        msg!("discord-settings-changed", threads = on)
+/// `/settings`: what changed (`changed`, in the order asked), or the server's settings as they
+/// are when nothing was asked to change.
+pub fn settings(threads: bool, images: bool, changed: &[Setting]) -> Reply {
+    let yes = |b: bool| verbatim(if b { "yes" } else { "no" });
+    let lines: Vec<Msg> = if changed.is_empty() {
+        vec![msg!(
+            "discord-settings",
+            threads = yes(threads),
+            images = yes(images)
+        )]
     } else {
-        msg!("discord-settings", threads = on)
+        changed
+            .iter()
+            .map(|c| match *c {
+                Setting::Threads(on) => msg!("discord-settings-changed", threads = yes(on)),
+                Setting::Images(on) => msg!("discord-settings-images-changed", images = yes(on)),
+            })
+            .collect()
     };
-    notice(&line, &NoNames)
+    Reply::new(super::words::lines(&lines, &NoNames)).ephemeral()
+}
+
+/// One server setting as `/settings` changed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Threads(bool),
+    Images(bool),
 }
 
 /// A hand message replaced by a newer one of the same player: no buttons left.

@@ -1,9 +1,22 @@
 //! Turns `render::Reply` values into serenity builders: interaction responses, channel
 //! messages, edits and poise replies. Mentions only notify the users a reply names in `ping`.
+//! A reply's picture is sent as an attachment shown by the message's one embed; an edit or an
+//! update replaces the message's attachments and embeds, so an old picture never piles up and a
+//! reply without one takes the old one away.
 
 use poise::serenity_prelude as serenity;
 
-use super::render::{Reply, Style};
+use super::render::{Image, Reply, Style};
+
+fn attachment(image: &Image) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(image.png.as_slice(), image.file)
+}
+
+fn embed(image: &Image) -> serenity::CreateEmbed {
+    serenity::CreateEmbed::new()
+        .image(format!("attachment://{}", image.file))
+        .colour(0x1d5c3f)
+}
 
 fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     reply
@@ -36,11 +49,18 @@ fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
 
 /// An interaction response message (a new message, or the update of the clicked one).
 pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMessage {
-    serenity::CreateInteractionResponseMessage::new()
+    let message = serenity::CreateInteractionResponseMessage::new()
         .content(reply.content.clone())
         .components(rows(reply))
         .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply))
+        .allowed_mentions(mentions(reply));
+    // The attachments are always sent, so an update without a picture takes the old one away.
+    match &reply.image {
+        Some(image) => message
+            .files([attachment(image)])
+            .embeds(vec![embed(image)]),
+        None => message.embeds(Vec::new()),
+    }
 }
 
 /// A new message answering the interaction.
@@ -55,35 +75,55 @@ pub fn update(reply: &Reply) -> serenity::CreateInteractionResponse {
 
 /// A reply to a slash command.
 pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
-    poise::CreateReply::default()
+    let message = poise::CreateReply::default()
         .content(reply.content.clone())
         .components(rows(reply))
         .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply))
+        .allowed_mentions(mentions(reply));
+    match &reply.image {
+        Some(image) => message.attachment(attachment(image)).embed(embed(image)),
+        None => message,
+    }
 }
 
 /// A new channel message.
 pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
-    serenity::CreateMessage::new()
+    let message = serenity::CreateMessage::new()
         .content(reply.content.clone())
         .components(rows(reply))
-        .allowed_mentions(mentions(reply))
+        .allowed_mentions(mentions(reply));
+    match &reply.image {
+        Some(image) => message.add_file(attachment(image)).embed(embed(image)),
+        None => message,
+    }
 }
 
 /// An edit of a channel message.
 pub fn edit_message(reply: &Reply) -> serenity::EditMessage {
-    serenity::EditMessage::new()
+    let edit = serenity::EditMessage::new()
         .content(reply.content.clone())
         .components(rows(reply))
-        .allowed_mentions(mentions(reply))
+        .allowed_mentions(mentions(reply));
+    match &reply.image {
+        Some(image) => edit
+            .new_attachment(attachment(image))
+            .embeds(vec![embed(image)]),
+        None => edit.remove_all_attachments().embeds(Vec::new()),
+    }
 }
 
 /// An edit of an interaction's original response (an open hand).
 pub fn edit_response(reply: &Reply) -> serenity::EditInteractionResponse {
-    serenity::EditInteractionResponse::new()
+    let edit = serenity::EditInteractionResponse::new()
         .content(reply.content.clone())
         .components(rows(reply))
-        .allowed_mentions(mentions(reply))
+        .allowed_mentions(mentions(reply));
+    match &reply.image {
+        Some(image) => edit
+            .new_attachment(attachment(image))
+            .embeds(vec![embed(image)]),
+        None => edit.clear_attachments().embeds(Vec::new()),
+    }
 }
 
 /// Answers a click by taking every button off the clicked message, leaving its text.

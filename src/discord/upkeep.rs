@@ -11,7 +11,7 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::render::{self, HandStep};
-use super::{send, Data, Ping};
+use super::{pictures, send, Data, Ping};
 use crate::catalog::NoNames;
 use crate::msg;
 use crate::table::{Acted, HandView, Phase, TableId, TableView};
@@ -143,7 +143,10 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     let open = data.take_hands(view.id);
     for (user, token) in open {
         let reply = match acted.final_hands.iter().find(|(u, _)| *u == user) {
-            Some((_, hand)) => render::hand(hand, HandStep::Page(0), &names),
+            Some((_, hand)) => {
+                let reply = render::hand(hand, HandStep::Page(0), &names);
+                reply.with_image(pictures::hand(data, view, hand).await)
+            }
             None => render::hand_closed(view),
         };
         edit_hand(ctx, &token, &reply).await;
@@ -190,7 +193,9 @@ async fn refresh_hands(ctx: &serenity::Context, data: &Data, view: &TableView, u
         let Ok(hand) = data.service.hand(view.id, user).await else {
             continue;
         };
-        edit_hand(ctx, &token, &render::hand(&hand, HandStep::Page(0), &names)).await;
+        let reply = render::hand(&hand, HandStep::Page(0), &names)
+            .with_image(pictures::hand(data, view, &hand).await);
+        edit_hand(ctx, &token, &reply).await;
     }
 }
 
@@ -340,7 +345,7 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 
 /// Edits the table message to the view, or posts a fresh one when it is gone.
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
-    let reply = render::table(view);
+    let reply = pictures::with_table(data, view, render::table(view)).await;
     if let Some(message) = shown.message.or(view.message_id) {
         let channel = serenity::ChannelId::new(view.channel_id);
         match channel
@@ -366,7 +371,8 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
 
 /// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
 async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
-    if let Some(message) = post(ctx, view.channel_id, &render::table(view)).await {
+    let reply = pictures::with_table(data, view, render::table(view)).await;
+    if let Some(message) = post(ctx, view.channel_id, &reply).await {
         shown.message = Some(message);
         shown.move_number = Some(view.move_number);
         if view.phase == Phase::Playing {

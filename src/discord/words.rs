@@ -24,6 +24,7 @@ pub fn mention(user: u64) -> String {
 #[derive(Clone, Debug)]
 enum Seat {
     Person(String),
+    /// Named by the catalog (a computer player, or a person a picture cannot name).
     Computer(Msg),
     Open(usize),
 }
@@ -59,6 +60,18 @@ impl SeatNames {
             })
             .collect();
         SeatNames { seats }
+    }
+
+    /// Seats of a table as its pictures name them: a picture cannot show a mention, so a
+    /// person is named by display name where known, else "Player N".
+    pub fn picture(view: &TableView, display: &HashMap<u64, String>) -> SeatNames {
+        let mut names = SeatNames::with(view, display);
+        for (seat, name) in names.seats.iter_mut().enumerate() {
+            if matches!(name, Seat::Person(n) if n.starts_with("<@")) {
+                *name = Seat::Computer(msg!("discord-picture-player", n = seat + 1));
+            }
+        }
+        names
     }
 
     /// The people of a table request, in seat order (the creator, then the invited).
@@ -127,6 +140,7 @@ mod tests {
             move_number: 0,
             status: None,
             public: None,
+            picture: None,
             story: Vec::new(),
             scores: None,
             places: Vec::new(),

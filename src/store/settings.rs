@@ -1,5 +1,6 @@
-//! The `guild_settings` table: what a server has chosen for all its tables (today: whether
-//! `/play` opens a thread of its own for each table by default).
+//! The `guild_settings` table: what a server has chosen for all its tables (whether `/play`
+//! opens a thread of its own for each table by default, and whether table and hand messages
+//! carry a picture).
 
 use super::{to_sql, Store, StoreError};
 
@@ -19,6 +20,29 @@ impl Store {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) \
              ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+        )
+        .bind(to_sql(guild_id))
+        .bind(on)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether the server's table and hand messages carry pictures (true when never set).
+    pub async fn guild_images(&self, guild_id: u64) -> Result<bool, StoreError> {
+        let images: Option<bool> =
+            sqlx::query_scalar("SELECT images FROM guild_settings WHERE guild_id = ?")
+                .bind(to_sql(guild_id))
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(images.unwrap_or(true))
+    }
+
+    /// Sets whether the server's table and hand messages carry pictures.
+    pub async fn set_guild_images(&self, guild_id: u64, on: bool) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, images) VALUES (?, ?) \
+             ON CONFLICT (guild_id) DO UPDATE SET images = excluded.images",
         )
         .bind(to_sql(guild_id))
         .bind(on)

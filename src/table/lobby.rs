@@ -335,6 +335,22 @@ impl TableService {
         Ok(self.store.set_guild_threads(guild, on).await?)
     }
 
+    /// Whether the server's table and hand messages carry pictures (on unless turned off).
+    pub async fn images_default(&self, guild: GuildId) -> bool {
+        match self.store.guild_images(guild).await {
+            Ok(on) => on,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the server's settings");
+                true
+            }
+        }
+    }
+
+    /// Sets whether the server's table and hand messages carry pictures.
+    pub async fn set_images_default(&self, guild: GuildId, on: bool) -> Result<(), TableError> {
+        Ok(self.store.set_guild_images(guild, on).await?)
+    }
+
     /// A new table for the same game, options, turn timer and players, on the same seats (each
     /// computer player at its own level), opened by `user`, who played at table `id`. The
     /// other people are invited again and accept with one click; with nobody else to ask, the

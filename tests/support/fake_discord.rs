@@ -170,6 +170,14 @@ pub struct FakeThread {
     pub archive_timestamp: String,
 }
 
+/// A file attached to a message (uploaded as a multipart part and named in `attachments`).
+#[derive(Clone, Debug)]
+pub struct FakeAttachment {
+    pub id: u64,
+    pub filename: String,
+    pub bytes: Arc<Vec<u8>>,
+}
+
 /// An earlier state of a message, kept when it is edited.
 #[derive(Clone, Debug)]
 pub struct MessageVersion {
@@ -177,6 +185,8 @@ pub struct MessageVersion {
     pub components: Value,
     pub embeds: Value,
     pub flags: u64,
+    /// The file names of its attachments.
+    pub attachments: Vec<String>,
 }
 
 /// A message as the fake stores it (always authored by the bot).
@@ -188,6 +198,8 @@ pub struct FakeMessage {
     /// The action rows, as the bot sent them.
     pub components: Value,
     pub embeds: Value,
+    /// Its files, as Discord keeps them: an edit that names `attachments` replaces the list.
+    pub attachments: Vec<FakeAttachment>,
     pub flags: u64,
     pub ephemeral: bool,
     /// For an ephemeral message, the one user who can see it.
@@ -294,7 +306,23 @@ impl FakeMessage {
             components: self.components.clone(),
             embeds: self.embeds.clone(),
             flags: self.flags,
+            attachments: self
+                .attachments
+                .iter()
+                .map(|a| a.filename.clone())
+                .collect(),
         }
+    }
+
+    /// The picture its embed shows (`image.url` = `attachment://<file>`), if any.
+    pub fn image(&self) -> Option<&FakeAttachment> {
+        let url = self
+            .embeds
+            .as_array()?
+            .iter()
+            .find_map(|e| e.pointer("/image/url").and_then(Value::as_str))?;
+        let file = url.strip_prefix("attachment://")?;
+        self.attachments.iter().find(|a| a.filename == file)
     }
 }
 
@@ -406,6 +434,10 @@ struct State {
     resumes: u32,
     last_identify: Option<Value>,
     requests: Vec<String>,
+    /// Files of multipart requests, by upload key (named in the request's `__uploads`).
+    uploads: HashMap<u64, (String, Arc<Vec<u8>>)>,
+    /// Bytes of files uploaded so far.
+    uploaded_bytes: u64,
 }
 
 impl State {
@@ -1237,10 +1269,12 @@ impl Inner {
             // A message (Discord's own or the bot's) brings an archived thread back.
             t.archived = false;
         }
+        let attachments = Self::attachments_of(st, &[], data, "new message");
         let msg = FakeMessage {
             id,
             channel_id,
             content,
+            attachments,
             components: data
                 .get("components")
                 .filter(|c| c.is_array())
@@ -1294,6 +1328,103 @@ impl Inner {
         flags & (FLAG_EPHEMERAL | FLAG_LOADING | FLAG_SUPPRESS_NOTIFICATIONS) == 0
     }
 
+    /// A message's attachments after a create or an edit: `attachments` names each file to
+    /// keep (an id of the message's) or to add (the index of an uploaded part); without it, the
+    /// uploaded files are added to those kept. An embed showing `attachment://<file>` must name
+    /// one of them.
+    fn attachments_of(
+        st: &mut State,
+        existing: &[FakeAttachment],
+        data: &Value,
+        what: &str,
+    ) -> Vec<FakeAttachment> {
+        let uploads: Vec<(u64, u64)> = data
+            .get("__uploads")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|u| Some((u.get("index")?.as_u64()?, u.get("key")?.as_u64()?)))
+            .collect();
+        let as_id = |v: &Value| {
+            v.as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+        };
+        let mut out = Vec::new();
+        let add = |st: &mut State, out: &mut Vec<FakeAttachment>, key: u64, name: Option<&str>| {
+            if let Some((filename, bytes)) = st.uploads.remove(&key) {
+                let id = st.next_id();
+                out.push(FakeAttachment {
+                    id,
+                    filename: name.map_or(filename, str::to_string),
+                    bytes,
+                });
+            }
+        };
+        match data.get("attachments").and_then(Value::as_array) {
+            Some(list) => {
+                for entry in list {
+                    let Some(id) = entry.get("id").and_then(as_id) else {
+                        st.violation(format!("{what}: an attachment without an id: {entry}"));
+                        continue;
+                    };
+                    if let Some(&(_, key)) = uploads.iter().find(|(i, _)| *i == id) {
+                        add(
+                            st,
+                            &mut out,
+                            key,
+                            entry.get("filename").and_then(Value::as_str),
+                        );
+                    } else if let Some(a) = existing.iter().find(|a| a.id == id) {
+                        out.push(a.clone());
+                    } else {
+                        st.violation(format!(
+                            "{what}: attachment {id} is neither an uploaded file nor one of the message's"
+                        ));
+                    }
+                }
+            }
+            None => {
+                out.extend(existing.iter().cloned());
+                for &(_, key) in &uploads {
+                    add(st, &mut out, key, None);
+                }
+            }
+        }
+        // Files uploaded but never named are dropped by Discord; the bot wasted them.
+        for (index, key) in uploads {
+            if st.uploads.remove(&key).is_some() {
+                st.violation(format!(
+                    "{what}: uploaded file {index} is not among the attachments"
+                ));
+            }
+        }
+        let shown = data
+            .get("embeds")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.pointer("/image/url").and_then(Value::as_str));
+        for url in shown {
+            if let Some(file) = url.strip_prefix("attachment://") {
+                if !out.iter().any(|a| a.filename == file) {
+                    st.violation(format!(
+                        "{what}: the embed shows {url}, which is not attached"
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Keeps an uploaded file until the message it belongs to takes it; answers its key.
+    pub(crate) fn upload(&self, filename: String, bytes: Vec<u8>) -> u64 {
+        let mut st = self.lock();
+        let key = st.next_id();
+        st.uploaded_bytes += bytes.len() as u64;
+        st.uploads.insert(key, (filename, Arc::new(bytes)));
+        key
+    }
+
     fn apply_edit(st: &mut State, id: u64, data: &Value) {
         let Some(m) = st.messages.get_mut(&id) else {
             return;
@@ -1308,6 +1439,12 @@ impl Inner {
         if let Some(e) = data.get("embeds") {
             m.embeds = if e.is_array() { e.clone() } else { json!([]) };
         }
+        let existing = std::mem::take(&mut m.attachments);
+        let attachments = Self::attachments_of(st, &existing, data, "edit");
+        let Some(m) = st.messages.get_mut(&id) else {
+            return;
+        };
+        m.attachments = attachments;
         if let Some(f) = data.get("flags").and_then(Value::as_u64) {
             m.flags = (m.flags & !FLAG_SUPPRESS_EMBEDS) | (f & FLAG_SUPPRESS_EMBEDS);
         }
@@ -1706,6 +1843,8 @@ impl FakeDiscord {
                 resumes: 0,
                 last_identify: None,
                 requests: Vec::new(),
+                uploads: HashMap::new(),
+                uploaded_bytes: 0,
             }),
             changed: Notify::new(),
             log: std::env::var_os("FAKE_DISCORD_LOG").is_some_and(|v| !v.is_empty() && v != "0"),

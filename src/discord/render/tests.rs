@@ -46,6 +46,7 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         move_number: 12,
         status,
         public,
+        picture: None,
         story: Vec::new(),
         scores: None,
         places: Vec::new(),
@@ -177,6 +178,7 @@ fn hand_view(actions: usize) -> HandView {
         seat: 1,
         move_number: 12,
         lines: vec![words("Turn: Bob")],
+        picture: None,
         story: Vec::new(),
         actions: (0..actions)
             .map(|index| HandAction {

@@ -58,30 +58,91 @@ async fn run_gateway(inner: Arc<Inner>, socket: WebSocket) {
     inner.gateway_closed(conn);
 }
 
-/// Extracts the `payload_json` part of a multipart body (messages with attachments).
-fn multipart_payload(content_type: &str, body: &[u8]) -> Option<Value> {
-    let boundary = content_type.split("boundary=").nth(1)?.trim_matches('"');
-    let text = String::from_utf8_lossy(body);
-    let delimiter = format!("--{boundary}");
-    text.split(delimiter.as_str())
-        .find(|part| part.contains("name=\"payload_json\""))
-        .and_then(|part| part.split_once("\r\n\r\n"))
-        .and_then(|(_, rest)| serde_json::from_str(rest.trim_end_matches("\r\n")).ok())
+/// One part of a multipart body: its name, its file name, its bytes.
+struct Part {
+    name: String,
+    filename: Option<String>,
+    bytes: Vec<u8>,
 }
 
-fn parse_body(headers: &HeaderMap, body: &[u8]) -> Result<Value, String> {
+/// The parts of a multipart body (messages with attachments: `payload_json` and `files[N]`).
+fn multipart_parts(content_type: &str, body: &[u8]) -> Option<Vec<Part>> {
+    let boundary = content_type.split("boundary=").nth(1)?.trim_matches('"');
+    let delimiter = format!("--{boundary}").into_bytes();
+    let mut parts = Vec::new();
+    let mut starts: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i + delimiter.len() <= body.len() {
+        if body[i..].starts_with(&delimiter) {
+            starts.push(i);
+            i += delimiter.len();
+        } else {
+            i += 1;
+        }
+    }
+    for pair in starts.windows(2) {
+        let chunk = &body[pair[0] + delimiter.len()..pair[1]];
+        let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
+        let chunk = chunk.strip_suffix(b"\r\n").unwrap_or(chunk);
+        let split = chunk.windows(4).position(|w| w == b"\r\n\r\n")?;
+        let head = String::from_utf8_lossy(&chunk[..split]).to_string();
+        let bytes = chunk[split + 4..].to_vec();
+        let field = |key: &str| {
+            let tag = format!("{key}=\"");
+            let at = head.find(&tag)? + tag.len();
+            let end = head[at..].find('"')?;
+            Some(head[at..at + end].to_string())
+        };
+        parts.push(Part {
+            name: field("name")?,
+            filename: field("filename"),
+            bytes,
+        });
+    }
+    Some(parts)
+}
+
+/// A file of a multipart body: `(index, file name, bytes)`.
+type File = (u64, String, Vec<u8>);
+
+/// The body as JSON, and the files of a multipart body.
+fn parse_body(headers: &HeaderMap, body: &[u8]) -> Result<(Value, Vec<File>), String> {
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     if content_type.starts_with("multipart/form-data") {
-        return multipart_payload(content_type, body)
-            .ok_or_else(|| "multipart body without a readable payload_json".to_string());
+        let parts = multipart_parts(content_type, body)
+            .ok_or_else(|| "multipart body that does not parse".to_string())?;
+        let mut payload = None;
+        let mut files = Vec::new();
+        for part in parts {
+            if part.name == "payload_json" {
+                payload = Some(
+                    serde_json::from_slice(&part.bytes)
+                        .map_err(|e| format!("payload_json is not JSON: {e}"))?,
+                );
+            } else if let Some(index) = part
+                .name
+                .strip_prefix("files[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|n| n.parse().ok())
+            {
+                let name = part.filename.unwrap_or_default();
+                files.push((index, name, part.bytes));
+            } else {
+                return Err(format!("unexpected multipart part {}", part.name));
+            }
+        }
+        let payload = payload.ok_or_else(|| "multipart body without a payload_json".to_string())?;
+        return Ok((payload, files));
     }
     if body.is_empty() {
-        return Ok(Value::Null);
+        return Ok((Value::Null, Vec::new()));
     }
-    serde_json::from_slice(body).map_err(|e| format!("body is not JSON: {e}"))
+    serde_json::from_slice(body)
+        .map(|v| (v, Vec::new()))
+        .map_err(|e| format!("body is not JSON: {e}"))
 }
 
 /// serenity writes query strings as `?&key=value&...`.
@@ -117,7 +178,24 @@ async fn rest(
         uri.query().map(|q| format!("?{q}")).unwrap_or_default()
     );
     let body = match parse_body(&headers, &body) {
-        Ok(v) => v,
+        Ok((mut v, files)) => {
+            if !files.is_empty() {
+                // The files wait for the message that names them (see `attachments_of`).
+                let uploads: Vec<Value> = files
+                    .into_iter()
+                    .map(|(index, name, bytes)| {
+                        serde_json::json!({"index": index, "key": inner.upload(name, bytes)})
+                    })
+                    .collect();
+                if let Some(data) = v.get_mut("data").filter(|d| d.is_object()) {
+                    data["__uploads"] = Value::Array(uploads.clone());
+                }
+                if v.is_object() {
+                    v["__uploads"] = Value::Array(uploads);
+                }
+            }
+            v
+        }
         Err(e) => {
             inner.record_request(line.clone(), &Value::Null);
             inner.lock().violation(format!("{line}: {e}"));
