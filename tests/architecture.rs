@@ -127,7 +127,8 @@ fn only_the_edges_word_messages() {
     assert!(
         found.is_empty(),
         "ARCHITECTURE.md: `rules`, `ai`, `cards` and `table` build `Msg` values and never word \
-         them; only the edges (`discord`, `cli`) use the catalog. Broken by: {found:?}"
+         them; only the edges (`discord`, `cli`, and `render` for the words on pictures) use \
+         the catalog. Broken by: {found:?}"
     );
 }
 
@@ -164,5 +165,45 @@ fn the_rules_are_pure() {
         found.is_empty(),
         "ARCHITECTURE.md: `rules` is pure and deterministic — no I/O, no clock, no async, no \
          global random generator. Broken by: {found:?}"
+    );
+}
+
+#[test]
+fn pictures_are_drawn_from_scenes_only() {
+    let files = sources();
+    // A scene is built from one observer's view (`Present::picture`); the drawing layer takes
+    // scenes and never a game, a state, a hand list or the zones.
+    let found = offenders(
+        &in_layers(&files, &["render"]),
+        &[
+            "AnyGame",
+            "state_json",
+            ".hands()",
+            ".zones()",
+            "determinize",
+            "crate::table",
+            "crate::store",
+        ],
+    );
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: `render` draws a `Scene` (built from a view) and nothing else; it \
+         cannot reach a game state. Broken by: {found:?}"
+    );
+    let found = offenders(
+        &in_layers(&files, &["render"]),
+        &["serenity", "sqlx", "tokio"],
+    );
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: `render` is plain drawing: no Discord, no SQL, no async. Broken by: \
+         {found:?}"
+    );
+    // Only the front ends draw pictures.
+    let inner = in_layers(&files, &["rules", "ai", "cards", "table", "store"]);
+    let found = offenders(&inner, &["crate::render"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: only the edges (`discord`, `cli`) draw pictures. Broken by: {found:?}"
     );
 }
