@@ -58,5 +58,6 @@ cli-help-players = One level per seat, comma-separated, e.g. hard,normal,easy.
 cli-help-games-count = Seeded deals to play (each once per rotation of the players).
 cli-help-arena-seed = The seed of the first deal; the others follow it.
 cli-help-threads = Worker threads.
+cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (default: from LC_ALL, LC_MESSAGES or LANG).
 cli-error = error: { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }

@@ -61,5 +61,6 @@ cli-help-players = Yksi taso kullekin paikalle pilkuin erotettuina, esim. hard,n
 cli-help-games-count = Pelattavien siemenestä jaettujen jakojen määrä (kukin kerran pelaajien jokaisella kierrolla).
 cli-help-arena-seed = Ensimmäisen jaon siemen; muut seuraavat sitä.
 cli-help-threads = Työsäikeiden määrä.
+cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL, LC_MESSAGES tai LANG).
 cli-error = virhe: { $detail }
 cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $detail }
