@@ -1,5 +1,6 @@
 //! The `pakka` binary: parses the command line, reads configuration, sets up logging and calls
-//! into the library. With no subcommand it runs the Discord bot (`serve`).
+//! into the library. With no subcommand it runs the Discord bot (`serve`). What it prints is
+//! worded in the terminal's language (`--lang`, else the locale variables: `pakka::cli::lang`).
 
 use std::io;
 use std::process::ExitCode;
@@ -16,6 +17,9 @@ use pakka::text::{verbatim, Msg};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    // Read by `pakka::cli::lang_arg` before clap runs; declared so clap accepts and lists it.
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -68,11 +72,12 @@ enum Command {
 
 /// The command line with its help texts worded by the catalog.
 fn command() -> clap::Command {
-    let t = |m: Msg| pakka::catalog::en(&m);
+    let t = |m: Msg| pakka::cli::text(&m);
     let arg =
         |c: clap::Command, name: &'static str, help: Msg| c.mut_arg(name, |a| a.help(t(help)));
     Cli::command()
         .about(t(msg!("cli-help-about")))
+        .mut_arg("lang", |a| a.help(t(msg!("cli-help-lang"))))
         .mut_subcommand("serve", |c| c.about(t(msg!("cli-help-serve"))))
         .mut_subcommand("engine", |c| c.about(t(msg!("cli-help-engine"))))
         .mut_subcommand("games", |c| c.about(t(msg!("cli-help-games"))))
@@ -107,6 +112,9 @@ fn command() -> clap::Command {
 }
 
 fn main() -> ExitCode {
+    let args = std::env::args_os().skip(1);
+    let flag = pakka::cli::lang_arg(args.map(|a| a.to_string_lossy().into_owned()));
+    pakka::cli::set_lang(flag.as_deref());
     let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),
@@ -133,6 +141,7 @@ fn main() -> ExitCode {
                 level,
                 seed,
                 options,
+                lang: pakka::cli::lang(),
             };
             let stdin = io::stdin();
             match pakka::cli::play::run(&config, &mut stdin.lock(), &mut io::stdout().lock()) {
@@ -212,7 +221,7 @@ fn serve() -> ExitCode {
     let config = match pakka::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{}", pakka::catalog::en(&e.msg()));
+            eprintln!("{}", pakka::cli::text(&e.msg()));
             return ExitCode::from(2);
         }
     };
@@ -227,7 +236,7 @@ fn serve() -> ExitCode {
         Err(e) => {
             eprintln!(
                 "{}",
-                pakka::catalog::en(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
+                pakka::cli::text(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
             );
             return ExitCode::FAILURE;
         }
@@ -258,6 +267,6 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
 fn fail(detail: &str) {
     eprintln!(
         "{}",
-        pakka::catalog::en(&msg!("cli-error", detail = verbatim(detail)))
+        pakka::cli::text(&msg!("cli-error", detail = verbatim(detail)))
     );
 }

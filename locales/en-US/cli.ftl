@@ -68,5 +68,6 @@ cli-help-render-seed = The seed of the deal (and of the moves played before the 
 cli-help-render-moves = Moves to play by the normal computer player's rule of thumb before drawing.
 cli-help-render-seat = Draw this seat's hand instead of the public table.
 cli-help-render-output = The file to write (.png or .svg).
+cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (default: from LC_ALL, LC_MESSAGES or LANG).
 cli-error = error: { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }

@@ -12,8 +12,8 @@ use std::time::Duration;
 use anyhow::{bail, Context as _};
 use serde_json::Value;
 
+use super::text;
 use crate::ai::{self, Level, Observation};
-use crate::catalog::en;
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Setup};
@@ -83,21 +83,21 @@ impl ArenaReport {
             deals = self.deals,
             rotations = self.seats
         );
-        let _ = writeln!(out, "{}", en(&title));
+        let _ = writeln!(out, "{}", text(&title));
         let _ = writeln!(
             out,
             "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-            en(&msg!("cli-arena-player")),
-            en(&msg!("cli-arena-n")),
-            en(&msg!("cli-arena-win-share")),
-            en(&msg!("cli-arena-points")),
+            text(&msg!("cli-arena-player")),
+            text(&msg!("cli-arena-n")),
+            text(&msg!("cli-arena-win-share")),
+            text(&msg!("cli-arena-points")),
             "p50",
             "p99"
         );
         for (level, t) in &self.strategies {
             let (w, wci) = mean_ci(&t.wins);
             let points = if t.points.is_empty() {
-                en(&msg!("cards-none"))
+                text(&msg!("cards-none"))
             } else {
                 let (p, pci) = mean_ci(&t.points);
                 format!("{p:.2} ± {pci:.2}")
@@ -107,7 +107,7 @@ impl ArenaReport {
             let _ = writeln!(
                 out,
                 "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-                en(&crate::table::level_name(*level)),
+                text(&crate::table::level_name(*level)),
                 t.wins.len(),
                 format!("{:.1}% ± {:.1}", 100.0 * w, 100.0 * wci),
                 points,
@@ -119,7 +119,7 @@ impl ArenaReport {
             "cli-arena-fair-share",
             share = verbatim(format!("{:.1}", 100.0 / self.seats as f64))
         );
-        let _ = write!(out, "{}", en(&fair));
+        let _ = write!(out, "{}", text(&fair));
         out
     }
 }
@@ -154,8 +154,9 @@ fn play_deal(
             seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         times[seat].push(choice.elapsed);
-        game.act_index(seat, choice.index)
-            .map_err(|e| anyhow::Error::msg(en(&msg!("cli-computer-refused", reason = e.msg()))))?;
+        game.act_index(seat, choice.index).map_err(|e| {
+            anyhow::Error::msg(text(&msg!("cli-computer-refused", reason = e.msg())))
+        })?;
     }
     let end = game.status();
     let points: Vec<Option<f64>> = match (&end.scores, &start.scores) {
@@ -200,10 +201,10 @@ fn play_deal(
 /// Runs the arena.
 pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
     let info =
-        registry::find(&config.game).with_context(|| en(&super::unknown_game(&config.game)))?;
+        registry::find(&config.game).with_context(|| text(&super::unknown_game(&config.game)))?;
     let seats = config.seats.unwrap_or(config.players.len());
     if config.players.len() != seats {
-        bail!(en(&msg!(
+        bail!(text(&msg!(
             "cli-arena-players",
             players = config.players.len(),
             seats = seats
@@ -211,9 +212,9 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
     }
     let options = info
         .parse_options(&config.options)
-        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(text(&e.msg())))?;
     info.create(options.clone(), seats, Setup::seeded(config.seed))
-        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(text(&e.msg())))?;
     let mut report = ArenaReport {
         game: info.id,
         seats,

@@ -8,8 +8,9 @@
 //! What happened is told after every move, yours and the computer players' alike, in the
 //! game's own event sentences (`Told::text`, Discord's story), with the running scores after
 //! each deal and the final ranking in the game's own count (`AnyGame::score`). Every word comes
-//! from the catalog (`cli.ftl` and the games' files); the terminal names the seats itself,
-//! "Seat 0 (you)" and "Computer N": third-person names, so every sentence's verb agrees.
+//! from the catalog (`cli.ftl` and the games' files) in the language asked for
+//! (`PlayConfig::lang`); the terminal names the seats itself, "Seat 0 (you)" and "Computer N":
+//! third-person names, so every sentence's verb agrees.
 //! The loop reads any `BufRead` and writes any `Write`, so it runs without a terminal in tests.
 
 use std::io::{self, BufRead, Write};
@@ -18,7 +19,7 @@ use anyhow::Context as _;
 use serde_json::Value;
 
 use crate::ai::{self, Level, Observation};
-use crate::catalog::{en, en_lines, en_named};
+use crate::catalog::{catalog, NoNames};
 use crate::msg;
 use crate::rules::registry;
 use crate::rules::{AnyGame, Choice};
@@ -33,6 +34,8 @@ pub struct PlayConfig {
     pub level: Level,
     pub seed: Option<u64>,
     pub options: String,
+    /// The shipped language to word everything in (`cli::lang()` on the command line).
+    pub lang: &'static str,
 }
 
 /// Plays one game on the given input and output; answers when it ends, when the player quits
@@ -42,20 +45,23 @@ pub fn run(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    let lang = config.lang;
+    let word = |msg: &Msg| catalog().text(lang, msg, &NoNames);
     let info =
-        registry::find(&config.game).with_context(|| en(&super::unknown_game(&config.game)))?;
+        registry::find(&config.game).with_context(|| word(&super::unknown_game(&config.game)))?;
     let seats = config.seats.unwrap_or(info.seats.0);
     let options = info
         .parse_options(&config.options)
-        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(word(&e.msg())))?;
     let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut game = info
         .create(options, seats, Setup::seeded(seed))
-        .map_err(|e| anyhow::Error::msg(en(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(word(&e.msg())))?;
     let mut term = Terminal {
         input,
         out,
-        names: seat_names(seats),
+        names: seat_names(lang, seats),
+        lang,
     };
     term.say(&msg!(
         "cli-play-header",
@@ -110,7 +116,7 @@ pub fn run(
             } else {
                 msg!("cli-computer-refused", reason = reason)
             };
-            anyhow::Error::msg(en_named(&refused, &term.names))
+            anyhow::Error::msg(term.text(&refused))
         })?;
         for t in &told {
             term.say(&msg!("cli-told", what = t.text.clone()))?;
@@ -120,7 +126,7 @@ pub fn run(
 
 /// The seats' names in the terminal: third-person names that read well as the subject of any
 /// sentence ("Seat 0 (you) is declarer").
-fn seat_names(seats: usize) -> Vec<String> {
+fn seat_names(lang: &str, seats: usize) -> Vec<String> {
     (0..seats)
         .map(|s| {
             let name = if s == 0 {
@@ -128,7 +134,7 @@ fn seat_names(seats: usize) -> Vec<String> {
             } else {
                 msg!("cli-seat-computer", n = s)
             };
-            en(&name)
+            catalog().text(lang, &name, &NoNames)
         })
         .collect()
 }
@@ -266,20 +272,28 @@ fn place_line(game: &dyn AnyGame, status: &Status, p: &Place) -> Msg {
     msg!("cli-place", place = p.place, who = who)
 }
 
-/// The terminal: where words go and answers come from, with the seats' names.
+/// The terminal: where words go and answers come from, with the seats' names and the language.
 struct Terminal<'a, R, W> {
     input: &'a mut R,
     out: &'a mut W,
     names: Vec<String>,
+    lang: &'static str,
 }
 
 impl<R: BufRead, W: Write> Terminal<'_, R, W> {
+    /// One message worded in the terminal's language, seats by their terminal names.
+    fn text(&self, msg: &Msg) -> String {
+        catalog().text(self.lang, msg, &self.names)
+    }
+
     fn say(&mut self, msg: &Msg) -> io::Result<()> {
-        writeln!(self.out, "{}", en_named(msg, &self.names))
+        let text = self.text(msg);
+        writeln!(self.out, "{text}")
     }
 
     fn lines(&mut self, msgs: &[Msg]) -> io::Result<()> {
-        writeln!(self.out, "{}", en_lines(msgs, &self.names))
+        let text = catalog().lines(self.lang, msgs, &self.names);
+        writeln!(self.out, "{text}")
     }
 
     fn blank(&mut self) -> io::Result<()> {
@@ -288,12 +302,14 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     /// A numbered choice, numbers aligned.
     fn numbered(&mut self, n: usize, label: &Msg) -> io::Result<()> {
-        writeln!(self.out, "  {n:>2}. {}", en_named(label, &self.names))
+        let text = self.text(label);
+        writeln!(self.out, "  {n:>2}. {text}")
     }
 
     /// Shows a prompt and reads one line; `None` when the input has ended.
     fn read(&mut self, prompt: &Msg) -> io::Result<Option<String>> {
-        write!(self.out, "{}", en_named(prompt, &self.names))?;
+        let text = self.text(prompt);
+        write!(self.out, "{text}")?;
         self.out.flush()?;
         let mut line = String::new();
         if self.input.read_line(&mut line)? == 0 {
@@ -319,7 +335,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    /// The game's question, answered y or n; `None` for `q` or the input's end.
+    /// The game's question, answered y or n (k or e in Finnish: any yes counts in any language);
+    /// `None` for `q` or the input's end.
     fn confirm(&mut self, question: &Msg) -> io::Result<Option<bool>> {
         let Some(line) = self.read(&msg!("cli-confirm", question = question.clone()))? else {
             return Ok(None);
@@ -327,11 +344,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         if line.eq_ignore_ascii_case("q") {
             return Ok(None);
         }
-        Ok(Some(
-            line.eq_ignore_ascii_case("y") || line.eq_ignore_ascii_case("yes"),
-        ))
+        Ok(Some(YES.contains(&line.to_lowercase().as_str())))
     }
 }
+
+/// The answers that say yes to a question, in every shipped language.
+const YES: [&str; 4] = ["y", "yes", "k", "kyllä"];
 
 #[cfg(test)]
 mod tests;

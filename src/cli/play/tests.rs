@@ -9,6 +9,7 @@ fn config(game: &str, seats: Option<usize>, seed: u64) -> PlayConfig {
         level: Level::Easy,
         seed: Some(seed),
         options: String::new(),
+        lang: "en-US",
     }
 }
 
@@ -59,39 +60,39 @@ fn a_grouped_choice_takes_two_steps_as_on_discord() {
     assert!(after.contains("◀ Back"), "and a way back: {after}");
 }
 
+/// A Red7 deal where seat 0 opens with a question among ungrouped choices: (seed, the number
+/// typed to choose it).
+fn red7_question() -> (u64, usize) {
+    for seed in 1..60 {
+        let info = registry::find("red7").unwrap();
+        let game = info
+            .create(serde_json::Value::Null, 2, Setup::seeded(seed))
+            .unwrap();
+        if game.status().to_act[0] != 0 {
+            continue;
+        }
+        let choices = game.choices(0);
+        if choices.iter().any(|c| c.group.is_some()) {
+            continue;
+        }
+        if let Some(k) = choices.iter().position(|c| c.confirm.is_some()) {
+            return (seed, k + 1);
+        }
+    }
+    panic!("no seed where seat 0 opens with a question");
+}
+
 #[test]
 fn a_question_is_asked_and_no_plays_nothing() {
     // Red7: ending the turn while not winning asks first; "n" plays nothing.
-    let mut found = false;
-    for seed in 1..60 {
-        let choices_first = {
-            let info = registry::find("red7").unwrap();
-            let game = info
-                .create(serde_json::Value::Null, 2, Setup::seeded(seed))
-                .unwrap();
-            if game.status().to_act[0] != 0 {
-                continue;
-            }
-            game.choices(0)
-        };
-        let Some(k) = choices_first.iter().position(|c| c.confirm.is_some()) else {
-            continue;
-        };
-        if choices_first.iter().any(|c| c.group.is_some()) {
-            continue;
-        }
-        let n = k + 1;
-        let out = play(&config("red7", Some(2), seed), &format!("{n}\nn\nq\n"));
-        assert!(out.contains("(y/n)"), "{out}");
-        assert!(out.contains("Not played; choose again."), "{out}");
-        assert!(
-            out.contains("(!)"),
-            "a move that puts you out is marked: {out}"
-        );
-        found = true;
-        break;
-    }
-    assert!(found, "a seed where seat 0 opens with a question");
+    let (seed, n) = red7_question();
+    let out = play(&config("red7", Some(2), seed), &format!("{n}\nn\nq\n"));
+    assert!(out.contains("(y/n)"), "{out}");
+    assert!(out.contains("Not played; choose again."), "{out}");
+    assert!(
+        out.contains("(!)"),
+        "a move that puts you out is marked: {out}"
+    );
 }
 
 #[test]
@@ -102,4 +103,59 @@ fn the_first_screens_of_whist22_and_kop() {
     assert!(kop.contains("Your hand:"), "{kop}");
     insta::assert_snapshot!("whist22_first_screen", whist);
     insta::assert_snapshot!("kop_first_screen", kop);
+}
+
+#[test]
+fn the_terminal_speaks_finnish() {
+    // Every game to its end in Finnish: the prompt, the questions (answered "k"), the games'
+    // screens and stories and the ranking, with no English left (a key missing from `fi` would
+    // fall back to English).
+    for info in registry::GAMES {
+        let seats = info.seats.0.max(if info.id == "whist22" { 3 } else { 0 });
+        let config = PlayConfig {
+            lang: "fi",
+            ..config(info.id, Some(seats), 3)
+        };
+        let out = play(&config, &"1\nk\n".repeat(6_000));
+        let tail: String = out
+            .chars()
+            .skip(out.chars().count().saturating_sub(400))
+            .collect();
+        assert!(out.contains("Sinun siirtosi (1–"), "{}: {tail}", info.id);
+        assert!(out.contains("Pelaaja 0 (sinä)"), "{}: {tail}", info.id);
+        assert!(out.contains("Peli päättyi."), "{}: {tail}", info.id);
+        for english in [
+            "Your move",
+            "to quit",
+            "Type a number",
+            "Game over",
+            "(y/n)",
+            "(you)",
+            "Computer ",
+            "Your hand",
+            "Turn:",
+            "Trick",
+            " the ",
+            " plays ",
+            " cards",
+            "After deal",
+        ] {
+            let line = out.lines().find(|l| l.contains(english));
+            assert_eq!(line, None, "{}: {english:?} in Finnish", info.id);
+        }
+    }
+    // A question in Finnish, answered "e" (ei): nothing is played; "k" (kyllä) plays it.
+    let (seed, n) = red7_question();
+    let finnish = PlayConfig {
+        lang: "fi",
+        ..config("red7", Some(2), seed)
+    };
+    let out = play(&finnish, &format!("{n}\ne\nq\n"));
+    assert!(out.contains("Red7 · 2 pelaajaa · sinä olet pelaaja 0 · tietokoneen taso helppo"));
+    assert!(
+        out.contains("(k/e): Ei pelattu; valitse uudelleen."),
+        "{out}"
+    );
+    let out = play(&finnish, &format!("{n}\nk\nq\n"));
+    assert!(out.contains("(k/e): › Pelaaja 0 (sinä)"), "{out}");
 }

@@ -1,0 +1,66 @@
+# The terminal (src/cli): `pakka play`, `pakka arena` and `pakka games`.
+
+cli-unknown-game = peliä "{ $name }" ei ole; pelit ovat { $ids }
+cli-games-line = { $name }, { $min }–{ $max } pelaajaa
+cli-games-line-aliases = { $name } (myös { $aliases }), { $min }–{ $max } pelaajaa
+cli-unknown-level = "{ $level }" ei ole taso; tasot ovat easy (helppo), normal (tavallinen) ja hard (vaikea).
+cli-computer-refused = tietokonepelaajan siirto hylättiin: { $reason }
+
+# pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.
+cli-seat-you = Pelaaja { $n } (sinä)
+cli-seat-computer = Tietokone { $n }
+cli-play-header = { $game } · { $seats } pelaajaa · sinä olet pelaaja 0 · tietokoneen taso { $level } · siemen { $seed }
+# What happened: one public event of a move, anyone's, as Discord's story tells it.
+cli-told = › { $what }
+cli-prompt = Sinun siirtosi (1–{ $last }, q lopettaa):{ " " }
+cli-confirm = { $question } (k/e):{ " " }
+cli-type-number = Kirjoita luku väliltä 1–{ $last }.
+cli-not-played = Ei pelattu; valitse uudelleen.
+# The two steps of a grouped choice, as on Discord.
+cli-choice-group = { $group } …
+cli-group-title = { $group }:
+cli-back = ◀ Takaisin
+# A move that costs the player (a surrender, going out).
+cli-choice-danger = { $label } (!)
+cli-seat-score = { $who } { $score }
+cli-deal-scores = Jaon { $deal } jälkeen: { $scores }
+cli-game-over = Peli päättyi.
+cli-place = { $place }. { $who }
+
+# pakka arena
+cli-arena-title = { $game } · { $seats } paikkaa · { $deals } jakoa × { $rotations } kiertoa
+cli-arena-player = pelaaja
+cli-arena-n = n
+cli-arena-win-share = voitto-osuus
+cli-arena-points = pisteet/jako
+cli-arena-fair-share = tasaosuus { $share } %
+cli-arena-players = --players nimeää { $players ->
+    [one] { $players } pelaajan
+   *[other] { $players } pelaajaa
+} { $seats } paikalle
+
+# Starting the bot (src/config.rs): what the operator is told about a bad setting.
+config-missing-token = DISCORD_TOKEN puuttuu: aseta bottisi tunnus (Discord developer portal → sovelluksesi → Bot → Reset Token) ympäristöön tai .env-tiedostoon; katso .env.example.
+config-bad-guild = DEV_GUILD_ID:n on oltava palvelimen tunnus (luku), ei "{ $value }".
+config-bad-number = Asetuksen { $name } on oltava kokonaisluku, ei "{ $value }".
+
+# The command line's help (src/main.rs).
+cli-help-about = Yhdeksän perinteistä korttipeliä Discordiin ja niiden sääntömoottori
+cli-help-serve = Käynnistä Discord-botti (oletus). Lukee DISCORD_TOKEN-muuttujan ja muut asetukset ympäristöstä tai .env-tiedostosta.
+cli-help-engine = Ohjaa sääntömoottoria yhdellä JSON-oliolla riviä kohden vakiosyötteestä (katso README.md).
+cli-help-games = Luettele pelit, niiden tunnisteet, muut nimet ja pelaajamäärät.
+cli-help-play = Pelaa peliä päätteessä tietokonepelaajia vastaan.
+cli-help-arena = Tietokonepelaajat toisiaan vastaan: voitto-osuudet, keskimääräiset pisteet ja päätösajat.
+cli-help-game = Pelin tunniste tai muu nimi.
+cli-help-play-seats = Paikkojen määrä (oletus: pienin, jonka peli sallii).
+cli-help-level = Tietokonepelaajien taso: easy, normal tai hard.
+cli-help-play-seed = Jaa tunnettu pakka.
+cli-help-options = Pelin asetukset nimi=arvo-sanoina, esim. "stop_rule=true".
+cli-help-arena-seats = Paikkojen määrä (oletus: yksi kullekin pelaajalle).
+cli-help-players = Yksi taso kullekin paikalle pilkuin erotettuina, esim. hard,normal,easy.
+cli-help-games-count = Pelattavien siemenestä jaettujen jakojen määrä (kukin kerran pelaajien jokaisella kierrolla).
+cli-help-arena-seed = Ensimmäisen jaon siemen; muut seuraavat sitä.
+cli-help-threads = Työsäikeiden määrä.
+cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL, LC_MESSAGES tai LANG).
+cli-error = virhe: { $detail }
+cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $detail }

@@ -1,0 +1,82 @@
+# Words every game and every front end shares: seats, cards, counts, separators, and the
+# refusals of the rules core.
+
+seat-fallback = Pelaaja { $n }
+card-fool = Narri
+cards-none = —
+
+sep-dot = { " · " }
+sep-comma = {", "}
+sep-or = { " tai " }
+
+count-cards = { $n ->
+    [one] { $n } kortti
+   *[other] { $n } korttia
+}
+
+# The refusals of the rules core (src/rules/mod.rs, dyngame.rs).
+rule-game-over = Peli on päättynyt.
+rule-seat = paikka { $n }
+rule-not-your-turn = { $waiting ->
+    [0] Kukaan ei ole vuorossa
+   *[other] Vuorossa on { $to_act }
+}, ei paikka { $seat }.
+act-not-an-action = { $action } ei ole pelin { $game } siirto: { $detail }.
+act-no-such-index = siirtoa numero { $index } ei ole
+refusal-not-a-card = { $card } ei ole tämän pelin kortti.
+
+# Setting a game up (src/rules/mod.rs, registry.rs).
+setup-seats = Peliä { $game } pelaa { $exact ->
+    [yes] { $min }
+   *[no] { $min }–{ $max }
+} pelaajaa, ei { $got }.
+setup-options = Virheelliset asetukset: { $detail }
+setup-deck-size = Virheellinen pakka: pakassa on { $got ->
+    [one] { $got } kortti
+   *[other] { $got } korttia
+}, tässä pelissä niitä on { $want }
+setup-deck-doubled = Virheellinen pakka: { $card } on pakassa useammin kuin kerran
+setup-deck-foreign = Virheellinen pakka: { $card } ei kuulu tämän pelin pakkaan
+setup-dealer = Jakajan on oltava jokin paikoista 0–{ $last }, ei { $dealer }.
+game-unknown = { $id }
+options-not-name-value = Kirjoita asetukset muodossa nimi=arvo, esim. { $example }.
+options-none = Pelissä { $game } ei ole asetuksia.
+options-unknown = Pelissä { $game } ei ole asetusta "{ $name }"; sen asetukset ovat { $known }.
+options-not-bool = { $name } on true tai false, ei "{ $value }".
+options-not-number = { $name } on luku, ei "{ $value }".
+
+# Tricks, shared by the trick-taking games (src/rules/present.rs).
+trick-play = { $who } { $card }
+trick-plays = { $plays }
+trick-now = Tikki: { $plays }
+trick-last = Edellinen tikki: { $plays } — voittaja { $winner }
+action-play-card = Pelaa { $card }
+event-trick-won = { $who } voitti tikin { $trick }.
+
+# Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
+# passing to a seat (Pishe Pasha, Red7, Kop, Whist 22).
+sep-and = { " ja " }
+event-turn = Vuorossa: { $who }.
+trick-to-lead = Tikki: { $who } aloittaa
+event-card-played = { $who } pelasi { $card }.
+
+# Shared by Paston and Teka (src/rules/present.rs and their present.rs).
+trick-numbered-lead = Tikki { $n }: { $who } aloittaa.
+trick-numbered-play = Tikki { $n }: { $plays } — vuorossa { $who }.
+hand-yours = Kätesi: { $cards }
+action-card = { $card }
+event-trick-taken = { $who } voitti tikin: { $plays }.
+refusal-not-held = Sinulla ei ole korttia { $card }.
+refusal-must-follow = Sinun on tunnustettava maata: pelaa { $suit }.
+
+# A score as most games count it (Present::score); a game that counts otherwise has its own.
+score-points = { $points ->
+    [one] { $points } piste
+   *[other] { $points } pistettä
+}
+sep-slash = { " / " }
+
+# Issue 13, helper A: the seat's whole hand and scores as a game counts them
+# (src/rules/present.rs: hand, scores).
+hand-yours-empty = Kätesi: ei kortteja
+seat-score = { $who } { $score }

@@ -1,0 +1,163 @@
+# The Discord front end (src/discord): messages, buttons, notices and the slash commands.
+
+# Seats as Discord names them (src/discord/words.rs).
+discord-computer = Tietokone { $n } · { $level }
+discord-open-seat = (vapaa paikka { $n })
+discord-who = { $who }
+
+# The lobby.
+discord-lobby-opened = { $creator } avasi pöydän peliin **{ $game }** { $seats } pelaajalle.
+discord-lobby-seat = Paikka { $n }: { $state }
+discord-seat-computer = 🤖 { $who }
+discord-seat-open = vapaa — kuka tahansa voi liittyä
+discord-seat-accepted = { $who } ✅
+discord-seat-invited = { $who } — kutsuttu, hyväksy kutsu
+discord-options = Asetukset: { $options } · siemen { $seed }
+discord-options-defaults = oletukset
+discord-option = { $name }={ $value }
+discord-lobby-hint = Vapaat paikat: kuka tahansa voi liittyä; { $creator } voi myös kutsua jonkun komennolla `/invite` tai lisätä tietokonepelaajan.
+discord-button-accept = Hyväksy
+discord-button-join = Liity
+discord-button-add-computer = Lisää tietokonepelaaja
+discord-button-decline = Kieltäydy / peru
+
+# The table message.
+discord-table-title = **{ $game }** · siirto { $number }
+discord-table-title-deal = **{ $game }** · jako { $deal } · siirto { $number }
+discord-table-abandoned = Tämä pöytä hylättiin.
+discord-table-paused = ⏸ Tämä ottelu on keskeytetty: sen pelaajat voivat jatkaa sitä komennolla `/resume`.
+discord-table-computer-moving = ▶ Tietokonepelaaja tekee siirtoaan…
+discord-table-waiting = ▶ Odotetaan: { $who }.
+discord-table-stand-in = 🤖 Tietokonepelaaja tuuraa poissa olevaa pelaajaa { $who }.
+discord-button-play-again = Pelaa uudelleen
+discord-button-show-hand = Näytä korttini
+discord-table-over = 🏁 **Peli päättyi** — tulos on alla.
+# What happened lately: one public event a line, on the table message and in a hand.
+discord-story-line = › { $event }
+discord-scores = Pisteet: { $scores }
+# The end of a deal of a match, and of a game: new messages.
+discord-deal-over = 📋 **{ $game }** · jako { $deal } on päättynyt.
+discord-deal-closed = **{ $game }** · jako { $deal } — päättynyt; sen tulos ja seuraava jako ovat alla.
+discord-game-over = 🏁 **{ $game }** on päättynyt.
+discord-place = { $place }. { $who }
+discord-place-points = { $place }. { $who } — { $points }
+discord-record = { $who } { $won ->
+    [one] { $won } voitto
+   *[other] { $won } voittoa
+}, { $lost ->
+    [one] { $lost } tappio
+   *[other] { $lost } tappiota
+}
+discord-record-line = Tällä kanavalla tähän mennessä: { $tally }.
+
+# A player's hand.
+discord-hand-over = Peli on päättynyt.
+discord-hand-waiting = Ei ole sinun vuorosi: näillä korteilla voi pelata, kun vuorosi tulee.
+discord-hand-moved = Kätesi siirtyi uudempaan viestiin.
+discord-hand-closed = Pelin **{ $game }** pöytä on suljettu.
+discord-ask = ❓ { $question }
+discord-ask-default = { $label }?
+discord-button-yes = Kyllä: { $label }
+discord-button-back = ◀ Takaisin
+discord-group-title = { $group }:
+discord-button-group = { $group } …
+discord-choices = Vaihtoehdot { $first }–{ $last } / { $total }.
+discord-button-previous = ◀ Edelliset
+discord-button-next = Seuraavat ▶
+discord-refused = ⚠️ { $reason }
+
+# Notices to the channel and to one person.
+discord-your-turn = 🔔 { $who }: sinun siirtosi pelissä **{ $game }**.
+discord-away = ⏰ { $who }: aikasi loppui pelissä **{ $game }**. Tietokonepelaaja tuuraa sinua, kunnes painat "Olen takaisin".
+discord-button-im-back = Olen takaisin
+discord-forfeit-confirm = Luovutatko tämän pelin (**{ $game }**)? Peli päättyy kaikilta, ja se lasketaan sinulle tappioksi; muille ei tule tappiota.
+discord-forfeit-or-close = Luovutatko tämän pelin (**{ $game }**), jolloin se on sinulle tappio, vai suljetko sen moderaattorina ilman tulosta kenellekään?
+discord-close-confirm = Suljetaanko tämä pöytä (**{ $game }**)? Peli päättyy kaikilta, eikä mitään lasketa tulostaululle.
+discord-button-forfeit = Luovuta (tappio minulle)
+discord-button-close = Sulje ilman tulosta
+discord-button-keep-playing = Jatka peliä
+discord-unknown-button = pakka ei tunne tätä painiketta; mitään ei muutettu.
+discord-cancelled = { $who } perui pöydän (**{ $game }**).
+discord-game-goes-on = Peli jatkuu.
+discord-you-forfeited = Luovutit pelin.
+discord-forfeited = 🏳️ { $who } luovutti pelin **{ $game }**: se on luovuttajalle tappio; muille ei tule tappiota.
+discord-you-closed = Suljit pöydän.
+discord-closed = 🔒 { $who } sulki tämän pöydän (**{ $game }**); mitään ei lasketa.
+discord-left-seat = Poistuit paikaltasi tässä pöydässä (**{ $game }**); paikka on taas vapaa.
+discord-lobby-expired = Tämä pöytä (**{ $game }**) vanheni ennen kuin peli alkoi.
+discord-paused = ⏸ { $who } keskeytti tämän ottelun (**{ $game }**) siirron { $number } jälkeen. Sen pelaajat voivat jatkaa sitä täällä komennolla `/resume`.
+discord-no-such-game = Peliä nimeltä "{ $name }" ei ole. Pelit ovat: { $ids }.
+discord-no-match = Tällä kanavalla ei ole käynnissä ottelua.
+discord-command-failed = Jotain meni vikaan meidän päässämme; mitään ei muutettu. Yritä uudelleen.
+discord-game-choice = { $name } ({ $id })
+
+# /scores and /rules.
+discord-leaderboard-game = 🏆 **Tulostaulu — { $game }**
+discord-leaderboard-all = 🏆 **Tulostaulu — kaikki pelit**
+discord-leaderboard-empty = Pelattuja pelejä ei vielä ole. Aloita peli komennolla `/play`.
+discord-leaderboard-row = { $place }. { $who } — { $wins ->
+    [one] { $wins } voitto
+   *[other] { $wins } voittoa
+} { $games } pelistä
+discord-leaderboard-row-points = { $place }. { $who } — { $wins ->
+    [one] { $wins } voitto
+   *[other] { $wins } voittoa
+} { $games } pelistä · { $points ->
+    [one] { $points } piste
+   *[other] { $points } pistettä
+}
+discord-players = { $exact ->
+    [yes] { $min }
+   *[no] { $min }–{ $max }
+} pelaajaa
+discord-rules-title = **{ $name }** — `{ $id }`, { $players }
+discord-rules-title-aliases = **{ $name }** — `{ $id }` (myös { $aliases }), { $players }
+discord-rules-alias = `{ $alias }`
+discord-rules-option = `{ $name }={ $value }`
+discord-rules-options = Asetukset (oletusarvot): { $options }
+
+# The slash commands as Discord lists them (at most 100 characters each).
+discord-cmd-play = Aloita korttipeli tällä kanavalla ja kutsu kavereita mukaan.
+discord-cmd-scores = Näytä tämän palvelimen tulostaulu.
+discord-cmd-rules = Lyhyt yhteenveto pelin säännöistä.
+discord-cmd-abandon = Lopeta tämän kanavan pöytä (kysyy vahvistuksen).
+discord-cmd-pause = Keskeytä tämän kanavan ottelu; sen pelaajat voivat jatkaa sitä myöhemmin komennolla /resume.
+discord-cmd-resume = Jatka keskeytettyä otteluasi tällä kanavalla siitä, mihin se jäi.
+discord-param-play-game = Peli, esim. pisha-pasha
+discord-param-player = Kutsuttava pelaaja
+discord-param-another-player = Toinen pelaaja
+discord-param-seats = Paikkojen määrä (vapaisiin paikkoihin voi liittyä kuka tahansa)
+discord-param-seed = Jaa tunnettu pakka uudelleen: pöydän alkaessa näytetty siemen
+discord-param-options = Pelin asetukset muodossa nimi=arvo, esim. stop_rule=true
+discord-param-bots = Tietokonepelaajat täyttämään paikkoja
+discord-param-level = Kuinka hyvin tietokonepelaajat pelaavat (oletus tavallinen)
+discord-param-turn-timer = Minuutteja vuoroa kohden, ennen kuin tietokonepelaaja tuuraa (oletus: ei ajastinta)
+discord-param-scores-game = Vain tämä peli
+discord-param-rules-game = Peli
+discord-back = { $who } on taas mukana pelissä **{ $game }**.
+
+# Tables in a thread of their own (/play thread:true, or the server's default).
+discord-param-thread = Pelaa omassa ketjussaan, jolloin kanavalle jää yksi rivi peliä kohden
+# The thread's name (at most 100 characters; no mentions work there).
+discord-thread-name = { $game } · { $who }
+discord-thread-opened = 🧵 { $creator } avasi pelin **{ $game }**{ $others ->
+    [0] {""}
+   *[other] {" "}mukanaan { $with }
+} — pöytä on ketjussa.
+discord-thread-failed = En voinut avata ketjua tänne (minulta saattaa puuttua oikeus luoda ketjuja), joten pöytää ei avattu. Yritä uudelleen valinnalla `thread:false`.
+
+# /invite and /settings.
+discord-cmd-invite = Kutsu joku tämän kanavan aloittamattoman pöydän vapaalle paikalle.
+discord-cmd-settings = Tämän palvelimen pakka-asetukset (muuttaminen vaatii Hallitse palvelinta -oikeuden).
+discord-param-invite-player = Kutsuttava henkilö
+discord-param-settings-threads = Pelaa jokainen uusi pöytä omassa ketjussaan
+discord-invited = { $who }: { $creator } kutsuu sinut peliin **{ $game }** — hyväksy kutsu pöydän viestissä.
+discord-settings = Pöydät omissa ketjuissaan oletuksena: { $threads ->
+    [yes] päällä
+   *[no] pois
+}. Muuta asetusta komennolla `/settings threads:`.
+discord-settings-changed = Tästä lähtien uudet pöydät pelataan { $threads ->
+    [yes] omissa ketjuissaan (`/play … thread:false` pelaa silti täällä).
+   *[no] kanavalla (`/play … thread:true` avaa silti ketjun).
+}
+discord-settings-not-allowed = Vain jäsenet, joilla on oikeus hallita tätä palvelinta, voivat muuttaa sen asetuksia.

@@ -1,0 +1,73 @@
+# Kop (src/rules/kop): the table, the declarations, refusals and events. Sentences never make a
+# seat the subject of a present-tense verb, so they read well with any name ("You" included).
+
+kop-name = Kop
+kop-summary = Pieni tikkipeli neljälle 16 kortilla (A, 10, Q, J). Kaksitoista korttia on valtteja, korkeimmista A♥ 10♥ Q♣ Q♠ alimpiin A♦ 10♦; mustat ässät ja kympit ovat sivumaita. Ristirouvan (Q♣) ja patarouvan (Q♠) haltijat ovat salaisia pareja; pelaaja, jolla on molemmat, voi julistaa häät, olla hiljaa tai pelata soolon. Tunnusta maata, muuten lyö valttia, ja ylitä tikki, kun voit. Puolue tarvitsee 53 korttipistettä 104:stä; voittajat saavat voittokortteja häviäjiltä (soolossa 2 kultakin). Kaikilla on aluksi 5; ottelu päättyy, kun joltakulta loppuvat voittokortit.
+
+kop-deal = Jako { $deal } · jakaja { $dealer }
+kop-waiting = Ennen ensimmäistä avausta odotetaan julistusta: { $seats } (vain molempien mustien rouvien haltija voi julistaa häät tai soolon).
+kop-turn = Vuorossa: { $who }
+kop-over = Peli päättyi – voitto: { $winners }.
+kop-announcement = { $declaration ->
+    [wedding] { $who } julisti häät: pari on korkeimman sellaisen jätkän haltija, joka ei ole julistajan kädessä.
+   *[solo] { $who } julisti soolon, yksin kolmea muuta vastaan.
+}
+kop-partner-of = Sinulla on kutsuttu jätkä: olet pelaajan { $caller } pari.
+kop-silent-alone = Sinulla on molemmat mustat rouvat, ja pelaat yksin julistamatta.
+kop-one-queen = Sinulla on musta rouva: parisi kädessä on { $card }.
+kop-last-trick = { $last } ({ $points ->
+    [one] { $points } piste
+   *[other] { $points } pistettä
+})
+kop-points-taken = Saadut korttipisteet: { $seats }
+kop-scores = Pisteet: { $seats }
+kop-score = { $n ->
+    [one] { $n } voittokortti
+   *[other] { $n } voittokorttia
+}
+kop-seat-figure = { $who } { $n }
+kop-seat-change = { $who } { $change }
+kop-round = Jako { $deal }: { $contract }, { $side }–{ $other }; { $outcome }
+kop-round-even = 52–52, voittokortit eivät liiku
+kop-round-won = voitto: { $winners } — { $changes }
+kop-contract-queens = mustat rouvat { $clubs } ja { $spades }
+kop-contract-wedding = häät: { $caller } ja { $partner }
+kop-contract-silent = { $who } yksin (hiljaa)
+kop-contract-solo = { $who } soolo
+
+kop-label-wedding = Häät (kutsu korkein jätkä)
+kop-label-solo = Soolo (yksin, julistettu)
+kop-label-silent = Hiljaa (yksin, julistamatta)
+kop-label-no-announcement = Ei julistusta
+
+kop-only-queens-announce = Vain molempien mustien rouvien haltija voi julistaa häät tai soolon.
+kop-declarations-over = Julistukset tehdään ennen ensimmäistä avausta.
+kop-declare-first = Tee julistuksesi ennen ensimmäistä avausta.
+kop-not-held = Sinulla ei ole korttia { $card }.
+kop-cannot-lead = Tällä kortilla ei voi avata nyt.
+kop-must-beat = Sinun on ylitettävä { $card }, kun voit.
+kop-must-follow = Sinun on tunnustettava { $class ->
+    [trumps] valttia
+    [clubs] ristiä
+   *[spades] pataa
+}, kun voit.
+kop-must-beat-with-trump = Sinun on ylitettävä { $card } valtilla, kun voit.
+kop-must-trump = Sinulla ei ole { $class ->
+    [trumps] valtteja
+    [clubs] ristiä
+   *[spades] pataa
+}, joten sinun on lyötävä valttia.
+kop-cannot-play = Tätä korttia ei voi pelata nyt.
+
+kop-event-dealt = Jako { $deal }, jakajana { $dealer }.
+kop-event-declared = { $who } teki julistuksen.
+kop-event-announced = { $declaration ->
+    [wedding] { $who } julisti häät.
+    [solo] { $who } julisti soolon.
+   *[silent] { $who } ei julistanut mitään.
+}
+kop-event-trick = { $who } otti tikin ({ $points ->
+    [one] { $points } korttipiste
+   *[other] { $points } korttipistettä
+}).
+kop-event-over = Peli päättyi.
