@@ -1,6 +1,8 @@
 # Words every game and every front end shares: seats, cards, counts, separators, and the
 # refusals of the rules core.
 
+# The language's own name, as /settings shows it.
+language-name = English
 seat-fallback = Seat { $n }
 card-fool = Fool
 cards-none = —

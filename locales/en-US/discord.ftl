@@ -148,12 +148,37 @@ discord-thread-opened = 🧵 { $creator } opened **{ $game }**{ $others ->
 } — the table is in the thread.
 discord-thread-failed = I could not open a thread here (I may lack the permission to create threads), so no table was opened. Try again with `thread:false`.
 
+# Commands' and their parameters' names (Discord: 1–32 lower-case letters, digits, - or _; the
+# English names are the code's, other languages' are offered beside them).
+discord-name-play = play
+discord-name-scores = scores
+discord-name-rules = rules
+discord-name-abandon = abandon
+discord-name-pause = pause
+discord-name-resume = resume
+discord-name-invite = invite
+discord-name-settings = settings
+discord-name-game = game
+discord-name-player = player
+discord-name-player-n = player{ $n }
+discord-name-seats = seats
+discord-name-seed = seed
+discord-name-options = options
+discord-name-bots = bots
+discord-name-level = level
+discord-name-turn-timer = turn_timer
+discord-name-thread = thread
+discord-name-threads = threads
+discord-name-images = images
+discord-name-language = language
+
 # /invite and /settings.
 discord-cmd-invite = Invite someone to an open seat of the lobby in this channel.
 discord-cmd-settings = This server's settings for pakka (changing them needs Manage Server).
 discord-param-invite-player = The person to invite
 discord-param-settings-threads = Play every new table in a thread of its own
 discord-param-settings-images = Show a picture of the cards on table and hand messages
+discord-param-settings-language = The language of the tables and other public messages
 discord-invited = { $who }: { $creator } invites you to **{ $game }** — accept on the lobby message.
 discord-settings = Tables in threads of their own by default: { $threads ->
     [yes] on
@@ -161,7 +186,7 @@ discord-settings = Tables in threads of their own by default: { $threads ->
 }. Pictures of the cards on table and hand messages: { $images ->
     [yes] on
    *[no] off
-}. Change them with `/settings threads:` and `/settings images:`.
+}. Language of tables and public messages: { $language }. Change them with `/settings threads:`, `/settings images:` and `/settings language:`.
 discord-settings-changed = From now on, new tables are played { $threads ->
     [yes] in threads of their own (`/play … thread:false` still plays one here).
    *[no] in the channel (`/play … thread:true` still opens a thread).
@@ -170,4 +195,6 @@ discord-settings-images-changed = From now on, table and hand messages { $images
     [yes] show a picture of the cards beside their text.
    *[no] are text only.
 }
+discord-settings-language-changed = From now on, tables and public messages are in { $language }; what only you see follows your own Discord language.
+discord-settings-unknown-language = pakka does not speak "{ $language }"; it speaks { $languages }.
 discord-settings-not-allowed = Only members who may manage this server can change its settings.

@@ -64,3 +64,13 @@ cli-help-threads = Työsäikeiden määrä.
 cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL, LC_MESSAGES tai LANG).
 cli-error = virhe: { $detail }
 cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $detail }
+
+# pakka render
+cli-render-wrote = Kirjoitettiin { $path } ({ $width }×{ $height } pikseliä, { $kb } kt).
+cli-render-cannot-write = tiedostoa { $path } ei voi kirjoittaa
+cli-render-no-seat = paikkaa { $seat } ei ole: paikat ovat 0–{ $last }
+cli-help-render = Piirrä siemenellä jaetun tilanteen kuva (pöytä tai yhden paikan kortit) PNG-tiedostoon (tai SVG-tiedostoon, tiedoston nimen mukaan).
+cli-help-render-seed = Jaon siemen (ja ennen kuvaa pelattujen siirtojen).
+cli-help-render-moves = Montako siirtoa tavallisen tietokonepelaajan nyrkkisäännöllä pelataan ennen piirtämistä.
+cli-help-render-seat = Piirrä tämän paikan kortit julkisen pöydän sijaan.
+cli-help-render-output = Kirjoitettava tiedosto (.png tai .svg).

@@ -80,3 +80,6 @@ sep-slash = { " / " }
 # (src/rules/present.rs: hand, scores).
 hand-yours-empty = Kätesi: ei kortteja
 seat-score = { $who } { $score }
+
+# The language's own name, as /settings shows it.
+language-name = suomi

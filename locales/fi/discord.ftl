@@ -155,9 +155,47 @@ discord-invited = { $who }: { $creator } kutsuu sinut peliin **{ $game }** — h
 discord-settings = Pöydät omissa ketjuissaan oletuksena: { $threads ->
     [yes] päällä
    *[no] pois
-}. Muuta asetusta komennolla `/settings threads:`.
+}. Korttien kuvat pöytä- ja korttiviesteissä: { $images ->
+    [yes] päällä
+   *[no] pois
+}. Pöytien ja julkisten viestien kieli: { $language }. Muuta asetuksia komennoilla `/settings threads:`, `/settings images:` ja `/settings language:`.
 discord-settings-changed = Tästä lähtien uudet pöydät pelataan { $threads ->
     [yes] omissa ketjuissaan (`/play … thread:false` pelaa silti täällä).
    *[no] kanavalla (`/play … thread:true` avaa silti ketjun).
 }
 discord-settings-not-allowed = Vain jäsenet, joilla on oikeus hallita tätä palvelinta, voivat muuttaa sen asetuksia.
+
+# A person a picture cannot name (their display name is not known yet).
+discord-picture-player = Pelaaja { $n }
+
+# Commands' and their parameters' names (Discord: 1–32 lower-case letters, digits, - or _).
+discord-name-play = pelaa
+discord-name-scores = pisteet
+discord-name-rules = säännöt
+discord-name-abandon = lopeta
+discord-name-pause = tauko
+discord-name-resume = jatka
+discord-name-invite = kutsu
+discord-name-settings = asetukset
+discord-name-game = peli
+discord-name-player = pelaaja
+discord-name-player-n = pelaaja{ $n }
+discord-name-seats = paikat
+discord-name-seed = siemen
+discord-name-options = valinnat
+discord-name-bots = tietokoneet
+discord-name-level = taso
+discord-name-turn-timer = vuoroaika
+discord-name-thread = ketju
+discord-name-threads = ketjut
+discord-name-images = kuvat
+discord-name-language = kieli
+
+discord-param-settings-images = Näytä korttien kuva pöytä- ja korttiviesteissä
+discord-param-settings-language = Pöytien ja muiden julkisten viestien kieli
+discord-settings-images-changed = Tästä lähtien pöytä- ja korttiviestit { $images ->
+    [yes] näyttävät korttien kuvan tekstin vieressä.
+   *[no] ovat pelkkää tekstiä.
+}
+discord-settings-language-changed = Tästä lähtien pöydät ja julkiset viestit ovat kielellä { $language }; se, minkä vain sinä näet, seuraa omaa Discord-kieltäsi.
+discord-settings-unknown-language = pakka ei puhu kieltä ”{ $language }”; se puhuu kieliä { $languages }.

@@ -71,3 +71,15 @@ kop-event-trick = { $who } otti tikin ({ $points ->
    *[other] { $points } korttipistettä
 }).
 kop-event-over = Peli päättyi.
+
+# The picture of the table.
+kop-picture-announced = { $declaration ->
+    [wedding] Häät
+    [solo] Soolo
+   *[silent] Hiljaa
+}
+kop-picture-declared = Ilmoittanut
+kop-picture-points = { $n ->
+    [one] { $n } korttipiste
+   *[other] { $n } korttipistettä
+}

@@ -25,3 +25,7 @@ matapesa-none-of-rank = Sinulla ei ole yhtään { $rank ->
 matapesa-too-low = Pelaa kortti, jonka arvo on { $high } tai suurempi, tai jokin pienimmän arvosi kortti ({ $lowest }); { $card } ei ole kumpaakaan.
 
 matapesa-event-over = { $loser } voitti viimeisen tikin ja häviää (ja jakaa seuraavaksi).
+
+# The picture of the table.
+matapesa-picture-leftovers = Pois pelistä
+matapesa-picture-loser = Häviää

@@ -105,3 +105,12 @@ paston-event-surrender = { $who } luovuttaa: −10, kumpikin vastustaja +2.
 paston-event-whist = { $who } sanoo whist.
 paston-event-sits-out = { $who } passaa ja jää sivuun.
 paston-event-scored = { $result }. Ottelun tilanne: { $scores }.
+
+# The picture of the table.
+paston-picture-header = Jako { $deal } · jakaja { $dealer } · { $target } pisteeseen
+paston-picture-prikup = Prikup
+paston-picture-bid = Tarjous { $level }
+paston-picture-pass = Passasi
+paston-picture-whist = Whist
+paston-picture-sits-out = Sivussa
+paston-picture-discards = Poistetut

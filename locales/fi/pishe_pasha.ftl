@@ -82,3 +82,11 @@ pishe-event-repetition-draw = Asema toistuu: tasapeli.
 pishe-event-step-cap = Askelraja täyttyi: { $who } voittaa, koska kortteja on enemmän.
 pishe-event-step-cap-draw = Askelraja täyttyi: tasapeli.
 pishe-event-over = Peli on päättynyt.
+
+# The picture of the table.
+pishe-picture-foundation = Peruspino
+pishe-picture-foundation-suit = { $suit }
+pishe-picture-discards = Poistopino
+pishe-picture-turned = Käännetty kortti
+pishe-picture-breach = Rikkoi sääntöä
+pishe-picture-stop = Huusi Seis!

@@ -92,3 +92,8 @@ red7-event-round-scored = { $who } voittaa kierroksen { $round } ja saa { $point
     [one] { $points } pisteen
    *[other] { $points } pistettä
 } ({ $cards }).
+
+# The picture of the table.
+red7-picture-round = Kierros { $round } · { $target } pisteeseen
+red7-picture-canvas = Kangas: { $colour }
+red7-picture-draw-pile = Nostopakka

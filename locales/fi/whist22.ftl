@@ -59,3 +59,7 @@ whist22-event-revealed = { $who } paljasti kortin { $card }: sen arvo ilmoitetaa
 whist22-event-fool = { $who } pelasi kortin { $card } arvolla { $value }.
 whist22-event-trick = { $who } otti tikin.
 whist22-event-over = Peli päättyi.
+
+# The picture of the table.
+whist22-picture-bid = Tarjous { $n }
+whist22-picture-seen = Kädessä

@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::words::{mention, plain, SeatNames};
+use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
 use super::{pictures, refusal, render, send, upkeep, Context, Data, Error};
 use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
@@ -44,6 +44,55 @@ fn command_text(command: &str) -> Option<Msg> {
     })
 }
 
+/// A command's name in the catalog: `/play` stays `/play` in English and is `/pelaa` in a
+/// Finnish client (Discord offers both names; the English one keeps working everywhere).
+fn command_name(command: &str) -> Option<Msg> {
+    Some(match command {
+        "play" => msg!("discord-name-play"),
+        "scores" => msg!("discord-name-scores"),
+        "rules" => msg!("discord-name-rules"),
+        "abandon" => msg!("discord-name-abandon"),
+        "pause" => msg!("discord-name-pause"),
+        "resume" => msg!("discord-name-resume"),
+        "invite" => msg!("discord-name-invite"),
+        "settings" => msg!("discord-name-settings"),
+        _ => return None,
+    })
+}
+
+/// A parameter's name in the catalog (`player2` and the other extra players number theirs).
+fn parameter_name(command: &str, parameter: &str) -> Option<Msg> {
+    Some(match (command, parameter) {
+        (_, "game") => msg!("discord-name-game"),
+        (_, "player") => msg!("discord-name-player"),
+        ("play", p) if p.starts_with("player") => {
+            let n: usize = p.trim_start_matches("player").parse().ok()?;
+            msg!("discord-name-player-n", n = n)
+        }
+        ("play", "seats") => msg!("discord-name-seats"),
+        ("play", "seed") => msg!("discord-name-seed"),
+        ("play", "options") => msg!("discord-name-options"),
+        ("play", "bots") => msg!("discord-name-bots"),
+        ("play", "level") => msg!("discord-name-level"),
+        ("play", "turn_timer") => msg!("discord-name-turn-timer"),
+        ("play", "thread") => msg!("discord-name-thread"),
+        ("settings", "threads") => msg!("discord-name-threads"),
+        ("settings", "images") => msg!("discord-name-images"),
+        ("settings", "language") => msg!("discord-name-language"),
+        _ => return None,
+    })
+}
+
+/// A level's name as a choice of `/play level:`.
+fn choice_name(choice: &str) -> Option<Msg> {
+    Some(match choice {
+        "easy" => msg!("level-easy"),
+        "normal" => msg!("level-normal"),
+        "hard" => msg!("level-hard"),
+        _ => return None,
+    })
+}
+
 /// What a command's parameter is, as Discord lists it.
 fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
     Some(match (command, parameter) {
@@ -62,6 +111,7 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
         ("invite", "player") => msg!("discord-param-invite-player"),
         ("settings", "threads") => msg!("discord-param-settings-threads"),
         ("settings", "images") => msg!("discord-param-settings-images"),
+        ("settings", "language") => msg!("discord-param-settings-language"),
         _ => return None,
     })
 }
@@ -76,7 +126,7 @@ fn localize(
     localizations: &mut std::borrow::Cow<'static, [(Cow, Cow)]>,
 ) {
     let catalog = catalog();
-    *description = Some(plain(msg).into());
+    *description = Some(plain(msg, DEFAULT_LANG).into());
     *localizations = catalog
         .languages()
         .into_iter()
@@ -91,9 +141,47 @@ fn localize(
         .into();
 }
 
-/// Fills a command's and its parameters' descriptions from the catalog.
+/// Every other shipped language's wording of a name, for Discord's localizations.
+fn localized_names(msg: &Msg) -> std::borrow::Cow<'static, [(Cow, Cow)]> {
+    let catalog = catalog();
+    catalog
+        .languages()
+        .into_iter()
+        .filter(|&lang| lang != DEFAULT_LANG)
+        .map(|lang| {
+            (
+                lang.to_string().into(),
+                catalog.text(lang, msg, &NoNames).into(),
+            )
+        })
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// Fills a command's and its parameters' names in other languages and descriptions from the
+/// catalog.
 fn describe(command: &mut poise::Command<Data, Error>) {
     let name = command.name.to_string();
+    if let Some(text) = command_name(&name) {
+        command.name_localizations = localized_names(&text);
+    }
+    for p in &mut command.parameters {
+        if let Some(text) = parameter_name(&name, &p.name) {
+            p.name_localizations = localized_names(&text);
+        }
+        let choices: Vec<poise::CommandParameterChoice> = p
+            .choices
+            .iter()
+            .cloned()
+            .map(|mut c| {
+                if let Some(text) = choice_name(&c.name) {
+                    c.localizations = localized_names(&text);
+                }
+                c
+            })
+            .collect();
+        p.choices = choices.into();
+    }
     if let Some(text) = command_text(&name) {
         localize(
             &text,
@@ -108,12 +196,39 @@ fn describe(command: &mut poise::Command<Data, Error>) {
     }
 }
 
+/// The languages of a command's answers: the invoking user's (what only they see) and the
+/// server's (what the channel sees); what the interaction said of both is remembered.
+async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
+    let (locale, guild_locale) = match ctx {
+        poise::Context::Application(app) => (
+            app.interaction.locale.clone(),
+            app.interaction.guild_locale.clone(),
+        ),
+        poise::Context::Prefix(_) => (String::new(), None),
+    };
+    let guild = ctx.guild_id().map(|g| g.get());
+    let data = ctx.data();
+    data.languages.heard(
+        ctx.author().id.get(),
+        &locale,
+        guild,
+        guild_locale.as_deref(),
+    );
+    let public = data.guild_lang(guild.unwrap_or(0)).await;
+    let lang = if locale.is_empty() {
+        public
+    } else {
+        lang_of(&locale)
+    };
+    (lang, public)
+}
+
 /// Logs what went wrong and tells the user something went wrong, without details.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
-            let reply = render::notice(&msg!("discord-command-failed"), &NoNames);
+            let reply = render::notice(&msg!("discord-command-failed"), &DEFAULT);
             let _ = ctx.send(send::poise_reply(&reply)).await;
         }
         other => {
@@ -124,23 +239,26 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+async fn complete_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = match ctx {
+        poise::Context::Application(app) => lang_of(&app.interaction.locale),
+        poise::Context::Prefix(_) => DEFAULT_LANG,
+    };
     let partial = partial.to_lowercase();
     let choices = registry::GAMES
         .iter()
         .filter(|g| {
             partial.is_empty()
                 || g.id.contains(&partial)
-                || plain(&g.name()).to_lowercase().contains(&partial)
+                || plain(&g.name(), lang).to_lowercase().contains(&partial)
                 || g.aliases.iter().any(|a| a.contains(&partial))
         })
         .map(|g| {
             serenity::AutocompleteChoice::new(
-                plain(&msg!(
-                    "discord-game-choice",
-                    name = g.name(),
-                    id = verbatim(g.id)
-                )),
+                plain(
+                    &msg!("discord-game-choice", name = g.name(), id = verbatim(g.id)),
+                    lang,
+                ),
                 g.id,
             )
         })
@@ -227,15 +345,16 @@ pub async fn play(
     thread: Option<bool>,
 ) -> Result<(), Error> {
     ctx.data().remember_user(ctx.author());
+    let (lang, public) = langs(ctx).await;
     let Some(info) = registry::find(&game) else {
-        let reply = render::notice(&no_such_game(&game), &NoNames);
+        let reply = render::notice(&no_such_game(&game), &Plain(lang));
         ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let options = match info.parse_options(options.as_deref().unwrap_or("")) {
         Ok(o) => o,
         Err(e) => {
-            ctx.send(send::poise_reply(&render::notice(&e.msg(), &NoNames)))
+            ctx.send(send::poise_reply(&render::notice(&e.msg(), &Plain(lang))))
                 .await?;
             return Ok(());
         }
@@ -264,7 +383,7 @@ pub async fn play(
         turn_timer,
     };
     // A refused invitation names the people of the request by seat.
-    let names = SeatNames::request(&request.creator, &request.invited);
+    let names = SeatNames::request(&request.creator, &request.invited, lang);
     // In a thread of its own (asked for, or the server's default) unless already in one.
     let in_thread = match ctx {
         poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
@@ -276,12 +395,12 @@ pub async fn play(
         poise::Context::Prefix(_) => false,
     };
     if !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await) {
-        return play_in_thread(ctx, info, request, &names).await;
+        return play_in_thread(ctx, info, request, &names, public).await;
     }
     match data.service.create(request).await {
         Ok(view) => {
             let started = view.phase == Phase::Playing;
-            let reply = pictures::with_table(data, &view, render::opened(&view)).await;
+            let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let handle = ctx.send(send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
             // when it expires) otherwise.
@@ -310,6 +429,7 @@ async fn play_in_thread(
     info: &'static GameInfo,
     mut request: CreateTable,
     names: &SeatNames,
+    public: Lang,
 ) -> Result<(), Error> {
     let data = ctx.data();
     if let Err(e) = data.service.check(&request) {
@@ -317,14 +437,17 @@ async fn play_in_thread(
         return Ok(());
     }
     let people: Vec<u64> = request.invited.iter().map(|p| p.id).collect();
-    let line = render::thread_line(request.creator.id, &info.name(), &people);
+    let line = render::thread_line(request.creator.id, &info.name(), &people, public);
     let handle = ctx.send(send::poise_reply(&line)).await?;
     let message = handle.message().await?;
-    let name = plain(&msg!(
-        "discord-thread-name",
-        game = info.name(),
-        who = verbatim(display_name(ctx.author()))
-    ));
+    let name = plain(
+        &msg!(
+            "discord-thread-name",
+            game = info.name(),
+            who = verbatim(display_name(ctx.author()))
+        ),
+        public,
+    );
     let builder = serenity::CreateThread::new(clip_name(&name))
         .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
     let thread = match ctx
@@ -335,7 +458,7 @@ async fn play_in_thread(
         Ok(thread) => thread.id,
         Err(e) => {
             tracing::warn!(error = %e, "could not open a thread for a table");
-            let failed = render::announce(&msg!("discord-thread-failed"), &NoNames);
+            let failed = render::announce(&msg!("discord-thread-failed"), &Plain(public));
             handle.edit(ctx, send::poise_reply(&failed)).await?;
             return Ok(());
         }
@@ -344,7 +467,7 @@ async fn play_in_thread(
     match data.service.create(request).await {
         Ok(view) => {
             let started = view.phase == Phase::Playing;
-            let reply = pictures::with_table(data, &view, render::opened(&view)).await;
+            let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let ctx = ctx.serenity_context();
             if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                 upkeep::table_message_posted(data, &view, message).await;
@@ -413,11 +536,12 @@ pub async fn scores(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: Option<String>,
 ) -> Result<(), Error> {
+    let (_, public) = langs(ctx).await;
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     let info = game.as_deref().and_then(registry::find);
     let reply = match ctx.data().service.leaderboard(guild, game.as_deref()).await {
-        Ok(rows) => render::leaderboard(info, &rows),
-        Err(e) => refusal(&e, &NoNames),
+        Ok(rows) => render::leaderboard(info, &rows, public),
+        Err(e) => refusal(&e, &Plain(public)),
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
@@ -429,9 +553,10 @@ pub async fn rules(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: String,
 ) -> Result<(), Error> {
+    let (lang, _) = langs(ctx).await;
     let reply = match registry::find(&game) {
-        Some(info) => render::rules(info),
-        None => render::notice(&no_such_game(&game), &NoNames),
+        Some(info) => render::rules(info, lang),
+        None => render::notice(&no_such_game(&game), &Plain(lang)),
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
@@ -451,19 +576,21 @@ async fn member_may(ctx: Context<'_>, may: fn(serenity::Permissions) -> bool) ->
 /// End the table in this channel (asks to confirm).
 #[poise::command(slash_command, guild_only)]
 pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
     let data = ctx.data();
     let service = &data.service;
     let user = ctx.author().id.get();
     let moderator = member_may(ctx, serenity::Permissions::manage_messages).await;
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
-        let reply = refusal(&TableError::NoTable, &NoNames);
+        let reply = refusal(&TableError::NoTable, &Plain(lang));
         ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let view = match service.view(id).await {
         Ok(view) => view,
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
+            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
+                .await?;
             return Ok(());
         }
     };
@@ -476,24 +603,27 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
                     who = verbatim(mention(user)),
                     game = view.game_name()
                 );
-                let announce = render::announce(&text, &NoNames);
+                let announce = render::announce(&text, &Plain(public));
                 lobby_message(ctx, &view, &announce).await;
                 upkeep::closed(ctx.serenity_context(), data, &view).await;
-                render::notice(&text, &NoNames)
+                render::notice(&text, &Plain(lang))
             }
             Ok(Declined::Freed { view, .. }) => {
-                lobby_message(ctx, &view, &render::lobby(&view)).await;
+                lobby_message(ctx, &view, &render::lobby(&view, public)).await;
                 render::notice(
                     &msg!("discord-left-seat", game = view.game_name()),
-                    &NoNames,
+                    &Plain(lang),
                 )
             }
-            Err(e) => refusal(&e, &NoNames),
+            Err(e) => refusal(&e, &Plain(lang)),
         },
-        Phase::Lobby | Phase::Playing if seated || moderator => {
-            render::abandon_confirm(&view, seated && view.phase == Phase::Playing, moderator)
-        }
-        _ => refusal(&TableError::NotAllowed, &NoNames),
+        Phase::Lobby | Phase::Playing if seated || moderator => render::abandon_confirm(
+            &view,
+            seated && view.phase == Phase::Playing,
+            moderator,
+            lang,
+        ),
+        _ => refusal(&TableError::NotAllowed, &Plain(lang)),
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
@@ -519,10 +649,11 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
 /// Invite someone to an open seat of the lobby in this channel (its creator only).
 #[poise::command(slash_command, guild_only)]
 pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
     let data = ctx.data();
     data.remember_user(&player);
     let Some(id) = data.service.table_in(ctx.channel_id().get()) else {
-        let reply = refusal(&TableError::NoTable, &NoNames);
+        let reply = refusal(&TableError::NoTable, &Plain(lang));
         ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
@@ -532,11 +663,11 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
         .await
     {
         Ok(LobbyChange::Waiting(view) | LobbyChange::Started(view)) => {
-            lobby_message(ctx, &view, &render::lobby(&view)).await;
-            render::invited(&view, player.id.get())
+            lobby_message(ctx, &view, &render::lobby(&view, public)).await;
+            render::invited(&view, player.id.get(), public)
         }
         Err(e) => {
-            let names = SeatNames::request(&person(ctx.author()), &[person(&player)]);
+            let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
             refusal(&e, &names)
         }
     };
@@ -550,22 +681,45 @@ pub async fn settings(
     ctx: Context<'_>,
     threads: Option<bool>,
     images: Option<bool>,
+    #[autocomplete = "complete_language"] language: Option<String>,
 ) -> Result<(), Error> {
+    let (lang, _) = langs(ctx).await;
     let data = ctx.data();
     let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let language = match language.as_deref().map(shipped_language) {
+        None => None,
+        Some(Some(l)) => Some(l),
+        Some(None) => {
+            let reply = render::notice(
+                &msg!(
+                    "discord-settings-unknown-language",
+                    language = verbatim(language.unwrap_or_default()),
+                    languages = crate::text::list_of(
+                        catalog().languages().into_iter().map(render::language_name),
+                        crate::key!("sep-comma")
+                    )
+                ),
+                &Plain(lang),
+            );
+            ctx.send(send::poise_reply(&reply)).await?;
+            return Ok(());
+        }
+    };
     let asked: Vec<render::Setting> = threads
         .map(render::Setting::Threads)
         .into_iter()
         .chain(images.map(render::Setting::Images))
+        .chain(language.map(render::Setting::Language))
         .collect();
     let reply = if asked.is_empty() {
-        render::settings(
-            data.service.threads_default(guild).await,
-            data.images_on(guild).await,
-            &[],
-        )
+        let current = render::Settings {
+            threads: data.service.threads_default(guild).await,
+            images: data.images_on(guild).await,
+            language: data.guild_lang(guild).await,
+        };
+        render::settings(current, &[], lang)
     } else if !member_may(ctx, serenity::Permissions::manage_guild).await {
-        render::notice(&msg!("discord-settings-not-allowed"), &NoNames)
+        render::notice(&msg!("discord-settings-not-allowed"), &Plain(lang))
     } else {
         let mut result = Ok(());
         for setting in &asked {
@@ -578,27 +732,72 @@ pub async fn settings(
                     }
                     set
                 }
+                render::Setting::Language(l) => {
+                    let set = data.service.set_language_default(guild, l).await;
+                    if set.is_ok() {
+                        data.languages.chose(guild, l);
+                    }
+                    set
+                }
             };
             if result.is_err() {
                 break;
             }
         }
+        // The answer to a change of language is already in the new language.
+        let lang = language.unwrap_or(lang);
         match result {
-            Ok(()) => render::settings(false, false, &asked),
-            Err(e) => refusal(&e, &NoNames),
+            Ok(()) => render::settings(
+                render::Settings {
+                    threads: false,
+                    images: false,
+                    language: lang,
+                },
+                &asked,
+                lang,
+            ),
+            Err(e) => refusal(&e, &Plain(lang)),
         }
     };
     ctx.send(send::poise_reply(&reply)).await?;
     Ok(())
 }
 
+/// A shipped language named by its code (`fi`, `en-US`, `en`) or its own name (`suomi`).
+fn shipped_language(word: &str) -> Option<Lang> {
+    let word = word.trim();
+    catalog().languages().into_iter().find(|&l| {
+        l.eq_ignore_ascii_case(word)
+            || l.split('-')
+                .next()
+                .is_some_and(|p| p.eq_ignore_ascii_case(word))
+            || plain(&msg!("language-name"), l).eq_ignore_ascii_case(word)
+    })
+}
+
+async fn complete_language(
+    _ctx: Context<'_>,
+    _partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let choices = catalog()
+        .languages()
+        .into_iter()
+        .map(|l| {
+            let name = plain(&msg!("language-name"), l);
+            serenity::AutocompleteChoice::new(format!("{name} ({l})"), l)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 /// Pause the match in this channel; its players can take it up again later with /resume.
 #[poise::command(slash_command, guild_only)]
 pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
     let service = &ctx.data().service;
     let user = ctx.author().id.get();
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
-        let reply = render::notice(&msg!("discord-no-match"), &NoNames);
+        let reply = render::notice(&msg!("discord-no-match"), &Plain(lang));
         ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
@@ -615,7 +814,7 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
                     game = view.game_name(),
                     number = view.move_number
                 ),
-                &SeatNames::public(&view),
+                &SeatNames::public(&view, public),
             );
             ctx.send(send::poise_reply(&reply)).await?;
             upkeep::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
@@ -623,7 +822,8 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
             upkeep::ping(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
+            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
+                .await?;
         }
     }
     Ok(())
@@ -632,6 +832,7 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
 /// Take up your paused match in this channel where it stopped.
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
     let data = ctx.data();
     match data
         .service
@@ -640,7 +841,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     {
         Ok(view) => {
             // A fresh table message for the resumed match; the old one may be days old.
-            let reply = pictures::with_table(ctx.data(), &view, render::table(&view)).await;
+            let reply = pictures::with_table(ctx.data(), &view, render::table(&view, public)).await;
             let handle = ctx.send(send::poise_reply(&reply)).await?;
             match handle.message().await {
                 Ok(message) => {
@@ -651,7 +852,8 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             upkeep::started(ctx.serenity_context(), data, &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &NoNames))).await?;
+            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
+                .await?;
         }
     }
     Ok(())
@@ -660,6 +862,43 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Discord's rule for command and option names: 1–32 lower-case letters, digits, - or _.
+    fn discord_name(name: &str) -> bool {
+        (1..=32).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    }
+
+    #[test]
+    fn every_command_and_parameter_has_a_discord_name_in_every_language() {
+        for command in all() {
+            let name = command.name.to_string();
+            let msg = command_name(&name).unwrap_or_else(|| panic!("/{name} has no name key"));
+            // The default language's name is the code's own.
+            assert_eq!(plain(&msg, DEFAULT_LANG), name);
+            for (lang, localized) in command.name_localizations.iter() {
+                assert!(discord_name(localized), "/{name} in {lang}: {localized:?}");
+            }
+            for p in &command.parameters {
+                let msg = parameter_name(&name, &p.name)
+                    .unwrap_or_else(|| panic!("/{name} {} has no name key", p.name));
+                assert_eq!(plain(&msg, DEFAULT_LANG), p.name);
+                for (lang, localized) in p.name_localizations.iter() {
+                    assert!(
+                        discord_name(localized),
+                        "/{name} {} in {lang}: {localized:?}",
+                        p.name
+                    );
+                }
+                for choice in p.choices.iter() {
+                    let msg = choice_name(&choice.name).expect("a choice's name key");
+                    assert_eq!(plain(&msg, DEFAULT_LANG), choice.name);
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_command_and_parameter_is_described_by_the_catalog() {

@@ -9,10 +9,9 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use super::ids::ComponentId;
 use super::render::HandStep;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
-use super::words::{mention, SeatNames};
+use super::words::{lang_of, mention, Lang, Plain, SeatNames};
 use super::{pictures, refusal, render, send, Data, Error};
 use crate::ai::Level;
-use crate::catalog::NoNames;
 use crate::msg;
 use crate::table::{Declined, LobbyChange, TableError, TableId, TableView};
 use crate::text::{seat, verbatim};
@@ -41,10 +40,17 @@ async fn on_click(
 ) -> Result<(), Error> {
     data.remember_user(&click.user);
     let user = click.user.id.get();
+    let guild = click.guild_id.map(|g| g.get());
+    data.languages
+        .heard(user, &click.locale, guild, click.guild_locale.as_deref());
+    // Private answers in the clicker's language, public messages in the server's.
+    let lang = lang_of(&click.locale);
+    let reader = Plain(lang);
+    let public = data.guild_lang(guild.unwrap_or(0)).await;
     let id = match click.data.custom_id.parse::<ComponentId>() {
         Ok(id) => id,
         Err(_) => {
-            let reply = render::notice(&msg!("discord-unknown-button"), &NoNames);
+            let reply = render::notice(&msg!("discord-unknown-button"), &reader);
             click
                 .create_response(&ctx.http, send::respond(&reply))
                 .await?;
@@ -54,7 +60,7 @@ async fn on_click(
     let service = &data.service;
     match id {
         ComponentId::Hand(table) => {
-            let names = names_for(data, table).await;
+            let names = names_for(data, table, lang).await;
             let (reply, alive) = match service.hand(table, user).await {
                 // A hand that can still act, now or later, is brought alive on its turn.
                 Ok(hand) => (
@@ -62,6 +68,7 @@ async fn on_click(
                         data,
                         &hand,
                         render::hand(&hand, HandStep::Page(0), &names),
+                        lang,
                     )
                     .await,
                     (!hand.over).then_some(hand),
@@ -86,7 +93,7 @@ async fn on_click(
         | ComponentId::Group { table, mv, .. }
         | ComponentId::Ask { table, mv, .. } => {
             // Another step of the same hand: shown only while the position is unchanged.
-            let names = names_for(data, table).await;
+            let names = names_for(data, table, lang).await;
             match service.hand(table, user).await {
                 Ok(hand) => {
                     let step = match id {
@@ -97,7 +104,8 @@ async fn on_click(
                         _ => HandStep::Page(0),
                     };
                     let reply =
-                        pictures::with_hand(data, &hand, render::hand(&hand, step, &names)).await;
+                        pictures::with_hand(data, &hand, render::hand(&hand, step, &names), lang)
+                            .await;
                     click
                         .create_response(&ctx.http, send::update(&reply))
                         .await?;
@@ -112,11 +120,11 @@ async fn on_click(
             }
         }
         ComponentId::Act { table, mv, index } => {
-            let names = names_for(data, table).await;
+            let names = names_for(data, table, lang).await;
             match service.act(table, user, mv, index).await {
                 Ok(acted) => {
                     let reply = render::hand(&acted.hand, HandStep::Page(0), &names);
-                    let reply = pictures::with_hand(data, &acted.hand, reply).await;
+                    let reply = pictures::with_hand(data, &acted.hand, reply, lang).await;
                     click
                         .create_response(&ctx.http, send::update(&reply))
                         .await?;
@@ -142,7 +150,7 @@ async fn on_click(
                                 render::hand(hand, HandStep::Page(0), &names),
                                 &names,
                             );
-                            pictures::with_hand(data, hand, reply).await
+                            pictures::with_hand(data, hand, reply, lang).await
                         }
                         Err(e) => refusal(e, &names),
                     };
@@ -177,7 +185,7 @@ async fn on_click(
             match change {
                 Ok(LobbyChange::Waiting(view)) => {
                     click
-                        .create_response(&ctx.http, send::update(&render::lobby(&view)))
+                        .create_response(&ctx.http, send::update(&render::lobby(&view, public)))
                         .await?;
                 }
                 Ok(LobbyChange::Started(view)) => {
@@ -186,7 +194,8 @@ async fn on_click(
                         .create_response(
                             &ctx.http,
                             send::update(
-                                &pictures::with_table(data, &view, render::table(&view)).await,
+                                &pictures::with_table(data, &view, render::table(&view, public))
+                                    .await,
                             ),
                         )
                         .await?;
@@ -195,7 +204,7 @@ async fn on_click(
                 }
                 Err(e) => {
                     click
-                        .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
+                        .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
                         .await?;
                 }
             }
@@ -208,19 +217,22 @@ async fn on_click(
                     game = view.game_name()
                 );
                 click
-                    .create_response(&ctx.http, send::update(&render::announce(&text, &NoNames)))
+                    .create_response(
+                        &ctx.http,
+                        send::update(&render::announce(&text, &Plain(public))),
+                    )
                     .await?;
                 upkeep::closed(ctx, data, &view).await;
             }
             Ok(Declined::Freed { view, .. }) => {
                 // The seat is open again: anyone may join, or the creator invites or fills it.
                 click
-                    .create_response(&ctx.http, send::update(&render::lobby(&view)))
+                    .create_response(&ctx.http, send::update(&render::lobby(&view, public)))
                     .await?;
             }
             Err(e) => {
                 click
-                    .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
+                    .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
                     .await?;
             }
         },
@@ -240,10 +252,10 @@ async fn on_click(
                             who = seat_or_mention(&view, user),
                             game = view.game_name()
                         ),
-                        &SeatNames::public(&view),
+                        &SeatNames::public(&view, public),
                     )
                 } else {
-                    render::away(&view, &away)
+                    render::away(&view, &away, public)
                 };
                 click
                     .create_response(&ctx.http, send::update(&reply))
@@ -253,7 +265,7 @@ async fn on_click(
             }
             Err(e) => {
                 click
-                    .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
+                    .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
                     .await?;
             }
         },
@@ -264,7 +276,7 @@ async fn on_click(
                     .create_response(&ctx.http, send::strip_update())
                     .await?;
                 let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
-                let reply = pictures::with_table(data, &view, render::opened(&view)).await;
+                let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
                 if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
                     upkeep::table_message_posted(data, &view, message).await;
                 }
@@ -274,7 +286,7 @@ async fn on_click(
             }
             Err(e) => {
                 click
-                    .create_response(&ctx.http, send::respond(&refusal(&e, &NoNames)))
+                    .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
                     .await?;
             }
         },
@@ -283,7 +295,7 @@ async fn on_click(
             confirm: false,
         } => {
             let _ = table;
-            let reply = render::private(&msg!("discord-game-goes-on"));
+            let reply = render::private(&msg!("discord-game-goes-on"), lang);
             click
                 .create_response(&ctx.http, send::update(&reply))
                 .await?;
@@ -313,9 +325,9 @@ fn seat_or_mention(view: &TableView, user: u64) -> crate::text::Arg {
 }
 
 /// The seats of a table as a player's hand names them.
-async fn names_for(data: &Data, table: TableId) -> SeatNames {
+async fn names_for(data: &Data, table: TableId, lang: Lang) -> SeatNames {
     match data.service.view(table).await {
-        Ok(view) => data.seat_names(&view),
+        Ok(view) => data.seat_names(&view, lang),
         Err(_) => SeatNames::default(),
     }
 }
@@ -339,6 +351,7 @@ async fn ended_by(
     ended: Result<TableView, TableError>,
     forfeit: bool,
 ) -> Result<(), Error> {
+    let lang = lang_of(&click.locale);
     match ended {
         Ok(view) => {
             let mine = if forfeit {
@@ -347,7 +360,7 @@ async fn ended_by(
                 msg!("discord-you-closed")
             };
             click
-                .create_response(&ctx.http, send::update(&render::private(&mine)))
+                .create_response(&ctx.http, send::update(&render::private(&mine, lang)))
                 .await?;
             upkeep::closed(ctx, data, &view).await;
             let who = seat_or_mention(&view, user);
@@ -356,12 +369,13 @@ async fn ended_by(
             } else {
                 msg!("discord-closed", who = who, game = view.game_name())
             };
-            let notice = render::announce(&text, &SeatNames::public(&view));
+            let public = data.guild_lang(view.guild_id).await;
+            let notice = render::announce(&text, &SeatNames::public(&view, public));
             upkeep::post(ctx, view.channel_id, &notice).await;
         }
         Err(e) => {
             click
-                .create_response(&ctx.http, send::update(&refusal(&e, &NoNames)))
+                .create_response(&ctx.http, send::update(&refusal(&e, &Plain(lang))))
                 .await?;
         }
     }

@@ -11,6 +11,7 @@
 mod commands;
 mod components;
 pub mod ids;
+mod languages;
 mod pictures;
 pub mod render;
 mod send;
@@ -24,7 +25,6 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
-use crate::catalog::Names;
 use crate::config::Config;
 use crate::table::{TableError, TableId, TableService, TableView};
 use words::SeatNames;
@@ -85,6 +85,8 @@ pub struct Data {
     away: Arc<Mutex<HashMap<TableId, Vec<u64>>>>,
     /// Each server's pictures setting.
     pub(crate) images: pictures::ImagesSetting,
+    /// Each user's and each server's language.
+    pub(crate) languages: languages::Languages,
     pub timings: Timings,
 }
 
@@ -99,6 +101,7 @@ impl Data {
             orders: Arc::default(),
             away: Arc::default(),
             images: pictures::ImagesSetting::default(),
+            languages: languages::Languages::default(),
             timings,
         }
     }
@@ -127,10 +130,10 @@ impl Data {
         }
     }
 
-    /// Seat names for a player's own hand: display names where known.
-    fn seat_names(&self, view: &TableView) -> SeatNames {
+    /// Seat names for a player's own hand: display names where known, in their language.
+    fn seat_names(&self, view: &TableView, lang: words::Lang) -> SeatNames {
         let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        SeatNames::with(view, &names)
+        SeatNames::with(view, &names, lang)
     }
 
     /// Remembers the token of a user's hand message; answers the token of their previous hand
@@ -223,7 +226,7 @@ impl Data {
 
 /// The notice a person sees for a refused action, seats named by `names`; bugs are logged and
 /// answered generically (the catalog's sentence for `TableError::Internal`).
-fn refusal(e: &TableError, names: &dyn Names) -> render::Reply {
+fn refusal(e: &TableError, names: &dyn words::Reader) -> render::Reply {
     if e.is_internal() {
         tracing::error!(error = %e, "table service failed");
     }

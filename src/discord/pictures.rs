@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::render::{Image, Reply};
-use super::words::{SeatNames, LANG};
+use super::words::{Lang, SeatNames};
 use super::Data;
 use crate::render::{self, CatalogWords};
 use crate::table::{GuildId, HandView, TableView};
@@ -48,27 +48,28 @@ impl Data {
         on
     }
 
-    fn picture_names(&self, view: &TableView) -> SeatNames {
+    fn picture_names(&self, view: &TableView, lang: Lang) -> SeatNames {
         let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        SeatNames::picture(view, &names)
+        SeatNames::picture(view, &names, lang)
     }
 }
 
-/// The picture of a table for its public message, when the game has begun and the server
-/// has pictures on.
+/// The picture of a table for its public message (in the server's language), when the game has
+/// begun and the server has pictures on.
 pub(super) async fn table(data: &Data, view: &TableView) -> Option<Image> {
     let scene = view.picture.clone()?;
     if !data.images_on(view.guild_id).await {
         return None;
     }
-    let names = data.picture_names(view);
+    let lang = data.guild_lang(view.guild_id).await;
+    let names = data.picture_names(view, lang);
     let game = view.game_name();
     draw(TABLE_FILE, move || {
         render::table(
             &scene,
             &game,
             &CatalogWords {
-                lang: LANG,
+                lang,
                 names: &names,
             },
         )
@@ -76,18 +77,24 @@ pub(super) async fn table(data: &Data, view: &TableView) -> Option<Image> {
     .await
 }
 
-/// The picture of a seat's hand for its private message (`view`: its table).
-pub(super) async fn hand(data: &Data, view: &TableView, hand: &HandView) -> Option<Image> {
+/// The picture of a seat's hand for its private message (`view`: its table), in its reader's
+/// language.
+pub(super) async fn hand(
+    data: &Data,
+    view: &TableView,
+    hand: &HandView,
+    lang: Lang,
+) -> Option<Image> {
     let scene = hand.picture.clone()?;
     if !data.images_on(view.guild_id).await {
         return None;
     }
-    let names = data.picture_names(view);
+    let names = data.picture_names(view, lang);
     draw(HAND_FILE, move || {
         render::hand(
             &scene,
             &CatalogWords {
-                lang: LANG,
+                lang,
                 names: &names,
             },
         )
@@ -127,9 +134,14 @@ async fn draw(
 
 /// A hand's reply with the picture of that hand (its table read for the server's setting and
 /// the seats' names).
-pub(super) async fn with_hand(data: &Data, hand_view: &HandView, reply: Reply) -> Reply {
+pub(super) async fn with_hand(
+    data: &Data,
+    hand_view: &HandView,
+    reply: Reply,
+    lang: Lang,
+) -> Reply {
     let image = match data.service.view(hand_view.table).await {
-        Ok(view) => hand(data, &view, hand_view).await,
+        Ok(view) => hand(data, &view, hand_view, lang).await,
         Err(_) => None,
     };
     reply.with_image(image)

@@ -8,8 +8,8 @@
 use serde::Serialize;
 
 use super::ids::ComponentId;
-use super::words::{mention, plain, text, SeatNames};
-use crate::catalog::{Names, NoNames};
+use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
+
 use crate::msg;
 use crate::rules::registry::GameInfo;
 use crate::rules::Tone;
@@ -47,8 +47,8 @@ impl Button {
     }
 
     /// A button whose label names no seat.
-    fn plain(id: ComponentId, label: Msg, style: Style) -> Button {
-        Button::new(id, &plain(&label), style)
+    fn plain(id: ComponentId, label: Msg, style: Style, lang: Lang) -> Button {
+        Button::new(id, &plain(&label, lang), style)
     }
 }
 
@@ -131,32 +131,32 @@ fn user_arg(user: u64) -> Arg {
 }
 
 /// A short sentence only the clicking user sees.
-pub fn notice(msg: &Msg, names: &dyn Names) -> Reply {
-    Reply::new(text(msg, names)).ephemeral()
+pub fn notice(msg: &Msg, reader: &dyn Reader) -> Reply {
+    Reply::new(text(msg, reader)).ephemeral()
 }
 
 /// A public message with no buttons.
-pub fn announce(msg: &Msg, names: &dyn Names) -> Reply {
-    Reply::new(text(msg, names))
+pub fn announce(msg: &Msg, reader: &dyn Reader) -> Reply {
+    Reply::new(text(msg, reader))
 }
 
 /// An ephemeral message with no buttons that replaces the clicked one.
-pub fn private(msg: &Msg) -> Reply {
-    Reply::new(plain(msg)).ephemeral()
+pub fn private(msg: &Msg, lang: Lang) -> Reply {
+    Reply::new(plain(msg, lang)).ephemeral()
 }
 
 /// A table just opened: its lobby, or its table message when every seat was taken at once.
-pub fn opened(view: &TableView) -> Reply {
+pub fn opened(view: &TableView, lang: Lang) -> Reply {
     if view.phase == Phase::Playing {
-        table(view)
+        table(view, lang)
     } else {
-        lobby(view)
+        lobby(view, lang)
     }
 }
 
 /// The lobby: who is invited, who has accepted, and the buttons to accept, join or decline.
-pub fn lobby(view: &TableView) -> Reply {
-    let names = SeatNames::public(view);
+pub fn lobby(view: &TableView, lang: Lang) -> Reply {
+    let names = SeatNames::public(view, lang);
     let mut lines = vec![msg!(
         "discord-lobby-opened",
         creator = user_arg(view.creator),
@@ -192,6 +192,7 @@ pub fn lobby(view: &TableView) -> Reply {
             ComponentId::Accept(view.id),
             msg!("discord-button-accept"),
             Style::Success,
+            lang,
         ));
     }
     if view
@@ -203,25 +204,28 @@ pub fn lobby(view: &TableView) -> Reply {
             ComponentId::Join(view.id),
             msg!("discord-button-join"),
             Style::Success,
+            lang,
         ));
         buttons.push(Button::plain(
             ComponentId::Bot(view.id),
             msg!("discord-button-add-computer"),
             Style::Secondary,
+            lang,
         ));
     }
     buttons.push(Button::plain(
         ComponentId::Decline(view.id),
         msg!("discord-button-decline"),
         Style::Danger,
+        lang,
     ));
     let mut reply = Reply::new(words_lines(&lines, &names)).buttons(buttons);
     reply.ping = invited;
     reply
 }
 
-fn words_lines(msgs: &[Msg], names: &dyn Names) -> String {
-    super::words::lines(msgs, names)
+fn words_lines(msgs: &[Msg], reader: &dyn Reader) -> String {
+    super::words::lines(msgs, reader)
 }
 
 /// An option's value as written: strings bare, everything else as JSON.
@@ -253,8 +257,8 @@ fn options_line(view: &TableView) -> Msg {
 }
 
 /// The public table message: the public view, whose turn it is, and "Show my hand".
-pub fn table(view: &TableView) -> Reply {
-    let names = SeatNames::public(view);
+pub fn table(view: &TableView, lang: Lang) -> Reply {
+    let names = SeatNames::public(view, lang);
     let mut lines = Vec::new();
     let deal = view.status.as_ref().map_or(1, |s| s.deal);
     lines.push(if deal > 1 {
@@ -303,17 +307,18 @@ pub fn table(view: &TableView) -> Reply {
     }
     let mut reply = Reply::new(words_lines(&lines, &names));
     if !over && view.phase == Phase::Playing && !view.paused {
-        reply = reply.buttons(vec![show_hand(view)]);
+        reply = reply.buttons(vec![show_hand(view, lang)]);
     }
     reply
 }
 
 /// "Show my hand": on the table message and on the turn ping.
-fn show_hand(view: &TableView) -> Button {
+fn show_hand(view: &TableView, lang: Lang) -> Button {
     Button::plain(
         ComponentId::Hand(view.id),
         msg!("discord-button-show-hand"),
         Style::Primary,
+        lang,
     )
 }
 
@@ -340,16 +345,16 @@ fn scores_line(view: &TableView) -> Option<Msg> {
 
 /// The table message of a deal that is over, once the next deal has its own: no button, and
 /// no stale "to play".
-pub fn deal_closed(view: &TableView, deal: u32) -> Reply {
+pub fn deal_closed(view: &TableView, deal: u32, lang: Lang) -> Reply {
     announce(
         &msg!("discord-deal-closed", game = view.game_name(), deal = deal),
-        &NoNames,
+        &Plain(lang),
     )
 }
 
 /// The end of a deal of a match, as a new message: what the last move did (the deal's
 /// scoring among it) and every seat's running score.
-pub fn deal_over(view: &TableView, deal: u32, events: &[Msg]) -> Reply {
+pub fn deal_over(view: &TableView, deal: u32, events: &[Msg], lang: Lang) -> Reply {
     let mut lines = vec![msg!(
         "discord-deal-over",
         game = view.game_name(),
@@ -357,13 +362,13 @@ pub fn deal_over(view: &TableView, deal: u32, events: &[Msg]) -> Reply {
     )];
     lines.extend(story_lines(events));
     lines.extend(scores_line(view));
-    Reply::new(words_lines(&lines, &SeatNames::public(view)))
+    Reply::new(words_lines(&lines, &SeatNames::public(view, lang)))
 }
 
 /// The end of a game, as a new message: what the last move did, the final ranking with every
 /// seat's score, the players' running record in this channel (Mätäpesä's count of losses, and
 /// everyone's tally), and "Play again".
-pub fn game_over(view: &TableView, events: &[Msg], record: &[Record]) -> Reply {
+pub fn game_over(view: &TableView, events: &[Msg], record: &[Record], lang: Lang) -> Reply {
     let mut lines = vec![msg!("discord-game-over", game = view.game_name())];
     lines.extend(story_lines(events));
     lines.extend(result_lines(view));
@@ -385,10 +390,11 @@ pub fn game_over(view: &TableView, events: &[Msg], record: &[Record]) -> Reply {
             tally = list(tally, crate::key!("sep-dot"))
         ));
     }
-    Reply::new(words_lines(&lines, &SeatNames::public(view))).buttons(vec![Button::plain(
+    Reply::new(words_lines(&lines, &SeatNames::public(view, lang))).buttons(vec![Button::plain(
         ComponentId::Again(view.id),
         msg!("discord-button-play-again"),
         Style::Success,
+        lang,
     )])
 }
 
@@ -461,7 +467,7 @@ fn entries(actions: &[HandAction]) -> Vec<Entry<'_>> {
     out
 }
 
-fn action_button(hand: &HandView, a: &HandAction, names: &dyn Names) -> Button {
+fn action_button(hand: &HandView, a: &HandAction, names: &dyn Reader) -> Button {
     let (table, mv, index) = (hand.table, hand.move_number, a.index);
     let id = match a.confirm {
         Some(_) => ComponentId::Ask { table, mv, index },
@@ -479,7 +485,7 @@ fn style_of(tone: Tone) -> Style {
     }
 }
 
-fn back_button(hand: &HandView) -> Button {
+fn back_button(hand: &HandView, lang: Lang) -> Button {
     Button::plain(
         ComponentId::Page {
             table: hand.table,
@@ -488,6 +494,7 @@ fn back_button(hand: &HandView) -> Button {
         },
         msg!("discord-button-back"),
         Style::Secondary,
+        lang,
     )
 }
 
@@ -495,7 +502,8 @@ fn back_button(hand: &HandView) -> Button {
 /// when they fit one message and the game does not group them; otherwise a first step of
 /// groups (then the group's actions), pages, and a confirm question where the game asks one.
 /// `names` name the table's seats as this player sees them.
-pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
+pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
+    let lang = names.lang();
     let mut lines = hand.lines.clone();
     lines.extend(story_lines(&hand.story));
     if hand.over {
@@ -526,7 +534,7 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
                 );
                 return Reply::new(words_lines(&lines, names))
                     .ephemeral()
-                    .buttons(vec![yes, back_button(hand)]);
+                    .buttons(vec![yes, back_button(hand, lang)]);
             }
         }
         HandStep::Group(k) => {
@@ -540,7 +548,7 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
                     .take(MAX_BUTTONS - 1)
                     .map(|a| action_button(hand, a, names))
                     .collect();
-                buttons.push(back_button(hand));
+                buttons.push(back_button(hand, lang));
                 lines.push(msg!("discord-group-title", group = label.clone()));
                 return Reply::new(words_lines(&lines, names))
                     .ephemeral()
@@ -599,6 +607,7 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
             },
             label,
             Style::Secondary,
+            lang,
         )
     };
     let mut row = Vec::new();
@@ -613,23 +622,23 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Names) -> Reply {
 }
 
 /// A refused move: the reason on top of the hand as it stands now.
-pub fn refused(reason: &Msg, mut reply: Reply, names: &dyn Names) -> Reply {
+pub fn refused(reason: &Msg, mut reply: Reply, names: &dyn Reader) -> Reply {
     let warning = text(&msg!("discord-refused", reason = reason.clone()), names);
     reply.content = clip(&format!("{warning}\n{}", reply.content), MAX_CONTENT);
     reply
 }
 
 /// A short message that notifies the users whose turn it now is.
-pub fn your_turn(view: &TableView, users: &[u64]) -> Reply {
+pub fn your_turn(view: &TableView, users: &[u64], lang: Lang) -> Reply {
     let who = seats_arg(
         users.iter().filter_map(|&u| view.seat_of(u)),
         crate::key!("sep-comma"),
     );
     let mut reply = announce(
         &msg!("discord-your-turn", who = who, game = view.game_name()),
-        &SeatNames::public(view),
+        &SeatNames::public(view, lang),
     )
-    .buttons(vec![show_hand(view)]);
+    .buttons(vec![show_hand(view, lang)]);
     reply.ping = users.to_vec();
     reply
 }
@@ -637,7 +646,7 @@ pub fn your_turn(view: &TableView, users: &[u64]) -> Reply {
 /// The one line a table played in its own thread leaves in the channel (the thread starts
 /// from it): who opened which game, with whom. It notifies nobody; the lobby in the thread
 /// notifies the invited.
-pub fn thread_line(creator: u64, game: &Msg, others: &[u64]) -> Reply {
+pub fn thread_line(creator: u64, game: &Msg, others: &[u64], lang: Lang) -> Reply {
     let line = msg!(
         "discord-thread-opened",
         creator = user_arg(creator),
@@ -645,11 +654,11 @@ pub fn thread_line(creator: u64, game: &Msg, others: &[u64]) -> Reply {
         others = others.len(),
         with = list_of(others.iter().map(|&u| user_arg(u)), crate::key!("sep-and"))
     );
-    Reply::new(words_lines(&[line], &NoNames))
+    Reply::new(words_lines(&[line], &Plain(lang)))
 }
 
 /// `/invite`: the invited person is notified, in the channel, where to accept.
-pub fn invited(view: &TableView, user: u64) -> Reply {
+pub fn invited(view: &TableView, user: u64, lang: Lang) -> Reply {
     let mut reply = announce(
         &msg!(
             "discord-invited",
@@ -657,7 +666,7 @@ pub fn invited(view: &TableView, user: u64) -> Reply {
             creator = user_arg(view.creator),
             game = view.game_name()
         ),
-        &NoNames,
+        &Plain(lang),
     );
     reply.ping = vec![user];
     reply
@@ -665,13 +674,14 @@ pub fn invited(view: &TableView, user: u64) -> Reply {
 
 /// `/settings`: what changed (`changed`, in the order asked), or the server's settings as they
 /// are when nothing was asked to change.
-pub fn settings(threads: bool, images: bool, changed: &[Setting]) -> Reply {
+pub fn settings(current: Settings, changed: &[Setting], lang: Lang) -> Reply {
     let yes = |b: bool| verbatim(if b { "yes" } else { "no" });
     let lines: Vec<Msg> = if changed.is_empty() {
         vec![msg!(
             "discord-settings",
-            threads = yes(threads),
-            images = yes(images)
+            threads = yes(current.threads),
+            images = yes(current.images),
+            language = language_name(current.language)
         )]
     } else {
         changed
@@ -679,10 +689,30 @@ pub fn settings(threads: bool, images: bool, changed: &[Setting]) -> Reply {
             .map(|c| match *c {
                 Setting::Threads(on) => msg!("discord-settings-changed", threads = yes(on)),
                 Setting::Images(on) => msg!("discord-settings-images-changed", images = yes(on)),
+                Setting::Language(l) => {
+                    msg!(
+                        "discord-settings-language-changed",
+                        language = language_name(l)
+                    )
+                }
             })
             .collect()
     };
-    Reply::new(super::words::lines(&lines, &NoNames)).ephemeral()
+    Reply::new(super::words::lines(&lines, &Plain(lang))).ephemeral()
+}
+
+/// A language by its own name ("English", "suomi"), as that language's catalog writes it.
+pub fn language_name(lang: Lang) -> crate::text::Arg {
+    verbatim(plain(&msg!("language-name"), lang))
+}
+
+/// A server's settings as `/settings` shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub threads: bool,
+    pub images: bool,
+    /// The language of the server's public messages.
+    pub language: Lang,
 }
 
 /// One server setting as `/settings` changed it.
@@ -690,32 +720,34 @@ pub fn settings(threads: bool, images: bool, changed: &[Setting]) -> Reply {
 pub enum Setting {
     Threads(bool),
     Images(bool),
+    Language(Lang),
 }
 
 /// A hand message replaced by a newer one of the same player: no buttons left.
-pub fn hand_moved() -> Reply {
-    private(&msg!("discord-hand-moved"))
+pub fn hand_moved(lang: Lang) -> Reply {
+    private(&msg!("discord-hand-moved"), lang)
 }
 
 /// A hand of a table that was closed: no buttons left.
-pub fn hand_closed(view: &TableView) -> Reply {
-    private(&msg!("discord-hand-closed", game = view.game_name()))
+pub fn hand_closed(view: &TableView, lang: Lang) -> Reply {
+    private(&msg!("discord-hand-closed", game = view.game_name()), lang)
 }
 
 /// A person ran out of time: the computer stands in until they press "I'm back".
-pub fn away(view: &TableView, users: &[u64]) -> Reply {
+pub fn away(view: &TableView, users: &[u64], lang: Lang) -> Reply {
     let who = seats_arg(
         users.iter().filter_map(|&u| view.seat_of(u)),
         crate::key!("sep-comma"),
     );
     let mut reply = announce(
         &msg!("discord-away", who = who, game = view.game_name()),
-        &SeatNames::public(view),
+        &SeatNames::public(view, lang),
     )
     .buttons(vec![Button::plain(
         ComponentId::Back(view.id),
         msg!("discord-button-im-back"),
         Style::Success,
+        lang,
     )]);
     reply.ping = users.to_vec();
     reply
@@ -723,7 +755,7 @@ pub fn away(view: &TableView, users: &[u64]) -> Reply {
 
 /// The confirm step of `/abandon`: a seated player may forfeit (a loss for them only); a
 /// moderator may close the table with no result.
-pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool) -> Reply {
+pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool, lang: Lang) -> Reply {
     let question = match (forfeit, close) {
         (true, false) => msg!("discord-forfeit-confirm", game = view.game_name()),
         (true, true) => msg!("discord-forfeit-or-close", game = view.game_name()),
@@ -738,6 +770,7 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool) -> Reply {
             },
             msg!("discord-button-forfeit"),
             Style::Danger,
+            lang,
         ));
     }
     if close {
@@ -745,6 +778,7 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool) -> Reply {
             ComponentId::Close(view.id),
             msg!("discord-button-close"),
             Style::Danger,
+            lang,
         ));
     }
     buttons.push(Button::plain(
@@ -754,12 +788,13 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool) -> Reply {
         },
         msg!("discord-button-keep-playing"),
         Style::Secondary,
+        lang,
     ));
-    notice(&question, &NoNames).buttons(buttons)
+    notice(&question, &Plain(lang)).buttons(buttons)
 }
 
 /// `/scores`: the server's leaderboard.
-pub fn leaderboard(game: Option<&GameInfo>, rows: &[LeaderRow]) -> Reply {
+pub fn leaderboard(game: Option<&GameInfo>, rows: &[LeaderRow], lang: Lang) -> Reply {
     let mut lines = vec![match game {
         Some(g) => msg!("discord-leaderboard-game", game = g.name()),
         None => msg!("discord-leaderboard-all"),
@@ -787,11 +822,11 @@ pub fn leaderboard(game: Option<&GameInfo>, rows: &[LeaderRow]) -> Reply {
             ),
         });
     }
-    Reply::new(words_lines(&lines, &NoNames))
+    Reply::new(words_lines(&lines, &Plain(lang)))
 }
 
 /// `/rules`: the game's summary.
-pub fn rules(info: &GameInfo) -> Reply {
+pub fn rules(info: &GameInfo, lang: Lang) -> Reply {
     let (lo, hi) = info.seats;
     let players = msg!(
         "discord-players",
@@ -839,7 +874,7 @@ pub fn rules(info: &GameInfo) -> Reply {
             ));
         }
     }
-    Reply::new(words_lines(&lines, &NoNames)).ephemeral()
+    Reply::new(words_lines(&lines, &Plain(lang))).ephemeral()
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::render::{self, HandStep};
+use super::words::{Lang, Plain};
 use super::{pictures, send, Data, Ping};
-use crate::catalog::NoNames;
 use crate::msg;
 use crate::table::{Acted, HandView, Phase, TableId, TableView};
 
@@ -29,6 +29,7 @@ pub(super) async fn after_move(
     let view = &acted.table;
     let order = data.order(view.id);
     let mut shown = order.in_turn(view.move_number).await;
+    let public = data.guild_lang(view.guild_id).await;
     if acted.finished {
         game_over(ctx, data, &mut shown, acted).await;
     } else {
@@ -37,11 +38,12 @@ pub(super) async fn after_move(
             // and the new deal's table message follow as new messages.
             let deal = acted.ended_deal.unwrap_or(1);
             let old = shown.message.or(view.message_id);
-            replace(ctx, view.channel_id, old, &render::deal_closed(view, deal)).await;
+            let closed = render::deal_closed(view, deal, public);
+            replace(ctx, view.channel_id, old, &closed).await;
             post(
                 ctx,
                 view.channel_id,
-                &render::deal_over(view, deal, &acted.events),
+                &render::deal_over(view, deal, &acted.events, public),
             )
             .await;
             post_table(ctx, data, &mut shown, view).await;
@@ -133,21 +135,23 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
             Vec::new()
         }
     };
+    let public = data.guild_lang(view.guild_id).await;
     post(
         ctx,
         view.channel_id,
-        &render::game_over(view, &acted.events, &record),
+        &render::game_over(view, &acted.events, &record, public),
     )
     .await;
-    let names = data.seat_names(view);
     let open = data.take_hands(view.id);
     for (user, token) in open {
+        let lang = data.user_lang(user, view.guild_id).await;
         let reply = match acted.final_hands.iter().find(|(u, _)| *u == user) {
             Some((_, hand)) => {
+                let names = data.seat_names(view, lang);
                 let reply = render::hand(hand, HandStep::Page(0), &names);
-                reply.with_image(pictures::hand(data, view, hand).await)
+                reply.with_image(pictures::hand(data, view, hand, lang).await)
             }
-            None => render::hand_closed(view),
+            None => render::hand_closed(view, lang),
         };
         edit_hand(ctx, &token, &reply).await;
     }
@@ -176,8 +180,9 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
         update_table_message(ctx, data, view).await;
     }
     clear_ping(ctx, data, view).await;
-    for (_, token) in data.take_hands(view.id) {
-        edit_hand(ctx, &token, &render::hand_closed(view)).await;
+    for (user, token) in data.take_hands(view.id) {
+        let lang = data.user_lang(user, view.guild_id).await;
+        edit_hand(ctx, &token, &render::hand_closed(view, lang)).await;
     }
     strip_away_notices(ctx, data, view).await;
     data.forget_order(view.id);
@@ -185,7 +190,6 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
 
 /// Edits the open hands of these users to their hand as it stands now.
 async fn refresh_hands(ctx: &serenity::Context, data: &Data, view: &TableView, users: &[u64]) {
-    let names = data.seat_names(view);
     for &user in users {
         let Some(token) = data.open_hand(view.id, user) else {
             continue;
@@ -193,8 +197,10 @@ async fn refresh_hands(ctx: &serenity::Context, data: &Data, view: &TableView, u
         let Ok(hand) = data.service.hand(view.id, user).await else {
             continue;
         };
+        let lang = data.user_lang(user, view.guild_id).await;
+        let names = data.seat_names(view, lang);
         let reply = render::hand(&hand, HandStep::Page(0), &names)
-            .with_image(pictures::hand(data, view, &hand).await);
+            .with_image(pictures::hand(data, view, &hand, lang).await);
         edit_hand(ctx, &token, &reply).await;
     }
 }
@@ -206,9 +212,9 @@ async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) 
 }
 
 /// Takes the buttons off an older hand message of the same player (a new one replaced it).
-pub(super) async fn retire_hand(ctx: &serenity::Context, token: Option<String>) {
+pub(super) async fn retire_hand(ctx: &serenity::Context, token: Option<String>, lang: Lang) {
     if let Some(token) = token {
-        edit_hand(ctx, &token, &render::hand_moved()).await;
+        edit_hand(ctx, &token, &render::hand_moved(lang)).await;
     }
 }
 
@@ -223,7 +229,14 @@ pub(super) async fn remember(
     message: u64,
 ) {
     let old = data.remember_hand(hand.table, user, token, message);
-    retire_hand(ctx, old).await;
+    if old.is_some() {
+        let guild = data
+            .service
+            .view(hand.table)
+            .await
+            .map_or(0, |v| v.guild_id);
+        retire_hand(ctx, old, data.user_lang(user, guild).await).await;
+    }
 }
 
 /// Keeps at most one live turn ping per table: when the people to act change, the old ping
@@ -268,7 +281,13 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
     let message = if wanted.is_empty() {
         None
     } else {
-        post(ctx, view.channel_id, &render::your_turn(view, &wanted)).await
+        let public = data.guild_lang(view.guild_id).await;
+        post(
+            ctx,
+            view.channel_id,
+            &render::your_turn(view, &wanted, public),
+        )
+        .await
     };
     data.set_ping(
         view.id,
@@ -345,7 +364,8 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 
 /// Edits the table message to the view, or posts a fresh one when it is gone.
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
-    let reply = pictures::with_table(data, view, render::table(view)).await;
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = pictures::with_table(data, view, render::table(view, public)).await;
     if let Some(message) = shown.message.or(view.message_id) {
         let channel = serenity::ChannelId::new(view.channel_id);
         match channel
@@ -371,7 +391,8 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
 
 /// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
 async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
-    let reply = pictures::with_table(data, view, render::table(view)).await;
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = pictures::with_table(data, view, render::table(view, public)).await;
     if let Some(message) = post(ctx, view.channel_id, &reply).await {
         shown.message = Some(message);
         shown.move_number = Some(view.move_number);
@@ -452,8 +473,9 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
         loop {
             interval.tick().await;
             for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
+                let public = data.guild_lang(view.guild_id).await;
                 if let Some(message) =
-                    post(&ctx, view.channel_id, &render::away(&view, &users)).await
+                    post(&ctx, view.channel_id, &render::away(&view, &users, public)).await
                 {
                     data.remember_away(view.id, message);
                 }
@@ -470,9 +492,10 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 let Some(message) = view.message_id else {
                     continue;
                 };
+                let public = data.guild_lang(view.guild_id).await;
                 let reply = render::announce(
                     &msg!("discord-lobby-expired", game = view.game_name()),
-                    &NoNames,
+                    &Plain(public),
                 );
                 let channel = serenity::ChannelId::new(view.channel_id);
                 if let Err(e) = channel

@@ -1,8 +1,11 @@
-//! How the Discord front end words messages: the catalog's text in one language, with the seats
-//! of a table named the Discord way — a person by a mention built here (or by their display name
-//! in their own hand), a computer player as the catalog says ("Computer 2 · normal"), an open
-//! seat as the catalog says. The table service hands out messages with bare seat numbers; only
-//! this file turns them into names and sentences.
+//! How the Discord front end words messages: the catalog's text in the reader's language, with
+//! the seats of a table named the Discord way — a person by a mention built here (or by their
+//! display name in their own hand), a computer player as the catalog says ("Computer 2 ·
+//! normal"), an open seat as the catalog says. A `Reader` is who reads a message: a private
+//! message (a hand, a refusal, an ephemeral answer) is worded in the clicking user's Discord
+//! language when pakka ships it, a public one in the server's language (`/settings language`,
+//! else the server's preferred locale when shipped), English otherwise. The table service hands
+//! out messages with bare seat numbers; only this file turns them into names and sentences.
 
 use std::collections::HashMap;
 
@@ -11,9 +14,37 @@ use crate::msg;
 use crate::table::{level_name, Person, TableView};
 use crate::text::{Msg, SeatNo};
 
-/// The language Discord messages are worded in. Public messages are seen by everyone in the
-/// channel, so they are worded in one language for all.
-pub const LANG: &str = DEFAULT_LANG;
+/// A shipped language of the catalog (`en-US`, `fi`).
+pub type Lang = &'static str;
+
+/// The language for a Discord locale (`fi`, `en-US`, `pt-BR`): the shipped language of that
+/// locale, else the default.
+pub fn lang_of(locale: &str) -> Lang {
+    catalog().pick(locale)
+}
+
+/// Who reads a message: the language it is worded in and how the seats are named for them.
+pub trait Reader: Names {
+    fn lang(&self) -> Lang;
+}
+
+/// A reader of a message that names no seat of a table.
+pub struct Plain(pub Lang);
+
+impl Names for Plain {
+    fn seat_name(&self, _seat: SeatNo) -> Option<String> {
+        None
+    }
+}
+
+impl Reader for Plain {
+    fn lang(&self) -> Lang {
+        self.0
+    }
+}
+
+/// The default language's plain reader.
+pub const DEFAULT: Plain = Plain(DEFAULT_LANG);
 
 /// A user mention: Discord shows the user's name and notifies them if the message allows it.
 pub fn mention(user: u64) -> String {
@@ -29,21 +60,32 @@ enum Seat {
     Open(usize),
 }
 
-/// The names of a table's seats, for wording messages about it.
-#[derive(Clone, Debug, Default)]
+/// The names of a table's seats, for wording messages about it, and the language they are
+/// worded in.
+#[derive(Clone, Debug)]
 pub struct SeatNames {
     seats: Vec<Seat>,
+    lang: Lang,
+}
+
+impl Default for SeatNames {
+    fn default() -> SeatNames {
+        SeatNames {
+            seats: Vec::new(),
+            lang: DEFAULT_LANG,
+        }
+    }
 }
 
 impl SeatNames {
     /// Seats of a table as the channel sees them: people by mention.
-    pub fn public(view: &TableView) -> SeatNames {
-        SeatNames::with(view, &HashMap::new())
+    pub fn public(view: &TableView, lang: Lang) -> SeatNames {
+        SeatNames::with(view, &HashMap::new(), lang)
     }
 
     /// Seats of a table as a player's own hand shows them: people by display name where known,
     /// else by mention.
-    pub fn with(view: &TableView, display: &HashMap<u64, String>) -> SeatNames {
+    pub fn with(view: &TableView, display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
         let seats = view
             .seats
             .iter()
@@ -59,13 +101,13 @@ impl SeatNames {
                 (None, None) => Seat::Open(s.seat),
             })
             .collect();
-        SeatNames { seats }
+        SeatNames { seats, lang }
     }
 
     /// Seats of a table as its pictures name them: a picture cannot show a mention, so a
     /// person is named by display name where known, else "Player N".
-    pub fn picture(view: &TableView, display: &HashMap<u64, String>) -> SeatNames {
-        let mut names = SeatNames::with(view, display);
+    pub fn picture(view: &TableView, display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
+        let mut names = SeatNames::with(view, display, lang);
         for (seat, name) in names.seats.iter_mut().enumerate() {
             if matches!(name, Seat::Person(n) if n.starts_with("<@")) {
                 *name = Seat::Computer(msg!("discord-picture-player", n = seat + 1));
@@ -75,12 +117,12 @@ impl SeatNames {
     }
 
     /// The people of a table request, in seat order (the creator, then the invited).
-    pub fn request(creator: &Person, invited: &[Person]) -> SeatNames {
+    pub fn request(creator: &Person, invited: &[Person], lang: Lang) -> SeatNames {
         let seats = std::iter::once(creator)
             .chain(invited)
             .map(|p| Seat::Person(mention(p.id)))
             .collect();
-        SeatNames { seats }
+        SeatNames { seats, lang }
     }
 }
 
@@ -88,25 +130,33 @@ impl Names for SeatNames {
     fn seat_name(&self, seat: SeatNo) -> Option<String> {
         Some(match self.seats.get(seat)? {
             Seat::Person(name) => name.clone(),
-            Seat::Computer(m) => catalog().text(LANG, m, &NoNames),
-            Seat::Open(s) => catalog().text(LANG, &msg!("discord-open-seat", n = s + 1), &NoNames),
+            Seat::Computer(m) => catalog().text(self.lang, m, &NoNames),
+            Seat::Open(s) => {
+                catalog().text(self.lang, &msg!("discord-open-seat", n = s + 1), &NoNames)
+            }
         })
     }
 }
 
-/// Words a message, seats named by `names`.
-pub fn text(msg: &Msg, names: &dyn Names) -> String {
-    catalog().text(LANG, msg, names)
+impl Reader for SeatNames {
+    fn lang(&self) -> Lang {
+        self.lang
+    }
 }
 
-/// Words messages one per line, seats named by `names`.
-pub fn lines(msgs: &[Msg], names: &dyn Names) -> String {
-    catalog().lines(LANG, msgs, names)
+/// Words a message for its reader.
+pub fn text(msg: &Msg, reader: &dyn Reader) -> String {
+    catalog().text(reader.lang(), msg, reader)
 }
 
-/// Words a message that names no seat.
-pub fn plain(msg: &Msg) -> String {
-    catalog().text(LANG, msg, &NoNames)
+/// Words messages one per line for their reader.
+pub fn lines(msgs: &[Msg], reader: &dyn Reader) -> String {
+    catalog().lines(reader.lang(), msgs, reader)
+}
+
+/// Words a message that names no seat, in `lang`.
+pub fn plain(msg: &Msg, lang: Lang) -> String {
+    catalog().text(lang, msg, &NoNames)
 }
 
 #[cfg(test)]
@@ -154,7 +204,7 @@ mod tests {
 
     #[test]
     fn seats_are_named_the_discord_way() {
-        let public = SeatNames::public(&view());
+        let public = SeatNames::public(&view(), DEFAULT_LANG);
         assert_eq!(public.seat_name(0).as_deref(), Some("<@100>"));
         assert_eq!(public.seat_name(1).as_deref(), Some("Computer 2 · normal"));
         assert_eq!(public.seat_name(2).as_deref(), Some("(open seat 3)"));
@@ -164,11 +214,12 @@ mod tests {
             "no such seat: the catalog's fallback"
         );
         let display = HashMap::from([(100, "Alice".to_string())]);
-        let own = SeatNames::with(&view(), &display);
+        let own = SeatNames::with(&view(), &display, DEFAULT_LANG);
         assert_eq!(own.seat_name(0).as_deref(), Some("Alice"));
         let request = SeatNames::request(
             &Person { id: 5, bot: false },
             &[Person { id: 6, bot: true }],
+            DEFAULT_LANG,
         );
         assert_eq!(
             text(

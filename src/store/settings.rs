@@ -1,6 +1,6 @@
 //! The `guild_settings` table: what a server has chosen for all its tables (whether `/play`
-//! opens a thread of its own for each table by default, and whether table and hand messages
-//! carry a picture).
+//! opens a thread of its own for each table by default, whether table and hand messages
+//! carry a picture, and the language of its public messages).
 
 use super::{to_sql, Store, StoreError};
 
@@ -46,6 +46,33 @@ impl Store {
         )
         .bind(to_sql(guild_id))
         .bind(on)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The language chosen for the server's public messages (`None`: never chosen).
+    pub async fn guild_language(&self, guild_id: u64) -> Result<Option<String>, StoreError> {
+        let language: Option<Option<String>> =
+            sqlx::query_scalar("SELECT language FROM guild_settings WHERE guild_id = ?")
+                .bind(to_sql(guild_id))
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(language.flatten())
+    }
+
+    /// Sets the language of the server's public messages.
+    pub async fn set_guild_language(
+        &self,
+        guild_id: u64,
+        language: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) \
+             ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+        )
+        .bind(to_sql(guild_id))
+        .bind(language)
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -351,6 +351,22 @@ impl TableService {
         Ok(self.store.set_guild_images(guild, on).await?)
     }
 
+    /// The language chosen for the server's public messages, if one was.
+    pub async fn language_default(&self, guild: GuildId) -> Option<String> {
+        match self.store.guild_language(guild).await {
+            Ok(lang) => lang,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the server's settings");
+                None
+            }
+        }
+    }
+
+    /// Sets the language of the server's public messages.
+    pub async fn set_language_default(&self, guild: GuildId, lang: &str) -> Result<(), TableError> {
+        Ok(self.store.set_guild_language(guild, lang).await?)
+    }
+
     /// A new table for the same game, options, turn timer and players, on the same seats (each
     /// computer player at its own level), opened by `user`, who played at table `id`. The
     /// other people are invited again and accept with one click; with nobody else to ask, the

@@ -434,6 +434,10 @@ struct State {
     resumes: u32,
     last_identify: Option<Value>,
     requests: Vec<String>,
+    /// Users' Discord languages (`locale` of their interactions; en-US when not set).
+    locales: HashMap<u64, String>,
+    /// The server's preferred language (`guild_locale`).
+    guild_locale: String,
     /// Files of multipart requests, by upload key (named in the request's `__uploads`).
     uploads: HashMap<u64, (String, Arc<Vec<u8>>)>,
     /// Bytes of files uploaded so far.
@@ -1845,6 +1849,8 @@ impl FakeDiscord {
                 requests: Vec::new(),
                 uploads: HashMap::new(),
                 uploaded_bytes: 0,
+                locales: HashMap::new(),
+                guild_locale: "en-US".to_string(),
             }),
             changed: Notify::new(),
             log: std::env::var_os("FAKE_DISCORD_LOG").is_some_and(|v| !v.is_empty() && v != "0"),
@@ -1876,6 +1882,16 @@ impl FakeDiscord {
     /// A person in the test guild (registered so that USER options resolve to it).
     pub fn user(&self, id: u64, name: &str) -> FakeUser {
         self.add_user(id, name, false)
+    }
+
+    /// Sets the Discord language of a user's client (`fi`, `en-US`): their interactions carry it.
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        self.inner.lock().locales.insert(user, locale.to_string());
+    }
+
+    /// Sets the server's preferred language (`guild_locale` of every interaction).
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.inner.lock().guild_locale = locale.to_string();
     }
 
     /// Another bot account in the test guild.
@@ -2159,8 +2175,8 @@ impl FakeDiscord {
             "token": token,
             "version": 1,
             "app_permissions": permissions::BOT.to_string(),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": st.locales.get(&user.id).cloned().unwrap_or_else(|| "en-US".to_string()),
+            "guild_locale": st.guild_locale.clone(),
             "entitlements": [],
             "authorizing_integration_owners": {"0": Self::GUILD_ID.to_string()},
             "context": 0,

@@ -1,6 +1,10 @@
 //! Snapshots of rendered messages (insta) and Discord's limits on every one of them.
 
 use super::*;
+use crate::catalog::DEFAULT_LANG;
+use crate::discord::words::DEFAULT;
+
+const EN: Lang = DEFAULT_LANG;
 use crate::rules::registry;
 use crate::rules::{Observer, Setup, Status, Tone};
 use crate::table::{HandAction, PlaceView, SeatView};
@@ -98,7 +102,7 @@ fn assert_within_limits(reply: &Reply) {
 
 #[test]
 fn lobby_message() {
-    let reply = lobby(&table_view(Phase::Lobby, None, None));
+    let reply = lobby(&table_view(Phase::Lobby, None, None), EN);
     assert_within_limits(&reply);
     assert_eq!(reply.ping, vec![200], "the invited friend is notified");
     insta::assert_json_snapshot!(reply);
@@ -106,7 +110,7 @@ fn lobby_message() {
 
 #[test]
 fn table_message_while_playing() {
-    let reply = table(&playing());
+    let reply = table(&playing(), EN);
     assert_within_limits(&reply);
     assert!(
         reply.ping.is_empty(),
@@ -145,7 +149,7 @@ fn table_message_at_the_end() {
     ];
     let record = |user, wins, games| Record { user, wins, games };
     assert!(
-        table(&view).rows.is_empty(),
+        table(&view, EN).rows.is_empty(),
         "the table message of a finished game keeps no button"
     );
     let reply = game_over(
@@ -157,6 +161,7 @@ fn table_message_at_the_end() {
             record(300, 0, 3),
             record(999, 5, 5),
         ],
+        EN,
     );
     assert_within_limits(&reply);
     assert_eq!(
@@ -195,11 +200,11 @@ fn hand_view(actions: usize) -> HandView {
 
 #[test]
 fn hand_message() {
-    let reply = hand(&hand_view(3), HandStep::Page(0), &NoNames);
+    let reply = hand(&hand_view(3), HandStep::Page(0), &DEFAULT);
     assert!(reply.ephemeral);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
-    let waiting = hand(&hand_view(0), HandStep::Page(0), &NoNames);
+    let waiting = hand(&hand_view(0), HandStep::Page(0), &DEFAULT);
     assert!(
         waiting.rows.is_empty(),
         "no buttons when it is not your turn"
@@ -209,13 +214,13 @@ fn hand_message() {
 
 #[test]
 fn exactly_25_actions_fit_one_message_and_more_are_paged() {
-    let full = hand(&hand_view(25), HandStep::Page(0), &NoNames);
+    let full = hand(&hand_view(25), HandStep::Page(0), &DEFAULT);
     assert_eq!(full.button_count(), 25);
     assert_within_limits(&full);
     let many = hand_view(61);
     let mut seen = Vec::new();
     for page in 0..4 {
-        let reply = hand(&many, HandStep::Page(page), &NoNames);
+        let reply = hand(&many, HandStep::Page(page), &DEFAULT);
         assert_within_limits(&reply);
         for b in reply.rows.iter().flatten() {
             if let Ok(ComponentId::Act { index, .. }) = b.id.parse() {
@@ -228,7 +233,7 @@ fn exactly_25_actions_fit_one_message_and_more_are_paged() {
         (0..61).collect::<Vec<_>>(),
         "every action is on exactly one page"
     );
-    insta::assert_json_snapshot!(hand(&many, HandStep::Page(1), &NoNames));
+    insta::assert_json_snapshot!(hand(&many, HandStep::Page(1), &DEFAULT));
 }
 
 #[test]
@@ -236,7 +241,7 @@ fn long_content_and_labels_are_clipped() {
     let mut view = hand_view(1);
     view.lines = vec![words(&"x".repeat(5000))];
     view.actions[0].label = words(&"y".repeat(200));
-    let reply = hand(&view, HandStep::Page(0), &NoNames);
+    let reply = hand(&view, HandStep::Page(0), &DEFAULT);
     assert_within_limits(&reply);
 }
 
@@ -257,22 +262,24 @@ fn leaderboard_and_rules() {
         },
     ];
     let info = registry::find("pisha-pasha");
-    let board = leaderboard(info, &rows);
+    let board = leaderboard(info, &rows, EN);
     assert_within_limits(&board);
     insta::assert_json_snapshot!(board);
-    assert!(leaderboard(None, &[]).content.contains("No finished games"));
-    let r = rules(info.unwrap());
+    assert!(leaderboard(None, &[], EN)
+        .content
+        .contains("No finished games"));
+    let r = rules(info.unwrap(), EN);
     assert_within_limits(&r);
     insta::assert_json_snapshot!(r);
 }
 
 #[test]
 fn abandon_asks_to_confirm() {
-    let reply = abandon_confirm(&playing(), true, false);
+    let reply = abandon_confirm(&playing(), true, false, EN);
     assert!(reply.ephemeral);
     let labels: Vec<&str> = reply.rows[0].iter().map(|b| b.label.as_str()).collect();
     assert_eq!(labels, vec!["Give up (a loss for me)", "Keep playing"]);
-    let moderator = abandon_confirm(&playing(), true, true);
+    let moderator = abandon_confirm(&playing(), true, true, EN);
     assert_eq!(moderator.button_count(), 3, "forfeit, close, keep playing");
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
@@ -302,7 +309,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         confirm: Some(words("Take all 30 cards?")),
         tone: Tone::Other,
     });
-    let top = hand(&view, HandStep::Page(0), &NoNames);
+    let top = hand(&view, HandStep::Page(0), &DEFAULT);
     assert_within_limits(&top);
     assert_eq!(top.button_count(), 14, "13 groups and one action");
     let ids: Vec<ComponentId> = top
@@ -313,7 +320,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         .collect();
     assert!(matches!(ids[0], ComponentId::Group { group: 0, .. }));
     assert!(matches!(ids[13], ComponentId::Ask { index: 52, .. }));
-    let second = hand(&view, HandStep::Group(3), &NoNames);
+    let second = hand(&view, HandStep::Group(3), &DEFAULT);
     assert_within_limits(&second);
     let labels: Vec<&str> = second
         .rows
@@ -322,7 +329,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         .map(|b| b.label.as_str())
         .collect();
     assert_eq!(labels, vec!["1× 5", "2× 5", "3× 5", "4× 5", "◀ Back"]);
-    let ask = hand(&view, HandStep::Ask(52), &NoNames);
+    let ask = hand(&view, HandStep::Ask(52), &DEFAULT);
     assert!(ask.content.contains("Take all 30 cards?"));
     let ids: Vec<ComponentId> = ask
         .rows
@@ -338,7 +345,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
 fn a_paused_match_offers_no_hand() {
     let mut view = playing();
     view.paused = true;
-    let reply = table(&view);
+    let reply = table(&view, EN);
     assert!(reply.rows.is_empty());
     assert!(reply.content.contains("/resume"));
 }
@@ -348,7 +355,7 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     let mut view = table_view(Phase::Lobby, None, None);
     view.seats[2].computer = Some(crate::ai::Level::Hard);
     view.seats[2].accepted = true;
-    let reply = lobby(&view);
+    let reply = lobby(&view, EN);
     assert!(
         reply.content.contains("Seat 3: 🤖 Computer 3 · hard"),
         "one name everywhere: {}",
@@ -367,7 +374,7 @@ fn computer_players_in_the_lobby_and_at_the_table() {
         .iter()
         .flatten()
         .any(|b| b.label == "Add computer player"));
-    let open = lobby(&table_view(Phase::Lobby, None, None));
+    let open = lobby(&table_view(Phase::Lobby, None, None), EN);
     assert!(open
         .rows
         .iter()
@@ -376,10 +383,10 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     let mut playing = playing();
     playing.seats[1].stand_in = true;
     playing.to_act.clear();
-    let reply = table(&playing);
+    let reply = table(&playing, EN);
     assert!(reply.content.contains("stands in for <@200>"));
     assert!(reply.content.contains("A computer player is moving"));
-    let away = away(&playing, &[200]);
+    let away = away(&playing, &[200], EN);
     assert_eq!(away.ping, vec![200]);
     assert_eq!(away.rows[0][0].label, "I'm back");
     assert_within_limits(&away);
@@ -392,7 +399,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
         words("<@100> plays 7♥ to a foundation."),
         words("<@200> takes the pile (12 cards)."),
     ];
-    let reply = table(&view);
+    let reply = table(&view, EN);
     assert_within_limits(&reply);
     assert!(
         reply
@@ -403,7 +410,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
     );
     insta::assert_json_snapshot!("table_message_with_its_story", reply);
 
-    let ping = your_turn(&view, &[200]);
+    let ping = your_turn(&view, &[200], EN);
     assert_within_limits(&ping);
     assert_eq!(ping.ping, vec![200], "the ping notifies the player to act");
     assert_eq!(
@@ -420,7 +427,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
         )
     };
     view.scores = Some(vec![score(12), score(-3)]);
-    let deal = deal_over(&view, 2, &[words("<@100> goes out.")]);
+    let deal = deal_over(&view, 2, &[words("<@100> goes out.")], EN);
     assert_within_limits(&deal);
     assert!(deal.rows.is_empty(), "a deal's result has no button");
     assert!(
@@ -430,7 +437,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
     );
     insta::assert_json_snapshot!("deal_over", deal);
 
-    let line = thread_line(100, &view.game_name(), &[200]);
+    let line = thread_line(100, &view.game_name(), &[200], EN);
     assert!(line.ping.is_empty(), "the channel's line notifies nobody");
     insta::assert_json_snapshot!("thread_opened", line);
 }
@@ -449,7 +456,7 @@ fn a_hand_tells_its_story_and_colours_its_moves() {
     view.actions[1].tone = Tone::Other;
     view.actions[2].tone = Tone::Danger;
     view.actions[2].confirm = Some(words("Really?"));
-    let reply = hand(&view, HandStep::Page(0), &NoNames);
+    let reply = hand(&view, HandStep::Page(0), &DEFAULT);
     assert_within_limits(&reply);
     let styles: Vec<Style> = reply.rows.iter().flatten().map(|b| b.style).collect();
     assert_eq!(
@@ -462,11 +469,64 @@ fn a_hand_tells_its_story_and_colours_its_moves() {
         reply.content
     );
     insta::assert_json_snapshot!("hand_with_story_and_tones", reply);
-    let ask = hand(&view, HandStep::Ask(2), &NoNames);
+    let ask = hand(&view, HandStep::Ask(2), &DEFAULT);
     assert_eq!(
         ask.rows[0][0].style,
         Style::Danger,
         "confirming a move that costs the player stays red"
     );
-    assert_eq!(hand_moved().rows.len(), 0);
+    assert_eq!(hand_moved(EN).rows.len(), 0);
+}
+
+/// The same messages in Finnish: a lobby, a table, a real hand with its buttons, settings.
+#[test]
+fn finnish_messages() {
+    const FI: Lang = "fi";
+    let lobby_fi = lobby(&table_view(Phase::Lobby, None, None), FI);
+    assert_within_limits(&lobby_fi);
+    insta::assert_json_snapshot!("finnish_lobby", lobby_fi);
+    let table_fi = table(&playing(), FI);
+    assert_within_limits(&table_fi);
+    insta::assert_json_snapshot!("finnish_table", table_fi);
+    let info = registry::find("matapesa").unwrap();
+    let game = info
+        .create(serde_json::Value::Null, 3, Setup::seeded(2))
+        .unwrap();
+    let seat = game.to_act()[0];
+    let view = HandView {
+        table: 42,
+        seat,
+        move_number: 0,
+        lines: game.describe(Observer::Seat(seat)),
+        picture: None,
+        story: Vec::new(),
+        actions: game
+            .choices(seat)
+            .into_iter()
+            .enumerate()
+            .map(|(index, c)| HandAction {
+                index,
+                label: c.label,
+                group: c.group,
+                confirm: c.confirm,
+                tone: c.tone,
+            })
+            .collect(),
+        over: false,
+    };
+    let hand_fi = hand(&view, HandStep::Page(0), &Plain(FI));
+    assert_within_limits(&hand_fi);
+    insta::assert_json_snapshot!("finnish_hand", hand_fi);
+    let english = hand(&view, HandStep::Page(0), &DEFAULT);
+    assert_ne!(hand_fi.content, english.content);
+    let settings_fi = settings(
+        Settings {
+            threads: false,
+            images: true,
+            language: FI,
+        },
+        &[],
+        FI,
+    );
+    insta::assert_json_snapshot!("finnish_settings", settings_fi);
 }

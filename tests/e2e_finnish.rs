@@ -1,0 +1,279 @@
+//! Languages on the fake Discord: a Finnish server with Finnish players plays a whole game in
+//! Finnish (every public message and every hand worded by the Finnish catalog, none by the
+//! English one); a mixed table words each private hand in its own reader's language and the
+//! public table in the server's; a server manager chooses the language of public messages; the
+//! slash commands carry Finnish names and descriptions beside the English ones.
+
+use serde_json::json;
+
+use pakka::catalog::catalog;
+
+use crate::support::fake_discord::{permissions, FakeMessage, FakeUser};
+use crate::support::harness::*;
+
+/// A key's words in a language, with no seat named.
+fn words(lang: &str, key: &'static str) -> String {
+    catalog().text(
+        lang,
+        &pakka::text::Msg::new(key, Vec::new()),
+        &pakka::catalog::NoNames,
+    )
+}
+
+/// The button whose custom id starts with `prefix`.
+fn button_by_id(message: &FakeMessage, prefix: &str) -> String {
+    message
+        .buttons()
+        .into_iter()
+        .find(|(id, _, _)| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} button on {:?}", message.buttons()))
+        .0
+}
+
+/// `/play matapesa` by the first player, the others accepting by the lobby's buttons (whatever
+/// their language); answers the table message.
+async fn open(h: &Harness, players: &[&FakeUser]) -> FakeMessage {
+    let mut options = vec![
+        json!({"name": "game", "value": "matapesa"}),
+        json!({"name": "seed", "value": 2}),
+    ];
+    for (i, p) in players.iter().enumerate().skip(1) {
+        let name = if i == 1 {
+            "player".to_string()
+        } else {
+            format!("player{i}")
+        };
+        options.push(json!({"name": name, "value": p.id.to_string()}));
+    }
+    let reply = h
+        .fake
+        .slash(
+            players[0],
+            CHANNEL,
+            "play",
+            serde_json::Value::Array(options),
+        )
+        .await
+        .unwrap();
+    let mut message = reply.message().unwrap().clone();
+    for p in &players[1..] {
+        let accept = button_by_id(&message, "pk:acc:");
+        message = h
+            .fake
+            .click(p, message.id, &accept)
+            .await
+            .unwrap()
+            .message()
+            .unwrap()
+            .clone();
+    }
+    message
+}
+
+/// Words that only the English catalog writes on a table or a hand.
+const ENGLISH: [&str; 6] = [
+    "Show my hand",
+    " · move ",
+    "Your hand",
+    "to play",
+    "Trick",
+    "tricks",
+];
+
+fn assert_no_english(what: &str, text: &str) {
+    for word in ENGLISH {
+        assert!(
+            !text.contains(word),
+            "{what} has the English {word:?}: {text}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finnish_server_plays_a_whole_game_in_finnish() {
+    let h = Harness::start().await;
+    h.fake.set_guild_locale("fi");
+    for user in [&h.alice, &h.bob, &h.carol] {
+        h.fake.set_locale(user.id, "fi");
+    }
+    let players = [&h.alice, &h.bob, &h.carol];
+    let table = open(&h, &players).await;
+    let show = words("fi", "discord-button-show-hand");
+    assert_ne!(show, words("en-US", "discord-button-show-hand"));
+    assert_eq!(table.button_labels(), vec![show.clone()]);
+    assert_no_english("the table message", &table.content);
+    // Every player opens their hand and plays whatever is offered until the game is over.
+    let mut clicks = 0;
+    loop {
+        assert!(clicks < 400, "the game does not end");
+        // Mätäpesä is one deal: its table message is the lobby's, edited; it keeps "Show my
+        // hand" until the game is over.
+        let current = h.fake.message(table.id).unwrap();
+        if !current
+            .buttons()
+            .iter()
+            .any(|(id, _, _)| id.starts_with("pk:h:"))
+        {
+            break;
+        }
+        assert_no_english("the table message", &current.content);
+        let hand_id = button_by_id(&current, "pk:h:");
+        let mut moved = false;
+        for user in players {
+            let hand = h.fake.click(user, current.id, &hand_id).await.unwrap();
+            let hand = hand.message().unwrap().clone();
+            assert_no_english("a hand", &hand.content);
+            if let Some((id, label, _)) = hand.buttons().into_iter().next() {
+                assert_no_english("a button", &label);
+                h.fake.click(user, hand.id, &id).await.unwrap();
+                clicks += 1;
+                moved = true;
+                break;
+            }
+        }
+        if !moved {
+            let fake = h.fake.clone();
+            let (id, content) = (current.id, current.content.clone());
+            let _ = h
+                .fake
+                .wait_until(WAIT, move |_| {
+                    fake.message(id).is_none_or(|m| m.content != content)
+                })
+                .await;
+        }
+    }
+    // The result and every public message of the game are Finnish.
+    for m in h.fake.channel_messages(CHANNEL) {
+        assert_no_english("a public message", &m.content);
+    }
+    let again = words("fi", "discord-button-play-again");
+    assert!(
+        h.fake
+            .channel_messages(CHANNEL)
+            .iter()
+            .any(|m| m.button_labels().contains(&again)),
+        "the result offers {again:?}"
+    );
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mixed_table_words_each_hand_in_its_readers_language() {
+    let h = Harness::start().await;
+    // An English server; Alice's client is Finnish, Bob's and Carol's English.
+    h.fake.set_locale(h.alice.id, "fi-FI");
+    let players = [&h.alice, &h.bob, &h.carol];
+    let table = open(&h, &players).await;
+    assert_eq!(table.button_labels(), vec!["Show my hand".to_string()]);
+    let alice = h.open_hand(&h.alice, table.id).await;
+    let bob = h.open_hand(&h.bob, table.id).await;
+    assert_no_english("Alice's hand", &alice.content);
+    assert!(
+        bob.content.contains("Your hand"),
+        "Bob reads English: {}",
+        bob.content
+    );
+
+    // A server manager makes the public messages Finnish: the next table update is Finnish,
+    // and Bob's hand stays English.
+    h.fake.set_permissions(h.carol.id, permissions::ALL);
+    let set = h
+        .fake
+        .slash(
+            &h.carol,
+            CHANNEL,
+            "settings",
+            json!([{"name": "language", "value": "fi"}]),
+        )
+        .await
+        .unwrap();
+    assert_no_english("the answer to /settings language", set.content());
+    let unknown = h
+        .fake
+        .slash(
+            &h.carol,
+            CHANNEL,
+            "settings",
+            json!([{"name": "language", "value": "xx"}]),
+        )
+        .await
+        .unwrap();
+    assert!(unknown.content().contains("xx"), "{}", unknown.content());
+    // Mätäpesä is one deal: the table message stays the same message.
+    let current = h.fake.message(table.id).unwrap();
+    let hand = h
+        .fake
+        .click(&h.bob, current.id, &button_by_id(&current, "pk:h:"))
+        .await
+        .unwrap();
+    let hand = hand.message().unwrap().clone();
+    assert!(hand.content.contains("Your hand"), "{}", hand.content);
+    if let Some((id, _, _)) = hand.buttons().into_iter().next() {
+        h.fake.click(&h.bob, hand.id, &id).await.unwrap();
+    } else {
+        let alice_hand = h.fake.message(alice.id).unwrap();
+        if let Some((id, _, _)) = alice_hand.buttons().into_iter().next() {
+            h.fake.click(&h.alice, alice.id, &id).await.unwrap();
+        }
+    }
+    let fake = h.fake.clone();
+    let show = words("fi", "discord-button-show-hand");
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.channel_messages(CHANNEL)
+                .iter()
+                .any(|m| m.button_labels().contains(&show))
+        })
+        .await
+        .expect("the table message turns Finnish");
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_have_finnish_names_and_descriptions() {
+    let h = Harness::start().await;
+    let commands = h.fake.wait_for_commands(WAIT).await.unwrap();
+    let play = commands
+        .iter()
+        .find(|c| c["name"] == "play")
+        .expect("/play is registered");
+    assert_eq!(
+        play["name_localizations"]["fi"],
+        words("fi", "discord-name-play")
+    );
+    assert_eq!(
+        play["description_localizations"]["fi"],
+        words("fi", "discord-cmd-play")
+    );
+    for command in &commands {
+        let name = command["name_localizations"]["fi"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            !name.is_empty()
+                && name.chars().count() <= 32
+                && name
+                    .chars()
+                    .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_'),
+            "{}: Finnish name {name:?}",
+            command["name"]
+        );
+        for option in command["options"].as_array().into_iter().flatten() {
+            let name = option["name_localizations"]["fi"]
+                .as_str()
+                .unwrap_or_default();
+            assert!(
+                !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_'),
+                "/{} {}: Finnish name {name:?}",
+                command["name"],
+                option["name"]
+            );
+        }
+    }
+    h.bot.unwrap().shutdown().await;
+}
