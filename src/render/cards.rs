@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use super::glyphs::centred;
 use crate::cards::{Card, CardKind, Colour, Rank, Suit};
 
 /// A card's box: every face is drawn in 100 × 140 units.
@@ -86,10 +87,7 @@ fn standard(out: &mut String, rank: Rank, suit: Suit) {
     blank(out, "#fffdf8", "#555");
     let rank = rank_text(rank);
     // The corner a fanned card still shows: rank over suit, large enough at 60 px.
-    let _ = write!(
-        out,
-        r#"<text x="17" y="33" font-family="{FONT}" font-weight="bold" font-size="31" text-anchor="middle" fill="{colour}" letter-spacing="-2">{rank}</text>"#
-    );
+    centred(out, rank, 17.0, 33.0, 31.0, -2.0, colour);
     suit_at(out, suit, 5.0, 39.0, 24.0);
     suit_at(out, suit, 34.0, 62.0, 56.0);
 }
@@ -129,22 +127,27 @@ fn red7(out: &mut String, colour: Colour, number: u8) {
         r#"<rect x="7" y="7" width="86" height="126" rx="6" fill="none" stroke="{ink}" stroke-opacity="0.5" stroke-width="2"/>"#
     );
     let shape = red7_shape(colour);
+    let number = number.to_string();
+    centred(out, &number, 20.0, 38.0, 32.0, 0.0, ink);
     let _ = write!(
         out,
-        r#"<text x="20" y="38" font-family="{FONT}" font-weight="bold" font-size="32" text-anchor="middle" fill="{ink}">{number}</text><path d="{shape}" fill="{ink}" transform="translate(9 44) scale(0.22)"/>"#
+        r#"<path d="{shape}" fill="{ink}" transform="translate(9 44) scale(0.22)"/>"#
     );
     let _ = write!(
         out,
-        r#"<path d="{shape}" fill="{ink}" fill-opacity="0.9" stroke="{fill}" stroke-width="6" transform="translate(38 62) scale(0.5)"/><text x="63" y="57" font-family="{FONT}" font-weight="bold" font-size="46" text-anchor="middle" fill="{ink}">{number}</text>"#
+        r#"<path d="{shape}" fill="{ink}" fill-opacity="0.9" stroke="{fill}" stroke-width="6" transform="translate(38 62) scale(0.5)"/>"#
     );
+    centred(out, &number, 63.0, 57.0, 46.0, 0.0, ink);
 }
 
 fn trump(out: &mut String, n: u8) {
     blank(out, "#f6ecd4", "#8d6e3f");
-    let _ = write!(
-        out,
-        r##"<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#b08d57" stroke-width="3"/><text x="21" y="36" font-family="{FONT}" font-weight="bold" font-size="27" text-anchor="middle" fill="#5d4037" letter-spacing="-2">{n}</text><text x="50" y="90" font-family="{FONT}" font-weight="bold" font-size="52" text-anchor="middle" fill="#3e2723">{n}</text>"##
+    out.push_str(
+        r##"<rect x="8" y="8" width="84" height="124" rx="5" fill="none" stroke="#b08d57" stroke-width="3"/>"##,
     );
+    let n = n.to_string();
+    centred(out, &n, 21.0, 36.0, 27.0, -2.0, "#5d4037");
+    centred(out, &n, 50.0, 90.0, 52.0, 0.0, "#3e2723");
 }
 
 fn fool(out: &mut String, word: &str) {

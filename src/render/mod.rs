@@ -9,6 +9,7 @@
 //! blocking thread (`tokio::task::spawn_blocking`).
 
 pub mod cards;
+mod glyphs;
 pub mod layout;
 #[cfg(test)]
 mod tests;
