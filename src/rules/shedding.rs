@@ -11,7 +11,9 @@
 //! **Words** (the end of this file): what both games say, as catalog messages worded from
 //! `locales/<lang>/shedding.ftl` — the reasons for refusals both games share ([`Refusal`], which
 //! each game's own `Refusal` wraps), the table's first lines, the buttons and their "Play 5s"
-//! groups, the finishing order and the event sentences both games share ([`told`]).
+//! groups, the finishing order and the event sentences both games share ([`told`]), and the
+//! picture both games draw ([`picture`]: the pile, stock and cleared cards, hand sizes, who is
+//! out, the own hand), to which Pöytäpaska adds its table cards.
 //!
 //! **Stalemate [C]** (`STALEMATE_ACTIONS`): nothing in the rules stops two players from taking
 //! the pile back and forth for ever (one plays a 5, the other takes it, plays it, …). A game's
@@ -1133,6 +1135,77 @@ pub(crate) fn rule_of_thumb_share_against_random<G: super::Game + super::Heurist
         }
     }
     wins / games as f64
+}
+
+/// What the shedding games' pictures share, from the fields their views have in common.
+pub struct PictureOf<'a> {
+    pub observer: Observer,
+    pub turn: Option<Seat>,
+    pub opening: bool,
+    pub free_play: bool,
+    /// The pile, bottom first.
+    pub pile: &'a [Card],
+    pub stock: usize,
+    pub cleared: usize,
+    pub over: bool,
+    /// Seats that went out, first out first.
+    pub out: &'a [Seat],
+    pub loser: Option<Seat>,
+    pub hand_sizes: &'a [usize],
+    /// The observer's own hand (empty for the public).
+    pub hand: &'a [Card],
+}
+
+/// How many cards of the pile a picture shows, top last.
+const PILE_SHOWN: usize = 6;
+
+/// The picture both shedding games share: whose turn (or how the game ended) at the top; the
+/// pile's last cards with its count, the stock and the cards out of the game face down in the
+/// middle; each seat's hand size, those out marked with their place; a seat's own hand by
+/// rank, low to high. Pöytäpaska adds its table cards in front of each seat.
+pub fn picture(t: &PictureOf) -> crate::rules::Scene {
+    use crate::rules::picture::{Mark, Pile, Scene};
+    let seats = t.hand_sizes.len();
+    let viewer = match t.observer {
+        Observer::Seat(s) => Some(s),
+        Observer::Public => None,
+    };
+    let mut scene = Scene::new(seats, viewer);
+    // The table's first line says whose turn it is (and a forced opening or free play).
+    if t.turn.is_some() {
+        let lines = table_lines(t.turn, t.opening, t.free_play, t.pile, t.stock, t.cleared);
+        scene.notes.extend(lines.into_iter().next());
+    }
+    if t.over {
+        let still: Vec<Seat> = (0..seats).filter(|s| !t.out.contains(s)).collect();
+        scene.notes.push(game_over(t.loser, &still));
+    }
+    let shown = &t.pile[t.pile.len().saturating_sub(PILE_SHOWN)..];
+    let mut top = Pile::up_row(Some(msg!("picture-pile")), shown);
+    top.count = Some(t.pile.len());
+    scene.middle = vec![
+        top,
+        Pile::backs(Some(msg!("picture-stock")), t.stock),
+        Pile::backs(Some(msg!("picture-cleared")), t.cleared),
+    ];
+    for part in &mut scene.seats {
+        let s = part.seat;
+        part.hand = Some(t.hand_sizes[s]);
+        part.to_act = t.turn == Some(s);
+        if let Some(place) = t.out.iter().position(|&o| o == s) {
+            part.mark = Mark::Out;
+            part.lines
+                .push(msg!("picture-out-place", place = place + 1));
+        }
+    }
+    if viewer.is_some() {
+        scene.set_hand(
+            super::present::by_rank(t.hand, |c| order(c.rank())),
+            &[],
+            false,
+        );
+    }
+    scene
 }
 
 #[cfg(test)]

@@ -8,8 +8,7 @@
 use super::{Action, Event, Paskahousu, Refusal, View};
 use crate::cards::Card;
 use crate::msg;
-use crate::rules::picture::{Mark, Pile, Scene};
-use crate::rules::present::by_rank;
+use crate::rules::picture::Scene;
 use crate::rules::shedding::{self, told, Source};
 use crate::rules::{Observer, Present, Tone};
 use crate::text::{seat, Msg};
@@ -19,47 +18,20 @@ impl Present for Paskahousu {
     /// cards out of the game in the middle; each seat's hand size, those out marked with their
     /// place; a seat's own hand by rank, low to high.
     fn picture(view: &View) -> Scene {
-        let seats = view.hand_sizes.len();
-        let viewer = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
-        let mut scene = Scene::new(seats, viewer);
-        // The table's first line says whose turn it is (and a forced opening or free play).
-        if view.turn.is_some() {
-            let lines = shedding::table_lines(
-                view.turn,
-                view.opening,
-                view.free_play,
-                &view.pile,
-                view.stock,
-                view.cleared,
-            );
-            scene.notes.extend(lines.into_iter().next());
-        }
-        if view.over {
-            let still: Vec<usize> = (0..seats).filter(|s| !view.out.contains(s)).collect();
-            scene.notes.push(shedding::game_over(view.loser, &still));
-        }
-        scene.middle = middle(&view.pile, view.stock, view.cleared);
-        for part in &mut scene.seats {
-            let s = part.seat;
-            part.hand = Some(view.hand_sizes[s]);
-            part.to_act = view.turn == Some(s);
-            if let Some(place) = view.out.iter().position(|&o| o == s) {
-                part.mark = Mark::Out;
-                part.lines
-                    .push(msg!("picture-out-place", place = place + 1));
-            }
-        }
-        if viewer.is_some() {
-            scene.set_hand(
-                by_rank(&view.hand, |c| shedding::order(c.rank())),
-                &[],
-                false,
-            );
-        }
-        scene
+        shedding::picture(&shedding::PictureOf {
+            observer: view.observer,
+            turn: view.turn,
+            opening: view.opening,
+            free_play: view.free_play,
+            pile: &view.pile,
+            stock: view.stock,
+            cleared: view.cleared,
+            over: view.over,
+            out: &view.out,
+            loser: view.loser,
+            hand_sizes: &view.hand_sizes,
+            hand: &view.hand,
+        })
     }
 
     fn action_cards(action: &Action) -> Vec<Card> {
@@ -151,20 +123,4 @@ impl Present for Paskahousu {
             Event::GameOver { loser, ranking } => told::over(*loser, ranking),
         }
     }
-}
-
-/// How many cards of the pile its picture shows, top last.
-const SHOWN: usize = 6;
-
-/// The middle of a shedding table: the pile's last few cards (with the pile's count), the stock
-/// face down and the cards cleared out of the game.
-fn middle(pile: &[Card], stock: usize, cleared: usize) -> Vec<Pile> {
-    let shown = &pile[pile.len().saturating_sub(SHOWN)..];
-    let mut top = Pile::up_row(Some(msg!("picture-pile")), shown);
-    top.count = Some(pile.len());
-    vec![
-        top,
-        Pile::backs(Some(msg!("picture-stock")), stock),
-        Pile::backs(Some(msg!("picture-cleared")), cleared),
-    ]
 }
