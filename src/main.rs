@@ -114,7 +114,10 @@ fn command() -> clap::Command {
 fn main() -> ExitCode {
     let args = std::env::args_os().skip(1);
     let flag = pakka::cli::lang_arg(args.map(|a| a.to_string_lossy().into_owned()));
-    pakka::cli::set_lang(flag.as_deref());
+    let lang = pakka::cli::set_lang(flag.as_deref());
+    if flag.is_some() {
+        pakka::cli::engine::set_lang(lang);
+    }
     let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(),

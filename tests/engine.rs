@@ -287,3 +287,39 @@ fn the_console_words_its_errors_as_before() {
     );
     assert_eq!(c.finish(), 0);
 }
+
+/// The error sentences are English for scripts, whatever the locale variables say; a language
+/// named on the command line words them (the codes never change).
+#[test]
+fn error_sentences_follow_only_an_explicit_language() {
+    let run = |args: &[&str], lang_var: &str| -> serde_json::Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pakka"))
+            .args(args)
+            .env("LANG", lang_var)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(b"{\"cmd\":\"legal\"}\n")?;
+                child.wait_with_output()
+            })
+            .expect("pakka engine runs");
+        serde_json::from_slice(&out.stdout).expect("one JSON answer")
+    };
+    let english = run(&["engine"], "fi_FI.UTF-8");
+    assert_eq!(english["code"], "no_game");
+    assert!(english["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("No game yet"));
+    let finnish = run(&["--lang", "fi", "engine"], "C");
+    assert_eq!(finnish["code"], "no_game");
+    assert_ne!(finnish["error"], english["error"]);
+}

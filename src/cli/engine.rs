@@ -1,7 +1,8 @@
 //! `pakka engine`: the line-oriented JSON console of `shared/rules/engine-protocol.md`. One JSON
 //! object in per line, exactly one out per line, flushed; bad input gets an error answer with its
 //! code and the console reads on. Generic over the registry: a registered game appears here with
-//! no code of its own.
+//! no code of its own. Error sentences are English, as scripts expect, unless the command line
+//! names a language (`pakka --lang fi engine`); the locale variables do not change them.
 
 use std::io::{self, BufRead, Write};
 
@@ -22,12 +23,21 @@ pub struct Refusal {
     pub error: String,
 }
 
+/// The language of the error sentences, when the command line chose one.
+static LANG: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+/// Words the console's error sentences in `lang` (from `--lang`) instead of English.
+pub fn set_lang(lang: &'static str) {
+    let _ = LANG.set(lang);
+}
+
 impl Refusal {
     fn new(code: &'static str, error: &Msg) -> Refusal {
-        Refusal {
-            code,
-            error: en(error),
-        }
+        let error = match LANG.get() {
+            Some(lang) => crate::catalog::catalog().text(lang, error, &crate::catalog::NoNames),
+            None => en(error),
+        };
+        Refusal { code, error }
     }
 
     fn bad_request(error: Msg) -> Refusal {
