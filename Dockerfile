@@ -5,7 +5,11 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY src ./src
 COPY migrations ./migrations
+# The message catalog is embedded at build time by build.rs.
+COPY locales ./locales
+# Declared targets must exist for cargo to read the manifest.
 COPY benches ./benches
+COPY tests ./tests
 RUN cargo build --release --locked --bin pakka
 
 FROM debian:bookworm-slim
