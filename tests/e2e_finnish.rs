@@ -8,7 +8,7 @@ use serde_json::json;
 
 use pakka::catalog::catalog;
 
-use crate::support::fake_discord::{permissions, FakeMessage, FakeUser};
+use crate::support::fake_discord::{permissions, FakeMessage};
 use crate::support::harness::*;
 
 /// A key's words in a language, with no seat named.
@@ -28,46 +28,6 @@ fn button_by_id(message: &FakeMessage, prefix: &str) -> String {
         .find(|(id, _, _)| id.starts_with(prefix))
         .unwrap_or_else(|| panic!("no {prefix} button on {:?}", message.buttons()))
         .0
-}
-
-/// `/play matapesa` by the first player, the others accepting by the lobby's buttons (whatever
-/// their language); answers the table message.
-async fn open(h: &Harness, players: &[&FakeUser]) -> FakeMessage {
-    let mut options = vec![
-        json!({"name": "game", "value": "matapesa"}),
-        json!({"name": "seed", "value": 2}),
-    ];
-    for (i, p) in players.iter().enumerate().skip(1) {
-        let name = if i == 1 {
-            "player".to_string()
-        } else {
-            format!("player{i}")
-        };
-        options.push(json!({"name": name, "value": p.id.to_string()}));
-    }
-    let reply = h
-        .fake
-        .slash(
-            players[0],
-            CHANNEL,
-            "play",
-            serde_json::Value::Array(options),
-        )
-        .await
-        .unwrap();
-    let mut message = reply.message().unwrap().clone();
-    for p in &players[1..] {
-        let accept = button_by_id(&message, "pk:acc:");
-        message = h
-            .fake
-            .click(p, message.id, &accept)
-            .await
-            .unwrap()
-            .message()
-            .unwrap()
-            .clone();
-    }
-    message
 }
 
 /// Words that only the English catalog writes on a table or a hand.
@@ -97,7 +57,7 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
         h.fake.set_locale(user.id, "fi");
     }
     let players = [&h.alice, &h.bob, &h.carol];
-    let table = open(&h, &players).await;
+    let (_, table) = h.open_table("matapesa", &players, 2, &[]).await;
     let show = words("fi", "discord-button-show-hand");
     assert_ne!(show, words("en-US", "discord-button-show-hand"));
     assert_eq!(table.button_labels(), vec![show.clone()]);
@@ -168,7 +128,7 @@ async fn a_mixed_table_words_each_hand_in_its_readers_language() {
     // An English server; Alice's client is Finnish, Bob's and Carol's English.
     h.fake.set_locale(h.alice.id, "fi-FI");
     let players = [&h.alice, &h.bob, &h.carol];
-    let table = open(&h, &players).await;
+    let (_, table) = h.open_table("matapesa", &players, 2, &[]).await;
     assert_eq!(table.button_labels(), vec!["Show my hand".to_string()]);
     let alice = h.open_hand(&h.alice, table.id).await;
     let bob = h.open_hand(&h.bob, table.id).await;

@@ -108,17 +108,7 @@ async fn pictures_of(game: &'static str, people: usize, bots: usize, seed: u64, 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_shows_a_picture_of_the_table_and_of_each_hand() {
-    let games: [(&'static str, usize, usize, u64); 9] = [
-        ("pisha-pasha", 2, 0, 7),
-        ("paskahousu", 3, 0, 4),
-        ("poytapaska", 2, 0, 3),
-        ("paston", 3, 0, 5),
-        ("teka", 2, 2, 9),
-        ("red7", 3, 0, 21),
-        ("matapesa", 3, 0, 2),
-        ("kop", 2, 2, 3),
-        ("whist22", 3, 0, 6),
-    ];
+    let games = EVERY_GAME;
     for (game, people, bots, seed) in games {
         pictures_of(game, people, bots, seed, 4).await;
     }

@@ -202,17 +202,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
-    let games: [(&'static str, usize, usize, u64); 9] = [
-        ("pisha-pasha", 2, 0, 7),
-        ("paskahousu", 3, 0, 4),
-        ("poytapaska", 2, 0, 3),
-        ("paston", 3, 0, 5),
-        ("teka", 2, 2, 9),
-        ("red7", 3, 0, 21),
-        ("matapesa", 3, 0, 2),
-        ("kop", 2, 2, 3),
-        ("whist22", 3, 0, 6),
-    ];
+    let games = EVERY_GAME;
     // `QUIET_GAMES=paston,kop` measures only those.
     let only = std::env::var("QUIET_GAMES").ok();
     let mut rows = Vec::new();

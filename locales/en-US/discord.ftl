@@ -196,5 +196,7 @@ discord-settings-images-changed = From now on, table and hand messages { $images
    *[no] are text only.
 }
 discord-settings-language-changed = From now on, tables and public messages are in { $language }; what only you see follows your own Discord language.
+# A language offered to /settings language: its own name and its code.
+discord-language-choice = { $name } ({ $code })
 discord-settings-unknown-language = pakka does not speak "{ $language }"; it speaks { $languages }.
 discord-settings-not-allowed = Only members who may manage this server can change its settings.

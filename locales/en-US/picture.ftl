@@ -9,6 +9,8 @@ picture-tricks = { $n ->
 }
 picture-declarer = Declarer
 picture-seat = { $who }
+# A seat's short lines on one line, joined by the catalog's separator.
+picture-lines = { $lines }
 picture-in-front-of-you = In front of you
 picture-your-hand = Your hand · { $n ->
     [one] { $n } card

@@ -198,4 +198,6 @@ discord-settings-images-changed = Tästä lähtien pöytä- ja korttiviestit { $
    *[no] ovat pelkkää tekstiä.
 }
 discord-settings-language-changed = Tästä lähtien pöydät ja julkiset viestit ovat kielellä { $language }; se, minkä vain sinä näet, seuraa omaa Discord-kieltäsi.
+# A language offered to /settings language: its own name and its code.
+discord-language-choice = { $name } ({ $code })
 discord-settings-unknown-language = pakka ei puhu kieltä ”{ $language }”; se puhuu kieliä { $languages }.

@@ -9,6 +9,8 @@ picture-tricks = { $n ->
 }
 picture-declarer = Pelinviejä
 picture-seat = { $who }
+# A seat's short lines on one line, joined by the catalog's separator.
+picture-lines = { $lines }
 picture-in-front-of-you = Edessäsi
 picture-your-hand = Korttisi · { $n ->
     [one] { $n } kortti

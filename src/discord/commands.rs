@@ -783,8 +783,15 @@ async fn complete_language(
         .languages()
         .into_iter()
         .map(|l| {
-            let name = plain(&msg!("language-name"), l);
-            serenity::AutocompleteChoice::new(format!("{name} ({l})"), l)
+            let label = plain(
+                &msg!(
+                    "discord-language-choice",
+                    name = render::language_name(l),
+                    code = verbatim(l)
+                ),
+                DEFAULT_LANG,
+            );
+            serenity::AutocompleteChoice::new(label, l)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

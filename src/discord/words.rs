@@ -56,7 +56,7 @@ pub fn mention(user: u64) -> String {
 enum Seat {
     Person(String),
     /// Named by the catalog (a computer player, or a person a picture cannot name).
-    Computer(Msg),
+    Worded(Msg),
     Open(usize),
 }
 
@@ -86,34 +86,42 @@ impl SeatNames {
     /// Seats of a table as a player's own hand shows them: people by display name where known,
     /// else by mention.
     pub fn with(view: &TableView, display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
-        let seats = view
-            .seats
-            .iter()
-            .map(|s| match (s.computer, s.user) {
-                (Some(level), _) => Seat::Computer(msg!(
-                    "discord-computer",
-                    n = s.seat + 1,
-                    level = level_name(level)
-                )),
-                (None, Some(u)) => {
-                    Seat::Person(display.get(&u).cloned().unwrap_or_else(|| mention(u)))
-                }
-                (None, None) => Seat::Open(s.seat),
-            })
-            .collect();
-        SeatNames { seats, lang }
+        SeatNames::of(view, display, lang, |user, _| Seat::Person(mention(user)))
     }
 
     /// Seats of a table as its pictures name them: a picture cannot show a mention, so a
     /// person is named by display name where known, else "Player N".
     pub fn picture(view: &TableView, display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
-        let mut names = SeatNames::with(view, display, lang);
-        for (seat, name) in names.seats.iter_mut().enumerate() {
-            if matches!(name, Seat::Person(n) if n.starts_with("<@")) {
-                *name = Seat::Computer(msg!("discord-picture-player", n = seat + 1));
-            }
-        }
-        names
+        SeatNames::of(view, display, lang, |_, seat| {
+            Seat::Worded(msg!("discord-picture-player", n = seat + 1))
+        })
+    }
+
+    /// A table's seats: computer players and open seats as the catalog says, people by display
+    /// name where known, else as `unknown(user, seat)` names them.
+    fn of(
+        view: &TableView,
+        display: &HashMap<u64, String>,
+        lang: Lang,
+        unknown: impl Fn(u64, usize) -> Seat,
+    ) -> SeatNames {
+        let seats = view
+            .seats
+            .iter()
+            .map(|s| match (s.computer, s.user) {
+                (Some(level), _) => Seat::Worded(msg!(
+                    "discord-computer",
+                    n = s.seat + 1,
+                    level = level_name(level)
+                )),
+                (None, Some(u)) => match display.get(&u) {
+                    Some(name) => Seat::Person(name.clone()),
+                    None => unknown(u, s.seat),
+                },
+                (None, None) => Seat::Open(s.seat),
+            })
+            .collect();
+        SeatNames { seats, lang }
     }
 
     /// The people of a table request, in seat order (the creator, then the invited).
@@ -130,7 +138,7 @@ impl Names for SeatNames {
     fn seat_name(&self, seat: SeatNo) -> Option<String> {
         Some(match self.seats.get(seat)? {
             Seat::Person(name) => name.clone(),
-            Seat::Computer(m) => catalog().text(self.lang, m, &NoNames),
+            Seat::Worded(m) => catalog().text(self.lang, m, &NoNames),
             Seat::Open(s) => {
                 catalog().text(self.lang, &msg!("discord-open-seat", n = s + 1), &NoNames)
             }

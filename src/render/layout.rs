@@ -456,6 +456,14 @@ const MARGIN: f32 = 14.0;
 const PANEL_H: f32 = 150.0;
 const PANEL_MIN_W: f32 = 236.0;
 
+/// A seat's short lines as one: "14 points · Bid 1 · 0 tricks".
+fn lines_of(lines: &[Msg]) -> Msg {
+    crate::msg!(
+        "picture-lines",
+        lines = crate::text::list(lines.to_vec(), crate::key!("sep-dot"))
+    )
+}
+
 /// One seat's panel: name, lines, hand and piles.
 fn draw_panel(c: &mut Canvas, words: &dyn Words, part: &SeatPart, x: f32, y: f32, w: f32) {
     let border = if part.to_act {
@@ -479,8 +487,7 @@ fn draw_panel(c: &mut Canvas, words: &dyn Words, part: &SeatPart, x: f32, y: f32
         &name,
     );
     if !part.lines.is_empty() {
-        let lines: Vec<String> = part.lines.iter().map(|m| words.word(m)).collect();
-        let line = fit(&lines.join(" · "), 13.0, w - 20.0);
+        let line = fit(&words.word(&lines_of(&part.lines)), 13.0, w - 20.0);
         c.text(
             x + 10.0,
             y + 39.0,
@@ -648,11 +655,11 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     let max_room: f32 = 1000.0;
     let mine = scene.viewer.and_then(|v| scene.seats.get(v));
     let mut own: Vec<Pile> = mine.map(|p| p.piles.clone()).unwrap_or_default();
-    let subtitle: Vec<String> = mine
-        .map(|p| p.lines.iter().map(|m| words.word(m)).collect())
+    let subtitle = mine
+        .filter(|p| !p.lines.is_empty())
+        .map(|p| words.word(&lines_of(&p.lines)))
         .unwrap_or_default();
-    let subtitle = subtitle.join(" · ");
-    let mut context: Vec<Pile> = scene.middle.clone();
+    let context: &[Pile] = &scene.middle;
     let trick: Vec<Face> = scene.trick.iter().map(|&(_, c)| Face::Up(c)).collect();
     let empty = HandPicture::default();
     let hand = scene.hand.as_ref().unwrap_or(&empty);
@@ -672,7 +679,7 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
         })
         .fold(0.0, f32::max);
     let trick_w = trick.len() as f32 * (SMALL + 10.0);
-    let context_w = piles_width(&context, SMALL, max_room - trick_w, words)
+    let context_w = piles_width(context, SMALL, max_room - trick_w, words)
         + 24.0
         + trick.len() as f32 * (SMALL + 10.0);
     let own_w = piles_width(&own, SMALL, max_room, words);
@@ -688,7 +695,7 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     let context_h = if context.is_empty() && trick.is_empty() {
         0.0
     } else {
-        row_height(&context, SMALL) + 28.0
+        row_height(context, SMALL) + 28.0
     };
     let own_h = if own.is_empty() {
         0.0
@@ -721,7 +728,7 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     if context_h > 0.0 {
         let mut x = MARGIN;
         if !context.is_empty() {
-            let used = draw_piles(&mut c, words, &context, x, y, SMALL, room - trick_w - 24.0);
+            let used = draw_piles(&mut c, words, context, x, y, SMALL, room - trick_w - 24.0);
             x += used + 24.0;
         }
         for &(seat, card) in &scene.trick {
@@ -738,7 +745,6 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
             );
             x += SMALL + 10.0;
         }
-        context.clear();
         y += context_h;
     }
     if !own.is_empty() {

@@ -309,7 +309,7 @@ fn check_pictures(game: &dyn AnyGame) -> Result<(), String> {
 }
 
 /// Every message of a picture: notes, captions, words on cards, seat lines.
-pub fn picture_msgs(scene: &crate::rules::Scene) -> Vec<crate::text::Msg> {
+fn picture_msgs(scene: &crate::rules::Scene) -> Vec<crate::text::Msg> {
     let piles = scene
         .middle
         .iter()

@@ -440,8 +440,6 @@ struct State {
     guild_locale: String,
     /// Files of multipart requests, by upload key (named in the request's `__uploads`).
     uploads: HashMap<u64, (String, Arc<Vec<u8>>)>,
-    /// Bytes of files uploaded so far.
-    uploaded_bytes: u64,
 }
 
 impl State {
@@ -1424,7 +1422,6 @@ impl Inner {
     pub(crate) fn upload(&self, filename: String, bytes: Vec<u8>) -> u64 {
         let mut st = self.lock();
         let key = st.next_id();
-        st.uploaded_bytes += bytes.len() as u64;
         st.uploads.insert(key, (filename, Arc::new(bytes)));
         key
     }
@@ -1848,7 +1845,6 @@ impl FakeDiscord {
                 last_identify: None,
                 requests: Vec::new(),
                 uploads: HashMap::new(),
-                uploaded_bytes: 0,
                 locales: HashMap::new(),
                 guild_locale: "en-US".to_string(),
             }),

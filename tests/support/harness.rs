@@ -16,6 +16,20 @@ use pakka::store::Store;
 use super::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
 
 pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
+
+/// One table of each of the nine games to play through on the fake Discord: the game, the
+/// people at it (Alice, Bob, Carol in that order), the computer players and the seed.
+pub const EVERY_GAME: [(&str, usize, usize, u64); 9] = [
+    ("pisha-pasha", 2, 0, 7),
+    ("paskahousu", 3, 0, 4),
+    ("poytapaska", 2, 0, 3),
+    ("paston", 3, 0, 5),
+    ("teka", 2, 2, 9),
+    ("red7", 3, 0, 21),
+    ("matapesa", 3, 0, 2),
+    ("kop", 2, 2, 3),
+    ("whist22", 3, 0, 6),
+];
 pub const WAIT: Duration = Duration::from_secs(15);
 
 pub struct Harness {
@@ -364,7 +378,13 @@ impl Harness {
             .unwrap();
         let mut message = reply.message().unwrap().clone();
         for p in &players[1..] {
-            let accept = button(&message, "Accept");
+            // By its custom id: the button's label is in the reader's language.
+            let accept = message
+                .buttons()
+                .into_iter()
+                .find(|(id, _, _)| id.starts_with("pk:acc:"))
+                .unwrap_or_else(|| panic!("no Accept button on {:?}", message.buttons()))
+                .0;
             message = self
                 .fake
                 .click(p, message.id, &accept)
