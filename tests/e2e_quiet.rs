@@ -11,6 +11,8 @@ use std::collections::HashSet;
 
 use serde_json::json;
 
+use pakka::discord::Held;
+
 use crate::support::fake_discord::{FakeMessage, FakeUser};
 use crate::support::harness::*;
 
@@ -190,7 +192,18 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
     let alive = created.iter().filter(|m| !m.deleted).count();
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     let latencies = h.fake.latencies();
-    h.bot.unwrap().shutdown().await;
+    // The game is over: the bot keeps nothing of it in memory.
+    let bot = h.bot.unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while bot.held() != Held::default() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        bot.held(),
+        Held::default(),
+        "{game}: what the bot holds after the game"
+    );
+    bot.shutdown().await;
     Measured {
         game,
         moves,

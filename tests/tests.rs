@@ -20,6 +20,7 @@ mod engine_red7;
 mod engine_shedding;
 mod engine_tricks;
 mod fake_discord_smoke;
+mod load;
 mod pictures;
 mod properties;
 mod store;

@@ -237,9 +237,39 @@ fn refusal(e: &TableError, names: &dyn words::Reader) -> render::Reply {
 pub struct Bot {
     pub shard_manager: Arc<serenity::ShardManager>,
     pub task: tokio::task::JoinHandle<()>,
+    data: Data,
+}
+
+/// What the bot holds in memory for tables, counted by kind: a finished or closed table leaves
+/// none of it behind (checked by the end-to-end tests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Tables in the table service.
+    pub tables: usize,
+    /// Open hands remembered to bring them alive.
+    pub hands: usize,
+    pub pings: usize,
+    pub orders: usize,
+    pub away: usize,
+    /// Tables whose computer players are being driven.
+    pub driving: usize,
 }
 
 impl Bot {
+    /// What the bot holds for tables now.
+    pub fn held(&self) -> Held {
+        let d = &self.data;
+        let len = |n: Option<usize>| n.unwrap_or(0);
+        Held {
+            tables: d.service.tables_in_memory(),
+            hands: len(d.hands.lock().ok().map(|h| h.len())),
+            pings: len(d.pings.lock().ok().map(|p| p.len())),
+            orders: len(d.orders.lock().ok().map(|o| o.len())),
+            away: len(d.away.lock().ok().map(|a| a.len())),
+            driving: len(d.driving.lock().ok().map(|d| d.len())),
+        }
+    }
+
     /// Disconnects from Discord and waits for the client to stop.
     pub async fn shutdown(self) {
         self.shard_manager.shutdown_all().await;
@@ -266,6 +296,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
             timer_minute: config.timer_minute,
         },
     );
+    let held = data.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -307,6 +338,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     Ok(Bot {
         shard_manager,
         task,
+        data: held,
     })
 }
 
@@ -315,6 +347,7 @@ pub async fn run(config: &Config, service: Arc<TableService>) -> anyhow::Result<
     let Bot {
         shard_manager,
         mut task,
+        ..
     } = start(config, service).await?;
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {

@@ -152,10 +152,16 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
-/// The handle on the database. Cheap to clone (the pool is shared).
+/// The handle on the database. Cheap to clone (the pools are shared).
+///
+/// Writes go through one connection of their own (`writer`), so they queue in order in the
+/// pool instead of contending for SQLite's write lock, whose busy handler sleeps for up to
+/// 100 ms at a time before trying again; reads (leaderboards, restores, settings) use the
+/// others and never wait for a write in WAL mode.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    writer: SqlitePool,
 }
 
 impl Store {
@@ -169,11 +175,16 @@ impl Store {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone())
+            .await?;
+        sqlx::migrate!().run(&writer).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
             .await?;
-        Store::migrated(pool).await
+        Ok(Store { pool, writer })
     }
 
     /// A fresh private in-memory database with the migrations run (for tests). One connection
@@ -190,9 +201,19 @@ impl Store {
         Store::migrated(pool).await
     }
 
+    /// Closes every connection, waiting for them; the last one folds SQLite's write-ahead log
+    /// back into the database file.
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.pool.close().await;
+    }
+
     async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
         sqlx::migrate!().run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            writer: pool.clone(),
+            pool,
+        })
     }
 }
 

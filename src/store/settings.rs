@@ -23,7 +23,7 @@ impl Store {
         )
         .bind(to_sql(guild_id))
         .bind(on)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }
@@ -46,7 +46,7 @@ impl Store {
         )
         .bind(to_sql(guild_id))
         .bind(on)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }
@@ -73,7 +73,7 @@ impl Store {
         )
         .bind(to_sql(guild_id))
         .bind(language)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }

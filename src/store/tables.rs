@@ -85,7 +85,7 @@ impl Store {
     /// transaction. [`StoreError::ChannelBusy`] when a table in the lobby or playing already
     /// exists in that channel.
     pub async fn create_table(&self, table: &NewTable) -> Result<TableId, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let inserted = sqlx::query(
             "INSERT INTO tables \
              (guild_id, channel_id, game, options, seats, seed, created_by, turn_timer) \
@@ -132,7 +132,7 @@ impl Store {
         user_id: Option<u64>,
         accepted: bool,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE seats SET user_id = ?, accepted = ? WHERE table_id = ? AND seat = ?",
         )
@@ -160,7 +160,7 @@ impl Store {
         seat: usize,
         level: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE seats SET computer = ?, accepted = ? WHERE table_id = ? AND seat = ?",
         )
@@ -180,7 +180,7 @@ impl Store {
 
     /// Starts or ends the computer standing in for the seat's owner.
     pub async fn set_stand_in(&self, id: TableId, seat: usize, on: bool) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query("UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?")
             .bind(on)
             .bind(id)
@@ -209,10 +209,10 @@ impl Store {
         )
         .bind(state.to_string())
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         if updated.rows_affected() == 0 {
-            return Err(phase_error(&self.pool, id).await);
+            return Err(phase_error(&self.writer, id).await);
         }
         Ok(())
     }
@@ -237,7 +237,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         // The first statement writes, so the transaction takes the write lock at once (waiting
         // up to the busy timeout) instead of failing on a read-to-write upgrade.
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE tables SET move_number = ?, state = ?, \
              updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
@@ -315,10 +315,10 @@ impl Store {
              WHERE id = ? AND phase IN ('lobby', 'playing')",
         )
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         if updated.rows_affected() == 0 {
-            return Err(phase_error(&self.pool, id).await);
+            return Err(phase_error(&self.writer, id).await);
         }
         Ok(())
     }
@@ -332,7 +332,7 @@ impl Store {
         seat: usize,
         user: u64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE tables SET phase = 'abandoned', \
              finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), \
@@ -381,12 +381,12 @@ impl Store {
         .bind(paused)
         .bind(id)
         .bind(!paused)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await;
         match updated {
             Err(e) if is_unique_violation(&e) => Err(StoreError::ChannelBusy),
             Err(e) => Err(e.into()),
-            Ok(done) if done.rows_affected() == 0 => Err(phase_error(&self.pool, id).await),
+            Ok(done) if done.rows_affected() == 0 => Err(phase_error(&self.writer, id).await),
             Ok(_) => Ok(()),
         }
     }
@@ -404,7 +404,7 @@ impl Store {
         )
         .bind(to_sql(message_id))
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         if updated.rows_affected() == 0 {
             return Err(StoreError::NoSuchTable(id));
@@ -420,7 +420,7 @@ impl Store {
         )
         .bind(ping_id.map(to_sql))
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         Ok(())
     }

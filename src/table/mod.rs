@@ -588,6 +588,12 @@ impl TableService {
         &self.store
     }
 
+    /// How many tables the service holds in memory: lobbies and games being played (a paused
+    /// match is not held until it is resumed; a finished or closed table never).
+    pub fn tables_in_memory(&self) -> usize {
+        self.tables.lock().map(|t| t.len()).unwrap_or(0)
+    }
+
     fn table(&self, id: TableId) -> Result<Arc<Mutex<Table>>, TableError> {
         self.tables
             .lock()

@@ -419,6 +419,8 @@ struct State {
     permissions: HashMap<u64, u64>,
     threads: BTreeMap<u64, FakeThread>,
     messages: BTreeMap<u64, FakeMessage>,
+    /// The ids of each channel's messages, oldest first.
+    by_channel: HashMap<u64, Vec<u64>>,
     interactions: BTreeMap<u64, InteractionRecord>,
     tokens: HashMap<String, u64>,
     global_commands: Vec<Value>,
@@ -1312,6 +1314,7 @@ impl Inner {
             reference: Value::Null,
             deleted_by: None,
         };
+        st.by_channel.entry(msg.channel_id).or_default().push(id);
         st.messages.insert(id, msg);
         id
     }
@@ -1829,6 +1832,7 @@ impl FakeDiscord {
                 permissions: HashMap::new(),
                 threads: BTreeMap::new(),
                 messages: BTreeMap::new(),
+                by_channel: HashMap::new(),
                 interactions: BTreeMap::new(),
                 tokens: HashMap::new(),
                 global_commands: Vec::new(),
@@ -1852,6 +1856,11 @@ impl FakeDiscord {
             log: std::env::var_os("FAKE_DISCORD_LOG").is_some_and(|v| !v.is_empty() && v != "0"),
         });
         let app = server::router(inner.clone());
+        // Answers and gateway frames go out at once, as Discord's do: with Nagle's algorithm a
+        // small write waits for the bot's delayed ACK (about 40 ms on Linux).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 eprintln!("[fake-discord] server stopped: {e}");
@@ -2408,6 +2417,45 @@ impl FakeDiscord {
     /// A message by id (including deleted ones, which have `deleted` set).
     pub fn message(&self, id: u64) -> Option<FakeMessage> {
         self.inner.lock().messages.get(&id).cloned()
+    }
+
+    /// The enabled buttons of a message as `(custom_id, style)`, without copying the message
+    /// (None when it is missing or deleted): what a load generator polls.
+    pub fn enabled_buttons(&self, id: u64) -> Option<Vec<(String, u64)>> {
+        let st = self.inner.lock();
+        let m = st.messages.get(&id).filter(|m| !m.deleted)?;
+        Some(
+            m.components_iter()
+                .filter(|c| c.get("type").and_then(Value::as_u64) == Some(2))
+                .filter(|c| !c.get("disabled").and_then(Value::as_bool).unwrap_or(false))
+                .filter_map(|c| {
+                    let id = c.get("custom_id")?.as_str()?.to_string();
+                    Some((id, c.get("style").and_then(Value::as_u64).unwrap_or(1)))
+                })
+                .collect(),
+        )
+    }
+
+    /// The newest live public message of `channel` carrying an enabled button whose custom id
+    /// starts with `prefix`: `(message id, custom id)`. Searches from the newest message back.
+    pub fn latest_button(&self, channel: u64, prefix: &str) -> Option<(u64, String)> {
+        let st = self.inner.lock();
+        st.by_channel
+            .get(&channel)?
+            .iter()
+            .rev()
+            .filter_map(|id| st.messages.get(id))
+            .filter(|m| !m.ephemeral && !m.deleted)
+            .find_map(|m| {
+                m.components_iter()
+                    .filter(|c| !c.get("disabled").and_then(Value::as_bool).unwrap_or(false))
+                    .find_map(|c| {
+                        c.get("custom_id")?
+                            .as_str()
+                            .filter(|id| id.starts_with(prefix))
+                    })
+                    .map(|id| (m.id, id.to_string()))
+            })
     }
 
     /// Every message, in creation order (including ephemeral and deleted ones).

@@ -1,0 +1,848 @@
+//! The load generator and the chaos test. The real `pakka` binary runs as a child process on a
+//! temporary SQLite database against the fake Discord, while this process acts as the people of
+//! many tables at once, each table in its own channel with its own people, clicking seeded
+//! random enabled buttons through real interactions (people prefer any button to a red one, as
+//! people do). A table whose game ends opens a new one in its channel. Each table waits a
+//! random think time before every interaction, so that all of them together aim at a target
+//! rate of interactions per second.
+//!
+//! The report: interactions per second in the steady part of the run (after every table is
+//! open), the fake's dispatch-to-callback latency (median, p99, max, and how many went past
+//! Discord's 3 s), CPU seconds per 1,000 interactions of the bot and of this process (the
+//! generator with the fake), the bot's RSS per live table, and the database's size per 1,000
+//! moves. At the end every table's stored move log is replayed through the rules and must give
+//! the stored state, and the stored move number must be the one of the last acknowledged move.
+//!
+//! The chaos run kills the bot (SIGKILL) at random moments of such a run, restarts it on the
+//! same database and plays on: nothing acknowledged may be lost, nothing applied twice, and every
+//! click sent while the bot was up (old buttons included) must be answered within 3 s, but for
+//! the clicks a kill cut off.
+//!
+//! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
+//! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
+//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`), with the commands in BENCHMARKS.md.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use pakka::rules::{registry, Setup};
+use pakka::store::Store;
+
+use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionOutcome, ACK_DEADLINE};
+use crate::support::harness::percentile;
+
+/// The games played, with the people at each (no computer players: every move is a click).
+const GAMES: [(&str, usize); 9] = [
+    ("pisha-pasha", 2),
+    ("paskahousu", 3),
+    ("poytapaska", 2),
+    ("paston", 3),
+    ("teka", 4),
+    ("red7", 3),
+    ("matapesa", 3),
+    ("kop", 4),
+    ("whist22", 3),
+];
+const CHANNEL_BASE: u64 = 910_000_000_000_000_000;
+const USER_BASE: u64 = 920_000_000_000_000_000;
+/// Discord's button style for a dangerous action.
+const DANGER: u64 = 4;
+
+/// What a run does.
+#[derive(Clone, Debug)]
+pub struct LoadSettings {
+    pub tables: usize,
+    /// The target rate of interactions per second over all tables.
+    pub rate: f64,
+    /// How long the steady part lasts, after every table is open.
+    pub seconds: f64,
+    pub seed: u64,
+    /// Pin the bot to core 0 and this process to core 1.
+    pub pin: bool,
+    /// Leave the server's pictures on (they are turned off otherwise).
+    pub pictures: bool,
+    /// How many times to kill and restart the bot during the steady part.
+    pub kills: usize,
+}
+
+fn env_or<T: FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+impl LoadSettings {
+    /// The long run's settings from the environment.
+    pub fn from_env(tables: usize, rate: f64, seconds: f64, kills: usize) -> LoadSettings {
+        LoadSettings {
+            tables: env_or("LOAD_TABLES", tables),
+            rate: env_or("LOAD_RATE", rate),
+            seconds: env_or("LOAD_SECONDS", seconds),
+            seed: env_or("LOAD_SEED", 1),
+            pin: env_or("LOAD_PIN", 1u8) == 1,
+            pictures: env_or("LOAD_PICTURES", 0u8) == 1,
+            kills: env_or("LOAD_KILLS", kills),
+        }
+    }
+}
+
+/// One answered interaction.
+struct Sample {
+    at: Instant,
+    latency: Duration,
+}
+
+/// What the people saw, shared by the table tasks.
+#[derive(Default)]
+struct Seen {
+    samples: Vec<Sample>,
+    /// Interactions sent that got no callback: when each was sent.
+    unanswered: Vec<Instant>,
+    /// Per table: the highest move number an acknowledged move click made (its `mv` + 1), and
+    /// whether the table's latest move click was acknowledged.
+    acked: HashMap<i64, (u64, bool)>,
+    /// Every table opened.
+    tables: Vec<i64>,
+    /// Tables whose game ended.
+    finished: usize,
+    /// Clicks the bot refused as coming too late (a stale button) or otherwise.
+    refused: usize,
+}
+
+/// The bot as a child process.
+struct BotProcess {
+    child: Child,
+}
+
+impl BotProcess {
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+/// A run: the fake, the bot process, the database, and what the people saw.
+struct Run {
+    fake: FakeDiscord,
+    dir: TempDir,
+    url: String,
+    settings: LoadSettings,
+    bot: Mutex<Option<BotProcess>>,
+    /// The bot is up (connected, commands registered): people click only then.
+    up: AtomicBool,
+    seen: Mutex<Seen>,
+    /// Tables now in a game.
+    live: AtomicUsize,
+    kills: Mutex<Vec<Instant>>,
+}
+
+/// `utime + stime` of a process in seconds (`/proc/<pid>/stat`, 100 ticks a second).
+fn cpu_seconds(pid: &str) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0.0;
+    };
+    // The command name is in parentheses and may hold spaces: count fields after it.
+    let after = stat.rsplit(')').next().unwrap_or_default();
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // Fields 14 and 15 of the whole line are 12 and 13 after the name (state is 1).
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Resident memory of a process in KiB (`VmRSS`).
+fn rss_kib(pid: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn file_size(path: &PathBuf) -> u64 {
+    std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
+}
+
+impl Run {
+    async fn start(settings: LoadSettings) -> Arc<Run> {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+        if settings.pin {
+            // This process (the generator and the fake) on core 1; the bot gets core 0.
+            let _ = Command::new("taskset")
+                .args(["-a", "-cp", "1", &std::process::id().to_string()])
+                .stdout(Stdio::null())
+                .status();
+        }
+        let run = Arc::new(Run {
+            fake,
+            dir,
+            url,
+            settings,
+            bot: Mutex::new(None),
+            up: AtomicBool::new(false),
+            seen: Mutex::default(),
+            live: AtomicUsize::new(0),
+            kills: Mutex::default(),
+        });
+        run.boot().await;
+        run
+    }
+
+    fn log_path(&self) -> PathBuf {
+        self.dir.path().join("bot.log")
+    }
+
+    /// Starts the bot process and waits until it has registered its commands.
+    async fn boot(&self) {
+        let before = self.fake.command_registrations();
+        let exe = env!("CARGO_BIN_EXE_pakka");
+        let mut command = if self.settings.pin {
+            let mut c = Command::new("taskset");
+            c.args(["-c", "0", exe]);
+            c
+        } else {
+            Command::new(exe)
+        };
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.log_path())
+            .unwrap();
+        command
+            .current_dir(self.dir.path())
+            .env("DISCORD_TOKEN", FakeDiscord::TOKEN)
+            .env("DATABASE_URL", &self.url)
+            .env("DISCORD_HTTP_PROXY", self.fake.base_url())
+            .env("COMPUTER_PAUSE_MS", "0")
+            .env("RUST_LOG", "warn")
+            // Every table has its own people; the server holds all of them.
+            .env("MAX_TABLES_PER_SERVER", "0")
+            .env_remove("DEV_GUILD_ID")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log);
+        let child = command.spawn().expect("the pakka binary starts");
+        *self.bot.lock().unwrap() = Some(BotProcess { child });
+        let fake = self.fake.clone();
+        let registered = self
+            .fake
+            .wait_until(Duration::from_secs(60), move |_| {
+                fake.command_registrations() > before
+            })
+            .await;
+        if registered.is_err() {
+            panic!(
+                "the bot did not register its commands; its log:\n{}",
+                std::fs::read_to_string(self.log_path()).unwrap_or_default()
+            );
+        }
+        self.up.store(true, Ordering::SeqCst);
+    }
+
+    /// SIGKILL, then wait for the process to go.
+    fn kill(&self) {
+        self.up.store(false, Ordering::SeqCst);
+        if let Some(mut bot) = self.bot.lock().unwrap().take() {
+            let _ = bot.child.kill();
+            let _ = bot.child.wait();
+        }
+        self.kills.lock().unwrap().push(Instant::now());
+    }
+
+    fn pid(&self) -> String {
+        self.bot
+            .lock()
+            .unwrap()
+            .as_ref()
+            .map(|b| b.pid().to_string())
+            .unwrap_or_default()
+    }
+
+    /// Sends a click and records its answer. None when the bot was down or did not answer.
+    async fn click(
+        &self,
+        user: &FakeUser,
+        message: u64,
+        custom_id: &str,
+    ) -> Option<InteractionOutcome> {
+        if !self.up.load(Ordering::SeqCst) {
+            return None;
+        }
+        let sent = Instant::now();
+        match self.fake.click_unchecked(user, message, custom_id).await {
+            Ok(outcome) => {
+                let mut seen = self.seen.lock().unwrap();
+                seen.samples.push(Sample {
+                    at: Instant::now(),
+                    latency: outcome.latency,
+                });
+                Some(outcome)
+            }
+            Err(e) => {
+                let text = e.to_string();
+                // Not sent at all (the bot is not connected, or the message is gone): not an
+                // interaction.
+                if !text.contains("no callback") {
+                    return None;
+                }
+                self.seen.lock().unwrap().unanswered.push(sent);
+                None
+            }
+        }
+    }
+
+    async fn slash(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        options: Value,
+    ) -> Option<InteractionOutcome> {
+        if !self.up.load(Ordering::SeqCst) {
+            return None;
+        }
+        let sent = Instant::now();
+        match self.fake.slash(user, channel, "play", options).await {
+            Ok(outcome) => {
+                self.seen.lock().unwrap().samples.push(Sample {
+                    at: Instant::now(),
+                    latency: outcome.latency,
+                });
+                Some(outcome)
+            }
+            Err(e) => {
+                if e.to_string().contains("no callback") {
+                    self.seen.lock().unwrap().unanswered.push(sent);
+                }
+                None
+            }
+        }
+    }
+
+    /// Waits while the bot is down.
+    async fn wait_up(&self) {
+        while !self.up.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// One table's people, playing game after game in their channel until `stop`.
+async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
+    let settings = &run.settings;
+    let mut rng = ChaCha8Rng::seed_from_u64(settings.seed.wrapping_mul(1_000_003) ^ index as u64);
+    let (game, people) = GAMES[index % GAMES.len()];
+    let channel = CHANNEL_BASE + index as u64;
+    let users: Vec<FakeUser> = (0..people)
+        .map(|k| {
+            run.fake
+                .user(USER_BASE + (index * 8 + k) as u64, &format!("p{index}-{k}"))
+        })
+        .collect();
+    let mean_think = settings.tables as f64 / settings.rate;
+    let think =
+        |rng: &mut ChaCha8Rng| Duration::from_secs_f64(mean_think * rng.random_range(0.5..1.5));
+    let mut round = 0u64;
+    'games: while Instant::now() < stop {
+        // Open a table: /play with the others invited, then each accepts.
+        tokio::time::sleep(think(&mut rng)).await;
+        run.wait_up().await;
+        round += 1;
+        let mut options = vec![
+            json!({"name": "game", "value": game}),
+            json!({"name": "seed", "value": settings.seed * 1_000_000 + index as u64 * 1000 + round}),
+        ];
+        for (k, u) in users.iter().enumerate().skip(1) {
+            let name = if k == 1 {
+                "player".to_string()
+            } else {
+                format!("player{k}")
+            };
+            options.push(json!({"name": name, "value": u.id.to_string()}));
+        }
+        let answered = run.slash(&users[0], channel, Value::Array(options)).await;
+        // The lobby: this one, or one a killed bot stored without answering. A table already
+        // playing in the channel (the same) is played on.
+        let Some((lobby_id, accept_id)) = run.fake.latest_button(channel, "pk:acc:") else {
+            if let Some((_, id)) = run.fake.latest_button(channel, "pk:h:") {
+                let table = id.trim_start_matches("pk:h:").parse().unwrap_or(0);
+                remember(&run, table);
+                play(&run, &mut rng, channel, table, &users, stop, think).await;
+            } else if answered.is_some() {
+                panic!(
+                    "/play {game} opened no lobby: {:?}",
+                    answered.map(|o| o.body)
+                );
+            }
+            continue;
+        };
+        let table: i64 = accept_id.rsplit(':').next().unwrap().parse().unwrap();
+        remember(&run, table);
+        for u in &users[1..] {
+            tokio::time::sleep(think(&mut rng)).await;
+            run.wait_up().await;
+            if Instant::now() >= stop {
+                break 'games;
+            }
+            let _ = run.click(u, lobby_id, &accept_id).await;
+        }
+        play(&run, &mut rng, channel, table, &users, stop, think).await;
+    }
+}
+
+fn remember(run: &Run, table: i64) {
+    let mut seen = run.seen.lock().unwrap();
+    if !seen.tables.contains(&table) {
+        seen.tables.push(table);
+    }
+}
+
+/// A hand with buttons: the player's index, the message and its enabled buttons.
+type LiveHand = (usize, u64, Vec<(String, u64)>);
+
+/// Plays one table until its game ends or `stop`.
+async fn play(
+    run: &Run,
+    rng: &mut ChaCha8Rng,
+    channel: u64,
+    table: i64,
+    users: &[FakeUser],
+    stop: Instant,
+    think: impl Fn(&mut ChaCha8Rng) -> Duration,
+) {
+    let again = format!("pk:again:{table}");
+    let show = format!("pk:h:{table}");
+    let act = format!("pk:a:{table}:");
+    let mut hands: Vec<Option<u64>> = vec![None; users.len()];
+    let mut quiet_since = Instant::now();
+    run.live.fetch_add(1, Ordering::SeqCst);
+    loop {
+        if Instant::now() >= stop {
+            break;
+        }
+        tokio::time::sleep(think(rng)).await;
+        run.wait_up().await;
+        // A hand with buttons: click one of them.
+        let live: Vec<LiveHand> = hands
+            .iter()
+            .enumerate()
+            .filter_map(|(k, hand)| {
+                let hand = (*hand)?;
+                let buttons = run.fake.enabled_buttons(hand)?;
+                (!buttons.is_empty()).then_some((k, hand, buttons))
+            })
+            .collect();
+        if !live.is_empty() {
+            let (k, hand, buttons) = &live[rng.random_range(0..live.len())];
+            let safe: Vec<&(String, u64)> = buttons.iter().filter(|b| b.1 != DANGER).collect();
+            let pool: Vec<&(String, u64)> = if safe.is_empty() {
+                buttons.iter().collect()
+            } else {
+                safe
+            };
+            let custom_id = pool[rng.random_range(0..pool.len())].0.clone();
+            let outcome = run.click(&users[*k], *hand, &custom_id).await;
+            if let Some(mv) = custom_id
+                .strip_prefix(&act)
+                .and_then(|rest| rest.split(':').next()?.parse::<u64>().ok())
+            {
+                let mut seen = run.seen.lock().unwrap();
+                let entry = seen.acked.entry(table).or_insert((0, true));
+                entry.1 = outcome.is_some();
+                if outcome.is_some() {
+                    entry.0 = entry.0.max(mv + 1);
+                }
+            }
+            if let Some(o) = &outcome {
+                if o.body["data"]["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("⚠"))
+                {
+                    run.seen.lock().unwrap().refused += 1;
+                }
+            }
+            quiet_since = Instant::now();
+            continue;
+        }
+        // Over: the result message offers "Play again".
+        if run.fake.latest_button(channel, &again).is_some() {
+            run.seen.lock().unwrap().finished += 1;
+            break;
+        }
+        // No hand open, or none alive for a while (a new deal, a restarted bot that no longer
+        // knows the open hands): open every hand again from the table message.
+        if hands.iter().any(Option::is_none) || quiet_since.elapsed() > Duration::from_secs(2) {
+            if let Some((message, id)) = run.fake.latest_button(channel, &show) {
+                for (k, user) in users.iter().enumerate() {
+                    if let Some(outcome) = run.click(user, message, &id).await {
+                        if let Some(m) = outcome.message.as_ref().filter(|m| m.ephemeral) {
+                            hands[k] = Some(m.id);
+                        }
+                    }
+                }
+            }
+            quiet_since = Instant::now();
+        }
+    }
+    run.live.fetch_sub(1, Ordering::SeqCst);
+}
+
+/// The figures of a run.
+#[derive(Debug)]
+pub struct Report {
+    pub interactions: usize,
+    pub per_second: f64,
+    pub median: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+    pub late: usize,
+    pub unanswered: usize,
+    pub bot_cpu_per_1000: f64,
+    pub generator_cpu_per_1000: f64,
+    pub base_rss_kib: u64,
+    pub rss_kib: u64,
+    pub live_tables: usize,
+    pub rss_per_table_kib: f64,
+    pub moves: usize,
+    pub db_bytes_per_1000_moves: f64,
+    pub finished: usize,
+    pub refused: usize,
+    pub kills: usize,
+    pub restart_median: Duration,
+    /// REST calls the bot made per interaction, by route.
+    pub rest: Vec<(String, f64)>,
+}
+
+/// Plays a run and checks the database at the end.
+pub async fn run(settings: LoadSettings) -> Report {
+    let run = Run::start(settings.clone()).await;
+    let owner = run.fake.user(FakeDiscord::OWNER_ID, "owner");
+    if !settings.pictures {
+        run.fake
+            .slash(
+                &owner,
+                CHANNEL_BASE,
+                "settings",
+                json!([{"name": "images", "value": false}]),
+            )
+            .await
+            .expect("the owner turns pictures off");
+    }
+    let base_rss = rss_kib(&run.pid());
+    // Tables open during a ramp of about one think time each, then play for `seconds`.
+    let ramp = Duration::from_secs_f64(4.0 * settings.tables as f64 / settings.rate + 2.0);
+    let start = Instant::now();
+    let steady_from = start + ramp;
+    let stop = steady_from + Duration::from_secs_f64(settings.seconds);
+    let tasks: Vec<_> = (0..settings.tables)
+        .map(|i| tokio::spawn(table_task(run.clone(), i, stop)))
+        .collect();
+
+    // The killer, during the steady part.
+    let mut restarts = Vec::new();
+    if settings.kills > 0 {
+        tokio::time::sleep_until(steady_from.into()).await;
+        let mut rng = ChaCha8Rng::seed_from_u64(settings.seed ^ 0xdead);
+        let window = settings.seconds / settings.kills as f64;
+        for _ in 0..settings.kills {
+            tokio::time::sleep(Duration::from_secs_f64(window * rng.random_range(0.2..0.8))).await;
+            if Instant::now() + Duration::from_secs(3) > stop {
+                break;
+            }
+            run.kill();
+            let t = Instant::now();
+            run.boot().await;
+            restarts.push(t.elapsed());
+        }
+    } else {
+        tokio::time::sleep_until(steady_from.into()).await;
+    }
+    let (cpu_bot_0, cpu_gen_0) = (cpu_seconds(&run.pid()), cpu_seconds("self"));
+    // Sample the bot's memory at the middle of the steady part.
+    let mut rss = 0;
+    let mut live_tables = 0;
+    if settings.kills == 0 {
+        tokio::time::sleep_until((steady_from + (stop - steady_from) / 2).into()).await;
+        rss = rss_kib(&run.pid());
+        live_tables = run.live.load(Ordering::SeqCst);
+    }
+    tokio::time::sleep_until(stop.into()).await;
+    let (cpu_bot_1, cpu_gen_1) = (cpu_seconds(&run.pid()), cpu_seconds("self"));
+    for t in tasks {
+        t.await.unwrap();
+    }
+
+    // The figures of the steady part.
+    let seen = std::mem::take(&mut *run.seen.lock().unwrap());
+    let mut latencies: Vec<Duration> = seen
+        .samples
+        .iter()
+        .filter(|s| s.at >= steady_from && s.at < stop)
+        .map(|s| s.latency)
+        .collect();
+    let in_window = latencies.len();
+    latencies.sort();
+    let all_late = seen
+        .samples
+        .iter()
+        .filter(|s| s.latency > ACK_DEADLINE)
+        .count();
+    let seconds = settings.seconds;
+    let per_1000 = |cpu: f64| cpu / in_window.max(1) as f64 * 1000.0;
+
+    // Every table as stored: the log replays to the stored state, and the stored move number
+    // is the one of the last acknowledged move (or one more when the last click was cut off).
+    let store = Store::open(&run.url).await.unwrap();
+    let mut moves = 0;
+    for table in &seen.tables {
+        let Some(stored) = store.table(*table).await.unwrap() else {
+            panic!("table {table} is not stored");
+        };
+        moves += stored.moves.len();
+        for (i, m) in stored.moves.iter().enumerate() {
+            assert_eq!(
+                m.number,
+                i as u64 + 1,
+                "table {table}: moves are numbered in order"
+            );
+        }
+        if let Some(state) = &stored.state {
+            let info = registry::find(&stored.game).unwrap();
+            let mut game = info
+                .create(
+                    stored.options.clone(),
+                    stored.seats,
+                    Setup::seeded(stored.seed),
+                )
+                .unwrap();
+            for m in &stored.moves {
+                game.act_json(m.seat, &m.action).unwrap_or_else(|e| {
+                    panic!("table {table}: stored move {} replays: {e:?}", m.number)
+                });
+            }
+            assert_eq!(
+                &game.state_json(),
+                state,
+                "table {table}: the stored state is the state after the stored moves"
+            );
+        }
+        let (acked, last_acked) = seen.acked.get(table).copied().unwrap_or((0, true));
+        assert!(
+            stored.move_number >= acked,
+            "table {table}: move {acked} was acknowledged, but the store has {}",
+            stored.move_number
+        );
+        if last_acked {
+            assert_eq!(
+                stored.move_number, acked,
+                "table {table}: the store is ahead of the last acknowledged move"
+            );
+        } else {
+            assert!(
+                stored.move_number <= acked + 1,
+                "table {table}: more than the cut-off move"
+            );
+        }
+    }
+    // The database as it stays: the bot stopped and the write-ahead log folded in.
+    let kills = run.kills.lock().unwrap().clone();
+    run.kill();
+    store.close().await;
+    let db_bytes = file_size(&run.dir.path().join("pakka.db"))
+        + file_size(&run.dir.path().join("pakka.db-wal"));
+
+    // Every click sent while the bot was up got its answer, but those a kill cut off.
+    let cut_off = seen
+        .unanswered
+        .iter()
+        .filter(|sent| {
+            kills
+                .iter()
+                .any(|k| *sent <= k && k.duration_since(**sent) < Duration::from_secs(6))
+        })
+        .count();
+    assert_eq!(
+        cut_off,
+        seen.unanswered.len(),
+        "clicks went unanswered while the bot was up; its log:\n{}",
+        std::fs::read_to_string(run.log_path()).unwrap_or_default()
+    );
+    let violations: Vec<String> = run
+        .fake
+        .violations()
+        .into_iter()
+        .filter(|v| !v.contains("was never acknowledged"))
+        .collect();
+    assert!(violations.is_empty(), "violations: {violations:#?}");
+
+    restarts.sort();
+    let mut routes: HashMap<String, usize> = HashMap::new();
+    let requests = run.fake.requests();
+    for r in &requests {
+        // "PATCH /api/v10/channels/1/messages/2" → "PATCH channels/messages".
+        let (method, path) = r.split_once(' ').unwrap_or((r, ""));
+        let path = path.split('?').next().unwrap_or_default();
+        let words: Vec<&str> = path
+            .split('/')
+            .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+            .filter(|w| !["api", "v10"].contains(w) && !w.starts_with("fake-"))
+            .collect();
+        *routes
+            .entry(format!("{method} {}", words.join("/")))
+            .or_default() += 1;
+    }
+    let total = seen.samples.len().max(1) as f64;
+    let mut rest: Vec<(String, f64)> = routes
+        .into_iter()
+        .map(|(route, n)| (route, n as f64 / total))
+        .collect();
+    rest.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Report {
+        rest,
+        interactions: in_window,
+        per_second: in_window as f64 / seconds,
+        median: percentile(&latencies, 0.5),
+        p99: percentile(&latencies, 0.99),
+        max: latencies.last().copied().unwrap_or_default(),
+        late: all_late,
+        unanswered: seen.unanswered.len(),
+        bot_cpu_per_1000: per_1000(cpu_bot_1 - cpu_bot_0),
+        generator_cpu_per_1000: per_1000(cpu_gen_1 - cpu_gen_0),
+        base_rss_kib: base_rss,
+        rss_kib: rss,
+        live_tables,
+        rss_per_table_kib: if live_tables > 0 {
+            (rss.saturating_sub(base_rss)) as f64 / live_tables as f64
+        } else {
+            0.0
+        },
+        moves,
+        db_bytes_per_1000_moves: db_bytes as f64 / moves.max(1) as f64 * 1000.0,
+        finished: seen.finished,
+        refused: seen.refused,
+        kills: kills.len(),
+        restart_median: restarts
+            .get(restarts.len() / 2)
+            .copied()
+            .unwrap_or_default(),
+    }
+}
+
+fn print(settings: &LoadSettings, r: &Report) {
+    println!("load: {settings:?}");
+    println!(
+        "  {} interactions in the steady {:.0} s: {:.1}/s; latency median {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} past 3 s; {} unanswered",
+        r.interactions,
+        settings.seconds,
+        r.per_second,
+        r.median.as_secs_f64() * 1e3,
+        r.p99.as_secs_f64() * 1e3,
+        r.max.as_secs_f64() * 1e3,
+        r.late,
+        r.unanswered
+    );
+    println!(
+        "  CPU per 1,000 interactions: bot {:.2} s, generator and fake {:.2} s",
+        r.bot_cpu_per_1000, r.generator_cpu_per_1000
+    );
+    println!(
+        "  bot RSS {} KiB at start, {} KiB with {} live tables: {:.1} KiB per live table",
+        r.base_rss_kib, r.rss_kib, r.live_tables, r.rss_per_table_kib
+    );
+    println!(
+        "  {} moves stored, {:.0} bytes of database per 1,000 moves; {} games finished; {} clicks refused",
+        r.moves, r.db_bytes_per_1000_moves, r.finished, r.refused
+    );
+    let rest: Vec<String> = r
+        .rest
+        .iter()
+        .map(|(route, n)| format!("{route} {n:.2}"))
+        .collect();
+    println!("  REST calls per interaction: {}", rest.join(", "));
+    if r.kills > 0 {
+        println!(
+            "  {} kills, restart (spawn to commands registered) median {:.0} ms",
+            r.kills,
+            r.restart_median.as_secs_f64() * 1e3
+        );
+    }
+}
+
+/// A few tables for a few seconds: the generator works and the bot keeps up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short() {
+    let settings = LoadSettings {
+        tables: 6,
+        rate: 40.0,
+        seconds: 6.0,
+        seed: 1,
+        pin: false,
+        pictures: false,
+        kills: 0,
+    };
+    let report = run(settings.clone()).await;
+    print(&settings, &report);
+    assert!(report.interactions > 50, "{report:?}");
+    assert!(report.moves > 20, "{report:?}");
+    assert_eq!(report.late, 0);
+}
+
+/// Kills the bot twice while a few tables play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chaos_short() {
+    let settings = LoadSettings {
+        tables: 4,
+        rate: 30.0,
+        seconds: 12.0,
+        seed: 2,
+        pin: false,
+        pictures: false,
+        kills: 2,
+    };
+    let report = run(settings.clone()).await;
+    print(&settings, &report);
+    assert_eq!(report.kills, 2, "{report:?}");
+    assert!(report.moves > 20, "{report:?}");
+}
+
+/// `LOAD_TABLES=1000 LOAD_RATE=300 LOAD_SECONDS=60 cargo test --release --test tests
+/// load::long -- --ignored --nocapture`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a long benchmark: run it by name"]
+async fn long() {
+    let settings = LoadSettings::from_env(1000, 300.0, 60.0, 0);
+    let report = run(settings.clone()).await;
+    print(&settings, &report);
+}
+
+/// `LOAD_KILLS=100 LOAD_TABLES=50 LOAD_RATE=100 LOAD_SECONDS=400 cargo test --release --test
+/// tests load::chaos -- --ignored --nocapture`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a long benchmark: run it by name"]
+async fn chaos() {
+    let settings = LoadSettings::from_env(50, 100.0, 400.0, 100);
+    let report = run(settings.clone()).await;
+    print(&settings, &report);
+    assert!(
+        report.kills >= settings.kills.min(100) * 9 / 10,
+        "{report:?}"
+    );
+}
