@@ -1,7 +1,9 @@
 //! Button clicks, routed from the global event handler by their parsed `custom_id`. Each click
 //! is answered first (within Discord's 3 seconds), and only then are the other messages of the
 //! table brought up to date: the public table message, the notice to the players now to act,
-//! and the open hands of those players.
+//! and the open hands of those players. One person's clicks are throttled (a generous bucket:
+//! a quick player never meets it); a component that is not a button (pakka sends no menus) or
+//! a custom_id that is not one of ours is answered with its notice, and nothing else happens.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
@@ -10,7 +12,7 @@ use super::ids::ComponentId;
 use super::render::HandStep;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
-use super::{pictures, refusal, render, send, Data, Error};
+use super::{pictures, refusal, render, send, throttle, Data, Error};
 use crate::ai::Level;
 use crate::msg;
 use crate::table::{Declined, LobbyChange, TableError, TableId, TableView};
@@ -46,6 +48,23 @@ async fn on_click(
     // Private answers in the clicker's language, public messages in the server's.
     let lang = lang_of(&click.locale);
     let reader = Plain(lang);
+    if let Some(wait) = data.throttles.clicks.check(user, std::time::Instant::now()) {
+        let text = msg!("discord-slow-clicks", seconds = throttle::seconds(wait));
+        click
+            .create_response(&ctx.http, send::respond(&render::notice(&text, &reader)))
+            .await?;
+        return Ok(());
+    }
+    if !matches!(
+        click.data.kind,
+        serenity::ComponentInteractionDataKind::Button
+    ) {
+        let reply = render::notice(&msg!("discord-unknown-menu"), &reader);
+        click
+            .create_response(&ctx.http, send::respond(&reply))
+            .await?;
+        return Ok(());
+    }
     let public = data.guild_lang(guild.unwrap_or(0)).await;
     let id = match click.data.custom_id.parse::<ComponentId>() {
         Ok(id) => id,
