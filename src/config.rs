@@ -1,5 +1,7 @@
 //! Configuration from the environment and a `.env` file: the Discord token, the database, the
-//! optional REST proxy and development guild. Every setting but the token has a working default.
+//! optional REST proxy and development guild, and the abuse limits (open tables per person and per
+//! server, how fast one person may click and open tables). Every setting but the token has a
+//! working default.
 //! A bad setting is a typed `ConfigError`, worded for the operator by `ConfigError::msg`
 //! (`cli.ftl`); its `Display` is for logs.
 
@@ -30,7 +32,37 @@ pub struct Config {
     /// How long one minute of a table's turn timer lasts (`TIMER_MINUTE_MS`, default 60000;
     /// tests shorten it).
     pub timer_minute: Duration,
+    /// Open tables (lobbies and games in play) one person may have in a server: the ones they
+    /// created and the ones where they hold an accepted seat (`MAX_TABLES_PER_PERSON`, default
+    /// 3; 0: no limit).
+    pub max_tables_per_person: usize,
+    /// Open tables in one server (`MAX_TABLES_PER_SERVER`, default 100; 0: no limit).
+    pub max_tables_per_server: usize,
+    /// Button clicks one person may make in a burst before being slowed down (`CLICK_BURST`,
+    /// default 20; 0: no limit).
+    pub click_burst: u32,
+    /// Clicks per second a person may keep up after a burst (`CLICKS_PER_SECOND`, default 5).
+    pub clicks_per_second: u32,
+    /// `/play` commands one person may send in a burst (`PLAY_BURST`, default 3; 0: no limit).
+    pub play_burst: u32,
+    /// `/play` commands per minute a person may keep up after a burst (`PLAYS_PER_MINUTE`,
+    /// default 6).
+    pub plays_per_minute: u32,
 }
+
+/// Defaults of the abuse limits, and why. A person rarely plays more than one or two tables
+/// at once in a server; three leaves room for a lobby waiting beside a game. A server's tables
+/// are one per channel or thread, and each costs a little memory and a task while it plays: a
+/// hundred is far more than a busy community plays at once, and stops one server from filling
+/// a shared instance. A player clicking quickly through a game makes a few clicks a second for
+/// a few seconds; a burst of 20 refilled at 5 a second never slows them, and still stops a
+/// script. `/play` opens tables and threads: 3 at once, then one every 10 seconds.
+pub const DEFAULT_MAX_TABLES_PER_PERSON: usize = 3;
+pub const DEFAULT_MAX_TABLES_PER_SERVER: usize = 100;
+pub const DEFAULT_CLICK_BURST: u32 = 20;
+pub const DEFAULT_CLICKS_PER_SECOND: u32 = 5;
+pub const DEFAULT_PLAY_BURST: u32 = 3;
+pub const DEFAULT_PLAYS_PER_MINUTE: u32 = 6;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
@@ -87,6 +119,14 @@ impl Config {
                 Some(v) => v.parse().map_err(|_| ConfigError::BadNumber(name, v)),
             }
         };
+        // A limit is a count that fits in 32 bits (a bigger one is as good as none: use 0).
+        let small = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+            let n = number(name, default)?;
+            if n > u64::from(u32::MAX) {
+                return Err(ConfigError::BadNumber(name, n.to_string()));
+            }
+            Ok(n)
+        };
         Ok(Config {
             token,
             database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
@@ -95,6 +135,18 @@ impl Config {
             computer_pause: Duration::from_millis(number("COMPUTER_PAUSE_MS", 1500)?),
             lobby_timeout: Duration::from_secs(60 * number("LOBBY_TIMEOUT_MINUTES", 30)?),
             timer_minute: Duration::from_millis(number("TIMER_MINUTE_MS", 60_000)?.max(1)),
+            max_tables_per_person: small(
+                "MAX_TABLES_PER_PERSON",
+                DEFAULT_MAX_TABLES_PER_PERSON as u64,
+            )? as usize,
+            max_tables_per_server: small(
+                "MAX_TABLES_PER_SERVER",
+                DEFAULT_MAX_TABLES_PER_SERVER as u64,
+            )? as usize,
+            click_burst: small("CLICK_BURST", DEFAULT_CLICK_BURST.into())? as u32,
+            clicks_per_second: small("CLICKS_PER_SECOND", DEFAULT_CLICKS_PER_SECOND.into())? as u32,
+            play_burst: small("PLAY_BURST", DEFAULT_PLAY_BURST.into())? as u32,
+            plays_per_minute: small("PLAYS_PER_MINUTE", DEFAULT_PLAYS_PER_MINUTE.into())? as u32,
         })
     }
 }
@@ -121,6 +173,9 @@ mod tests {
         assert_eq!(c.computer_pause, Duration::from_millis(1500));
         assert_eq!(c.lobby_timeout, Duration::from_secs(1800));
         assert_eq!(c.timer_minute, Duration::from_secs(60));
+        assert_eq!((c.max_tables_per_person, c.max_tables_per_server), (3, 100));
+        assert_eq!((c.click_burst, c.clicks_per_second), (20, 5));
+        assert_eq!((c.play_burst, c.plays_per_minute), (3, 6));
         assert!(crate::catalog::en(&ConfigError::MissingToken.msg())
             .starts_with("DISCORD_TOKEN is not set: put your bot's token"));
     }
@@ -153,6 +208,30 @@ mod tests {
         assert_eq!(
             (quick.computer_pause, quick.timer_minute),
             (Duration::ZERO, Duration::from_millis(50))
+        );
+        let load = from(&[
+            ("DISCORD_TOKEN", "a"),
+            ("MAX_TABLES_PER_PERSON", "0"),
+            ("MAX_TABLES_PER_SERVER", "5000"),
+            ("CLICK_BURST", "0"),
+            ("CLICKS_PER_SECOND", "50"),
+            ("PLAY_BURST", "1000"),
+            ("PLAYS_PER_MINUTE", "600"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (load.max_tables_per_person, load.max_tables_per_server),
+            (0, 5000)
+        );
+        assert_eq!((load.click_burst, load.clicks_per_second), (0, 50));
+        assert_eq!((load.play_burst, load.plays_per_minute), (1000, 600));
+        assert_eq!(
+            from(&[("DISCORD_TOKEN", "a"), ("MAX_TABLES_PER_SERVER", "-1")]),
+            Err(ConfigError::BadNumber("MAX_TABLES_PER_SERVER", "-1".into()))
+        );
+        assert_eq!(
+            from(&[("DISCORD_TOKEN", "a"), ("CLICK_BURST", "99999999999")]),
+            Err(ConfigError::BadNumber("CLICK_BURST", "99999999999".into()))
         );
     }
 }

@@ -260,7 +260,11 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     let store = pakka::store::Store::open(&config.database_url)
         .await
         .with_context(|| format!("cannot open the database {}", config.database_url))?;
-    let service = Arc::new(pakka::table::TableService::new(store));
+    let limits = pakka::table::Limits {
+        per_person: config.max_tables_per_person,
+        per_server: config.max_tables_per_server,
+    };
+    let service = Arc::new(pakka::table::TableService::with_limits(store, limits));
     let restored = service.restore().await?;
     tracing::info!(restored, "restored unfinished tables");
     pakka::discord::run(config, service).await

@@ -87,6 +87,27 @@ discord-no-match = There is no match in play in this channel.
 discord-command-failed = Something went wrong on our side; nothing was changed. Please try again.
 discord-game-choice = { $name } ({ $id })
 
+# Abuse limits and the checks of every input (src/discord/input.rs, throttle.rs).
+discord-slow-clicks = { $seconds ->
+    [one] Slow down: you can click again in { $seconds } second.
+   *[other] Slow down: you can click again in { $seconds } seconds.
+}
+discord-slow-play = { $seconds ->
+    [one] Slow down: you can open a table with `/play` again in { $seconds } second.
+   *[other] Slow down: you can open a table with `/play` again in { $seconds } seconds.
+}
+discord-unknown-menu = That menu is not one pakka sent; nothing was changed.
+discord-unknown-command = pakka has no such command; nothing was changed.
+discord-guild-only = This command works in a server's channels only.
+discord-bad-option = An option of `/{ $command }` has a value of the wrong kind or out of its range; nothing was changed.
+discord-bad-option-value = "{ $value }" is not a valid value for an option of `/{ $command }`; nothing was changed.
+discord-seed-range = The seed must be a whole number from 0 to { $max }.
+discord-turn-timer-range = The turn timer must be from { $min } to { $max } minutes.
+discord-options-too-long = The options are too long: at most { $max } characters.
+discord-invite-me = I deal the cards and cannot take a seat myself: add computer players with `bots`.
+discord-invite-not-member = { $who } is not a member of this server; invite people from here.
+discord-invite-cannot-see = { $who } cannot see this channel; invite people who can.
+
 # /scores and /rules.
 discord-leaderboard-game = 🏆 **Leaderboard — { $game }**
 discord-leaderboard-all = 🏆 **Leaderboard — all games**

@@ -17,6 +17,14 @@ level-hard = hard
 # Refusals (TableError::msg). `who` is a seat of the table or of the refused request.
 table-unknown-game = There is no game called "{ $name }". `/rules` lists the games.
 table-channel-busy = A table is already open in this channel: finish it or `/abandon` it first.
+table-too-many-tables = { $limit ->
+    [one] You already have an open table in this server, the most one person may have: finish it or `/abandon` it first.
+   *[other] You already have { $limit } open tables in this server, the most one person may have: finish or `/abandon` one first.
+}
+table-server-full = { $limit ->
+    [one] This server already has an open table, the most it may have: finish it or `/abandon` it first.
+   *[other] This server already has { $limit } open tables, the most it may have: wait until one ends, or `/abandon` one.
+}
 table-invite-self = You are already at this table; invite someone else.
 table-invite-bot = { $who } is a bot and cannot play; invite people.
 table-invited-twice = { $who } is named twice.

@@ -91,6 +91,27 @@ discord-no-match = Tällä kanavalla ei ole käynnissä ottelua.
 discord-command-failed = Jotain meni vikaan meidän päässämme; mitään ei muutettu. Yritä uudelleen.
 discord-game-choice = { $name } ({ $id })
 
+# Abuse limits and the checks of every input (src/discord/input.rs, throttle.rs).
+discord-slow-clicks = { $seconds ->
+    [one] Hidasta vähän: voit painaa taas { $seconds } sekunnin kuluttua.
+   *[other] Hidasta vähän: voit painaa taas { $seconds } sekunnin kuluttua.
+}
+discord-slow-play = { $seconds ->
+    [one] Hidasta vähän: voit avata pöydän komennolla `/play` taas { $seconds } sekunnin kuluttua.
+   *[other] Hidasta vähän: voit avata pöydän komennolla `/play` taas { $seconds } sekunnin kuluttua.
+}
+discord-unknown-menu = pakka ei lähettänyt tätä valikkoa; mitään ei muutettu.
+discord-unknown-command = pakalla ei ole tällaista komentoa; mitään ei muutettu.
+discord-guild-only = Tämä komento toimii vain palvelimen kanavilla.
+discord-bad-option = Komennon `/{ $command }` jonkin valinnan arvo on väärää tyyppiä tai sallitun alueen ulkopuolella; mitään ei muutettu.
+discord-bad-option-value = "{ $value }" ei kelpaa komennon `/{ $command }` valinnan arvoksi; mitään ei muutettu.
+discord-seed-range = Siemenen on oltava kokonaisluku väliltä 0–{ $max }.
+discord-turn-timer-range = Vuoroajastimen on oltava { $min }–{ $max } minuuttia.
+discord-options-too-long = Asetukset ovat liian pitkät: enintään { $max } merkkiä.
+discord-invite-me = Minä jaan kortit enkä voi itse istua pöytään: lisää tietokonepelaajia valinnalla `bots`.
+discord-invite-not-member = { $who } ei ole tämän palvelimen jäsen; kutsu täkäläisiä.
+discord-invite-cannot-see = { $who } ei näe tätä kanavaa; kutsu joku, joka näkee sen.
+
 # /scores and /rules.
 discord-leaderboard-game = 🏆 **Tulostaulu — { $game }**
 discord-leaderboard-all = 🏆 **Tulostaulu — kaikki pelit**

@@ -17,6 +17,14 @@ level-hard = vaikea
 # Refusals (TableError::msg). `who` is a seat of the table or of the refused request.
 table-unknown-game = Peliä nimeltä "{ $name }" ei ole. `/rules` luettelee pelit.
 table-channel-busy = Tällä kanavalla on jo pöytä auki: pelaa se loppuun tai lopeta se ensin komennolla `/abandon`.
+table-too-many-tables = { $limit ->
+    [one] Sinulla on jo tällä palvelimella avoin pöytä, eikä yhdellä pelaajalla voi olla useampia: pelaa se loppuun tai lopeta se ensin komennolla `/abandon`.
+   *[other] Sinulla on jo tällä palvelimella { $limit } avointa pöytää, eikä yhdellä pelaajalla voi olla enempää: pelaa yksi loppuun tai lopeta se ensin komennolla `/abandon`.
+}
+table-server-full = { $limit ->
+    [one] Tällä palvelimella on jo avoin pöytä, eikä niitä voi olla useampia: pelaa se loppuun tai lopeta se ensin komennolla `/abandon`.
+   *[other] Tällä palvelimella on jo { $limit } avointa pöytää, eikä niitä voi olla enempää: odota, että jokin päättyy, tai lopeta jokin komennolla `/abandon`.
+}
 table-invite-self = Olet jo tässä pöydässä; kutsu joku muu.
 table-invite-bot = { $who } on botti eikä voi pelata; kutsu ihmisiä.
 table-invited-twice = { $who } on mainittu kahdesti.

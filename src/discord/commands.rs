@@ -1,10 +1,14 @@
 //! The slash commands: `/play`, `/scores`, `/rules` and `/abandon`, with autocomplete for game
-//! ids and options. Each reads its arguments, calls the table service, and renders the answer.
+//! ids and options. Each reads its arguments, checks them (`input`: ranges, lengths, the people
+//! named; `/play` is throttled per person), calls the table service, and renders the answer. An
+//! interaction poise cannot read (an option of the wrong type or out of its range, a command
+//! that is not ours) is answered with its own sentence too, never left unanswered.
 
 use poise::serenity_prelude as serenity;
 
+use super::input::{self, BadInput};
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
-use super::{pictures, refusal, render, send, upkeep, Context, Data, Error};
+use super::{pictures, refusal, render, send, throttle, upkeep, Context, Data, Error};
 use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
@@ -223,13 +227,66 @@ async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
     (lang, public)
 }
 
-/// Logs what went wrong and tells the user something went wrong, without details.
+/// Logs what went wrong and tells the user something went wrong, without details; an option
+/// poise could not read, or a command pakka does not have, gets its own sentence.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             let reply = render::notice(&msg!("discord-command-failed"), &DEFAULT);
             let _ = ctx.send(send::poise_reply(&reply)).await;
+        }
+        poise::FrameworkError::ArgumentParse {
+            ctx, input, error, ..
+        } => {
+            tracing::info!(command = %ctx.command().name, error = %error, "an option was refused");
+            let (lang, _) = langs(ctx).await;
+            let command = verbatim(ctx.command().name.clone());
+            let text = match input {
+                Some(value) => msg!(
+                    "discord-bad-option-value",
+                    command = command,
+                    value = verbatim(input::echo(&value))
+                ),
+                None => msg!("discord-bad-option", command = command),
+            };
+            let _ = ctx
+                .send(send::poise_reply(&render::notice(&text, &Plain(lang))))
+                .await;
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            // An option of another type than the command declares (an old registration, or a
+            // forged interaction): refused like an unreadable value.
+            tracing::warn!(command = %ctx.command().name, description, "options do not match the command");
+            let lang = lang_of(&ctx.interaction.locale);
+            let text = msg!(
+                "discord-bad-option",
+                command = verbatim(ctx.command().name.clone())
+            );
+            let reply = render::notice(&text, &Plain(lang));
+            let _ = ctx
+                .interaction
+                .create_response(ctx.serenity_context(), send::respond(&reply))
+                .await;
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let (lang, _) = langs(ctx).await;
+            let reply = render::notice(&msg!("discord-guild-only"), &Plain(lang));
+            let _ = ctx.send(send::poise_reply(&reply)).await;
+        }
+        poise::FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            tracing::warn!(name = %interaction.data.name, "an unknown command");
+            let lang = lang_of(&interaction.locale);
+            let reply = render::notice(&msg!("discord-unknown-command"), &Plain(lang));
+            let _ = interaction
+                .create_response(&framework.serenity_context.http, send::respond(&reply))
+                .await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -310,6 +367,19 @@ async fn complete_options(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// The people a command names, in seat order from seat 1: neither pakka nor anyone who is not
+/// a member who can see the channel (as the interaction resolved them).
+fn check_named(ctx: Context<'_>, users: &[serenity::User]) -> Result<(), BadInput> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let named: Vec<(u64, input::Presence)> = users
+        .iter()
+        .map(|u| (u.id.get(), input::presence(app.interaction, u.id)))
+        .collect();
+    input::check_invited(ctx.framework().bot_id().get(), &named)
+}
+
 fn person(user: &serenity::User) -> Person {
     Person {
         id: user.id.get(),
@@ -346,12 +416,32 @@ pub async fn play(
 ) -> Result<(), Error> {
     ctx.data().remember_user(ctx.author());
     let (lang, public) = langs(ctx).await;
+    if let Some(wait) = ctx
+        .data()
+        .throttles
+        .plays
+        .check(ctx.author().id.get(), std::time::Instant::now())
+    {
+        let text = msg!("discord-slow-play", seconds = throttle::seconds(wait));
+        ctx.send(send::poise_reply(&render::notice(&text, &Plain(lang))))
+            .await?;
+        return Ok(());
+    }
     let Some(info) = registry::find(&game) else {
         let reply = render::notice(&no_such_game(&game), &Plain(lang));
         ctx.send(send::poise_reply(&reply)).await?;
         return Ok(());
     };
-    let options = match info.parse_options(options.as_deref().unwrap_or("")) {
+    let options_text = options.as_deref().unwrap_or("");
+    let checked = input::check_options(options_text)
+        .and_then(|()| input::check_seed(seed))
+        .and_then(|()| input::check_turn_timer(turn_timer));
+    if let Err(e) = checked {
+        ctx.send(send::poise_reply(&render::notice(&e.msg(), &Plain(lang))))
+            .await?;
+        return Ok(());
+    }
+    let options = match info.parse_options(options_text) {
         Ok(o) => o,
         Err(e) => {
             ctx.send(send::poise_reply(&render::notice(&e.msg(), &Plain(lang))))
@@ -359,14 +449,23 @@ pub async fn play(
             return Ok(());
         }
     };
-    let invited: Vec<Person> = [player, player2, player3, player4, player5, player6, player7]
-        .iter()
+    let users: Vec<serenity::User> = [player, player2, player3, player4, player5, player6, player7]
+        .into_iter()
         .flatten()
+        .collect();
+    let invited: Vec<Person> = users
+        .iter()
         .map(|u| {
             ctx.data().remember_user(u);
             person(u)
         })
         .collect();
+    if let Err(e) = check_named(ctx, &users) {
+        let names = SeatNames::request(&person(ctx.author()), &invited, lang);
+        ctx.send(send::poise_reply(&render::notice(&e.msg(), &names)))
+            .await?;
+        return Ok(());
+    }
     let guild_id = ctx.guild_id().map_or(0, |g| g.get());
     let data = ctx.data();
     let request = CreateTable {
@@ -504,7 +603,7 @@ fn clip_name(name: &str) -> String {
 fn no_such_game(name: &str) -> Msg {
     msg!(
         "discord-no-such-game",
-        name = verbatim(name),
+        name = verbatim(input::echo(name)),
         ids = crate::table::game_ids()
     )
 }
@@ -652,6 +751,12 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
     let (lang, public) = langs(ctx).await;
     let data = ctx.data();
     data.remember_user(&player);
+    if let Err(e) = check_named(ctx, std::slice::from_ref(&player)) {
+        let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
+        ctx.send(send::poise_reply(&render::notice(&e.msg(), &names)))
+            .await?;
+        return Ok(());
+    }
     let Some(id) = data.service.table_in(ctx.channel_id().get()) else {
         let reply = refusal(&TableError::NoTable, &Plain(lang));
         ctx.send(send::poise_reply(&reply)).await?;
@@ -693,7 +798,7 @@ pub async fn settings(
             let reply = render::notice(
                 &msg!(
                     "discord-settings-unknown-language",
-                    language = verbatim(language.unwrap_or_default()),
+                    language = verbatim(input::echo(&language.unwrap_or_default())),
                     languages = crate::text::list_of(
                         catalog().languages().into_iter().map(render::language_name),
                         crate::key!("sep-comma")

@@ -1,7 +1,13 @@
 //! Button clicks, routed from the global event handler by their parsed `custom_id`. Each click
 //! is answered first (within Discord's 3 seconds), and only then are the other messages of the
 //! table brought up to date: the public table message, the notice to the players now to act,
-//! and the open hands of those players.
+//! and the open hands of those players. One person's clicks are throttled (a generous bucket:
+//! a quick player never meets it); a component that is not a button (pakka sends no menus) or
+//! a custom_id that is not one of ours is answered with its notice, and nothing else happens.
+//! A hand's buttons live on private messages and the table's on public ones; a click that
+//! names one on the other kind of message (forged: Discord sends only the buttons a message
+//! carries) never replaces that message: a lobby's button there is refused, and a hand's step
+//! is answered with a new private message.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
@@ -10,7 +16,7 @@ use super::ids::ComponentId;
 use super::render::HandStep;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
-use super::{pictures, refusal, render, send, Data, Error};
+use super::{pictures, refusal, render, send, throttle, Data, Error};
 use crate::ai::Level;
 use crate::msg;
 use crate::table::{Declined, LobbyChange, TableError, TableId, TableView};
@@ -46,6 +52,23 @@ async fn on_click(
     // Private answers in the clicker's language, public messages in the server's.
     let lang = lang_of(&click.locale);
     let reader = Plain(lang);
+    if let Some(wait) = data.throttles.clicks.check(user, std::time::Instant::now()) {
+        let text = msg!("discord-slow-clicks", seconds = throttle::seconds(wait));
+        click
+            .create_response(&ctx.http, send::respond(&render::notice(&text, &reader)))
+            .await?;
+        return Ok(());
+    }
+    if !matches!(
+        click.data.kind,
+        serenity::ComponentInteractionDataKind::Button
+    ) {
+        let reply = render::notice(&msg!("discord-unknown-menu"), &reader);
+        click
+            .create_response(&ctx.http, send::respond(&reply))
+            .await?;
+        return Ok(());
+    }
     let public = data.guild_lang(guild.unwrap_or(0)).await;
     let id = match click.data.custom_id.parse::<ComponentId>() {
         Ok(id) => id,
@@ -57,6 +80,14 @@ async fn on_click(
             return Ok(());
         }
     };
+    let private = is_private(click);
+    if private && !id.on_private_message() {
+        let reply = render::notice(&msg!("discord-unknown-button"), &reader);
+        click
+            .create_response(&ctx.http, send::respond(&reply))
+            .await?;
+        return Ok(());
+    }
     let service = &data.service;
     match id {
         ComponentId::Hand(table) => {
@@ -107,10 +138,19 @@ async fn on_click(
                         pictures::with_hand(data, &hand, render::hand(&hand, step, &names), lang)
                             .await;
                     click
-                        .create_response(&ctx.http, send::update(&reply))
+                        .create_response(&ctx.http, hand_response(click, reply))
                         .await?;
-                    upkeep::remember(ctx, data, &hand, user, &click.token, click.message.id.get())
+                    if private {
+                        upkeep::remember(
+                            ctx,
+                            data,
+                            &hand,
+                            user,
+                            &click.token,
+                            click.message.id.get(),
+                        )
                         .await;
+                    }
                 }
                 Err(e) => {
                     click
@@ -126,17 +166,19 @@ async fn on_click(
                     let reply = render::hand(&acted.hand, HandStep::Page(0), &names);
                     let reply = pictures::with_hand(data, &acted.hand, reply, lang).await;
                     click
-                        .create_response(&ctx.http, send::update(&reply))
+                        .create_response(&ctx.http, hand_response(click, reply))
                         .await?;
-                    upkeep::remember(
-                        ctx,
-                        data,
-                        &acted.hand,
-                        user,
-                        &click.token,
-                        click.message.id.get(),
-                    )
-                    .await;
+                    if private {
+                        upkeep::remember(
+                            ctx,
+                            data,
+                            &acted.hand,
+                            user,
+                            &click.token,
+                            click.message.id.get(),
+                        )
+                        .await;
+                    }
                     after_move(ctx, data, &acted, Some(user)).await;
                     drive_computers(ctx, data, table);
                 }
@@ -155,9 +197,9 @@ async fn on_click(
                         Err(e) => refusal(e, &names),
                     };
                     click
-                        .create_response(&ctx.http, send::update(&reply))
+                        .create_response(&ctx.http, hand_response(click, reply))
                         .await?;
-                    if let Ok(hand) = hand {
+                    if let (Ok(hand), true) = (hand, private) {
                         upkeep::remember(
                             ctx,
                             data,
@@ -297,7 +339,7 @@ async fn on_click(
             let _ = table;
             let reply = render::private(&msg!("discord-game-goes-on"), lang);
             click
-                .create_response(&ctx.http, send::update(&reply))
+                .create_response(&ctx.http, hand_response(click, reply))
                 .await?;
         }
         ComponentId::Abandon {
@@ -360,7 +402,10 @@ async fn ended_by(
                 msg!("discord-you-closed")
             };
             click
-                .create_response(&ctx.http, send::update(&render::private(&mine, lang)))
+                .create_response(
+                    &ctx.http,
+                    hand_response(click, render::private(&mine, lang)),
+                )
                 .await?;
             upkeep::closed(ctx, data, &view).await;
             let who = seat_or_mention(&view, user);
@@ -375,9 +420,32 @@ async fn ended_by(
         }
         Err(e) => {
             click
-                .create_response(&ctx.http, send::update(&refusal(&e, &Plain(lang))))
+                .create_response(&ctx.http, hand_response(click, refusal(&e, &Plain(lang))))
                 .await?;
         }
     }
     Ok(())
+}
+
+/// Whether the clicked message is a private (ephemeral) one.
+fn is_private(click: &ComponentInteraction) -> bool {
+    click
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+}
+
+/// The answer to a step of a private message (a hand, the confirm of `/abandon`): it replaces
+/// the clicked message when that is private, and is a new private message otherwise, so a
+/// public message is never replaced by what one person may see.
+fn hand_response(
+    click: &ComponentInteraction,
+    mut reply: render::Reply,
+) -> serenity::CreateInteractionResponse {
+    if is_private(click) {
+        send::update(&reply)
+    } else {
+        reply.ephemeral = true;
+        send::respond(&reply)
+    }
 }

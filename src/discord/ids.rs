@@ -83,6 +83,23 @@ impl fmt::Display for ComponentId {
     }
 }
 
+impl ComponentId {
+    /// Whether the button belongs on a private (ephemeral) message: a hand's steps and moves,
+    /// and the confirm of `/abandon`; the others sit on public messages (the table, the lobby,
+    /// the result, the turn ping, the away notice).
+    pub fn on_private_message(&self) -> bool {
+        matches!(
+            self,
+            ComponentId::Act { .. }
+                | ComponentId::Page { .. }
+                | ComponentId::Group { .. }
+                | ComponentId::Ask { .. }
+                | ComponentId::Abandon { .. }
+                | ComponentId::Close(_)
+        )
+    }
+}
+
 fn num<T: std::str::FromStr>(s: &str) -> Option<T> {
     // Plain decimal digits only: no signs, no spaces, no leading zeros beyond "0".
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0'))

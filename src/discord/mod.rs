@@ -5,16 +5,20 @@
 //! here, computer players and open seats as the catalog says). Buttons are routed from the one
 //! global event handler by their parsed `custom_id` (`ids`), so they keep working after a
 //! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
-//! logged with `tracing` and answered generically. The binary hands `start`/`run` a ready
+//! logged with `tracing` and answered generically. One person's clicks and `/play` commands are
+//! throttled (`throttle`), every input from Discord is checked before it reaches the table
+//! service, and a refused one gets its own sentence and changes nothing. The binary hands `start`/`run` a ready
 //! table service; this layer opens no database and imports nothing from `store`.
 
 mod commands;
 mod components;
 pub mod ids;
+pub mod input;
 mod languages;
 mod pictures;
 pub mod render;
 mod send;
+pub mod throttle;
 mod upkeep;
 pub mod words;
 
@@ -88,10 +92,37 @@ pub struct Data {
     /// Each user's and each server's language.
     pub(crate) languages: languages::Languages,
     pub timings: Timings,
+    /// How fast one person may click and open tables.
+    pub(crate) throttles: Arc<Throttles>,
+}
+
+/// The throttles of one person's requests.
+#[derive(Debug)]
+pub struct Throttles {
+    /// Every button click (and any other component).
+    pub clicks: throttle::Throttle,
+    /// `/play`.
+    pub plays: throttle::Throttle,
+}
+
+impl Throttles {
+    /// The operator's settings (a burst of 0 turns a throttle off).
+    pub fn from_config(config: &Config) -> Throttles {
+        Throttles {
+            clicks: throttle::Throttle::new(
+                config.click_burst,
+                f64::from(config.clicks_per_second),
+            ),
+            plays: throttle::Throttle::new(
+                config.play_burst,
+                f64::from(config.plays_per_minute) / 60.0,
+            ),
+        }
+    }
 }
 
 impl Data {
-    pub fn new(service: Arc<TableService>, timings: Timings) -> Data {
+    pub fn new(service: Arc<TableService>, timings: Timings, throttles: Throttles) -> Data {
         Data {
             service,
             hands: Arc::default(),
@@ -103,6 +134,7 @@ impl Data {
             images: pictures::ImagesSetting::default(),
             languages: languages::Languages::default(),
             timings,
+            throttles: Arc::new(throttles),
         }
     }
 
@@ -295,6 +327,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
             lobby_timeout: config.lobby_timeout,
             timer_minute: config.timer_minute,
         },
+        Throttles::from_config(config),
     );
     let held = data.clone();
     let framework = poise::Framework::builder()

@@ -13,6 +13,12 @@ pub enum TableError {
     UnknownGame(String),
     #[error("a table is already open in this channel")]
     ChannelBusy,
+    /// The person has `limit` open tables in this server already (created, or seated at).
+    #[error("the person already has {limit} open tables in this server")]
+    TooManyTables { limit: usize },
+    /// The server has `limit` open tables already.
+    #[error("the server already has {limit} open tables")]
+    ServerFull { limit: usize },
     #[error("the creator invited themselves")]
     InviteSelf,
     /// The person invited to `seat` (the creator is seat 0) is a bot.
@@ -90,6 +96,8 @@ impl TableError {
                 msg!("table-unknown-game", name = verbatim(name.clone()))
             }
             TableError::ChannelBusy => msg!("table-channel-busy"),
+            TableError::TooManyTables { limit } => msg!("table-too-many-tables", limit = *limit),
+            TableError::ServerFull { limit } => msg!("table-server-full", limit = *limit),
             TableError::InviteSelf => msg!("table-invite-self"),
             TableError::InviteBot { seat: s, .. } => msg!("table-invite-bot", who = seat(*s)),
             TableError::InvitedTwice { seat: s, .. } => {

@@ -3,7 +3,8 @@
 //! start of the game once every seat is taken and accepted, a rematch with the same players on
 //! the same seats, a player's forfeit and a moderator's close, and the server's default for
 //! tables in threads. Every lobby operation checks the phase first, so a button from an older
-//! phase changes nothing.
+//! phase changes nothing. Opening a table (`create`, `rematch`) and taking a seat (`accept`,
+//! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`).
 
 use std::time::Instant;
 
@@ -84,6 +85,8 @@ impl TableService {
         if self.table_in(req.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
+        let opening = self.opening.lock().await;
+        self.check_room(req.guild_id, req.creator.id, true)?;
         let people = 1 + req.invited.len();
         let named = people + req.bots;
         // Random seeds stay below 2^53 so a slash command (a JSON number) can replay them.
@@ -153,6 +156,7 @@ impl TableService {
             story: Default::default(),
         };
         self.insert(table)?;
+        drop(opening);
         // A table whose every seat is taken already (the creator and computer players) starts.
         let table = self.table(id)?;
         let mut t = table.lock().await;
@@ -168,8 +172,12 @@ impl TableService {
         if t.seats[seat].accepted {
             return Err(TableError::AlreadyAccepted);
         }
+        let opening = self.opening.lock().await;
+        self.check_room(t.guild_id, user, false)?;
         self.store.update_seat(id, seat, Some(user), true).await?;
         t.seats[seat].accepted = true;
+        self.recount(&t);
+        drop(opening);
         self.start_if_ready(&mut t).await
     }
 
@@ -180,9 +188,13 @@ impl TableService {
             return Err(TableError::AlreadySeated);
         }
         let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        let opening = self.opening.lock().await;
+        self.check_room(t.guild_id, user, false)?;
         self.store.update_seat(id, seat, Some(user), true).await?;
         t.seats[seat].user_id = Some(user);
         t.seats[seat].accepted = true;
+        self.recount(&t);
+        drop(opening);
         self.start_if_ready(&mut t).await
     }
 
@@ -240,6 +252,7 @@ impl TableService {
         self.store.update_seat(id, seat, None, false).await?;
         t.seats[seat].user_id = None;
         t.seats[seat].accepted = false;
+        self.recount(&t);
         Ok(Declined::Freed {
             view: t.view(),
             seat,
@@ -379,6 +392,8 @@ impl TableService {
         if self.table_in(old.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
+        let opening = self.opening.lock().await;
+        self.check_room(old.guild_id, user, true)?;
         let info = registry::find(&old.game)
             .ok_or_else(|| TableError::internal(format!("unknown stored game {}", old.game)))?;
         // A random seed below 2^53, as at `create`.
@@ -429,6 +444,7 @@ impl TableService {
             opened: Instant::now(),
             story: Default::default(),
         })?;
+        drop(opening);
         let table = self.table(new_id)?;
         let mut t = table.lock().await;
         self.start_if_ready(&mut t).await

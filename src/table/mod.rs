@@ -11,6 +11,13 @@
 //! words the messages. Every applied move is stored before the caller hears it was applied.
 //! Clicks on one table are applied one at a time (a per-table lock); every offered action
 //! carries the table's move number, so a stale or repeated click is refused.
+//!
+//! The operator's `Limits` bound the open tables (lobbies and games in play; a paused match
+//! is not open until it is resumed) of one person and of one server. A person's open tables
+//! are the ones they created and the ones where they hold an accepted seat (an invitation
+//! counts once accepted, so nobody can be blocked by being invited). They are counted from an
+//! index kept beside the tables in memory, and checked under one opening lock, so two
+//! requests at once cannot both take the last place.
 
 mod clocks;
 mod error;
@@ -566,19 +573,112 @@ impl Table {
     }
 }
 
+/// The operator's bounds on open tables; 0 means no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Open tables one person may have in one server.
+    pub per_person: usize,
+    /// Open tables one server may have.
+    pub per_server: usize,
+}
+
+/// Whom an open table counts against: its server, and its creator and the people holding an
+/// accepted seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Occupancy {
+    guild: GuildId,
+    people: Vec<UserId>,
+}
+
+impl Table {
+    fn occupancy(&self) -> Occupancy {
+        let mut people = vec![self.creator];
+        for s in &self.seats {
+            if let (Some(user), true, None) = (s.user_id, s.accepted, &s.computer) {
+                if !people.contains(&user) {
+                    people.push(user);
+                }
+            }
+        }
+        Occupancy {
+            guild: self.guild_id,
+            people,
+        }
+    }
+}
+
 /// The table service. Cheap to share behind an `Arc`.
 pub struct TableService {
     store: Store,
     tables: StdMutex<HashMap<TableId, Arc<Mutex<Table>>>>,
     channels: StdMutex<HashMap<ChannelId, TableId>>,
+    limits: Limits,
+    /// Whom each open table counts against (kept with `tables`, updated on every seat taken).
+    occupancy: StdMutex<HashMap<TableId, Occupancy>>,
+    /// Held while a table is opened or a seat taken, from the limits' check to the count's
+    /// update. Taken after a table's own lock, never before one.
+    opening: Mutex<()>,
 }
 
 impl TableService {
+    /// A service with no limit on open tables.
     pub fn new(store: Store) -> TableService {
+        TableService::with_limits(store, Limits::default())
+    }
+
+    /// A service that refuses to open tables beyond the operator's `limits`.
+    pub fn with_limits(store: Store, limits: Limits) -> TableService {
         TableService {
             store,
             tables: StdMutex::new(HashMap::new()),
             channels: StdMutex::new(HashMap::new()),
+            limits,
+            occupancy: StdMutex::new(HashMap::new()),
+            opening: Mutex::new(()),
+        }
+    }
+
+    /// The limits this service keeps.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Open tables in a server, and those of them that count against `user`.
+    pub fn open_tables(&self, guild: GuildId, user: UserId) -> (usize, usize) {
+        let Ok(occupancy) = self.occupancy.lock() else {
+            return (0, 0);
+        };
+        occupancy
+            .values()
+            .filter(|o| o.guild == guild)
+            .fold((0, 0), |(server, mine), o| {
+                (server + 1, mine + usize::from(o.people.contains(&user)))
+            })
+    }
+
+    /// Refuses a new table in `guild` (when `new_table`) or a new seat for `user` beyond the
+    /// limits. Call with `opening` held.
+    fn check_room(&self, guild: GuildId, user: UserId, new_table: bool) -> Result<(), TableError> {
+        let (server, mine) = self.open_tables(guild, user);
+        let Limits {
+            per_person,
+            per_server,
+        } = self.limits;
+        if new_table && per_server > 0 && server >= per_server {
+            return Err(TableError::ServerFull { limit: per_server });
+        }
+        if per_person > 0 && mine >= per_person {
+            return Err(TableError::TooManyTables { limit: per_person });
+        }
+        Ok(())
+    }
+
+    /// Counts a table's people again after a seat changed hands.
+    fn recount(&self, t: &Table) {
+        if let Ok(mut occupancy) = self.occupancy.lock() {
+            if let Some(o) = occupancy.get_mut(&t.id) {
+                *o = t.occupancy();
+            }
         }
     }
 
@@ -605,6 +705,11 @@ impl TableService {
 
     fn insert(&self, table: Table) -> Result<(), TableError> {
         let (id, channel) = (table.id, table.channel_id);
+        let occupancy = table.occupancy();
+        self.occupancy
+            .lock()
+            .map_err(|_| TableError::internal("occupancy map poisoned"))?
+            .insert(id, occupancy);
         self.tables
             .lock()
             .map_err(|_| TableError::internal("table map poisoned"))?
@@ -619,6 +724,9 @@ impl TableService {
     fn remove(&self, id: TableId, channel: ChannelId) {
         if let Ok(mut tables) = self.tables.lock() {
             tables.remove(&id);
+        }
+        if let Ok(mut occupancy) = self.occupancy.lock() {
+            occupancy.remove(&id);
         }
         if let Ok(mut channels) = self.channels.lock() {
             if channels.get(&channel) == Some(&id) {

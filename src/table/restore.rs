@@ -1,6 +1,8 @@
 //! Tables taken up again: every unfinished table when the service starts (`restore`), and a
 //! paused match (`pause`, `resume`). A table is rebuilt by replaying its stored move log from its
-//! seed, and the replayed state is checked against the stored one.
+//! seed, and the replayed state is checked against the stored one. A resumed match is open
+//! again and is refused beyond the limits of open tables; a restore brings back every table as
+//! it was, whatever the limits.
 
 use std::time::Instant;
 
@@ -44,6 +46,9 @@ impl TableService {
         let id = stored.id;
         let mut table = rebuild(stored)
             .map_err(|e| TableError::internal(format!("table {id} does not replay: {e}")))?;
+        // A resumed match is open again and counts as a new one against the limits.
+        let _opening = self.opening.lock().await;
+        self.check_room(table.guild_id, user, true)?;
         self.store.resume_table(id).await?;
         table.paused = false;
         let view = table.view();

@@ -581,3 +581,149 @@ async fn a_turn_timer_hands_the_seat_to_a_computer_until_its_owner_is_back() {
         .iter()
         .all(|r| !r.stand_in));
 }
+
+/// A request by `creator` in `channel` of `guild`, inviting `invited`.
+fn request_by(creator: u64, guild: u64, channel: u64, invited: &[u64]) -> CreateTable {
+    CreateTable {
+        guild_id: guild,
+        channel_id: channel,
+        creator: person(creator),
+        ..request("pisha-pasha", invited)
+    }
+}
+
+async fn limited(per_person: usize, per_server: usize) -> TableService {
+    TableService::with_limits(
+        Store::open_in_memory().await.unwrap(),
+        Limits {
+            per_person,
+            per_server,
+        },
+    )
+}
+
+#[tokio::test]
+async fn a_person_has_at_most_their_limit_of_open_tables() {
+    let s = limited(2, 0).await;
+    let a = s
+        .create(request_by(ALICE, GUILD, 21, &[BOB]))
+        .await
+        .unwrap();
+    let b = s
+        .create(request_by(ALICE, GUILD, 22, &[BOB]))
+        .await
+        .unwrap();
+    let third = s.create(request_by(ALICE, GUILD, 23, &[])).await;
+    assert!(matches!(third, Err(TableError::TooManyTables { limit: 2 })));
+    assert_eq!(
+        crate::catalog::en(&third.unwrap_err().msg()),
+        "You already have 2 open tables in this server, the most one person may have: \
+         finish or `/abandon` one first."
+    );
+    assert_eq!(s.table_in(23), None, "the refusal opens nothing");
+    // Another server counts apart.
+    s.create(request_by(ALICE, GUILD + 1, 30, &[]))
+        .await
+        .unwrap();
+    // Invitations do not count until accepted: Bob is invited to two tables and opens his own.
+    let own = s.create(request_by(BOB, GUILD, 24, &[])).await.unwrap();
+    s.accept(a.id, BOB).await.unwrap();
+    // Bob sits at two tables now (his own and Alice's first): he cannot accept the second.
+    assert!(matches!(
+        s.accept(b.id, BOB).await,
+        Err(TableError::TooManyTables { limit: 2 })
+    ));
+    // Nor join an open seat.
+    let carols = s.create(request_by(CAROL, GUILD, 25, &[])).await.unwrap();
+    assert!(matches!(
+        s.join(carols.id, BOB).await,
+        Err(TableError::TooManyTables { limit: 2 })
+    ));
+    assert_eq!(s.view(carols.id).await.unwrap().seats[1].user, None);
+    // Once a table of his ends, there is room again.
+    s.decline(own.id, BOB).await.unwrap();
+    assert!(matches!(
+        s.join(carols.id, BOB).await,
+        Ok(LobbyChange::Started(_))
+    ));
+    assert_eq!(s.open_tables(GUILD, BOB), (3, 2));
+}
+
+#[tokio::test]
+async fn a_server_has_at_most_its_limit_of_open_tables() {
+    let s = limited(0, 2).await;
+    let a = s.create(request_by(ALICE, GUILD, 21, &[])).await.unwrap();
+    s.create(request_by(BOB, GUILD, 22, &[])).await.unwrap();
+    let full = s.create(request_by(CAROL, GUILD, 23, &[])).await;
+    assert!(matches!(full, Err(TableError::ServerFull { limit: 2 })));
+    assert!(crate::catalog::en(&full.unwrap_err().msg())
+        .starts_with("This server already has 2 open tables, the most it may have"));
+    // Other servers are not affected.
+    s.create(request_by(CAROL, GUILD + 1, 30, &[]))
+        .await
+        .unwrap();
+    // A table that ends makes room.
+    s.decline(a.id, ALICE).await.unwrap();
+    s.create(request_by(CAROL, GUILD, 23, &[])).await.unwrap();
+    assert_eq!(s.open_tables(GUILD, CAROL), (2, 1));
+}
+
+#[tokio::test]
+async fn no_limit_lets_anyone_open_as_many_tables_as_channels() {
+    let s = service().await;
+    for channel in 0..20 {
+        s.create(request_by(ALICE, GUILD, 100 + channel, &[]))
+            .await
+            .unwrap();
+    }
+    assert_eq!(s.open_tables(GUILD, ALICE), (20, 20));
+}
+
+#[tokio::test]
+async fn tables_opened_at_once_never_pass_the_limit() {
+    let s = Arc::new(limited(0, 4).await);
+    let tries: Vec<_> = (0..12u64)
+        .map(|i| {
+            let s = s.clone();
+            tokio::spawn(async move { s.create(request_by(100 + i, GUILD, 200 + i, &[])).await })
+        })
+        .collect();
+    let mut opened = 0;
+    for t in tries {
+        match t.await.unwrap() {
+            Ok(_) => opened += 1,
+            Err(TableError::ServerFull { limit: 4 }) => {}
+            Err(e) => panic!("unexpected refusal: {e}"),
+        }
+    }
+    assert_eq!(opened, 4);
+    assert_eq!(s.open_tables(GUILD, 0).0, 4);
+}
+
+#[tokio::test]
+async fn a_rematch_and_a_resume_count_against_the_limits() {
+    let s = limited(1, 0).await;
+    let view = s
+        .create(request_by(ALICE, GUILD, 21, &[BOB]))
+        .await
+        .unwrap();
+    s.accept(view.id, BOB).await.unwrap();
+    s.pause(view.id, ALICE).await.unwrap();
+    // A paused match is not open: Alice may open another table meanwhile.
+    let other = s.create(request_by(ALICE, GUILD, 22, &[])).await.unwrap();
+    assert!(matches!(
+        s.resume(21, ALICE).await,
+        Err(TableError::TooManyTables { limit: 1 })
+    ));
+    s.decline(other.id, ALICE).await.unwrap();
+    s.resume(21, ALICE).await.unwrap();
+    // A rematch of a table that is still open is refused by the channel; of a finished one by
+    // the limit when its opener is at another table.
+    s.forfeit(view.id, BOB).await.unwrap();
+    s.create(request_by(BOB, GUILD, 23, &[])).await.unwrap();
+    assert!(matches!(
+        s.rematch(view.id, BOB).await,
+        Err(TableError::TooManyTables { limit: 1 })
+    ));
+    assert!(s.rematch(view.id, ALICE).await.is_ok());
+}

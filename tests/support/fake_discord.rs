@@ -2370,6 +2370,23 @@ impl FakeDiscord {
         self.wait_outcome(id).await
     }
 
+    /// Sends an interaction of any `kind` (2 command, 3 component, 4 autocomplete) with any
+    /// `data`, as `user` in `channel`, on `message_id` for a component, with no check of the
+    /// user, the command or the message: a forged or malformed payload. It must still
+    /// deserialize as serenity's `Interaction` (checked; the bot would never hear it otherwise).
+    pub async fn raw_interaction(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+        kind: u8,
+        data: Value,
+        message_id: Option<u64>,
+    ) -> anyhow::Result<InteractionOutcome> {
+        let label = format!("raw interaction {kind} {data} by {}", user.name);
+        let id = self.dispatch_interaction(kind, user, channel, data, message_id, label)?;
+        self.wait_outcome(id).await
+    }
+
     /// Chooses `values` in the string select menu `custom_id` on a message the user can see.
     pub async fn select(
         &self,

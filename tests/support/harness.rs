@@ -40,10 +40,17 @@ pub struct Harness {
     pub alice: FakeUser,
     pub bob: FakeUser,
     pub carol: FakeUser,
+    /// Changes the bot's configuration at every boot (the abuse limits of `e2e_abuse`).
+    pub tweak: fn(&mut Config),
 }
 
 impl Harness {
     pub async fn start() -> Harness {
+        Harness::start_tweaked(|_| {}).await
+    }
+
+    /// A harness whose bot's configuration `tweak` changes (at every boot and restart).
+    pub async fn start_tweaked(tweak: fn(&mut Config)) -> Harness {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
@@ -58,6 +65,7 @@ impl Harness {
             alice,
             bob,
             carol,
+            tweak,
         };
         h.boot().await;
         h
@@ -79,13 +87,27 @@ impl Harness {
             computer_pause: Duration::ZERO,
             lobby_timeout: Duration::from_secs(1800),
             timer_minute,
+            // No abuse limit gets in the way of the suites, which click as fast as the bot
+            // answers; `e2e_abuse` sets its own with `tweak`.
+            max_tables_per_person: 0,
+            max_tables_per_server: 0,
+            click_burst: 0,
+            clicks_per_second: 0,
+            play_burst: 0,
+            plays_per_minute: 0,
         };
+        let mut config = config;
+        (self.tweak)(&mut config);
         // Wired as the binary wires it: the store, the table service with its tables restored,
         // then Discord.
         let store = Store::open(&config.database_url)
             .await
             .expect("the database opens");
-        let service = std::sync::Arc::new(pakka::table::TableService::new(store));
+        let limits = pakka::table::Limits {
+            per_person: config.max_tables_per_person,
+            per_server: config.max_tables_per_server,
+        };
+        let service = std::sync::Arc::new(pakka::table::TableService::with_limits(store, limits));
         service.restore().await.expect("the tables restore");
         self.bot = Some(
             pakka::discord::start(&config, service)
