@@ -3,8 +3,8 @@
 //! views the table service hands out (`TableView::picture` is the public view's scene,
 //! `HandView::picture` the seat's own), never from a game state. A server can turn pictures
 //! off (`/settings images:false`); the text is always there beside them (screen readers,
-//! search, narrow clients). Drawing runs on a blocking thread, off the async workers, and an
-//! answer never waits for it more than `DRAW_WAIT`; a picture that fails to draw is logged and
+//! search, narrow clients). Drawing runs on a blocking thread, off the async workers, one
+//! picture per core at a time, and an answer never waits for it more than `DRAW_WAIT`; a picture that fails to draw is logged and
 //! the message goes out without it.
 
 use std::collections::HashMap;
@@ -107,11 +107,33 @@ pub(super) async fn hand(
 /// next update brings a picture again.
 const DRAW_WAIT: Duration = Duration::from_millis(1200);
 
+/// Pictures drawn at once: one per core. Drawing is all computation, so more at once would
+/// only slow every answer down (the async workers share the cores); a picture that cannot start
+/// within `DRAW_WAIT` is not drawn at all, so a bot far behind sheds pictures, not answers.
+fn drawers() -> Arc<tokio::sync::Semaphore> {
+    static DRAWERS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    DRAWERS
+        .get_or_init(|| {
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            Arc::new(tokio::sync::Semaphore::new(cores))
+        })
+        .clone()
+}
+
 async fn draw(
     file: &'static str,
     work: impl FnOnce() -> Result<render::Png, render::RenderError> + Send + 'static,
 ) -> Option<Image> {
-    let drawn = tokio::time::timeout(DRAW_WAIT, tokio::task::spawn_blocking(work)).await;
+    let drawing = async {
+        let permit = drawers().acquire_owned().await;
+        tokio::task::spawn_blocking(move || {
+            // Held while drawing, even when the answer stopped waiting.
+            let _permit = permit;
+            work()
+        })
+        .await
+    };
+    let drawn = tokio::time::timeout(DRAW_WAIT, drawing).await;
     let Ok(drawn) = drawn else {
         tracing::warn!(file, "a picture took too long to draw; sent the text alone");
         return None;
