@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
-use super::{pictures, refusal, render, send, upkeep, Context, Data, Error};
+use super::{pictures, refusal, render, retry, send, upkeep, Context, Data, Error};
 use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
@@ -634,15 +634,14 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     let Some(message) = view.message_id else {
         return;
     };
-    if let Err(e) = serenity::ChannelId::new(view.channel_id)
-        .edit_message(
-            ctx.http(),
-            serenity::MessageId::new(message),
-            send::edit_message(reply),
-        )
-        .await
-    {
-        tracing::warn!(error = %e, "could not update the lobby message");
+    let channel = serenity::ChannelId::new(view.channel_id);
+    let edit = send::edit_message(reply);
+    let edited = retry::again("update the lobby message", || {
+        channel.edit_message(ctx.http(), serenity::MessageId::new(message), edit.clone())
+    })
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, "the lobby message", "it is left as it was");
     }
 }
 
