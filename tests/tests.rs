@@ -8,6 +8,7 @@ mod architecture;
 mod catalog;
 mod conformance;
 mod e2e;
+mod e2e_faults;
 mod e2e_finnish;
 mod e2e_games;
 mod e2e_images;
