@@ -159,9 +159,16 @@ struct Faulty {
 impl Faulty {
     /// Opens the game and plays it to the middle.
     async fn start() -> Faulty {
+        Faulty::start_after(|_| {}).await
+    }
+
+    /// Opens the game after `before` (injecting faults for the opening, say) and plays it to
+    /// the middle.
+    async fn start_after(before: impl FnOnce(&FakeDiscord)) -> Faulty {
         let expected = baseline().await;
         let (log, guard) = Log::capture();
         let h = Harness::start().await;
+        before(&h.fake);
         let table = open(&h).await;
         play_to(&h, table, |c| move_of(c).is_some_and(|m| m >= MIDDLE)).await;
         assert!(expected.moves.len() > MIDDLE as usize);
@@ -268,6 +275,17 @@ async fn a_click_answer_met_by_a_5xx_is_tried_again_within_3_seconds() {
     f.fake().inject(CALLBACK, Fault::Status(503), 1);
     f.fake().inject(CALLBACK, Fault::Applied(500), 1);
     f.finish(2, &["trying again"]).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_slash_command_answer_met_by_a_5xx_is_tried_again() {
+    // `/play` meets a 503: its answer is tried again, and the lobby opens as usual.
+    let f = Faulty::start_after(|fake| {
+        fake.inject(CALLBACK, Fault::Status(503), 1);
+    })
+    .await;
+    assert_eq!(f.fake().faults_served().len(), 1, "the /play answer met it");
+    f.finish(1, &["trying again"]).await;
 }
 
 #[tokio::test(flavor = "current_thread")]

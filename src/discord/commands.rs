@@ -223,6 +223,21 @@ async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
     (lang, public)
 }
 
+/// Answers a command (or follows its answer up), trying again after a 5xx, a 429 or a hang
+/// while Discord's 3 seconds allow; a failure is logged once and returned.
+async fn say<'a>(
+    ctx: Context<'a>,
+    reply: poise::CreateReply,
+) -> Result<poise::ReplyHandle<'a>, Error> {
+    let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
+    retry::answer_with("answer a command", deadline, || ctx.send(reply.clone()))
+        .await
+        .map_err(|e| {
+            retry::report(&e, "a command's answer", "the command is not answered");
+            e.into()
+        })
+}
+
 /// Logs what went wrong and tells the user something went wrong, without details.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
@@ -348,14 +363,17 @@ pub async fn play(
     let (lang, public) = langs(ctx).await;
     let Some(info) = registry::find(&game) else {
         let reply = render::notice(&no_such_game(&game), &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let options = match info.parse_options(options.as_deref().unwrap_or("")) {
         Ok(o) => o,
         Err(e) => {
-            ctx.send(send::poise_reply(&render::notice(&e.msg(), &Plain(lang))))
-                .await?;
+            say(
+                ctx,
+                send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
+            )
+            .await?;
             return Ok(());
         }
     };
@@ -401,7 +419,7 @@ pub async fn play(
         Ok(view) => {
             let started = view.phase == Phase::Playing;
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
-            let handle = ctx.send(send::poise_reply(&reply)).await?;
+            let handle = say(ctx, send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
             // when it expires) otherwise.
             match handle.message().await {
@@ -415,7 +433,7 @@ pub async fn play(
             }
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &names))).await?;
+            say(ctx, send::poise_reply(&refusal(&e, &names))).await?;
         }
     }
     Ok(())
@@ -433,12 +451,12 @@ async fn play_in_thread(
 ) -> Result<(), Error> {
     let data = ctx.data();
     if let Err(e) = data.service.check(&request) {
-        ctx.send(send::poise_reply(&refusal(&e, names))).await?;
+        say(ctx, send::poise_reply(&refusal(&e, names))).await?;
         return Ok(());
     }
     let people: Vec<u64> = request.invited.iter().map(|p| p.id).collect();
     let line = render::thread_line(request.creator.id, &info.name(), &people, public);
-    let handle = ctx.send(send::poise_reply(&line)).await?;
+    let handle = say(ctx, send::poise_reply(&line)).await?;
     let message = handle.message().await?;
     let name = plain(
         &msg!(
@@ -543,7 +561,7 @@ pub async fn scores(
         Ok(rows) => render::leaderboard(info, &rows, public),
         Err(e) => refusal(&e, &Plain(public)),
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -558,7 +576,7 @@ pub async fn rules(
         Some(info) => render::rules(info, lang),
         None => render::notice(&no_such_game(&game), &Plain(lang)),
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -583,14 +601,13 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     let moderator = member_may(ctx, serenity::Permissions::manage_messages).await;
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
         let reply = refusal(&TableError::NoTable, &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let view = match service.view(id).await {
         Ok(view) => view,
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
-                .await?;
+            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
             return Ok(());
         }
     };
@@ -625,7 +642,7 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
         ),
         _ => refusal(&TableError::NotAllowed, &Plain(lang)),
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -653,7 +670,7 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
     data.remember_user(&player);
     let Some(id) = data.service.table_in(ctx.channel_id().get()) else {
         let reply = refusal(&TableError::NoTable, &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let reply = match data
@@ -670,7 +687,7 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
             refusal(&e, &names)
         }
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -700,7 +717,7 @@ pub async fn settings(
                 ),
                 &Plain(lang),
             );
-            ctx.send(send::poise_reply(&reply)).await?;
+            say(ctx, send::poise_reply(&reply)).await?;
             return Ok(());
         }
     };
@@ -758,7 +775,7 @@ pub async fn settings(
             Err(e) => refusal(&e, &Plain(lang)),
         }
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -804,7 +821,7 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
     let user = ctx.author().id.get();
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
         let reply = render::notice(&msg!("discord-no-match"), &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     match service.pause(id, user).await {
@@ -822,14 +839,13 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
                 ),
                 &SeatNames::public(&view, public),
             );
-            ctx.send(send::poise_reply(&reply)).await?;
+            say(ctx, send::poise_reply(&reply)).await?;
             upkeep::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
             // Nobody is to act while paused: the turn ping goes.
             upkeep::ping(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
-                .await?;
+            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
         }
     }
     Ok(())
@@ -848,7 +864,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
         Ok(view) => {
             // A fresh table message for the resumed match; the old one may be days old.
             let reply = pictures::with_table(ctx.data(), &view, render::table(&view, public)).await;
-            let handle = ctx.send(send::poise_reply(&reply)).await?;
+            let handle = say(ctx, send::poise_reply(&reply)).await?;
             match handle.message().await {
                 Ok(message) => {
                     upkeep::table_message_posted(data, &view, message.id.get()).await;
@@ -858,8 +874,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             upkeep::started(ctx.serenity_context(), data, &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
-                .await?;
+            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
         }
     }
     Ok(())

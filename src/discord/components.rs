@@ -3,8 +3,6 @@
 //! table brought up to date: the public table message, the notice to the players now to act,
 //! and the open hands of those players.
 
-use std::time::Duration;
-
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tokio::time::Instant;
@@ -19,10 +17,6 @@ use crate::ai::Level;
 use crate::msg;
 use crate::table::{Declined, LobbyChange, TableError, TableId, TableView};
 use crate::text::{seat, verbatim};
-
-/// How long after a click arrives its answer may still be tried: Discord allows 3 seconds
-/// from the click, and the click took a moment to reach the bot.
-const ACK_BUDGET: Duration = Duration::from_millis(2500);
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -83,7 +77,7 @@ async fn on_click(
     data: &Data,
     click: &ComponentInteraction,
 ) -> Result<(), Error> {
-    let deadline = Instant::now() + ACK_BUDGET;
+    let deadline = Instant::now() + retry::ANSWER_BUDGET;
     data.remember_user(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());

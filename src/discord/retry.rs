@@ -95,8 +95,8 @@ fn classify(error: &serenity::Error) -> (Failure, String) {
             };
             let reason = status.canonical_reason().unwrap_or_default();
             // serenity reads `{code, message}`; a body without them (a 429's, an edge's 502
-            // page) comes back as code -1.
-            let detail = if code == -1 {
+            // page) comes back as code -1, and a 500's code is 0 with the status as message.
+            let detail = if code <= 0 {
                 format!("Discord answered {} {reason}", status.as_u16())
             } else {
                 let message = &response.error.message;
@@ -123,6 +123,10 @@ where
     again_with(POLICY, what, None, call).await
 }
 
+/// How long after an interaction arrives its answer may still be tried: Discord allows 3
+/// seconds from the click or command, and it took a moment to reach the bot.
+pub(super) const ANSWER_BUDGET: Duration = Duration::from_millis(2500);
+
 /// Runs an interaction's answer like `again`, never past `deadline`; an answer Discord took
 /// already (40060) counts as done.
 pub(super) async fn answer<F, Fut>(what: &str, deadline: Instant, call: F) -> Result<(), Failed>
@@ -130,10 +134,24 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<()>>,
 {
-    match again_with(ANSWER, what, Some(deadline), call).await {
+    match answer_with(what, deadline, call).await {
         Err(f) if f.kind == Failure::Acknowledged => Ok(()),
         other => other,
     }
+}
+
+/// Runs an interaction's answer that gives something back (poise's reply handle) like
+/// `answer`; 40060 is left to the caller.
+pub(super) async fn answer_with<T, F, Fut>(
+    what: &str,
+    deadline: Instant,
+    call: F,
+) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    again_with(ANSWER, what, Some(deadline), call).await
 }
 
 async fn again_with<T, F, Fut>(

@@ -2104,23 +2104,7 @@ impl FakeDiscord {
     /// for the sockets to go. A client that is still running will reconnect and RESUME; a new
     /// client can connect and IDENTIFY. Any number of sequential connections is supported.
     pub async fn disconnect_bot(&self) {
-        let conns: Vec<u64> = {
-            let mut st = self.inner.lock();
-            st.current = None;
-            for c in st.conns.values_mut() {
-                c.ready = false;
-                let _ =
-                    c.tx.send(Outgoing::Close(4000, "fake Discord: disconnect_bot".into()));
-            }
-            st.conns.keys().copied().collect()
-        };
-        self.inner.touch();
-        let _ = self
-            .wait_until(Duration::from_secs(2), |f| {
-                let st = f.inner.lock();
-                conns.iter().all(|c| !st.conns.contains_key(c))
-            })
-            .await;
+        self.close_gateway(4000).await;
     }
 
     fn find_command(st: &State, name: &str, kind: u64) -> Option<Value> {
