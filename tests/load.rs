@@ -561,10 +561,11 @@ pub async fn run(settings: LoadSettings) -> Report {
     if settings.kills > 0 {
         tokio::time::sleep_until(steady_from.into()).await;
         let mut rng = ChaCha8Rng::seed_from_u64(settings.seed ^ 0xdead);
-        let window = settings.seconds / settings.kills as f64;
+        // Kills spread over the steady part, leaving its last two seconds alone.
+        let window = (settings.seconds - 2.0).max(1.0) / settings.kills as f64;
         for _ in 0..settings.kills {
             tokio::time::sleep(Duration::from_secs_f64(window * rng.random_range(0.2..0.8))).await;
-            if Instant::now() + Duration::from_secs(3) > stop {
+            if Instant::now() + Duration::from_secs(1) > stop {
                 break;
             }
             run.kill();
@@ -759,14 +760,17 @@ fn print(settings: &LoadSettings, r: &Report) {
         r.late,
         r.unanswered
     );
-    println!(
-        "  CPU per 1,000 interactions: bot {:.2} s, generator and fake {:.2} s",
-        r.bot_cpu_per_1000, r.generator_cpu_per_1000
-    );
-    println!(
-        "  bot RSS {} KiB at start, {} KiB with {} live tables: {:.1} KiB per live table",
-        r.base_rss_kib, r.rss_kib, r.live_tables, r.rss_per_table_kib
-    );
+    if r.kills == 0 {
+        // (A killed bot's successor has not lived through the whole run.)
+        println!(
+            "  CPU per 1,000 interactions: bot {:.2} s, generator and fake {:.2} s",
+            r.bot_cpu_per_1000, r.generator_cpu_per_1000
+        );
+        println!(
+            "  bot RSS {} KiB at start, {} KiB with {} live tables: {:.1} KiB per live table",
+            r.base_rss_kib, r.rss_kib, r.live_tables, r.rss_per_table_kib
+        );
+    }
     println!(
         "  {} moves stored, {:.0} bytes of database per 1,000 moves; {} games finished; {} clicks refused",
         r.moves, r.db_bytes_per_1000_moves, r.finished, r.refused

@@ -1079,3 +1079,36 @@ async fn server_settings_and_the_live_ping_round_trip() {
     store.set_ping(id, None).await.unwrap();
     assert_eq!(store.table(id).await.unwrap().unwrap().ping_id, None);
 }
+
+/// Moves are folded from the write-ahead log into the database file by the store's background
+/// checkpoints (the writing connection never checkpoints, so without them the file would not
+/// grow).
+#[tokio::test]
+async fn the_write_ahead_log_is_checkpointed_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&url(&dir)).await.unwrap();
+    let file = dir.path().join("pakka.db");
+    // The first checkpoint runs at once: the migrations are in the file.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let before = std::fs::metadata(&file).unwrap().len();
+    let id = store
+        .create_table(&new_table(GUILD, 1, "paston", &[Some(ALICE), Some(BOB)]))
+        .await
+        .unwrap();
+    store.start_table(id, &json!({})).await.unwrap();
+    let big = json!({ "filler": "x".repeat(20_000) });
+    for number in 1..=20u64 {
+        store
+            .record_move(id, number, 0, &json!(number), &big, None, None)
+            .await
+            .unwrap();
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::fs::metadata(&file).unwrap().len() <= before + 16_384 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the database file stayed at {before} bytes: nothing was checkpointed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

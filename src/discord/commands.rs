@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use super::input::{self, BadInput};
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
-use super::{pictures, refusal, render, send, throttle, upkeep, Context, Data, Error};
+use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
 use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
@@ -227,6 +227,21 @@ async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
     (lang, public)
 }
 
+/// Answers a command (or follows its answer up), trying again after a 5xx, a 429 or a hang
+/// while Discord's 3 seconds allow; a failure is logged once and returned.
+async fn say<'a>(
+    ctx: Context<'a>,
+    reply: poise::CreateReply,
+) -> Result<poise::ReplyHandle<'a>, Error> {
+    let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
+    retry::answer_with("answer a command", deadline, || ctx.send(reply.clone()))
+        .await
+        .map_err(|e| {
+            retry::report(&e, "a command's answer", "the command is not answered");
+            e.into()
+        })
+}
+
 /// Logs what went wrong and tells the user something went wrong, without details; an option
 /// poise could not read, or a command pakka does not have, gets its own sentence.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
@@ -423,13 +438,12 @@ pub async fn play(
         .check(ctx.author().id.get(), std::time::Instant::now())
     {
         let text = msg!("discord-slow-play", seconds = throttle::seconds(wait));
-        ctx.send(send::poise_reply(&render::notice(&text, &Plain(lang))))
-            .await?;
+        say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
         return Ok(());
     }
     let Some(info) = registry::find(&game) else {
         let reply = render::notice(&no_such_game(&game), &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let options_text = options.as_deref().unwrap_or("");
@@ -437,15 +451,21 @@ pub async fn play(
         .and_then(|()| input::check_seed(seed))
         .and_then(|()| input::check_turn_timer(turn_timer));
     if let Err(e) = checked {
-        ctx.send(send::poise_reply(&render::notice(&e.msg(), &Plain(lang))))
-            .await?;
+        say(
+            ctx,
+            send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
+        )
+        .await?;
         return Ok(());
     }
     let options = match info.parse_options(options_text) {
         Ok(o) => o,
         Err(e) => {
-            ctx.send(send::poise_reply(&render::notice(&e.msg(), &Plain(lang))))
-                .await?;
+            say(
+                ctx,
+                send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
+            )
+            .await?;
             return Ok(());
         }
     };
@@ -462,8 +482,7 @@ pub async fn play(
         .collect();
     if let Err(e) = check_named(ctx, &users) {
         let names = SeatNames::request(&person(ctx.author()), &invited, lang);
-        ctx.send(send::poise_reply(&render::notice(&e.msg(), &names)))
-            .await?;
+        say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;
         return Ok(());
     }
     let guild_id = ctx.guild_id().map_or(0, |g| g.get());
@@ -500,7 +519,7 @@ pub async fn play(
         Ok(view) => {
             let started = view.phase == Phase::Playing;
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
-            let handle = ctx.send(send::poise_reply(&reply)).await?;
+            let handle = say(ctx, send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
             // when it expires) otherwise.
             match handle.message().await {
@@ -514,7 +533,7 @@ pub async fn play(
             }
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &names))).await?;
+            say(ctx, send::poise_reply(&refusal(&e, &names))).await?;
         }
     }
     Ok(())
@@ -532,12 +551,12 @@ async fn play_in_thread(
 ) -> Result<(), Error> {
     let data = ctx.data();
     if let Err(e) = data.service.check(&request) {
-        ctx.send(send::poise_reply(&refusal(&e, names))).await?;
+        say(ctx, send::poise_reply(&refusal(&e, names))).await?;
         return Ok(());
     }
     let people: Vec<u64> = request.invited.iter().map(|p| p.id).collect();
     let line = render::thread_line(request.creator.id, &info.name(), &people, public);
-    let handle = ctx.send(send::poise_reply(&line)).await?;
+    let handle = say(ctx, send::poise_reply(&line)).await?;
     let message = handle.message().await?;
     let name = plain(
         &msg!(
@@ -642,7 +661,7 @@ pub async fn scores(
         Ok(rows) => render::leaderboard(info, &rows, public),
         Err(e) => refusal(&e, &Plain(public)),
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -657,7 +676,7 @@ pub async fn rules(
         Some(info) => render::rules(info, lang),
         None => render::notice(&no_such_game(&game), &Plain(lang)),
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -682,14 +701,13 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     let moderator = member_may(ctx, serenity::Permissions::manage_messages).await;
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
         let reply = refusal(&TableError::NoTable, &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let view = match service.view(id).await {
         Ok(view) => view,
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
-                .await?;
+            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
             return Ok(());
         }
     };
@@ -724,7 +742,7 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
         ),
         _ => refusal(&TableError::NotAllowed, &Plain(lang)),
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -733,15 +751,14 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     let Some(message) = view.message_id else {
         return;
     };
-    if let Err(e) = serenity::ChannelId::new(view.channel_id)
-        .edit_message(
-            ctx.http(),
-            serenity::MessageId::new(message),
-            send::edit_message(reply),
-        )
-        .await
-    {
-        tracing::warn!(error = %e, "could not update the lobby message");
+    let channel = serenity::ChannelId::new(view.channel_id);
+    let edit = send::edit_message(reply);
+    let edited = retry::again("update the lobby message", || {
+        channel.edit_message(ctx.http(), serenity::MessageId::new(message), edit.clone())
+    })
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, "the lobby message", "it is left as it was");
     }
 }
 
@@ -753,13 +770,12 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
     data.remember_user(&player);
     if let Err(e) = check_named(ctx, std::slice::from_ref(&player)) {
         let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
-        ctx.send(send::poise_reply(&render::notice(&e.msg(), &names)))
-            .await?;
+        say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;
         return Ok(());
     }
     let Some(id) = data.service.table_in(ctx.channel_id().get()) else {
         let reply = refusal(&TableError::NoTable, &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     let reply = match data
@@ -776,7 +792,7 @@ pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Erro
             refusal(&e, &names)
         }
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -806,7 +822,7 @@ pub async fn settings(
                 ),
                 &Plain(lang),
             );
-            ctx.send(send::poise_reply(&reply)).await?;
+            say(ctx, send::poise_reply(&reply)).await?;
             return Ok(());
         }
     };
@@ -864,7 +880,7 @@ pub async fn settings(
             Err(e) => refusal(&e, &Plain(lang)),
         }
     };
-    ctx.send(send::poise_reply(&reply)).await?;
+    say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -910,7 +926,7 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
     let user = ctx.author().id.get();
     let Some(id) = service.table_in(ctx.channel_id().get()) else {
         let reply = render::notice(&msg!("discord-no-match"), &Plain(lang));
-        ctx.send(send::poise_reply(&reply)).await?;
+        say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
     };
     match service.pause(id, user).await {
@@ -928,14 +944,13 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
                 ),
                 &SeatNames::public(&view, public),
             );
-            ctx.send(send::poise_reply(&reply)).await?;
+            say(ctx, send::poise_reply(&reply)).await?;
             upkeep::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
             // Nobody is to act while paused: the turn ping goes.
             upkeep::ping(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
-                .await?;
+            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
         }
     }
     Ok(())
@@ -954,7 +969,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
         Ok(view) => {
             // A fresh table message for the resumed match; the old one may be days old.
             let reply = pictures::with_table(ctx.data(), &view, render::table(&view, public)).await;
-            let handle = ctx.send(send::poise_reply(&reply)).await?;
+            let handle = say(ctx, send::poise_reply(&reply)).await?;
             match handle.message().await {
                 Ok(message) => {
                     upkeep::table_message_posted(data, &view, message.id.get()).await;
@@ -964,8 +979,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             upkeep::started(ctx.serenity_context(), data, &view).await;
         }
         Err(e) => {
-            ctx.send(send::poise_reply(&refusal(&e, &Plain(lang))))
-                .await?;
+            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
         }
     }
     Ok(())

@@ -11,9 +11,11 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
+use tokio::time::Instant;
 
 use super::ids::ComponentId;
 use super::render::HandStep;
+use super::retry;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
 use super::{pictures, refusal, render, send, throttle, Data, Error};
@@ -26,17 +28,54 @@ pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate {
-        interaction: Interaction::Component(click),
-    } = event
-    {
-        let ctx = framework.serenity_context;
-        let data = framework.user_data;
-        if let Err(e) = on_click(ctx, data, click).await {
-            tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
+    let data = framework.user_data;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(click),
+        } => {
+            let ctx = framework.serenity_context;
+            if let Err(e) = on_click(ctx, data, click).await {
+                tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
+            }
         }
+        // The gateway dropped and serenity came back: on the same session (nothing missed), or
+        // on a new one (interactions sent in between were never delivered; Discord told their
+        // users, and every button still works from its custom_id).
+        FullEvent::Resume { .. } => {
+            tracing::warn!("the gateway connection dropped; resumed the session");
+        }
+        // (The first READY is the start, not a fault.)
+        FullEvent::Ready { data_about_bot } if data.new_session() > 0 => {
+            tracing::warn!(
+                session = data_about_bot.session_id,
+                "the gateway session was lost; identified on a new one"
+            );
+        }
+        _ => {}
     }
     Ok(())
+}
+
+/// Acknowledges a click within Discord's 3 seconds, trying again after a 5xx, a 429 or a hang
+/// while time allows (a callback Discord took already counts as done). Answers whether the
+/// click was acknowledged; a failure is logged once.
+async fn answer(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    deadline: Instant,
+    response: serenity::CreateInteractionResponse,
+) -> bool {
+    let sent = retry::answer("answer a click", deadline, || {
+        click.create_response(&ctx.http, response.clone())
+    })
+    .await;
+    match sent {
+        Ok(()) => true,
+        Err(e) => {
+            retry::report(&e, "the click", "it cannot be answered");
+            false
+        }
+    }
 }
 
 async fn on_click(
@@ -44,6 +83,7 @@ async fn on_click(
     data: &Data,
     click: &ComponentInteraction,
 ) -> Result<(), Error> {
+    let deadline = Instant::now() + retry::ANSWER_BUDGET;
     data.remember_user(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());
@@ -74,9 +114,7 @@ async fn on_click(
         Ok(id) => id,
         Err(_) => {
             let reply = render::notice(&msg!("discord-unknown-button"), &reader);
-            click
-                .create_response(&ctx.http, send::respond(&reply))
-                .await?;
+            answer(ctx, click, deadline, send::respond(&reply)).await;
             return Ok(());
         }
     };
@@ -106,17 +144,18 @@ async fn on_click(
                 ),
                 Err(e) => (refusal(&e, &names), None),
             };
-            click
-                .create_response(&ctx.http, send::respond(&reply))
-                .await?;
-            if let Some(hand) = alive {
+            let acked = answer(ctx, click, deadline, send::respond(&reply)).await;
+            if let Some(hand) = alive.filter(|_| acked) {
                 // The new hand message: remembered to bring it alive, and an older one retired.
-                match click.get_response(&ctx.http).await {
+                let message =
+                    retry::again("read back a hand message", || click.get_response(&ctx.http))
+                        .await;
+                match message {
                     Ok(message) => {
                         upkeep::remember(ctx, data, &hand, user, &click.token, message.id.get())
                             .await
                     }
-                    Err(e) => tracing::warn!(error = %e, "could not read back a hand message"),
+                    Err(e) => tracing::warn!("could not read back a hand message: {e}"),
                 }
             }
         }
@@ -137,10 +176,7 @@ async fn on_click(
                     let reply =
                         pictures::with_hand(data, &hand, render::hand(&hand, step, &names), lang)
                             .await;
-                    click
-                        .create_response(&ctx.http, hand_response(click, reply))
-                        .await?;
-                    if private {
+                    if answer(ctx, click, deadline, hand_response(click, reply)).await && private {
                         upkeep::remember(
                             ctx,
                             data,
@@ -153,9 +189,7 @@ async fn on_click(
                     }
                 }
                 Err(e) => {
-                    click
-                        .create_response(&ctx.http, send::respond(&refusal(&e, &names)))
-                        .await?;
+                    answer(ctx, click, deadline, send::respond(&refusal(&e, &names))).await;
                 }
             }
         }
@@ -165,10 +199,10 @@ async fn on_click(
                 Ok(acted) => {
                     let reply = render::hand(&acted.hand, HandStep::Page(0), &names);
                     let reply = pictures::with_hand(data, &acted.hand, reply, lang).await;
-                    click
-                        .create_response(&ctx.http, hand_response(click, reply))
-                        .await?;
-                    if private {
+                    // The move is stored; if the answer fails, the player's hand is brought up
+                    // to date like everyone else's.
+                    let acked = answer(ctx, click, deadline, hand_response(click, reply)).await;
+                    if acked && private {
                         upkeep::remember(
                             ctx,
                             data,
@@ -179,7 +213,7 @@ async fn on_click(
                         )
                         .await;
                     }
-                    after_move(ctx, data, &acted, Some(user)).await;
+                    after_move(ctx, data, &acted, acked.then_some(user)).await;
                     drive_computers(ctx, data, table);
                 }
                 Err(e @ (TableError::Stale | TableError::Rule(_))) => {
@@ -196,10 +230,8 @@ async fn on_click(
                         }
                         Err(e) => refusal(e, &names),
                     };
-                    click
-                        .create_response(&ctx.http, hand_response(click, reply))
-                        .await?;
-                    if let (Ok(hand), true) = (hand, private) {
+                    let acked = answer(ctx, click, deadline, hand_response(click, reply)).await;
+                    if let (true, true, Ok(hand)) = (acked, private, hand) {
                         upkeep::remember(
                             ctx,
                             data,
@@ -212,9 +244,7 @@ async fn on_click(
                     }
                 }
                 Err(e) => {
-                    click
-                        .create_response(&ctx.http, send::respond(&refusal(&e, &names)))
-                        .await?;
+                    answer(ctx, click, deadline, send::respond(&refusal(&e, &names))).await;
                 }
             }
         }
@@ -226,28 +256,24 @@ async fn on_click(
             };
             match change {
                 Ok(LobbyChange::Waiting(view)) => {
-                    click
-                        .create_response(&ctx.http, send::update(&render::lobby(&view, public)))
-                        .await?;
+                    answer(
+                        ctx,
+                        click,
+                        deadline,
+                        send::update(&render::lobby(&view, public)),
+                    )
+                    .await;
                 }
                 Ok(LobbyChange::Started(view)) => {
                     // The lobby message becomes the table message of the first deal.
-                    click
-                        .create_response(
-                            &ctx.http,
-                            send::update(
-                                &pictures::with_table(data, &view, render::table(&view, public))
-                                    .await,
-                            ),
-                        )
-                        .await?;
+                    let reply =
+                        pictures::with_table(data, &view, render::table(&view, public)).await;
+                    answer(ctx, click, deadline, send::update(&reply)).await;
                     upkeep::table_message_posted(data, &view, click.message.id.get()).await;
                     upkeep::started(ctx, data, &view).await;
                 }
                 Err(e) => {
-                    click
-                        .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
-                        .await?;
+                    answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
                 }
             }
         }
@@ -258,24 +284,22 @@ async fn on_click(
                     who = verbatim(mention(user)),
                     game = view.game_name()
                 );
-                click
-                    .create_response(
-                        &ctx.http,
-                        send::update(&render::announce(&text, &Plain(public))),
-                    )
-                    .await?;
+                let reply = render::announce(&text, &Plain(public));
+                answer(ctx, click, deadline, send::update(&reply)).await;
                 upkeep::closed(ctx, data, &view).await;
             }
             Ok(Declined::Freed { view, .. }) => {
                 // The seat is open again: anyone may join, or the creator invites or fills it.
-                click
-                    .create_response(&ctx.http, send::update(&render::lobby(&view, public)))
-                    .await?;
+                answer(
+                    ctx,
+                    click,
+                    deadline,
+                    send::update(&render::lobby(&view, public)),
+                )
+                .await;
             }
             Err(e) => {
-                click
-                    .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
-                    .await?;
+                answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
             }
         },
         ComponentId::Back(table) => match service.back(table, user).await {
@@ -299,24 +323,18 @@ async fn on_click(
                 } else {
                     render::away(&view, &away, public)
                 };
-                click
-                    .create_response(&ctx.http, send::update(&reply))
-                    .await?;
+                answer(ctx, click, deadline, send::update(&reply)).await;
                 update_table_message(ctx, data, &view).await;
                 upkeep::ping(ctx, data, &view).await;
             }
             Err(e) => {
-                click
-                    .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
-                    .await?;
+                answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
             }
         },
         ComponentId::Again(table) => match service.rematch(table, user).await {
             Ok(change) => {
                 // The result message keeps its words and loses its button: it has done its job.
-                click
-                    .create_response(&ctx.http, send::strip_update())
-                    .await?;
+                answer(ctx, click, deadline, send::strip_update()).await;
                 let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
                 let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
                 if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
@@ -327,9 +345,7 @@ async fn on_click(
                 }
             }
             Err(e) => {
-                click
-                    .create_response(&ctx.http, send::respond(&refusal(&e, &reader)))
-                    .await?;
+                answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
             }
         },
         ComponentId::Abandon {
@@ -338,21 +354,19 @@ async fn on_click(
         } => {
             let _ = table;
             let reply = render::private(&msg!("discord-game-goes-on"), lang);
-            click
-                .create_response(&ctx.http, hand_response(click, reply))
-                .await?;
+            answer(ctx, click, deadline, hand_response(click, reply)).await;
         }
         ComponentId::Abandon {
             table,
             confirm: true,
         } => {
             let ended = service.forfeit(table, user).await;
-            ended_by(ctx, data, click, user, ended, true).await?;
+            ended_by(ctx, data, click, deadline, user, ended, true).await?;
         }
         ComponentId::Close(table) => {
             // The permission is read from this click, never trusted from the earlier command.
             let ended = service.close(table, user, moderator(click)).await;
-            ended_by(ctx, data, click, user, ended, false).await?;
+            ended_by(ctx, data, click, deadline, user, ended, false).await?;
         }
     }
     Ok(())
@@ -389,6 +403,7 @@ async fn ended_by(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
+    deadline: Instant,
     user: u64,
     ended: Result<TableView, TableError>,
     forfeit: bool,
@@ -401,12 +416,13 @@ async fn ended_by(
             } else {
                 msg!("discord-you-closed")
             };
-            click
-                .create_response(
-                    &ctx.http,
-                    hand_response(click, render::private(&mine, lang)),
-                )
-                .await?;
+            answer(
+                ctx,
+                click,
+                deadline,
+                hand_response(click, render::private(&mine, lang)),
+            )
+            .await;
             upkeep::closed(ctx, data, &view).await;
             let who = seat_or_mention(&view, user);
             let text = if forfeit {
@@ -419,9 +435,13 @@ async fn ended_by(
             upkeep::post(ctx, view.channel_id, &notice).await;
         }
         Err(e) => {
-            click
-                .create_response(&ctx.http, hand_response(click, refusal(&e, &Plain(lang))))
-                .await?;
+            answer(
+                ctx,
+                click,
+                deadline,
+                hand_response(click, refusal(&e, &Plain(lang))),
+            )
+            .await;
         }
     }
     Ok(())

@@ -17,12 +17,14 @@ pub mod input;
 mod languages;
 mod pictures;
 pub mod render;
+mod retry;
 mod send;
 pub mod throttle;
 mod upkeep;
 pub mod words;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -91,6 +93,8 @@ pub struct Data {
     pub(crate) images: pictures::ImagesSetting,
     /// Each user's and each server's language.
     pub(crate) languages: languages::Languages,
+    /// Gateway sessions begun (READY events), to tell a fresh start from a new session.
+    sessions: Arc<AtomicU32>,
     pub timings: Timings,
     /// How fast one person may click and open tables.
     pub(crate) throttles: Arc<Throttles>,
@@ -133,9 +137,15 @@ impl Data {
             away: Arc::default(),
             images: pictures::ImagesSetting::default(),
             languages: languages::Languages::default(),
+            sessions: Arc::default(),
             timings,
             throttles: Arc::new(throttles),
         }
+    }
+
+    /// Counts a gateway session begun; answers how many came before it.
+    fn new_session(&self) -> u32 {
+        self.sessions.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Marks a table as driven; false when a driver already runs for it.
@@ -187,6 +197,16 @@ impl Data {
             },
         )?;
         (old.message != message && old.since.elapsed() < TOKEN_LIFETIME).then_some(old.token)
+    }
+
+    /// Forgets a user's open hand when its token is this one (Discord says the token or its
+    /// message is gone); a newer click's token stays.
+    fn forget_hand(&self, table: TableId, user: u64, token: &str) {
+        if let Ok(mut hands) = self.hands.lock() {
+            if hands.get(&(table, user)).is_some_and(|h| h.token == token) {
+                hands.remove(&(table, user));
+            }
+        }
     }
 
     /// The token of a user's hand if it can still be edited.

@@ -11,6 +11,7 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::render::{self, HandStep};
+use super::retry::{self, Failure};
 use super::words::{Lang, Plain};
 use super::{pictures, send, Data, Ping};
 use crate::msg;
@@ -30,7 +31,21 @@ pub(super) async fn after_move(
     let order = data.order(view.id);
     let mut shown = order.in_turn(view.move_number).await;
     let public = data.guild_lang(view.guild_id).await;
-    if acted.finished {
+    // A later move already shown (this update came late: a slow or hung answer before it):
+    // its position and its ping stand; only the hands, read as they are now, are refreshed.
+    let superseded = shown.move_number.is_some_and(|m| m > view.move_number)
+        && !acted.finished
+        && !acted.new_deal;
+    if superseded {
+        tracing::debug!(
+            table = view.id,
+            "an update came after a later move's; skipped"
+        );
+        let mut refresh: Vec<u64> = acted.newly_to_act.clone();
+        refresh.extend(&acted.done_acting);
+        refresh.retain(|&u| Some(u) != actor);
+        refresh_hands(ctx, data, view, &refresh).await;
+    } else if acted.finished {
         game_over(ctx, data, &mut shown, acted).await;
     } else {
         if acted.new_deal {
@@ -162,12 +177,14 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
 /// The "I'm back" notices of a table that ended lose their button.
 async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableView) {
     for message in data.take_away(view.id) {
+        let channel = serenity::ChannelId::new(view.channel_id);
         let edit = serenity::EditMessage::new().components(Vec::new());
-        if let Err(e) = serenity::ChannelId::new(view.channel_id)
-            .edit_message(&ctx.http, serenity::MessageId::new(message), edit)
-            .await
-        {
-            tracing::debug!(error = %e, "could not take the button off an away notice");
+        let edited = retry::again("take the button off an away notice", || {
+            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+        })
+        .await;
+        if let Err(e) = edited {
+            retry::report(&e, "an away notice", "its button stays");
         }
     }
 }
@@ -201,14 +218,24 @@ async fn refresh_hands(ctx: &serenity::Context, data: &Data, view: &TableView, u
         let names = data.seat_names(view, lang);
         let reply = render::hand(&hand, HandStep::Page(0), &names)
             .with_image(pictures::hand(data, view, &hand, lang).await);
-        edit_hand(ctx, &token, &reply).await;
+        if edit_hand(ctx, &token, &reply).await == Some(Failure::Gone) {
+            // The player's next "Show my hand" opens a new one; until then the ping names them.
+            data.forget_hand(view.id, user, &token);
+        }
     }
 }
 
-async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) {
-    if let Err(e) = send::edit_response(reply).execute(&ctx.http, token).await {
-        tracing::debug!(error = %e, "could not edit an open hand");
-    }
+/// Edits an open hand through its interaction token; answers why it failed, if it did (a
+/// token expired or a hand message gone is `Gone`, logged once here).
+async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) -> Option<Failure> {
+    let edit = send::edit_response(reply);
+    let edited = retry::again("edit an open hand", || {
+        edit.clone().execute(&ctx.http, token)
+    })
+    .await;
+    let e = edited.err()?;
+    retry::report(&e, "an open hand", "the hand is forgotten");
+    Some(e.kind)
 }
 
 /// Takes the buttons off an older hand message of the same player (a new one replaced it).
@@ -320,11 +347,13 @@ async fn delete(ctx: &serenity::Context, channel: u64, message: Option<u64>) {
     let Some(message) = message else {
         return;
     };
-    if let Err(e) = serenity::ChannelId::new(channel)
-        .delete_message(&ctx.http, serenity::MessageId::new(message))
-        .await
-    {
-        tracing::debug!(error = %e, "could not delete a ping");
+    let channel = serenity::ChannelId::new(channel);
+    let deleted = retry::again("delete a turn ping", || {
+        channel.delete_message(&ctx.http, serenity::MessageId::new(message))
+    })
+    .await;
+    if let Err(e) = deleted {
+        retry::report(&e, "a turn ping", "nothing to delete");
     }
 }
 
@@ -338,15 +367,14 @@ async fn replace(
     let Some(message) = message else {
         return;
     };
-    if let Err(e) = serenity::ChannelId::new(channel)
-        .edit_message(
-            &ctx.http,
-            serenity::MessageId::new(message),
-            send::edit_message(reply),
-        )
-        .await
-    {
-        tracing::debug!(error = %e, "could not close an old table message");
+    let channel = serenity::ChannelId::new(channel);
+    let edit = send::edit_message(reply);
+    let edited = retry::again("close an old table message", || {
+        channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+    })
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, "an old table message", "it is left as it was");
     }
 }
 
@@ -368,22 +396,25 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
     if let Some(message) = shown.message.or(view.message_id) {
         let channel = serenity::ChannelId::new(view.channel_id);
-        match channel
-            .edit_message(
-                &ctx.http,
-                serenity::MessageId::new(message),
-                send::edit_message(&reply),
-            )
-            .await
-        {
+        let edit = send::edit_message(&reply);
+        let edited = retry::again("edit the table message", || {
+            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+        })
+        .await;
+        match edited {
             Ok(_) => {
                 shown.message = Some(message);
                 shown.move_number = Some(view.move_number);
                 return;
             }
-            Err(e) => {
-                tracing::warn!(error = %e, "could not edit the table message; posting a new one")
+            Err(e) if e.kind.transient() => {
+                // Discord is unwell: the message is still there, and the next update edits it.
+                shown.message = Some(message);
+                shown.move_number = Some(view.move_number);
+                return;
             }
+            // Deleted by a person, or too old to edit (30046): a fresh one takes its place.
+            Err(e) => retry::report(&e, "the table message", "posting a fresh one"),
         }
     }
     post_table(ctx, data, shown, view).await;
@@ -393,9 +424,10 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
 async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    // Shown or not, this move's update is done (the next one must not wait for it).
+    shown.move_number = Some(view.move_number);
     if let Some(message) = post(ctx, view.channel_id, &reply).await {
         shown.message = Some(message);
-        shown.move_number = Some(view.move_number);
         if view.phase == Phase::Playing {
             if let Err(e) = data.service.set_message(view.id, message).await {
                 tracing::warn!(error = %e, "could not remember the table message");
@@ -410,13 +442,19 @@ pub(super) async fn post(
     channel: u64,
     reply: &render::Reply,
 ) -> Option<u64> {
-    match serenity::ChannelId::new(channel)
-        .send_message(&ctx.http, send::channel_message(reply))
-        .await
-    {
+    let channel = serenity::ChannelId::new(channel);
+    // One nonce for every attempt: Discord answers a repeat with the message already made.
+    let message = send::channel_message(reply)
+        .nonce(retry::nonce())
+        .enforce_nonce(true);
+    let posted = retry::again("post a message", || {
+        channel.send_message(&ctx.http, message.clone())
+    })
+    .await;
+    match posted {
         Ok(message) => Some(message.id.get()),
         Err(e) => {
-            tracing::warn!(error = %e, "could not post a message");
+            retry::report(&e, "a new message", "it is not posted");
             None
         }
     }
@@ -498,15 +536,13 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                     &Plain(public),
                 );
                 let channel = serenity::ChannelId::new(view.channel_id);
-                if let Err(e) = channel
-                    .edit_message(
-                        &ctx.http,
-                        serenity::MessageId::new(message),
-                        send::edit_message(&reply),
-                    )
-                    .await
-                {
-                    tracing::warn!(error = %e, "could not close an expired lobby's message");
+                let edit = send::edit_message(&reply);
+                let edited = retry::again("close an expired lobby's message", || {
+                    channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+                })
+                .await;
+                if let Err(e) = edited {
+                    retry::report(&e, "an expired lobby's message", "it is left as it was");
                 }
             }
         }

@@ -12,6 +12,7 @@ mod settings;
 mod tables;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -157,11 +158,51 @@ pub enum StoreError {
 /// Writes go through one connection of their own (`writer`), so they queue in order in the
 /// pool instead of contending for SQLite's write lock, whose busy handler sleeps for up to
 /// 100 ms at a time before trying again; reads (leaderboards, restores, settings) use the
-/// others and never wait for a write in WAL mode.
+/// others and never wait for a write in WAL mode. The write-ahead log is folded back into the
+/// database by a background task every `CHECKPOINT_EVERY` (a passive checkpoint, which never
+/// blocks a write), not by the write that happens to cross SQLite's threshold: that write, and
+/// every move queued behind it, would wait for the copy and its fsync.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
     writer: SqlitePool,
+    _checkpoints: Option<Arc<Background>>,
+}
+
+/// How often the write-ahead log is checkpointed.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// A background task that stops when the last handle on the store goes.
+#[derive(Debug)]
+struct Background(tokio::task::JoinHandle<()>);
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Checkpoints the write-ahead log through a reading connection, off the write path.
+fn checkpoints(pool: SqlitePool) -> Background {
+    Background(tokio::spawn(async move {
+        let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            tick.tick().await;
+            if pool.is_closed() {
+                break;
+            }
+            if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                .execute(&pool)
+                .await
+            {
+                if pool.is_closed() {
+                    break;
+                }
+                tracing::warn!(error = %e, "could not checkpoint the database's write-ahead log");
+            }
+        }
+    }))
 }
 
 impl Store {
@@ -177,14 +218,20 @@ impl Store {
             .busy_timeout(Duration::from_secs(5));
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
-            .connect_with(options.clone())
+            // The checkpoints are the background task's.
+            .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
         sqlx::migrate!().run(&writer).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
             .await?;
-        Ok(Store { pool, writer })
+        let background = checkpoints(pool.clone());
+        Ok(Store {
+            pool,
+            writer,
+            _checkpoints: Some(Arc::new(background)),
+        })
     }
 
     /// A fresh private in-memory database with the migrations run (for tests). One connection
@@ -213,6 +260,7 @@ impl Store {
         Ok(Store {
             writer: pool.clone(),
             pool,
+            _checkpoints: None,
         })
     }
 }

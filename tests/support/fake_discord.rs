@@ -26,13 +26,22 @@
 //! [`FakeDiscord::public_messages_created`], [`FakeDiscord::alive_public_messages`],
 //! [`FakeDiscord::pings`].
 //!
+//! Faults: [`FakeDiscord::inject`] queues a fault (5xx, 429, a hang, a 404 of a gone token or
+//! message) for the next calls of a route, [`FakeDiscord::faults_served`] lists those served;
+//! [`FakeDiscord::close_gateway`] and [`FakeDiscord::invalidate_session`] drop the gateway
+//! session. Channel messages honour `nonce` with `enforce_nonce` as Discord does: a second
+//! create with the same nonce answers the first message.
+//!
 //! Set `FAKE_DISCORD_LOG=1` to print every request and gateway frame to stderr.
 
 mod checks;
+mod faults;
 mod fixtures;
 mod server;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+pub use faults::{Fault, Served};
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -442,6 +451,14 @@ struct State {
     guild_locale: String,
     /// Files of multipart requests, by upload key (named in the request's `__uploads`).
     uploads: HashMap<u64, (String, Arc<Vec<u8>>)>,
+    /// Faults waiting for their calls, and those served.
+    faults: Vec<faults::Injected>,
+    served: Vec<Served>,
+    /// Interactions whose callback was done but answered with a fault: a second callback is
+    /// the caller's fair retry (Discord answers 40060), not a violation.
+    faulted_callbacks: HashSet<u64>,
+    /// Enforced nonces of created channel messages.
+    nonces: HashMap<String, u64>,
 }
 
 impl State {
@@ -743,6 +760,30 @@ impl Inner {
             }
         }
         self.lock().requests.push(line);
+    }
+
+    /// The fault injected for this call, if any (taken from its queue and recorded).
+    pub(crate) fn take_fault(&self, method: &str, path: &str, line: &str) -> Option<Fault> {
+        let segs = faults::segments(path);
+        let mut st = self.lock();
+        let injected = st.faults.iter_mut().find(|f| f.matches(method, &segs))?;
+        injected.left -= 1;
+        let fault = injected.fault.clone();
+        st.faults.retain(|f| f.left > 0);
+        if fault.applies() && segs.len() == 4 && segs[0] == "interactions" {
+            if let Ok(id) = segs[1].parse() {
+                st.faulted_callbacks.insert(id);
+            }
+        }
+        eprintln!("[fake-discord] FAULT {fault:?} served to {line}");
+        st.served.push(Served {
+            request: line.to_string(),
+            fault: fault.clone(),
+            at: Instant::now(),
+        });
+        drop(st);
+        self.touch();
+        Some(fault)
     }
 
     pub(crate) fn unknown_route(&self, line: &str) -> RestError {
@@ -1491,6 +1532,13 @@ impl Inner {
         let what = format!("callback type {kind} to {label}");
         if let Some(first) = &rec.callback {
             let first = first.kind;
+            if st.faulted_callbacks.contains(&id) {
+                return Err(RestError::new(
+                    400,
+                    40060,
+                    "Interaction has already been acknowledged.",
+                ));
+            }
             st.violation(format!(
                 "{label} acknowledged twice (first type {first}, then type {kind})"
             ));
@@ -1730,7 +1778,19 @@ impl Inner {
             ));
             data["flags"] = json!(flags & !FLAG_EPHEMERAL);
         }
+        let nonce = data
+            .get("nonce")
+            .filter(|_| data["enforce_nonce"].as_bool() == Some(true))
+            .map(|n| n.as_str().map_or_else(|| n.to_string(), str::to_string));
+        if let Some(&id) = nonce.as_ref().and_then(|n| st.nonces.get(n)) {
+            // Discord's de-duplication: the message created with this nonce, not a second one.
+            let v = self.message_json(&st, &st.messages[&id]);
+            return Ok(Reply::Json(v));
+        }
         let id = Self::new_message(&mut st, channel, &data, MessageOrigin::Channel, None, 0);
+        if let Some(n) = nonce {
+            st.nonces.insert(n, id);
+        }
         let v = self.message_json(&st, &st.messages[&id]);
         drop(st);
         self.touch();
@@ -1849,6 +1909,10 @@ impl FakeDiscord {
                 last_identify: None,
                 requests: Vec::new(),
                 uploads: HashMap::new(),
+                faults: Vec::new(),
+                served: Vec::new(),
+                faulted_callbacks: HashSet::new(),
+                nonces: HashMap::new(),
                 locales: HashMap::new(),
                 guild_locale: "en-US".to_string(),
             }),
@@ -1987,17 +2051,36 @@ impl FakeDiscord {
         self.inner.lock().registrations
     }
 
-    /// Closes every gateway connection (the bot sees the socket drop, close code 4000) and waits
-    /// for the sockets to go. A client that is still running will reconnect and RESUME; a new
-    /// client can connect and IDENTIFY. Any number of sequential connections is supported.
-    pub async fn disconnect_bot(&self) {
+    // ----- faults --------------------------------------------------------------------------------
+
+    /// Serves `fault` to the next `times` REST calls matching `route`: a method and a path
+    /// after `/api/v10` where `*` stands for one segment, e.g. `"PATCH /channels/*/messages/*"`,
+    /// `"POST /interactions/*/*/callback"`, `"PATCH /webhooks/*/*/messages/*"`.
+    pub fn inject(&self, route: &str, fault: Fault, times: u32) {
+        let injected = faults::Injected::new(route, fault, times);
+        self.inner.lock().faults.push(injected);
+    }
+
+    /// Every fault served so far, in order.
+    pub fn faults_served(&self) -> Vec<Served> {
+        self.inner.lock().served.clone()
+    }
+
+    /// How many injected faults still wait for their calls.
+    pub fn faults_pending(&self) -> u32 {
+        self.inner.lock().faults.iter().map(|f| f.left).sum()
+    }
+
+    /// Closes the bot's gateway connection with `code` (4000 and most others: the bot may
+    /// RESUME; 4009 session timed out: it must IDENTIFY afresh) and waits for the socket to go.
+    pub async fn close_gateway(&self, code: u16) {
         let conns: Vec<u64> = {
             let mut st = self.inner.lock();
             st.current = None;
             for c in st.conns.values_mut() {
                 c.ready = false;
                 let _ =
-                    c.tx.send(Outgoing::Close(4000, "fake Discord: disconnect_bot".into()));
+                    c.tx.send(Outgoing::Close(code, "fake Discord: fault".into()));
             }
             st.conns.keys().copied().collect()
         };
@@ -2008,6 +2091,29 @@ impl FakeDiscord {
                 conns.iter().all(|c| !st.conns.contains_key(c))
             })
             .await;
+    }
+
+    /// Sends Invalid Session (op 9, not resumable) on the bot's connection: the bot must
+    /// IDENTIFY afresh on a new session.
+    pub fn invalidate_session(&self) {
+        let mut st = self.inner.lock();
+        if let Some(c) = st.current.and_then(|c| st.conns.get(&c)) {
+            let _ =
+                c.tx.send(Outgoing::Text(json!({"op": 9, "d": false}).to_string()));
+        }
+        st.current = None;
+        for c in st.conns.values_mut() {
+            c.ready = false;
+        }
+        drop(st);
+        self.inner.touch();
+    }
+
+    /// Closes every gateway connection (the bot sees the socket drop, close code 4000) and waits
+    /// for the sockets to go. A client that is still running will reconnect and RESUME; a new
+    /// client can connect and IDENTIFY. Any number of sequential connections is supported.
+    pub async fn disconnect_bot(&self) {
+        self.close_gateway(4000).await;
     }
 
     fn find_command(st: &State, name: &str, kind: u64) -> Option<Value> {

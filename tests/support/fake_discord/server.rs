@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::{Inner, Outgoing, Reply, RestError};
+use super::{Fault, Inner, Outgoing, Reply, RestError};
 
 pub(super) fn router(inner: Arc<Inner>) -> Router {
     Router::new()
@@ -207,6 +207,14 @@ async fn rest(
         }
     };
     inner.record_request(line.clone(), &body);
+    let fault = inner.take_fault(method.as_str(), uri.path(), &line);
+    if let Some(response) = fault
+        .as_ref()
+        .filter(|f| !f.applies())
+        .and_then(Fault::response)
+    {
+        return response;
+    }
     let Some(path) = uri.path().strip_prefix("/api/v10/") else {
         return respond(Err(inner.unknown_route(&line)));
     };
@@ -315,5 +323,15 @@ async fn rest(
         ("GET", ["channels", c]) if id(c).is_some() => inner.get_channel(id(c).unwrap_or_default()),
         _ => Err(inner.unknown_route(&line)),
     };
+    match fault {
+        // The call was done; its answer comes late, or as a failure.
+        Some(Fault::Hang(delay)) => tokio::time::sleep(delay).await,
+        Some(f) => {
+            if let Some(response) = f.response() {
+                return response;
+            }
+        }
+        None => {}
+    }
     respond(result)
 }

@@ -1,0 +1,273 @@
+//! Discord calls that may fail for a moment, tried again in one place. Discord answers 5xx when
+//! it is unwell and 429 when the bot goes too fast; a call can also hang. With a REST proxy in
+//! front (`DISCORD_HTTP_PROXY`) serenity's own rate limiter is off and it neither waits nor
+//! retries: a 429 or a 5xx comes back as an error, and since serenity reads the error body as
+//! `{code, message}` only, the `retry_after` of a 429 (body and headers) is not visible here. So
+//! every call that is safe to repeat is tried again with a bounded, growing pause (the first
+//! pause is about a route's usual `retry_after`), each attempt with a time limit; a call that
+//! is not safe to repeat is not given to this module. Safe to repeat: edits and deletes (the
+//! same edit twice shows the same thing), reads, channel messages created with an enforced
+//! nonce (Discord answers the first message to a repeated nonce), and the interaction callback
+//! within Discord's 3 seconds (a callback Discord took but answered badly is refused as
+//! already acknowledged, 40060, which counts as done). Every failed attempt is logged as one
+//! line saying what happens next; a 404 of something gone (a message deleted by a person, an
+//! expired interaction token) is not retried and is left to the caller, which knows what to
+//! do instead.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tokio::time::Instant;
+
+/// How a call is tried again.
+#[derive(Clone, Copy, Debug)]
+struct Policy {
+    /// How long one attempt may take before it is given up and tried again.
+    attempt_timeout: Duration,
+    /// The pause before the first retry; each later one doubles.
+    first_pause: Duration,
+    /// At most this many attempts.
+    attempts: u32,
+}
+
+/// Four attempts with pauses of 0.25, 0.5 and 1 s (about a route's `retry_after`), 2.5 s each.
+const POLICY: Policy = Policy {
+    attempt_timeout: Duration::from_millis(2500),
+    first_pause: Duration::from_millis(250),
+    attempts: 4,
+};
+
+/// An interaction's answer: short attempts and pauses, so a second one still lands within
+/// Discord's 3 seconds.
+const ANSWER: Policy = Policy {
+    attempt_timeout: Duration::from_millis(1200),
+    first_pause: Duration::from_millis(100),
+    attempts: 4,
+};
+
+/// Why a call failed, as far as the bot cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Failure {
+    /// A 5xx, a dropped connection or no answer in time: it may or may not have been done.
+    Unavailable,
+    /// 429: not done; try later.
+    RateLimited,
+    /// 404 of a message, channel, webhook or interaction that no longer exists.
+    Gone,
+    /// 40060: the interaction was acknowledged already.
+    Acknowledged,
+    /// Anything else Discord refused (a bug, or a limit such as 30046 on old messages).
+    Refused,
+}
+
+impl Failure {
+    /// A 5xx, a hang or a 429: it may work a moment later.
+    pub(super) fn transient(self) -> bool {
+        matches!(self, Failure::Unavailable | Failure::RateLimited)
+    }
+}
+
+/// A failed call: its kind, and the words of its last error for the caller's log line.
+#[derive(Debug, thiserror::Error)]
+#[error("{detail}")]
+pub(super) struct Failed {
+    pub kind: Failure,
+    pub detail: String,
+}
+
+/// What serenity's error says: its kind, and in words what Discord answered.
+fn classify(error: &serenity::Error) -> (Failure, String) {
+    let serenity::Error::Http(http) = error else {
+        return (Failure::Refused, error.to_string());
+    };
+    match http {
+        serenity::HttpError::UnsuccessfulRequest(response) => {
+            let status = response.status_code;
+            let code = response.error.code;
+            let kind = match (status.as_u16(), code) {
+                (429, _) => Failure::RateLimited,
+                (500..=599, _) => Failure::Unavailable,
+                // Unknown Channel, Message, Webhook, Interaction.
+                (404, 10003 | 10008 | 10015 | 10062) => Failure::Gone,
+                (_, 40060) => Failure::Acknowledged,
+                _ => Failure::Refused,
+            };
+            let reason = status.canonical_reason().unwrap_or_default();
+            // serenity reads `{code, message}`; a body without them (a 429's, an edge's 502
+            // page) comes back as code -1, and a 500's code is 0 with the status as message.
+            let detail = if code <= 0 {
+                format!("Discord answered {} {reason}", status.as_u16())
+            } else {
+                let message = &response.error.message;
+                format!(
+                    "Discord answered {} {reason}, code {code}: {message}",
+                    status.as_u16()
+                )
+            };
+            (kind, detail)
+        }
+        serenity::HttpError::Request(e) => (Failure::Unavailable, format!("no answer: {e}")),
+        other => (Failure::Refused, other.to_string()),
+    }
+}
+
+/// Runs a call that is safe to repeat, trying it again after a 5xx, a 429, a dropped
+/// connection or a hang, a bounded number of times. `what` names the call in the log ("edit
+/// the table message").
+pub(super) async fn again<T, F, Fut>(what: &str, call: F) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    again_with(POLICY, what, None, call).await
+}
+
+/// How long after an interaction arrives its answer may still be tried: Discord allows 3
+/// seconds from the click or command, and it took a moment to reach the bot.
+pub(super) const ANSWER_BUDGET: Duration = Duration::from_millis(2500);
+
+/// Runs an interaction's answer like `again`, never past `deadline`; an answer Discord took
+/// already (40060) counts as done.
+pub(super) async fn answer<F, Fut>(what: &str, deadline: Instant, call: F) -> Result<(), Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<()>>,
+{
+    match answer_with(what, deadline, call).await {
+        Err(f) if f.kind == Failure::Acknowledged => Ok(()),
+        other => other,
+    }
+}
+
+/// Runs an interaction's answer that gives something back (poise's reply handle) like
+/// `answer`; 40060 is left to the caller.
+pub(super) async fn answer_with<T, F, Fut>(
+    what: &str,
+    deadline: Instant,
+    call: F,
+) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    again_with(ANSWER, what, Some(deadline), call).await
+}
+
+async fn again_with<T, F, Fut>(
+    policy: Policy,
+    what: &str,
+    deadline: Option<Instant>,
+    mut call: F,
+) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut pause = policy.first_pause;
+    let mut attempt = 1;
+    loop {
+        let limit = match deadline {
+            Some(d) => policy
+                .attempt_timeout
+                .min(d.saturating_duration_since(Instant::now())),
+            None => policy.attempt_timeout,
+        };
+        let (kind, detail) = match tokio::time::timeout(limit, call()).await {
+            Ok(Ok(value)) => return Ok(value),
+            Ok(Err(e)) => classify(&e),
+            Err(_) => (
+                Failure::Unavailable,
+                format!("Discord gave no answer within {limit:?}"),
+            ),
+        };
+        let next = Instant::now() + pause;
+        let retry = kind.transient()
+            && attempt < policy.attempts
+            && deadline.is_none_or(|d| next + Duration::from_millis(50) < d);
+        if !kind.transient() {
+            return Err(Failed { kind, detail });
+        }
+        if retry {
+            tracing::warn!(attempt, "{what}: {detail}; trying again in {pause:?}");
+            tokio::time::sleep_until(next).await;
+            pause *= 2;
+            attempt += 1;
+        } else {
+            tracing::warn!(attempt, "{what}: {detail}; giving up");
+            return Err(Failed { kind, detail });
+        }
+    }
+}
+
+/// The one log line of a call that failed for good: a message or token that is gone (a person
+/// deleted it, or a token expired) and what the bot does instead, or a refusal. A transient
+/// failure was logged by `again` when it gave up.
+pub(super) fn report(e: &Failed, what: &str, instead: &str) {
+    match e.kind {
+        Failure::Gone => {
+            tracing::warn!("{what} is gone ({e}); {instead}")
+        }
+        Failure::Unavailable | Failure::RateLimited => {}
+        Failure::Acknowledged | Failure::Refused => {
+            tracing::warn!("a call on {what} was refused ({e}); {instead}")
+        }
+    }
+}
+
+/// A fresh nonce for a channel message, so that creating it again after a failure answers
+/// the first one instead of posting it twice (Discord keeps enforced nonces a few minutes).
+pub(super) fn nonce() -> serenity::Nonce {
+    // Discord takes nonces of at most 25 characters; a u64 has at most 20 digits.
+    serenity::Nonce::String(rand::random::<u64>().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    const QUICK: Policy = Policy {
+        attempt_timeout: Duration::from_millis(20),
+        first_pause: Duration::from_millis(5),
+        attempts: 3,
+    };
+
+    #[tokio::test]
+    async fn a_call_that_keeps_hanging_is_tried_a_bounded_number_of_times() {
+        let calls = AtomicU32::new(0);
+        let result: Result<(), Failed> = again_with(QUICK, "test", None, || {
+            calls.fetch_add(1, Ordering::SeqCst);
+            std::future::pending()
+        })
+        .await;
+        assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
+        assert_eq!(calls.load(Ordering::SeqCst), QUICK.attempts);
+    }
+
+    #[tokio::test]
+    async fn a_refusal_is_not_tried_again() {
+        let calls = AtomicU32::new(0);
+        let result: Result<(), Failed> = again_with(QUICK, "test", None, || {
+            calls.fetch_add(1, Ordering::SeqCst);
+            async { Err(serenity::Error::Http(serenity::HttpError::InvalidWebhook)) }
+        })
+        .await;
+        assert_eq!(result.unwrap_err().kind, Failure::Refused);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_deadline_bounds_the_retries() {
+        let calls = AtomicU32::new(0);
+        let deadline = Instant::now() + Duration::from_millis(30);
+        let result: Result<(), Failed> = again_with(QUICK, "test", Some(deadline), || {
+            calls.fetch_add(1, Ordering::SeqCst);
+            std::future::pending()
+        })
+        .await;
+        assert!(result.is_err());
+        assert!(Instant::now() <= deadline + Duration::from_millis(10));
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+}
