@@ -3,8 +3,9 @@
 //! views the table service hands out (`TableView::picture` is the public view's scene,
 //! `HandView::picture` the seat's own), never from a game state. A server can turn pictures
 //! off (`/settings images:false`); the text is always there beside them (screen readers,
-//! search, narrow clients). Drawing runs on a blocking thread, off the async workers, one
-//! picture per core at a time, and an answer never waits for it more than `DRAW_WAIT`; a picture that fails to draw is logged and
+//! search, narrow clients). Drawing runs on drawing threads of a lower priority, off the async
+//! workers, one per core, from a short queue (a full queue means no picture this time), and an
+//! answer never waits for it more than `DRAW_WAIT`; a picture that fails to draw is logged and
 //! the message goes out without it.
 
 use std::collections::HashMap;
@@ -107,48 +108,102 @@ pub(super) async fn hand(
 /// next update brings a picture again.
 const DRAW_WAIT: Duration = Duration::from_millis(1200);
 
-/// Pictures drawn at once: one per core. Drawing is all computation, so more at once would
-/// only slow every answer down (the async workers share the cores); a picture that cannot start
-/// within `DRAW_WAIT` is not drawn at all, so a bot far behind sheds pictures, not answers.
-fn drawers() -> Arc<tokio::sync::Semaphore> {
-    static DRAWERS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+/// Pictures waiting to be drawn, per drawing thread: beyond this a picture is not drawn at all.
+const QUEUE_PER_DRAWER: usize = 4;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The drawing threads: one per core, fed from one bounded queue, each at a lower scheduling
+/// priority than the bot's async workers. Drawing is all computation; at the same priority a
+/// busy drawer takes its share of a core from the answers to clicks, and a bot far behind
+/// would answer late. Lowered, drawing gets what the answers leave, the queue fills, and a
+/// bot far behind sheds pictures, not answers (the next update brings a picture again).
+fn drawers() -> Option<&'static std::sync::mpsc::SyncSender<Job>> {
+    static DRAWERS: std::sync::OnceLock<Option<std::sync::mpsc::SyncSender<Job>>> =
+        std::sync::OnceLock::new();
     DRAWERS
         .get_or_init(|| {
             let cores = std::thread::available_parallelism().map_or(1, usize::from);
-            Arc::new(tokio::sync::Semaphore::new(cores))
+            let (jobs, queue) = std::sync::mpsc::sync_channel::<Job>(QUEUE_PER_DRAWER * cores);
+            let queue = Arc::new(Mutex::new(queue));
+            let mut started = 0;
+            for i in 0..cores {
+                let queue = queue.clone();
+                let spawned = std::thread::Builder::new()
+                    .name(format!("pakka-draw-{i}"))
+                    .spawn(move || {
+                        lower_priority();
+                        loop {
+                            let job = match queue.lock() {
+                                Ok(queue) => queue.recv(),
+                                Err(_) => return,
+                            };
+                            match job {
+                                Ok(job) => job(),
+                                Err(_) => return,
+                            }
+                        }
+                    });
+                match spawned {
+                    Ok(_) => started += 1,
+                    Err(e) => tracing::error!(error = %e, "could not start a drawing thread"),
+                }
+            }
+            (started > 0).then_some(jobs)
         })
-        .clone()
+        .as_ref()
+}
+
+/// Lowers the calling thread's scheduling priority (nice 10; Linux keeps one per thread).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority with `who` 0 changes only the calling thread's nice value; it reads
+    // and writes no memory of ours.
+    let lowered = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) } == 0;
+    #[cfg(not(target_os = "linux"))]
+    let lowered = true;
+    if !lowered {
+        tracing::warn!("could not lower a drawing thread's priority");
+    }
 }
 
 async fn draw(
     file: &'static str,
     work: impl FnOnce() -> Result<render::Png, render::RenderError> + Send + 'static,
 ) -> Option<Image> {
-    let drawing = async {
-        let permit = drawers().acquire_owned().await;
-        tokio::task::spawn_blocking(move || {
-            // Held while drawing, even when the answer stopped waiting.
-            let _permit = permit;
-            work()
-        })
-        .await
-    };
-    let drawn = tokio::time::timeout(DRAW_WAIT, drawing).await;
+    let (done, drawn) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        // A panic is the drawing's failure, not the thread's end.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        let _ = done.send(result);
+    });
+    match drawers()?.try_send(job) {
+        Ok(()) => {}
+        Err(std::sync::mpsc::TrySendError::Full(_)) => {
+            tracing::debug!(file, "the drawing queue is full; sent the text alone");
+            return None;
+        }
+        Err(std::sync::mpsc::TrySendError::Disconnected(_)) => {
+            tracing::error!(file, "the drawing threads are gone");
+            return None;
+        }
+    }
+    let drawn = tokio::time::timeout(DRAW_WAIT, drawn).await;
     let Ok(drawn) = drawn else {
         tracing::warn!(file, "a picture took too long to draw; sent the text alone");
         return None;
     };
     match drawn {
-        Ok(Ok(png)) => Some(Image {
+        Ok(Ok(Ok(png))) => Some(Image {
             file,
             png: Arc::new(png.bytes),
         }),
-        Ok(Err(e)) => {
+        Ok(Ok(Err(e))) => {
             tracing::error!(error = %e, file, "could not draw a picture");
             None
         }
-        Err(e) => {
-            tracing::error!(error = %e, file, "the picture's drawing thread failed");
+        Ok(Err(_)) | Err(_) => {
+            tracing::error!(file, "drawing a picture failed");
             None
         }
     }
