@@ -846,7 +846,7 @@ async fn chaos_short() {
 #[ignore = "a long benchmark: run it by name"]
 async fn long() {
     let settings = LoadSettings::from_env(1000, 300.0, 60.0, 0);
-    let report = run(settings.clone()).await;
+    run(settings).await;
 }
 
 /// `LOAD_KILLS=100 LOAD_TABLES=50 LOAD_RATE=100 LOAD_SECONDS=400 cargo test --release --test
