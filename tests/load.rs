@@ -519,6 +519,24 @@ async fn play(
     run.live.fetch_sub(1, Ordering::SeqCst);
 }
 
+/// A deletion of a message the bot had deleted already. After a kill this is expected: the bot
+/// deletes a superseded ping and then forgets it in the database, and a kill between the two
+/// leaves a restarted bot to delete it again (Discord answers 404 Unknown Message, which the bot
+/// takes as done). Forgetting first would instead leave a ping alive for good after a crash.
+fn deleted_twice(fake: &FakeDiscord, violation: &str) -> bool {
+    let Some(rest) = violation.strip_prefix("DELETE /channels/") else {
+        return false;
+    };
+    let Some(id) = rest
+        .strip_suffix(": no such message")
+        .and_then(|r| r.rsplit('/').next())
+        .and_then(|id| id.parse::<u64>().ok())
+    else {
+        return false;
+    };
+    fake.message(id).is_some_and(|m| m.deleted)
+}
+
 /// The figures of a run.
 #[derive(Debug)]
 pub struct Report {
@@ -756,6 +774,7 @@ pub async fn run(settings: LoadSettings) -> Report {
         .violations()
         .into_iter()
         .filter(|v| !v.contains("was never acknowledged"))
+        .filter(|v| kills.is_empty() || !deleted_twice(&run.fake, v))
         .collect();
     assert!(violations.is_empty(), "violations: {violations:#?}");
 
