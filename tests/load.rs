@@ -363,6 +363,7 @@ async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
     let think =
         |rng: &mut ChaCha8Rng| Duration::from_secs_f64(mean_think * rng.random_range(0.5..1.5));
     let mut round = 0u64;
+    let mut stuck = 0;
     'games: while Instant::now() < stop {
         // Open a table: /play with the others invited, then each accepts.
         tokio::time::sleep(think(&mut rng)).await;
@@ -385,17 +386,24 @@ async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
         // playing in the channel (the same) is played on.
         let Some((lobby_id, accept_id)) = run.fake.latest_button(channel, "pk:acc:") else {
             if let Some((_, id)) = run.fake.latest_button(channel, "pk:h:") {
+                stuck = 0;
                 let table = id.trim_start_matches("pk:h:").parse().unwrap_or(0);
                 remember(&run, table);
                 play(&run, &mut rng, channel, table, &users, stop, think).await;
             } else if answered.is_some() {
-                panic!(
-                    "/play {game} opened no lobby: {:?}",
+                // A table is open but shows no button yet: a restarted bot brings its message
+                // up to date in a moment. Ten seconds without one is a table nobody can play.
+                stuck += 1;
+                assert!(
+                    stuck < 10,
+                    "/play {game} in channel {channel}: no lobby and no table to play for 10 s: {:?}",
                     answered.map(|o| o.body)
                 );
+                tokio::time::sleep(Duration::from_secs(1)).await;
             }
             continue;
         };
+        stuck = 0;
         let table: i64 = accept_id.rsplit(':').next().unwrap().parse().unwrap();
         remember(&run, table);
         for u in &users[1..] {

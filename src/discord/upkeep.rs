@@ -497,10 +497,26 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
     });
 }
 
-/// The bot's background work: computer players of restored tables, turn timers, and lobbies
-/// that never started.
+/// The bot's background work: restored games' table messages brought up to date, computer
+/// players of restored tables, turn timers, and lobbies that never started.
 pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
     let (ctx, data) = (ctx.clone(), data.clone());
+    {
+        // Every restored game's table message shown as the game stands. A bot stopped between
+        // closing a deal's message and posting the next deal's (a crash, a kill) would leave
+        // its table with no "Show my hand" anywhere; the edit brings the button back (or posts
+        // a fresh message when the old one is gone).
+        let (ctx, data) = (ctx.clone(), data.clone());
+        tokio::spawn(async move {
+            for table in data.service.table_ids() {
+                if let Ok(view) = data.service.view(table).await {
+                    if view.phase == Phase::Playing {
+                        update_table_message(&ctx, &data, &view).await;
+                    }
+                }
+            }
+        });
+    }
     tokio::spawn(async move {
         for table in data.service.table_ids() {
             drive_computers(&ctx, &data, table);
