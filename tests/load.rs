@@ -36,11 +36,10 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-use pakka::rules::{registry, Setup};
 use pakka::store::Store;
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionOutcome, ACK_DEADLINE};
-use crate::support::harness::percentile;
+use crate::support::harness::{dealt, percentile};
 
 /// The games played, with the people at each (no computer players: every move is a click).
 const GAMES: [(&str, usize); 9] = [
@@ -666,14 +665,7 @@ pub async fn run(settings: LoadSettings) -> Report {
             );
         }
         if let Some(state) = &stored.state {
-            let info = registry::find(&stored.game).unwrap();
-            let mut game = info
-                .create(
-                    stored.options.clone(),
-                    stored.seats,
-                    Setup::seeded(stored.seed),
-                )
-                .unwrap();
+            let mut game = dealt(&stored);
             for m in &stored.moves {
                 game.act_json(m.seat, &m.action).unwrap_or_else(|e| {
                     panic!("table {table}: stored move {} replays: {e:?}", m.number)

@@ -230,18 +230,23 @@ pub fn cards_in(text: &str) -> CardSet {
     set
 }
 
-/// Checks that no public message ever showed a card the channel had not seen face up by the
-/// move it shows, by replaying the table's stored move log.
-pub async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
-    let stored = h.store().await.table(table).await.unwrap().unwrap();
-    let info = registry::find(&stored.game).unwrap();
-    let mut game = info
+/// A stored table's game as it was dealt, before its first move (to replay its move log).
+pub fn dealt(stored: &pakka::store::StoredTable) -> Box<dyn pakka::rules::AnyGame> {
+    registry::find(&stored.game)
+        .unwrap()
         .create(
             stored.options.clone(),
             stored.seats,
             Setup::seeded(stored.seed),
         )
-        .unwrap();
+        .unwrap()
+}
+
+/// Checks that no public message ever showed a card the channel had not seen face up by the
+/// move it shows, by replaying the table's stored move log.
+pub async fn assert_public_messages_hide_hidden_cards(h: &Harness, table: i64) {
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    let mut game = dealt(&stored);
     let mut public = vec![];
     let visible = |g: &dyn pakka::rules::AnyGame| -> CardSet {
         g.zones()
