@@ -11,7 +11,7 @@ use sqlx::{Arguments, Row, SqliteExecutor};
 use super::results::insert_results;
 use super::{
     from_sql, index_from_sql, index_to_sql, json_from_sql, to_sql, NewTable, Phase, ResultRow,
-    SeatRow, Store, StoreError, StoredMove, StoredTable, TableId,
+    SeatRow, ShardRange, Store, StoreError, StoredMove, StoredTable, TableId,
 };
 
 /// Which tables a load returns.
@@ -22,6 +22,8 @@ enum Which {
     One(TableId),
     /// The paused matches of one channel.
     Paused(u64),
+    /// The open tables of the servers whose gateway shard is in a range.
+    OpenIn(ShardRange),
 }
 
 impl Which {
@@ -31,6 +33,10 @@ impl Which {
             Which::Open => "t.phase IN ('lobby', 'playing') AND t.paused = 0",
             Which::One(_) => "t.id = ?",
             Which::Paused(_) => "t.channel_id = ? AND t.phase = 'playing' AND t.paused = 1",
+            Which::OpenIn(_) => {
+                "t.phase IN ('lobby', 'playing') AND t.paused = 0 \
+                 AND ((t.guild_id >> 22) % ?) BETWEEN ? AND ?"
+            }
         }
     }
 
@@ -40,6 +46,10 @@ impl Which {
             Which::Open => Ok(()),
             Which::One(id) => arguments.add(*id),
             Which::Paused(channel) => arguments.add(to_sql(*channel)),
+            Which::OpenIn(range) => arguments
+                .add(i64::from(range.total))
+                .and_then(|()| arguments.add(i64::from(range.first)))
+                .and_then(|()| arguments.add(i64::from(range.last))),
         };
         bound.map_err(|e| StoreError::Corrupt(format!("cannot bind an argument: {e}")))?;
         Ok(arguments)
@@ -428,6 +438,12 @@ impl Store {
     /// Every table in the lobby or playing, with its seats and full move log, ordered by id.
     pub async fn open_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
         self.load(Which::Open).await
+    }
+
+    /// The open tables (as [`Store::open_tables`]) of the servers whose events arrive on the
+    /// gateway shards of `range`: Discord puts server `g` on shard `(g >> 22) % total`.
+    pub async fn open_tables_in(&self, range: ShardRange) -> Result<Vec<StoredTable>, StoreError> {
+        self.load(Which::OpenIn(range)).await
     }
 
     /// One table with its seats and full move log, in any phase.
