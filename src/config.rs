@@ -1,7 +1,7 @@
 //! Configuration from the environment and a `.env` file: the Discord token, the database, the
-//! optional REST proxy and development guild, and the abuse limits (open tables per person and per
-//! server, how fast one person may click and open tables). Every setting but the token has a
-//! working default.
+//! optional REST proxy and development guild, the gateway shards this process runs (`SHARDS`),
+//! and the abuse limits (open tables per person and per server, how fast one person may click
+//! and open tables). Every setting but the token has a working default.
 //! A bad setting is a typed `ConfigError`, worded for the operator by `ConfigError::msg`
 //! (`cli.ftl`); its `Display` is for logs.
 
@@ -9,6 +9,7 @@ use std::env;
 use std::time::Duration;
 
 use crate::msg;
+use crate::store::ShardRange;
 use crate::text::{verbatim, Msg};
 
 /// Where the database lives when `DATABASE_URL` is not set: a file beside the working
@@ -23,6 +24,10 @@ pub struct Config {
     pub http_proxy: Option<String>,
     /// Register the commands in this guild only (`DEV_GUILD_ID`).
     pub dev_guild_id: Option<u64>,
+    /// The gateway shards this process runs (`SHARDS=first-last/total`, e.g. `0-3/16`), and so
+    /// the servers whose tables it holds. None: one process runs every shard, as many as
+    /// Discord recommends (autosharded), and holds every table.
+    pub shards: Option<ShardRange>,
     /// The pause before each computer player's move, so people can follow
     /// (`COMPUTER_PAUSE_MS`, default 1500).
     pub computer_pause: Duration,
@@ -72,6 +77,26 @@ pub enum ConfigError {
     BadGuild(String),
     #[error("{0} is not a whole number: {1:?}")]
     BadNumber(&'static str, String),
+    /// `SHARDS` is not `first-last/total` in whole numbers.
+    #[error("SHARDS is not first-last/total: {0:?}")]
+    BadShards(String),
+    /// `SHARDS` names its shards backwards (`first` after `last`).
+    #[error("SHARDS {value:?}: the first shard {first} comes after the last {last}")]
+    ShardsReversed {
+        value: String,
+        first: u32,
+        last: u32,
+    },
+    /// `SHARDS` names a shard that `total` shards do not have (they are 0 to total - 1).
+    #[error("SHARDS {value:?}: there is no shard {last} of {total}")]
+    ShardBeyondTotal {
+        value: String,
+        last: u32,
+        total: u32,
+    },
+    /// `SHARDS` says the bot has no shard at all.
+    #[error("SHARDS {0:?}: the total is 0")]
+    NoShards(String),
 }
 
 impl ConfigError {
@@ -87,8 +112,62 @@ impl ConfigError {
                 name = verbatim(*name),
                 value = verbatim(value.clone())
             ),
+            ConfigError::BadShards(value) => {
+                msg!("config-bad-shards", value = verbatim(value.clone()))
+            }
+            ConfigError::ShardsReversed { value, first, last } => msg!(
+                "config-shards-reversed",
+                value = verbatim(value.clone()),
+                first = *first,
+                last = *last
+            ),
+            ConfigError::ShardBeyondTotal { value, last, total } => msg!(
+                "config-shard-beyond-total",
+                value = verbatim(value.clone()),
+                last = *last,
+                total = *total,
+                highest = total.saturating_sub(1)
+            ),
+            ConfigError::NoShards(value) => {
+                msg!("config-no-shards", value = verbatim(value.clone()))
+            }
         }
     }
+}
+
+/// Parses `SHARDS`: `first-last/total`, both ends included (`0-3/16` is shards 0, 1, 2 and 3
+/// of 16). Spaces around the numbers are allowed; anything else is refused with its reason.
+pub fn parse_shards(value: &str) -> Result<ShardRange, ConfigError> {
+    let bad = || ConfigError::BadShards(value.to_string());
+    let (range, total) = value.split_once('/').ok_or_else(bad)?;
+    let (first, last) = range.split_once('-').ok_or_else(bad)?;
+    let number = |text: &str| -> Result<u32, ConfigError> {
+        let text = text.trim();
+        // `u32::from_str` takes a leading `+`; a shard number is digits only.
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        text.parse().map_err(|_| bad())
+    };
+    let (first, last, total) = (number(first)?, number(last)?, number(total)?);
+    if total == 0 {
+        return Err(ConfigError::NoShards(value.to_string()));
+    }
+    if first > last {
+        return Err(ConfigError::ShardsReversed {
+            value: value.to_string(),
+            first,
+            last,
+        });
+    }
+    if last >= total {
+        return Err(ConfigError::ShardBeyondTotal {
+            value: value.to_string(),
+            last,
+            total,
+        });
+    }
+    Ok(ShardRange { first, last, total })
 }
 
 fn var(name: &str) -> Option<String> {
@@ -132,6 +211,7 @@ impl Config {
             database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
             http_proxy: get("DISCORD_HTTP_PROXY"),
             dev_guild_id,
+            shards: get("SHARDS").map(|v| parse_shards(&v)).transpose()?,
             computer_pause: Duration::from_millis(number("COMPUTER_PAUSE_MS", 1500)?),
             lobby_timeout: Duration::from_secs(60 * number("LOBBY_TIMEOUT_MINUTES", 30)?),
             timer_minute: Duration::from_millis(number("TIMER_MINUTE_MS", 60_000)?.max(1)),
@@ -170,6 +250,10 @@ mod tests {
         let c = from(&[("DISCORD_TOKEN", "abc")]).unwrap();
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert_eq!((c.http_proxy, c.dev_guild_id), (None, None));
+        assert_eq!(
+            c.shards, None,
+            "without SHARDS one process runs every shard"
+        );
         assert_eq!(c.computer_pause, Duration::from_millis(1500));
         assert_eq!(c.lobby_timeout, Duration::from_secs(1800));
         assert_eq!(c.timer_minute, Duration::from_secs(60));
@@ -233,5 +317,95 @@ mod tests {
             from(&[("DISCORD_TOKEN", "a"), ("CLICK_BURST", "99999999999")]),
             Err(ConfigError::BadNumber("CLICK_BURST", "99999999999".into()))
         );
+    }
+
+    #[test]
+    fn shards_are_a_range_of_a_total() {
+        let c = from(&[("DISCORD_TOKEN", "a"), ("SHARDS", "0-3/16")]).unwrap();
+        let range = ShardRange {
+            first: 0,
+            last: 3,
+            total: 16,
+        };
+        assert_eq!(c.shards, Some(range));
+        let one = ShardRange {
+            first: 1,
+            last: 1,
+            total: 2,
+        };
+        assert_eq!(parse_shards("1-1/2"), Ok(one));
+        assert_eq!(parse_shards(" 1 - 1 / 2 "), Ok(one));
+        assert_eq!(
+            parse_shards("15-15/16").map(|r| (r.first, r.last, r.total)),
+            Ok((15, 15, 16))
+        );
+    }
+
+    #[test]
+    fn bad_shards_are_refused_with_their_reason() {
+        for garbage in [
+            "",
+            "3",
+            "0-3",
+            "0/16",
+            "a-b/c",
+            "0-3/x",
+            "-1-3/16",
+            "+0-3/16",
+            "0-3/16/2",
+            "0--3/16",
+            "0-3/99999999999",
+        ] {
+            assert_eq!(
+                parse_shards(garbage),
+                Err(ConfigError::BadShards(garbage.into())),
+                "{garbage:?}"
+            );
+        }
+        assert_eq!(
+            parse_shards("4-3/16"),
+            Err(ConfigError::ShardsReversed {
+                value: "4-3/16".into(),
+                first: 4,
+                last: 3
+            })
+        );
+        assert_eq!(
+            parse_shards("0-16/16"),
+            Err(ConfigError::ShardBeyondTotal {
+                value: "0-16/16".into(),
+                last: 16,
+                total: 16
+            })
+        );
+        assert_eq!(
+            parse_shards("0-0/0"),
+            Err(ConfigError::NoShards("0-0/0".into()))
+        );
+        assert_eq!(
+            from(&[("DISCORD_TOKEN", "a"), ("SHARDS", "all")]),
+            Err(ConfigError::BadShards("all".into()))
+        );
+        // Each reason is a sentence for the operator, in every language.
+        let errors = [
+            ConfigError::BadShards("all".into()),
+            parse_shards("4-3/16").unwrap_err(),
+            parse_shards("0-16/16").unwrap_err(),
+            parse_shards("0-0/0").unwrap_err(),
+        ];
+        let english: Vec<String> = errors
+            .iter()
+            .map(|e| crate::catalog::en(&e.msg()))
+            .collect();
+        assert!(english[0].contains("SHARDS") && english[0].contains("\"all\""));
+        assert!(english[1].contains('4') && english[1].contains('3'));
+        assert!(english[2].contains("0 to 15"), "{}", english[2]);
+        assert!(english[3].contains("0-0/0"));
+        let catalog = crate::catalog::catalog();
+        for e in &errors {
+            assert_eq!(catalog.check(&e.msg()), Ok(()));
+            let finnish = catalog.text("fi", &e.msg(), &crate::catalog::NoNames);
+            assert!(!english.contains(&finnish), "{finnish}");
+        }
     }
 }

@@ -84,6 +84,7 @@ impl Harness {
             database_url: self.url.clone(),
             http_proxy: Some(self.fake.base_url()),
             dev_guild_id: None,
+            shards: None,
             computer_pause: Duration::ZERO,
             lobby_timeout: Duration::from_secs(1800),
             timer_minute,
