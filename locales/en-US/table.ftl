@@ -48,6 +48,7 @@ table-full = Every seat is taken.
 table-not-started = The game has not started yet: everyone invited must accept first.
 table-already-started = This game has already started; that button belongs to its lobby and changes nothing now.
 table-stale = That button belongs to an older position of the game; here is your hand as it stands now.
+table-other-shard = This server's games are run by another pakka process, so this one cannot start or take up a table here. Please tell the bot's operator: its SHARDS setting does not match Discord's.
 table-internal = Something went wrong on our side; the game is unchanged. Please try again.
 
 # The story of a table (TableView::story, HandView::story).

@@ -45,6 +45,7 @@ table-full = Kaikki paikat on varattu.
 table-not-started = Peli ei ole vielä alkanut: kaikkien kutsuttujen on ensin hyväksyttävä kutsu.
 table-already-started = Tämä peli on jo alkanut; painike kuuluu sen aloittamattomaan pöytään eikä muuta enää mitään.
 table-stale = Painike kuuluu pelin aiempaan tilanteeseen; tässä kätesi sellaisena kuin se nyt on.
+table-other-shard = Tämän palvelimen pelejä pyörittää toinen pakka-prosessi, joten tämä ei voi aloittaa tai jatkaa pöytää täällä. Kerro botin ylläpitäjälle: sen SHARDS-asetus ei vastaa Discordin jakoa.
 table-internal = Jotain meni vikaan meidän päässämme; peli on ennallaan. Yritä uudelleen.
 
 # The story of a table (TableView::story, HandView::story).

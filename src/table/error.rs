@@ -74,6 +74,10 @@ pub enum TableError {
     Stale,
     #[error("refused by the rules: {0:?}")]
     Rule(RuleError<Msg>),
+    /// The server's events arrive on a gateway shard another process runs (`SHARDS`): that
+    /// process holds its tables, so this one opens, resumes and restores none of them.
+    #[error("server {guild} is on a gateway shard another process runs")]
+    OtherShard { guild: u64 },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -136,6 +140,7 @@ impl TableError {
             TableError::AlreadyStarted => msg!("table-already-started"),
             TableError::Stale => msg!("table-stale"),
             TableError::Rule(r) => r.msg(),
+            TableError::OtherShard { .. } => msg!("table-other-shard"),
             TableError::Internal(_) => msg!("table-internal"),
         }
     }

@@ -4,7 +4,9 @@
 //! the same seats, a player's forfeit and a moderator's close, and the server's default for
 //! tables in threads. Every lobby operation checks the phase first, so a button from an older
 //! phase changes nothing. Opening a table (`create`, `rematch`) and taking a seat (`accept`,
-//! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`).
+//! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`). A table of
+//! a server on another process's gateway shards is neither opened nor rematched here
+//! (`OtherShard`).
 
 use std::time::Instant;
 
@@ -24,6 +26,7 @@ impl TableService {
     /// the options), so a front end can refuse before it makes anything (a thread); answers
     /// the game and the seat count. Whether the channel is free is checked by `create`.
     pub fn check(&self, req: &CreateTable) -> Result<(&'static GameInfo, usize), TableError> {
+        self.check_shard(req.guild_id)?;
         let info =
             registry::find(&req.game).ok_or_else(|| TableError::UnknownGame(req.game.clone()))?;
         for (i, p) in req.invited.iter().enumerate() {
@@ -386,6 +389,7 @@ impl TableService {
     /// game starts at once.
     pub async fn rematch(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
         let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
+        self.check_shard(old.guild_id)?;
         if !old.seat_rows.iter().any(|s| s.user_id == Some(user)) {
             return Err(TableError::NotSeated);
         }

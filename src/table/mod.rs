@@ -12,6 +12,12 @@
 //! Clicks on one table are applied one at a time (a per-table lock); every offered action
 //! carries the table's move number, so a stale or repeated click is refused.
 //!
+//! A process that runs a range of Discord's gateway shards (`SHARDS`) holds only the tables of
+//! the servers whose events arrive on them: it restores only theirs, and refuses to open,
+//! resume or rematch a table of any other server (`TableError::OtherShard`), so no table is
+//! ever held by two processes. Without `SHARDS` one process holds every table
+//! (`ShardRange::ALL`).
+//!
 //! The operator's `Limits` bound the open tables (lobbies and games in play; a paused match
 //! is not open until it is resumed) of one person and of one server. A person's open tables
 //! are the ones they created and the ones where they hold an accepted seat (an invitation
@@ -36,7 +42,7 @@ use crate::ai::Level;
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Observer, Scene, Seat, Status, Told, Tone};
-use crate::store::{self, SeatRow, Store};
+use crate::store::{self, SeatRow, ShardRange, Store};
 use crate::text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
@@ -618,6 +624,8 @@ pub struct TableService {
     /// Held while a table is opened or a seat taken, from the limits' check to the count's
     /// update. Taken after a table's own lock, never before one.
     opening: Mutex<()>,
+    /// The gateway shards of this process: it holds the tables of their servers only.
+    shards: ShardRange,
 }
 
 impl TableService {
@@ -635,7 +643,44 @@ impl TableService {
             limits,
             occupancy: StdMutex::new(HashMap::new()),
             opening: Mutex::new(()),
+            shards: ShardRange::ALL,
         }
+    }
+
+    /// The service of a process that runs only the gateway shards `shards` (`SHARDS`): it
+    /// restores, opens and resumes the tables of their servers only.
+    pub fn on_shards(mut self, shards: ShardRange) -> TableService {
+        self.shards = shards;
+        self
+    }
+
+    /// The gateway shards whose servers' tables this service holds.
+    pub fn shards(&self) -> ShardRange {
+        self.shards
+    }
+
+    /// Whether this process holds server `guild`'s tables: its events arrive on one of this
+    /// process's shards.
+    pub fn serves(&self, guild: GuildId) -> bool {
+        self.shards.holds(guild)
+    }
+
+    /// Refuses a server whose events arrive on another process's shards. Discord never sends
+    /// this process such a server's interactions unless the processes' `SHARDS` disagree with
+    /// the shards they run; refusing keeps a second copy of that server's tables out of here.
+    fn check_shard(&self, guild: GuildId) -> Result<(), TableError> {
+        if self.serves(guild) {
+            return Ok(());
+        }
+        tracing::warn!(
+            guild,
+            shard = self.shards.shard_of(guild),
+            first = self.shards.first,
+            last = self.shards.last,
+            total = self.shards.total,
+            "a server on another process's shard; its tables are not held here"
+        );
+        Err(TableError::OtherShard { guild })
     }
 
     /// The limits this service keeps.
@@ -704,6 +749,8 @@ impl TableService {
     }
 
     fn insert(&self, table: Table) -> Result<(), TableError> {
+        // The last line of defence: every way into memory checks its server's shard first.
+        self.check_shard(table.guild_id)?;
         let (id, channel) = (table.id, table.channel_id);
         let occupancy = table.occupancy();
         self.occupancy

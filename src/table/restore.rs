@@ -2,14 +2,15 @@
 //! paused match (`pause`, `resume`). A table is rebuilt by replaying its stored move log from its
 //! seed, and the replayed state is checked against the stored one. A resumed match is open
 //! again and is refused beyond the limits of open tables; a restore brings back every table as
-//! it was, whatever the limits.
+//! it was, whatever the limits. Both take up only the tables of servers on this process's
+//! gateway shards: another process holds the others.
 
 use std::time::Instant;
 
 use super::{ChannelId, Phase, Story, Table, TableError, TableId, TableService, TableView, UserId};
 use crate::rules::registry;
 use crate::rules::Setup;
-use crate::store::{self, StoredTable};
+use crate::store::{self, ShardRange, StoredTable};
 
 impl TableService {
     /// Pauses a match in play (`/pause`): it keeps its position and frees the channel until a
@@ -43,6 +44,7 @@ impl TableService {
             .rev()
             .find(|t| t.seat_rows.iter().any(|s| s.user_id == Some(user)))
             .ok_or(TableError::NothingToResume)?;
+        self.check_shard(stored.guild_id)?;
         let id = stored.id;
         let mut table = rebuild(stored)
             .map_err(|e| TableError::internal(format!("table {id} does not replay: {e}")))?;
@@ -56,11 +58,17 @@ impl TableService {
         Ok(view)
     }
 
-    /// Loads every unfinished table from the store, replaying each game's move log. Answers
-    /// the number of tables restored; a table whose log does not replay is logged and skipped.
+    /// Loads every unfinished table of the servers on this process's shards from the store
+    /// (every one without `SHARDS`), replaying each game's move log. Answers the number of
+    /// tables restored; a table whose log does not replay is logged and skipped.
     pub async fn restore(&self) -> Result<usize, TableError> {
         let mut restored = 0;
-        for stored in self.store.open_tables().await? {
+        let open = if self.shards == ShardRange::ALL {
+            self.store.open_tables().await?
+        } else {
+            self.store.open_tables_in(self.shards).await?
+        };
+        for stored in open {
             let id = stored.id;
             match rebuild(stored) {
                 Ok(table) => {

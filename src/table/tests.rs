@@ -727,3 +727,102 @@ async fn a_rematch_and_a_resume_count_against_the_limits() {
     ));
     assert!(s.rematch(view.id, ALICE).await.is_ok());
 }
+
+/// Two servers, one on each of two gateway shards: `(guild_id >> 22) % 2` is 0 and 1.
+const EVEN: u64 = 10 << 22;
+const ODD: u64 = (11 << 22) + 5;
+
+fn half(first: u32) -> ShardRange {
+    ShardRange {
+        first,
+        last: first,
+        total: 2,
+    }
+}
+
+#[tokio::test]
+async fn a_process_holds_only_the_tables_of_the_servers_on_its_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    // One process ran every shard: a game in play and a lobby in each server, a paused match
+    // and a finished game in the odd one.
+    let all = TableService::new(Store::open(&url).await.unwrap());
+    assert_eq!(all.shards(), ShardRange::ALL);
+    let mut tables = Vec::new();
+    for (guild, channel) in [
+        (EVEN, 30),
+        (EVEN, 31),
+        (ODD, 40),
+        (ODD, 41),
+        (ODD, 42),
+        (ODD, 43),
+    ] {
+        let invited = if channel % 10 == 1 {
+            &[CAROL][..]
+        } else {
+            &[BOB]
+        };
+        let view = all
+            .create(request_by(ALICE, guild, channel, invited))
+            .await
+            .unwrap();
+        if invited == [BOB] {
+            all.accept(view.id, BOB).await.unwrap();
+        }
+        tables.push(view.id);
+    }
+    let [even_game, even_lobby, odd_game, odd_lobby, odd_paused, odd_done] = tables[..] else {
+        unreachable!()
+    };
+    all.act(even_game, ALICE, 0, 0).await.ok();
+    all.pause(odd_paused, ALICE).await.unwrap();
+    let done = all.view(odd_done).await.unwrap();
+    play_to_the_end(&all, done).await;
+    drop(all);
+
+    // Each half restores its own servers' tables only, and together they hold each table once.
+    let even = TableService::new(Store::open(&url).await.unwrap()).on_shards(half(0));
+    let odd = TableService::new(Store::open(&url).await.unwrap()).on_shards(half(1));
+    assert!(even.serves(EVEN) && !even.serves(ODD));
+    assert!(odd.serves(ODD) && !odd.serves(EVEN));
+    assert_eq!(even.restore().await.unwrap(), 2);
+    assert_eq!(odd.restore().await.unwrap(), 2);
+    let mut held = even.table_ids();
+    held.sort();
+    assert_eq!(held, vec![even_game, even_lobby]);
+    let mut held = odd.table_ids();
+    held.sort();
+    assert_eq!(held, vec![odd_game, odd_lobby]);
+    assert!(matches!(even.view(odd_game).await, Err(TableError::Closed)));
+    assert!(matches!(
+        even.act(odd_game, ALICE, 0, 0).await,
+        Err(TableError::Closed)
+    ));
+
+    // An interaction from the other half's server (Discord would not send one unless the
+    // processes' SHARDS disagree) makes no second copy of anything: no new table, no resumed
+    // match, no rematch, and nothing in the store changes.
+    let before = even.store().open_tables().await.unwrap();
+    let other = |e: Result<_, TableError>| matches!(e, Err(TableError::OtherShard { guild: ODD }));
+    assert!(other(
+        even.check(&request_by(BOB, ODD, 44, &[CAROL])).map(|_| ())
+    ));
+    assert!(other(
+        even.create(request_by(BOB, ODD, 44, &[CAROL]))
+            .await
+            .map(|_| ())
+    ));
+    assert!(other(even.resume(42, ALICE).await.map(|_| ())));
+    assert!(other(even.rematch(odd_done, ALICE).await.map(|_| ())));
+    assert_eq!(even.store().open_tables().await.unwrap(), before);
+    assert_eq!(even.table_ids().len(), 2);
+    let said = crate::catalog::en(&TableError::OtherShard { guild: ODD }.msg());
+    assert!(said.contains("another pakka process"), "{said}");
+
+    // The odd half takes up its own paused match and rematch as always.
+    odd.resume(42, ALICE).await.unwrap();
+    odd.rematch(odd_done, ALICE).await.unwrap();
+    // The even half plays its game to the end; the odd half never saw it.
+    let view = even.view(even_game).await.unwrap();
+    assert_eq!(play_to_the_end(&even, view).await.phase, Phase::Finished);
+}
