@@ -255,7 +255,8 @@ fn serve() -> ExitCode {
 }
 
 /// Wires the parts: opens the store, builds the table service and restores every unfinished
-/// table, then runs Discord on it until Ctrl-C.
+/// table of the servers on this process's shards (`SHARDS`; every table without it), then runs
+/// Discord on those shards until Ctrl-C.
 async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     let store = pakka::store::Store::open(&config.database_url)
         .await
@@ -264,9 +265,20 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
         per_person: config.max_tables_per_person,
         per_server: config.max_tables_per_server,
     };
-    let service = Arc::new(pakka::table::TableService::with_limits(store, limits));
+    let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
+    let service = pakka::table::TableService::with_limits(store, limits).on_shards(shards);
+    let service = Arc::new(service);
     let restored = service.restore().await?;
-    tracing::info!(restored, "restored unfinished tables");
+    match config.shards {
+        Some(r) => tracing::info!(
+            restored,
+            first = r.first,
+            last = r.last,
+            total = r.total,
+            "restored the unfinished tables of this process's shards"
+        ),
+        None => tracing::info!(restored, "restored unfinished tables"),
+    }
     pakka::discord::run(config, service).await
 }
 

@@ -244,8 +244,34 @@ async fn say<'a>(
 
 /// Logs what went wrong and tells the user something went wrong, without details; an option
 /// poise could not read, or a command pakka does not have, gets its own sentence.
+/// Every command's first check: a server on another process's gateway shards is not served
+/// here (`TableError::OtherShard`, answered by `on_error`). Discord sends a process only its
+/// own shards' servers, so this refuses only when the processes' `SHARDS` are wrong.
+pub async fn on_our_shards(ctx: Context<'_>) -> Result<bool, Error> {
+    match ctx.guild_id() {
+        Some(guild) if !ctx.data().service.serves(guild.get()) => {
+            Err(TableError::OtherShard { guild: guild.get() }.into())
+        }
+        _ => Ok(true),
+    }
+}
+
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } if error.downcast_ref::<TableError>().is_some() => {
+            let lang = match ctx {
+                poise::Context::Application(app) => lang_of(&app.interaction.locale),
+                poise::Context::Prefix(_) => DEFAULT_LANG,
+            };
+            if let Some(e) = error.downcast_ref::<TableError>() {
+                let reply = refusal(e, &Plain(lang));
+                let _ = ctx.send(send::poise_reply(&reply)).await;
+            }
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             let reply = render::notice(&msg!("discord-command-failed"), &DEFAULT);

@@ -44,8 +44,10 @@ pub async fn on_event(
         FullEvent::Resume { .. } => {
             tracing::warn!("the gateway connection dropped; resumed the session");
         }
-        // (The first READY is the start, not a fault.)
-        FullEvent::Ready { data_about_bot } if data.new_session() > 0 => {
+        // (A shard's first READY is its start, not a fault.)
+        FullEvent::Ready { data_about_bot }
+            if data.new_session(framework.serenity_context.shard_id.0) =>
+        {
             tracing::warn!(
                 session = data_about_bot.session_id,
                 "the gateway session was lost; identified on a new one"
@@ -92,6 +94,13 @@ async fn on_click(
     // Private answers in the clicker's language, public messages in the server's.
     let lang = lang_of(&click.locale);
     let reader = Plain(lang);
+    // A server on another process's shards: that process holds its tables (see
+    // `commands::on_our_shards`).
+    if let Some(guild) = guild.filter(|&g| !data.service.serves(g)) {
+        let reply = refusal(&TableError::OtherShard { guild }, &reader);
+        answer(ctx, click, deadline, send::respond(&reply)).await;
+        return Ok(());
+    }
     if let Some(wait) = data.throttles.clicks.check(user, std::time::Instant::now()) {
         let text = msg!("discord-slow-clicks", seconds = throttle::seconds(wait));
         click

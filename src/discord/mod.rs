@@ -24,7 +24,6 @@ mod upkeep;
 pub mod words;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -93,8 +92,9 @@ pub struct Data {
     pub(crate) images: pictures::ImagesSetting,
     /// Each user's and each server's language.
     pub(crate) languages: languages::Languages,
-    /// Gateway sessions begun (READY events), to tell a fresh start from a new session.
-    sessions: Arc<AtomicU32>,
+    /// The shards that have begun a gateway session (a READY event), to tell a shard's start
+    /// from a new session after a lost one.
+    sessions: Arc<Mutex<HashSet<u32>>>,
     pub timings: Timings,
     /// How fast one person may click and open tables.
     pub(crate) throttles: Arc<Throttles>,
@@ -143,9 +143,12 @@ impl Data {
         }
     }
 
-    /// Counts a gateway session begun; answers how many came before it.
-    fn new_session(&self) -> u32 {
-        self.sessions.fetch_add(1, Ordering::Relaxed)
+    /// Notes a gateway session begun on `shard`; answers whether that shard had one before.
+    fn new_session(&self, shard: u32) -> bool {
+        self.sessions
+            .lock()
+            .map(|mut s| !s.insert(shard))
+            .unwrap_or(false)
     }
 
     /// Marks a table as driven; false when a driver already runs for it.
@@ -353,6 +356,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
+            command_check: Some(|ctx| Box::pin(commands::on_our_shards(ctx))),
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
             on_error: |error| Box::pin(commands::on_error(error)),
             ..Default::default()
@@ -383,8 +387,16 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         .await
         .context("cannot build the Discord client")?;
     let shard_manager = client.shard_manager.clone();
+    let shards = config.shards;
     let task = tokio::spawn(async move {
-        if let Err(e) = client.start().await {
+        let ended = match shards {
+            // As many shards as Discord recommends (`GET /gateway/bot`), all in this process.
+            None => client.start_autosharded().await,
+            // serenity counts the range's end as a shard to run: `first..last` runs first to
+            // last, both included.
+            Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+        };
+        if let Err(e) = ended {
             tracing::error!(error = %e, "the Discord client stopped");
         }
     });

@@ -108,7 +108,9 @@ impl Harness {
             per_person: config.max_tables_per_person,
             per_server: config.max_tables_per_server,
         };
-        let service = std::sync::Arc::new(pakka::table::TableService::with_limits(store, limits));
+        let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
+        let service = pakka::table::TableService::with_limits(store, limits).on_shards(shards);
+        let service = std::sync::Arc::new(service);
         service.restore().await.expect("the tables restore");
         self.bot = Some(
             pakka::discord::start(&config, service)
