@@ -933,3 +933,213 @@ async fn alive_scenario() -> anyhow::Result<()> {
     stop_client(shards, task).await;
     Ok(())
 }
+
+// ----- servers on shards -----------------------------------------------------------------------
+
+/// Answers `/where` with the shard that delivered it and the server it came from.
+struct ShardEcho;
+
+#[serenity::async_trait]
+impl EventHandler for ShardEcho {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        if ctx.shard_id.0 == 0 {
+            let cmd = CreateCommand::new("where").description("Which shard am I on?");
+            let _ = Command::set_global_commands(&ctx.http, vec![cmd]).await;
+        }
+        let guilds: Vec<String> = ready.guilds.iter().map(|g| g.id.to_string()).collect();
+        eprintln!("shard {} ready with {guilds:?}", ctx.shard_id);
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let Interaction::Command(cmd) = interaction else {
+            return;
+        };
+        let guild = cmd.guild_id.map(|g| g.get()).unwrap_or_default();
+        let reply = CreateInteractionResponseMessage::new()
+            .content(format!("shard {} guild {guild}", ctx.shard_id));
+        let _ = cmd
+            .create_response(&ctx.http, CreateInteractionResponse::Message(reply))
+            .await;
+    }
+}
+
+/// A second server, on the other shard of two from `FakeDiscord::GUILD_ID`.
+const OTHER_GUILD: u64 = FakeDiscord::GUILD_ID + (1 << 22);
+const OTHER_CHANNEL: u64 = FakeDiscord::CHANNEL_ID + 1;
+
+async fn shard_client(
+    fake: &FakeDiscord,
+) -> anyhow::Result<(Client, std::sync::Arc<serenity::all::ShardManager>)> {
+    let client = ClientBuilder::new_with_http(http(fake), GatewayIntents::GUILDS)
+        .event_handler(ShardEcho)
+        .await?;
+    let manager = client.shard_manager.clone();
+    Ok((client, manager))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_autosharded_client_gets_each_server_on_its_shard() {
+    tokio::time::timeout(Duration::from_secs(60), autosharded_scenario())
+        .await
+        .expect("the autosharding smoke test took more than 60 s")
+        .expect("autosharding smoke test");
+}
+
+async fn autosharded_scenario() -> anyhow::Result<()> {
+    let fake = FakeDiscord::start().await;
+    fake.add_guild(OTHER_GUILD, &[OTHER_CHANNEL]);
+    assert_eq!(fake.guild_of(OTHER_CHANNEL), OTHER_GUILD);
+    assert_eq!(
+        fake.guild_of(FakeDiscord::CHANNEL_ID),
+        FakeDiscord::GUILD_ID
+    );
+    assert_eq!(
+        fake.guild_of(12345),
+        FakeDiscord::GUILD_ID,
+        "any other channel"
+    );
+    let home = crate::support::fake_discord::shard_of(FakeDiscord::GUILD_ID, 2);
+    let away = crate::support::fake_discord::shard_of(OTHER_GUILD, 2);
+    assert_ne!(home, away);
+    fake.set_gateway_shards(2);
+    let (mut client, manager) = shard_client(&fake).await?;
+    let task = tokio::spawn(async move { client.start_autosharded().await });
+    // serenity starts one shard every 5 seconds.
+    fake.wait_for_shards(&[[0, 2], [1, 2]], Duration::from_secs(20))
+        .await?;
+    fake.wait_for_commands(STEP).await?;
+    assert!(fake
+        .requests()
+        .iter()
+        .any(|r| r == "GET /api/v10/gateway/bot"));
+    // Each connection's READY announced its own shard's server only.
+    for c in fake.connections() {
+        let [id, _] = c.shard.expect("identified");
+        let expected = if id == home {
+            FakeDiscord::GUILD_ID
+        } else {
+            OTHER_GUILD
+        };
+        assert_eq!(c.guilds, vec![expected], "{c:?}");
+    }
+    let alice = fake.user(1001, "alice");
+    for (channel, guild, shard) in [
+        (FakeDiscord::CHANNEL_ID, FakeDiscord::GUILD_ID, home),
+        (OTHER_CHANNEL, OTHER_GUILD, away),
+    ] {
+        let out = fake.slash(&alice, channel, "where", json!([])).await?;
+        assert_eq!((out.guild, out.shard), (guild, [shard, 2]));
+        assert_eq!(out.content(), format!("shard {shard} guild {guild}"));
+    }
+    manager.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_routes_servers_to_shards_and_records_bad_sharding() {
+    tokio::time::timeout(Duration::from_secs(60), routing_scenario())
+        .await
+        .expect("the shard routing smoke test took more than 60 s")
+        .expect("shard routing smoke test");
+}
+
+async fn routing_scenario() -> anyhow::Result<()> {
+    let fake = FakeDiscord::start().await;
+    fake.add_guild(OTHER_GUILD, &[OTHER_CHANNEL]);
+    let home = crate::support::fake_discord::shard_of(FakeDiscord::GUILD_ID, 2);
+    let away = crate::support::fake_discord::shard_of(OTHER_GUILD, 2);
+    assert_eq!(away, 1 - home);
+    let alice = fake.user(1001, "alice");
+
+    // Two clients, one shard each, as two processes run them: the first carries the home
+    // server, the second the other one.
+    let (mut first, first_manager) = shard_client(&fake).await?;
+    let first_task = tokio::spawn(async move { first.start_shard(home, 2).await });
+    let (mut second, second_manager) = shard_client(&fake).await?;
+    let second_task = tokio::spawn(async move { second.start_shard(away, 2).await });
+    fake.wait_for_shards(&[[0, 2], [1, 2]], STEP).await?;
+    fake.wait_for_commands(STEP).await?;
+    for (channel, guild, shard) in [
+        (FakeDiscord::CHANNEL_ID, FakeDiscord::GUILD_ID, home),
+        (OTHER_CHANNEL, OTHER_GUILD, away),
+    ] {
+        let out = fake.slash(&alice, channel, "where", json!([])).await?;
+        assert_eq!((out.guild, out.shard), (guild, [shard, 2]));
+        assert_eq!(out.content(), format!("shard {shard} guild {guild}"));
+    }
+    assert_eq!(fake.violations(), Vec::<String>::new());
+
+    // A third client on the home shard again: both would get its servers.
+    let (mut third, third_manager) = shard_client(&fake).await?;
+    let third_task = tokio::spawn(async move { third.start_shard(home, 2).await });
+    fake.wait_until(STEP, |f| !f.violations().is_empty())
+        .await?;
+    assert_eq!(
+        fake.violations(),
+        vec![format!(
+            "two gateway connections identify as the same shard [{home}, 2]"
+        )]
+    );
+    third_manager.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), third_task).await;
+
+    // Shard 0 of 4 shares servers with shard 0 of 2; shard 2 of 2 does not exist.
+    let (mut fourth, fourth_manager) = shard_client(&fake).await?;
+    let fourth_task = tokio::spawn(async move { fourth.start_shard(2, 4).await });
+    fake.wait_until(STEP, |f| f.violations().len() >= 2).await?;
+    assert!(
+        fake.violations()[1].contains("[0, 2] and [2, 4]"),
+        "{:?}",
+        fake.violations()
+    );
+    fourth_manager.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), fourth_task).await;
+    // A bare shard, not a client (serenity's runner gives up on a 4010 less quietly).
+    let url = std::sync::Arc::new(tokio::sync::Mutex::new(fake.gateway_url()));
+    let info = serenity::all::ShardInfo {
+        id: serenity::all::ShardId(2),
+        total: 2,
+    };
+    let mut fifth =
+        serenity::all::Shard::new(url, FakeDiscord::TOKEN, info, GatewayIntents::GUILDS, None)
+            .await?;
+    fifth.identify().await?;
+    fake.wait_until(STEP, |f| f.violations().len() >= 3).await?;
+    assert!(
+        fake.violations()[2].contains("shard [2, 2]"),
+        "{:?}",
+        fake.violations()
+    );
+    drop(fifth);
+
+    // The second client stops: its server's interactions have nowhere to go.
+    second_manager.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), second_task).await;
+    fake.wait_until(STEP, |f| !f.guild_connected(OTHER_GUILD))
+        .await?;
+    let lost = fake.slash(&alice, OTHER_CHANNEL, "where", json!([])).await;
+    assert!(lost.is_err());
+    assert_eq!(fake.violations().len(), 4, "{:?}", fake.violations());
+    assert!(
+        fake.violations()[3].contains(&format!("server {OTHER_GUILD} has no connected")),
+        "{:?}",
+        fake.violations()
+    );
+    // The first client's server plays on.
+    let out = fake
+        .slash(&alice, FakeDiscord::CHANNEL_ID, "where", json!([]))
+        .await?;
+    assert_eq!(out.shard, [home, 2]);
+    first_manager.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(5), first_task).await;
+    // With no connection at all the bot is down: an error, no violation.
+    fake.wait_until(STEP, |f| !f.bot_connected()).await?;
+    assert!(fake
+        .slash(&alice, OTHER_CHANNEL, "where", json!([]))
+        .await
+        .is_err());
+    assert_eq!(fake.violations().len(), 4);
+    Ok(())
+}

@@ -32,6 +32,26 @@
 //! session. Channel messages honour `nonce` with `enforce_nonce` as Discord does: a second
 //! create with the same nonce answers the first message.
 //!
+//! Servers and shards: the fake serves [`FakeDiscord::GUILD_ID`] and any server added with
+//! [`FakeDiscord::add_guild`]. Every channel belongs to one server (its own, as added, a
+//! thread its parent's; any other channel id to `GUILD_ID`), so `slash`, `click` and the rest
+//! act in the server of the channel they name. The gateway works as Discord's does with
+//! shards: `GET /gateway/bot` answers the shard count a test sets
+//! ([`FakeDiscord::set_gateway_shards`], default 1); a connection identifies as
+//! `shard: [id, total]` (none means `[0, 1]`); its READY and GUILD_CREATEs carry only the
+//! servers of that shard (`(guild_id >> 22) % total == id`), and each server's events,
+//! interactions included, go out on its shard's connection only
+//! ([`FakeDiscord::connections`], [`InteractionOutcome::shard`]). A violation is recorded when
+//! two ready connections would both carry a server (the same shard twice, or shard counts that
+//! overlap), when a shard id is not below its total (the connection is closed with 4010, as
+//! Discord closes it), and when an interaction's server has no connected shard while other
+//! shards are connected (with no connection at all, the bot is simply down: an error, no
+//! violation).
+//!
+//! Every REST request is recorded with its `Authorization` header
+//! ([`FakeDiscord::requests_with_auth`]), so the fake can stand in for a REST proxy shared by
+//! several bot processes.
+//!
 //! Set `FAKE_DISCORD_LOG=1` to print every request and gateway frame to stderr.
 
 mod checks;
@@ -353,6 +373,10 @@ pub struct InteractionOutcome {
     /// Followup messages sent so far (a followup that fills in a deferred response is `message`,
     /// not listed here).
     pub followups: Vec<FakeMessage>,
+    /// The server it came from.
+    pub guild: u64,
+    /// The gateway shard `[id, total]` whose connection delivered it.
+    pub shard: [u32; 2],
 }
 
 impl InteractionOutcome {
@@ -397,6 +421,8 @@ struct InteractionRecord {
     kind: u8,
     user_id: u64,
     channel_id: u64,
+    guild: u64,
+    shard: [u32; 2],
     label: String,
     component_message: Option<u64>,
     dispatched_at: Instant,
@@ -419,6 +445,48 @@ struct Conn {
     tx: mpsc::UnboundedSender<Outgoing>,
     seq: u64,
     ready: bool,
+    /// The shard `[id, total]` it identified (or resumed) as.
+    shard: Option<[u32; 2]>,
+    /// The servers its READY announced.
+    guilds: Vec<u64>,
+}
+
+/// One gateway connection as a test sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardConnection {
+    /// The fake's number for the connection (increasing).
+    pub conn: u64,
+    /// The shard `[id, total]` it identified as (None before IDENTIFY).
+    pub shard: Option<[u32; 2]>,
+    /// Identified or resumed, and not closed or invalidated since.
+    pub ready: bool,
+    /// The servers its READY announced.
+    pub guilds: Vec<u64>,
+}
+
+/// The shard of server `guild` when the gateway has `total` shards: `(guild >> 22) % total`.
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % u64::from(total.max(1))) as u32
+}
+
+/// Whether two shards carry a server in common: `a` and `b` both hold some `x` when
+/// `x % n == a` and `x % m == b`, that is when `a ≡ b (mod gcd(n, m))`.
+fn shards_overlap([a, n]: [u32; 2], [b, m]: [u32; 2]) -> bool {
+    fn gcd(x: u32, y: u32) -> u32 {
+        if y == 0 {
+            x
+        } else {
+            gcd(y, x % y)
+        }
+    }
+    let g = gcd(n.max(1), m.max(1));
+    a % g == b % g
+}
+
+/// A server of the fake: its text channels (announced in its GUILD_CREATE).
+#[derive(Clone, Debug, Default)]
+struct FakeGuild {
+    channels: Vec<u64>,
 }
 
 struct State {
@@ -440,11 +508,19 @@ struct State {
     latencies: Vec<Duration>,
     conns: HashMap<u64, Conn>,
     next_conn: u64,
-    current: Option<u64>,
+    /// Session ids handed out in READY, with their shard (a RESUME names one).
+    sessions: HashMap<String, [u32; 2]>,
+    /// The servers, and which server each added channel belongs to.
+    guilds: BTreeMap<u64, FakeGuild>,
+    channel_guilds: HashMap<u64, u64>,
+    /// The shard count `GET /gateway/bot` recommends.
+    gateway_shards: u32,
     identifies: u32,
     resumes: u32,
     last_identify: Option<Value>,
     requests: Vec<String>,
+    /// The `Authorization` header of each request, in the order of `requests`.
+    authorizations: Vec<Option<String>>,
     /// Users' Discord languages (`locale` of their interactions; en-US when not set).
     locales: HashMap<u64, String>,
     /// The server's preferred language (`guild_locale`).
@@ -517,10 +593,19 @@ impl State {
         counts
     }
 
+    /// The server a channel (or a thread, by its parent) belongs to: as added, else `GUILD_ID`.
+    fn guild_of(&self, channel: u64) -> u64 {
+        let channel = self.threads.get(&channel).map_or(channel, |t| t.parent_id);
+        self.channel_guilds
+            .get(&channel)
+            .copied()
+            .unwrap_or(FakeDiscord::GUILD_ID)
+    }
+
     fn thread_json(&self, t: &FakeThread) -> Value {
         let v = fixtures::thread_channel(
             t,
-            FakeDiscord::GUILD_ID,
+            self.guild_of(t.parent_id),
             FakeDiscord::BOT_USER_ID,
             &self.thread_counts(t.id),
         );
@@ -528,9 +613,10 @@ impl State {
         v
     }
 
-    /// Sends a gateway dispatch to the connected bot (dropped when none is connected).
-    fn dispatch(&mut self, log: bool, t: &str, d: Value) {
-        let Some(conn) = self.ready_conn() else {
+    /// Sends a gateway dispatch about server `guild` on its shard's connection (dropped when
+    /// none is connected).
+    fn dispatch(&mut self, log: bool, guild: u64, t: &str, d: Value) {
+        let Some(conn) = self.conn_for(guild) else {
             return;
         };
         let Some(c) = self.conns.get_mut(&conn) else {
@@ -545,9 +631,59 @@ impl State {
         let _ = c.tx.send(Outgoing::Text(payload.to_string()));
     }
 
-    fn ready_conn(&self) -> Option<u64> {
-        self.current
-            .filter(|c| self.conns.get(c).is_some_and(|c| c.ready))
+    /// Whether any connection is ready.
+    fn any_ready(&self) -> bool {
+        self.conns.values().any(|c| c.ready)
+    }
+
+    /// The ready connection whose shard carries server `guild` (the newest, if a violation
+    /// left two).
+    fn conn_for(&self, guild: u64) -> Option<u64> {
+        self.conns
+            .iter()
+            .filter(|(_, c)| c.ready)
+            .filter(|(_, c)| {
+                c.shard
+                    .is_some_and(|[id, total]| shard_of(guild, total) == id)
+            })
+            .map(|(id, _)| *id)
+            .max()
+    }
+
+    /// The servers of shard `[id, total]`.
+    fn guilds_of_shard(&self, [id, total]: [u32; 2]) -> Vec<u64> {
+        self.guilds
+            .keys()
+            .copied()
+            .filter(|&g| shard_of(g, total) == id)
+            .collect()
+    }
+
+    /// Marks `conn` ready as `shard`, recording a violation when another ready connection
+    /// carries a server of it too.
+    fn take_shard(&mut self, conn: u64, shard: [u32; 2]) {
+        let clashes: Vec<[u32; 2]> = self
+            .conns
+            .iter()
+            .filter(|(id, c)| **id != conn && c.ready)
+            .filter_map(|(_, c)| c.shard)
+            .filter(|other| shards_overlap(*other, shard))
+            .collect();
+        for other in clashes {
+            if other == shard {
+                self.violation(format!(
+                    "two gateway connections identify as the same shard {shard:?}"
+                ));
+            } else {
+                self.violation(format!(
+                    "gateway shards {other:?} and {shard:?} of two connections carry the same servers"
+                ));
+            }
+        }
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.ready = true;
+            c.shard = Some(shard);
+        }
     }
 }
 
@@ -657,6 +793,8 @@ impl Inner {
                 tx,
                 seq: 0,
                 ready: false,
+                shard: None,
+                guilds: Vec::new(),
             },
         );
         drop(st);
@@ -667,9 +805,6 @@ impl Inner {
     pub(crate) fn gateway_closed(&self, conn: u64) {
         let mut st = self.lock();
         st.conns.remove(&conn);
-        if st.current == Some(conn) {
-            st.current = None;
-        }
         drop(st);
         self.touch();
     }
@@ -695,51 +830,84 @@ impl Inner {
                 let _ = tx.send(Outgoing::Text(json!({"op": 11}).to_string()));
             }
             Some(2) => {
+                // Discord's shard is `[id, total]`; without one the connection is shard 0 of 1.
+                let shard = frame["d"]["shard"]
+                    .as_array()
+                    .and_then(|a| Some([a.first()?.as_u64()?, a.get(1)?.as_u64()?]))
+                    .map(|[id, total]| [id as u32, total as u32])
+                    .unwrap_or([0, 1]);
+                let [id, total] = shard;
+                if total == 0 || id >= total {
+                    st.violation(format!(
+                        "IDENTIFY with shard {shard:?}: a shard id must be below the total"
+                    ));
+                    let _ = tx.send(Outgoing::Close(4010, "Invalid shard".into()));
+                    drop(st);
+                    self.touch();
+                    return;
+                }
                 let bot = self.bot();
+                let session = format!("fake-session-{conn}");
+                let guilds = st.guilds_of_shard(shard);
                 let ready = fixtures::ready(
                     &bot,
                     FakeDiscord::APP_ID,
-                    FakeDiscord::GUILD_ID,
-                    &format!("fake-session-{conn}"),
+                    &guilds,
+                    shard,
+                    &session,
                     &self.ws_url(),
                 );
                 fixtures::validate_dispatch(&ready);
-                let threads = st
-                    .threads
-                    .values()
-                    .filter(|t| !t.deleted && !t.archived)
-                    .map(|t| st.thread_json(t))
-                    .collect();
-                let guild = fixtures::guild_create(
-                    2,
-                    FakeDiscord::GUILD_ID,
-                    &bot,
-                    FakeDiscord::OWNER_ID,
-                    &[FakeDiscord::CHANNEL_ID],
-                    threads,
-                    permissions::PLAIN_MEMBER,
-                );
-                fixtures::validate_dispatch(&guild);
                 let _ = tx.send(Outgoing::Text(ready.to_string()));
-                let _ = tx.send(Outgoing::Text(guild.to_string()));
-                if let Some(c) = st.conns.get_mut(&conn) {
-                    c.seq = 2;
-                    c.ready = true;
+                let mut seq = 1;
+                for &g in &guilds {
+                    let threads = st
+                        .threads
+                        .values()
+                        .filter(|t| !t.deleted && !t.archived && st.guild_of(t.parent_id) == g)
+                        .map(|t| st.thread_json(t))
+                        .collect();
+                    seq += 1;
+                    let guild = fixtures::guild_create(
+                        seq,
+                        g,
+                        &bot,
+                        FakeDiscord::OWNER_ID,
+                        &st.guilds[&g].channels,
+                        threads,
+                        permissions::PLAIN_MEMBER,
+                    );
+                    fixtures::validate_dispatch(&guild);
+                    let _ = tx.send(Outgoing::Text(guild.to_string()));
                 }
-                st.current = Some(conn);
+                if let Some(c) = st.conns.get_mut(&conn) {
+                    c.seq = seq;
+                    c.guilds = guilds;
+                }
+                st.take_shard(conn, shard);
+                st.sessions.insert(session, shard);
                 st.identifies += 1;
                 st.last_identify = frame.get("d").cloned();
             }
             Some(6) => {
                 let seq = frame["d"]["seq"].as_u64().unwrap_or(0) + 1;
+                let session = frame["d"]["session_id"].as_str().unwrap_or_default();
+                let Some(shard) = st.sessions.get(session).copied() else {
+                    st.violation(format!("RESUME of an unknown session {session:?}"));
+                    let _ = tx.send(Outgoing::Text(json!({"op": 9, "d": false}).to_string()));
+                    drop(st);
+                    self.touch();
+                    return;
+                };
                 let resumed = json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}});
                 fixtures::validate_dispatch(&resumed);
                 let _ = tx.send(Outgoing::Text(resumed.to_string()));
+                let guilds = st.guilds_of_shard(shard);
                 if let Some(c) = st.conns.get_mut(&conn) {
                     c.seq = seq;
-                    c.ready = true;
+                    c.guilds = guilds;
                 }
-                st.current = Some(conn);
+                st.take_shard(conn, shard);
                 st.resumes += 1;
             }
             // Presence updates, member requests, voice: nothing to do.
@@ -751,7 +919,7 @@ impl Inner {
 
     // ----- REST --------------------------------------------------------------------------------
 
-    pub(crate) fn record_request(&self, line: String, body: &Value) {
+    pub(crate) fn record_request(&self, line: String, body: &Value, authorization: Option<String>) {
         if self.log {
             if body.is_null() {
                 eprintln!("[fake-discord] {line}");
@@ -759,7 +927,9 @@ impl Inner {
                 eprintln!("[fake-discord] {line} {body}");
             }
         }
-        self.lock().requests.push(line);
+        let mut st = self.lock();
+        st.requests.push(line);
+        st.authorizations.push(authorization);
     }
 
     /// The fault injected for this call, if any (taken from its queue and recorded).
@@ -795,7 +965,7 @@ impl Inner {
     pub(crate) fn gateway_info(&self, bot: bool) -> RestResult {
         let mut v = json!({"url": self.ws_url()});
         if bot {
-            v["shards"] = json!(1);
+            v["shards"] = json!(self.lock().gateway_shards);
             v["session_start_limit"] =
                 json!({"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1});
         }
@@ -827,10 +997,10 @@ impl Inner {
     }
 
     pub(crate) fn get_member(&self, guild: u64, id: u64) -> RestResult {
-        if guild != FakeDiscord::GUILD_ID {
+        let st = self.lock();
+        if !st.guilds.contains_key(&guild) {
             return Err(RestError::new(404, 10004, "Unknown Guild"));
         }
-        let st = self.lock();
         let user = if id == FakeDiscord::BOT_USER_ID {
             self.bot()
         } else {
@@ -847,7 +1017,7 @@ impl Inner {
             }
             return Ok(Reply::Json(st.thread_json(t)));
         }
-        let v = fixtures::guild_channel(channel, FakeDiscord::GUILD_ID);
+        let v = fixtures::guild_channel(channel, st.guild_of(channel));
         fixtures::validate::<serenity::all::Channel>("channel", &v);
         Ok(Reply::Json(v))
     }
@@ -894,7 +1064,8 @@ impl Inner {
             "join_timestamp": fixtures::now(),
             "flags": 1,
         });
-        st.dispatch(self.log, "THREAD_CREATE", d);
+        let guild = st.guild_of(id);
+        st.dispatch(self.log, guild, "THREAD_CREATE", d);
         v
     }
 
@@ -957,10 +1128,11 @@ impl Inner {
         if kind == 11 {
             let data = json!({"content": name});
             let m = Self::new_message(&mut st, parent, &data, MessageOrigin::System, None, 18);
+            let guild = st.guild_of(parent);
             if let Some(m) = st.messages.get_mut(&m) {
                 m.reference = json!({
                     "channel_id": id.to_string(),
-                    "guild_id": FakeDiscord::GUILD_ID.to_string(),
+                    "guild_id": guild.to_string(),
                 });
             }
         }
@@ -1039,7 +1211,8 @@ impl Inner {
             }
         }
         let v = st.thread_json(&st.threads[&channel]);
-        st.dispatch(self.log, "THREAD_UPDATE", v.clone());
+        let guild = st.guild_of(channel);
+        st.dispatch(self.log, guild, "THREAD_UPDATE", v.clone());
         drop(st);
         self.touch();
         Ok(Reply::Json(v))
@@ -1062,13 +1235,14 @@ impl Inner {
         for m in st.messages.values_mut().filter(|m| m.channel_id == channel) {
             m.deleted = true;
         }
+        let guild = st.guild_of(parent);
         let d = json!({
             "id": channel.to_string(),
-            "guild_id": FakeDiscord::GUILD_ID.to_string(),
+            "guild_id": guild.to_string(),
             "parent_id": parent.to_string(),
             "type": kind,
         });
-        st.dispatch(self.log, "THREAD_DELETE", d);
+        st.dispatch(self.log, guild, "THREAD_DELETE", d);
         drop(st);
         self.touch();
         Ok(Reply::Json(v))
@@ -1270,11 +1444,12 @@ impl Inner {
 
     fn interaction_metadata(st: &State, id: u64, user: u64, followup: bool) -> Value {
         let rec = st.interactions.get(&id);
+        let guild = rec.map_or(FakeDiscord::GUILD_ID, |r| r.guild);
         let mut v = json!({
             "id": id.to_string(),
             "type": rec.map_or(2, |r| r.kind),
             "user": st.user(user).json(),
-            "authorizing_integration_owners": {"0": FakeDiscord::GUILD_ID.to_string()},
+            "authorizing_integration_owners": {"0": guild.to_string()},
         });
         if let Some(m) = rec.and_then(|r| r.component_message) {
             v["interacted_message_id"] = json!(m.to_string());
@@ -1903,11 +2078,20 @@ impl FakeDiscord {
                 latencies: Vec::new(),
                 conns: HashMap::new(),
                 next_conn: 0,
-                current: None,
+                sessions: HashMap::new(),
+                guilds: BTreeMap::from([(
+                    FakeDiscord::GUILD_ID,
+                    FakeGuild {
+                        channels: vec![FakeDiscord::CHANNEL_ID],
+                    },
+                )]),
+                channel_guilds: HashMap::from([(FakeDiscord::CHANNEL_ID, FakeDiscord::GUILD_ID)]),
+                gateway_shards: 1,
                 identifies: 0,
                 resumes: 0,
                 last_identify: None,
                 requests: Vec::new(),
+                authorizations: Vec::new(),
                 uploads: HashMap::new(),
                 faults: Vec::new(),
                 served: Vec::new(),
@@ -1946,6 +2130,87 @@ impl FakeDiscord {
     /// The bot's own user.
     pub fn bot(&self) -> FakeUser {
         self.inner.bot()
+    }
+
+    // ----- servers and shards --------------------------------------------------------------------
+
+    /// Adds a server with its text channels (announced in its GUILD_CREATE, on its shard's
+    /// connection only; a bot already connected hears of it when it next identifies). Slash
+    /// commands and clicks in these channels come from this server, on its shard.
+    pub fn add_guild(&self, guild: u64, channels: &[u64]) {
+        let mut st = self.inner.lock();
+        for &c in channels {
+            st.channel_guilds.insert(c, guild);
+        }
+        st.guilds
+            .entry(guild)
+            .or_default()
+            .channels
+            .extend(channels);
+    }
+
+    /// The server a channel (or thread) belongs to.
+    pub fn guild_of(&self, channel: u64) -> u64 {
+        self.inner.lock().guild_of(channel)
+    }
+
+    /// Sets the shard count `GET /gateway/bot` recommends (what an autosharded bot runs).
+    pub fn set_gateway_shards(&self, shards: u32) {
+        self.inner.lock().gateway_shards = shards;
+    }
+
+    /// Every open gateway connection, oldest first: its shard and the servers of its READY.
+    pub fn connections(&self) -> Vec<ShardConnection> {
+        let st = self.inner.lock();
+        let mut conns: Vec<ShardConnection> = st
+            .conns
+            .iter()
+            .map(|(&conn, c)| ShardConnection {
+                conn,
+                shard: c.shard,
+                ready: c.ready,
+                guilds: c.guilds.clone(),
+            })
+            .collect();
+        conns.sort_by_key(|c| c.conn);
+        conns
+    }
+
+    /// The shards `[id, total]` of the ready connections, sorted.
+    pub fn ready_shards(&self) -> Vec<[u32; 2]> {
+        let mut shards: Vec<[u32; 2]> = self
+            .connections()
+            .into_iter()
+            .filter(|c| c.ready)
+            .filter_map(|c| c.shard)
+            .collect();
+        shards.sort();
+        shards
+    }
+
+    /// Waits until these shards (and maybe others) are connected and ready.
+    pub async fn wait_for_shards(
+        &self,
+        shards: &[[u32; 2]],
+        timeout: Duration,
+    ) -> anyhow::Result<()> {
+        let wanted = shards.to_vec();
+        self.wait_until(timeout, move |f| {
+            let ready = f.ready_shards();
+            wanted.iter().all(|s| ready.contains(s))
+        })
+        .await
+        .map_err(|_| {
+            anyhow!(
+                "shards {shards:?} were not all ready within {timeout:?} (ready: {:?})",
+                self.ready_shards()
+            )
+        })
+    }
+
+    /// Whether server `guild`'s shard has a ready connection.
+    pub fn guild_connected(&self, guild: u64) -> bool {
+        self.inner.lock().conn_for(guild).is_some()
     }
 
     /// A person in the test guild (registered so that USER options resolve to it).
@@ -2001,7 +2266,7 @@ impl FakeDiscord {
 
     /// Waits until a bot is connected to the gateway and has received READY.
     pub async fn wait_for_identify(&self, timeout: Duration) -> anyhow::Result<()> {
-        self.wait_until(timeout, |f| f.inner.lock().ready_conn().is_some())
+        self.wait_until(timeout, |f| f.inner.lock().any_ready())
             .await
             .map_err(|_| anyhow!("no bot identified on the fake gateway within {timeout:?}"))
     }
@@ -2021,9 +2286,9 @@ impl FakeDiscord {
         self.inner.lock().last_identify.clone()
     }
 
-    /// Whether a bot is connected and ready.
+    /// Whether a bot is connected and ready (on any shard).
     pub fn bot_connected(&self) -> bool {
-        self.inner.lock().ready_conn().is_some()
+        self.inner.lock().any_ready()
     }
 
     /// Waits until the bot has registered commands (one PUT or POST), and returns every
@@ -2076,7 +2341,6 @@ impl FakeDiscord {
     pub async fn close_gateway(&self, code: u16) {
         let conns: Vec<u64> = {
             let mut st = self.inner.lock();
-            st.current = None;
             for c in st.conns.values_mut() {
                 c.ready = false;
                 let _ =
@@ -2093,16 +2357,13 @@ impl FakeDiscord {
             .await;
     }
 
-    /// Sends Invalid Session (op 9, not resumable) on the bot's connection: the bot must
+    /// Sends Invalid Session (op 9, not resumable) on every ready connection: the bot must
     /// IDENTIFY afresh on a new session.
     pub fn invalidate_session(&self) {
         let mut st = self.inner.lock();
-        if let Some(c) = st.current.and_then(|c| st.conns.get(&c)) {
+        for c in st.conns.values_mut().filter(|c| c.ready) {
             let _ =
                 c.tx.send(Outgoing::Text(json!({"op": 9, "d": false}).to_string()));
-        }
-        st.current = None;
-        for c in st.conns.values_mut() {
             c.ready = false;
         }
         drop(st);
@@ -2116,9 +2377,9 @@ impl FakeDiscord {
         self.close_gateway(4000).await;
     }
 
-    fn find_command(st: &State, name: &str, kind: u64) -> Option<Value> {
+    fn find_command(st: &State, guild: u64, name: &str, kind: u64) -> Option<Value> {
         st.guild_commands
-            .get(&Self::GUILD_ID)
+            .get(&guild)
             .into_iter()
             .flatten()
             .chain(&st.global_commands)
@@ -2128,8 +2389,14 @@ impl FakeDiscord {
 
     /// Builds `data` for a slash command or autocomplete, checking the options against the
     /// registered definition and filling in their `type` if the test left it out.
-    fn command_data(st: &State, name: &str, options: &Value) -> anyhow::Result<Value> {
-        let Some(cmd) = Self::find_command(st, name, 1) else {
+    fn command_data(
+        st: &State,
+        channel: u64,
+        name: &str,
+        options: &Value,
+    ) -> anyhow::Result<Value> {
+        let guild = st.guild_of(channel);
+        let Some(cmd) = Self::find_command(st, guild, name, 1) else {
             let known: Vec<String> = st
                 .guild_commands
                 .values()
@@ -2162,7 +2429,7 @@ impl FakeDiscord {
             "name": name,
             "type": 1,
             "options": options,
-            "guild_id": Self::GUILD_ID.to_string(),
+            "guild_id": guild.to_string(),
         });
         if !resolved_users.is_empty() {
             data["resolved"] = json!({"users": resolved_users, "members": resolved_members});
@@ -2255,13 +2522,27 @@ impl FakeDiscord {
     ) -> anyhow::Result<u64> {
         let inner = &self.inner;
         let mut st = inner.lock();
-        let conn = st
-            .ready_conn()
-            .ok_or_else(|| anyhow!("no bot is connected to the fake gateway"))?;
+        let guild = st.guild_of(channel);
+        let Some(conn) = st.conn_for(guild) else {
+            if !st.any_ready() {
+                bail!("no bot is connected to the fake gateway");
+            }
+            let why = format!(
+                "{label}: server {guild} has no connected gateway shard (ready: {:?})",
+                st.conns
+                    .values()
+                    .filter(|c| c.ready)
+                    .filter_map(|c| c.shard)
+                    .collect::<Vec<_>>()
+            );
+            st.violation(why.clone());
+            bail!(why);
+        };
+        let shard = st.conns[&conn].shard.unwrap_or([0, 1]);
         st.users.entry(user.id).or_insert_with(|| user.clone());
         let perms = st.permissions_of(user.id);
         let channel_json = match st.thread(channel) {
-            None => fixtures::partial_channel(channel, Self::GUILD_ID, perms),
+            None => fixtures::partial_channel(channel, guild, perms),
             Some(t) if t.deleted => bail!("thread {channel} was deleted"),
             Some(t)
                 if t.kind == 12
@@ -2270,7 +2551,7 @@ impl FakeDiscord {
             {
                 bail!("{} is not in the private thread {channel}", user.name)
             }
-            Some(t) => fixtures::partial_thread(t, Self::GUILD_ID, perms),
+            Some(t) => fixtures::partial_thread(t, guild, perms),
         };
         let id = st.next_id();
         let token = format!("fake-interaction-token-{id}");
@@ -2279,7 +2560,7 @@ impl FakeDiscord {
             "application_id": Self::APP_ID.to_string(),
             "type": kind,
             "data": data,
-            "guild_id": Self::GUILD_ID.to_string(),
+            "guild_id": guild.to_string(),
             "channel": channel_json,
             "channel_id": channel.to_string(),
             "member": fixtures::member(user, perms),
@@ -2289,7 +2570,7 @@ impl FakeDiscord {
             "locale": st.locales.get(&user.id).cloned().unwrap_or_else(|| "en-US".to_string()),
             "guild_locale": st.guild_locale.clone(),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": Self::GUILD_ID.to_string()},
+            "authorizing_integration_owners": {"0": guild.to_string()},
             "context": 0,
             "attachment_size_limit": fixtures::ATTACHMENT_SIZE_LIMIT,
         });
@@ -2314,6 +2595,8 @@ impl FakeDiscord {
                 kind,
                 user_id: user.id,
                 channel_id: channel,
+                guild,
+                shard,
                 label,
                 component_message,
                 dispatched_at: Instant::now(),
@@ -2380,6 +2663,8 @@ impl FakeDiscord {
                 .filter_map(|m| st.messages.get(m))
                 .cloned()
                 .collect(),
+            guild: rec.guild,
+            shard: rec.shard,
         }))
     }
 
@@ -2409,7 +2694,7 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> anyhow::Result<InteractionOutcome> {
-        let data = Self::command_data(&self.inner.lock(), name, &options)?;
+        let data = Self::command_data(&self.inner.lock(), channel, name, &options)?;
         let label = format!("/{name} by {}", user.name);
         let id = self.dispatch_interaction(2, user, channel, data, None, label)?;
         self.wait_outcome(id).await
@@ -2424,7 +2709,7 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> anyhow::Result<Vec<Value>> {
-        let data = Self::command_data(&self.inner.lock(), name, &options)?;
+        let data = Self::command_data(&self.inner.lock(), channel, name, &options)?;
         let label = format!("autocomplete of /{name} by {}", user.name);
         let id = self.dispatch_interaction(4, user, channel, data, None, label)?;
         let outcome = self.wait_outcome(id).await?;
@@ -2635,6 +2920,17 @@ impl FakeDiscord {
     /// Every REST request so far, as `"METHOD /path?query"`.
     pub fn requests(&self) -> Vec<String> {
         self.inner.lock().requests.clone()
+    }
+
+    /// Every REST request so far with its `Authorization` header (`"Bot <token>"`), in order:
+    /// who sent what, when the fake stands in for a REST proxy several processes share.
+    pub fn requests_with_auth(&self) -> Vec<(String, Option<String>)> {
+        let st = self.inner.lock();
+        st.requests
+            .iter()
+            .cloned()
+            .zip(st.authorizations.iter().cloned())
+            .collect()
     }
 
     /// The number of interactions sent so far.

@@ -275,7 +275,19 @@ pub fn app_info(app_id: u64, owner: &FakeUser) -> Value {
     })
 }
 
-pub fn ready(bot: &FakeUser, app_id: u64, guild: u64, session: &str, ws_url: &str) -> Value {
+/// READY for a connection of shard `[id, total]`, announcing that shard's servers.
+pub fn ready(
+    bot: &FakeUser,
+    app_id: u64,
+    guilds: &[u64],
+    shard: [u32; 2],
+    session: &str,
+    ws_url: &str,
+) -> Value {
+    let guilds: Vec<Value> = guilds
+        .iter()
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
     let mut me = user(bot);
     me["verified"] = json!(true);
     me["mfa_enabled"] = json!(false);
@@ -287,10 +299,10 @@ pub fn ready(bot: &FakeUser, app_id: u64, guild: u64, session: &str, ws_url: &st
         "d": {
             "v": 10,
             "user": me,
-            "guilds": [{"id": guild.to_string(), "unavailable": true}],
+            "guilds": guilds,
             "session_id": session,
             "resume_gateway_url": ws_url,
-            "shard": [0, 1],
+            "shard": shard,
             "application": {"id": app_id.to_string(), "flags": 0},
         }
     })

@@ -177,6 +177,10 @@ async fn rest(
         uri.path(),
         uri.query().map(|q| format!("?{q}")).unwrap_or_default()
     );
+    let authorization = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     let body = match parse_body(&headers, &body) {
         Ok((mut v, files)) => {
             if !files.is_empty() {
@@ -197,7 +201,7 @@ async fn rest(
             v
         }
         Err(e) => {
-            inner.record_request(line.clone(), &Value::Null);
+            inner.record_request(line.clone(), &Value::Null, authorization);
             inner.lock().violation(format!("{line}: {e}"));
             return respond(Err(RestError::new(
                 400,
@@ -206,7 +210,7 @@ async fn rest(
             )));
         }
     };
-    inner.record_request(line.clone(), &body);
+    inner.record_request(line.clone(), &body, authorization);
     let fault = inner.take_fault(method.as_str(), uri.path(), &line);
     if let Some(response) = fault
         .as_ref()
