@@ -327,7 +327,21 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_mid_game_keeps_the_position_and_the_buttons() {
-    let mut h = Harness::start().await;
+    restart_mid_game(Harness::start().await).await;
+}
+
+/// The same game on PostgreSQL: the position survives the restart, the game ends, and
+/// `/scores` reads the result back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_restart_mid_game_keeps_the_position_and_the_buttons() {
+    let Some(h) = Harness::start_on_postgres("e2e::on_postgres_a_restart_mid_game").await else {
+        return;
+    };
+    assert_eq!(h.store().await.backend_name(), "postgres");
+    restart_mid_game(h).await;
+}
+
+async fn restart_mid_game(mut h: Harness) {
     let (table, message) = h.start_game(5).await;
     let mut hands = vec![];
     for user in [&h.alice, &h.bob] {
@@ -388,6 +402,21 @@ async fn a_restart_mid_game_keeps_the_position_and_the_buttons() {
         pings.is_empty(),
         "{:?}",
         pings.iter().map(|m| &m.content).collect::<Vec<_>>()
+    );
+    // The result was stored and counts on the server's leaderboard.
+    let results = store.results(table).await.unwrap();
+    let winner = results.iter().find(|r| r.won).unwrap().user_id.unwrap();
+    let scores = h
+        .fake
+        .slash(&h.alice, CHANNEL, "scores", json!([]))
+        .await
+        .unwrap();
+    assert!(
+        scores
+            .content()
+            .contains(&format!("1. <@{winner}> — 1 win in 1 game")),
+        "{}",
+        scores.content()
     );
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;

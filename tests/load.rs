@@ -21,7 +21,9 @@
 //!
 //! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
-//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`), with the commands in BENCHMARKS.md.
+//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, and `LOAD_DATABASE=postgres` for a
+//! fresh PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
+//! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -37,6 +39,8 @@ use serde_json::{json, Value};
 use tempfile::TempDir;
 
 use pakka::store::Store;
+
+use crate::support::postgres::{self, TestDb};
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionOutcome, ACK_DEADLINE};
 use crate::support::harness::{dealt, percentile};
@@ -73,6 +77,9 @@ pub struct LoadSettings {
     pub pictures: bool,
     /// How many times to kill and restart the bot during the steady part.
     pub kills: usize,
+    /// Keep the tables in PostgreSQL (a fresh database on `PAKKA_TEST_POSTGRES`) instead of a
+    /// SQLite file (`LOAD_DATABASE=postgres`).
+    pub postgres: bool,
 }
 
 fn env_or<T: FromStr>(name: &str, default: T) -> T {
@@ -93,6 +100,7 @@ impl LoadSettings {
             pin: env_or("LOAD_PIN", 1u8) == 1,
             pictures: env_or("LOAD_PICTURES", 0u8) == 1,
             kills: env_or("LOAD_KILLS", kills),
+            postgres: std::env::var("LOAD_DATABASE").is_ok_and(|d| d == "postgres"),
         }
     }
 }
@@ -136,6 +144,8 @@ struct Run {
     fake: FakeDiscord,
     dir: TempDir,
     url: String,
+    /// The PostgreSQL database of a run on PostgreSQL.
+    postgres: Option<TestDb>,
     settings: LoadSettings,
     bot: Mutex<Option<BotProcess>>,
     /// The bot is up (connected, commands registered): people click only then.
@@ -181,21 +191,49 @@ fn file_size(path: &PathBuf) -> u64 {
 }
 
 impl Run {
-    async fn start(settings: LoadSettings) -> Arc<Run> {
+    /// Starts the fake and the bot, or None when a run on PostgreSQL is skipped.
+    async fn start(settings: LoadSettings) -> Option<Arc<Run>> {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+        let postgres = if settings.postgres {
+            Some(postgres::fresh("load on PostgreSQL").await?)
+        } else {
+            None
+        };
+        let url = match &postgres {
+            Some(db) => db.url.clone(),
+            None => format!("sqlite://{}", dir.path().join("pakka.db").display()),
+        };
         if settings.pin {
-            // This process (the generator and the fake) on core 1; the bot gets core 0.
+            // This process (the generator and the fake) on core 1; the bot gets core 0, and so
+            // does a PostgreSQL server's every process (the bot and its database share a core).
             let _ = Command::new("taskset")
                 .args(["-a", "-cp", "1", &std::process::id().to_string()])
                 .stdout(Stdio::null())
                 .status();
+            if let Some(pid) = postgres.as_ref().and_then(|_| postgres::server_pid()) {
+                for task in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+                    let name = task.file_name().to_string_lossy().into_owned();
+                    let parent = std::fs::read_to_string(format!("/proc/{name}/stat"))
+                        .ok()
+                        .and_then(|stat| {
+                            let after = stat.rsplit(')').next()?.to_string();
+                            after.split_whitespace().nth(1)?.parse::<u32>().ok()
+                        });
+                    if name == pid.to_string() || parent == Some(pid) {
+                        let _ = Command::new("taskset")
+                            .args(["-a", "-cp", "0", &name])
+                            .stdout(Stdio::null())
+                            .status();
+                    }
+                }
+            }
         }
         let run = Arc::new(Run {
             fake,
             dir,
             url,
+            postgres,
             settings,
             bot: Mutex::new(None),
             up: AtomicBool::new(false),
@@ -204,7 +242,7 @@ impl Run {
             kills: Mutex::default(),
         });
         run.boot().await;
-        run
+        Some(run)
     }
 
     fn log_path(&self) -> PathBuf {
@@ -570,9 +608,9 @@ pub struct Report {
     pub rest: Vec<(String, f64)>,
 }
 
-/// Plays a run and checks the database at the end.
-pub async fn run(settings: LoadSettings) -> Report {
-    let run = Run::start(settings.clone()).await;
+/// Plays a run and checks the database at the end (None: a run on PostgreSQL was skipped).
+pub async fn run(settings: LoadSettings) -> Option<Report> {
+    let run = Run::start(settings.clone()).await?;
     let owner = run.fake.user(FakeDiscord::OWNER_ID, "owner");
     if !settings.pictures {
         run.fake
@@ -694,8 +732,13 @@ pub async fn run(settings: LoadSettings) -> Report {
     let kills = run.kills.lock().unwrap().clone();
     run.kill();
     store.close().await;
-    let db_bytes = file_size(&run.dir.path().join("pakka.db"))
-        + file_size(&run.dir.path().join("pakka.db-wal"));
+    let db_bytes = match &run.postgres {
+        Some(db) => postgres::database_bytes(&db.url).await,
+        None => {
+            file_size(&run.dir.path().join("pakka.db"))
+                + file_size(&run.dir.path().join("pakka.db-wal"))
+        }
+    };
 
     restarts.sort();
     let mut routes: HashMap<String, usize> = HashMap::new();
@@ -778,7 +821,7 @@ pub async fn run(settings: LoadSettings) -> Report {
         .collect();
     assert!(violations.is_empty(), "violations: {violations:#?}");
 
-    report
+    Some(report)
 }
 
 fn print(settings: &LoadSettings, r: &Report) {
@@ -835,10 +878,33 @@ async fn short() {
         pin: false,
         pictures: false,
         kills: 0,
+        postgres: false,
     };
-    let report = run(settings.clone()).await;
+    let report = run(settings.clone()).await.unwrap();
     assert!(report.interactions > 50, "{report:?}");
     assert!(report.moves > 20, "{report:?}");
+    assert_eq!(report.late, 0);
+}
+
+/// The same on PostgreSQL: the bot process keeps its tables in a PostgreSQL database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_postgres() {
+    let settings = LoadSettings {
+        tables: 6,
+        rate: 40.0,
+        seconds: 6.0,
+        seed: 3,
+        pin: false,
+        pictures: false,
+        kills: 0,
+        postgres: true,
+    };
+    let Some(report) = run(settings.clone()).await else {
+        return;
+    };
+    assert!(report.interactions > 50, "{report:?}");
+    assert!(report.moves > 20, "{report:?}");
+    assert!(report.db_bytes_per_1000_moves > 0.0, "{report:?}");
     assert_eq!(report.late, 0);
 }
 
@@ -853,8 +919,9 @@ async fn chaos_short() {
         pin: false,
         pictures: false,
         kills: 2,
+        postgres: false,
     };
-    let report = run(settings.clone()).await;
+    let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.kills, 2, "{report:?}");
     assert!(report.moves > 20, "{report:?}");
 }
@@ -865,7 +932,9 @@ async fn chaos_short() {
 #[ignore = "a long benchmark: run it by name"]
 async fn long() {
     let settings = LoadSettings::from_env(1000, 300.0, 60.0, 0);
-    run(settings).await;
+    run(settings)
+        .await
+        .expect("LOAD_DATABASE=postgres needs PAKKA_TEST_POSTGRES");
 }
 
 /// `LOAD_KILLS=100 LOAD_TABLES=50 LOAD_RATE=100 LOAD_SECONDS=400 cargo test --release --test
@@ -874,7 +943,9 @@ async fn long() {
 #[ignore = "a long benchmark: run it by name"]
 async fn chaos() {
     let settings = LoadSettings::from_env(50, 100.0, 400.0, 100);
-    let report = run(settings.clone()).await;
+    let report = run(settings.clone())
+        .await
+        .expect("LOAD_DATABASE=postgres needs PAKKA_TEST_POSTGRES");
     assert!(
         report.kills >= settings.kills.min(100) * 9 / 10,
         "{report:?}"

@@ -1,5 +1,6 @@
-//! All SQL: tables, seats, the move log, match totals, results and leaderboards, in SQLite via
-//! sqlx with the migrations of `migrations/` embedded and run at start.
+//! All SQL: tables, seats, the move log, match totals, results and leaderboards, in SQLite or
+//! PostgreSQL via sqlx, with the migrations of `migrations/sqlite` and `migrations/postgres`
+//! embedded and run at start.
 //!
 //! One [`Store`] (a cloneable handle on a connection pool) carries every query; its methods are
 //! split by table group: `tables.rs` (tables, seats, moves, match totals) and `results.rs`
@@ -16,8 +17,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::SqlitePool;
+use sqlx::{PgPool, SqlitePool};
 
 /// The id of a stored table (its `tables.id`).
 pub type TableId = i64;
@@ -181,21 +183,121 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// Which database a [`Store`] talks to, for the SQL text that differs between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+/// The database's clock as ISO 8601 UTC text with milliseconds (`2026-11-24T22:05:01.123Z`):
+/// timestamps are this text on both backends, so they compare, sort and read the same.
+const NOW_SQLITE: &str = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+const NOW_POSTGRES: &str =
+    "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
+
+/// Turns one statement, written once with `?` placeholders and the token `{now}`, into the
+/// dialect's text: numbered `$1, $2, …` for PostgreSQL, and the dialect's clock for `{now}`.
+/// The statements hold no `?` inside string literals.
+pub(crate) fn translate(dialect: Dialect, text: &str) -> String {
+    match dialect {
+        Dialect::Sqlite => text.replace("{now}", NOW_SQLITE),
+        Dialect::Postgres => {
+            let mut out = String::with_capacity(text.len() + 16);
+            let mut n = 0;
+            for c in text.chars() {
+                if c == '?' {
+                    n += 1;
+                    out.push('$');
+                    out.push_str(&n.to_string());
+                } else {
+                    out.push(c);
+                }
+            }
+            out.replace("{now}", NOW_POSTGRES)
+        }
+    }
+}
+
+/// One statement's text in the current arm's dialect, translated once per call site and kept.
+macro_rules! sql {
+    ($dialect:ident, $text:expr) => {{
+        static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        TEXT.get_or_init(|| $crate::store::translate($dialect, $text))
+            .as_str()
+    }};
+}
+pub(crate) use sql;
+
+/// Runs `$body` on the store's backend: `$db` is the pool to use (`writer` or `pool` of
+/// SQLite; PostgreSQL has one pool for both) and `$dialect` names the dialect for [`sql!`].
+/// The body is written once and type-checked for each backend.
+macro_rules! on_db {
+    ($store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {
+        match &$store.backend {
+            $crate::store::Backend::Sqlite(sqlite) => {
+                let $db = &sqlite.$role;
+                #[allow(non_upper_case_globals)]
+                const $dialect: $crate::store::Dialect = $crate::store::Dialect::Sqlite;
+                $body
+            }
+            $crate::store::Backend::Postgres(postgres) => {
+                let $db = &postgres.pool;
+                #[allow(non_upper_case_globals)]
+                const $dialect: $crate::store::Dialect = $crate::store::Dialect::Postgres;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use on_db;
+
 /// The handle on the database. Cheap to clone (the pools are shared).
 ///
-/// Writes go through one connection of their own (`writer`), so they queue in order in the
-/// pool instead of contending for SQLite's write lock, whose busy handler sleeps for up to
-/// 100 ms at a time before trying again; reads (leaderboards, restores, settings) use the
+/// Two backends stand behind the one API, chosen by the URL: SQLite (`sqlite://…`, the
+/// default) and PostgreSQL (`postgres://…`). Every statement is written once (see
+/// [`translate`]) and every method's body is type-checked for both (see `on_db!`); the schema
+/// is kept in step in `migrations/sqlite` and `migrations/postgres`, version for version. The
+/// guarantees are the same on both: a move is committed (and flushed: SQLite's
+/// `synchronous=FULL`, PostgreSQL's `synchronous_commit` left on) before the store answers;
+/// a partial unique index holds one open table per channel; the move log's primary key stores
+/// a move number at most once.
+#[derive(Clone, Debug)]
+pub struct Store {
+    backend: Backend,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Backend {
+    Sqlite(Sqlite),
+    Postgres(Postgres),
+}
+
+/// SQLite: writes go through one connection of their own (`writer`), so they queue in order
+/// in the pool instead of contending for SQLite's write lock, whose busy handler sleeps for up
+/// to 100 ms at a time before trying again; reads (leaderboards, restores, settings) use the
 /// others and never wait for a write in WAL mode. The write-ahead log is folded back into the
 /// database by a background task every `CHECKPOINT_EVERY` (a passive checkpoint, which never
 /// blocks a write), not by the write that happens to cross SQLite's threshold: that write, and
 /// every move queued behind it, would wait for the copy and its fsync.
 #[derive(Clone, Debug)]
-pub struct Store {
-    pool: SqlitePool,
-    writer: SqlitePool,
+pub(crate) struct Sqlite {
+    pub(crate) pool: SqlitePool,
+    pub(crate) writer: SqlitePool,
     _checkpoints: Option<Arc<Background>>,
 }
+
+/// PostgreSQL: one pool for reads and writes, shared by every task of the process; the
+/// server orders concurrent writes by row locks. Several processes may share the database.
+#[derive(Clone, Debug)]
+pub(crate) struct Postgres {
+    pub(crate) pool: PgPool,
+}
+
+/// Connections one process keeps to PostgreSQL. Every statement of a move is short and a
+/// table's moves come one at a time, so a handful serves thousands of tables; a server's
+/// default `max_connections` (100) leaves room for a dozen processes.
+const POSTGRES_CONNECTIONS: u32 = 8;
 
 /// How often the write-ahead log is checkpointed.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
@@ -234,9 +336,18 @@ fn checkpoints(pool: SqlitePool) -> Background {
 }
 
 impl Store {
-    /// Opens (creating it if missing) the SQLite database at `url` (e.g. `sqlite://pakka.db`) in
-    /// WAL mode with foreign keys on, and runs the migrations.
+    /// Opens the database at `url` and runs its migrations: PostgreSQL for `postgres://` or
+    /// `postgresql://` URLs (the database must exist), else SQLite (e.g. `sqlite://pakka.db`,
+    /// created if missing, in WAL mode with foreign keys on).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Store::open_postgres(url).await
+        } else {
+            Store::open_sqlite(url).await
+        }
+    }
+
+    async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -249,21 +360,37 @@ impl Store {
             // The checkpoints are the background task's.
             .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
-        sqlx::migrate!().run(&writer).await?;
+        sqlx::migrate!("migrations/sqlite").run(&writer).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
             .await?;
         let background = checkpoints(pool.clone());
         Ok(Store {
-            pool,
-            writer,
-            _checkpoints: Some(Arc::new(background)),
+            backend: Backend::Sqlite(Sqlite {
+                pool,
+                writer,
+                _checkpoints: Some(Arc::new(background)),
+            }),
         })
     }
 
-    /// A fresh private in-memory database with the migrations run (for tests). One connection
-    /// that is never closed, so the database lives as long as the store.
+    async fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let options = PgConnectOptions::from_str(url)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(POSTGRES_CONNECTIONS)
+            .connect_with(options)
+            .await?;
+        // Several processes may start at once: sqlx takes an advisory lock around the
+        // migrations, so only one applies them.
+        sqlx::migrate!("migrations/postgres").run(&pool).await?;
+        Ok(Store {
+            backend: Backend::Postgres(Postgres { pool }),
+        })
+    }
+
+    /// A fresh private in-memory SQLite database with the migrations run (for tests). One
+    /// connection that is never closed, so the database lives as long as the store.
     pub async fn open_in_memory() -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
         let pool = SqlitePoolOptions::new()
@@ -273,23 +400,34 @@ impl Store {
             .max_lifetime(None)
             .connect_with(options)
             .await?;
-        Store::migrated(pool).await
+        sqlx::migrate!("migrations/sqlite").run(&pool).await?;
+        Ok(Store {
+            backend: Backend::Sqlite(Sqlite {
+                writer: pool.clone(),
+                pool,
+                _checkpoints: None,
+            }),
+        })
     }
 
-    /// Closes every connection, waiting for them; the last one folds SQLite's write-ahead log
+    /// Which backend this store talks to: `"sqlite"` or `"postgres"` (for logs and reports).
+    pub fn backend_name(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite(_) => "sqlite",
+            Backend::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Closes every connection, waiting for them; SQLite's last one folds the write-ahead log
     /// back into the database file.
     pub async fn close(&self) {
-        self.writer.close().await;
-        self.pool.close().await;
-    }
-
-    async fn migrated(pool: SqlitePool) -> Result<Store, StoreError> {
-        sqlx::migrate!().run(&pool).await?;
-        Ok(Store {
-            writer: pool.clone(),
-            pool,
-            _checkpoints: None,
-        })
+        match &self.backend {
+            Backend::Sqlite(sqlite) => {
+                sqlite.writer.close().await;
+                sqlite.pool.close().await;
+            }
+            Backend::Postgres(postgres) => postgres.pool.close().await,
+        }
     }
 }
 
@@ -336,6 +474,19 @@ mod unit {
     }
 
     #[test]
+    fn statements_are_translated_per_dialect() {
+        let text = "UPDATE t SET a = ?, at = {now} WHERE id = ? AND b IN (?, ?)";
+        assert_eq!(
+            translate(Dialect::Postgres, text),
+            format!("UPDATE t SET a = $1, at = {NOW_POSTGRES} WHERE id = $2 AND b IN ($3, $4)")
+        );
+        assert_eq!(
+            translate(Dialect::Sqlite, text),
+            format!("UPDATE t SET a = ?, at = {NOW_SQLITE} WHERE id = ? AND b IN (?, ?)")
+        );
+    }
+
+    #[test]
     fn snowflakes_and_seeds_round_trip() {
         for value in [0, 1, 1_234_567_890_123_456_789, i64::MAX as u64, u64::MAX] {
             assert_eq!(from_sql(to_sql(value)), value);
@@ -351,7 +502,10 @@ mod unit {
             "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN \
              ('tables', 'seats', 'moves', 'match_totals', 'results')",
         )
-        .fetch_one(&store.pool)
+        .fetch_one(match &store.backend {
+            Backend::Sqlite(sqlite) => &sqlite.pool,
+            Backend::Postgres(_) => unreachable!("an in-memory store is SQLite"),
+        })
         .await
         .unwrap();
         assert_eq!(count, 5);

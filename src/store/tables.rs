@@ -5,13 +5,10 @@
 use std::collections::HashMap;
 
 use sqlx::error::ErrorKind;
-use sqlx::sqlite::{SqliteArguments, SqliteRow};
-use sqlx::{Arguments, Row, SqliteExecutor};
 
-use super::results::insert_results;
 use super::{
-    from_sql, index_from_sql, index_to_sql, json_from_sql, to_sql, NewTable, Phase, ResultRow,
-    SeatRow, ShardRange, Store, StoreError, StoredMove, StoredTable, TableId,
+    from_sql, index_from_sql, index_to_sql, json_from_sql, on_db, sql, to_sql, translate, NewTable,
+    Phase, ResultRow, SeatRow, ShardRange, Store, StoreError, StoredMove, StoredTable, TableId,
 };
 
 /// Which tables a load returns.
@@ -30,29 +27,28 @@ impl Which {
     /// The condition on `tables AS t`.
     fn condition(&self) -> &'static str {
         match self {
-            Which::Open => "t.phase IN ('lobby', 'playing') AND t.paused = 0",
+            Which::Open => "t.phase IN ('lobby', 'playing') AND NOT t.paused",
             Which::One(_) => "t.id = ?",
-            Which::Paused(_) => "t.channel_id = ? AND t.phase = 'playing' AND t.paused = 1",
+            Which::Paused(_) => "t.channel_id = ? AND t.phase = 'playing' AND t.paused",
             Which::OpenIn(_) => {
-                "t.phase IN ('lobby', 'playing') AND t.paused = 0 \
+                "t.phase IN ('lobby', 'playing') AND NOT t.paused \
                  AND ((t.guild_id >> 22) % ?) BETWEEN ? AND ?"
             }
         }
     }
 
-    fn arguments(&self) -> Result<SqliteArguments<'static>, StoreError> {
-        let mut arguments = SqliteArguments::default();
-        let bound = match self {
-            Which::Open => Ok(()),
-            Which::One(id) => arguments.add(*id),
-            Which::Paused(channel) => arguments.add(to_sql(*channel)),
-            Which::OpenIn(range) => arguments
-                .add(i64::from(range.total))
-                .and_then(|()| arguments.add(i64::from(range.first)))
-                .and_then(|()| arguments.add(i64::from(range.last))),
-        };
-        bound.map_err(|e| StoreError::Corrupt(format!("cannot bind an argument: {e}")))?;
-        Ok(arguments)
+    /// The values of the condition's placeholders, in order.
+    fn arguments(&self) -> Vec<i64> {
+        match self {
+            Which::Open => Vec::new(),
+            Which::One(id) => vec![*id],
+            Which::Paused(channel) => vec![to_sql(*channel)],
+            Which::OpenIn(range) => vec![
+                i64::from(range.total),
+                i64::from(range.first),
+                i64::from(range.last),
+            ],
+        }
     }
 }
 
@@ -61,25 +57,9 @@ fn is_unique_violation(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(e) if e.kind() == ErrorKind::UniqueViolation)
 }
 
-/// Why an update of seat `seat` of table `id` touched no row.
-async fn seat_error(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    id: TableId,
-    seat: usize,
-) -> StoreError {
-    match phase_error(&mut **tx, id).await {
-        StoreError::WrongPhase { .. } => StoreError::NoSuchSeat { id, seat },
-        other => other,
-    }
-}
-
-/// Why a guarded update of table `id` touched no row: it does not exist, or is in another phase.
-async fn phase_error(executor: impl SqliteExecutor<'_>, id: TableId) -> StoreError {
-    let phase: Result<Option<String>, sqlx::Error> =
-        sqlx::query_scalar("SELECT phase FROM tables WHERE id = ?")
-            .bind(id)
-            .fetch_optional(executor)
-            .await;
+/// The error for a phase read back after a guarded update of table `id` touched no row: it
+/// does not exist (`None`), or is in another phase.
+fn phase_error(id: TableId, phase: Result<Option<String>, sqlx::Error>) -> StoreError {
     match phase {
         Ok(None) => StoreError::NoSuchTable(id),
         Ok(Some(text)) => match Phase::parse(&text) {
@@ -90,48 +70,120 @@ async fn phase_error(executor: impl SqliteExecutor<'_>, id: TableId) -> StoreErr
     }
 }
 
+/// Why a guarded update of table `$id` touched no row, read through `$executor`.
+macro_rules! why_not {
+    ($dialect:ident, $executor:expr, $id:expr) => {
+        phase_error(
+            $id,
+            sqlx::query_scalar(sql!($dialect, "SELECT phase FROM tables WHERE id = ?"))
+                .bind($id)
+                .fetch_optional($executor)
+                .await,
+        )
+    };
+}
+
+/// Why an update of seat `$seat` of table `$id` touched no row.
+macro_rules! why_no_seat {
+    ($dialect:ident, $executor:expr, $id:expr, $seat:expr) => {
+        match why_not!($dialect, $executor, $id) {
+            StoreError::WrongPhase { .. } => StoreError::NoSuchSeat {
+                id: $id,
+                seat: $seat,
+            },
+            other => other,
+        }
+    };
+}
+
+/// Marks table `$id` as changed.
+macro_rules! touch {
+    ($dialect:ident, $executor:expr, $id:expr) => {
+        sqlx::query(sql!(
+            $dialect,
+            "UPDATE tables SET updated_at = {now} WHERE id = ?"
+        ))
+        .bind($id)
+        .execute($executor)
+        .await
+    };
+}
+
+/// The columns of a `tables` row as read by a load, in `TABLE_COLUMNS` order.
+type TableTuple = (
+    i64,
+    i64,
+    i64,
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    String,
+    i64,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    bool,
+    Option<i64>,
+);
+
+const TABLE_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, \
+     t.seed, t.created_by, t.phase, t.move_number, t.state, t.message_id, t.ping_id, t.paused, \
+     t.turn_timer";
+
+/// A seat row as read by a load: table id, seat, user, accepted, computer, stand-in.
+type SeatTuple = (i64, i64, Option<i64>, bool, Option<String>, bool);
+
+/// A move as read by a load: table id, number, seat, action.
+type MoveTuple = (i64, i64, i64, String);
+
 impl Store {
     /// Inserts the table (phase Lobby, move_number 0, state NULL) and its seat rows in one
     /// transaction. [`StoreError::ChannelBusy`] when a table in the lobby or playing already
     /// exists in that channel.
     pub async fn create_table(&self, table: &NewTable) -> Result<TableId, StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO tables \
-             (guild_id, channel_id, game, options, seats, seed, created_by, turn_timer) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(to_sql(table.guild_id))
-        .bind(to_sql(table.channel_id))
-        .bind(&table.game)
-        .bind(table.options.to_string())
-        .bind(index_to_sql(table.seats))
-        .bind(to_sql(table.seed))
-        .bind(to_sql(table.created_by))
-        .bind(table.turn_timer.map(i64::from))
-        .execute(&mut *tx)
-        .await;
-        let id = match inserted {
-            Ok(done) => done.last_insert_rowid(),
-            Err(error) if is_unique_violation(&error) => return Err(StoreError::ChannelBusy),
-            Err(error) => return Err(error.into()),
-        };
-        for row in &table.seat_rows {
-            sqlx::query(
-                "INSERT INTO seats (table_id, seat, user_id, accepted, computer, stand_in) \
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(index_to_sql(row.seat))
-            .bind(row.user_id.map(to_sql))
-            .bind(row.accepted)
-            .bind(row.computer.as_deref())
-            .bind(row.stand_in)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(id)
+        on_db!(self, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let inserted: Result<i64, sqlx::Error> = sqlx::query_scalar(sql!(
+                d,
+                "INSERT INTO tables \
+                 (guild_id, channel_id, game, options, seats, seed, created_by, turn_timer) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
+            ))
+            .bind(to_sql(table.guild_id))
+            .bind(to_sql(table.channel_id))
+            .bind(&table.game)
+            .bind(table.options.to_string())
+            .bind(index_to_sql(table.seats))
+            .bind(to_sql(table.seed))
+            .bind(to_sql(table.created_by))
+            .bind(table.turn_timer.map(i64::from))
+            .fetch_one(&mut *tx)
+            .await;
+            let id = match inserted {
+                Ok(id) => id,
+                Err(error) if is_unique_violation(&error) => return Err(StoreError::ChannelBusy),
+                Err(error) => return Err(error.into()),
+            };
+            for row in &table.seat_rows {
+                sqlx::query(sql!(
+                    d,
+                    "INSERT INTO seats (table_id, seat, user_id, accepted, computer, stand_in) \
+                     VALUES (?, ?, ?, ?, ?, ?)"
+                ))
+                .bind(id)
+                .bind(index_to_sql(row.seat))
+                .bind(row.user_id.map(to_sql))
+                .bind(row.accepted)
+                .bind(row.computer.as_deref())
+                .bind(row.stand_in)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(id)
+        })
     }
 
     /// Sets one seat's user and accepted flag.
@@ -142,25 +194,25 @@ impl Store {
         user_id: Option<u64>,
         accepted: bool,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE seats SET user_id = ?, accepted = ? WHERE table_id = ? AND seat = ?",
-        )
-        .bind(user_id.map(to_sql))
-        .bind(accepted)
-        .bind(id)
-        .bind(index_to_sql(seat))
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(match phase_error(&mut *tx, id).await {
-                StoreError::WrongPhase { .. } => StoreError::NoSuchSeat { id, seat },
-                other => other,
-            });
-        }
-        touch(&mut *tx, id).await?;
-        tx.commit().await?;
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE seats SET user_id = ?, accepted = ? WHERE table_id = ? AND seat = ?"
+            ))
+            .bind(user_id.map(to_sql))
+            .bind(accepted)
+            .bind(id)
+            .bind(index_to_sql(seat))
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_no_seat!(d, &mut *tx, id, seat));
+            }
+            touch!(d, &mut *tx, id)?;
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// Puts a computer player at `level` on a seat (accepted), or takes it away (`None`).
@@ -170,39 +222,47 @@ impl Store {
         seat: usize,
         level: Option<&str>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE seats SET computer = ?, accepted = ? WHERE table_id = ? AND seat = ?",
-        )
-        .bind(level)
-        .bind(level.is_some())
-        .bind(id)
-        .bind(index_to_sql(seat))
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(seat_error(&mut tx, id, seat).await);
-        }
-        touch(&mut *tx, id).await?;
-        tx.commit().await?;
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE seats SET computer = ?, accepted = ? WHERE table_id = ? AND seat = ?"
+            ))
+            .bind(level)
+            .bind(level.is_some())
+            .bind(id)
+            .bind(index_to_sql(seat))
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_no_seat!(d, &mut *tx, id, seat));
+            }
+            touch!(d, &mut *tx, id)?;
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// Starts or ends the computer standing in for the seat's owner.
     pub async fn set_stand_in(&self, id: TableId, seat: usize, on: bool) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query("UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?")
+        on_db!(self, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?"
+            ))
             .bind(on)
             .bind(id)
             .bind(index_to_sql(seat))
             .execute(&mut *tx)
             .await?;
-        if updated.rows_affected() == 0 {
-            return Err(seat_error(&mut tx, id, seat).await);
-        }
-        touch(&mut *tx, id).await?;
-        tx.commit().await?;
-        Ok(())
+            if updated.rows_affected() == 0 {
+                return Err(why_no_seat!(d, &mut *tx, id, seat));
+            }
+            touch!(d, &mut *tx, id)?;
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// Lobby → Playing with the initial state (move_number stays 0).
@@ -212,25 +272,27 @@ impl Store {
         id: TableId,
         state: &serde_json::Value,
     ) -> Result<(), StoreError> {
-        let updated = sqlx::query(
-            "UPDATE tables SET phase = 'playing', state = ?, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
-             WHERE id = ? AND phase = 'lobby'",
-        )
-        .bind(state.to_string())
-        .bind(id)
-        .execute(&self.writer)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(phase_error(&self.writer, id).await);
-        }
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE tables SET phase = 'playing', state = ?, updated_at = {now} \
+                 WHERE id = ? AND phase = 'lobby'"
+            ))
+            .bind(state.to_string())
+            .bind(id)
+            .execute(db)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_not!(d, db, id));
+            }
+            Ok(())
+        })
     }
 
     /// In one transaction: inserts the move, sets the table's move number and state, upserts the
     /// match totals (`(deal, score per seat)`) when given, and when `results` are given stores them
-    /// and finishes the table. The move is durable (committed, synchronous FULL) when this returns
-    /// Ok; on any error nothing changed.
+    /// and finishes the table. The move is durable (committed and flushed) when this returns Ok;
+    /// on any error nothing changed.
     ///
     /// Errors: [`StoreError::DuplicateMove`] when that move number is already stored,
     /// [`StoreError::WrongPhase`] when the table is not playing, [`StoreError::NoSuchTable`].
@@ -245,92 +307,121 @@ impl Store {
         totals: Option<(u32, &[i64])>,
         results: Option<&[ResultRow]>,
     ) -> Result<(), StoreError> {
-        // The first statement writes, so the transaction takes the write lock at once (waiting
-        // up to the busy timeout) instead of failing on a read-to-write upgrade.
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE tables SET move_number = ?, state = ?, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
-             WHERE id = ? AND phase = 'playing' AND paused = 0",
-        )
-        .bind(to_sql(number))
-        .bind(state.to_string())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(phase_error(&mut *tx, id).await);
-        }
-
-        let inserted =
-            sqlx::query("INSERT INTO moves (table_id, number, seat, action) VALUES (?, ?, ?, ?)")
-                .bind(id)
-                .bind(to_sql(number))
-                .bind(index_to_sql(seat))
-                .bind(action.to_string())
-                .execute(&mut *tx)
-                .await;
-        match inserted {
-            Ok(_) => {}
-            Err(error) if is_unique_violation(&error) => {
-                return Err(StoreError::DuplicateMove { id, number })
+        on_db!(self, writer, |db, d| {
+            // The first statement writes, so the transaction takes the write lock (SQLite) or
+            // the table's row lock (PostgreSQL) at once: two moves of one table never both
+            // pass the phase check.
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE tables SET move_number = ?, state = ?, updated_at = {now} \
+                 WHERE id = ? AND phase = 'playing' AND NOT paused"
+            ))
+            .bind(to_sql(number))
+            .bind(state.to_string())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_not!(d, &mut *tx, id));
             }
-            Err(error) => return Err(error.into()),
-        }
 
-        if let Some((deal, scores)) = totals {
-            for (seat, score) in scores.iter().enumerate() {
-                sqlx::query(
-                    "INSERT INTO match_totals (table_id, seat, deal, score) VALUES (?, ?, ?, ?) \
-                     ON CONFLICT (table_id, seat) DO UPDATE SET deal = excluded.deal, \
-                     score = excluded.score, \
-                     updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                )
-                .bind(id)
-                .bind(index_to_sql(seat))
-                .bind(i64::from(deal))
-                .bind(score)
-                .execute(&mut *tx)
-                .await?;
+            let inserted = sqlx::query(sql!(
+                d,
+                "INSERT INTO moves (table_id, number, seat, action) VALUES (?, ?, ?, ?)"
+            ))
+            .bind(id)
+            .bind(to_sql(number))
+            .bind(index_to_sql(seat))
+            .bind(action.to_string())
+            .execute(&mut *tx)
+            .await;
+            match inserted {
+                Ok(_) => {}
+                Err(error) if is_unique_violation(&error) => {
+                    return Err(StoreError::DuplicateMove { id, number })
+                }
+                Err(error) => return Err(error.into()),
             }
-            sqlx::query("DELETE FROM match_totals WHERE table_id = ? AND seat >= ?")
+
+            if let Some((deal, scores)) = totals {
+                for (seat, score) in scores.iter().enumerate() {
+                    sqlx::query(sql!(
+                        d,
+                        "INSERT INTO match_totals (table_id, seat, deal, score) \
+                         VALUES (?, ?, ?, ?) \
+                         ON CONFLICT (table_id, seat) DO UPDATE SET deal = excluded.deal, \
+                         score = excluded.score, updated_at = {now}"
+                    ))
+                    .bind(id)
+                    .bind(index_to_sql(seat))
+                    .bind(i64::from(deal))
+                    .bind(score)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query(sql!(
+                    d,
+                    "DELETE FROM match_totals WHERE table_id = ? AND seat >= ?"
+                ))
                 .bind(id)
                 .bind(index_to_sql(scores.len()))
                 .execute(&mut *tx)
                 .await?;
-        }
+            }
 
-        if let Some(results) = results {
-            sqlx::query(
-                "UPDATE tables SET phase = 'finished', \
-                 finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-            )
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            insert_results(&mut tx, id, results).await?;
-        }
+            if let Some(results) = results {
+                sqlx::query(sql!(
+                    d,
+                    "UPDATE tables SET phase = 'finished', finished_at = {now} WHERE id = ?"
+                ))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                // Guild, game and finishing time are copied from the table, so the
+                // leaderboard reads one table.
+                for row in results {
+                    sqlx::query(sql!(
+                        d,
+                        "INSERT INTO results \
+                         (table_id, seat, guild_id, game, user_id, place, won, score, \
+                         finished_at) \
+                         SELECT id, ?, guild_id, game, ?, ?, ?, ?, COALESCE(finished_at, {now}) \
+                         FROM tables WHERE id = ?"
+                    ))
+                    .bind(index_to_sql(row.seat))
+                    .bind(row.user_id.map(to_sql))
+                    .bind(index_to_sql(row.place))
+                    .bind(row.won)
+                    .bind(row.score)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
 
-        tx.commit().await?;
-        Ok(())
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// Lobby or Playing → Abandoned (no results, nothing counts on the leaderboard).
     /// [`StoreError::WrongPhase`] when the table is already finished or abandoned.
     pub async fn abandon_table(&self, id: TableId) -> Result<(), StoreError> {
-        let updated = sqlx::query(
-            "UPDATE tables SET phase = 'abandoned', \
-             finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
-             WHERE id = ? AND phase IN ('lobby', 'playing')",
-        )
-        .bind(id)
-        .execute(&self.writer)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(phase_error(&self.writer, id).await);
-        }
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE tables SET phase = 'abandoned', finished_at = {now}, updated_at = {now} \
+                 WHERE id = ? AND phase IN ('lobby', 'playing')"
+            ))
+            .bind(id)
+            .execute(db)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_not!(d, db, id));
+            }
+            Ok(())
+        })
     }
 
     /// Playing → Abandoned with a forfeit: one result row for `seat` (played by `user`), a
@@ -342,32 +433,35 @@ impl Store {
         seat: usize,
         user: u64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE tables SET phase = 'abandoned', \
-             finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
-             WHERE id = ? AND phase = 'playing'",
-        )
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(phase_error(&mut *tx, id).await);
-        }
-        sqlx::query(
-            "INSERT INTO results \
-             (table_id, seat, guild_id, game, user_id, place, won, score, finished_at, forfeit) \
-             SELECT id, ?, guild_id, game, ?, seats, 0, NULL, finished_at, 1 \
-             FROM tables WHERE id = ?",
-        )
-        .bind(index_to_sql(seat))
-        .bind(to_sql(user))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE tables SET phase = 'abandoned', finished_at = {now}, updated_at = {now} \
+                 WHERE id = ? AND phase = 'playing'"
+            ))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_not!(d, &mut *tx, id));
+            }
+            sqlx::query(sql!(
+                d,
+                "INSERT INTO results \
+                 (table_id, seat, guild_id, game, user_id, place, won, score, finished_at, \
+                 forfeit) \
+                 SELECT id, ?, guild_id, game, ?, seats, FALSE, NULL, finished_at, TRUE \
+                 FROM tables WHERE id = ?"
+            ))
+            .bind(index_to_sql(seat))
+            .bind(to_sql(user))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        })
     }
 
     /// Pauses a match in play: it keeps its position and frees its channel.
@@ -383,22 +477,24 @@ impl Store {
     }
 
     async fn set_paused(&self, id: TableId, paused: bool) -> Result<(), StoreError> {
-        let updated = sqlx::query(
-            "UPDATE tables SET paused = ?, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
-             WHERE id = ? AND phase = 'playing' AND paused = ?",
-        )
-        .bind(paused)
-        .bind(id)
-        .bind(!paused)
-        .execute(&self.writer)
-        .await;
-        match updated {
-            Err(e) if is_unique_violation(&e) => Err(StoreError::ChannelBusy),
-            Err(e) => Err(e.into()),
-            Ok(done) if done.rows_affected() == 0 => Err(phase_error(&self.writer, id).await),
-            Ok(_) => Ok(()),
-        }
+        on_db!(self, writer, |db, d| {
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE tables SET paused = ?, updated_at = {now} \
+                 WHERE id = ? AND phase = 'playing' AND paused = ?"
+            ))
+            .bind(paused)
+            .bind(id)
+            .bind(!paused)
+            .execute(db)
+            .await;
+            match updated {
+                Err(e) if is_unique_violation(&e) => Err(StoreError::ChannelBusy),
+                Err(e) => Err(e.into()),
+                Ok(done) if done.rows_affected() == 0 => Err(why_not!(d, db, id)),
+                Ok(_) => Ok(()),
+            }
+        })
     }
 
     /// The paused matches of a channel, oldest first, with seats and move logs.
@@ -408,31 +504,35 @@ impl Store {
 
     /// Remembers the current public table message.
     pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), StoreError> {
-        let updated = sqlx::query(
-            "UPDATE tables SET message_id = ?, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-        )
-        .bind(to_sql(message_id))
-        .bind(id)
-        .execute(&self.writer)
-        .await?;
-        if updated.rows_affected() == 0 {
-            return Err(StoreError::NoSuchTable(id));
-        }
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE tables SET message_id = ?, updated_at = {now} WHERE id = ?"
+            ))
+            .bind(to_sql(message_id))
+            .bind(id)
+            .execute(db)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(StoreError::NoSuchTable(id));
+            }
+            Ok(())
+        })
     }
 
     /// Remembers (or forgets) the table's live turn ping.
     pub async fn set_ping(&self, id: TableId, ping_id: Option<u64>) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE tables SET ping_id = ?, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-        )
-        .bind(ping_id.map(to_sql))
-        .bind(id)
-        .execute(&self.writer)
-        .await?;
-        Ok(())
+        on_db!(self, writer, |db, d| {
+            sqlx::query(sql!(
+                d,
+                "UPDATE tables SET ping_id = ?, updated_at = {now} WHERE id = ?"
+            ))
+            .bind(ping_id.map(to_sql))
+            .bind(id)
+            .execute(db)
+            .await?;
+            Ok(())
+        })
     }
 
     /// Every table in the lobby or playing, with its seats and full move log, ordered by id.
@@ -453,11 +553,15 @@ impl Store {
 
     /// The deal and per-seat scores (ordered by seat) of the latest totals, or None.
     pub async fn match_totals(&self, id: TableId) -> Result<Option<(u32, Vec<i64>)>, StoreError> {
-        let rows: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT deal, score FROM match_totals WHERE table_id = ? ORDER BY seat")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows: Vec<(i64, i64)> = on_db!(self, pool, |db, d| {
+            sqlx::query_as(sql!(
+                d,
+                "SELECT deal, score FROM match_totals WHERE table_id = ? ORDER BY seat"
+            ))
+            .bind(id)
+            .fetch_all(db)
+            .await?
+        });
         let Some(deal) = rows.iter().map(|&(deal, _)| deal).max() else {
             return Ok(None);
         };
@@ -472,105 +576,117 @@ impl Store {
     /// Loads tables with their seats and moves, from one consistent snapshot.
     async fn load(&self, which: Which) -> Result<Vec<StoredTable>, StoreError> {
         let condition = which.condition();
-        let mut tx = self.pool.begin().await?;
-
-        let table_sql = format!(
-            "SELECT t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, t.seed, \
-             t.created_by, t.phase, t.move_number, t.state, t.message_id, t.ping_id, t.paused, \
-             t.turn_timer \
-             FROM tables AS t WHERE {condition} ORDER BY t.id"
+        let arguments = which.arguments();
+        let table_sql =
+            format!("SELECT {TABLE_COLUMNS} FROM tables AS t WHERE {condition} ORDER BY t.id");
+        let seat_sql = format!(
+            "SELECT s.table_id, s.seat, s.user_id, s.accepted, s.computer, s.stand_in \
+             FROM seats AS s JOIN tables AS t ON t.id = s.table_id \
+             WHERE {condition} ORDER BY s.table_id, s.seat"
         );
-        let rows = sqlx::query_with(&table_sql, which.arguments()?)
-            .fetch_all(&mut *tx)
-            .await?;
-        let mut tables = rows
-            .iter()
-            .map(table_from_row)
+        let move_sql = format!(
+            "SELECT m.table_id, m.number, m.seat, m.action \
+             FROM moves AS m JOIN tables AS t ON t.id = m.table_id \
+             WHERE {condition} ORDER BY m.table_id, m.number"
+        );
+        let (table_rows, seat_rows, move_rows) = on_db!(self, pool, |db, d| {
+            // PostgreSQL's default READ COMMITTED would give each statement its own snapshot.
+            let mut tx = db.begin().await?;
+            if d == super::Dialect::Postgres {
+                sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let (table_sql, seat_sql, move_sql) = (
+                translate(d, &table_sql),
+                translate(d, &seat_sql),
+                translate(d, &move_sql),
+            );
+            let mut tables = sqlx::query_as::<_, TableTuple>(&table_sql);
+            let mut seats = sqlx::query_as::<_, SeatTuple>(&seat_sql);
+            let mut moves = sqlx::query_as::<_, MoveTuple>(&move_sql);
+            for &value in &arguments {
+                tables = tables.bind(value);
+                seats = seats.bind(value);
+                moves = moves.bind(value);
+            }
+            let table_rows = tables.fetch_all(&mut *tx).await?;
+            let seat_rows = seats.fetch_all(&mut *tx).await?;
+            let move_rows = moves.fetch_all(&mut *tx).await?;
+            tx.commit().await?;
+            (table_rows, seat_rows, move_rows)
+        });
+
+        let mut tables = table_rows
+            .into_iter()
+            .map(table_from_tuple)
             .collect::<Result<Vec<_>, _>>()?;
         let position: HashMap<TableId, usize> = tables
             .iter()
             .enumerate()
             .map(|(index, table)| (table.id, index))
             .collect();
-
-        let seat_sql = format!(
-            "SELECT s.table_id, s.seat, s.user_id, s.accepted, s.computer, s.stand_in \
-             FROM seats AS s JOIN tables AS t ON t.id = s.table_id \
-             WHERE {condition} ORDER BY s.table_id, s.seat"
-        );
-        let rows = sqlx::query_with(&seat_sql, which.arguments()?)
-            .fetch_all(&mut *tx)
-            .await?;
-        for row in &rows {
-            let table_id: TableId = row.try_get("table_id")?;
+        for (table_id, seat, user_id, accepted, computer, stand_in) in seat_rows {
             let seat = SeatRow {
-                seat: index_from_sql(row.try_get("seat")?)?,
-                user_id: row.try_get::<Option<i64>, _>("user_id")?.map(from_sql),
-                accepted: row.try_get("accepted")?,
-                computer: row.try_get("computer")?,
-                stand_in: row.try_get("stand_in")?,
+                seat: index_from_sql(seat)?,
+                user_id: user_id.map(from_sql),
+                accepted,
+                computer,
+                stand_in,
             };
             if let Some(&index) = position.get(&table_id) {
                 tables[index].seat_rows.push(seat);
             }
         }
-
-        let move_sql = format!(
-            "SELECT m.table_id, m.number, m.seat, m.action \
-             FROM moves AS m JOIN tables AS t ON t.id = m.table_id \
-             WHERE {condition} ORDER BY m.table_id, m.number"
-        );
-        let rows = sqlx::query_with(&move_sql, which.arguments()?)
-            .fetch_all(&mut *tx)
-            .await?;
-        for row in &rows {
-            let table_id: TableId = row.try_get("table_id")?;
+        for (table_id, number, seat, action) in move_rows {
             let stored = StoredMove {
-                number: from_sql(row.try_get("number")?),
-                seat: index_from_sql(row.try_get("seat")?)?,
-                action: json_from_sql(row.try_get("action")?)?,
+                number: from_sql(number),
+                seat: index_from_sql(seat)?,
+                action: json_from_sql(&action)?,
             };
             if let Some(&index) = position.get(&table_id) {
                 tables[index].moves.push(stored);
             }
         }
-
-        tx.commit().await?;
         Ok(tables)
     }
 }
 
-/// Marks a table as changed.
-async fn touch(executor: impl SqliteExecutor<'_>, id: TableId) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE tables SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-    )
-    .bind(id)
-    .execute(executor)
-    .await?;
-    Ok(())
-}
-
 /// A `tables` row (without seats and moves yet).
-fn table_from_row(row: &SqliteRow) -> Result<StoredTable, StoreError> {
-    let state: Option<String> = row.try_get("state")?;
+fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
+    let (
+        id,
+        guild_id,
+        channel_id,
+        game,
+        options,
+        seats,
+        seed,
+        created_by,
+        phase,
+        move_number,
+        state,
+        message_id,
+        ping_id,
+        paused,
+        turn_timer,
+    ) = row;
     Ok(StoredTable {
-        id: row.try_get("id")?,
-        guild_id: from_sql(row.try_get("guild_id")?),
-        channel_id: from_sql(row.try_get("channel_id")?),
-        game: row.try_get("game")?,
-        options: json_from_sql(row.try_get("options")?)?,
-        seats: index_from_sql(row.try_get("seats")?)?,
-        seed: from_sql(row.try_get("seed")?),
-        created_by: from_sql(row.try_get("created_by")?),
-        phase: Phase::parse(row.try_get("phase")?)?,
-        move_number: from_sql(row.try_get("move_number")?),
+        id,
+        guild_id: from_sql(guild_id),
+        channel_id: from_sql(channel_id),
+        game,
+        options: json_from_sql(&options)?,
+        seats: index_from_sql(seats)?,
+        seed: from_sql(seed),
+        created_by: from_sql(created_by),
+        phase: Phase::parse(&phase)?,
+        move_number: from_sql(move_number),
         state: state.as_deref().map(json_from_sql).transpose()?,
-        message_id: row.try_get::<Option<i64>, _>("message_id")?.map(from_sql),
-        ping_id: row.try_get::<Option<i64>, _>("ping_id")?.map(from_sql),
-        paused: row.try_get("paused")?,
-        turn_timer: row
-            .try_get::<Option<i64>, _>("turn_timer")?
+        message_id: message_id.map(from_sql),
+        ping_id: ping_id.map(from_sql),
+        paused,
+        turn_timer: turn_timer
             .map(|m| u32::try_from(m).map_err(|_| StoreError::Corrupt(format!("turn timer {m}"))))
             .transpose()?,
         seat_rows: Vec::new(),

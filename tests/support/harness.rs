@@ -37,6 +37,8 @@ pub struct Harness {
     pub bot: Option<Bot>,
     pub url: String,
     _dir: TempDir,
+    /// The PostgreSQL database of a harness on PostgreSQL, dropped with it.
+    _postgres: Option<crate::support::postgres::TestDb>,
     pub alice: FakeUser,
     pub bob: FakeUser,
     pub carol: FakeUser,
@@ -51,9 +53,26 @@ impl Harness {
 
     /// A harness whose bot's configuration `tweak` changes (at every boot and restart).
     pub async fn start_tweaked(tweak: fn(&mut Config)) -> Harness {
+        Harness::start_with(tweak, None).await
+    }
+
+    /// A harness whose bot keeps its tables in a fresh PostgreSQL database, or None when the
+    /// PostgreSQL tests are skipped (see `support::postgres`).
+    pub async fn start_on_postgres(test: &str) -> Option<Harness> {
+        let db = crate::support::postgres::fresh(test).await?;
+        Some(Harness::start_with(|_| {}, Some(db)).await)
+    }
+
+    async fn start_with(
+        tweak: fn(&mut Config),
+        postgres: Option<crate::support::postgres::TestDb>,
+    ) -> Harness {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+        let url = match &postgres {
+            Some(db) => db.url.clone(),
+            None => format!("sqlite://{}", dir.path().join("pakka.db").display()),
+        };
         let alice = fake.user(1_000_000_000_000_001, "alice");
         let bob = fake.user(1_000_000_000_000_002, "bob");
         let carol = fake.user(1_000_000_000_000_003, "carol");
@@ -62,6 +81,7 @@ impl Harness {
             bot: None,
             url,
             _dir: dir,
+            _postgres: postgres,
             alice,
             bob,
             carol,

@@ -7,6 +7,7 @@
 pub mod console;
 pub mod fake_discord;
 pub mod harness;
+pub mod postgres;
 pub mod source;
 
 pub use fake_discord::{
