@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -40,6 +40,7 @@ use tempfile::TempDir;
 
 use pakka::store::Store;
 
+use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::postgres::{self, TestDb};
 
 use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionOutcome, ACK_DEADLINE};
@@ -126,17 +127,6 @@ struct Seen {
     finished: usize,
     /// Clicks the bot refused as coming too late (a stale button) or otherwise.
     refused: usize,
-}
-
-/// The bot as a child process.
-struct BotProcess {
-    child: Child,
-}
-
-impl BotProcess {
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
 }
 
 /// A run: the fake, the bot process, the database, and what the people saw.
@@ -251,48 +241,17 @@ impl Run {
 
     /// Starts the bot process and waits until it has registered its commands.
     async fn boot(&self) {
-        let before = self.fake.command_registrations();
-        let exe = env!("CARGO_BIN_EXE_pakka");
-        let mut command = if self.settings.pin {
-            let mut c = Command::new("taskset");
-            c.args(["-c", "0", exe]);
-            c
-        } else {
-            Command::new(exe)
-        };
-        let log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(self.log_path())
-            .unwrap();
-        command
-            .current_dir(self.dir.path())
-            .env("DISCORD_TOKEN", FakeDiscord::TOKEN)
-            .env("DATABASE_URL", &self.url)
-            .env("DISCORD_HTTP_PROXY", self.fake.base_url())
-            .env("COMPUTER_PAUSE_MS", "0")
-            .env("RUST_LOG", "warn")
-            // Every table has its own people; the server holds all of them.
-            .env("MAX_TABLES_PER_SERVER", "0")
-            .env_remove("DEV_GUILD_ID")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log);
-        let child = command.spawn().expect("the pakka binary starts");
-        *self.bot.lock().unwrap() = Some(BotProcess { child });
-        let fake = self.fake.clone();
-        let registered = self
-            .fake
-            .wait_until(Duration::from_secs(60), move |_| {
-                fake.command_registrations() > before
-            })
-            .await;
-        if registered.is_err() {
-            panic!(
-                "the bot did not register its commands; its log:\n{}",
-                std::fs::read_to_string(self.log_path()).unwrap_or_default()
-            );
-        }
+        let core = self.settings.pin.then_some(0);
+        let bot = BotCommand::pinned(
+            &self.fake,
+            &self.url,
+            self.dir.path(),
+            &self.log_path(),
+            core,
+        )
+        .start(&self.fake)
+        .await;
+        *self.bot.lock().unwrap() = Some(bot);
         self.up.store(true, Ordering::SeqCst);
     }
 
@@ -300,8 +259,7 @@ impl Run {
     fn kill(&self) {
         self.up.store(false, Ordering::SeqCst);
         if let Some(mut bot) = self.bot.lock().unwrap().take() {
-            let _ = bot.child.kill();
-            let _ = bot.child.wait();
+            bot.kill();
         }
         self.kills.lock().unwrap().push(Instant::now());
     }
