@@ -519,8 +519,9 @@ struct State {
     resumes: u32,
     last_identify: Option<Value>,
     requests: Vec<String>,
-    /// The `Authorization` header of each request, in the order of `requests`.
-    authorizations: Vec<Option<String>>,
+    /// The `Authorization` header of each request and when it came, in the order of
+    /// `requests`.
+    request_meta: Vec<(Option<String>, Instant)>,
     /// Users' Discord languages (`locale` of their interactions; en-US when not set).
     locales: HashMap<u64, String>,
     /// The server's preferred language (`guild_locale`).
@@ -929,7 +930,7 @@ impl Inner {
         }
         let mut st = self.lock();
         st.requests.push(line);
-        st.authorizations.push(authorization);
+        st.request_meta.push((authorization, Instant::now()));
     }
 
     /// The fault injected for this call, if any (taken from its queue and recorded).
@@ -2091,7 +2092,7 @@ impl FakeDiscord {
                 resumes: 0,
                 last_identify: None,
                 requests: Vec::new(),
-                authorizations: Vec::new(),
+                request_meta: Vec::new(),
                 uploads: HashMap::new(),
                 faults: Vec::new(),
                 served: Vec::new(),
@@ -2929,7 +2930,17 @@ impl FakeDiscord {
         st.requests
             .iter()
             .cloned()
-            .zip(st.authorizations.iter().cloned())
+            .zip(st.request_meta.iter().map(|(auth, _)| auth.clone()))
+            .collect()
+    }
+
+    /// Every REST request so far with when it arrived and its `Authorization` header.
+    pub fn request_times(&self) -> Vec<(String, Instant, Option<String>)> {
+        let st = self.inner.lock();
+        st.requests
+            .iter()
+            .zip(&st.request_meta)
+            .map(|(line, (auth, at))| (line.clone(), *at, auth.clone()))
             .collect()
     }
 

@@ -1,0 +1,672 @@
+//! The gateway split between processes, end to end: real `pakka` processes (the binary, as an
+//! operator runs it) with different `SHARDS` against the fake Discord, one PostgreSQL database
+//! shared by all, and one REST proxy (the fake plays it) in front of all.
+//!
+//! - `two_processes_on_two_shards_share_one_database`: each process gets only its shard's
+//!   server, games in both servers are played to the end, `/scores` in each server reads the
+//!   shared database; a process killed with SIGKILL leaves the other's table playing to its end,
+//!   and restarted with the same `SHARDS` it restores its own table (and touches no other) and
+//!   finishes it; a process without `SHARDS` runs every shard Discord recommends and answers
+//!   `/scores` of both servers, results the other processes wrote included.
+//! - `two_processes_share_one_rest_proxy_and_its_rate_limit`: every REST call of both processes
+//!   goes through `DISCORD_HTTP_PROXY` with its own `Authorization`, and a global 429 served to
+//!   each is waited out and tried again, without losing or doubling a move.
+//! - `a_misrouted_server_gets_no_table`: a bot whose table service serves other shards than its
+//!   gateway connection carries (a wiring mistake; Discord itself routes by shard) refuses that
+//!   server's commands and clicks with a sentence and stores nothing.
+//!
+//! The processes use different tokens only so that the fake's request log tells them apart (a
+//! real deployment runs one bot, one token, in every process). The PostgreSQL tests are skipped,
+//! saying why, without `PAKKA_TEST_POSTGRES` (`support::postgres`); CI always runs them.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+use pakka::store::{Phase, Store, StoredTable};
+
+use crate::support::bot_process::{BotCommand, BotProcess};
+use crate::support::fake_discord::{shard_of, FakeDiscord, FakeUser, Fault, ACK_DEADLINE};
+use crate::support::harness::dealt;
+use crate::support::postgres::{self, TestDb};
+
+/// Two servers, one on each shard of two: `(guild >> 22) % 2` is 0 and 1.
+const EVEN: u64 = 0x2_0000 << 22;
+const ODD: u64 = (0x2_0001 << 22) | 7;
+const EVEN_CHANNELS: [u64; 3] = [
+    940_000_000_000_000_001,
+    940_000_000_000_000_002,
+    940_000_000_000_000_003,
+];
+const ODD_CHANNELS: [u64; 3] = [
+    941_000_000_000_000_001,
+    941_000_000_000_000_002,
+    941_000_000_000_000_003,
+];
+const WAIT: Duration = Duration::from_secs(30);
+
+/// The bot processes, the fake, and the database they share.
+struct Cluster {
+    fake: FakeDiscord,
+    dir: TempDir,
+    db: TestDb,
+    bots: Vec<Option<BotProcess>>,
+    alice: FakeUser,
+    bob: FakeUser,
+    carol: FakeUser,
+    dave: FakeUser,
+}
+
+/// The token of process `n` (so that the fake's log tells the processes apart).
+fn token(n: usize) -> String {
+    format!("fake-token-{n}")
+}
+
+impl Cluster {
+    /// The fake with both servers and a fresh PostgreSQL database; None when skipped.
+    async fn start(test: &str) -> Option<Cluster> {
+        let db = postgres::fresh(test).await?;
+        let fake = FakeDiscord::start().await;
+        assert_eq!((shard_of(EVEN, 2), shard_of(ODD, 2)), (0, 1));
+        fake.add_guild(EVEN, &EVEN_CHANNELS);
+        fake.add_guild(ODD, &ODD_CHANNELS);
+        Some(Cluster {
+            alice: fake.user(1_000_000_000_000_001, "alice"),
+            bob: fake.user(1_000_000_000_000_002, "bob"),
+            carol: fake.user(1_000_000_000_000_003, "carol"),
+            dave: fake.user(1_000_000_000_000_004, "dave"),
+            fake,
+            dir: tempfile::tempdir().unwrap(),
+            db,
+            bots: Vec::new(),
+        })
+    }
+
+    /// Starts process `n` with `SHARDS=shards` (every shard without) and waits until it has
+    /// registered its commands and `ready` shards are connected.
+    async fn boot(&mut self, n: usize, shards: Option<&str>, ready: &[[u32; 2]]) {
+        let log = self.dir.path().join(format!("bot{n}.log"));
+        let mut command = BotCommand::new(&self.fake, &self.db.url, self.dir.path(), &log)
+            .env("DISCORD_TOKEN", &token(n))
+            .env("RUST_LOG", "warn,pakka=info")
+            // The people here click as fast as the bot answers.
+            .env("CLICK_BURST", "0")
+            .env("PLAY_BURST", "0");
+        if let Some(shards) = shards {
+            command = command.env("SHARDS", shards);
+        }
+        let bot = command.start(&self.fake).await;
+        if let Err(e) = self.fake.wait_for_shards(ready, WAIT).await {
+            panic!("{e}; process {n} logged:\n{}", bot.log());
+        }
+        if self.bots.len() <= n {
+            self.bots.resize_with(n + 1, || None);
+        }
+        self.bots[n] = Some(bot);
+    }
+
+    /// SIGKILL to process `n`; waits until the fake has seen its connections close.
+    async fn kill(&mut self, n: usize) {
+        if let Some(mut bot) = self.bots[n].take() {
+            bot.kill();
+        }
+        let fake = self.fake.clone();
+        fake.wait_until(WAIT, |f| {
+            f.connections().iter().all(|c| c.ready || c.shard.is_none())
+        })
+        .await
+        .unwrap();
+    }
+
+    fn log(&self, n: usize) -> String {
+        self.bots[n]
+            .as_ref()
+            .map(BotProcess::log)
+            .unwrap_or_default()
+    }
+
+    async fn store(&self) -> Store {
+        Store::open(&self.db.url).await.unwrap()
+    }
+}
+
+/// `/play game` in `channel` by `players[0]` inviting the others (who accept), with `bots`
+/// computer players. Answers the table and the shard that carried the command.
+async fn open(
+    fake: &FakeDiscord,
+    channel: u64,
+    game: &str,
+    players: &[&FakeUser],
+    bots: u64,
+    seed: u64,
+) -> (i64, [u32; 2]) {
+    let mut options = vec![
+        json!({"name": "game", "value": game}),
+        json!({"name": "seed", "value": seed}),
+    ];
+    if bots > 0 {
+        options.push(json!({"name": "bots", "value": bots}));
+    }
+    for (i, p) in players.iter().enumerate().skip(1) {
+        let name = if i == 1 {
+            "player".to_string()
+        } else {
+            format!("player{i}")
+        };
+        options.push(json!({"name": name, "value": p.id.to_string()}));
+    }
+    let reply = fake
+        .slash(players[0], channel, "play", Value::Array(options))
+        .await
+        .unwrap();
+    assert!(!reply.is_ephemeral(), "/play {game}: {}", reply.content());
+    let shard = reply.shard;
+    let mut message = reply.message().unwrap().clone();
+    for p in &players[1..] {
+        let accept = message
+            .buttons()
+            .into_iter()
+            .find(|(id, _, _)| id.starts_with("pk:acc:"))
+            .unwrap_or_else(|| panic!("no Accept button on {:?}", message.buttons()))
+            .0;
+        message = fake
+            .click(p, message.id, &accept)
+            .await
+            .unwrap()
+            .message()
+            .unwrap()
+            .clone();
+    }
+    let table = message
+        .buttons()
+        .iter()
+        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+        .unwrap_or_else(|| panic!("no table started: {}", message.content));
+    (table, shard)
+}
+
+/// What the people of one table did.
+#[derive(Debug, Default)]
+struct Played {
+    /// Move clicks the bot acknowledged as applied (answered, without a refusal).
+    moves: usize,
+    clicks: usize,
+    /// The shards that carried the clicks.
+    shards: Vec<[u32; 2]>,
+    /// The slowest answer.
+    slowest: Duration,
+    over: bool,
+}
+
+/// Plays the table in `channel` with seeded random hand buttons (moves, pages, groups,
+/// confirmations; never a forfeit) until its game is over or `clicks` clicks were made. A hand
+/// that stays quiet for a second is opened again from the table message.
+async fn play(
+    fake: &FakeDiscord,
+    channel: u64,
+    table: i64,
+    players: &[&FakeUser],
+    clicks: usize,
+    seed: u64,
+) -> Played {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let act = format!("pk:a:{table}:");
+    let steps = [
+        act.clone(),
+        format!("pk:p:{table}:"),
+        format!("pk:g:{table}:"),
+        format!("pk:q:{table}:"),
+    ];
+    let mut hands: Vec<Option<u64>> = vec![None; players.len()];
+    let mut played = Played::default();
+    let mut quiet = Instant::now();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while played.clicks < clicks {
+        assert!(Instant::now() < deadline, "table {table} never ended");
+        if fake
+            .latest_button(channel, &format!("pk:again:{table}"))
+            .is_some()
+        {
+            played.over = true;
+            break;
+        }
+        let live: Vec<(usize, u64, String)> = hands
+            .iter()
+            .enumerate()
+            .filter_map(|(k, hand)| {
+                let hand = (*hand)?;
+                let buttons: Vec<String> = fake
+                    .enabled_buttons(hand)?
+                    .into_iter()
+                    .map(|(id, _)| id)
+                    .filter(|id| steps.iter().any(|s| id.starts_with(s.as_str())))
+                    .collect();
+                (!buttons.is_empty())
+                    .then(|| (k, hand, buttons[rng.random_range(0..buttons.len())].clone()))
+            })
+            .collect();
+        if let Some((k, hand, custom_id)) = live.first().cloned() {
+            let outcome = fake.click(players[k], hand, &custom_id).await.unwrap();
+            played.clicks += 1;
+            played.shards.push(outcome.shard);
+            played.slowest = played.slowest.max(outcome.latency);
+            // Applied: the hand is updated in place, with no refusal on top (a stale or illegal
+            // move is refused in place with ⚠; anything else is a new private notice).
+            let refused = outcome.data()["content"]
+                .as_str()
+                .is_some_and(|c| c.contains('⚠'));
+            if custom_id.starts_with(&act) && outcome.callback_type == 7 && !refused {
+                played.moves += 1;
+            }
+            quiet = Instant::now();
+            continue;
+        }
+        if hands.iter().any(Option::is_none) || quiet.elapsed() > Duration::from_secs(1) {
+            // Open every hand (again) from the table message.
+            if let Some((message, show)) = fake.latest_button(channel, &format!("pk:h:{table}")) {
+                for (k, user) in players.iter().enumerate() {
+                    let outcome = fake.click(user, message, &show).await.unwrap();
+                    played.shards.push(outcome.shard);
+                    hands[k] = outcome
+                        .message
+                        .as_ref()
+                        .filter(|m| m.ephemeral)
+                        .map(|m| m.id);
+                }
+            }
+            quiet = Instant::now();
+            continue;
+        }
+        // Nothing to click: wait for a hand to come alive (its turn, the bot's edit after the
+        // last click) or the end.
+        let ids: Vec<u64> = hands.iter().flatten().copied().collect();
+        let (again, steps) = (format!("pk:again:{table}"), steps.clone());
+        let _ = fake
+            .wait_until(Duration::from_secs(1), move |f| {
+                ids.iter().any(|id| {
+                    f.enabled_buttons(*id).is_some_and(|b| {
+                        b.iter()
+                            .any(|(id, _)| steps.iter().any(|s| id.starts_with(s.as_str())))
+                    })
+                }) || f.latest_button(channel, &again).is_some()
+            })
+            .await;
+    }
+    played
+}
+
+/// The table as stored, checked: its log replays to its state, and the moves of people's
+/// seats are exactly the `moves` acknowledged to them (none lost, none applied twice).
+async fn check_stored(store: &Store, table: i64, moves: usize) -> StoredTable {
+    let stored = store.table(table).await.unwrap().unwrap();
+    let mut game = dealt(&stored);
+    for (i, m) in stored.moves.iter().enumerate() {
+        assert_eq!(m.number, i as u64 + 1, "table {table}: moves in order");
+        game.act_json(m.seat, &m.action)
+            .unwrap_or_else(|e| panic!("table {table}: move {} replays: {e:?}", m.number));
+    }
+    assert_eq!(
+        Some(game.state_json()),
+        stored.state,
+        "table {table}: the stored state is the stored moves' state"
+    );
+    let people = stored
+        .moves
+        .iter()
+        .filter(|m| stored.seat_rows[m.seat].computer.is_none())
+        .count();
+    assert_eq!(
+        people, moves,
+        "table {table}: every acknowledged move stored once"
+    );
+    stored
+}
+
+/// `/scores` in `channel` by `user`: its text and the shard that carried it.
+async fn scores(fake: &FakeDiscord, user: &FakeUser, channel: u64) -> (String, [u32; 2]) {
+    let out = fake
+        .slash(user, channel, "scores", json!([]))
+        .await
+        .unwrap();
+    (out.content().to_string(), out.shard)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_two_shards_share_one_database() {
+    let Some(mut c) = Cluster::start("e2e_shards::two_processes_on_two_shards").await else {
+        return;
+    };
+    c.boot(0, Some("0-0/2"), &[[0, 2]]).await;
+    c.boot(1, Some("1-1/2"), &[[1, 2]]).await;
+    // Each connection announced its own shard's server only.
+    for conn in c.fake.connections() {
+        match conn.shard {
+            Some([0, 2]) => assert_eq!(conn.guilds, vec![EVEN]),
+            Some([1, 2]) => assert!(conn.guilds.contains(&ODD) && !conn.guilds.contains(&EVEN)),
+            other => panic!("a connection as {other:?}"),
+        }
+    }
+    let fake = c.fake.clone();
+    let (alice, bob, carol, dave) = (
+        &c.alice.clone(),
+        &c.bob.clone(),
+        &c.carol.clone(),
+        &c.dave.clone(),
+    );
+    let (evens, odds) = ([alice, bob], [carol, dave]);
+
+    // A game in each server, both at once, each on its own process.
+    let (even, even_shard) = open(&fake, EVEN_CHANNELS[0], "pisha-pasha", &evens, 0, 7).await;
+    let (odd, odd_shard) = open(&fake, ODD_CHANNELS[0], "pisha-pasha", &odds, 0, 8).await;
+    assert_eq!((even_shard, odd_shard), ([0, 2], [1, 2]));
+    let (even_played, odd_played) = tokio::join!(
+        play(&fake, EVEN_CHANNELS[0], even, &evens, 5_000, 1),
+        play(&fake, ODD_CHANNELS[0], odd, &odds, 5_000, 2),
+    );
+    assert!(even_played.over && odd_played.over);
+    assert!(even_played.shards.iter().all(|s| *s == [0, 2]));
+    assert!(odd_played.shards.iter().all(|s| *s == [1, 2]));
+    assert!(even_played.slowest.max(odd_played.slowest) < ACK_DEADLINE);
+    let store = c.store().await;
+    for (table, played) in [(even, &even_played), (odd, &odd_played)] {
+        let stored = check_stored(&store, table, played.moves).await;
+        assert_eq!(stored.phase, Phase::Finished);
+    }
+    // `/scores` of each server, from the process of its shard, from the one database.
+    let (text, shard) = scores(&fake, bob, EVEN_CHANNELS[0]).await;
+    assert_eq!(shard, [0, 2]);
+    assert!(
+        text.contains(&alice.mention()) && text.contains(&bob.mention()),
+        "{text}"
+    );
+    assert!(!text.contains(&carol.mention()), "{text}");
+    let (text, shard) = scores(&fake, dave, ODD_CHANNELS[0]).await;
+    assert_eq!(shard, [1, 2]);
+    assert!(
+        text.contains(&carol.mention()) && text.contains(&dave.mention()),
+        "{text}"
+    );
+    assert!(!text.contains(&alice.mention()), "{text}");
+
+    // Second games with computer players, half played; then the odd process is killed.
+    let (even, _) = open(&fake, EVEN_CHANNELS[1], "teka", &evens, 2, 9).await;
+    let (odd, _) = open(&fake, ODD_CHANNELS[1], "teka", &odds, 2, 10).await;
+    let (mut even_played, mut odd_played) = tokio::join!(
+        play(&fake, EVEN_CHANNELS[1], even, &evens, 6, 3),
+        play(&fake, ODD_CHANNELS[1], odd, &odds, 6, 4),
+    );
+    assert!(!even_played.over && !odd_played.over, "the games go on");
+    c.kill(1).await;
+    assert_eq!(c.fake.ready_shards(), vec![[0, 2]]);
+    // The even server plays on, its table held by its own process; half of what is left now.
+    let more = play(&fake, EVEN_CHANNELS[1], even, &evens, 6, 5).await;
+    even_played.moves += more.moves;
+    assert!(more.shards.iter().all(|s| *s == [0, 2]));
+
+    // Restarted with the same shards, the odd process restores its table and no other: since
+    // its start it has sent nothing about the even server's channels.
+    let before = c.fake.requests_with_auth().len();
+    c.boot(1, Some("1-1/2"), &[[0, 2], [1, 2]]).await;
+    let log = c.log(1);
+    assert!(
+        log.contains("restored the unfinished tables of this process's shards restored=1"),
+        "{log}"
+    );
+    let more = play(&fake, ODD_CHANNELS[1], odd, &odds, 5_000, 6).await;
+    odd_played.moves += more.moves;
+    assert!(more.over, "the restored table finishes");
+    let more = play(&fake, EVEN_CHANNELS[1], even, &evens, 5_000, 7).await;
+    even_played.moves += more.moves;
+    assert!(more.over);
+    let odd_token = format!("Bot {}", token(1));
+    for (line, auth) in &c.fake.requests_with_auth()[before..] {
+        if auth.as_deref() == Some(odd_token.as_str()) {
+            assert!(
+                !EVEN_CHANNELS
+                    .iter()
+                    .any(|ch| line.contains(&ch.to_string())),
+                "the odd process touched the even server: {line}"
+            );
+        }
+    }
+    for (table, played) in [(even, &even_played), (odd, &odd_played)] {
+        let stored = check_stored(&store, table, played.moves).await;
+        assert_eq!(stored.phase, Phase::Finished);
+    }
+
+    // Both processes go; one without SHARDS runs every shard Discord recommends (two) and
+    // answers both servers' /scores from the database the others wrote.
+    c.kill(0).await;
+    c.kill(1).await;
+    c.fake.set_gateway_shards(2);
+    c.boot(2, None, &[[0, 2], [1, 2]]).await;
+    assert!(c
+        .fake
+        .requests_with_auth()
+        .iter()
+        .any(|(line, auth)| line == "GET /api/v10/gateway/bot"
+            && auth.as_deref() == Some(format!("Bot {}", token(2)).as_str())));
+    let (text, shard) = scores(&fake, alice, EVEN_CHANNELS[2]).await;
+    assert_eq!(shard, [0, 2]);
+    assert!(
+        text.contains(&alice.mention()) && text.contains(&bob.mention()),
+        "{text}"
+    );
+    let (text, shard) = scores(&fake, carol, ODD_CHANNELS[2]).await;
+    assert_eq!(shard, [1, 2]);
+    assert!(
+        text.contains(&carol.mention()) && text.contains(&dave.mention()),
+        "{text}"
+    );
+    assert!(store.open_tables().await.unwrap().is_empty());
+    assert_eq!(c.fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_one_rest_proxy_and_its_rate_limit() {
+    let Some(mut c) = Cluster::start("e2e_shards::two_processes_share_one_rest_proxy").await else {
+        return;
+    };
+    c.boot(0, Some("0-0/2"), &[[0, 2]]).await;
+    c.boot(1, Some("1-1/2"), &[[1, 2]]).await;
+    let fake = c.fake.clone();
+    let (alice, bob, carol, dave) = (
+        &c.alice.clone(),
+        &c.bob.clone(),
+        &c.carol.clone(),
+        &c.dave.clone(),
+    );
+    let (evens, odds) = ([alice, bob], [carol, dave]);
+    let (even, _) = open(&fake, EVEN_CHANNELS[0], "pisha-pasha", &evens, 0, 11).await;
+    let (odd, _) = open(&fake, ODD_CHANNELS[0], "pisha-pasha", &odds, 0, 12).await;
+
+    // The proxy answers a global 429 to the next edits of each server's table message, and to
+    // the next answers to clicks, whichever process sends them.
+    let limited = |retry_after: f64| Fault::RateLimited {
+        retry_after,
+        global: true,
+    };
+    for channel in [EVEN_CHANNELS[0], ODD_CHANNELS[0]] {
+        fake.inject(
+            &format!("PATCH /channels/{channel}/messages/*"),
+            limited(0.2),
+            2,
+        );
+    }
+    fake.inject("POST /interactions/*/*/callback", limited(0.1), 2);
+    let (even_played, odd_played) = tokio::join!(
+        play(&fake, EVEN_CHANNELS[0], even, &evens, 5_000, 21),
+        play(&fake, ODD_CHANNELS[0], odd, &odds, 5_000, 22),
+    );
+    assert!(even_played.over && odd_played.over);
+    assert!(even_played.slowest.max(odd_played.slowest) < ACK_DEADLINE);
+    assert_eq!(fake.faults_pending(), 0, "every 429 was served");
+    let store = c.store().await;
+    for (table, played) in [(even, &even_played), (odd, &odd_played)] {
+        let stored = check_stored(&store, table, played.moves).await;
+        assert_eq!(stored.phase, Phase::Finished);
+    }
+
+    // Every REST call of both processes reached the proxy under /api/v10, each with its own
+    // process's Authorization header.
+    let requests = fake.requests_with_auth();
+    let tokens = [format!("Bot {}", token(0)), format!("Bot {}", token(1))];
+    for (line, auth) in &requests {
+        assert!(
+            line.split(' ')
+                .nth(1)
+                .is_some_and(|p| p.starts_with("/api/v10/")),
+            "{line}"
+        );
+        assert!(
+            auth.as_ref().is_some_and(|a| tokens.contains(a)),
+            "{line}: Authorization {auth:?}"
+        );
+    }
+    for (n, channels) in [(0, EVEN_CHANNELS), (1, ODD_CHANNELS)] {
+        let mine: Vec<&String> = requests
+            .iter()
+            .filter(|(_, auth)| auth.as_ref() == Some(&tokens[n]))
+            .map(|(line, _)| line)
+            .collect();
+        assert!(
+            mine.iter().any(|l| l.starts_with("GET /api/v10/gateway")),
+            "{n}"
+        );
+        assert!(mine.iter().any(|l| l.contains("/callback")), "{n}");
+        assert!(
+            mine.iter().any(|l| l.contains(&channels[0].to_string())),
+            "process {n} edits its own server's messages"
+        );
+    }
+
+    // Each 429 was waited out by the process it was served to: its next call of the same
+    // request came no sooner than the retry_after.
+    let served = fake.faults_served();
+    assert_eq!(served.len(), 6);
+    let timed = fake.request_times();
+    for fault in &served {
+        let Fault::RateLimited { retry_after, .. } = fault.fault else {
+            unreachable!("only 429s were injected")
+        };
+        // The request the fault answered: the last one of its line before it was served.
+        let (at, auth) = timed
+            .iter()
+            .filter(|(line, at, _)| *line == fault.request && *at <= fault.at)
+            .map(|(_, at, auth)| (*at, auth.clone()))
+            .next_back()
+            .unwrap();
+        let again = timed
+            .iter()
+            .find(|(line, next, by)| *line == fault.request && *next > at && *by == auth)
+            .map(|(_, next, _)| *next)
+            .unwrap_or_else(|| panic!("{} was never tried again", fault.request));
+        assert!(
+            again - at >= Duration::from_secs_f64(retry_after),
+            "{} tried again after {:?}",
+            fault.request,
+            again - at
+        );
+    }
+    for channel in [EVEN_CHANNELS[0], ODD_CHANNELS[0]] {
+        assert!(
+            served
+                .iter()
+                .any(|s| s.request.contains(&channel.to_string())),
+            "a 429 for {channel}"
+        );
+    }
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_misrouted_server_gets_no_table() {
+    let fake = FakeDiscord::start().await;
+    fake.add_guild(EVEN, &EVEN_CHANNELS);
+    fake.add_guild(ODD, &ODD_CHANNELS);
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    let proxy = fake.base_url();
+    let config = pakka::config::Config::from_vars(|name| {
+        match name {
+            "DISCORD_TOKEN" => Some(FakeDiscord::TOKEN),
+            "DATABASE_URL" => Some(url.as_str()),
+            "DISCORD_HTTP_PROXY" => Some(proxy.as_str()),
+            "COMPUTER_PAUSE_MS" => Some("0"),
+            _ => None,
+        }
+        .map(str::to_string)
+    })
+    .unwrap();
+    // The gateway runs every shard (one of one), but the table service only the even half.
+    assert_eq!(config.shards, None);
+    let half = pakka::store::ShardRange {
+        first: 0,
+        last: 0,
+        total: 2,
+    };
+    let store = Store::open(&url).await.unwrap();
+    let service = pakka::table::TableService::new(store).on_shards(half);
+    let before = fake.command_registrations();
+    let bot = pakka::discord::start(&config, std::sync::Arc::new(service))
+        .await
+        .unwrap();
+    let probe = fake.clone();
+    fake.wait_until(WAIT, move |_| probe.command_registrations() > before)
+        .await
+        .unwrap();
+    let alice = fake.user(1_000_000_000_000_001, "alice");
+    let bob = fake.user(1_000_000_000_000_002, "bob");
+
+    // Its own server plays as always.
+    let (table, _) = open(
+        &fake,
+        EVEN_CHANNELS[0],
+        "pisha-pasha",
+        &[&alice, &bob],
+        0,
+        3,
+    )
+    .await;
+    // The other server's commands and clicks reach it, and are refused with a sentence.
+    let play = fake
+        .slash(
+            &alice,
+            ODD_CHANNELS[0],
+            "play",
+            json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": bob.id.to_string()}]),
+        )
+        .await
+        .unwrap();
+    assert!(play.is_ephemeral(), "{}", play.content());
+    assert!(
+        play.content().contains("another pakka process"),
+        "{}",
+        play.content()
+    );
+    let scores = fake
+        .slash(&bob, ODD_CHANNELS[0], "scores", json!([]))
+        .await
+        .unwrap();
+    assert!(scores.content().contains("another pakka process"));
+    let (message, show) = fake
+        .latest_button(EVEN_CHANNELS[0], &format!("pk:h:{table}"))
+        .unwrap();
+    let data = json!({"custom_id": show, "component_type": 2});
+    let click = fake
+        .raw_interaction(&bob, ODD_CHANNELS[0], 3, data, Some(message))
+        .await
+        .unwrap();
+    assert!(click.is_ephemeral());
+    assert!(click.content().contains("another pakka process"));
+    let store = Store::open(&url).await.unwrap();
+    let open = store.open_tables().await.unwrap();
+    assert_eq!(open.len(), 1, "nothing stored for the other server");
+    assert_eq!(open[0].guild_id, EVEN);
+    assert!(fake.channel_messages(ODD_CHANNELS[0]).is_empty());
+    bot.shutdown().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
