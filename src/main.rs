@@ -260,7 +260,12 @@ fn serve() -> ExitCode {
 async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     let store = pakka::store::Store::open(&config.database_url)
         .await
-        .with_context(|| format!("cannot open the database {}", config.database_url))?;
+        .with_context(|| {
+            format!(
+                "cannot open the database {}",
+                pakka::store::redacted(&config.database_url)
+            )
+        })?;
     let limits = pakka::table::Limits {
         per_person: config.max_tables_per_person,
         per_server: config.max_tables_per_server,

@@ -21,7 +21,7 @@
 //!
 //! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
-//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, and `LOAD_DATABASE=postgres` for a
+//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, and `LOAD_DATABASE=postgres` for a
 //! fresh PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
 //! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
@@ -164,6 +164,37 @@ fn cpu_seconds(pid: &str) -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// The process ids of the test PostgreSQL server (`PAKKA_PG_DIR`): its postmaster and every
+/// child (the backends serving the bot live through the whole run: the pool keeps them).
+fn database_processes() -> Vec<String> {
+    let Some(postmaster) = postgres::server_pid() else {
+        return Vec::new();
+    };
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{name}/stat")) else {
+            continue;
+        };
+        let parent = stat
+            .rsplit(')')
+            .next()
+            .and_then(|after| after.split_whitespace().nth(1)?.parse::<u32>().ok());
+        if name == postmaster.to_string() || parent == Some(postmaster) {
+            pids.push(name);
+        }
+    }
+    pids
+}
+
+/// CPU seconds of the test PostgreSQL server's processes (0 without `PAKKA_PG_DIR`).
+fn database_cpu_seconds() -> f64 {
+    database_processes()
+        .iter()
+        .map(|pid| cpu_seconds(pid))
+        .sum()
+}
+
 /// Resident memory of a process in KiB (`VmRSS`).
 fn rss_kib(pid: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
@@ -196,26 +227,18 @@ impl Run {
         };
         if settings.pin {
             // This process (the generator and the fake) on core 1; the bot gets core 0, and so
-            // does a PostgreSQL server's every process (the bot and its database share a core).
+            // does a PostgreSQL server's every process (the bot and its database share a core;
+            // `LOAD_PIN_DATABASE=0` leaves the server on both cores).
             let _ = Command::new("taskset")
                 .args(["-a", "-cp", "1", &std::process::id().to_string()])
                 .stdout(Stdio::null())
                 .status();
-            if let Some(pid) = postgres.as_ref().and_then(|_| postgres::server_pid()) {
-                for task in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-                    let name = task.file_name().to_string_lossy().into_owned();
-                    let parent = std::fs::read_to_string(format!("/proc/{name}/stat"))
-                        .ok()
-                        .and_then(|stat| {
-                            let after = stat.rsplit(')').next()?.to_string();
-                            after.split_whitespace().nth(1)?.parse::<u32>().ok()
-                        });
-                    if name == pid.to_string() || parent == Some(pid) {
-                        let _ = Command::new("taskset")
-                            .args(["-a", "-cp", "0", &name])
-                            .stdout(Stdio::null())
-                            .status();
-                    }
+            if postgres.is_some() && env_or("LOAD_PIN_DATABASE", 1u8) == 1 {
+                for pid in database_processes() {
+                    let _ = Command::new("taskset")
+                        .args(["-a", "-cp", "0", &pid])
+                        .stdout(Stdio::null())
+                        .status();
                 }
             }
         }
@@ -552,6 +575,8 @@ pub struct Report {
     pub unanswered: usize,
     pub bot_cpu_per_1000: f64,
     pub generator_cpu_per_1000: f64,
+    /// The PostgreSQL server's processes (a run on PostgreSQL with `PAKKA_PG_DIR` set).
+    pub database_cpu_per_1000: Option<f64>,
     pub base_rss_kib: u64,
     pub rss_kib: u64,
     pub live_tables: usize,
@@ -612,6 +637,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         tokio::time::sleep_until(steady_from.into()).await;
     }
     let (cpu_bot_0, cpu_gen_0) = (cpu_seconds(&run.pid()), cpu_seconds("self"));
+    let cpu_db_0 = database_cpu_seconds();
     // Sample the bot's memory at the middle of the steady part.
     let mut rss = 0;
     let mut live_tables = 0;
@@ -622,6 +648,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     }
     tokio::time::sleep_until(stop.into()).await;
     let (cpu_bot_1, cpu_gen_1) = (cpu_seconds(&run.pid()), cpu_seconds("self"));
+    let cpu_db_1 = database_cpu_seconds();
     for t in tasks {
         t.await.unwrap();
     }
@@ -731,6 +758,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         unanswered: seen.unanswered.len(),
         bot_cpu_per_1000: per_1000(cpu_bot_1 - cpu_bot_0),
         generator_cpu_per_1000: per_1000(cpu_gen_1 - cpu_gen_0),
+        database_cpu_per_1000: settings.postgres.then(|| per_1000(cpu_db_1 - cpu_db_0)),
         base_rss_kib: base_rss,
         rss_kib: rss,
         live_tables,
@@ -801,6 +829,9 @@ fn print(settings: &LoadSettings, r: &Report) {
             "  CPU per 1,000 interactions: bot {:.2} s, generator and fake {:.2} s",
             r.bot_cpu_per_1000, r.generator_cpu_per_1000
         );
+        if let Some(db) = r.database_cpu_per_1000 {
+            println!("  PostgreSQL server CPU per 1,000 interactions: {db:.2} s");
+        }
         println!(
             "  bot RSS {} KiB at start, {} KiB with {} live tables: {:.1} KiB per live table",
             r.base_rss_kib, r.rss_kib, r.live_tables, r.rss_per_table_kib

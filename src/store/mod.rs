@@ -431,6 +431,28 @@ impl Store {
     }
 }
 
+/// A database URL fit for a log or an error message: a password in it is replaced by `***`
+/// (`postgres://pakka:secret@db/pakka` → `postgres://pakka:***@db/pakka`).
+pub fn redacted(url: &str) -> String {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return url.to_string();
+    };
+    let rest = &url[scheme_end..];
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else {
+        return url.to_string();
+    };
+    match rest[..at].find(':') {
+        Some(colon) => format!(
+            "{}{}:***{}",
+            &url[..scheme_end],
+            &rest[..colon],
+            &rest[at..]
+        ),
+        None => url.to_string(),
+    }
+}
+
 /// u64 (snowflake, seed) to its SQL form.
 fn to_sql(value: u64) -> i64 {
     value as i64
@@ -471,6 +493,20 @@ mod unit {
             assert_eq!(Phase::parse(phase.as_str()).unwrap(), phase);
         }
         assert!(Phase::parse("paused").is_err());
+    }
+
+    #[test]
+    fn passwords_are_kept_out_of_printed_urls() {
+        assert_eq!(
+            redacted("postgres://pakka:s3cr:et@db.example:5432/pakka?sslmode=require"),
+            "postgres://pakka:***@db.example:5432/pakka?sslmode=require"
+        );
+        assert_eq!(
+            redacted("postgres://pakka@127.0.0.1/pakka"),
+            "postgres://pakka@127.0.0.1/pakka"
+        );
+        assert_eq!(redacted("sqlite://pakka.db"), "sqlite://pakka.db");
+        assert_eq!(redacted("sqlite::memory:"), "sqlite::memory:");
     }
 
     #[test]
