@@ -14,6 +14,8 @@
 //! - `a_misrouted_server_gets_no_table`: a bot whose table service serves other shards than its
 //!   gateway connection carries (a wiring mistake; Discord itself routes by shard) refuses that
 //!   server's commands and clicks with a sentence and stores nothing.
+//! - `a_bad_shards_setting_stops_the_binary_with_its_sentence`: a bad `SHARDS` stops `pakka`
+//!   at start (exit code 2) with the catalog's sentence in the terminal's language.
 //!
 //! The processes use different tokens only so that the fake's request log tells them apart (a
 //! real deployment runs one bot, one token, in every process). The PostgreSQL tests are skipped,
@@ -669,4 +671,37 @@ async fn a_misrouted_server_gets_no_table() {
     assert!(fake.channel_messages(ODD_CHANNELS[0]).is_empty());
     bot.shutdown().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[test]
+fn a_bad_shards_setting_stops_the_binary_with_its_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |lang: &str, shards: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pakka"))
+            .args(["--lang", lang])
+            .current_dir(dir.path())
+            .env("DISCORD_TOKEN", "x")
+            .env("SHARDS", shards)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, said) = run("en-US", "4-3/16");
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("SHARDS \"4-3/16\" names its shards backwards"),
+        "{said}"
+    );
+    let (code, said) = run("fi", "0-16/16");
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("numeroitu 0–15"), "{said}");
+    let (code, said) = run("en-US", "half");
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("first-last/total"), "{said}");
+    // Nothing was started: no database was created.
+    assert!(!dir.path().join("pakka.db").exists());
 }
