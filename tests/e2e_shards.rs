@@ -56,6 +56,8 @@ struct Cluster {
     dir: TempDir,
     db: TestDb,
     bots: Vec<Option<BotProcess>>,
+    /// How many shards each process runs.
+    shard_counts: Vec<usize>,
     alice: FakeUser,
     bob: FakeUser,
     carol: FakeUser,
@@ -84,6 +86,7 @@ impl Cluster {
             dir: tempfile::tempdir().unwrap(),
             db,
             bots: Vec::new(),
+            shard_counts: Vec::new(),
         })
     }
 
@@ -106,21 +109,40 @@ impl Cluster {
         }
         if self.bots.len() <= n {
             self.bots.resize_with(n + 1, || None);
+            self.shard_counts.resize(n + 1, 0);
         }
         self.bots[n] = Some(bot);
+        // "first-last/total" runs last - first + 1 shards; without SHARDS, every one expected.
+        self.shard_counts[n] = shards
+            .and_then(|s| {
+                let (range, _) = s.split_once('/')?;
+                let (first, last) = range.split_once('-')?;
+                Some(last.parse::<usize>().ok()? - first.parse::<usize>().ok()? + 1)
+            })
+            .unwrap_or(ready.len());
     }
 
     /// SIGKILL to process `n`; waits until the fake has seen its connections close.
     async fn kill(&mut self, n: usize) {
-        if let Some(mut bot) = self.bots[n].take() {
-            bot.kill();
-        }
+        let live = |f: &FakeDiscord| {
+            f.connections()
+                .iter()
+                .filter(|c| c.ready && c.shard.is_some())
+                .count()
+        };
+        let before = live(&self.fake);
+        let Some(mut bot) = self.bots[n].take() else {
+            return;
+        };
+        bot.kill();
+        // The fake notices the killed process's connections drop a moment later.
+        let gone = self.shard_counts[n];
         let fake = self.fake.clone();
-        fake.wait_until(WAIT, |f| {
-            f.connections().iter().all(|c| c.ready || c.shard.is_none())
+        fake.wait_until(WAIT, move |f| {
+            live(f) + gone <= before && f.connections().iter().all(|c| c.ready || c.shard.is_none())
         })
         .await
-        .unwrap();
+        .unwrap_or_else(|_| panic!("process {n}'s shards stay connected"));
     }
 
     fn log(&self, n: usize) -> String {
