@@ -32,7 +32,7 @@ use pakka::store::{Phase, Store, StoredTable};
 
 use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::fake_discord::{shard_of, FakeDiscord, FakeUser, Fault, ACK_DEADLINE};
-use crate::support::harness::dealt;
+use crate::support::harness::{dealt, open_table_in};
 use crate::support::postgres::{self, TestDb};
 
 /// Two servers, one on each shard of two: `(guild >> 22) % 2` is 0 and 1.
@@ -167,48 +167,11 @@ async fn open(
     bots: u64,
     seed: u64,
 ) -> (i64, [u32; 2]) {
-    let mut options = vec![
-        json!({"name": "game", "value": game}),
-        json!({"name": "seed", "value": seed}),
-    ];
-    if bots > 0 {
-        options.push(json!({"name": "bots", "value": bots}));
-    }
-    for (i, p) in players.iter().enumerate().skip(1) {
-        let name = if i == 1 {
-            "player".to_string()
-        } else {
-            format!("player{i}")
-        };
-        options.push(json!({"name": name, "value": p.id.to_string()}));
-    }
-    let reply = fake
-        .slash(players[0], channel, "play", Value::Array(options))
-        .await
-        .unwrap();
-    assert!(!reply.is_ephemeral(), "/play {game}: {}", reply.content());
-    let shard = reply.shard;
-    let mut message = reply.message().unwrap().clone();
-    for p in &players[1..] {
-        let accept = message
-            .buttons()
-            .into_iter()
-            .find(|(id, _, _)| id.starts_with("pk:acc:"))
-            .unwrap_or_else(|| panic!("no Accept button on {:?}", message.buttons()))
-            .0;
-        message = fake
-            .click(p, message.id, &accept)
-            .await
-            .unwrap()
-            .message()
-            .unwrap()
-            .clone();
-    }
-    let table = message
-        .buttons()
-        .iter()
-        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
-        .unwrap_or_else(|| panic!("no table started: {}", message.content));
+    let extra: Vec<Value> = (bots > 0)
+        .then(|| json!({"name": "bots", "value": bots}))
+        .into_iter()
+        .collect();
+    let (table, _, shard) = open_table_in(fake, channel, game, players, seed, &extra).await;
     (table, shard)
 }
 

@@ -109,6 +109,29 @@ macro_rules! touch {
     };
 }
 
+/// One guarded update of seat `$seat` of table `$id` in a transaction of its own: `$sql` sets
+/// the seat's columns from the `$value`s and ends `WHERE table_id = ? AND seat = ?`; the table
+/// is marked changed. [`StoreError::NoSuchSeat`] when the seat (or the table) is missing.
+macro_rules! update_seat {
+    ($store:expr, $id:expr, $seat:expr, $sql:literal, $($value:expr),+ $(,)?) => {
+        on_db!($store, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(d, $sql))
+                $(.bind($value))+
+                .bind($id)
+                .bind(index_to_sql($seat))
+                .execute(&mut *tx)
+                .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_no_seat!(d, &mut *tx, $id, $seat));
+            }
+            touch!(d, &mut *tx, $id)?;
+            tx.commit().await?;
+            Ok(())
+        })
+    };
+}
+
 /// The columns of a `tables` row as read by a load, in `TABLE_COLUMNS` order.
 type TableTuple = (
     i64,
@@ -194,25 +217,14 @@ impl Store {
         user_id: Option<u64>,
         accepted: bool,
     ) -> Result<(), StoreError> {
-        on_db!(self, writer, |db, d| {
-            let mut tx = db.begin().await?;
-            let updated = sqlx::query(sql!(
-                d,
-                "UPDATE seats SET user_id = ?, accepted = ? WHERE table_id = ? AND seat = ?"
-            ))
-            .bind(user_id.map(to_sql))
-            .bind(accepted)
-            .bind(id)
-            .bind(index_to_sql(seat))
-            .execute(&mut *tx)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Err(why_no_seat!(d, &mut *tx, id, seat));
-            }
-            touch!(d, &mut *tx, id)?;
-            tx.commit().await?;
-            Ok(())
-        })
+        update_seat!(
+            self,
+            id,
+            seat,
+            "UPDATE seats SET user_id = ?, accepted = ? WHERE table_id = ? AND seat = ?",
+            user_id.map(to_sql),
+            accepted,
+        )
     }
 
     /// Puts a computer player at `level` on a seat (accepted), or takes it away (`None`).
@@ -222,47 +234,25 @@ impl Store {
         seat: usize,
         level: Option<&str>,
     ) -> Result<(), StoreError> {
-        on_db!(self, writer, |db, d| {
-            let mut tx = db.begin().await?;
-            let updated = sqlx::query(sql!(
-                d,
-                "UPDATE seats SET computer = ?, accepted = ? WHERE table_id = ? AND seat = ?"
-            ))
-            .bind(level)
-            .bind(level.is_some())
-            .bind(id)
-            .bind(index_to_sql(seat))
-            .execute(&mut *tx)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Err(why_no_seat!(d, &mut *tx, id, seat));
-            }
-            touch!(d, &mut *tx, id)?;
-            tx.commit().await?;
-            Ok(())
-        })
+        update_seat!(
+            self,
+            id,
+            seat,
+            "UPDATE seats SET computer = ?, accepted = ? WHERE table_id = ? AND seat = ?",
+            level,
+            level.is_some(),
+        )
     }
 
     /// Starts or ends the computer standing in for the seat's owner.
     pub async fn set_stand_in(&self, id: TableId, seat: usize, on: bool) -> Result<(), StoreError> {
-        on_db!(self, writer, |db, d| {
-            let mut tx = db.begin().await?;
-            let updated = sqlx::query(sql!(
-                d,
-                "UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?"
-            ))
-            .bind(on)
-            .bind(id)
-            .bind(index_to_sql(seat))
-            .execute(&mut *tx)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Err(why_no_seat!(d, &mut *tx, id, seat));
-            }
-            touch!(d, &mut *tx, id)?;
-            tx.commit().await?;
-            Ok(())
-        })
+        update_seat!(
+            self,
+            id,
+            seat,
+            "UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?",
+            on,
+        )
     }
 
     /// Lobby → Playing with the initial state (move_number stays 0).

@@ -392,9 +392,68 @@ pub async fn play_until_over(
     moves
 }
 
+/// `/play game` in `channel` by `players[0]` inviting the others (who accept), with a seed and
+/// any extra options (`[{"name": "options", "value": "advanced=true"}]`). Answers the table
+/// id, the first table message and the gateway shard that carried the command.
+pub async fn open_table_in(
+    fake: &FakeDiscord,
+    channel: u64,
+    game: &str,
+    players: &[&FakeUser],
+    seed: u64,
+    extra: &[serde_json::Value],
+) -> (i64, FakeMessage, [u32; 2]) {
+    let mut options = vec![
+        json!({"name": "game", "value": game}),
+        json!({"name": "seed", "value": seed}),
+    ];
+    for (i, p) in players.iter().enumerate().skip(1) {
+        let name = if i == 1 {
+            "player".to_string()
+        } else {
+            format!("player{i}")
+        };
+        options.push(json!({"name": name, "value": p.id.to_string()}));
+    }
+    options.extend(extra.iter().cloned());
+    let reply = fake
+        .slash(
+            players[0],
+            channel,
+            "play",
+            serde_json::Value::Array(options),
+        )
+        .await
+        .unwrap();
+    assert!(!reply.is_ephemeral(), "/play {game}: {}", reply.content());
+    let shard = reply.shard;
+    let mut message = reply.message().unwrap().clone();
+    for p in &players[1..] {
+        // By its custom id: the button's label is in the reader's language.
+        let accept = message
+            .buttons()
+            .into_iter()
+            .find(|(id, _, _)| id.starts_with("pk:acc:"))
+            .unwrap_or_else(|| panic!("no Accept button on {:?}", message.buttons()))
+            .0;
+        message = fake
+            .click(p, message.id, &accept)
+            .await
+            .unwrap()
+            .message()
+            .unwrap()
+            .clone();
+    }
+    let table = message
+        .buttons()
+        .iter()
+        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+        .unwrap_or_else(|| panic!("no table started: {}", message.content));
+    (table, message, shard)
+}
+
 impl Harness {
-    /// `/play game` by `players[0]` inviting the others (who accept), with a seed and any extra
-    /// options (`[{"name": "options", "value": "advanced=true"}]`). Answers the table id and
+    /// `/play game` in the harness's channel (see [`open_table_in`]). Answers the table id and
     /// the first table message.
     pub async fn open_table(
         &self,
@@ -403,52 +462,8 @@ impl Harness {
         seed: u64,
         extra: &[serde_json::Value],
     ) -> (i64, FakeMessage) {
-        let mut options = vec![
-            json!({"name": "game", "value": game}),
-            json!({"name": "seed", "value": seed}),
-        ];
-        for (i, p) in players.iter().enumerate().skip(1) {
-            let name = if i == 1 {
-                "player".to_string()
-            } else {
-                format!("player{i}")
-            };
-            options.push(json!({"name": name, "value": p.id.to_string()}));
-        }
-        options.extend(extra.iter().cloned());
-        let reply = self
-            .fake
-            .slash(
-                players[0],
-                CHANNEL,
-                "play",
-                serde_json::Value::Array(options),
-            )
-            .await
-            .unwrap();
-        let mut message = reply.message().unwrap().clone();
-        for p in &players[1..] {
-            // By its custom id: the button's label is in the reader's language.
-            let accept = message
-                .buttons()
-                .into_iter()
-                .find(|(id, _, _)| id.starts_with("pk:acc:"))
-                .unwrap_or_else(|| panic!("no Accept button on {:?}", message.buttons()))
-                .0;
-            message = self
-                .fake
-                .click(p, message.id, &accept)
-                .await
-                .unwrap()
-                .message()
-                .unwrap()
-                .clone();
-        }
-        let table = message
-            .buttons()
-            .iter()
-            .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
-            .unwrap_or_else(|| panic!("no table started: {}", message.content));
+        let (table, message, _) =
+            open_table_in(&self.fake, CHANNEL, game, players, seed, extra).await;
         (table, message)
     }
 
