@@ -26,4 +26,5 @@ mod fake_discord_smoke;
 mod load;
 mod pictures;
 mod properties;
+mod ratings;
 mod store;

@@ -119,7 +119,7 @@ impl TableService {
         let results = after
             .ranking
             .is_some()
-            .then(|| results_of(&after, &t.seats));
+            .then(|| results_of(&after, &t.seats, t.info.team_of));
         self.store
             .record_move(
                 id,
@@ -243,13 +243,20 @@ impl TableService {
     }
 }
 
-fn results_of(status: &Status, seats: &[SeatRow]) -> Vec<ResultRow> {
+/// The result rows of a finished game: each seat's place, and for ratings its team and who
+/// played it (a person, or a computer level).
+fn results_of(status: &Status, seats: &[SeatRow], team_of: fn(Seat) -> Seat) -> Vec<ResultRow> {
     let mut rows = Vec::new();
     for p in Place::of(status) {
         for (i, &seat) in p.seats.iter().enumerate() {
             rows.push(ResultRow {
                 seat,
                 user_id: seats.get(seat).and_then(|s| s.user_id),
+                computer: seats
+                    .get(seat)
+                    .filter(|s| s.user_id.is_none())
+                    .and_then(|s| s.computer.clone()),
+                team: team_of(seat),
                 place: p.place,
                 won: p.place == 1,
                 score: p.points.as_ref().map(|points| points[i]),
