@@ -54,6 +54,13 @@ pub enum ComponentId {
     Abandon { table: TableId, confirm: bool },
     /// A moderator closes the table with no result, from `/abandon`.
     Close(TableId),
+    /// A page of `/scores`: the game (0 every game, else its place in the registry plus
+    /// one), the period (its place in `Period::ALL`) and the page, from 0.
+    Scores {
+        game: usize,
+        period: usize,
+        page: usize,
+    },
 }
 
 /// A custom_id that is not one of ours.
@@ -76,6 +83,9 @@ impl fmt::Display for ComponentId {
             ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
             ComponentId::Back(t) => write!(f, "pk:back:{t}"),
             ComponentId::Close(t) => write!(f, "pk:close:{t}"),
+            ComponentId::Scores { game, period, page } => {
+                write!(f, "pk:sc:{game}:{period}:{page}")
+            }
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
@@ -151,6 +161,11 @@ impl std::str::FromStr for ComponentId {
             ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
             ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
             ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
+            ["pk", "sc", g, p, n] => ComponentId::Scores {
+                game: num(g).ok_or_else(bad)?,
+                period: num(p).ok_or_else(bad)?,
+                page: num(n).ok_or_else(bad)?,
+            },
             ["pk", "ab", t, c] => ComponentId::Abandon {
                 table: table(t).ok_or_else(bad)?,
                 confirm: match *c {
@@ -190,6 +205,8 @@ mod tests {
             t.clone().prop_map(ComponentId::Back),
             t.clone().prop_map(ComponentId::Close),
             (t, any::<bool>()).prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
+            (any::<usize>(), any::<usize>(), any::<usize>())
+                .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
         ]
     }
 

@@ -5,11 +5,10 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, GuildId, HandView, LeaderRow, Phase, Place, Record, Table,
+    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table,
     TableError, TableId, TableService, UserId,
 };
 use crate::ai::{self, Observation};
-use crate::rules::registry;
 use crate::rules::{ActError, RuleError, Seat, Status};
 use crate::store::{ResultRow, SeatRow};
 
@@ -222,24 +221,6 @@ impl TableService {
         }
         let first = t.game.as_ref().and_then(|g| g.to_act().first().copied());
         Ok(first.filter(|&s| t.computer_plays(s)))
-    }
-
-    /// The guild's leaderboard, optionally for one game (an id or alias).
-    pub async fn leaderboard(
-        &self,
-        guild: GuildId,
-        game: Option<&str>,
-    ) -> Result<Vec<LeaderRow>, TableError> {
-        let game = match game {
-            Some(name) => Some(
-                registry::find(name)
-                    .ok_or_else(|| TableError::UnknownGame(name.to_string()))?
-                    .id,
-            ),
-            None => None,
-        };
-        let rows = self.store.leaderboard(guild, game, 20).await?;
-        Ok(rows.into_iter().map(LeaderRow::from).collect())
     }
 }
 
