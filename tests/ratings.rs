@@ -16,7 +16,8 @@ use skillratings::MultiTeamOutcome;
 
 use crate::support::backends::{on_both_backends, Db};
 
-const GUILD: u64 = 1_234_567_890_123_456_789;
+/// The fake Discord's server, so that e2e tests can share these helpers.
+const GUILD: u64 = crate::support::FakeDiscord::GUILD_ID;
 const CHANNEL: u64 = 77;
 const ANNA: u64 = 1_000_000_000_000_000_001;
 const BERT: u64 = 1_000_000_000_000_000_002;
@@ -25,14 +26,14 @@ const DAN: u64 = 1_000_000_000_000_000_004;
 
 /// Who sits at a seat: a person or a computer level.
 #[derive(Clone, Copy)]
-enum Who {
+pub enum Who {
     P(u64),
     C(&'static str),
 }
 
 /// Creates and starts a table in `channel` with these seats and finishes it with these places
 /// (teams are the seats, or Teka's partnerships).
-async fn finish(store: &Store, channel: u64, game: &str, seats: &[(Who, usize)]) -> TableId {
+pub async fn finish(store: &Store, channel: u64, game: &str, seats: &[(Who, usize)]) -> TableId {
     let id = open(store, channel, game, seats).await;
     let team = |seat: usize| if game == "teka" { seat % 2 } else { seat };
     let results: Vec<ResultRow> = seats
@@ -465,3 +466,74 @@ on_both_backends!(
     the_board_pages_and_periods,
     a_players_record_and_the_history,
 );
+
+/// `pakka ratings <file>`: identical ratings pass `--check`; ratings changed behind the
+/// store's back fail it and are put right by a recompute; a missing file is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ratings_command_checks_and_recomputes() {
+    let db = Db::sqlite();
+    let store = db.open().await;
+    for _ in 0..3 {
+        finish(
+            &store,
+            CHANNEL,
+            "red7",
+            &[(Who::P(ANNA), 1), (Who::C("hard"), 2)],
+        )
+        .await;
+    }
+    store.close().await;
+    let Db::Sqlite(dir) = &db else { unreachable!() };
+    let file = dir.path().join("pakka.db");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pakka"))
+            .args(["--lang", "en-US", "ratings"])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let path = file.to_str().unwrap();
+    let (ok, out, err) = run(&[path, "--check"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(
+            "3 rated games: 4 ratings and 12 rating changes, identical to the stored ones."
+        ),
+        "{out}"
+    );
+
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+        sqlx::query("UPDATE ratings SET mu = mu + 1 WHERE level = 'hard'")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    let (ok, out, _) = run(&[path, "--check"]);
+    assert!(!ok, "a difference fails --check: {out}");
+    assert!(
+        out.contains("2 stored rows differ (nothing changed: --check)"),
+        "{out}"
+    );
+    let (ok, out, _) = run(&[path]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("2 stored rows differed and were replaced"),
+        "{out}"
+    );
+    let (ok, out, _) = run(&[&db.url(), "--check"]);
+    assert!(ok && out.contains("identical"), "{out}");
+
+    let (ok, _, err) = run(&["/nowhere/pakka.db"]);
+    assert!(!ok);
+    assert!(
+        err.contains("there is no database file at /nowhere/pakka.db"),
+        "{err}"
+    );
+}

@@ -53,12 +53,27 @@ records-stats-rating-trend = Luokitus **{ $rating }** ({ $change } { $games ->
    *[other] viimeisissä { $games } pelissä
 }) { $spark }
 records-stats-places = Sijat: { $places }
-records-stats-place = { $place }. × { $count }
+records-stats-place = { $place ->
+    [1] 1.
+    [2] 2.
+    [3] 3.
+   *[other] { $place }.
+} × { $count }
 records-stats-average = Keskimäärin { $points } pistettä pelissä
 records-stats-best = Paras: { $finish }
 records-stats-worst = Huonoin: { $finish }
-records-finish = { $place }. / { $seats } pelissä `{ $id }` { $when }
-records-finish-points = { $place }. / { $seats } ({ $points ->
+records-finish = { $place ->
+    [1] 1.
+    [2] 2.
+    [3] 3.
+   *[other] { $place }.
+} / { $seats } pelissä `{ $id }` { $when }
+records-finish-points = { $place ->
+    [1] 1.
+    [2] 2.
+    [3] 3.
+   *[other] { $place }.
+} / { $seats } ({ $points ->
     [one] { $points } piste
    *[other] { $points } pistettä
 }) pelissä `{ $id }` { $when }

@@ -13,8 +13,8 @@ use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
-use crate::table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
 use crate::table::records::Period;
+use crate::table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
 use crate::text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {

@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table,
-    TableError, TableId, TableService, UserId,
+    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table, TableError, TableId,
+    TableService, UserId,
 };
 use crate::ai::{self, Observation};
 use crate::rules::{ActError, RuleError, Seat, Status};

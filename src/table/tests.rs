@@ -314,9 +314,16 @@ async fn a_forfeit_is_a_loss_for_one_player_and_a_moderator_closes_with_no_resul
     assert_eq!(results.len(), 1);
     assert_eq!((results[0].user_id, results[0].won), (Some(BOB), false));
     let board = s.scores(GUILD, None, Period::All, 0).await.unwrap();
-    assert_eq!(board.lines.len(), 1, "only the forfeit is counted: {board:?}");
+    assert_eq!(
+        board.lines.len(),
+        1,
+        "only the forfeit is counted: {board:?}"
+    );
     let line = &board.lines[0];
-    assert_eq!((&line.player, line.games, line.wins), (&Player::Person(BOB), 1, 0));
+    assert_eq!(
+        (&line.player, line.games, line.wins),
+        (&Player::Person(BOB), 1, 0)
+    );
     assert!(line.rating.mu < 25.0, "a forfeit rates as a loss");
     assert!(s.store().open_tables().await.unwrap().is_empty());
 

@@ -9,8 +9,9 @@ use crate::discord::words::{Lang, Plain};
 use crate::msg;
 use crate::ratings::{Player, Rating, PROVISIONAL_GAMES};
 use crate::rules::registry;
-use crate::store::{Finish, PastGame};
-use crate::table::records::{unix_time, Period, PlayerStats, ScoreLine, ScoresPage};
+use crate::table::records::{
+    unix_time, Finish, PastGame, PastSeat, Period, PlayerStats, ScoreLine, ScoresPage,
+};
 use crate::text::{list_of, signed_tenths, tenths, verbatim, Arg, Msg};
 
 /// A player as a leaderboard names them: a mention, or the computer level.
@@ -129,8 +130,16 @@ pub fn scores(page: &ScoresPage, lang: Lang) -> Reply {
         // (Discord refuses that).
         let buttons = [
             (0, msg!("records-button-first"), page.page >= 2),
-            (page.page.saturating_sub(1), msg!("records-button-previous"), page.page >= 1),
-            ((page.page + 1).min(last), msg!("records-button-next"), page.page < last),
+            (
+                page.page.saturating_sub(1),
+                msg!("records-button-previous"),
+                page.page >= 1,
+            ),
+            (
+                (page.page + 1).min(last),
+                msg!("records-button-next"),
+                page.page < last,
+            ),
             (last, msg!("records-button-last"), page.page + 2 <= last),
         ];
         reply = reply.buttons(
@@ -173,11 +182,17 @@ fn sparkline(ratings: &[Rating]) -> String {
     let values: Vec<f64> = ratings.iter().map(Rating::conservative).collect();
     let (lo, hi) = values
         .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
+            (lo.min(v), hi.max(v))
+        });
     values
         .iter()
         .map(|&v| {
-            let at = if hi - lo < 1e-9 { 0.5 } else { (v - lo) / (hi - lo) };
+            let at = if hi - lo < 1e-9 {
+                0.5
+            } else {
+                (v - lo) / (hi - lo)
+            };
             BARS[((at * 7.0).round() as usize).min(7)]
         })
         .collect()
@@ -265,15 +280,19 @@ pub fn history(games: &[PastGame], server: bool, lang: Lang) -> Reply {
         let id = verbatim(g.table.to_string());
         let game = registry::name_of(&g.game);
         let when = when_arg(&g.finished_at);
-        let who = |s: &crate::store::PastSeat| -> Arg {
-            match (&s.user_id, &s.computer) {
-                (Some(user), _) => user_arg(*user),
-                (None, Some(level)) => player_arg(&Player::Computer(level.clone())),
-                (None, None) => verbatim("—"),
+        let who = |s: &PastSeat| -> Arg {
+            match &s.player {
+                Some(player) => player_arg(player),
+                None => verbatim("—"),
             }
         };
         if g.forfeit {
-            let gave_up: Vec<Arg> = g.seats.iter().filter(|s| s.place.is_some()).map(who).collect();
+            let gave_up: Vec<Arg> = g
+                .seats
+                .iter()
+                .filter(|s| s.place.is_some())
+                .map(who)
+                .collect();
             lines.push(msg!(
                 "records-history-forfeit",
                 id = id,
@@ -283,7 +302,7 @@ pub fn history(games: &[PastGame], server: bool, lang: Lang) -> Reply {
             ));
             continue;
         }
-        let mut seats: Vec<&crate::store::PastSeat> = g.seats.iter().collect();
+        let mut seats: Vec<&PastSeat> = g.seats.iter().collect();
         seats.sort_by_key(|s| (s.place, s.seat));
         let result: Vec<Arg> = seats
             .into_iter()

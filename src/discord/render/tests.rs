@@ -248,8 +248,9 @@ fn long_content_and_labels_are_clipped() {
 #[test]
 fn leaderboard_pages_stats_history_and_rules() {
     use crate::ratings::{Player, Rating};
-    use crate::store::{Finish, PastGame, PastSeat};
-    use crate::table::records::{GameStats, Period, PlayerStats, ScoreLine, ScoresPage};
+    use crate::table::records::{
+        Finish, GameStats, PastGame, PastSeat, Period, PlayerStats, ScoreLine, ScoresPage,
+    };
     let line = |place, player, mu, provisional, points| ScoreLine {
         place,
         player,
@@ -284,7 +285,11 @@ fn leaderboard_pages_stats_history_and_rules() {
         lines: Vec::new(),
     };
     let empty = scores(&single, EN);
-    assert!(empty.content.contains("Nobody has finished"), "{}", empty.content);
+    assert!(
+        empty.content.contains("Nobody has finished"),
+        "{}",
+        empty.content
+    );
     assert!(empty.rows.is_empty());
     let finnish = scores(&page, "fi");
     assert!(finnish.content.contains("25,3"), "{}", finnish.content);
@@ -296,7 +301,9 @@ fn leaderboard_pages_stats_history_and_rules() {
         score,
         finished_at: "2026-11-20T10:00:00.000Z".to_string(),
     };
-    let trend = [20.0, 21.0, 20.5, 23.0].map(|mu| Rating { mu, sigma: 2.0 }).to_vec();
+    let trend = [20.0, 21.0, 20.5, 23.0]
+        .map(|mu| Rating { mu, sigma: 2.0 })
+        .to_vec();
     let stats_view = PlayerStats {
         user: 200,
         games: vec![GameStats {
@@ -305,7 +312,13 @@ fn leaderboard_pages_stats_history_and_rules() {
             wins: 5,
             places: vec![(1, 5), (3, 4)],
             average: Some(17.25),
-            rating: Some((Rating { mu: 23.0, sigma: 2.0 }, false)),
+            rating: Some((
+                Rating {
+                    mu: 23.0,
+                    sigma: 2.0,
+                },
+                false,
+            )),
             trend,
             best: Some(finish(1, Some(52))),
             worst: Some(finish(3, None)),
@@ -319,12 +332,23 @@ fn leaderboard_pages_stats_history_and_rules() {
     let past = PastGame {
         table: 42,
         game: "red7".to_string(),
-        channel_id: 5,
         finished_at: "2026-11-20T10:00:00.000Z".to_string(),
         forfeit: false,
         seats: vec![
-            PastSeat { seat: 0, user_id: Some(100), computer: None, place: Some(2), score: Some(12) },
-            PastSeat { seat: 1, user_id: None, computer: Some("hard".into()), place: Some(1), score: Some(30) },
+            PastSeat {
+                seat: 0,
+                user_id: Some(100),
+                computer: None,
+                place: Some(2),
+                score: Some(12),
+            },
+            PastSeat {
+                seat: 1,
+                user_id: None,
+                computer: Some("hard".into()),
+                place: Some(1),
+                score: Some(30),
+            },
         ],
     };
     let reply = history(&[past], false, EN);
