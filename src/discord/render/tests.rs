@@ -337,15 +337,13 @@ fn leaderboard_pages_stats_history_and_rules() {
         seats: vec![
             PastSeat {
                 seat: 0,
-                user_id: Some(100),
-                computer: None,
+                player: Some(Player::Person(100)),
                 place: Some(2),
                 score: Some(12),
             },
             PastSeat {
                 seat: 1,
-                user_id: None,
-                computer: Some("hard".into()),
+                player: Some(Player::Computer("hard".into())),
                 place: Some(1),
                 score: Some(30),
             },
