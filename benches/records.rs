@@ -11,7 +11,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use pakka::ratings::Player;
 use pakka::rules::registry::GAMES;
 use pakka::store::{NewTable, ResultRow, SeatRow, Store, ALL_GAMES};
 
@@ -124,25 +123,26 @@ fn main() {
         let finishing = fill(&store, target).await;
         let filled = t0.elapsed();
         let month = "2000-01-01T00:00:00.000Z";
-        let person = Player::Person(1_000);
 
         println!("{target} result rows in {} finished tables, {PEOPLE} people and 3 computer levels in one server; SQLite file (WAL, synchronous=FULL); filled in {:.0} s", finishing.len(), filled.as_secs_f64());
         println!();
         println!("| Read ({runs} runs) | p50 / p99 / max ms |");
         println!("|---|---|");
-        let rows = [
-            ("`/scores` page 1, every game, all time", time(runs, || async { store.board(GUILD, ALL_GAMES, None, 0, 10).await.unwrap(); }).await),
-            ("`/scores` page 1, one game, all time", time(runs, || async { store.board(GUILD, "red7", None, 0, 10).await.unwrap(); }).await),
-            ("`/scores` last page, every game, all time", time(runs, || async { store.board(GUILD, ALL_GAMES, None, 60, 10).await.unwrap(); }).await),
-            ("`/scores` page 1, every game, a period (all rows in it)", time(runs, || async { store.board(GUILD, ALL_GAMES, Some(month), 0, 10).await.unwrap(); }).await),
-            ("`/scores` page 1, one game, a period", time(runs, || async { store.board(GUILD, "red7", Some(month), 0, 10).await.unwrap(); }).await),
-            ("`/stats` of one person, every game", time(runs, || async { store.player_records(GUILD, &person, None).await.unwrap(); }).await),
-            ("`/history` of the server", time(runs, || async { store.history(GUILD, None, 10).await.unwrap(); }).await),
-            ("`/history` of one channel", time(runs, || async { store.history(GUILD, Some(10), 10).await.unwrap(); }).await),
-        ];
-        for (what, figures) in rows {
-            println!("| {what} | {figures} |");
+        // Each line is printed as soon as it is measured.
+        macro_rules! row {
+            ($what:expr, $read:expr) => {
+                let figures = time(runs, || async { $read.await.unwrap(); }).await;
+                println!("| {} | {figures} |", $what);
+            };
         }
+        row!("`/scores` page 1, every game, all time", store.board(GUILD, ALL_GAMES, None, 0, 10));
+        row!("`/scores` page 1, one game, all time", store.board(GUILD, "red7", None, 0, 10));
+        row!("`/scores` last page, every game, all time", store.board(GUILD, ALL_GAMES, None, 60, 10));
+        row!("`/scores` page 1, every game, a period (all rows in it)", store.board(GUILD, ALL_GAMES, Some(month), 0, 10));
+        row!("`/scores` page 1, one game, a period", store.board(GUILD, "red7", Some(month), 0, 10));
+        row!("`/stats` of one person, every game", store.player_records(GUILD, 1_000, None));
+        row!("`/history` of the server", store.history(GUILD, None, 10));
+        row!("`/history` of one channel", store.history(GUILD, Some(10), 10));
         println!("| A game's last move with its results and rating update (over the fill) | {} |", stats(finishing));
         let t0 = Instant::now();
         let check = store.recompute_ratings(false).await.unwrap();

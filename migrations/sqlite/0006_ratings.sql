@@ -18,6 +18,9 @@ UPDATE results SET rating_seq = o.seq FROM (
 CREATE INDEX results_guild_seq ON results (guild_id, rating_seq);
 CREATE INDEX results_guild_finished ON results (guild_id, finished_at);
 CREATE INDEX results_user ON results (guild_id, user_id);
+-- /history: a server's or a channel's tables, newest first.
+CREATE INDEX tables_guild_finished ON tables (guild_id, finished_at);
+CREATE INDEX tables_channel_finished ON tables (channel_id, finished_at);
 
 -- The current rating of each player per server and game (`game` '*' is the server's rating over
 -- every game). A player is a person (`user_id`, `level` '') or a computer level (`user_id` 0,

@@ -2,7 +2,7 @@
 //! record per game (`/stats`) and the last finished games (`/history`). All reads; the rows
 //! are written by `tables` (results) and `ratings` (ratings and their history).
 
-use super::ratings::{key, player_of};
+use super::ratings::player_of;
 use super::{from_sql, index_from_sql, on_db, sql, to_sql, Store, StoreError, TableId};
 use crate::ratings::{Player, Rating, PROVISIONAL_GAMES};
 
@@ -178,15 +178,17 @@ impl Store {
         })
     }
 
-    /// One player's record per game in a server (and over every game, '*'), for the games
-    /// they finished; only `game` when given. Ordered by games played, most first.
+    /// One person's record per game in a server (and over every game, '*'), for the games
+    /// they finished; only `game` when given. Ordered by games played, most first. Reads the
+    /// person's rows through the (guild, user) index.
     pub async fn player_records(
         &self,
         guild_id: u64,
-        player: &Player,
+        user_id: u64,
         game: Option<&str>,
     ) -> Result<Vec<GameRecord>, StoreError> {
-        let (user, level) = key(player);
+        // A person's rows in `ratings` and `rating_history` have level ''.
+        let (user, level) = (to_sql(user_id), "");
         let user_id = user;
         let guild = to_sql(guild_id);
         // (game, place, count, wins, score sum, scored games)
@@ -197,13 +199,12 @@ impl Store {
                 "SELECT game, place, COUNT(*), \
                  CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT), \
                  CAST(SUM(score) AS BIGINT), COUNT(score) FROM results \
-                 WHERE guild_id = ? AND COALESCE(user_id, 0) = ? AND COALESCE(computer, '') = ? \
+                 WHERE guild_id = ? AND user_id = ? \
                  AND (CAST(? AS TEXT) IS NULL OR game = ?) \
                  GROUP BY game, place ORDER BY game, place"
             ))
             .bind(guild)
             .bind(user_id)
-            .bind(level)
             .bind(game)
             .bind(game)
             .fetch_all(db)
@@ -290,13 +291,12 @@ impl Store {
                     d,
                     "SELECT r.table_id, r.place, t.seats, r.score, r.finished_at \
                      FROM results AS r JOIN tables AS t ON t.id = r.table_id \
-                     WHERE r.guild_id = ? AND COALESCE(r.user_id, 0) = ? \
-                     AND COALESCE(r.computer, '') = ? AND (CAST(? AS TEXT) IS NULL OR r.game = ?) \
+                     WHERE r.guild_id = ? AND r.user_id = ? \
+                     AND (CAST(? AS TEXT) IS NULL OR r.game = ?) \
                      ORDER BY r.place, r.score DESC NULLS LAST, r.finished_at DESC LIMIT 1"
                 ))
                 .bind(guild)
                 .bind(user_id)
-                .bind(level)
                 .bind(one_game)
                 .bind(one_game)
                 .fetch_optional(db)
@@ -305,14 +305,13 @@ impl Store {
                     d,
                     "SELECT r.table_id, r.place, t.seats, r.score, r.finished_at \
                      FROM results AS r JOIN tables AS t ON t.id = r.table_id \
-                     WHERE r.guild_id = ? AND COALESCE(r.user_id, 0) = ? \
-                     AND COALESCE(r.computer, '') = ? AND (CAST(? AS TEXT) IS NULL OR r.game = ?) \
+                     WHERE r.guild_id = ? AND r.user_id = ? \
+                     AND (CAST(? AS TEXT) IS NULL OR r.game = ?) \
                      ORDER BY CASE WHEN r.won THEN 1 ELSE 0 END, r.place - t.seats DESC, \
                      r.score NULLS FIRST, r.finished_at DESC LIMIT 1"
                 ))
                 .bind(guild)
                 .bind(user_id)
-                .bind(level)
                 .bind(one_game)
                 .bind(one_game)
                 .fetch_optional(db)
@@ -367,13 +366,15 @@ impl Store {
             bool,
         );
         let (games, seats): (Vec<GameRow>, Vec<SeatRow>) = on_db!(self, pool, |db, d| {
+            // Newest first down the (guild, finished_at) index, stopping at `limit` tables
+            // with a result: closed tables (no result) are passed over.
             let games: Vec<GameRow> = sqlx::query_as(sql!(
                 d,
-                "SELECT t.id, t.game, t.channel_id, MAX(r.finished_at) FROM results AS r \
-                 JOIN tables AS t ON t.id = r.table_id \
-                 WHERE r.guild_id = ? AND (CAST(? AS BIGINT) IS NULL OR t.channel_id = ?) \
-                 GROUP BY t.id, t.game, t.channel_id \
-                 ORDER BY MAX(r.finished_at) DESC, t.id DESC LIMIT ?"
+                "SELECT t.id, t.game, t.channel_id, t.finished_at FROM tables AS t \
+                 WHERE t.guild_id = ? AND t.finished_at IS NOT NULL \
+                 AND (CAST(? AS BIGINT) IS NULL OR t.channel_id = ?) \
+                 AND EXISTS (SELECT 1 FROM results AS r WHERE r.table_id = t.id) \
+                 ORDER BY t.finished_at DESC, t.id DESC LIMIT ?"
             ))
             .bind(to_sql(guild_id))
             .bind(channel_id.map(to_sql))

@@ -269,10 +269,7 @@ impl TableService {
         game: Option<&str>,
     ) -> Result<PlayerStats, TableError> {
         let game = game_named(game)?;
-        let records = self
-            .store
-            .player_records(guild, &Player::Person(user), game)
-            .await?;
+        let records = self.store.player_records(guild, user, game).await?;
         let games: Vec<GameStats> = records
             .into_iter()
             .map(|r| GameStats {
