@@ -16,7 +16,8 @@ UPDATE results SET rating_seq = o.seq FROM (
 ) AS o WHERE o.table_id = results.table_id;
 
 CREATE INDEX results_guild_seq ON results (guild_id, rating_seq);
-CREATE INDEX results_guild_finished ON results (guild_id, finished_at);
+-- A period's board reads these columns from the index alone.
+CREATE INDEX results_guild_finished ON results (guild_id, finished_at, game, user_id, computer, won, score);
 CREATE INDEX results_user ON results (guild_id, user_id);
 -- /history: a server's or a channel's tables, newest first.
 CREATE INDEX tables_guild_finished ON tables (guild_id, finished_at);

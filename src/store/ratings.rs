@@ -262,6 +262,17 @@ impl Store {
     pub async fn recompute_ratings(&self, write: bool) -> Result<Recomputed, StoreError> {
         on_db!(self, writer, |db, d| {
             let mut tx = db.begin().await?;
+            if d == super::Dialect::Postgres {
+                // One recompute at a time, and no result recorded while it runs: a game that
+                // ends meanwhile waits, then is rated on top of the recomputed ratings (SQLite
+                // has one writer, which orders the same way).
+                sqlx::query(sql!(
+                    d,
+                    "LOCK TABLE results, ratings, rating_history IN SHARE ROW EXCLUSIVE MODE"
+                ))
+                .execute(&mut *tx)
+                .await?;
+            }
             let tables: Vec<(i64, i64, String, i64)> = sqlx::query_as(sql!(
                 d,
                 "SELECT DISTINCT r.table_id, r.guild_id, r.game, r.rating_seq FROM results AS r \

@@ -2,6 +2,8 @@
 //! record per game (`/stats`) and the last finished games (`/history`). All reads; the rows
 //! are written by `tables` (results) and `ratings` (ratings and their history).
 
+use std::collections::BTreeMap;
+
 use super::ratings::player_of;
 use super::{from_sql, index_from_sql, on_db, sql, to_sql, Store, StoreError, TableId};
 use crate::ratings::{Player, Rating, PROVISIONAL_GAMES};
@@ -180,7 +182,8 @@ impl Store {
 
     /// One person's record per game in a server (and over every game, '*'), for the games
     /// they finished; only `game` when given. Ordered by games played, most first. Reads the
-    /// person's rows through the (guild, user) index.
+    /// person's result rows once, through the (guild, user) index, and their ratings and
+    /// rating history by key.
     pub async fn player_records(
         &self,
         guild_id: u64,
@@ -188,87 +191,95 @@ impl Store {
         game: Option<&str>,
     ) -> Result<Vec<GameRecord>, StoreError> {
         // A person's rows in `ratings` and `rating_history` have level ''.
-        let (user, level) = (to_sql(user_id), "");
-        let user_id = user;
-        let guild = to_sql(guild_id);
-        // (game, place, count, wins, score sum, scored games)
-        type PlaceRow = (String, i64, i64, i64, Option<i64>, i64);
-        let places: Vec<PlaceRow> = on_db!(self, pool, |db, d| {
+        let (guild, user, level) = (to_sql(guild_id), to_sql(user_id), "");
+        // (game, place, seats, score, won, table, finished at)
+        type Row = (String, i64, i64, Option<i64>, bool, i64, String);
+        let rows: Vec<Row> = on_db!(self, pool, |db, d| {
             sqlx::query_as(sql!(
                 d,
-                "SELECT game, place, COUNT(*), \
-                 CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT), \
-                 CAST(SUM(score) AS BIGINT), COUNT(score) FROM results \
-                 WHERE guild_id = ? AND user_id = ? \
-                 AND (CAST(? AS TEXT) IS NULL OR game = ?) \
-                 GROUP BY game, place ORDER BY game, place"
+                "SELECT r.game, r.place, t.seats, r.score, r.won, r.table_id, r.finished_at \
+                 FROM results AS r JOIN tables AS t ON t.id = r.table_id \
+                 WHERE r.guild_id = ? AND r.user_id = ?"
             ))
             .bind(guild)
-            .bind(user_id)
-            .bind(game)
-            .bind(game)
+            .bind(user)
             .fetch_all(db)
             .await?
         });
-        let mut records: Vec<GameRecord> = Vec::new();
-        for (g, place, count, wins, sum, scored) in places {
-            if records.last().is_none_or(|r| r.game != g) {
-                records.push(GameRecord {
-                    game: g.clone(),
-                    games: 0,
-                    wins: 0,
-                    places: Vec::new(),
-                    points: (0, 0),
-                    rating: None,
-                    trend: Vec::new(),
-                    best: None,
-                    worst: None,
-                });
-            }
-            let r = records.last_mut().expect("pushed above");
-            r.games += count;
-            r.wins += wins;
-            r.places.push((index_from_sql(place)?, count));
-            r.points.0 += sum.unwrap_or(0);
-            r.points.1 += scored;
+        let rows: Vec<Row> = rows
+            .into_iter()
+            .filter(|r| game.is_none_or(|g| r.0 == g))
+            .collect();
+        let mut games: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        games.sort();
+        games.dedup();
+        if game.is_none() && games.len() > 1 {
+            games.insert(0, super::ALL_GAMES.to_string());
         }
-        if game.is_none() && records.len() > 1 {
-            let mut all = GameRecord {
-                game: super::ALL_GAMES.to_string(),
-                games: records.iter().map(|r| r.games).sum(),
-                wins: records.iter().map(|r| r.wins).sum(),
-                places: Vec::new(),
-                points: (
-                    records.iter().map(|r| r.points.0).sum(),
-                    records.iter().map(|r| r.points.1).sum(),
-                ),
-                rating: None,
-                trend: Vec::new(),
-                best: None,
-                worst: None,
+        let mut records = Vec::new();
+        for track in games {
+            let mine: Vec<&Row> = rows
+                .iter()
+                .filter(|r| track == super::ALL_GAMES || r.0 == track)
+                .collect();
+            let mut places: BTreeMap<usize, i64> = BTreeMap::new();
+            for r in &mine {
+                *places.entry(index_from_sql(r.1)?).or_default() += 1;
+            }
+            let scored: Vec<i64> = mine.iter().filter_map(|r| r.3).collect();
+            let finish = |r: &&Row| -> Result<Finish, StoreError> {
+                Ok(Finish {
+                    table: r.5,
+                    place: index_from_sql(r.1)?,
+                    seats: index_from_sql(r.2)?,
+                    score: r.3,
+                    finished_at: r.6.clone(),
+                })
             };
-            for r in &records {
-                for &(place, count) in &r.places {
-                    match all.places.iter_mut().find(|(p, _)| *p == place) {
-                        Some(entry) => entry.1 += count,
-                        None => all.places.push((place, count)),
-                    }
-                }
-            }
-            all.places.sort_unstable();
-            records.insert(0, all);
-        }
-        for r in &mut records {
-            let track = r.game.as_str();
-            let one_game = (track != super::ALL_GAMES).then_some(track);
-            let (rating, trend, best, worst) = on_db!(self, pool, |db, d| {
+            // Best: the best place, then the highest score, then the latest. Worst: a loss
+            // before a win, the place nearest last, the lowest score, the latest.
+            let best = mine
+                .iter()
+                .min_by(|a, b| {
+                    (
+                        a.1,
+                        std::cmp::Reverse(a.3.map_or(i64::MIN, |s| s)),
+                        std::cmp::Reverse(&a.6),
+                    )
+                        .cmp(&(
+                            b.1,
+                            std::cmp::Reverse(b.3.map_or(i64::MIN, |s| s)),
+                            std::cmp::Reverse(&b.6),
+                        ))
+                })
+                .map(finish)
+                .transpose()?;
+            let worst = mine
+                .iter()
+                .min_by(|a, b| {
+                    (
+                        a.4,
+                        a.2 - a.1,
+                        a.3.map_or(i64::MIN, |s| s),
+                        std::cmp::Reverse(&a.6),
+                    )
+                        .cmp(&(
+                            b.4,
+                            b.2 - b.1,
+                            b.3.map_or(i64::MIN, |s| s),
+                            std::cmp::Reverse(&b.6),
+                        ))
+                })
+                .map(finish)
+                .transpose()?;
+            let (rating, trend) = on_db!(self, pool, |db, d| {
                 let rating: Option<(f64, f64, i64)> = sqlx::query_as(sql!(
                     d,
                     "SELECT mu, sigma, games FROM ratings \
                      WHERE guild_id = ? AND game = ? AND user_id = ? AND level = ?"
                 ))
                 .bind(guild)
-                .bind(track)
+                .bind(&track)
                 .bind(user)
                 .bind(level)
                 .fetch_optional(db)
@@ -280,64 +291,32 @@ impl Store {
                      ORDER BY seq DESC LIMIT ?"
                 ))
                 .bind(guild)
-                .bind(track)
+                .bind(&track)
                 .bind(user)
                 .bind(level)
                 .bind(TREND + 1)
                 .fetch_all(db)
                 .await?;
-                type FinishRow = (i64, i64, i64, Option<i64>, String);
-                let best: Option<FinishRow> = sqlx::query_as(sql!(
-                    d,
-                    "SELECT r.table_id, r.place, t.seats, r.score, r.finished_at \
-                     FROM results AS r JOIN tables AS t ON t.id = r.table_id \
-                     WHERE r.guild_id = ? AND r.user_id = ? \
-                     AND (CAST(? AS TEXT) IS NULL OR r.game = ?) \
-                     ORDER BY r.place, r.score DESC NULLS LAST, r.finished_at DESC LIMIT 1"
-                ))
-                .bind(guild)
-                .bind(user_id)
-                .bind(one_game)
-                .bind(one_game)
-                .fetch_optional(db)
-                .await?;
-                let worst: Option<FinishRow> = sqlx::query_as(sql!(
-                    d,
-                    "SELECT r.table_id, r.place, t.seats, r.score, r.finished_at \
-                     FROM results AS r JOIN tables AS t ON t.id = r.table_id \
-                     WHERE r.guild_id = ? AND r.user_id = ? \
-                     AND (CAST(? AS TEXT) IS NULL OR r.game = ?) \
-                     ORDER BY CASE WHEN r.won THEN 1 ELSE 0 END, r.place - t.seats DESC, \
-                     r.score NULLS FIRST, r.finished_at DESC LIMIT 1"
-                ))
-                .bind(guild)
-                .bind(user_id)
-                .bind(one_game)
-                .bind(one_game)
-                .fetch_optional(db)
-                .await?;
-                (rating, trend, best, worst)
+                (rating, trend)
             });
-            r.rating = rating.map(|(mu, sigma, games)| (Rating { mu, sigma }, games));
-            r.trend = trend
-                .into_iter()
-                .rev()
-                .map(|(mu, sigma)| Rating { mu, sigma })
-                .collect();
-            let finish = |row: Option<(i64, i64, i64, Option<i64>, String)>| {
-                row.map(|(table, place, seats, score, finished_at)| {
-                    Ok::<_, StoreError>(Finish {
-                        table,
-                        place: index_from_sql(place)?,
-                        seats: index_from_sql(seats)?,
-                        score,
-                        finished_at,
-                    })
-                })
-                .transpose()
-            };
-            r.best = finish(best)?;
-            r.worst = finish(worst)?;
+            records.push(GameRecord {
+                game: track,
+                games: i64::try_from(mine.len()).unwrap_or(i64::MAX),
+                wins: i64::try_from(mine.iter().filter(|r| r.4).count()).unwrap_or(i64::MAX),
+                places: places.into_iter().collect(),
+                points: (
+                    scored.iter().sum(),
+                    i64::try_from(scored.len()).unwrap_or(i64::MAX),
+                ),
+                rating: rating.map(|(mu, sigma, games)| (Rating { mu, sigma }, games)),
+                trend: trend
+                    .into_iter()
+                    .rev()
+                    .map(|(mu, sigma)| Rating { mu, sigma })
+                    .collect(),
+                best,
+                worst,
+            });
         }
         let all = records
             .first()
