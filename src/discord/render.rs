@@ -940,7 +940,11 @@ pub fn replay_copy(step: &ReplayStep, page: usize, owner: u64, lang: Lang) -> Re
 
 /// "Move k of n", and which page of the hands when they take several.
 fn replay_position(step: &ReplayStep, page: usize, pages: usize) -> Vec<Msg> {
-    let mut lines = vec![msg!("replay-position", step = step.step, moves = step.moves)];
+    let mut lines = vec![msg!(
+        "replay-position",
+        step = step.step,
+        moves = step.moves
+    )];
     if pages > 1 {
         lines.push(msg!("replay-page", page = page + 1, pages = pages));
     }
@@ -1011,9 +1015,18 @@ fn replay_buttons(
         .into_iter()
         .map(|nav| {
             let ((to, to_page), disabled, label, style) = match nav {
-                Nav::First => ((0, 0), k == 0, msg!("replay-button-first"), Style::Secondary),
+                Nav::First => (
+                    (0, 0),
+                    k == 0,
+                    msg!("replay-button-first"),
+                    Style::Secondary,
+                ),
                 Nav::Previous => (
-                    if p > 0 { (k, p - 1) } else { (k.saturating_sub(1), 0) },
+                    if p > 0 {
+                        (k, p - 1)
+                    } else {
+                        (k.saturating_sub(1), 0)
+                    },
                     k == 0 && p == 0,
                     msg!("replay-button-previous"),
                     Style::Secondary,

@@ -30,7 +30,7 @@ mod clocks;
 mod error;
 mod lobby;
 mod play;
-mod replay;
+pub(crate) mod replay;
 mod restore;
 
 use std::collections::{HashMap, VecDeque};

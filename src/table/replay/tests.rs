@@ -102,6 +102,13 @@ pub(crate) async fn finished(game: &str, seats: usize, seed: u64) -> (TableServi
     (s, id)
 }
 
+/// A finished seeded game of `game`, its replay, and what its table showed at each move.
+pub(crate) async fn replayed(game: &str, seats: usize, seed: u64) -> (Replay, Truth) {
+    let (s, id) = finished(game, seats, seed).await;
+    let stored = s.store().table(id).await.unwrap().unwrap();
+    (s.replay(id, GUILD).await.unwrap(), truth(&stored))
+}
+
 /// Every card a message names, in its arguments and the messages nested in them.
 pub(crate) fn cards_named(msg: &Msg, out: &mut CardSet) {
     fn arg(a: &Arg, out: &mut CardSet) {

@@ -123,3 +123,6 @@ fn refusal(e: &ReplayError, lang: Lang) -> render::Reply {
     }
     render::notice(&e.msg(), &super::words::Plain(lang))
 }
+
+#[cfg(test)]
+mod tests;
