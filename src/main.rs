@@ -68,6 +68,10 @@ enum Command {
         #[arg(short = 'o', long = "output", default_value = "table.png")]
         output: std::path::PathBuf,
     },
+    Replay {
+        db: String,
+        id: i64,
+    },
 }
 
 /// The command line with its help texts worded by the catalog.
@@ -108,6 +112,11 @@ fn command() -> clap::Command {
             let c = arg(c, "seat", msg!("cli-help-render-seat"));
             let c = arg(c, "options", msg!("cli-help-options"));
             arg(c, "output", msg!("cli-help-render-output"))
+        })
+        .mut_subcommand("replay", |c| {
+            let c = c.about(t(msg!("replay-help")));
+            let c = arg(c, "db", msg!("replay-help-db"));
+            arg(c, "id", msg!("replay-help-id"))
         })
 }
 
@@ -216,6 +225,30 @@ fn main() -> ExitCode {
         Command::Games => {
             println!("{}", pakka::cli::games());
             ExitCode::SUCCESS
+        }
+        Command::Replay { db, id } => replay(&db, id),
+    }
+}
+
+/// `pakka replay <db> <id>`: a finished game's steps on stdout, a refusal on stderr.
+fn replay(db: &str, id: i64) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!(
+                "{}",
+                pakka::cli::text(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let lang = pakka::cli::lang();
+    let mut out = io::stdout().lock();
+    match runtime.block_on(pakka::cli::replay::run(db, id, lang, &mut out)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            fail(&pakka::cli::text(&e.msg()));
+            ExitCode::FAILURE
         }
     }
 }

@@ -16,7 +16,7 @@ replay-start = The cards are dealt; nobody has moved yet.
 replay-moved = { $who } moved.
 replay-next = ▶ Next: { $who }
 replay-over = 🏁 The game is over.
-replay-dealt = 🂠 **The hands as dealt**
+replay-dealt = 🂠 The hands as dealt:
 replay-dealt-deal = Deal { $deal }:
 replay-hand = { $who }: { $cards }
 # A seat whose cards lay face down even to itself (a Pishe Pasha stock).
@@ -46,6 +46,9 @@ replay-cli-step = ── { $position } ──
 # A person at a replayed table: the terminal knows their Discord user id only.
 replay-cli-person = Player { $n } (user { $user })
 replay-cli-computer = Computer { $n } · { $level }
+replay-cli-failed = the replay failed: { $detail }
+replay-place = { $place }. { $who }
+replay-place-points = { $place }. { $who } — { $points }
 replay-cli-no-database = there is no database at { $path }
 replay-help = Print every step of a finished game, and the hands as dealt at the end.
 replay-help-db = The database: a DATABASE_URL (sqlite://…, postgres://…) or a SQLite file.

@@ -31,7 +31,7 @@ pub(crate) const EVERY_GAME: [(&str, usize, u64); 9] = [
     ("whist22", 4, 6),
 ];
 
-fn request(game: &str, seats: usize, seed: u64, channel: u64) -> CreateTable {
+pub(crate) fn request(game: &str, seats: usize, seed: u64, channel: u64) -> CreateTable {
     CreateTable {
         guild_id: GUILD,
         channel_id: channel,
