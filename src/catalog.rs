@@ -248,6 +248,10 @@ impl Catalog {
         Ok(match arg {
             Arg::Num(n) => FluentValue::from(*n),
             Arg::Signed(n) => FluentValue::from(signed_text(*n)),
+            Arg::Tenths { tenths, signed } => {
+                let sep = self.try_text(lang, &crate::msg!("decimal-separator"), names)?;
+                FluentValue::from(tenths_text(*tenths, *signed, &sep))
+            }
             Arg::Seat(s) => FluentValue::from(self.seat(lang, *s, names)),
             Arg::Card(c) => FluentValue::from(self.card(lang, *c)),
             Arg::Cards(cards) => FluentValue::from(self.cards(lang, cards)),
@@ -325,6 +329,17 @@ impl Catalog {
 const CONJUNCTIONS: [&str; 2] = ["sep-and", "sep-or"];
 
 /// A signed number as scores are written: `+5`, `−30` (a true minus sign), `0`.
+/// A number of tenths with one decimal: `27.4`, `−0.3`; with `signed`, `+1.2` and `0.0`.
+pub fn tenths_text(tenths: i64, signed: bool, sep: &str) -> String {
+    let sign = match tenths {
+        t if t < 0 => "\u{2212}",
+        t if t > 0 && signed => "+",
+        _ => "",
+    };
+    let abs = tenths.unsigned_abs();
+    format!("{sign}{}{sep}{}", abs / 10, abs % 10)
+}
+
 pub fn signed_text(n: i64) -> String {
     match n {
         0 => "0".to_string(),

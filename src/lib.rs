@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod ratings;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -68,6 +68,11 @@ enum Command {
         #[arg(short = 'o', long = "output", default_value = "table.png")]
         output: std::path::PathBuf,
     },
+    Ratings {
+        database: String,
+        #[arg(long)]
+        check: bool,
+    },
     Replay {
         db: String,
         id: i64,
@@ -112,6 +117,11 @@ fn command() -> clap::Command {
             let c = arg(c, "seat", msg!("cli-help-render-seat"));
             let c = arg(c, "options", msg!("cli-help-options"));
             arg(c, "output", msg!("cli-help-render-output"))
+        })
+        .mut_subcommand("ratings", |c| {
+            let c = c.about(t(msg!("cli-help-ratings")));
+            let c = arg(c, "database", msg!("cli-help-database"));
+            arg(c, "check", msg!("cli-help-ratings-check"))
         })
         .mut_subcommand("replay", |c| {
             let c = c.about(t(msg!("replay-help")));
@@ -225,6 +235,23 @@ fn main() -> ExitCode {
         Command::Games => {
             println!("{}", pakka::cli::games());
             ExitCode::SUCCESS
+        }
+        Command::Ratings { database, check } => {
+            match pakka::cli::ratings::run(&database, !check) {
+                Ok(done) => {
+                    println!("{}", pakka::cli::ratings::report(&done, !check));
+                    // --check fails when the stored ratings are not what the results give.
+                    if check && done.differing > 0 {
+                        ExitCode::FAILURE
+                    } else {
+                        ExitCode::SUCCESS
+                    }
+                }
+                Err(e) => {
+                    fail(&format!("{e:#}"));
+                    ExitCode::FAILURE
+                }
+            }
         }
         Command::Replay { db, id } => replay(&db, id),
     }

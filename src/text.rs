@@ -41,6 +41,34 @@ pub enum Arg {
     List { items: Vec<Arg>, sep: &'static str },
     /// Text that is no word of ours: a name someone typed, a game id, a seed, notation.
     Verbatim(String),
+    /// A number in tenths shown with one decimal and the language's decimal separator (the
+    /// catalog's `decimal-separator`): a rating `27.4`; `signed` shows `+1.2` and `−0.3`.
+    Tenths { tenths: i64, signed: bool },
+}
+
+/// A value rounded to tenths, for [`Arg::Tenths`].
+pub fn tenths(value: f64) -> Arg {
+    Arg::Tenths {
+        tenths: round_tenths(value),
+        signed: false,
+    }
+}
+
+/// A change rounded to tenths, shown with its sign.
+pub fn signed_tenths(value: f64) -> Arg {
+    Arg::Tenths {
+        tenths: round_tenths(value),
+        signed: true,
+    }
+}
+
+fn round_tenths(value: f64) -> i64 {
+    let t = (value * 10.0).round();
+    if t.is_finite() {
+        t as i64
+    } else {
+        0
+    }
 }
 
 impl Msg {

@@ -14,7 +14,7 @@ use pakka::store::{
 };
 use serde_json::json;
 
-use crate::support::postgres::{self as pg, TestDb};
+use crate::support::backends::{on_both_backends, url, Db};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
@@ -23,64 +23,6 @@ const OTHER_GUILD: u64 = 42;
 const ALICE: u64 = 1_000_000_000_000_000_001;
 const BOB: u64 = 1_000_000_000_000_000_002;
 const CAROL: u64 = 1_000_000_000_000_000_003;
-
-fn url(dir: &tempfile::TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("pakka.db").display())
-}
-
-/// A fresh database of one backend, which a scenario may open several times (a restart, or a
-/// second process).
-enum Db {
-    Sqlite(tempfile::TempDir),
-    Postgres(TestDb),
-}
-
-impl Db {
-    fn sqlite() -> Db {
-        Db::Sqlite(tempfile::tempdir().unwrap())
-    }
-
-    async fn postgres(test: &str) -> Option<Db> {
-        pg::fresh(test).await.map(Db::Postgres)
-    }
-
-    fn url(&self) -> String {
-        match self {
-            Db::Sqlite(dir) => url(dir),
-            Db::Postgres(db) => db.url.clone(),
-        }
-    }
-
-    /// A store on this database, with the migrations run (again).
-    async fn open(&self) -> Store {
-        Store::open(&self.url()).await.unwrap()
-    }
-}
-
-/// Runs each scenario on both backends: `sqlite::<name>` and `postgres::<name>`.
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    super::$name(&super::Db::sqlite()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = super::Db::postgres(stringify!($name)).await else {
-                        return;
-                    };
-                    super::$name(&db).await;
-                }
-            )*
-        }
-    };
-}
 
 fn new_table(guild_id: u64, channel_id: u64, game: &str, users: &[Option<u64>]) -> NewTable {
     NewTable {
@@ -112,6 +54,8 @@ fn result(seat: usize, user_id: Option<u64>, place: usize, score: Option<i64>) -
         place,
         won: place == 1,
         score,
+        computer: None,
+        team: seat,
     }
 }
 
@@ -1064,6 +1008,8 @@ async fn a_forfeit_is_one_loss_and_charges_nobody_else(db: &Db) {
             place: 2,
             won: false,
             score: None,
+            computer: None,
+            team: 1,
         }]
     );
     assert_eq!(

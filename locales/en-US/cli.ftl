@@ -76,3 +76,21 @@ cli-help-render-output = The file to write (.png or .svg).
 cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (default: from LC_ALL, LC_MESSAGES or LANG).
 cli-error = error: { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }
+
+# pakka ratings.
+cli-help-ratings = Recompute every rating from the stored results, in the order they were rated, and replace the stored ratings if they differ.
+cli-help-database = The database: a DATABASE_URL (sqlite://… or postgres://…) or the path of a SQLite file.
+cli-help-ratings-check = Only compare: fail if the stored ratings differ from the recomputed ones.
+cli-no-database = there is no database file at { $path }
+cli-ratings-identical = { $tables ->
+    [one] { $tables } rated game
+   *[other] { $tables } rated games
+}: { $ratings } ratings and { $history } rating changes, identical to the stored ones.
+cli-ratings-replaced = { $tables ->
+    [one] { $tables } rated game
+   *[other] { $tables } rated games
+}: { $ratings } ratings and { $history } rating changes; { $differing } stored rows differed and were replaced.
+cli-ratings-differ = { $tables ->
+    [one] { $tables } rated game
+   *[other] { $tables } rated games
+}: { $ratings } ratings and { $history } rating changes; { $differing } stored rows differ (nothing changed: --check).

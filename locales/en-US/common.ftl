@@ -79,3 +79,5 @@ sep-slash = { " / " }
 # (src/rules/present.rs: hand, scores).
 hand-yours-empty = Your hand: no cards
 seat-score = { $who } { $score }
+# The decimal separator of numbers shown with a decimal (ratings).
+decimal-separator = {"."}

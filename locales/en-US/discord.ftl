@@ -109,26 +109,6 @@ discord-invite-not-member = { $who } is not a member of this server; invite peop
 discord-invite-cannot-see = { $who } cannot see this channel; invite people who can.
 
 # /scores and /rules.
-discord-leaderboard-game = 🏆 **Leaderboard — { $game }**
-discord-leaderboard-all = 🏆 **Leaderboard — all games**
-discord-leaderboard-empty = No finished games yet. Start one with `/play`.
-discord-leaderboard-row = { $place }. { $who } — { $wins ->
-    [one] { $wins } win
-   *[other] { $wins } wins
-} in { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}
-discord-leaderboard-row-points = { $place }. { $who } — { $wins ->
-    [one] { $wins } win
-   *[other] { $wins } wins
-} in { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-} · { $points ->
-    [one] { $points } point
-   *[other] { $points } points
-}
 discord-players = { $exact ->
     [yes] { $min }
    *[no] { $min }–{ $max }

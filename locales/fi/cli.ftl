@@ -78,3 +78,21 @@ cli-help-render-seed = Jaon siemen (ja ennen kuvaa pelattujen siirtojen).
 cli-help-render-moves = Montako siirtoa tavallisen tietokonepelaajan nyrkkisäännöllä pelataan ennen piirtämistä.
 cli-help-render-seat = Piirrä tämän paikan kortit julkisen pöydän sijaan.
 cli-help-render-output = Kirjoitettava tiedosto (.png tai .svg).
+
+# pakka ratings.
+cli-help-ratings = Laske kaikki luokitukset uudelleen tallennetuista tuloksista niiden luokittelujärjestyksessä ja korvaa tallennetut, jos ne eroavat.
+cli-help-database = Tietokanta: DATABASE_URL (sqlite://… tai postgres://…) tai SQLite-tiedoston polku.
+cli-help-ratings-check = Vain vertaa: epäonnistu, jos tallennetut luokitukset eroavat uudelleen lasketuista.
+cli-no-database = polussa { $path } ei ole tietokantatiedostoa
+cli-ratings-identical = { $tables ->
+    [one] { $tables } luokiteltu peli
+   *[other] { $tables } luokiteltua peliä
+}: { $ratings } luokitusta ja { $history } luokituksen muutosta, samat kuin tallennetut.
+cli-ratings-replaced = { $tables ->
+    [one] { $tables } luokiteltu peli
+   *[other] { $tables } luokiteltua peliä
+}: { $ratings } luokitusta ja { $history } luokituksen muutosta; { $differing } tallennettua riviä erosi ja korvattiin.
+cli-ratings-differ = { $tables ->
+    [one] { $tables } luokiteltu peli
+   *[other] { $tables } luokiteltua peliä
+}: { $ratings } luokitusta ja { $history } luokituksen muutosta; { $differing } tallennettua riviä eroaa (mitään ei muutettu: --check).

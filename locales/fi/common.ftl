@@ -83,3 +83,5 @@ seat-score = { $who } { $score }
 
 # The language's own name, as /settings shows it.
 language-name = suomi
+# The decimal separator of numbers shown with a decimal (ratings).
+decimal-separator = {","}

@@ -113,20 +113,6 @@ discord-invite-not-member = { $who } ei ole tämän palvelimen jäsen; kutsu tä
 discord-invite-cannot-see = { $who } ei näe tätä kanavaa; kutsu joku, joka näkee sen.
 
 # /scores and /rules.
-discord-leaderboard-game = 🏆 **Tulostaulu — { $game }**
-discord-leaderboard-all = 🏆 **Tulostaulu — kaikki pelit**
-discord-leaderboard-empty = Pelattuja pelejä ei vielä ole. Aloita peli komennolla `/play`.
-discord-leaderboard-row = { $place }. { $who } — { $wins ->
-    [one] { $wins } voitto
-   *[other] { $wins } voittoa
-} { $games } pelistä
-discord-leaderboard-row-points = { $place }. { $who } — { $wins ->
-    [one] { $wins } voitto
-   *[other] { $wins } voittoa
-} { $games } pelistä · { $points ->
-    [one] { $points } piste
-   *[other] { $points } pistettä
-}
 discord-players = { $exact ->
     [yes] { $min }
    *[no] { $min }–{ $max }

@@ -13,6 +13,7 @@ use crate::ai::Level;
 use crate::catalog::{catalog, NoNames, DEFAULT_LANG};
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
+use crate::table::records::Period;
 use crate::table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
 use crate::text::{verbatim, Msg};
 
@@ -21,6 +22,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play(),
         invite(),
         scores(),
+        stats(),
+        history(),
         rules(),
         abandon(),
         pause(),
@@ -39,6 +42,8 @@ fn command_text(command: &str) -> Option<Msg> {
     Some(match command {
         "play" => msg!("discord-cmd-play"),
         "scores" => msg!("discord-cmd-scores"),
+        "stats" => msg!("records-cmd-stats"),
+        "history" => msg!("records-cmd-history"),
         "rules" => msg!("discord-cmd-rules"),
         "abandon" => msg!("discord-cmd-abandon"),
         "pause" => msg!("discord-cmd-pause"),
@@ -56,6 +61,8 @@ fn command_name(command: &str) -> Option<Msg> {
     Some(match command {
         "play" => msg!("discord-name-play"),
         "scores" => msg!("discord-name-scores"),
+        "stats" => msg!("records-name-stats"),
+        "history" => msg!("records-name-history"),
         "rules" => msg!("discord-name-rules"),
         "abandon" => msg!("discord-name-abandon"),
         "pause" => msg!("discord-name-pause"),
@@ -83,6 +90,8 @@ fn parameter_name(command: &str, parameter: &str) -> Option<Msg> {
         ("play", "level") => msg!("discord-name-level"),
         ("play", "turn_timer") => msg!("discord-name-turn-timer"),
         ("play", "thread") => msg!("discord-name-thread"),
+        ("scores", "period") => msg!("records-name-period"),
+        ("history", "server") => msg!("records-name-server"),
         ("settings", "threads") => msg!("discord-name-threads"),
         ("settings", "images") => msg!("discord-name-images"),
         ("settings", "language") => msg!("discord-name-language"),
@@ -91,12 +100,16 @@ fn parameter_name(command: &str, parameter: &str) -> Option<Msg> {
     })
 }
 
-/// A level's name as a choice of `/play level:`.
+/// A choice's name: a level of `/play level:`, a period of `/scores period:`.
 fn choice_name(choice: &str) -> Option<Msg> {
     Some(match choice {
         "easy" => msg!("level-easy"),
         "normal" => msg!("level-normal"),
         "hard" => msg!("level-hard"),
+        "last 7 days" => msg!("records-choice-week"),
+        "last 30 days" => msg!("records-choice-month"),
+        "last 365 days" => msg!("records-choice-year"),
+        "all time" => msg!("records-choice-all"),
         _ => return None,
     })
 }
@@ -115,6 +128,10 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
         ("play", "turn_timer") => msg!("discord-param-turn-timer"),
         ("play", "thread") => msg!("discord-param-thread"),
         ("scores", "game") => msg!("discord-param-scores-game"),
+        ("scores", "period") => msg!("records-param-scores-period"),
+        ("stats", "player") => msg!("records-param-stats-player"),
+        ("stats", "game") => msg!("records-param-stats-game"),
+        ("history", "server") => msg!("records-param-history-server"),
         ("rules", "game") => msg!("discord-param-rules-game"),
         ("invite", "player") => msg!("discord-param-invite-player"),
         ("settings", "threads") => msg!("discord-param-settings-threads"),
@@ -680,18 +697,85 @@ impl From<BotLevel> for Level {
     }
 }
 
+/// The span of `/scores` as a slash-command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum ScoresPeriod {
+    #[name = "last 7 days"]
+    Week,
+    #[name = "last 30 days"]
+    Month,
+    #[name = "last 365 days"]
+    Year,
+    #[name = "all time"]
+    All,
+}
+
+impl From<ScoresPeriod> for Period {
+    fn from(period: ScoresPeriod) -> Period {
+        match period {
+            ScoresPeriod::Week => Period::Week,
+            ScoresPeriod::Month => Period::Month,
+            ScoresPeriod::Year => Period::Year,
+            ScoresPeriod::All => Period::All,
+        }
+    }
+}
+
 /// Show this server's leaderboard.
 #[poise::command(slash_command, guild_only)]
 pub async fn scores(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: Option<String>,
+    period: Option<ScoresPeriod>,
 ) -> Result<(), Error> {
-    let (_, public) = langs(ctx).await;
+    let (lang, public) = langs(ctx).await;
     let guild = ctx.guild_id().map_or(0, |g| g.get());
-    let info = game.as_deref().and_then(registry::find);
-    let reply = match ctx.data().service.leaderboard(guild, game.as_deref()).await {
-        Ok(rows) => render::leaderboard(info, &rows, public),
-        Err(e) => refusal(&e, &Plain(public)),
+    let period = period.map_or(Period::All, Period::from);
+    let reply = match ctx
+        .data()
+        .service
+        .scores(guild, game.as_deref(), period, 0)
+        .await
+    {
+        Ok(page) => render::scores(&page, public),
+        Err(e) => refusal(&e, &Plain(lang)),
+    };
+    say(ctx, send::poise_reply(&reply)).await?;
+    Ok(())
+}
+
+/// One player's record on this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    player: Option<serenity::User>,
+    #[autocomplete = "complete_game"] game: Option<String>,
+) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let user = player.as_ref().unwrap_or(ctx.author()).id.get();
+    let service = &ctx.data().service;
+    let reply = match service.stats(guild, user, game.as_deref()).await {
+        Ok(stats) => {
+            let game = game.as_deref().and_then(registry::find).map(|g| g.id);
+            render::stats(&stats, game, public)
+        }
+        Err(e) => refusal(&e, &Plain(lang)),
+    };
+    say(ctx, send::poise_reply(&reply)).await?;
+    Ok(())
+}
+
+/// The last finished games in this channel, or on the whole server.
+#[poise::command(slash_command, guild_only)]
+pub async fn history(ctx: Context<'_>, server: Option<bool>) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let server = server.unwrap_or(false);
+    let channel = (!server).then(|| ctx.channel_id().get());
+    let reply = match ctx.data().service.history(guild, channel).await {
+        Ok(games) => render::history(&games, server, public),
+        Err(e) => refusal(&e, &Plain(lang)),
     };
     say(ctx, send::poise_reply(&reply)).await?;
     Ok(())

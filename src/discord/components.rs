@@ -386,6 +386,26 @@ async fn on_click(
             let ended = service.close(table, user, moderator(click)).await;
             ended_by(ctx, data, click, deadline, user, ended, false).await?;
         }
+        ComponentId::Scores { game, period, page } => {
+            // Anyone may turn the pages of a leaderboard: the message shows the new page.
+            let Some((game, period)) = render::scores_of(game, period) else {
+                let reply = render::notice(&msg!("discord-unknown-button"), &reader);
+                answer(ctx, click, deadline, send::respond(&reply)).await;
+                return Ok(());
+            };
+            match service
+                .scores(guild.unwrap_or_default(), game, period, page)
+                .await
+            {
+                Ok(page) => {
+                    let reply = render::scores(&page, public);
+                    answer(ctx, click, deadline, send::update(&reply)).await;
+                }
+                Err(e) => {
+                    answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
+                }
+            }
+        }
     }
     Ok(())
 }

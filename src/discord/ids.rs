@@ -54,6 +54,13 @@ pub enum ComponentId {
     Abandon { table: TableId, confirm: bool },
     /// A moderator closes the table with no result, from `/abandon`.
     Close(TableId),
+    /// A page of `/scores`: the game (0 every game, else its place in the registry plus
+    /// one), the period (its place in `Period::ALL`) and the page, from 0.
+    Scores {
+        game: usize,
+        period: usize,
+        page: usize,
+    },
     /// A replay's button: show `step` of finished game `table` (and at the last step, page
     /// `page` of the hands as dealt). `nav` tells the four buttons apart (two may lead to the
     /// same step, and a message's custom_ids must differ); `owner` is the person who shared a
@@ -113,6 +120,9 @@ impl fmt::Display for ComponentId {
             ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
             ComponentId::Back(t) => write!(f, "pk:back:{t}"),
             ComponentId::Close(t) => write!(f, "pk:close:{t}"),
+            ComponentId::Scores { game, period, page } => {
+                write!(f, "pk:sc:{game}:{period}:{page}")
+            }
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
@@ -203,6 +213,11 @@ impl std::str::FromStr for ComponentId {
             ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
             ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
             ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
+            ["pk", "sc", g, p, n] => ComponentId::Scores {
+                game: num(g).ok_or_else(bad)?,
+                period: num(p).ok_or_else(bad)?,
+                page: num(n).ok_or_else(bad)?,
+            },
             ["pk", "ab", t, c] => ComponentId::Abandon {
                 table: table(t).ok_or_else(bad)?,
                 confirm: match *c {
@@ -269,6 +284,8 @@ mod tests {
                     nav,
                     owner
                 }),
+            (any::<usize>(), any::<usize>(), any::<usize>())
+                .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
         ]
     }
 

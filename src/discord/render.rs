@@ -7,13 +7,17 @@
 
 use serde::Serialize;
 
+mod records;
+
+pub use records::{history, scores, scores_id, scores_of, stats};
+
 use super::ids::{ComponentId, Nav};
 use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
 use crate::msg;
 use crate::rules::registry::GameInfo;
 use crate::rules::Tone;
-use crate::table::{HandAction, HandView, LeaderRow, Phase, Record, ReplayStep, TableView};
+use crate::table::{HandAction, HandView, Phase, Record, ReplayStep, TableView};
 use crate::text::{list, list_of, seat, verbatim, Arg, Msg};
 
 pub const MAX_CONTENT: usize = 2000;
@@ -802,38 +806,6 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool, lang: Lang)
         lang,
     ));
     notice(&question, &Plain(lang)).buttons(buttons)
-}
-
-/// `/scores`: the server's leaderboard.
-pub fn leaderboard(game: Option<&GameInfo>, rows: &[LeaderRow], lang: Lang) -> Reply {
-    let mut lines = vec![match game {
-        Some(g) => msg!("discord-leaderboard-game", game = g.name()),
-        None => msg!("discord-leaderboard-all"),
-    }];
-    if rows.is_empty() {
-        lines.push(msg!("discord-leaderboard-empty"));
-    }
-    for (i, r) in rows.iter().enumerate() {
-        let (place, who) = (i + 1, user_arg(r.user));
-        lines.push(match r.points {
-            Some(points) => msg!(
-                "discord-leaderboard-row-points",
-                place = place,
-                who = who,
-                wins = r.wins,
-                games = r.games,
-                points = points
-            ),
-            None => msg!(
-                "discord-leaderboard-row",
-                place = place,
-                who = who,
-                wins = r.wins,
-                games = r.games
-            ),
-        });
-    }
-    Reply::new(words_lines(&lines, &Plain(lang)))
 }
 
 /// `/rules`: the game's summary.

@@ -364,6 +364,12 @@ pub trait Game:
     /// The fewest and most seats any option allows.
     const SEATS: (usize, usize);
 
+    /// The team a seat plays in for ratings: the seat itself (every seat plays for itself), or
+    /// one number per fixed partnership, whose partners win or lose together (Teka).
+    fn team_of(seat: Seat) -> Seat {
+        seat
+    }
+
     /// The fewest and most seats these options allow ([`check_seats`] refuses the rest).
     fn seat_range(_options: &Self::Options) -> (usize, usize) {
         Self::SEATS

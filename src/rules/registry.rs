@@ -13,7 +13,7 @@ use super::poytapaska::Poytapaska;
 use super::red7::Red7;
 use super::teka::Teka;
 use super::whist22::Whist22;
-use super::{check_seats, AnyGame, Game, Heuristic, Present, Setup, SetupError};
+use super::{check_seats, AnyGame, Game, Heuristic, Present, Seat, Setup, SetupError};
 use crate::msg;
 use crate::text::{list_of, verbatim, Msg};
 
@@ -27,6 +27,8 @@ pub struct GameInfo {
     name: fn() -> Msg,
     /// Fewest and most seats any option allows.
     pub seats: (usize, usize),
+    /// The seat's team for ratings (`Game::team_of`).
+    pub team_of: fn(Seat) -> Seat,
     summary: fn() -> Msg,
     create: Create,
     restore: Restore,
@@ -41,6 +43,7 @@ impl GameInfo {
             aliases: G::ALIASES,
             name: G::name,
             seats: G::SEATS,
+            team_of: G::team_of,
             summary: G::summary,
             create: create::<G>,
             restore: restore::<G>,

@@ -8,7 +8,12 @@
 //! time). Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values
 //! are stored as TEXT.
 
+mod ratings;
+mod records;
 mod results;
+
+pub use ratings::{Recomputed, ALL_GAMES};
+pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
 mod settings;
 mod tables;
 
@@ -123,6 +128,10 @@ pub struct ResultRow {
     pub place: usize,
     pub won: bool,
     pub score: Option<i64>,
+    /// The computer level that played the seat, when no person did.
+    pub computer: Option<String>,
+    /// The seat's team for ratings: the seat itself, or its partnership (Teka).
+    pub team: usize,
 }
 
 /// One line of a leaderboard. `points` is the sum of the non-null scores, None if all were null.
@@ -366,13 +375,15 @@ impl Store {
             .connect_with(options)
             .await?;
         let background = checkpoints(pool.clone());
-        Ok(Store {
+        let store = Store {
             backend: Backend::Sqlite(Sqlite {
                 pool,
                 writer,
                 _checkpoints: Some(Arc::new(background)),
             }),
-        })
+        };
+        store.rate_unrated().await?;
+        Ok(store)
     }
 
     async fn open_postgres(url: &str) -> Result<Store, StoreError> {
@@ -384,9 +395,11 @@ impl Store {
         // Several processes may start at once: sqlx takes an advisory lock around the
         // migrations, so only one applies them.
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
-        Ok(Store {
+        let store = Store {
             backend: Backend::Postgres(Postgres { pool }),
-        })
+        };
+        store.rate_unrated().await?;
+        Ok(store)
     }
 
     /// A fresh private in-memory SQLite database with the migrations run (for tests). One

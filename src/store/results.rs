@@ -5,8 +5,16 @@ use super::{
     from_sql, index_from_sql, on_db, sql, to_sql, LeaderRow, ResultRow, Store, StoreError, TableId,
 };
 
-/// A result row as read: seat, user, place, won, score.
-type ResultTuple = (i64, Option<i64>, i64, bool, Option<i64>);
+/// A result row as read: seat, user, place, won, score, computer level, team.
+type ResultTuple = (
+    i64,
+    Option<i64>,
+    i64,
+    bool,
+    Option<i64>,
+    Option<String>,
+    i64,
+);
 
 impl Store {
     /// The guild's leaderboard over finished tables (and forfeits), optionally for one game: per user (results
@@ -83,7 +91,7 @@ impl Store {
         let rows: Vec<ResultTuple> = on_db!(self, pool, |db, d| {
             sqlx::query_as(sql!(
                 d,
-                "SELECT seat, user_id, place, won, score FROM results \
+                "SELECT seat, user_id, place, won, score, computer, COALESCE(team, seat) FROM results \
                      WHERE table_id = ? ORDER BY seat"
             ))
             .bind(id)
@@ -91,13 +99,15 @@ impl Store {
             .await?
         });
         rows.into_iter()
-            .map(|(seat, user_id, place, won, score)| {
+            .map(|(seat, user_id, place, won, score, computer, team)| {
                 Ok(ResultRow {
                     seat: index_from_sql(seat)?,
                     user_id: user_id.map(from_sql),
                     place: index_from_sql(place)?,
                     won,
                     score,
+                    computer,
+                    team: index_from_sql(team)?,
                 })
             })
             .collect()

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use sqlx::error::ErrorKind;
 
+use super::ratings::rate_table;
 use super::{
     from_sql, index_from_sql, index_to_sql, json_from_sql, on_db, sql, to_sql, translate, NewTable,
     Phase, ResultRow, SeatRow, ShardRange, Store, StoreError, StoredMove, StoredTable, TableId,
@@ -374,13 +375,15 @@ impl Store {
                     sqlx::query(sql!(
                         d,
                         "INSERT INTO results \
-                         (table_id, seat, guild_id, game, user_id, place, won, score, \
-                         finished_at) \
-                         SELECT id, ?, guild_id, game, ?, ?, ?, ?, COALESCE(finished_at, {now}) \
-                         FROM tables WHERE id = ?"
+                         (table_id, seat, guild_id, game, user_id, computer, team, place, won, \
+                         score, finished_at) \
+                         SELECT id, ?, guild_id, game, ?, ?, ?, ?, ?, ?, \
+                         COALESCE(finished_at, {now}) FROM tables WHERE id = ?"
                     ))
                     .bind(index_to_sql(row.seat))
                     .bind(row.user_id.map(to_sql))
+                    .bind(row.computer.as_deref())
+                    .bind(index_to_sql(row.team))
                     .bind(index_to_sql(row.place))
                     .bind(row.won)
                     .bind(row.score)
@@ -388,6 +391,7 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
                 }
+                rate_table!(d, tx, id);
             }
 
             tx.commit().await?;
@@ -439,16 +443,18 @@ impl Store {
             sqlx::query(sql!(
                 d,
                 "INSERT INTO results \
-                 (table_id, seat, guild_id, game, user_id, place, won, score, finished_at, \
-                 forfeit) \
-                 SELECT id, ?, guild_id, game, ?, seats, FALSE, NULL, finished_at, TRUE \
+                 (table_id, seat, guild_id, game, user_id, team, place, won, score, \
+                 finished_at, forfeit) \
+                 SELECT id, ?, guild_id, game, ?, ?, seats, FALSE, NULL, finished_at, TRUE \
                  FROM tables WHERE id = ?"
             ))
             .bind(index_to_sql(seat))
             .bind(to_sql(user))
+            .bind(index_to_sql(seat))
             .bind(id)
             .execute(&mut *tx)
             .await?;
+            rate_table!(d, tx, id);
             tx.commit().await?;
             Ok(())
         })

@@ -30,6 +30,7 @@ mod clocks;
 mod error;
 mod lobby;
 mod play;
+pub mod records;
 pub(crate) mod replay;
 mod restore;
 
@@ -73,27 +74,6 @@ impl From<store::Phase> for Phase {
             store::Phase::Playing => Phase::Playing,
             store::Phase::Finished => Phase::Finished,
             store::Phase::Abandoned => Phase::Abandoned,
-        }
-    }
-}
-
-/// One line of a leaderboard: a user's finished games, wins and points.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeaderRow {
-    pub user: UserId,
-    pub games: i64,
-    pub wins: i64,
-    /// Points over the games that count them.
-    pub points: Option<i64>,
-}
-
-impl From<store::LeaderRow> for LeaderRow {
-    fn from(r: store::LeaderRow) -> LeaderRow {
-        LeaderRow {
-            user: r.user_id,
-            games: r.games,
-            wins: r.wins,
-            points: r.points,
         }
     }
 }

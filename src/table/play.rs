@@ -5,11 +5,10 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, GuildId, HandView, LeaderRow, Phase, Place, Record, Table,
-    TableError, TableId, TableService, UserId,
+    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table, TableError, TableId,
+    TableService, UserId,
 };
 use crate::ai::{self, Observation};
-use crate::rules::registry;
 use crate::rules::{ActError, RuleError, Seat, Status};
 use crate::store::{ResultRow, SeatRow};
 
@@ -119,7 +118,7 @@ impl TableService {
         let results = after
             .ranking
             .is_some()
-            .then(|| results_of(&after, &t.seats));
+            .then(|| results_of(&after, &t.seats, t.info.team_of));
         self.store
             .record_move(
                 id,
@@ -223,33 +222,22 @@ impl TableService {
         let first = t.game.as_ref().and_then(|g| g.to_act().first().copied());
         Ok(first.filter(|&s| t.computer_plays(s)))
     }
-
-    /// The guild's leaderboard, optionally for one game (an id or alias).
-    pub async fn leaderboard(
-        &self,
-        guild: GuildId,
-        game: Option<&str>,
-    ) -> Result<Vec<LeaderRow>, TableError> {
-        let game = match game {
-            Some(name) => Some(
-                registry::find(name)
-                    .ok_or_else(|| TableError::UnknownGame(name.to_string()))?
-                    .id,
-            ),
-            None => None,
-        };
-        let rows = self.store.leaderboard(guild, game, 20).await?;
-        Ok(rows.into_iter().map(LeaderRow::from).collect())
-    }
 }
 
-fn results_of(status: &Status, seats: &[SeatRow]) -> Vec<ResultRow> {
+/// The result rows of a finished game: each seat's place, and for ratings its team and who
+/// played it (a person, or a computer level).
+fn results_of(status: &Status, seats: &[SeatRow], team_of: fn(Seat) -> Seat) -> Vec<ResultRow> {
     let mut rows = Vec::new();
     for p in Place::of(status) {
         for (i, &seat) in p.seats.iter().enumerate() {
             rows.push(ResultRow {
                 seat,
                 user_id: seats.get(seat).and_then(|s| s.user_id),
+                computer: seats
+                    .get(seat)
+                    .filter(|s| s.user_id.is_none())
+                    .and_then(|s| s.computer.clone()),
+                team: team_of(seat),
                 place: p.place,
                 won: p.place == 1,
                 score: p.points.as_ref().map(|points| points[i]),

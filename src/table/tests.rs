@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::ratings::Player;
 use crate::rules::RuleError;
+use records::Period;
 use std::time::Duration;
 
 const GUILD: u64 = 10;
@@ -228,11 +230,16 @@ async fn a_finished_game_stores_its_result_and_frees_the_channel() {
     let winner = results.iter().find(|r| r.won).unwrap();
     let scores = end.status.unwrap().scores.unwrap();
     assert_eq!(winner.score, Some(scores[winner.seat]));
-    let board = s.leaderboard(GUILD, Some("pishe-pasha")).await.unwrap();
-    assert_eq!(board[0].user, winner.user_id.unwrap());
-    assert_eq!((board[0].wins, board[0].games), (1, 1));
+    let board = s
+        .scores(GUILD, Some("pishe-pasha"), Period::All, 0)
+        .await
+        .unwrap();
+    let first = &board.lines[0];
+    assert_eq!(first.player, Player::Person(winner.user_id.unwrap()));
+    assert_eq!((first.wins, first.games), (1, 1));
+    assert!(first.provisional && first.rating.mu > 25.0);
     assert!(matches!(
-        s.leaderboard(GUILD, Some("snap")).await,
+        s.scores(GUILD, Some("snap"), Period::All, 0).await,
         Err(TableError::UnknownGame(_))
     ));
     // A new table may open in the channel now.
@@ -306,9 +313,18 @@ async fn a_forfeit_is_a_loss_for_one_player_and_a_moderator_closes_with_no_resul
     let results = s.store().results(view.id).await.unwrap();
     assert_eq!(results.len(), 1);
     assert_eq!((results[0].user_id, results[0].won), (Some(BOB), false));
-    let board = s.leaderboard(GUILD, None).await.unwrap();
-    assert_eq!(board.len(), 1);
-    assert_eq!((board[0].user, board[0].games, board[0].wins), (BOB, 1, 0));
+    let board = s.scores(GUILD, None, Period::All, 0).await.unwrap();
+    assert_eq!(
+        board.lines.len(),
+        1,
+        "only the forfeit is counted: {board:?}"
+    );
+    let line = &board.lines[0];
+    assert_eq!(
+        (&line.player, line.games, line.wins),
+        (&Player::Person(BOB), 1, 0)
+    );
+    assert!(line.rating.mu < 25.0, "a forfeit rates as a loss");
     assert!(s.store().open_tables().await.unwrap().is_empty());
 
     // A moderator closes a running game with no result; Carol, not seated, may.
@@ -316,7 +332,8 @@ async fn a_forfeit_is_a_loss_for_one_player_and_a_moderator_closes_with_no_resul
     let closed = s.close(view.id, CAROL, true).await.unwrap();
     assert_eq!(closed.phase, Phase::Abandoned);
     assert!(s.store().results(view.id).await.unwrap().is_empty());
-    assert_eq!(s.leaderboard(GUILD, None).await.unwrap()[0].games, 1);
+    let board = s.scores(GUILD, None, Period::All, 0).await.unwrap();
+    assert_eq!(board.lines[0].games, 1);
 }
 
 #[tokio::test]

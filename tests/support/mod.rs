@@ -4,6 +4,7 @@
 //! part of what is here.
 #![allow(dead_code, unused_imports)]
 
+pub mod backends;
 pub mod bot_process;
 pub mod console;
 pub mod fake_discord;

@@ -246,28 +246,114 @@ fn long_content_and_labels_are_clipped() {
 }
 
 #[test]
-fn leaderboard_and_rules() {
-    let rows = vec![
-        LeaderRow {
-            user: 200,
-            games: 3,
-            wins: 2,
-            points: Some(41),
-        },
-        LeaderRow {
-            user: 100,
-            games: 3,
-            wins: 1,
-            points: Some(12),
-        },
-    ];
-    let info = registry::find("pisha-pasha");
-    let board = leaderboard(info, &rows, EN);
+fn leaderboard_pages_stats_history_and_rules() {
+    use crate::ratings::{Player, Rating};
+    use crate::table::records::{
+        Finish, GameStats, PastGame, PastSeat, Period, PlayerStats, ScoreLine, ScoresPage,
+    };
+    let line = |place, player, mu, provisional, points| ScoreLine {
+        place,
+        player,
+        rating: Rating { mu, sigma: 2.0 },
+        provisional,
+        games: 7,
+        wins: 3,
+        points,
+    };
+    let page = ScoresPage {
+        game: Some("pisha-pasha"),
+        period: Period::Month,
+        page: 1,
+        pages: 4,
+        lines: vec![
+            line(11, Player::Person(200), 31.25, false, Some(41)),
+            line(12, Player::Computer("hard".into()), 27.0, false, None),
+            line(13, Player::Person(100), 22.0, true, Some(-12)),
+        ],
+    };
+    let board = scores(&page, EN);
     assert_within_limits(&board);
     insta::assert_json_snapshot!(board);
-    assert!(leaderboard(None, &[], EN)
-        .content
-        .contains("No finished games"));
+    // On the second of four pages: ◀ ▶ ⏭, and no ⏮ (it would be ◀'s page).
+    let labels: Vec<&str> = board.rows[0].iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["◀", "▶", "⏭"]);
+    let single = ScoresPage {
+        game: None,
+        period: Period::All,
+        page: 0,
+        pages: 1,
+        lines: Vec::new(),
+    };
+    let empty = scores(&single, EN);
+    assert!(
+        empty.content.contains("Nobody has finished"),
+        "{}",
+        empty.content
+    );
+    assert!(empty.rows.is_empty());
+    let finnish = scores(&page, "fi");
+    assert!(finnish.content.contains("25,3"), "{}", finnish.content);
+
+    let finish = |place, score| Finish {
+        table: 42,
+        place,
+        seats: 4,
+        score,
+        finished_at: "2026-11-20T10:00:00.000Z".to_string(),
+    };
+    let trend = [20.0, 21.0, 20.5, 23.0]
+        .map(|mu| Rating { mu, sigma: 2.0 })
+        .to_vec();
+    let stats_view = PlayerStats {
+        user: 200,
+        games: vec![GameStats {
+            game: Some("teka"),
+            games: 9,
+            wins: 5,
+            places: vec![(1, 5), (3, 4)],
+            average: Some(17.25),
+            rating: Some((
+                Rating {
+                    mu: 23.0,
+                    sigma: 2.0,
+                },
+                false,
+            )),
+            trend,
+            best: Some(finish(1, Some(52))),
+            worst: Some(finish(3, None)),
+        }],
+        favourite: Some("teka"),
+    };
+    let reply = stats(&stats_view, None, EN);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+
+    let past = PastGame {
+        table: 42,
+        game: "red7".to_string(),
+        finished_at: "2026-11-20T10:00:00.000Z".to_string(),
+        forfeit: false,
+        seats: vec![
+            PastSeat {
+                seat: 0,
+                player: Some(Player::Person(100)),
+                place: Some(2),
+                score: Some(12),
+            },
+            PastSeat {
+                seat: 1,
+                player: Some(Player::Computer("hard".into())),
+                place: Some(1),
+                score: Some(30),
+            },
+        ],
+    };
+    let reply = history(&[past], false, EN);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+
+    let info = registry::find("pisha-pasha");
     let r = rules(info.unwrap(), EN);
     assert_within_limits(&r);
     insta::assert_json_snapshot!(r);

@@ -693,6 +693,11 @@ impl Game for Teka {
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (4, 4);
 
+    /// Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1.
+    fn team_of(seat: Seat) -> Seat {
+        seat % 2
+    }
+
     fn configurations() -> Vec<(Options, usize)> {
         vec![
             (Options::default(), SEATS),

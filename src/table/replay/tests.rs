@@ -121,7 +121,8 @@ pub(crate) fn cards_named(msg: &Msg, out: &mut CardSet) {
             }),
             Arg::Msg(m) => cards_named(m, out),
             Arg::List { items, .. } => items.iter().for_each(|i| arg(i, out)),
-            Arg::Num(_) | Arg::Signed(_) | Arg::Seat(_) | Arg::Verbatim(_) => {}
+            Arg::Num(_) | Arg::Signed(_) | Arg::Tenths { .. } | Arg::Seat(_) | Arg::Verbatim(_) => {
+            }
         }
     }
     for (_, a) in &msg.args {
