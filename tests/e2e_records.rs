@@ -267,3 +267,117 @@ async fn click(
     );
     h.fake.message(message.id).unwrap()
 }
+
+/// The leaderboards of a server after a few dozen games of each kind, played by computer
+/// players: each table has one person (Alice, Bob or Carol in turn) and computer players of one
+/// level (easy, normal, hard in turn); the person's one-minute turn timer (a few milliseconds
+/// here) runs out at once and the `normal` computer stands in for them to the end, so the
+/// results count for the person. Prints `/scores` of every game and of all games, and `/stats`
+/// of each person (the figures of the closing note). `DEMO_GAMES` games per kind
+/// (default 24). `cargo test --release --test tests e2e_records::demo -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a demonstration of a few minutes; run by hand"]
+async fn demo_dozens_of_games_of_each_kind() {
+    use crate::support::harness::EVERY_GAME;
+    use pakka::store::Phase;
+    use std::time::{Duration, Instant};
+    let games: usize = std::env::var("DEMO_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24);
+    let h = Harness::start_tweaked(|c| {
+        c.timer_minute = Duration::from_millis(5);
+        c.computer_pause = Duration::ZERO;
+        c.play_burst = 10_000;
+        c.plays_per_minute = 10_000;
+    })
+    .await;
+    let store = h.store().await;
+    // Text only: drawing a picture of every position would be most of the time.
+    store
+        .set_guild_images(crate::support::FakeDiscord::GUILD_ID, false)
+        .await
+        .unwrap();
+    let people = [&h.alice, &h.bob, &h.carol];
+    let t0 = Instant::now();
+    let mut seed = 0;
+    for (game, people_at, computers, _) in EVERY_GAME {
+        let seats = people_at + computers;
+        for n in 0..games {
+            seed += 1;
+            let person = people[n % 3];
+            let extra = [
+                json!({"name": "bots", "value": seats - 1}),
+                json!({"name": "level", "value": n % 3}),
+                json!({"name": "turn_timer", "value": 1}),
+            ];
+            let (table, _) = h.open_table(game, &[person], seed, &extra).await;
+            let started = Instant::now();
+            loop {
+                let t = store.table(table).await.unwrap().unwrap();
+                if t.phase == Phase::Finished {
+                    break;
+                }
+                assert!(
+                    started.elapsed() < Duration::from_secs(600),
+                    "{game} table {table} did not finish (move {})",
+                    t.move_number
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        println!(
+            "{game}: {games} games after {:.0} s",
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    let mut out = String::new();
+    let mut show = |title: String, text: &str| {
+        println!("{title}\n{text}\n");
+        out.push_str(&format!("{title}\n{text}\n\n"));
+    };
+    for (game, ..) in EVERY_GAME {
+        let reply = h
+            .fake
+            .slash(
+                &h.alice,
+                CHANNEL,
+                "scores",
+                json!([{"name": "game", "value": game}]),
+            )
+            .await
+            .unwrap();
+        show(format!("/scores game:{game}"), reply.content());
+    }
+    let reply = h
+        .fake
+        .slash(&h.alice, CHANNEL, "scores", json!([]))
+        .await
+        .unwrap();
+    show("/scores".to_string(), reply.content());
+    for person in people {
+        let reply = h
+            .fake
+            .slash(
+                &h.alice,
+                CHANNEL,
+                "stats",
+                json!([{"name": "player", "value": person.id.to_string()}]),
+            )
+            .await
+            .unwrap();
+        show(
+            format!("/stats player:{}", person.mention()),
+            reply.content(),
+        );
+    }
+    let reply = h
+        .fake
+        .slash(&h.alice, CHANNEL, "history", json!([]))
+        .await
+        .unwrap();
+    show("/history".to_string(), reply.content());
+    std::fs::write(std::env::temp_dir().join("pakka-demo-records.txt"), out).unwrap();
+    assert_eq!(store.recompute_ratings(false).await.unwrap().differing, 0);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+}

@@ -290,7 +290,8 @@ impl TableService {
         let favourite = games
             .iter()
             .filter(|g| g.game.is_some())
-            .max_by_key(|g| g.games)
+            // The first of the most played (the list is ordered by games, then game id).
+            .reduce(|best, g| if g.games > best.games { g } else { best })
             .and_then(|g| g.game);
         Ok(PlayerStats {
             user,
