@@ -73,6 +73,10 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    Replay {
+        db: String,
+        id: i64,
+    },
 }
 
 /// The command line with its help texts worded by the catalog.
@@ -118,6 +122,11 @@ fn command() -> clap::Command {
             let c = c.about(t(msg!("cli-help-ratings")));
             let c = arg(c, "database", msg!("cli-help-database"));
             arg(c, "check", msg!("cli-help-ratings-check"))
+        })
+        .mut_subcommand("replay", |c| {
+            let c = c.about(t(msg!("replay-help")));
+            let c = arg(c, "db", msg!("replay-help-db"));
+            arg(c, "id", msg!("replay-help-id"))
         })
 }
 
@@ -243,6 +252,30 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+        Command::Replay { db, id } => replay(&db, id),
+    }
+}
+
+/// `pakka replay <db> <id>`: a finished game's steps on stdout, a refusal on stderr.
+fn replay(db: &str, id: i64) -> ExitCode {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!(
+                "{}",
+                pakka::cli::text(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let lang = pakka::cli::lang();
+    let mut out = io::stdout().lock();
+    match runtime.block_on(pakka::cli::replay::run(db, id, lang, &mut out)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            fail(&pakka::cli::text(&e.msg()));
+            ExitCode::FAILURE
         }
     }
 }

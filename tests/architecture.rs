@@ -207,3 +207,34 @@ fn pictures_are_drawn_from_scenes_only() {
         "ARCHITECTURE.md: only the edges (`discord`, `cli`) draw pictures. Broken by: {found:?}"
     );
 }
+
+#[test]
+fn a_replay_is_made_of_views_only() {
+    let files = sources();
+    let replay: Vec<&Source> = files
+        .iter()
+        .filter(|f| {
+            f.path.starts_with("table/replay/")
+                || f.path.starts_with("discord/replay")
+                || f.path == "cli/replay.rs"
+        })
+        .collect();
+    assert_eq!(replay.len(), 3, "the replay's files moved");
+    let found = offenders(
+        &replay,
+        &[
+            ".zones()",
+            ".hands()",
+            "own_cards",
+            "state_json",
+            "determinize",
+            ".tell(",
+        ],
+    );
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: a replay hands out views only — the public view while stepping, each \
+         seat's own view of its hand as dealt at the end — never cards read from a game's \
+         zones, hands or state. Broken by: {found:?}"
+    );
+}

@@ -16,6 +16,7 @@ mod e2e_images;
 mod e2e_lobby;
 mod e2e_quiet;
 mod e2e_records;
+mod e2e_replay;
 mod e2e_shards;
 mod e2e_tricks;
 mod engine;

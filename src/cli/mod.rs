@@ -1,7 +1,8 @@
 //! The terminal front ends of the `pakka` binary that need no Discord: the `engine` console
 //! (line-oriented JSON, `shared/rules/engine-protocol.md`), `play` (a game against computer
 //! players), `arena` (computer players against each other), `render` (the picture of a seeded
-//! position written to a file), `ratings` (every rating recomputed from the stored results), and the list of games. Argument
+//! position written to a file), `ratings` (every rating recomputed from the stored results),
+//! `replay` (a finished game's steps from a database), and the list of games. Argument
 //! parsing lives in `main.rs`; every word printed comes from the catalog (`cli.ftl`,
 //! `engine.ftl` and the games' files), in the terminal's language: chosen once at start from
 //! `--lang` or the locale variables a Unix program reads (`set_lang`), read by `lang()`. The
@@ -12,6 +13,7 @@ pub mod engine;
 pub mod play;
 pub mod ratings;
 pub mod render;
+pub mod replay;
 
 use std::sync::OnceLock;
 

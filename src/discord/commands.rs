@@ -29,6 +29,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         pause(),
         resume(),
         settings(),
+        super::replay::replay(),
     ];
     for command in &mut commands {
         describe(command);
@@ -49,6 +50,7 @@ fn command_text(command: &str) -> Option<Msg> {
         "resume" => msg!("discord-cmd-resume"),
         "invite" => msg!("discord-cmd-invite"),
         "settings" => msg!("discord-cmd-settings"),
+        "replay" => msg!("replay-cmd"),
         _ => return None,
     })
 }
@@ -67,6 +69,7 @@ fn command_name(command: &str) -> Option<Msg> {
         "resume" => msg!("discord-name-resume"),
         "invite" => msg!("discord-name-invite"),
         "settings" => msg!("discord-name-settings"),
+        "replay" => msg!("replay-name"),
         _ => return None,
     })
 }
@@ -92,6 +95,7 @@ fn parameter_name(command: &str, parameter: &str) -> Option<Msg> {
         ("settings", "threads") => msg!("discord-name-threads"),
         ("settings", "images") => msg!("discord-name-images"),
         ("settings", "language") => msg!("discord-name-language"),
+        ("replay", "public") => msg!("replay-name-public"),
         _ => return None,
     })
 }
@@ -133,6 +137,8 @@ fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
         ("settings", "threads") => msg!("discord-param-settings-threads"),
         ("settings", "images") => msg!("discord-param-settings-images"),
         ("settings", "language") => msg!("discord-param-settings-language"),
+        ("replay", "game") => msg!("replay-param-game"),
+        ("replay", "public") => msg!("replay-param-public"),
         _ => return None,
     })
 }
@@ -219,7 +225,7 @@ fn describe(command: &mut poise::Command<Data, Error>) {
 
 /// The languages of a command's answers: the invoking user's (what only they see) and the
 /// server's (what the channel sees); what the interaction said of both is remembered.
-async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
+pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
     let (locale, guild_locale) = match ctx {
         poise::Context::Application(app) => (
             app.interaction.locale.clone(),
@@ -246,7 +252,7 @@ async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
 
 /// Answers a command (or follows its answer up), trying again after a 5xx, a 429 or a hang
 /// while Discord's 3 seconds allow; a failure is logged once and returned.
-async fn say<'a>(
+pub(super) async fn say<'a>(
     ctx: Context<'a>,
     reply: poise::CreateReply,
 ) -> Result<poise::ReplyHandle<'a>, Error> {

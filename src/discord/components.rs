@@ -61,7 +61,7 @@ pub async fn on_event(
 /// Acknowledges a click within Discord's 3 seconds, trying again after a 5xx, a 429 or a hang
 /// while time allows (a callback Discord took already counts as done). Answers whether the
 /// click was acknowledged; a failure is logged once.
-async fn answer(
+pub(super) async fn answer(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
     deadline: Instant,
@@ -372,6 +372,15 @@ async fn on_click(
             let ended = service.forfeit(table, user).await;
             ended_by(ctx, data, click, deadline, user, ended, true).await?;
         }
+        ComponentId::Replay {
+            table,
+            step,
+            page,
+            owner,
+            ..
+        } => {
+            super::replay::on_click(ctx, data, click, deadline, table, step, page, owner).await;
+        }
         ComponentId::Close(table) => {
             // The permission is read from this click, never trusted from the earlier command.
             let ended = service.close(table, user, moderator(click)).await;
@@ -477,7 +486,7 @@ async fn ended_by(
 }
 
 /// Whether the clicked message is a private (ephemeral) one.
-fn is_private(click: &ComponentInteraction) -> bool {
+pub(super) fn is_private(click: &ComponentInteraction) -> bool {
     click
         .message
         .flags

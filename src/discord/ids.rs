@@ -61,6 +61,43 @@ pub enum ComponentId {
         period: usize,
         page: usize,
     },
+    /// A replay's button: show `step` of finished game `table` (and at the last step, page
+    /// `page` of the hands as dealt). `nav` tells the four buttons apart (two may lead to the
+    /// same step, and a message's custom_ids must differ); `owner` is the person who shared a
+    /// public replay, None for a private one.
+    Replay {
+        table: TableId,
+        step: u32,
+        page: u32,
+        nav: Nav,
+        owner: Option<u64>,
+    },
+}
+
+/// Which of a replay's four buttons: ⏮ ◀ ▶ ⏭.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    First,
+    Previous,
+    Next,
+    Last,
+}
+
+impl Nav {
+    pub const ALL: [Nav; 4] = [Nav::First, Nav::Previous, Nav::Next, Nav::Last];
+
+    fn letter(self) -> &'static str {
+        match self {
+            Nav::First => "f",
+            Nav::Previous => "p",
+            Nav::Next => "n",
+            Nav::Last => "l",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Nav> {
+        Nav::ALL.into_iter().find(|n| n.letter() == s)
+    }
 }
 
 /// A custom_id that is not one of ours.
@@ -89,14 +126,28 @@ impl fmt::Display for ComponentId {
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
+            ComponentId::Replay {
+                table,
+                step,
+                page,
+                nav,
+                owner,
+            } => {
+                write!(f, "pk:r:{table}:{step}:{page}:{}", nav.letter())?;
+                match owner {
+                    Some(owner) => write!(f, ":{owner}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
 
 impl ComponentId {
     /// Whether the button belongs on a private (ephemeral) message: a hand's steps and moves,
-    /// and the confirm of `/abandon`; the others sit on public messages (the table, the lobby,
-    /// the result, the turn ping, the away notice).
+    /// the confirm of `/abandon`, and a private replay's steps; the others sit on public
+    /// messages (the table, the lobby, the result, the turn ping, the away notice, a shared
+    /// replay).
     pub fn on_private_message(&self) -> bool {
         matches!(
             self,
@@ -106,6 +157,7 @@ impl ComponentId {
                 | ComponentId::Ask { .. }
                 | ComponentId::Abandon { .. }
                 | ComponentId::Close(_)
+                | ComponentId::Replay { owner: None, .. }
         )
     }
 }
@@ -174,6 +226,18 @@ impl std::str::FromStr for ComponentId {
                     _ => return Err(bad()),
                 },
             },
+            ["pk", "r", t, step, page, nav, owner @ ..] if owner.len() <= 1 => {
+                ComponentId::Replay {
+                    table: table(t).ok_or_else(bad)?,
+                    step: num(step).ok_or_else(bad)?,
+                    page: num(page).ok_or_else(bad)?,
+                    nav: Nav::parse(nav).ok_or_else(bad)?,
+                    owner: match owner {
+                        [o] => Some(num::<u64>(o).filter(|&o| o > 0).ok_or_else(bad)?),
+                        _ => None,
+                    },
+                }
+            }
             _ => return Err(bad()),
         };
         Ok(id)
@@ -204,7 +268,22 @@ mod tests {
             t.clone().prop_map(ComponentId::Bot),
             t.clone().prop_map(ComponentId::Back),
             t.clone().prop_map(ComponentId::Close),
-            (t, any::<bool>()).prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
+            (t.clone(), any::<bool>())
+                .prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
+            (
+                t,
+                any::<u32>(),
+                any::<u32>(),
+                prop::sample::select(Nav::ALL.to_vec()),
+                prop::option::of(1..u64::MAX),
+            )
+                .prop_map(|(table, step, page, nav, owner)| ComponentId::Replay {
+                    table,
+                    step,
+                    page,
+                    nav,
+                    owner
+                }),
             (any::<usize>(), any::<usize>(), any::<usize>())
                 .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
         ]
@@ -243,9 +322,24 @@ mod tests {
             "pk:h:99999999999999999999",
             "pk:zz:1",
             "pk:a:1:2:3:4",
+            "pk:r:1:2:3",
+            "pk:r:1:2:3:x",
+            "pk:r:1:2:3:n:0",
+            "pk:r:1:2:3:n:4:5",
+            "pk:r:1:-2:3:n",
         ] {
             assert!(bad.parse::<ComponentId>().is_err(), "{bad:?} parsed");
         }
+        assert_eq!(
+            "pk:r:7:12:0:p:99".parse(),
+            Ok(ComponentId::Replay {
+                table: 7,
+                step: 12,
+                page: 0,
+                nav: Nav::Previous,
+                owner: Some(99)
+            })
+        );
         assert_eq!(
             "pk:a:7:12:3".parse(),
             Ok(ComponentId::Act {

@@ -1,5 +1,5 @@
 //! The Discord front end, and the only place serenity and poise appear. Slash commands
-//! (`/play`, `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`) and every button are turned
+//! (`/play`, `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`, `/replay`) and every button are turned
 //! into table-service calls; table and hand views come back and are rendered by `render` into
 //! messages, worded by `words` (the catalog, with seats named the Discord way: mentions built
 //! here, computer players and open seats as the catalog says). Buttons are routed from the one
@@ -17,6 +17,7 @@ pub mod input;
 mod languages;
 mod pictures;
 pub mod render;
+mod replay;
 mod retry;
 mod send;
 pub mod throttle;

@@ -58,11 +58,17 @@ impl Data {
 /// The picture of a table for its public message (in the server's language), when the game has
 /// begun and the server has pictures on.
 pub(super) async fn table(data: &Data, view: &TableView) -> Option<Image> {
+    let lang = data.guild_lang(view.guild_id).await;
+    table_in(data, view, lang).await
+}
+
+/// The picture of a table in `lang` (a private replay's is in its reader's language), when the
+/// game has begun and the server has pictures on.
+pub(super) async fn table_in(data: &Data, view: &TableView, lang: Lang) -> Option<Image> {
     let scene = view.picture.clone()?;
     if !data.images_on(view.guild_id).await {
         return None;
     }
-    let lang = data.guild_lang(view.guild_id).await;
     let names = data.picture_names(view, lang);
     let game = view.game_name();
     draw(TABLE_FILE, move || {

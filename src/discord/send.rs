@@ -29,6 +29,7 @@ fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                     .map(|b| {
                         serenity::CreateButton::new(b.id.clone())
                             .label(b.label.clone())
+                            .disabled(b.disabled)
                             .style(match b.style {
                                 Style::Primary => serenity::ButtonStyle::Primary,
                                 Style::Secondary => serenity::ButtonStyle::Secondary,

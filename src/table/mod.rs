@@ -2,8 +2,9 @@
 //! abandoning, the end of a game with its result, and restoring every unfinished table at start.
 //! This file holds the types the front ends see and the service itself; its work is split by
 //! room: `lobby` (opening, invitations, seats, rematches), `play` (hands, moves, computer moves,
-//! results), `clocks` (turn timers and lobby expiry) and `restore` (tables taken up again at
-//! start and after `/pause`).
+//! results), `clocks` (turn timers and lobby expiry), `restore` (tables taken up again at
+//! start and after `/pause`) and `replay` (finished games stepped through, public views only
+//! until the last step reveals the deal).
 //!
 //! Free of Discord types and words: users and channels are plain ids, and everything handed out
 //! is a view (`TableView`, `HandView`) whose text is catalog messages (`Msg`) with seats as
@@ -30,6 +31,7 @@ mod error;
 mod lobby;
 mod play;
 pub mod records;
+pub(crate) mod replay;
 mod restore;
 
 use std::collections::{HashMap, VecDeque};
@@ -48,6 +50,7 @@ use crate::text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
 pub use lobby::Declined;
+pub use replay::{load as load_replay, Dealt, Replay, ReplayError, ReplayStep};
 
 pub type UserId = u64;
 pub type ChannelId = u64;
