@@ -249,6 +249,19 @@ pub struct Recomputed {
     pub differing: usize,
 }
 
+/// A seat of a rated table in a recompute: the table id, then a [`RatedSeat`]'s columns.
+type TableSeat = (
+    i64,
+    i64,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<bool>,
+    Option<i64>,
+    bool,
+);
+
 /// Every rating row: ((guild, game, user, level), standing).
 type RatingRows = BTreeMap<(i64, String, i64, String), (f64, f64, i64, i64, Option<i64>)>;
 /// Every history row: ((table, game, user, level), (guild, seq, mu, sigma)).
@@ -280,7 +293,7 @@ impl Store {
             ))
             .fetch_all(&mut *tx)
             .await?;
-            let seats: Vec<(i64, i64, Option<i64>, Option<String>, Option<i64>, Option<i64>, Option<bool>, Option<i64>, bool)> =
+            let seats: Vec<TableSeat> =
                 sqlx::query_as(sql!(
                     d,
                     "SELECT s.table_id, s.seat, COALESCE(r.user_id, s.user_id), \
