@@ -532,7 +532,7 @@ async fn the_ratings_command_checks_and_recomputes() {
     let (ok, _, err) = run(&["/nowhere/pakka.db"]);
     assert!(!ok);
     assert!(
-        err.contains("there is no database file at /nowhere/pakka.db"),
+        err.contains("there is no database at /nowhere/pakka.db"),
         "{err}"
     );
 }

@@ -81,7 +81,6 @@ cli-no-runtime = error: cannot start the async runtime: { $detail }
 cli-help-ratings = Recompute every rating from the stored results, in the order they were rated, and replace the stored ratings if they differ.
 cli-help-database = The database: a DATABASE_URL (sqlite://… or postgres://…) or the path of a SQLite file.
 cli-help-ratings-check = Only compare: fail if the stored ratings differ from the recomputed ones.
-cli-no-database = there is no database file at { $path }
 cli-ratings-identical = { $tables ->
     [one] { $tables } rated game
    *[other] { $tables } rated games

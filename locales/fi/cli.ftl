@@ -83,7 +83,6 @@ cli-help-render-output = Kirjoitettava tiedosto (.png tai .svg).
 cli-help-ratings = Laske kaikki luokitukset uudelleen tallennetuista tuloksista niiden luokittelujärjestyksessä ja korvaa tallennetut, jos ne eroavat.
 cli-help-database = Tietokanta: DATABASE_URL (sqlite://… tai postgres://…) tai SQLite-tiedoston polku.
 cli-help-ratings-check = Vain vertaa: epäonnistu, jos tallennetut luokitukset eroavat uudelleen lasketuista.
-cli-no-database = polussa { $path } ei ole tietokantatiedostoa
 cli-ratings-identical = { $tables ->
     [one] { $tables } luokiteltu peli
    *[other] { $tables } luokiteltua peliä

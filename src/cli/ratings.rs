@@ -6,36 +6,19 @@
 use anyhow::Context as _;
 
 use crate::msg;
-use crate::store::{Recomputed, Store};
-use crate::text::verbatim;
-
-/// The database named on a command line: a URL as `DATABASE_URL` takes it, or the path of an
-/// existing SQLite file (never created here: a mistyped path would rate an empty database).
-pub fn database_url(arg: &str) -> anyhow::Result<String> {
-    if arg.contains("://") || arg.starts_with("sqlite:") {
-        return Ok(arg.to_string());
-    }
-    let path = std::path::Path::new(arg);
-    if !path.is_file() {
-        anyhow::bail!(super::text(&msg!(
-            "cli-no-database",
-            path = verbatim(arg.to_string())
-        )));
-    }
-    Ok(format!("sqlite://{}", path.display()))
-}
+use crate::store::Recomputed;
 
 /// Recomputes (and with `write`, replaces) every rating of the database at `arg`.
 pub fn run(arg: &str, write: bool) -> anyhow::Result<Recomputed> {
-    let url = database_url(arg)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(async {
-        let store = Store::open(&url)
+        // The same reading of `<database>` as `pakka replay`: a SQLite file must exist.
+        let store = super::replay::open(arg)
             .await
-            .with_context(|| crate::store::redacted(&url))?;
+            .map_err(|e| anyhow::anyhow!(super::text(&e.msg())))?;
         let done = store.recompute_ratings(write).await?;
         store.close().await;
         Ok(done)
