@@ -270,7 +270,7 @@ async fn click(
 
 /// The leaderboards of a server after a few dozen games of each kind, played by computer
 /// players: each table has one person (Alice, Bob or Carol in turn) and computer players of one
-/// level (easy, normal, hard in turn); the person's one-minute turn timer (a few milliseconds
+/// level (easy, normal, hard, each person meeting each level in turn); the person's one-minute turn timer (a few milliseconds
 /// here) runs out at once and the `normal` computer stands in for them to the end, so the
 /// results count for the person. Prints `/scores` of every game and of all games, and `/stats`
 /// of each person (the figures of the closing note). `DEMO_GAMES` games per kind
@@ -308,7 +308,7 @@ async fn demo_dozens_of_games_of_each_kind() {
             let person = people[n % 3];
             let extra = [
                 json!({"name": "bots", "value": seats - 1}),
-                json!({"name": "level", "value": n % 3}),
+                json!({"name": "level", "value": (n / 3) % 3}),
                 json!({"name": "turn_timer", "value": 1}),
             ];
             let (table, _) = h.open_table(game, &[person], seed, &extra).await;

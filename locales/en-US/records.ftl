@@ -47,6 +47,14 @@ records-stats-game = **{ $game }** — { $games ->
     [one] { $wins } win
    *[other] { $wins } wins
 } ({ $percent } %)
+records-stats-game-line = **{ $game }** — { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}, { $wins ->
+    [one] { $wins } win
+   *[other] { $wins } wins
+} ({ $percent } %) · rating **{ $rating }** ({ $change })
+records-stats-per-game = Per game (`/stats game:…` shows one in full):
 records-stats-rating = Rating **{ $rating }**
 records-stats-rating-trend = Rating **{ $rating }** ({ $change } over the last { $games ->
     [one] game

@@ -47,6 +47,14 @@ records-stats-game = **{ $game }** — { $games ->
     [one] { $wins } voitto
    *[other] { $wins } voittoa
 } ({ $percent } %)
+records-stats-game-line = **{ $game }** — { $games ->
+    [one] { $games } peli
+   *[other] { $games } peliä
+}, { $wins ->
+    [one] { $wins } voitto
+   *[other] { $wins } voittoa
+} ({ $percent } %) · luokitus **{ $rating }** ({ $change })
+records-stats-per-game = Peleittäin (`/stats game:…` näyttää yhden kokonaan):
 records-stats-rating = Luokitus **{ $rating }**
 records-stats-rating-trend = Luokitus **{ $rating }** ({ $change } { $games ->
     [one] viime pelissä

@@ -212,12 +212,38 @@ pub fn stats(stats: &PlayerStats, game: Option<&str>, lang: Lang) -> Reply {
             None => msg!("records-stats-empty", who = who),
         }];
     }
-    for g in &stats.games {
+    // One game, or a player of one game: everything. Several games: everything over every
+    // game, then one line per game (a message holds 2,000 characters; nine games in full do
+    // not fit), and how to see one game in full.
+    let several = stats.games.len() > 1;
+    for (i, g) in stats.games.iter().enumerate() {
         let percent = if g.games > 0 {
             (g.wins * 100 + g.games / 2) / g.games
         } else {
             0
         };
+        let rating = g
+            .rating
+            .as_ref()
+            .map(|(r, provisional)| rating_arg(r, *provisional));
+        if several && i > 0 {
+            let change = match (g.rating, g.trend.first()) {
+                (Some((r, _)), Some(first)) if g.trend.len() >= 2 => {
+                    signed_tenths(r.conservative() - first.conservative())
+                }
+                _ => signed_tenths(0.0),
+            };
+            lines.push(msg!(
+                "records-stats-game-line",
+                game = game_arg(g.game),
+                games = g.games,
+                wins = g.wins,
+                percent = percent,
+                rating = rating.unwrap_or_else(|| verbatim("—")),
+                change = change
+            ));
+            continue;
+        }
         lines.push(msg!(
             "records-stats-game",
             game = game_arg(g.game),
@@ -225,13 +251,12 @@ pub fn stats(stats: &PlayerStats, game: Option<&str>, lang: Lang) -> Reply {
             wins = g.wins,
             percent = percent
         ));
-        if let Some((rating, provisional)) = &g.rating {
-            let value = rating_arg(rating, *provisional);
+        if let (Some((r, _)), Some(value)) = (&g.rating, rating) {
             lines.push(match (g.trend.first(), g.trend.len()) {
                 (Some(first), n) if n >= 2 => msg!(
                     "records-stats-rating-trend",
                     rating = value,
-                    change = signed_tenths(rating.conservative() - first.conservative()),
+                    change = signed_tenths(r.conservative() - first.conservative()),
                     games = n - 1,
                     spark = verbatim(sparkline(&g.trend[1..]))
                 ),
@@ -253,8 +278,12 @@ pub fn stats(stats: &PlayerStats, game: Option<&str>, lang: Lang) -> Reply {
         if let Some(best) = &g.best {
             lines.push(msg!("records-stats-best", finish = finish_arg(best)));
         }
-        if let (Some(worst), true) = (&g.worst, g.games > 1) {
+        // The worst only when it is a loss: a player who always won has none.
+        if let Some(worst) = g.worst.as_ref().filter(|w| w.place > 1) {
             lines.push(msg!("records-stats-worst", finish = finish_arg(worst)));
+        }
+        if several {
+            lines.push(msg!("records-stats-per-game"));
         }
     }
     if let (Some(favourite), None) = (stats.favourite, game) {

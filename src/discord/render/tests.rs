@@ -328,6 +328,31 @@ fn leaderboard_pages_stats_history_and_rules() {
     let reply = stats(&stats_view, None, EN);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
+    // Every game at once: the whole record, then a line per game, within one message.
+    let mut all = stats_view.clone();
+    let mut every = stats_view.games[0].clone();
+    every.game = None;
+    all.games = std::iter::once(every)
+        .chain(crate::rules::registry::GAMES.iter().map(|info| GameStats {
+            game: Some(info.id),
+            ..stats_view.games[0].clone()
+        }))
+        .collect();
+    let reply = stats(&all, None, EN);
+    assert_within_limits(&reply);
+    assert!(!reply.content.ends_with('…'), "{}", reply.content);
+    assert!(
+        reply.content.contains("Per game (`/stats game:…`"),
+        "{}",
+        reply.content
+    );
+    assert!(
+        reply
+            .content
+            .contains("**Whist 22** — 9 games, 5 wins (56 %) · rating **17.0** (+3.0)"),
+        "{}",
+        reply.content
+    );
 
     let past = PastGame {
         table: 42,
