@@ -325,6 +325,12 @@ async fn demo_dozens_of_games_of_each_kind() {
                 );
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
+            // The move is stored before the table leaves the channel: the result message comes
+            // after both.
+            assert!(
+                h.result_message(table).await.is_some(),
+                "{game} {table}: no result"
+            );
         }
         println!(
             "{game}: {games} games after {:.0} s",
