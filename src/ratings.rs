@@ -71,6 +71,17 @@ pub enum Player {
     Computer(String),
 }
 
+impl Player {
+    /// Who played a seat: its person, else its computer level; None for a seat nobody took.
+    pub fn of_seat(user: Option<u64>, computer: Option<&str>) -> Option<Player> {
+        match (user, computer) {
+            (Some(user), _) => Some(Player::Person(user)),
+            (None, Some(level)) => Some(Player::Computer(level.to_string())),
+            (None, None) => None,
+        }
+    }
+}
+
 /// One seat of a rated game: who played it, its team (seats of one team share a team number)
 /// and the team's place (1 is best; teams that tie share a place).
 #[derive(Clone, Debug, PartialEq)]

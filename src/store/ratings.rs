@@ -65,10 +65,8 @@ pub(super) fn rated_update(
     let mut entrants = Vec::new();
     let mut counted: BTreeMap<Player, (i64, i64, Option<i64>)> = BTreeMap::new();
     for (seat, user, computer, team, place, won, score, has_result) in seats {
-        let player = match (user, computer) {
-            (Some(user), _) => Player::Person(from_sql(*user)),
-            (None, Some(level)) => Player::Computer(level.clone()),
-            (None, None) => continue,
+        let Some(player) = Player::of_seat(user.map(from_sql), computer.as_deref()) else {
+            continue;
         };
         entrants.push(Entrant {
             player: player.clone(),
@@ -162,12 +160,11 @@ macro_rules! rate_table {
         for track in [game.as_str(), $crate::store::ratings::ALL_GAMES] {
             let mut current = std::collections::BTreeMap::new();
             for (_, user, computer, ..) in &seats {
-                let player = match (user, computer) {
-                    (Some(user), _) => {
-                        $crate::ratings::Player::Person($crate::store::from_sql(*user))
-                    }
-                    (None, Some(level)) => $crate::ratings::Player::Computer(level.clone()),
-                    (None, None) => continue,
+                let Some(player) = $crate::ratings::Player::of_seat(
+                    user.map($crate::store::from_sql),
+                    computer.as_deref(),
+                ) else {
+                    continue;
                 };
                 let (user, level) = $crate::store::ratings::key(&player);
                 let row: Option<(f64, f64, i64, i64, Option<i64>)> = sqlx::query_as(sql!(

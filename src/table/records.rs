@@ -138,11 +138,7 @@ impl From<store::PastGame> for PastGame {
                 .into_iter()
                 .map(|s| PastSeat {
                     seat: s.seat,
-                    player: match (s.user_id, s.computer) {
-                        (Some(user), _) => Some(Player::Person(user)),
-                        (None, Some(level)) => Some(Player::Computer(level)),
-                        (None, None) => None,
-                    },
+                    player: Player::of_seat(s.user_id, s.computer.as_deref()),
                     place: s.place,
                     score: s.score,
                 })
