@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use pakka::rules::registry::{self, GameInfo, GAMES};
-use pakka::rules::{AnyGame, Setup};
+use pakka::rules::{AnyGame, Limit, Policy, Setup};
 
 fn random_playout(
     info: &pakka::rules::registry::GameInfo,
@@ -52,7 +52,6 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-
 /// The arena's table of each game (default options): the seat counts of BENCHMARKS.md's arena.
 const ARENA_SEATS: [(&str, usize); 9] = [
     ("pisha-pasha", 2),
@@ -80,36 +79,29 @@ fn dealt(info: &GameInfo, seats: usize) -> Vec<Box<dyn AnyGame>> {
         .collect()
 }
 
-/// Plays `ACTIONS_PER_ITER` actions, each chosen by `step` for a random seat to act, starting the
-/// next dealt game whenever one ends.
+/// Plays `ACTIONS_PER_ITER` actions with `policy` through `AnyGame::rollout` (the search's
+/// playout), starting the next dealt game whenever one ends.
 fn run_actions(
     pool: &[Box<dyn AnyGame>],
     next: &mut usize,
     rng: &mut ChaCha8Rng,
-    step: &mut dyn FnMut(&mut dyn AnyGame, usize, &mut ChaCha8Rng) -> bool,
+    policy: Policy,
 ) -> u64 {
-    let mut game = pool[*next % pool.len()].clone();
-    let mut done = 0;
+    let mut done = 0u64;
     while done < ACTIONS_PER_ITER {
-        let to_act = game.to_act();
-        let seat = match to_act.len() {
-            0 => None,
-            1 => Some(to_act[0]),
-            n => Some(to_act[rng.random_range(0..n)]),
+        let mut game = pool[*next % pool.len()].clone();
+        *next += 1;
+        let limit = Limit {
+            actions: (ACTIONS_PER_ITER - done) as u32,
+            within_deal: false,
         };
-        match seat {
-            Some(seat) if step(game.as_mut(), seat, rng) => done += 1,
-            _ => {
-                *next += 1;
-                game = pool[*next % pool.len()].clone();
-            }
-        }
+        done += u64::from(game.rollout(policy, limit, rng).max(1));
     }
     done
 }
 
 /// Actions per second per game (the arena's table), with uniformly random legal actions and with
-/// every seat following the game's rule of thumb (`AnyGame::playout_step`, no noise), beside a
+/// every seat following the game's rule of thumb (`AnyGame::rollout`, no noise), beside a
 /// plain bitmask trick game as the yardstick of what a tight loop does on this machine.
 fn actions(c: &mut Criterion) {
     let mut group = c.benchmark_group("actions");
@@ -124,18 +116,16 @@ fn actions(c: &mut Criterion) {
         let mut next = 0;
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         group.bench_function(format!("{id}/random"), |b| {
-            b.iter(|| {
-                run_actions(&pool, &mut next, &mut rng, &mut |g, seat, rng| {
-                    let n = g.legal_len(seat);
-                    n > 0 && g.act_index(seat, rng.random_range(0..n)).is_ok()
-                })
-            })
+            b.iter(|| run_actions(&pool, &mut next, &mut rng, Policy::Random))
         });
         group.bench_function(format!("{id}/rule-of-thumb"), |b| {
             b.iter(|| {
-                run_actions(&pool, &mut next, &mut rng, &mut |g, seat, rng| {
-                    g.playout_step(seat, 0.0, rng)
-                })
+                run_actions(
+                    &pool,
+                    &mut next,
+                    &mut rng,
+                    Policy::RuleOfThumb { noise: 0.0 },
+                )
             })
         });
     }

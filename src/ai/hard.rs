@@ -8,10 +8,10 @@
 
 use std::time::{Duration, Instant};
 
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{reward, Observation};
+use crate::rules::{Limit, Policy};
 
 /// The search budget of `hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,21 +69,18 @@ pub(super) fn search(
             visits[arm] += 1;
             continue;
         }
-        let mut steps = 0;
-        loop {
-            let status = game.status();
-            if status.over || status.deal != root.deal || steps >= horizon {
-                break;
-            }
-            let to_act = &status.to_act;
-            let actor = to_act[rng.random_range(0..to_act.len())];
+        game.rollout(
             // Everyone plays the game's rule of thumb, with a little noise so that samples of
             // one arm do not all play out alike.
-            if !game.playout_step(actor, ROLLOUT_NOISE, rng) {
-                break;
-            }
-            steps += 1;
-        }
+            Policy::RuleOfThumb {
+                noise: ROLLOUT_NOISE,
+            },
+            Limit {
+                actions: horizon,
+                within_deal: true,
+            },
+            rng,
+        );
         total[arm] += reward(game.as_ref(), seat, root.scores.as_deref());
         visits[arm] += 1;
     }

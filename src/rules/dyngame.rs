@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use rand::{Rng, RngCore};
+use rand::rngs::SmallRng;
+use rand::{Rng, RngCore, SeedableRng};
 use serde_json::Value;
 
 use super::{Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone};
@@ -66,6 +67,25 @@ pub struct Told {
     pub text: Msg,
 }
 
+/// How a playout (`AnyGame::rollout`) chooses every seat's actions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Policy {
+    /// A uniformly random legal action.
+    Random,
+    /// The game's rule of thumb (`Heuristic::rule_of_thumb`), except that with probability
+    /// `noise` a random action among those the game lets a search explore (`Heuristic::explore`).
+    RuleOfThumb { noise: f64 },
+}
+
+/// Where a playout stops (besides the end of the game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// The most actions it applies.
+    pub actions: u32,
+    /// Whether it stops when the match moves on to its next deal.
+    pub within_deal: bool,
+}
+
 /// A game state of some registered game, driven through JSON.
 pub trait AnyGame: Send + Sync + fmt::Debug {
     fn game_id(&self) -> &'static str;
@@ -117,11 +137,11 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
-    /// One move of a search's playout by `seat`: with probability `noise` a random action the
-    /// game lets a search explore, else the game's rule of thumb; applied at once. Answers
-    /// false when the seat has nothing to do. Lists the legal actions once (playouts are the
-    /// hot loop of the `hard` player).
-    fn playout_step(&mut self, seat: Seat, noise: f64, rng: &mut dyn RngCore) -> bool;
+    /// Plays on from here as a search's playout: each action by a seat to act (one drawn at
+    /// random where several may act), chosen by `policy`, until the game ends, `limit` says
+    /// stop, or no seat has an action. Answers how many actions it applied. Allocates its
+    /// buffers once per call, nothing per action (playouts are the hot loop of `hard`).
+    fn rollout(&mut self, policy: Policy, limit: Limit, rng: &mut dyn RngCore) -> u32;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
@@ -270,7 +290,8 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
         let action = legal.get(index).ok_or_else(|| {
             ActError::Rule(RuleError::Illegal(msg!("act-no-such-index", index = index)))
         })?;
-        self.apply(seat, action).map_err(refusal::<G>)?;
+        // Taken from the legal actions just listed, so the check of `apply` is not needed.
+        self.apply_checked(seat, action);
         Ok(())
     }
 
@@ -279,7 +300,7 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
         if legal.len() <= 1 {
             return 0;
         }
-        G::heuristic(&self.view(Observer::Seat(seat)), &legal, rng).min(legal.len() - 1)
+        self.rule_of_thumb(seat, &legal, rng).min(legal.len() - 1)
     }
 
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize> {
@@ -297,26 +318,52 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
         G::rollout_horizon()
     }
 
-    fn playout_step(&mut self, seat: Seat, noise: f64, rng: &mut dyn RngCore) -> bool {
-        let legal = self.legal_actions(seat);
-        let index = match legal.len() {
-            0 => return false,
-            1 => 0,
-            n => {
-                let random = if rng.random_bool(noise) {
-                    let open: Vec<usize> = (0..n).filter(|&i| G::explore(&legal[i])).collect();
-                    (!open.is_empty()).then(|| open[rng.random_range(0..open.len())])
-                } else {
-                    None
-                };
-                random.unwrap_or_else(|| {
-                    G::heuristic(&self.view(Observer::Seat(seat)), &legal, rng).min(n - 1)
-                })
+    fn rollout(&mut self, policy: Policy, limit: Limit, rng: &mut dyn RngCore) -> u32 {
+        // A fast generator for the playout's many small draws, seeded from the caller's (so a
+        // seeded search stays reproducible).
+        let mut fast = SmallRng::seed_from_u64(rng.next_u64());
+        let deal = self.deal_number();
+        let mut seats = Vec::with_capacity(8);
+        let mut legal = Vec::with_capacity(32);
+        let mut done = 0;
+        while done < limit.actions && !self.is_over() {
+            if limit.within_deal && self.deal_number() != deal {
+                break;
             }
-        };
-        // Taken from the legal actions just listed, so the check of `apply` is not needed.
-        self.apply_checked(seat, &legal[index]);
-        true
+            self.to_act_into(&mut seats);
+            let seat = match seats.len() {
+                0 => break,
+                1 => seats[0],
+                n => seats[fast.random_range(0..n)],
+            };
+            self.legal_into(seat, &mut legal);
+            let index = match (legal.len(), policy) {
+                (0, _) => break,
+                (1, _) => 0,
+                (n, Policy::Random) => fast.random_range(0..n),
+                (n, Policy::RuleOfThumb { noise }) => {
+                    let random = if noise > 0.0 && fast.random_bool(noise) {
+                        let open = legal.iter().filter(|a| G::explore(a)).count();
+                        (open > 0).then(|| {
+                            let k = fast.random_range(0..open);
+                            legal
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, a)| G::explore(a))
+                                .nth(k)
+                                .map_or(0, |(i, _)| i)
+                        })
+                    } else {
+                        None
+                    };
+                    random.unwrap_or_else(|| self.rule_of_thumb(seat, &legal, &mut fast).min(n - 1))
+                }
+            };
+            // Taken from the legal actions just listed, so the check of `apply` is not needed.
+            self.advance(seat, &legal[index]);
+            done += 1;
+        }
+        done
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -47,7 +47,7 @@ use crate::cards::{shuffled, validate_deck, Card, DeckError};
 use crate::text::{list, verbatim, Msg};
 use crate::{key, msg};
 
-pub use dyngame::{ActError, AnyGame, Choice, Told};
+pub use dyngame::{ActError, AnyGame, Choice, Limit, Policy, Told};
 pub use picture::Scene;
 pub use present::{Present, Tone};
 
@@ -447,6 +447,34 @@ pub trait Game:
     /// A full state consistent with everything `seat` may see, the hidden cards redealt at
     /// random and unseen future deals reseeded.
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
+
+    // A search's playouts (`AnyGame::rollout`) are the hot loop of the `hard` computer player:
+    // the methods below answer what `to_act`, `legal_actions`, `apply_checked` and `status`
+    // answer, without allocating once their buffers have grown. The defaults go through the
+    // allocating methods; a game overrides them where it can do better.
+
+    /// `to_act` into `out` (cleared first).
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.to_act());
+    }
+
+    /// `legal_actions` into `out` (cleared first), in the same order.
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        out.clear();
+        out.extend(self.legal_actions(seat));
+    }
+
+    /// `apply_checked` for a playout: applies a listed action and its automatic steps, and tells
+    /// nobody (no events are built where the game can avoid it).
+    fn advance(&mut self, seat: Seat, action: &Self::Action) {
+        self.apply_checked(seat, action);
+    }
+
+    /// `status().deal`: the current deal of a match, from 1.
+    fn deal_number(&self) -> u32 {
+        self.status().deal
+    }
 }
 
 /// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
@@ -456,6 +484,15 @@ pub trait Heuristic: Game {
     /// answering an index into `legal` (never empty). The default picks at random.
     fn heuristic(_view: &Self::View, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
         rng.random_range(0..legal.len())
+    }
+
+    /// The rule of thumb for `seat` in this state: what `normal` plays and what a search plays
+    /// out with. A game answers it from a compact typed observation of the seat that it reads
+    /// off the state without allocating (its `heuristic.rs`); only what the seat may see goes
+    /// into that observation (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
+    /// The default reads the seat's full view and asks [`Heuristic::heuristic`].
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
+        Self::heuristic(&self.view(Observer::Seat(seat)), legal, rng)
     }
 
     /// Whether a search may try `action` as one of its random moves when it plays a sample out.

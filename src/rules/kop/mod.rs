@@ -794,6 +794,10 @@ impl Game for Kop {
         all
     }
 
+    fn deal_number(&self) -> u32 {
+        self.deal
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut base = self.clone();
         base.source.reseed(rng);

@@ -364,6 +364,10 @@ impl Game for Matapesa {
         standard52().into_iter().map(Action::Play).collect()
     }
 
+    fn deal_number(&self) -> u32 {
+        1
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
         game.source.reseed(rng);

@@ -1064,6 +1064,10 @@ impl Game for Paston {
         all
     }
 
+    fn deal_number(&self) -> u32 {
+        self.deal
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
         game.source.reseed(rng);

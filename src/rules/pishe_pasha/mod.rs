@@ -978,6 +978,10 @@ impl Game for PishePasha {
         all
     }
 
+    fn deal_number(&self) -> u32 {
+        1
+    }
+
     fn determinize(&self, _seat: Seat, rng: &mut dyn RngCore) -> Self {
         // Every stock is hidden from every seat alike; permute the stock cards among the stocks
         // and apply the same permutation everywhere (the stop-mode snapshot included).

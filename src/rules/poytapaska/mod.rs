@@ -575,6 +575,10 @@ impl Game for Poytapaska {
         shedding::action_space()
     }
 
+    fn deal_number(&self) -> u32 {
+        1
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
         let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();

@@ -769,6 +769,10 @@ impl Game for Red7 {
         all
     }
 
+    fn deal_number(&self) -> u32 {
+        self.round
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         // Every pile `seat` cannot see (other hands, face-down piles of seats that are out, the
         // draw pile) is redealt among those piles, each keeping its size.

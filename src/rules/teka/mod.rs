@@ -943,6 +943,10 @@ impl Game for Teka {
         all
     }
 
+    fn deal_number(&self) -> u32 {
+        self.deal
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
         game.source.reseed(rng);

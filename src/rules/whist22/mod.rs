@@ -784,6 +784,10 @@ impl Game for Whist22 {
         all
     }
 
+    fn deal_number(&self) -> u32 {
+        self.deal
+    }
+
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
         game.source.reseed(rng);
