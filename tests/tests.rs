@@ -27,6 +27,7 @@ mod engine_tricks;
 mod fake_discord_smoke;
 mod load;
 mod pictures;
+mod playouts;
 mod properties;
 mod ratings;
 mod store;
