@@ -1,6 +1,6 @@
 //! Configuration from the environment and a `.env` file: the Discord token, the database, the
 //! optional REST proxy and development guild, the gateway shards this process runs (`SHARDS`),
-//! and the abuse limits (open tables per person and per server, how fast one person may click
+//! how long a `hard` computer player thinks, and the abuse limits (open tables per person and per server, how fast one person may click
 //! and open tables). Every setting but the token has a working default.
 //! A bad setting is a typed `ConfigError`, worded for the operator by `ConfigError::msg`
 //! (`cli.ftl`); its `Display` is for logs.
@@ -31,6 +31,9 @@ pub struct Config {
     /// The pause before each computer player's move, so people can follow
     /// (`COMPUTER_PAUSE_MS`, default 1500).
     pub computer_pause: Duration,
+    /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`, default
+    /// 50): its search is anytime and plays the best action found when the time is up.
+    pub computer_think: Duration,
     /// Lobbies that have not started after this long are closed (`LOBBY_TIMEOUT_MINUTES`,
     /// default 30).
     pub lobby_timeout: Duration,
@@ -213,6 +216,13 @@ impl Config {
             dev_guild_id,
             shards: get("SHARDS").map(|v| parse_shards(&v)).transpose()?,
             computer_pause: Duration::from_millis(number("COMPUTER_PAUSE_MS", 1500)?),
+            computer_think: Duration::from_millis(
+                number(
+                    "COMPUTER_THINK_MS",
+                    crate::ai::DEFAULT_THINK.as_millis() as u64,
+                )?
+                .max(1),
+            ),
             lobby_timeout: Duration::from_secs(60 * number("LOBBY_TIMEOUT_MINUTES", 30)?),
             timer_minute: Duration::from_millis(number("TIMER_MINUTE_MS", 60_000)?.max(1)),
             max_tables_per_person: small(
@@ -255,6 +265,7 @@ mod tests {
             "without SHARDS one process runs every shard"
         );
         assert_eq!(c.computer_pause, Duration::from_millis(1500));
+        assert_eq!(c.computer_think, Duration::from_millis(50));
         assert_eq!(c.lobby_timeout, Duration::from_secs(1800));
         assert_eq!(c.timer_minute, Duration::from_secs(60));
         assert_eq!((c.max_tables_per_person, c.max_tables_per_server), (3, 100));
@@ -287,8 +298,10 @@ mod tests {
             ("DISCORD_TOKEN", "a"),
             ("COMPUTER_PAUSE_MS", "0"),
             ("TIMER_MINUTE_MS", "50"),
+            ("COMPUTER_THINK_MS", "20"),
         ])
         .unwrap();
+        assert_eq!(quick.computer_think, Duration::from_millis(20));
         assert_eq!(
             (quick.computer_pause, quick.timer_minute),
             (Duration::ZERO, Duration::from_millis(50))

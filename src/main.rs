@@ -42,8 +42,8 @@ enum Command {
         game: String,
         #[arg(long)]
         seats: Option<usize>,
-        #[arg(long, value_delimiter = ',', required = true, value_parser = pakka::cli::parse_level)]
-        players: Vec<pakka::ai::Level>,
+        #[arg(long, value_delimiter = ',', required = true, value_parser = pakka::cli::parse_contender)]
+        players: Vec<pakka::cli::arena::Contender>,
         #[arg(long, default_value_t = 100)]
         games: usize,
         #[arg(long, default_value_t = 1)]
@@ -52,6 +52,10 @@ enum Command {
         options: String,
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        #[arg(long)]
+        iterations: Option<u32>,
+        #[arg(long)]
+        think_ms: Option<u64>,
     },
     Render {
         game: String,
@@ -106,6 +110,8 @@ fn command() -> clap::Command {
             let c = arg(c, "games", msg!("cli-help-games-count"));
             let c = arg(c, "seed", msg!("cli-help-arena-seed"));
             let c = arg(c, "options", msg!("cli-help-options"));
+            let c = arg(c, "iterations", msg!("cli-help-iterations"));
+            let c = arg(c, "think_ms", msg!("cli-help-think-ms"));
             arg(c, "threads", msg!("cli-help-threads"))
         })
         .mut_subcommand("render", |c| {
@@ -182,7 +188,16 @@ fn main() -> ExitCode {
             seed,
             options,
             threads,
+            iterations,
+            think_ms,
         } => {
+            let mut budget = pakka::ai::Budget::default();
+            if let Some(iterations) = iterations {
+                budget.iterations = iterations;
+            }
+            if let Some(ms) = think_ms {
+                budget.time_cap = std::time::Duration::from_millis(ms);
+            }
             let config = pakka::cli::arena::ArenaConfig {
                 game,
                 seats,
@@ -191,6 +206,7 @@ fn main() -> ExitCode {
                 seed,
                 options,
                 threads,
+                budget,
             };
             match pakka::cli::arena::run(&config) {
                 Ok(report) => {
@@ -331,7 +347,9 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
         per_server: config.max_tables_per_server,
     };
     let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
-    let service = pakka::table::TableService::with_limits(store, limits).on_shards(shards);
+    let service = pakka::table::TableService::with_limits(store, limits)
+        .on_shards(shards)
+        .thinking(config.computer_think);
     let service = Arc::new(service);
     let restored = service.restore().await?;
     match config.shards {

@@ -238,3 +238,35 @@ fn a_replay_is_made_of_views_only() {
          zones, hands or state. Broken by: {found:?}"
     );
 }
+
+#[test]
+fn the_oracle_is_for_the_arena_only() {
+    let files = sources();
+    let seating: Vec<&Source> = files
+        .iter()
+        .filter(|f| {
+            f.path.starts_with("table/") || f.path.starts_with("discord/") || f.path == "main.rs"
+        })
+        .collect();
+    assert!(seating.len() > 10, "the table and Discord layers moved");
+    let found = offenders(&seating, &["oracle", "Oracle", "clone_box"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: the oracle, which searches the true state, is for the arena only; no \
+         table can seat it or reach the state it searches. Broken by: {found:?}"
+    );
+    let levels = files
+        .iter()
+        .find(|f| f.path == "ai/mod.rs")
+        .expect("src/ai/mod.rs");
+    let level_enum = levels
+        .code
+        .split("pub enum Level {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .expect("the Level enum");
+    assert!(
+        !level_enum.contains("Oracle"),
+        "the oracle must not be a Level a table could store"
+    );
+}

@@ -93,3 +93,8 @@ cli-ratings-differ = { $tables ->
     [one] { $tables } rated game
    *[other] { $tables } rated games
 }: { $ratings } ratings and { $history } rating changes; { $differing } stored rows differ (nothing changed: --check).
+cli-arena-oracle = oracle
+cli-arena-searching = { $player }/{ $search }
+cli-unknown-contender = "{ $player }" is not an arena player; they are easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat and oracle/ismcts.
+cli-help-iterations = The searching players' most iterations per decision (default 4000).
+cli-help-think-ms = The searching players' most time per decision in milliseconds (default: as at a table, 50).

@@ -95,3 +95,8 @@ cli-ratings-differ = { $tables ->
     [one] { $tables } luokiteltu peli
    *[other] { $tables } luokiteltua peliä
 }: { $ratings } luokitusta ja { $history } luokituksen muutosta; { $differing } tallennettua riviä eroaa (mitään ei muutettu: --check).
+cli-arena-oracle = oraakkeli
+cli-arena-searching = { $player }/{ $search }
+cli-unknown-contender = "{ $player }" ei ole areenan pelaaja; ne ovat easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat ja oracle/ismcts.
+cli-help-iterations = Etsivien pelaajien suurin kierrosmäärä päätöstä kohden (oletus 4000).
+cli-help-think-ms = Etsivien pelaajien suurin aika päätöstä kohden millisekunteina (oletus: kuten pöydässä, 50).

@@ -1,11 +1,14 @@
 //! Computer players, generic over the rules: `easy` (a uniformly random legal action), `normal`
-//! (the game's own rule of thumb, `Heuristic::heuristic`, in each game's `heuristic.rs`) and `hard`
-//! (information-set search: sample full states consistent with the seat's view and search them;
-//! see `hard.rs`). A computer player is handed an `Observation` — one seat's view and its legal
+//! (the game's own rule of thumb, `Heuristic::rule_of_thumb`, in each game's `heuristic.rs`) and
+//! `hard` (a search over full states sampled consistently with the seat's view: `hard.rs`,
+//! `search.rs`). A computer player is handed an `Observation` — one seat's view and its legal
 //! actions — and never the state itself, so it cannot peek at another seat's cards. Decisions
-//! are deterministic for a given seed (up to the wall-clock cap of `hard`).
+//! are deterministic for a given seed (up to the time budget of `hard`). The arena's `oracle`
+//! (`oracle.rs`) runs the same searches on the true state and is no `Level`.
 
 mod hard;
+pub mod oracle;
+mod search;
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,7 +21,8 @@ use serde_json::Value;
 
 use crate::rules::{AnyGame, Observer, Seat};
 
-pub use hard::Budget;
+pub use hard::search_for;
+pub use search::{Budget, Search, DEFAULT_THINK};
 
 /// How well a computer player plays.
 #[derive(
@@ -104,6 +108,18 @@ impl<'a> Observation<'a> {
         self.game.determinize_box(self.seat, rng)
     }
 
+    /// A key per legal action (`AnyGame::legal_keys`).
+    pub fn legal_keys(&self) -> Vec<u64> {
+        let mut keys = Vec::new();
+        self.game.legal_keys(self.seat, &mut keys);
+        keys
+    }
+
+    /// The game's id.
+    pub fn game_id(&self) -> &'static str {
+        self.game.game_id()
+    }
+
     /// How far a search's playouts look ahead in this game (`Game::rollout_horizon`).
     pub fn rollout_horizon(&self) -> Option<u32> {
         self.game.rollout_horizon()
@@ -138,6 +154,19 @@ pub fn choose_with(
     seed: u64,
     budget: Budget,
 ) -> Decision {
+    let search = search_for(observation.game_id());
+    choose_searching(observation, level, search, seed, budget)
+}
+
+/// [`choose_with`] with `hard` running the given search instead of its game's (the arena
+/// compares them).
+pub fn choose_searching(
+    observation: &Observation<'_>,
+    level: Level,
+    search: Search,
+    seed: u64,
+    budget: Budget,
+) -> Decision {
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = observation.legal_len();
@@ -145,7 +174,7 @@ pub fn choose_with(
         (_, 0 | 1) => (0, 0),
         (Level::Easy, _) => (rng.random_range(0..n), 0),
         (Level::Normal, _) => (observation.heuristic(&mut rng), 0),
-        (Level::Hard, _) => hard::search(observation, &mut rng, budget),
+        (Level::Hard, _) => hard::choose(observation, search, &mut rng, budget),
     };
     Decision {
         index: index.min(n.saturating_sub(1)),

@@ -2,7 +2,9 @@
 //! rotation of the players over the seats (so every strategy sits in every seat of the same
 //! deals), and reports per strategy its win share and, where the game counts points, its mean
 //! score per deal, each with a 95% confidence interval, and its decision time (p50/p99). A deal
-//! ends at the end of the game or when the match moves on to its next deal.
+//! ends at the end of the game or when the match moves on to its next deal. Besides the levels,
+//! the arena seats `hard` with a named search (`hard/flat`, `hard/ismcts`) and the `oracle`,
+//! which searches the true state (`ai::oracle`) and exists only here.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -13,7 +15,7 @@ use anyhow::{bail, Context as _};
 use serde_json::Value;
 
 use super::text;
-use crate::ai::{self, Level, Observation};
+use crate::ai::{self, oracle, Budget, Level, Observation, Search};
 use crate::msg;
 use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Setup};
@@ -24,13 +26,93 @@ use crate::text::verbatim;
 pub struct ArenaConfig {
     pub game: String,
     pub seats: Option<usize>,
-    /// One level per seat, in seat order before rotation.
-    pub players: Vec<Level>,
+    /// One player per seat, in seat order before rotation.
+    pub players: Vec<Contender>,
     pub games: usize,
     pub seed: u64,
     pub options: String,
     /// Worker threads (deals are independent).
     pub threads: usize,
+    /// The searching players' budget.
+    pub budget: Budget,
+}
+
+/// A player in the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Contender {
+    /// A level as a table seats it (`hard` with its game's search).
+    Plays(Level),
+    /// `hard` running the named search.
+    Hard(Search),
+    /// The oracle: the search (its game's, or the named one) on the true state.
+    Oracle(Option<Search>),
+}
+
+/// A word that names no arena player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown arena player {0:?}")]
+pub struct UnknownContender(pub String);
+
+impl std::str::FromStr for Contender {
+    type Err = UnknownContender;
+
+    /// `easy`, `normal`, `hard`, `hard/flat`, `hard/ismcts`, `oracle`, `oracle/flat`, …
+    fn from_str(s: &str) -> Result<Contender, UnknownContender> {
+        let unknown = || UnknownContender(s.to_string());
+        let lower = s.trim().to_ascii_lowercase();
+        let (who, search) = match lower.split_once('/') {
+            Some((who, search)) => (
+                who,
+                Some(
+                    Search::ALL
+                        .into_iter()
+                        .find(|x| x.name() == search)
+                        .ok_or_else(unknown)?,
+                ),
+            ),
+            None => (lower.as_str(), None),
+        };
+        match (who, search) {
+            ("oracle", search) => Ok(Contender::Oracle(search)),
+            ("hard", Some(search)) => Ok(Contender::Hard(search)),
+            (level, None) => level.parse().map(Contender::Plays).map_err(|_| unknown()),
+            _ => Err(unknown()),
+        }
+    }
+}
+
+impl Contender {
+    /// Its name in the arena's table.
+    fn label(self) -> String {
+        match self {
+            Contender::Plays(level) => text(&crate::table::level_name(level)),
+            Contender::Hard(search) => text(&msg!(
+                "cli-arena-searching",
+                player = crate::table::level_name(Level::Hard),
+                search = verbatim(search.name())
+            )),
+            Contender::Oracle(None) => text(&msg!("cli-arena-oracle")),
+            Contender::Oracle(Some(search)) => text(&msg!(
+                "cli-arena-searching",
+                player = msg!("cli-arena-oracle"),
+                search = verbatim(search.name())
+            )),
+        }
+    }
+
+    fn choose(self, game: &dyn AnyGame, seat: usize, seed: u64, budget: Budget) -> ai::Decision {
+        let observation = Observation::new(game, seat);
+        match self {
+            Contender::Plays(level) => ai::choose_with(&observation, level, seed, budget),
+            Contender::Hard(search) => {
+                ai::choose_searching(&observation, Level::Hard, search, seed, budget)
+            }
+            Contender::Oracle(search) => {
+                let search = search.unwrap_or_else(|| ai::search_for(game.game_id()));
+                oracle::choose(game, seat, search, seed, budget)
+            }
+        }
+    }
 }
 
 /// One strategy's tally.
@@ -49,7 +131,7 @@ pub struct ArenaReport {
     pub game: &'static str,
     pub seats: usize,
     pub deals: usize,
-    pub strategies: BTreeMap<Level, Tally>,
+    pub strategies: BTreeMap<Contender, Tally>,
 }
 
 fn mean_ci(xs: &[f64]) -> (f64, f64) {
@@ -86,7 +168,7 @@ impl ArenaReport {
         let _ = writeln!(out, "{}", text(&title));
         let _ = writeln!(
             out,
-            "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
+            "{:<14} {:>6} {:>16} {:>18} {:>10} {:>10}",
             text(&msg!("cli-arena-player")),
             text(&msg!("cli-arena-n")),
             text(&msg!("cli-arena-win-share")),
@@ -106,8 +188,8 @@ impl ArenaReport {
             times.sort();
             let _ = writeln!(
                 out,
-                "{:<8} {:>6} {:>16} {:>18} {:>10} {:>10}",
-                text(&crate::table::level_name(*level)),
+                "{:<14} {:>6} {:>16} {:>18} {:>10} {:>10}",
+                level.label(),
                 t.wins.len(),
                 format!("{:.1}% ± {:.1}", 100.0 * w, 100.0 * wci),
                 points,
@@ -132,8 +214,9 @@ type Outcome = Vec<(f64, Option<f64>)>;
 fn play_deal(
     info: &GameInfo,
     options: &Value,
-    players: &[Level],
+    players: &[Contender],
     seed: u64,
+    budget: Budget,
 ) -> anyhow::Result<(Outcome, Vec<Vec<Duration>>)> {
     let seats = players.len();
     let mut game: Box<dyn AnyGame> = info.create(options.clone(), seats, Setup::seeded(seed))?;
@@ -148,10 +231,11 @@ fn play_deal(
         // Simultaneous steps: the first seat listed moves first.
         let seat = status.to_act[0];
         decision += 1;
-        let choice = ai::choose(
-            &Observation::new(game.as_ref(), seat),
-            players[seat],
+        let choice = players[seat].choose(
+            game.as_ref(),
+            seat,
             seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            budget,
         );
         times[seat].push(choice.elapsed);
         game.act_index(seat, choice.index).map_err(|e| {
@@ -228,16 +312,16 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
             let tx = tx.clone();
             let options = options.clone();
             let players = config.players.clone();
-            let (games, base) = (config.games, config.seed);
+            let (games, base, budget) = (config.games, config.seed, config.budget);
             scope.spawn(move || {
                 for deal in (worker..games).step_by(threads) {
                     let seed = base.wrapping_add(deal as u64);
                     for rotation in 0..seats {
-                        let rotated: Vec<Level> = (0..seats)
+                        let rotated: Vec<Contender> = (0..seats)
                             .map(|s| players[(s + rotation) % seats])
                             .collect();
                         let result =
-                            play_deal(info, &options, &rotated, seed).map(|r| (rotated, r));
+                            play_deal(info, &options, &rotated, seed, budget).map(|r| (rotated, r));
                         if tx.send(result).is_err() {
                             return;
                         }
@@ -271,11 +355,15 @@ mod tests {
         let config = ArenaConfig {
             game: "pisha-pasha".into(),
             seats: None,
-            players: vec![Level::Normal, Level::Easy],
+            players: vec![
+                Contender::Plays(Level::Normal),
+                Contender::Plays(Level::Easy),
+            ],
             games: 4,
             seed: 1,
             options: String::new(),
             threads: 2,
+            budget: Budget::default(),
         };
         let report = run(&config).unwrap();
         let total: usize = report.strategies.values().map(|t| t.wins.len()).sum();
@@ -291,15 +379,52 @@ mod tests {
         let mut config = ArenaConfig {
             game: "poker".into(),
             seats: None,
-            players: vec![Level::Easy, Level::Easy],
+            players: vec![Contender::Plays(Level::Easy); 2],
             games: 1,
             seed: 0,
             options: String::new(),
             threads: 1,
+            budget: Budget::default(),
         };
         assert!(run(&config).is_err());
         config.game = "pisha-pasha".into();
         config.seats = Some(3);
         assert!(run(&config).is_err());
+    }
+
+    #[test]
+    fn the_oracle_and_named_searches_take_seats() {
+        for (word, contender) in [
+            ("hard", Contender::Plays(Level::Hard)),
+            ("HARD/flat", Contender::Hard(Search::Flat)),
+            ("hard/ismcts", Contender::Hard(Search::IsMcts)),
+            ("oracle", Contender::Oracle(None)),
+            ("oracle/flat", Contender::Oracle(Some(Search::Flat))),
+        ] {
+            assert_eq!(word.parse(), Ok(contender));
+        }
+        for bad in ["expert", "easy/flat", "hard/minimax", "oracle/"] {
+            assert!(bad.parse::<Contender>().is_err(), "{bad}");
+        }
+        let config = ArenaConfig {
+            game: "red7".into(),
+            seats: None,
+            players: vec![
+                Contender::Oracle(None),
+                Contender::Hard(Search::Flat),
+                Contender::Plays(Level::Normal),
+            ],
+            games: 2,
+            seed: 3,
+            options: String::new(),
+            threads: 1,
+            budget: Budget {
+                iterations: 16,
+                ..Budget::default()
+            },
+        };
+        let report = run(&config).unwrap();
+        assert_eq!(report.strategies.len(), 3);
+        assert!(report.table().contains("oracle"));
     }
 }

@@ -90,6 +90,13 @@ pub fn parse_level(s: &str) -> Result<crate::ai::Level, String> {
     })
 }
 
+/// Reads an arena player: a level, `hard/<search>`, `oracle` or `oracle/<search>`.
+pub fn parse_contender(s: &str) -> Result<arena::Contender, String> {
+    s.parse().map_err(|e: arena::UnknownContender| {
+        text(&msg!("cli-unknown-contender", player = verbatim(e.0)))
+    })
+}
+
 /// "There is no game called …; the games are …".
 fn unknown_game(name: &str) -> Msg {
     msg!(

@@ -4,6 +4,7 @@
 //! every `Game`.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
@@ -137,6 +138,14 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
+    /// Whether the game is over (`status().over`, without building the status).
+    fn is_over(&self) -> bool;
+    /// The current deal of a match, from 1 (`status().deal`, without building the status).
+    fn deal_number(&self) -> u32;
+    /// A key per legal action of the seat, in `legal_json` order, into `out` (cleared first):
+    /// the same action has the same key in every state, so a search can recognise it across
+    /// sampled states where the lists differ (the hash of the typed action).
+    fn legal_keys(&self, seat: Seat, out: &mut Vec<u64>);
     /// Plays on from here as a search's playout: each action by a seat to act (one drawn at
     /// random where several may act), chosen by `policy`, until the game ends, `limit` says
     /// stop, or no seat has an action. Answers how many actions it applied. Allocates its
@@ -316,6 +325,24 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
 
     fn rollout_horizon(&self) -> Option<u32> {
         G::rollout_horizon()
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn deal_number(&self) -> u32 {
+        Game::deal_number(self)
+    }
+
+    fn legal_keys(&self, seat: Seat, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend(self.legal_actions(seat).iter().map(|a| {
+            // `DefaultHasher::new()` has fixed keys: the same action hashes alike everywhere.
+            let mut hasher = std::hash::DefaultHasher::new();
+            a.hash(&mut hasher);
+            hasher.finish()
+        }));
     }
 
     fn rollout(&mut self, policy: Policy, limit: Limit, rng: &mut dyn RngCore) -> u32 {

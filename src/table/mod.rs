@@ -609,6 +609,8 @@ pub struct TableService {
     opening: Mutex<()>,
     /// The gateway shards of this process: it holds the tables of their servers only.
     shards: ShardRange,
+    /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`).
+    think: std::time::Duration,
 }
 
 impl TableService {
@@ -627,7 +629,15 @@ impl TableService {
             occupancy: StdMutex::new(HashMap::new()),
             opening: Mutex::new(()),
             shards: ShardRange::ALL,
+            think: crate::ai::DEFAULT_THINK,
         }
+    }
+
+    /// The most a `hard` computer player thinks per decision (the search is anytime: it plays
+    /// the best action found when the time is up).
+    pub fn thinking(mut self, think: std::time::Duration) -> TableService {
+        self.think = think;
+        self
     }
 
     /// The service of a process that runs only the gateway shards `shards` (`SHARDS`): it

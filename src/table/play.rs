@@ -199,9 +199,13 @@ impl TableService {
             let level = level_of(&t.seats[seat]).unwrap_or_default();
             (game.clone(), seat, level, t.move_number, t.seed)
         };
+        let budget = ai::Budget {
+            time_cap: self.think,
+            ..ai::Budget::default()
+        };
         let choice = tokio::task::spawn_blocking(move || {
             let seed = seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            ai::choose(&Observation::new(game.as_ref(), seat), level, seed)
+            ai::choose_with(&Observation::new(game.as_ref(), seat), level, seed, budget)
         })
         .await
         .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;

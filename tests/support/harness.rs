@@ -106,6 +106,7 @@ impl Harness {
             dev_guild_id: None,
             shards: None,
             computer_pause: Duration::ZERO,
+            computer_think: pakka::ai::DEFAULT_THINK,
             lobby_timeout: Duration::from_secs(1800),
             timer_minute,
             // No abuse limit gets in the way of the suites, which click as fast as the bot
@@ -129,7 +130,9 @@ impl Harness {
             per_server: config.max_tables_per_server,
         };
         let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
-        let service = pakka::table::TableService::with_limits(store, limits).on_shards(shards);
+        let service = pakka::table::TableService::with_limits(store, limits)
+            .on_shards(shards)
+            .thinking(config.computer_think);
         let service = std::sync::Arc::new(service);
         service.restore().await.expect("the tables restore");
         self.bot = Some(
