@@ -214,6 +214,12 @@ pub struct PishePasha {
     source: DeckSource,
 }
 
+/// `card.rank().ace_low()` of a standard card, read off its index (A = 1, 2 … K = 2 … 13).
+fn ace_low(card: Card) -> u8 {
+    const LOW: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1];
+    LOW[card.index() % 13]
+}
+
 /// The book version's safety cap of complete flip steps.
 pub const BOOK_STEP_CAP: u64 = 100_000;
 
@@ -232,8 +238,9 @@ impl PishePasha {
 
     /// The other seats in turn order after `seat`.
     fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> {
+        // Wrapped by a subtraction: a division per seat is most of a playout's step here.
         let n = self.n();
-        (1..n).map(move |i| (seat + i) % n)
+        (seat + 1..seat + n).map(move |s| if s >= n { s - n } else { s })
     }
 
     /// Whether `seat` is among `to_act` (without listing them).
@@ -258,11 +265,9 @@ impl PishePasha {
             card.suit().index()
         };
         let fits = match self.foundations[pile].last() {
-            None => card.rank().ace_low() == 1,
-            Some(top) if self.mode.single_pile() => {
-                top.rank().ace_low() % 13 + 1 == card.rank().ace_low()
-            }
-            Some(top) => top.rank().ace_low() + 1 == card.rank().ace_low(),
+            None => ace_low(card) == 1,
+            Some(&top) if self.mode.single_pile() => ace_low(top) % 13 + 1 == ace_low(card),
+            Some(&top) => ace_low(top) + 1 == ace_low(card),
         };
         fits.then_some(pile)
     }
@@ -272,8 +277,7 @@ impl PishePasha {
         let Some(top) = self.discards.get(o).and_then(|d| d.last()) else {
             return false;
         };
-        let (a, b) = (card.rank().ace_low() as i32, top.rank().ace_low() as i32);
-        let diff = (a - b).abs();
+        let diff = ace_low(card).abs_diff(ace_low(*top));
         diff == 1 || (self.mode.single_pile() && diff == 12)
     }
 
@@ -390,7 +394,11 @@ impl PishePasha {
     }
 
     fn pass_turn(&mut self, events: &mut impl Tell) {
-        self.turn = (self.turn + 1) % self.n();
+        self.turn = if self.turn + 1 == self.n() {
+            0
+        } else {
+            self.turn + 1
+        };
         events.push(Event::TurnPassed { seat: self.turn });
     }
 
