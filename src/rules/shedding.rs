@@ -86,13 +86,12 @@ fn is_low(rank: Rank) -> bool {
     (Rank::Three..=Rank::Nine).contains(&rank)
 }
 
-/// The four cards of a rank.
+/// The four cards of a rank (from a table made once: the rule of thumb asks it per rank).
 pub fn rank_cards(rank: Rank) -> CardSet {
-    let mut set = CardSet::new();
-    for s in Suit::ALL {
-        set.insert(Card::new(rank, s));
-    }
-    set
+    static BY_NUMBER: std::sync::LazyLock<[CardSet; 13]> = std::sync::LazyLock::new(|| {
+        Rank::ALL.map(|rank| Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect())
+    });
+    BY_NUMBER[usize::from(rank.number() - 2)]
 }
 
 /// The first `k` cards of `rank` in `set`, in suit order S, H, D, C.
@@ -259,9 +258,14 @@ impl Cards {
         set.iter().collect()
     }
 
-    /// The first `k` cards.
-    pub fn prefix(&self, k: usize) -> Cards {
-        Cards::from(&self[..k.min(self.len())])
+    /// Adds a card to an inline list of fewer than four (the four cards of a rank at most).
+    fn push_inline(&mut self, card: Card) {
+        if let CardsRepr::Inline { len, cards } = &mut self.0 {
+            if let Some(slot) = cards.get_mut(usize::from(*len)) {
+                *slot = card;
+                *len += 1;
+            }
+        }
     }
 }
 
@@ -408,9 +412,10 @@ pub fn push_plays(out: &mut Vec<Action>, zone: CardSet, allowed: impl Fn(Rank) -
         if of_rank.is_empty() || !allowed(rank) {
             continue;
         }
-        let cards = Cards::of_set(of_rank);
-        for k in 1..=cards.len() {
-            out.push(Action::Play(cards.prefix(k)));
+        let mut cards = Cards::EMPTY;
+        for card in of_rank {
+            cards.push_inline(card);
+            out.push(Action::Play(cards.clone()));
         }
     }
 }
@@ -934,8 +939,10 @@ impl Position<'_> {
 }
 
 /// The seat a view belongs to (the seat to move for the public view) and the next active seat
-/// after it: whom the rule of thumb plays for and whom it plays against.
-pub fn me_and_next(
+/// after it: whom the rule of thumb plays for and whom it plays against, as the games' tests read
+/// them from a view for the reference their observations must equal.
+#[cfg(test)]
+pub(crate) fn me_and_next(
     observer: Observer,
     turn: Option<Seat>,
     seats: usize,
@@ -955,11 +962,22 @@ pub fn me_and_next(
 /// The share of the deck that may NOT be played on a pile topped by `top`: how hard the
 /// next player finds it to go on.
 pub fn blocking(legality: Legality, top: Rank) -> f64 {
-    let open = ORDER
-        .iter()
-        .filter(|&&r| legality.allows(r, Some(top)))
-        .count();
-    1.0 - open as f64 / 13.0
+    1.0 - open_on(legality, top) as f64 / 13.0
+}
+
+/// How many ranks may be played on `top`: `Legality::allows` counted in closed form (the rule
+/// of thumb asks it for every play it weighs).
+fn open_on(legality: Legality, top: Rank) -> usize {
+    let o = usize::from(order(top));
+    if is_low(top) {
+        // 3–9 from the top up, 10 and 2, and J, Q, K from `court_min_top`.
+        (7 - o) + 2 + if top >= legality.court_min_top { 3 } else { 0 }
+    } else if is_court(top) {
+        // The court cards from the top up, A and 2.
+        (11 - o) + 2
+    } else {
+        1
+    }
 }
 
 /// What an action costs (lower is better) in cards held at the end, roughly.
@@ -1470,6 +1488,26 @@ mod tests {
         assert!(!ok(POYTA, "2S", Some("AH")) && !ok(POYTA, "2S", Some("10H")));
         assert!(ok(POYTA, "2S", Some("2H")) && !ok(POYTA, "AS", Some("2H")));
         assert!(ok(POYTA, "10S", Some("10H")) && !ok(POYTA, "JS", Some("10H")));
+    }
+
+    #[test]
+    fn the_closed_form_count_of_open_ranks_is_the_legality_table() {
+        for court_min_top in [Rank::Six, Rank::Seven] {
+            for courts_on_empty in [false, true] {
+                let l = Legality {
+                    court_min_top,
+                    courts_on_empty,
+                };
+                for top in ORDER {
+                    let open = ORDER.iter().filter(|&&r| l.allows(r, Some(top))).count();
+                    assert_eq!(open_on(l, top), open, "{top:?}");
+                }
+            }
+        }
+        for rank in Rank::ALL {
+            let four: CardSet = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
+            assert_eq!(rank_cards(rank), four);
+        }
     }
 
     #[test]
