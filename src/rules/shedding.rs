@@ -26,8 +26,9 @@
 //! few thousand actions; the bound catches a few percent of random Pöytäpaska games, whose big
 //! hands lock the table cards away, and no sensible game.
 //!
-//! **The rule of thumb** (`Heuristic::heuristic` of both games, the `normal` computer player and the
-//! rollout policy of `hard`): each game turns the seat's view into a [`Position`] and
+//! **The rule of thumb** (`Heuristic::rule_of_thumb` of both games, the `normal` computer player
+//! and the rollout policy of `hard`): each game reads a [`Position`] for the seat off its state
+//! (what the seat may see only, without allocating) and
 //! [`choose`] answers the legal action of least [`action_cost`], a rough count of the cards the
 //! action leaves the seat holding. Low cards go first, all of a rank at once; 10s, aces and 2s
 //! are kept for high or big piles, where clearing (or a 2) beats taking; draw-and-try beats
@@ -85,9 +86,12 @@ fn is_low(rank: Rank) -> bool {
     (Rank::Three..=Rank::Nine).contains(&rank)
 }
 
-/// The four cards of a rank.
+/// The four cards of a rank (from a table made once: the rule of thumb asks it per rank).
 pub fn rank_cards(rank: Rank) -> CardSet {
-    Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect()
+    static BY_NUMBER: std::sync::LazyLock<[CardSet; 13]> = std::sync::LazyLock::new(|| {
+        Rank::ALL.map(|rank| Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect())
+    });
+    BY_NUMBER[usize::from(rank.number() - 2)]
 }
 
 /// The first `k` cards of `rank` in `set`, in suit order S, H, D, C.
@@ -230,12 +234,141 @@ pub fn start_player(hands: &[CardSet], first: Seat) -> (Seat, Rank) {
     (first, Rank::Three)
 }
 
+/// The cards a play names, in order: up to four inline (every listed play, so listing and
+/// playing allocate nothing), more on the heap (only a malformed play someone typed). Compares,
+/// hashes, prints and serializes as the plain list it holds.
+#[derive(Clone)]
+pub struct Cards(CardsRepr);
+
+#[derive(Clone)]
+enum CardsRepr {
+    Inline { len: u8, cards: [Card; 4] },
+    Heap(Vec<Card>),
+}
+
+impl Cards {
+    /// No card.
+    pub const EMPTY: Cards = Cards(CardsRepr::Inline {
+        len: 0,
+        cards: [Card::new(Rank::Two, Suit::Spades); 4],
+    });
+
+    /// The cards of `set` in card order (for one rank: suit order S, H, D, C).
+    pub fn of_set(set: CardSet) -> Cards {
+        set.iter().collect()
+    }
+
+    /// Adds a card to an inline list of fewer than four (the four cards of a rank at most).
+    fn push_inline(&mut self, card: Card) {
+        if let CardsRepr::Inline { len, cards } = &mut self.0 {
+            if let Some(slot) = cards.get_mut(usize::from(*len)) {
+                *slot = card;
+                *len += 1;
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for Cards {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        match &self.0 {
+            CardsRepr::Inline { len, cards } => &cards[..usize::from(*len)],
+            CardsRepr::Heap(v) => v,
+        }
+    }
+}
+
+impl From<&[Card]> for Cards {
+    fn from(cards: &[Card]) -> Cards {
+        if cards.len() <= 4 {
+            let mut inline = Cards::EMPTY;
+            if let CardsRepr::Inline { len, cards: slots } = &mut inline.0 {
+                slots[..cards.len()].copy_from_slice(cards);
+                *len = cards.len() as u8;
+            }
+            inline
+        } else {
+            Cards(CardsRepr::Heap(cards.to_vec()))
+        }
+    }
+}
+
+impl From<Vec<Card>> for Cards {
+    fn from(cards: Vec<Card>) -> Cards {
+        if cards.len() <= 4 {
+            Cards::from(&cards[..])
+        } else {
+            Cards(CardsRepr::Heap(cards))
+        }
+    }
+}
+
+impl FromIterator<Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Cards {
+        let mut inline = Cards::EMPTY;
+        let mut iter = iter.into_iter();
+        if let CardsRepr::Inline { len, cards } = &mut inline.0 {
+            for slot in cards.iter_mut() {
+                match iter.next() {
+                    Some(c) => {
+                        *slot = c;
+                        *len += 1;
+                    }
+                    None => return inline,
+                }
+            }
+        }
+        match iter.next() {
+            None => inline,
+            Some(fifth) => {
+                let mut all = inline.to_vec();
+                all.push(fifth);
+                all.extend(iter);
+                Cards(CardsRepr::Heap(all))
+            }
+        }
+    }
+}
+
+impl PartialEq for Cards {
+    fn eq(&self, other: &Cards) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Cards {}
+
+impl std::hash::Hash for Cards {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
+        Vec::<Card>::deserialize(d).map(Cards::from)
+    }
+}
+
 /// The engine protocol's actions of both games.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Cards of one rank from the zone in use (the hand, else Pöytäpaska's face-up cards).
-    Play(Vec<Card>),
+    Play(Cards),
     /// Take the whole pile into the hand.
     Take,
     /// Draw and try: turn the stock's top card and play it if it may be played.
@@ -268,19 +401,21 @@ pub fn normalize_play(zone: CardSet, cards: &[Card]) -> Option<Action> {
     cards
         .iter()
         .all(|&c| zone.contains(c))
-        .then(|| Action::Play(first_of_rank(zone, rank, cards.len())))
+        .then(|| Action::Play(first_of_rank(zone, rank, cards.len()).into()))
 }
 
 /// Lists one play per rank and count from `zone` (ranks in the games' order, counts rising)
 /// for every rank `allowed` lets through.
 pub fn push_plays(out: &mut Vec<Action>, zone: CardSet, allowed: impl Fn(Rank) -> bool) {
     for rank in ORDER {
-        let cards = first_of_rank(zone, rank, 4);
-        if cards.is_empty() || !allowed(rank) {
+        let of_rank = zone.intersection(rank_cards(rank));
+        if of_rank.is_empty() || !allowed(rank) {
             continue;
         }
-        for k in 1..=cards.len() {
-            out.push(Action::Play(cards[..k].to_vec()));
+        let mut cards = Cards::EMPTY;
+        for card in of_rank {
+            cards.push_inline(card);
+            out.push(Action::Play(cards.clone()));
         }
     }
 }
@@ -299,16 +434,16 @@ pub fn action_space() -> Vec<Action> {
     all.push(Action::Take);
     all.push(Action::Draw);
     all.extend((0..=5).map(Action::Flip));
-    all.push(Action::Play(Vec::new()));
+    all.push(Action::Play(Cards::EMPTY));
     let every = CardSet::from_iter(crate::cards::standard52());
     for rank in ORDER {
         let four = first_of_rank(every, rank, 4);
-        all.extend(four.iter().map(|&c| Action::Play(vec![c])));
-        all.extend((2..=4).map(|k| Action::Play(four[..k].to_vec())));
-        all.push(Action::Play(vec![four[0], four[0]]));
+        all.extend(four.iter().map(|&c| Action::Play(Cards::from(&[c][..]))));
+        all.extend((2..=4).map(|k| Action::Play(Cards::from(&four[..k]))));
+        all.push(Action::Play(Cards::from(&[four[0], four[0]][..])));
     }
     let mixed = [Rank::Five, Rank::Six].map(|r| Card::new(r, Suit::Spades));
-    all.push(Action::Play(mixed.to_vec()));
+    all.push(Action::Play(Cards::from(&mixed[..])));
     all
 }
 
@@ -320,6 +455,25 @@ pub enum End {
     Loser(Seat),
     /// `STALEMATE_ACTIONS` actions in a row without progress: a draw among those still in.
     Stalemate,
+}
+
+/// Where the rules put their events: `apply_checked`'s list, or nowhere ([`Quiet`], a
+/// playout's `advance`, which builds none: an event is made by a closure only when told).
+pub trait Tell<E> {
+    fn tell(&mut self, event: impl FnOnce() -> E);
+}
+
+impl<E> Tell<E> for Vec<E> {
+    fn tell(&mut self, event: impl FnOnce() -> E) {
+        self.push(event());
+    }
+}
+
+/// The events of a playout: never built.
+pub struct Quiet;
+
+impl<E> Tell<E> for Quiet {
+    fn tell(&mut self, _: impl FnOnce() -> E) {}
 }
 
 /// The state both games share: hands, stock, pile, cleared cards, who is out, whose turn.
@@ -412,13 +566,12 @@ impl Core {
         self.stock.pop()
     }
 
-    /// The whole pile goes into the seat's hand; answers its cards.
-    pub fn take_pile(&mut self, seat: Seat) -> Vec<Card> {
-        let pile = std::mem::take(&mut self.pile);
-        for &c in &pile {
+    /// The whole pile goes into the seat's hand (the pile keeps its buffer).
+    pub fn take_pile(&mut self, seat: Seat) {
+        for &c in &self.pile {
             self.hands[seat].insert(c);
         }
-        pile
+        self.pile.clear();
     }
 
     /// Puts a group of one rank on the pile and runs the clearing test; answers how many
@@ -439,43 +592,48 @@ impl Core {
         if !clears {
             return None;
         }
-        let pile = std::mem::take(&mut self.pile);
-        self.cleared = self.cleared.union(pile.iter().collect());
-        Some(pile.len())
+        let n = self.pile.len();
+        self.cleared = self.cleared.union(self.pile.iter().collect());
+        self.pile.clear();
+        Some(n)
     }
 
     /// The seat has gone out; the game ends when one player is left. Answers its place (1 =
     /// first out).
     pub fn go_out(&mut self, seat: Seat) -> usize {
         self.out.push(seat);
-        let left: Vec<Seat> = (0..self.seats()).filter(|&s| self.is_active(s)).collect();
-        if let [loser] = left[..] {
+        let mut left = (0..self.seats()).filter(|&s| self.is_active(s));
+        if let (Some(loser), None) = (left.next(), left.next()) {
             self.end = Some(End::Loser(loser));
         }
         self.out.len()
     }
 
-    /// Gives the turn to the first active seat from `start` (inclusive) that has a move; answers
-    /// the seats that passed on the way (the no-move rule). When no active seat has a move, the
-    /// first of them moves anyway with a free play of any card.
-    pub fn advance(&mut self, start: Seat, has_move: impl Fn(&Core, Seat) -> bool) -> Vec<Seat> {
+    /// Gives the turn to the first active seat from `start` (inclusive) that has a move, telling
+    /// `passed` the seats that passed on the way, in order (the no-move rule). When no active seat
+    /// has a move, the first of them moves anyway with a free play of any card.
+    pub fn advance(
+        &mut self,
+        start: Seat,
+        has_move: impl Fn(&Core, Seat) -> bool,
+        mut passed: impl FnMut(Seat),
+    ) {
         self.free_play = false;
         if self.is_over() {
-            return Vec::new();
+            return;
         }
-        let order: Vec<Seat> = seats_from(start, self.seats())
-            .into_iter()
-            .filter(|&s| self.is_active(s))
-            .collect();
-        match order.iter().position(|&s| has_move(self, s)) {
-            Some(i) => {
-                self.turn = order[i];
-                order[..i].to_vec()
+        let n = self.seats();
+        let order = (start..start + n)
+            .map(|s| if s >= n { s - n } else { s })
+            .filter(|&s| self.is_active(s));
+        match order.clone().find(|&s| has_move(self, s)) {
+            Some(turn) => {
+                order.take_while(|&s| s != turn).for_each(&mut passed);
+                self.turn = turn;
             }
             None => {
-                self.turn = order.first().copied().unwrap_or(start);
+                self.turn = order.clone().next().unwrap_or(start);
                 self.free_play = true;
-                Vec::new()
             }
         }
     }
@@ -530,10 +688,16 @@ impl Core {
 
     /// The seat to move, none once over.
     pub fn to_act(&self) -> Vec<Seat> {
-        if self.is_over() {
-            Vec::new()
-        } else {
-            vec![self.turn]
+        let mut seats = Vec::with_capacity(1);
+        self.to_act_into(&mut seats);
+        seats
+    }
+
+    /// `to_act` into `out` (cleared first).
+    pub fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if !self.is_over() {
+            out.push(self.turn);
         }
     }
 
@@ -549,15 +713,14 @@ impl Core {
     }
 
     /// The forced opening play while it is pending: all the opener's cards of the rank.
-    pub fn opening_cards(&self) -> Option<Vec<Card>> {
-        let rank = self.opening?;
-        Some(first_of_rank(self.hands[self.turn], rank, 4))
+    pub fn opening_cards(&self) -> Option<Cards> {
+        self.opening.map(|_| Cards::of_set(self.opening_keep()))
     }
 
     /// Why anything but the pending forced opening is refused.
     pub fn opening_refusal(&self) -> Option<Refusal> {
         let rank = self.opening?;
-        let cards = self.opening_cards()?;
+        let cards = self.opening_cards()?.to_vec();
         Some(Refusal::Opening { rank, cards })
     }
 
@@ -580,11 +743,18 @@ impl Core {
         }
     }
 
-    /// Counts the action against the stalemate bound; answers the loser and the ranking when
-    /// the game is over after it.
-    pub fn after_action(&mut self, measure: usize) -> Option<(Option<Seat>, Vec<Vec<Seat>>)> {
+    /// Counts the action against the stalemate bound; tells `events` the end (`game_over`
+    /// builds it from the loser and the ranking) when the game is over after it.
+    pub fn after_action<E>(
+        &mut self,
+        measure: usize,
+        events: &mut impl Tell<E>,
+        game_over: impl FnOnce(Option<Seat>, Vec<Vec<Seat>>) -> E,
+    ) {
         self.tick(measure);
-        self.ranking().map(|ranking| (self.loser(), ranking))
+        if self.is_over() {
+            events.tell(|| game_over(self.loser(), self.ranking().unwrap_or_default()));
+        }
     }
 
     /// The zones of the middle of the table: the stock, the pile and the cards out of the game.
@@ -621,7 +791,7 @@ mod opt_rank {
     }
 }
 
-// ---- the rule of thumb (`Heuristic::heuristic`) ----------------------------------------------
+// ---- the rule of thumb (`Heuristic::rule_of_thumb`) --------------------------------------
 
 /// The weights of the shared rule of thumb (see [`choose`]), in "cards held at the end" units.
 /// Each game plays with its own constant (`Weights::PASKAHOUSU`, `Weights::POYTAPASKA`).
@@ -682,8 +852,9 @@ impl Weights {
     };
 }
 
-/// A position as the rule of thumb sees it, built by each game from the seat's view alone.
-#[derive(Clone, Debug)]
+/// A position as the rule of thumb sees it: the compact observation each game reads off its
+/// state for one seat without allocating (its `heuristic.rs`), of what that seat may see only.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Position<'a> {
     /// The cards plays come from now: the hand, or Pöytäpaska's face-up cards.
     pub zone: CardSet,
@@ -768,8 +939,10 @@ impl Position<'_> {
 }
 
 /// The seat a view belongs to (the seat to move for the public view) and the next active seat
-/// after it: whom the rule of thumb plays for and whom it plays against.
-pub fn me_and_next(
+/// after it: whom the rule of thumb plays for and whom it plays against, as the games' tests read
+/// them from a view for the reference their observations must equal.
+#[cfg(test)]
+pub(crate) fn me_and_next(
     observer: Observer,
     turn: Option<Seat>,
     seats: usize,
@@ -789,11 +962,22 @@ pub fn me_and_next(
 /// The share of the deck that may NOT be played on a pile topped by `top`: how hard the
 /// next player finds it to go on.
 pub fn blocking(legality: Legality, top: Rank) -> f64 {
-    let open = ORDER
-        .iter()
-        .filter(|&&r| legality.allows(r, Some(top)))
-        .count();
-    1.0 - open as f64 / 13.0
+    1.0 - open_on(legality, top) as f64 / 13.0
+}
+
+/// How many ranks may be played on `top`: `Legality::allows` counted in closed form (the rule
+/// of thumb asks it for every play it weighs).
+fn open_on(legality: Legality, top: Rank) -> usize {
+    let o = usize::from(order(top));
+    if is_low(top) {
+        // 3–9 from the top up, 10 and 2, and J, Q, K from `court_min_top`.
+        (7 - o) + 2 + if top >= legality.court_min_top { 3 } else { 0 }
+    } else if is_court(top) {
+        // The court cards from the top up, A and 2.
+        (11 - o) + 2
+    } else {
+        1
+    }
 }
 
 /// What an action costs (lower is better) in cards held at the end, roughly.
@@ -993,7 +1177,7 @@ pub fn tone(action: &Action) -> crate::rules::Tone {
 /// The button label of every action, a play as `2× 5♠ 5♥`.
 pub fn label(action: &Action) -> Msg {
     match action {
-        Action::Play(cards) => msg!("shedding-play", n = cards.len(), cards = cards),
+        Action::Play(cards) => msg!("shedding-play", n = cards.len(), cards = &cards[..]),
         Action::Take => msg!("shedding-take"),
         Action::Draw => msg!("shedding-draw"),
         Action::Flip(p) => msg!("shedding-flip", position = *p),
@@ -1100,12 +1284,12 @@ pub mod told {
 
 /// Test support for the two games' rule of thumb: the share of first places it takes in one
 /// seat against random players over 20 seeded deals per seat count, asserting on the way that
-/// it answers a legal index and the same one twice for the same view.
+/// it answers a legal index and the same one twice for the same position.
 #[cfg(test)]
 pub(crate) fn rule_of_thumb_share_against_random<G: super::Game + super::Heuristic>(
     seats: &[usize],
 ) -> f64 {
-    use super::{Game, Observer, Setup};
+    use super::{Game, Setup};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let (mut wins, mut games) = (0.0, 0);
@@ -1116,10 +1300,9 @@ pub(crate) fn rule_of_thumb_share_against_random<G: super::Game + super::Heurist
             while !Game::is_over(&g) {
                 let seat = Game::to_act(&g)[0];
                 let legal = g.legal_actions(seat);
-                let view = g.view(Observer::Seat(seat));
-                let i = G::heuristic(&view, &legal, &mut rng);
+                let i = g.rule_of_thumb(seat, &legal, &mut rng);
                 assert!(i < legal.len());
-                assert_eq!(i, G::heuristic(&view, &legal, &mut rng));
+                assert_eq!(i, g.rule_of_thumb(seat, &legal, &mut rng));
                 let i = if seat == hero {
                     i
                 } else {
@@ -1135,6 +1318,54 @@ pub(crate) fn rule_of_thumb_share_against_random<G: super::Game + super::Heurist
         }
     }
     wins / games as f64
+}
+
+/// Test support for the two games' playouts: over random games of every configuration (the
+/// rule of thumb and random moves mixed), `to_act_into` and `legal_into` list what `to_act` and
+/// `legal_actions` do, `advance` leaves the state `apply_checked` does, and the rule of thumb
+/// answers what `reference` does (the rule of thumb as it was played from the seat's view).
+#[cfg(test)]
+pub(crate) fn check_playout_methods<G>(reference: impl Fn(&G, Seat, &[Action]) -> usize)
+where
+    G: super::Game<Action = Action> + super::Heuristic + PartialEq,
+{
+    use super::Setup;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let (mut seats, mut legal) = (Vec::new(), Vec::new());
+    let mut steps = 0;
+    for (options, n) in G::configurations() {
+        for seed in 0..8 {
+            let mut g = G::new(options.clone(), n, Setup::seeded(seed)).unwrap();
+            for _ in 0..400 {
+                if g.is_over() {
+                    break;
+                }
+                g.to_act_into(&mut seats);
+                assert_eq!(seats, g.to_act());
+                let seat = seats[0];
+                g.legal_into(seat, &mut legal);
+                assert_eq!(legal, g.legal_actions(seat));
+                let thumb = g.rule_of_thumb(seat, &legal, &mut rng);
+                assert_eq!(thumb, reference(&g, seat, &legal), "{legal:?}");
+                let i = if rng.random_bool(0.5) {
+                    thumb
+                } else {
+                    rng.random_range(0..legal.len())
+                };
+                let mut quiet = g.clone();
+                quiet.advance(seat, &legal[i]);
+                g.apply_checked(seat, &legal[i]);
+                assert!(
+                    quiet == g,
+                    "advance and apply_checked differ after {:?}",
+                    legal[i]
+                );
+                steps += 1;
+            }
+        }
+    }
+    assert!(steps > 1_000);
 }
 
 /// What the shedding games' pictures share, from the fields their views have in common.
@@ -1260,6 +1491,26 @@ mod tests {
     }
 
     #[test]
+    fn the_closed_form_count_of_open_ranks_is_the_legality_table() {
+        for court_min_top in [Rank::Six, Rank::Seven] {
+            for courts_on_empty in [false, true] {
+                let l = Legality {
+                    court_min_top,
+                    courts_on_empty,
+                };
+                for top in ORDER {
+                    let open = ORDER.iter().filter(|&&r| l.allows(r, Some(top))).count();
+                    assert_eq!(open_on(l, top), open, "{top:?}");
+                }
+            }
+        }
+        for rank in Rank::ALL {
+            let four: CardSet = Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect();
+            assert_eq!(rank_cards(rank), four);
+        }
+    }
+
+    #[test]
     fn clearing_counts_four_of_a_kind_across_plays() {
         let table = |pile: &str| {
             let mut core = Core::new(vec![vec![], vec![]], vec![], 0);
@@ -1304,7 +1555,7 @@ mod tests {
         push_plays(&mut out, zone, |r| r != Rank::King);
         let want: Vec<Action> = ["5H", "5H 5D", "2C"]
             .iter()
-            .map(|s| Action::Play(parse_cards(s).unwrap()))
+            .map(|s| Action::Play(parse_cards(s).unwrap().into()))
             .collect();
         assert_eq!(out, want);
         let spelled = parse_cards("5D").unwrap();
@@ -1313,7 +1564,7 @@ mod tests {
         assert_eq!(normalize_play(zone, &parse_cards("5D 2C").unwrap()), None);
         assert_eq!(normalize_play(zone, &parse_cards("5D 5D").unwrap()), None);
         let group_text =
-            |text: &str| group(&Action::Play(parse_cards(text).unwrap())).map(|m| en(&m));
+            |text: &str| group(&Action::Play(parse_cards(text).unwrap().into())).map(|m| en(&m));
         assert_eq!(group_text("5D").as_deref(), Some("Play 5s"));
         assert_eq!(group_text("AS").as_deref(), Some("Play aces"));
         assert_eq!(group(&Action::Take), None);

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, rank_cards, Action, Core,
-    CourtMinTop, Legality,
+    CourtMinTop, Legality, Quiet, Tell,
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
@@ -156,40 +156,45 @@ impl Paskahousu {
         self.core.free_play || self.legality().allows(rank, self.core.top())
     }
 
-    fn advance(&mut self, start: Seat, events: &mut Vec<Event>) {
+    /// The turn goes to the first seat from `start` with a move (see `Core::advance`).
+    fn next_turn(&mut self, start: Seat, events: &mut impl Tell<Event>) {
         let legality = self.legality();
         let draw = self.options.draw_and_try;
-        let passed = self
-            .core
-            .advance(start, |core, s| has_move(core, s, legality, draw));
-        events.extend(passed.into_iter().map(|seat| Event::Passed { seat }));
+        self.core.advance(
+            start,
+            |core, s| has_move(core, s, legality, draw),
+            |seat| events.tell(|| Event::Passed { seat }),
+        );
         if self.core.free_play {
-            events.push(Event::FreePlay {
-                seat: self.core.turn,
-            });
+            let seat = self.core.turn;
+            events.tell(|| Event::FreePlay { seat });
         }
     }
 
     /// Puts cards (already out of the seat's hand) on the pile and runs everything after it:
     /// refill, clearing, going out, the empty-pile ace/ten pick-up, the next turn.
-    fn play(&mut self, seat: Seat, cards: Vec<Card>, drawn: bool, events: &mut Vec<Event>) {
+    fn play(&mut self, seat: Seat, cards: &[Card], drawn: bool, events: &mut impl Tell<Event>) {
         let empty_before = self.core.pile.is_empty();
         let rank = cards[0].rank();
-        let cleared = self.core.land(&cards);
-        events.push(Event::Played { seat, cards, drawn });
+        let cleared = self.core.land(cards);
+        events.tell(|| Event::Played {
+            seat,
+            cards: cards.to_vec(),
+            drawn,
+        });
         let refilled = self.core.refill(seat);
         if refilled > 0 {
-            events.push(Event::Refilled {
+            events.tell(|| Event::Refilled {
                 seat,
                 cards: refilled,
             });
         }
         if let Some(n) = cleared {
-            events.push(Event::Cleared { seat, cards: n });
+            events.tell(|| Event::Cleared { seat, cards: n });
         }
         if self.core.hands[seat].is_empty() && self.core.stock.is_empty() {
             let place = self.core.go_out(seat);
-            events.push(Event::Out { seat, place });
+            events.tell(|| Event::Out { seat, place });
         }
         if cleared.is_some() {
             // The same player opens the new pile, or the next one if the clear took them out.
@@ -198,38 +203,69 @@ impl Paskahousu {
             } else {
                 self.core.next_active(seat)
             };
-            self.advance(start, events);
+            self.next_turn(start, events);
         } else if empty_before && matches!(rank, Rank::Ten | Rank::Ace) {
             let picker = self.core.next_active(seat);
-            let cards = self.core.take_pile(picker);
-            events.push(Event::Took {
+            events.tell(|| Event::Took {
                 seat: picker,
-                cards,
+                cards: self.core.pile.clone(),
                 forced: true,
             });
+            self.core.take_pile(picker);
             let start = self.core.next_active(picker);
-            self.advance(start, events);
+            self.next_turn(start, events);
         } else {
             let start = self.core.next_active(seat);
-            self.advance(start, events);
+            self.next_turn(start, events);
         }
     }
 
     /// The pile (and a drawn card that may not be played) goes into the seat's hand; the turn
     /// passes.
-    fn take(&mut self, seat: Seat, drawn: Option<Card>, events: &mut Vec<Event>) {
-        let mut cards = self.core.take_pile(seat);
-        if let Some(card) = drawn {
-            self.core.hands[seat].insert(card);
-            cards.push(card);
-        }
-        events.push(Event::Took {
+    fn take(&mut self, seat: Seat, drawn: Option<Card>, events: &mut impl Tell<Event>) {
+        events.tell(|| Event::Took {
             seat,
-            cards,
+            cards: self.core.pile.iter().copied().chain(drawn).collect(),
             forced: false,
         });
+        self.core.take_pile(seat);
+        if let Some(card) = drawn {
+            self.core.hands[seat].insert(card);
+        }
         let start = self.core.next_active(seat);
-        self.advance(start, events);
+        self.next_turn(start, events);
+    }
+
+    /// `apply_checked` without the check: runs a listed action and every automatic step after
+    /// it, telling `events` what happened (`Quiet` in a playout builds nothing).
+    fn run(&mut self, seat: Seat, action: &Action, events: &mut impl Tell<Event>) {
+        match action {
+            Action::Play(cards) => {
+                self.core.opening = None;
+                for &c in cards.iter() {
+                    self.core.hands[seat].remove(c);
+                }
+                self.play(seat, cards, false, events);
+            }
+            Action::Take => self.take(seat, None, events),
+            Action::Draw => {
+                if let Some(card) = self.core.reveal() {
+                    events.tell(|| Event::Drew { seat, card });
+                    if self.may_play(card.rank()) {
+                        self.play(seat, &[card], true, events);
+                    } else {
+                        self.take(seat, Some(card), events);
+                    }
+                }
+            }
+            Action::Flip(_) => {}
+        }
+        let measure = self.measure();
+        self.core
+            .after_action(measure, events, |loser, ranking| Event::GameOver {
+                loser,
+                ranking,
+            });
     }
 
     fn measure(&self) -> usize {
@@ -335,21 +371,30 @@ impl Game for Paskahousu {
         self.core.to_act()
     }
 
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        self.core.to_act_into(out);
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_into(seat, &mut actions);
+        actions
+    }
+
+    fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
+        actions.clear();
         if self.core.is_over() || seat != self.core.turn {
-            return Vec::new();
+            return;
         }
         if let Some(cards) = self.core.opening_cards() {
-            return vec![Action::Play(cards)];
+            actions.push(Action::Play(cards));
+            return;
         }
-        let mut actions = Vec::new();
         let (legality, top, free) = (self.legality(), self.core.top(), self.core.free_play);
-        push_plays(&mut actions, self.core.hands[seat], |r| {
+        push_plays(actions, self.core.hands[seat], |r| {
             free || legality.allows(r, top)
         });
-        self.core
-            .push_take_draw(&mut actions, self.options.draw_and_try);
-        actions
+        self.core.push_take_draw(actions, self.options.draw_and_try);
     }
 
     fn normalize(&self, seat: Seat, action: &Action) -> Action {
@@ -387,32 +432,12 @@ impl Game for Paskahousu {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match action {
-            Action::Play(cards) => {
-                self.core.opening = None;
-                for &c in cards {
-                    self.core.hands[seat].remove(c);
-                }
-                self.play(seat, cards.clone(), false, &mut events);
-            }
-            Action::Take => self.take(seat, None, &mut events),
-            Action::Draw => {
-                if let Some(card) = self.core.reveal() {
-                    events.push(Event::Drew { seat, card });
-                    if self.may_play(card.rank()) {
-                        self.play(seat, vec![card], true, &mut events);
-                    } else {
-                        self.take(seat, Some(card), &mut events);
-                    }
-                }
-            }
-            Action::Flip(_) => {}
-        }
-        let measure = self.measure();
-        if let Some((loser, ranking)) = self.core.after_action(measure) {
-            events.push(Event::GameOver { loser, ranking });
-        }
+        self.run(seat, action, &mut events);
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.run(seat, action, &mut Quiet);
     }
 
     fn view(&self, observer: Observer) -> View {

@@ -36,7 +36,7 @@ impl Present for Paskahousu {
 
     fn action_cards(action: &Action) -> Vec<Card> {
         match action {
-            Action::Play(cards) => cards.clone(),
+            Action::Play(cards) => cards.to_vec(),
             _ => Vec::new(),
         }
     }

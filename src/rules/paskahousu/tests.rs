@@ -28,7 +28,7 @@ fn card(text: &str) -> Card {
 }
 
 fn play(text: &str) -> Action {
-    Action::Play(cards(text))
+    Action::Play(cards(text).into())
 }
 
 /// An explicit deck that deals each seat, starting left of `dealer`, the given hand (five cards
@@ -682,7 +682,7 @@ fn plays_name_any_cards_of_the_rank_held() {
     let why = refused(&mut g, 0, play("5H 5H"));
     assert_eq!(why, Refusal::Shedding(Shed::Twice));
     assert_eq!(worded(&why), "You named the same card twice.");
-    let why = refused(&mut g, 0, Action::Play(Vec::new()));
+    let why = refused(&mut g, 0, Action::Play(shedding::Cards::EMPTY));
     assert_eq!(why, Refusal::Shedding(Shed::NoCard));
     assert_eq!(worded(&why), "Name at least one card to play.");
     let why = refused(&mut g, 0, Action::Flip(1));
@@ -922,15 +922,52 @@ fn a_huge_hand_still_fits_one_step_of_buttons() {
     assert!(first_step.contains(&"Take the pile".to_string()));
 }
 
-// ---- the rule of thumb (`heuristic`) ---------------------------------------------------------
+// ---- the rule of thumb (`rule_of_thumb`) -----------------------------------------------------
 
 /// The `normal` computer player's choice for the seat to move.
 fn thumb(g: &Paskahousu) -> Action {
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
-    let i = Paskahousu::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    let i = g.rule_of_thumb(seat, &legal, &mut rng);
     legal[i].clone()
+}
+
+/// The rule of thumb's position as it was read from the seat's view, before it read the state:
+/// the reference its observation must equal.
+fn position_from_view(view: &View) -> shedding::Position<'_> {
+    let hand: CardSet = view.hand.iter().collect();
+    let (_, next) =
+        shedding::me_and_next(view.observer, view.turn, view.hand_sizes.len(), &view.out);
+    shedding::Position {
+        zone: hand,
+        seen: hand.union(view.pile.iter().collect()),
+        pile: &view.pile,
+        stock: view.stock,
+        legality: Legality {
+            court_min_top: if view.court_min_top == 6 {
+                Rank::Six
+            } else {
+                Rank::Seven
+            },
+            courts_on_empty: view.open_any_card || view.courts_dead,
+        },
+        free_play: view.free_play,
+        after_zone: 0,
+        next_left: view.hand_sizes.get(next).copied().unwrap_or(0),
+        next_known: None,
+        empty_pickup: true,
+    }
+}
+
+#[test]
+fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
+    shedding::check_playout_methods::<Paskahousu>(|g, seat, legal| {
+        let view = g.view(Observer::Seat(seat));
+        let reference = position_from_view(&view);
+        assert_eq!(heuristic::observe(g, seat), reference);
+        shedding::choose(&reference, legal, &shedding::Weights::PASKAHOUSU)
+    });
 }
 
 #[test]

@@ -155,6 +155,25 @@ pub enum Event {
     },
 }
 
+/// Where the rules put their events: `apply_checked`'s list, or nowhere (a playout's
+/// `advance`, which builds none).
+trait Tell {
+    fn push(&mut self, event: Event);
+}
+
+impl Tell for Vec<Event> {
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// The events of a playout: dropped unbuilt.
+struct Quiet;
+
+impl Tell for Quiet {
+    fn push(&mut self, _: Event) {}
+}
+
 /// An open breach in stop mode: who made it and the position just before it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Breach {
@@ -195,6 +214,12 @@ pub struct PishePasha {
     source: DeckSource,
 }
 
+/// `card.rank().ace_low()` of a standard card, read off its index (A = 1, 2 … K = 2 … 13).
+fn ace_low(card: Card) -> u8 {
+    const LOW: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1];
+    LOW[card.index() % 13]
+}
+
 /// The book version's safety cap of complete flip steps.
 pub const BOOK_STEP_CAP: u64 = 100_000;
 
@@ -211,8 +236,25 @@ impl PishePasha {
         self.stocks.len()
     }
 
-    fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-        seats_from(seat, self.n()).into_iter().skip(1)
+    /// The other seats in turn order after `seat`.
+    fn opponents(&self, seat: Seat) -> impl Iterator<Item = Seat> {
+        // Wrapped by a subtraction: a division per seat is most of a playout's step here.
+        let n = self.n();
+        (seat + 1..seat + n).map(move |s| if s >= n { s - n } else { s })
+    }
+
+    /// Whether `seat` is among `to_act` (without listing them).
+    fn may_act(&self, seat: Seat) -> bool {
+        if self.outcome.is_some() || seat >= self.n() {
+            return false;
+        }
+        if self.mode == Mode::Book {
+            return !self.flipped[seat];
+        }
+        if let Some(s) = self.stopper {
+            return s == seat;
+        }
+        seat == self.turn || self.breach.as_ref().is_some_and(|b| b.offender != seat)
     }
 
     /// The foundation pile `card` may go on now, if any (`fitsFoundation`).
@@ -223,11 +265,9 @@ impl PishePasha {
             card.suit().index()
         };
         let fits = match self.foundations[pile].last() {
-            None => card.rank().ace_low() == 1,
-            Some(top) if self.mode.single_pile() => {
-                top.rank().ace_low() % 13 + 1 == card.rank().ace_low()
-            }
-            Some(top) => top.rank().ace_low() + 1 == card.rank().ace_low(),
+            None => ace_low(card) == 1,
+            Some(&top) if self.mode.single_pile() => ace_low(top) % 13 + 1 == ace_low(card),
+            Some(&top) => ace_low(top) + 1 == ace_low(card),
         };
         fits.then_some(pile)
     }
@@ -237,8 +277,7 @@ impl PishePasha {
         let Some(top) = self.discards.get(o).and_then(|d| d.last()) else {
             return false;
         };
-        let (a, b) = (card.rank().ace_low() as i32, top.rank().ace_low() as i32);
-        let diff = (a - b).abs();
+        let diff = ace_low(card).abs_diff(ace_low(*top));
         diff == 1 || (self.mode.single_pile() && diff == 12)
     }
 
@@ -311,7 +350,7 @@ impl PishePasha {
             .or_else(|| self.discards[self.turn].pop())
     }
 
-    fn play_to_foundation(&mut self, events: &mut Vec<Event>) {
+    fn play_to_foundation(&mut self, events: &mut impl Tell) {
         let seat = self.turn;
         if let Some(card) = self.take_moving_card() {
             let pile = self.fits_foundation(card).unwrap_or(0);
@@ -321,7 +360,7 @@ impl PishePasha {
         }
     }
 
-    fn give(&mut self, to: Seat, events: &mut Vec<Event>) {
+    fn give(&mut self, to: Seat, events: &mut impl Tell) {
         let seat = self.turn;
         if let Some(card) = self.take_moving_card() {
             self.discards[to].push(card);
@@ -330,15 +369,14 @@ impl PishePasha {
         }
     }
 
-    fn turn_card(&mut self, events: &mut Vec<Event>) {
+    fn turn_card(&mut self, events: &mut impl Tell) {
         let seat = self.turn;
         if self.stocks[seat].is_empty() {
-            let pile = std::mem::take(&mut self.discards[seat]);
-            events.push(Event::StockRenewed {
-                seat,
-                cards: pile.len(),
-            });
-            self.stocks[seat] = pile.into();
+            // Drained rather than moved, so both piles keep their buffers.
+            let cards = self.discards[seat].len();
+            events.push(Event::StockRenewed { seat, cards });
+            let (stock, discard) = (&mut self.stocks[seat], &mut self.discards[seat]);
+            stock.extend(discard.drain(..));
         }
         if let Some(card) = self.stocks[seat].pop_front() {
             self.pending = Some(card);
@@ -346,7 +384,7 @@ impl PishePasha {
         }
     }
 
-    fn discard_pending(&mut self, events: &mut Vec<Event>) {
+    fn discard_pending(&mut self, events: &mut impl Tell) {
         let seat = self.turn;
         if let Some(card) = self.pending.take() {
             self.discards[seat].push(card);
@@ -355,13 +393,17 @@ impl PishePasha {
         }
     }
 
-    fn pass_turn(&mut self, events: &mut Vec<Event>) {
-        self.turn = (self.turn + 1) % self.n();
+    fn pass_turn(&mut self, events: &mut impl Tell) {
+        self.turn = if self.turn + 1 == self.n() {
+            0
+        } else {
+            self.turn + 1
+        };
         events.push(Event::TurnPassed { seat: self.turn });
     }
 
     /// The win check after every card movement (§3.2 step 3).
-    fn check_out(&mut self, events: &mut Vec<Event>) {
+    fn check_out(&mut self, events: &mut impl Tell) {
         let seat = self.turn;
         if self.outcome.is_some() || self.remaining(seat) > 0 {
             return;
@@ -384,7 +426,7 @@ impl PishePasha {
         &mut self,
         reason: EndReason,
         ranking: Vec<Vec<Seat>>,
-        events: &mut Vec<Event>,
+        events: &mut impl Tell,
         winner: Option<Seat>,
         points: Option<i64>,
     ) {
@@ -399,7 +441,7 @@ impl PishePasha {
     }
 
     /// Strict mode: runs every compulsory step until a seat must decide (§3.2 steps 1a, 2a, 2c).
-    fn settle(&mut self, events: &mut Vec<Event>) {
+    fn settle(&mut self, events: &mut impl Tell) {
         while self.outcome.is_none() {
             match self.pending {
                 Some(card) if self.fits_foundation(card).is_some() => {
@@ -443,7 +485,7 @@ impl PishePasha {
         }
     }
 
-    fn correct(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    fn correct(&mut self, seat: Seat, events: &mut impl Tell) {
         let Some(breach) = self.breach.take() else {
             return;
         };
@@ -475,7 +517,7 @@ impl PishePasha {
         }
     }
 
-    fn take_over(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    fn take_over(&mut self, seat: Seat, events: &mut impl Tell) {
         let offender = self.breach.take().map_or(self.turn, |b| b.offender);
         self.stopper = None;
         if let Some(card) = self.pending.take() {
@@ -499,9 +541,8 @@ impl PishePasha {
     ) -> (Option<usize>, Option<Card>) {
         let mut renewed = None;
         if stocks[seat].is_empty() {
-            let pile = std::mem::take(&mut discards[seat]);
-            renewed = Some(pile.len());
-            stocks[seat] = pile.into();
+            renewed = Some(discards[seat].len());
+            stocks[seat].extend(discards[seat].drain(..));
         }
         let card = stocks[seat].pop_front();
         if let Some(c) = card {
@@ -520,9 +561,8 @@ impl PishePasha {
             return None;
         }
         let (taker, from) = if a.rank() > b.rank() { (0, 1) } else { (1, 0) };
-        let pile = std::mem::take(&mut discards[from]);
-        let n = pile.len();
-        stocks[taker].extend(pile);
+        let n = discards[from].len();
+        stocks[taker].extend(discards[from].drain(..));
         Some((taker, from, n))
     }
 
@@ -566,7 +606,7 @@ impl PishePasha {
         }
     }
 
-    fn book_apply(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    fn book_apply(&mut self, seat: Seat, events: &mut impl Tell) {
         let (renewed, card) = Self::book_flip(&mut self.stocks, &mut self.discards, seat);
         if let Some(cards) = renewed {
             events.push(Event::StockRenewed { seat, cards });
@@ -578,7 +618,7 @@ impl PishePasha {
         if !self.flipped.iter().all(|&f| f) {
             return;
         }
-        self.flipped = vec![false; 2];
+        self.flipped.fill(false);
         if let Some((taker, from, cards)) = Self::book_capture(&mut self.stocks, &mut self.discards)
         {
             events.push(Event::Captured {
@@ -611,6 +651,47 @@ impl PishePasha {
                 std::cmp::Ordering::Equal => (vec![vec![0, 1]], None),
             };
             self.finish(reason, ranking, events, winner, None);
+        }
+    }
+
+    /// `apply_checked` without the check: runs a listed action and every compulsory step after
+    /// it, telling `events` what happened (`Quiet` in a playout builds nothing).
+    fn run(&mut self, seat: Seat, action: &Action, events: &mut impl Tell) {
+        match action {
+            Action::Flip => return self.book_apply(seat, events),
+            Action::Stop => {
+                let offender = self.breach.as_ref().map_or(self.turn, |b| b.offender);
+                self.stopper = Some(seat);
+                events.push(Event::Stopped { seat, offender });
+                return;
+            }
+            Action::Correct => return self.correct(seat, events),
+            Action::TakeOver => return self.take_over(seat, events),
+            _ => {}
+        }
+        if self.options.stop_rule {
+            if self.breach.as_ref().is_some_and(|b| b.offender != seat) {
+                self.breach = None; // an opponent moved on: the breach can no longer be stopped
+            }
+            if self.breach.is_none() && self.is_breach(action) {
+                let mut before = self.clone();
+                before.breach = None;
+                self.breach = Some(Breach {
+                    offender: seat,
+                    before: Box::new(before),
+                });
+                events.push(Event::Breach { seat });
+            }
+        }
+        match action {
+            Action::Turn => self.turn_card(events),
+            Action::Give(to) => self.give(*to, events),
+            Action::Discard => self.discard_pending(events),
+            Action::Foundation => self.play_to_foundation(events),
+            _ => {}
+        }
+        if !self.options.stop_rule {
+            self.settle(events);
         }
     }
 
@@ -788,17 +869,45 @@ impl Game for PishePasha {
         seats
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if !self.to_act().contains(&seat) {
-            return Vec::new();
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
         }
         if self.mode == Mode::Book {
-            return vec![Action::Flip];
+            out.extend((0..2).filter(|&s| !self.flipped[s]));
+            return;
+        }
+        if let Some(s) = self.stopper {
+            out.push(s);
+            return;
+        }
+        out.push(self.turn);
+        if let Some(b) = &self.breach {
+            let offender = b.offender;
+            out.extend(self.opponents(self.turn).filter(|&s| s != offender));
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_into(seat, &mut actions);
+        actions
+    }
+
+    fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
+        actions.clear();
+        if !self.may_act(seat) {
+            return;
+        }
+        if self.mode == Mode::Book {
+            actions.push(Action::Flip);
+            return;
         }
         if self.stopper == Some(seat) {
-            return vec![Action::Correct, Action::TakeOver];
+            actions.extend([Action::Correct, Action::TakeOver]);
+            return;
         }
-        let mut actions = Vec::new();
         if seat == self.turn {
             let moving = self.card_in_hand();
             if self.options.stop_rule && moving.is_some_and(|c| self.fits_foundation(c).is_some()) {
@@ -820,7 +929,6 @@ impl Game for PishePasha {
         if self.breach.as_ref().is_some_and(|b| b.offender != seat) {
             actions.push(Action::Stop);
         }
-        actions
     }
 
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
@@ -847,52 +955,12 @@ impl Game for PishePasha {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match action {
-            Action::Flip => {
-                self.book_apply(seat, &mut events);
-                return events;
-            }
-            Action::Stop => {
-                let offender = self.breach.as_ref().map_or(self.turn, |b| b.offender);
-                self.stopper = Some(seat);
-                events.push(Event::Stopped { seat, offender });
-                return events;
-            }
-            Action::Correct => {
-                self.correct(seat, &mut events);
-                return events;
-            }
-            Action::TakeOver => {
-                self.take_over(seat, &mut events);
-                return events;
-            }
-            _ => {}
-        }
-        if self.options.stop_rule {
-            if self.breach.as_ref().is_some_and(|b| b.offender != seat) {
-                self.breach = None; // an opponent moved on: the breach can no longer be stopped
-            }
-            if self.breach.is_none() && self.is_breach(action) {
-                let mut before = self.clone();
-                before.breach = None;
-                self.breach = Some(Breach {
-                    offender: seat,
-                    before: Box::new(before),
-                });
-                events.push(Event::Breach { seat });
-            }
-        }
-        match action {
-            Action::Turn => self.turn_card(&mut events),
-            Action::Give(to) => self.give(*to, &mut events),
-            Action::Discard => self.discard_pending(&mut events),
-            Action::Foundation => self.play_to_foundation(&mut events),
-            _ => {}
-        }
-        if !self.options.stop_rule {
-            self.settle(&mut events);
-        }
+        self.run(seat, action, &mut events);
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.run(seat, action, &mut Quiet);
     }
 
     fn view(&self, observer: Observer) -> View {

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, Action, Core,
-    CourtMinTop, Legality,
+    CourtMinTop, Legality, Quiet, Tell,
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
@@ -192,72 +192,128 @@ impl Poytapaska {
             && self.face_down[seat].iter().all(Option::is_none)
     }
 
-    fn advance(&mut self, start: Seat, events: &mut Vec<Event>) {
+    /// The turn goes to the first seat from `start` with a move (see `Core::advance`).
+    fn next_turn(&mut self, start: Seat, events: &mut impl Tell<Event>) {
         let legality = self.legality();
         let (face_up, face_down) = (&self.face_up, &self.face_down);
-        let passed = self.core.advance(start, |core, s| {
-            !core.pile.is_empty()
-                || !core.stock.is_empty()
-                || match phase(core, face_up, s) {
-                    Phase::Hand => any_play(core.hands[s], |r| legality.allows(r, core.top())),
-                    Phase::FaceUp => any_play(face_up[s], |r| legality.allows(r, core.top())),
-                    Phase::FaceDown => face_down[s].iter().any(Option::is_some),
-                }
-        });
-        events.extend(passed.into_iter().map(|seat| Event::Passed { seat }));
+        self.core.advance(
+            start,
+            |core, s| {
+                !core.pile.is_empty()
+                    || !core.stock.is_empty()
+                    || match phase(core, face_up, s) {
+                        Phase::Hand => any_play(core.hands[s], |r| legality.allows(r, core.top())),
+                        Phase::FaceUp => any_play(face_up[s], |r| legality.allows(r, core.top())),
+                        Phase::FaceDown => face_down[s].iter().any(Option::is_some),
+                    }
+            },
+            |seat| events.tell(|| Event::Passed { seat }),
+        );
         if self.core.free_play {
-            events.push(Event::FreePlay {
-                seat: self.core.turn,
-            });
+            let seat = self.core.turn;
+            events.tell(|| Event::FreePlay { seat });
         }
     }
 
     /// Puts cards (already out of their zone) on the pile and runs everything after it:
     /// refill, clearing, going out, the next turn.
-    fn play(&mut self, seat: Seat, cards: Vec<Card>, from: Source, events: &mut Vec<Event>) {
-        let cleared = self.core.land(&cards);
-        events.push(Event::Played { seat, cards, from });
+    fn play(&mut self, seat: Seat, cards: &[Card], from: Source, events: &mut impl Tell<Event>) {
+        let cleared = self.core.land(cards);
+        events.tell(|| Event::Played {
+            seat,
+            cards: cards.to_vec(),
+            from,
+        });
         let refilled = self.core.refill(seat);
         if refilled > 0 {
-            events.push(Event::Refilled {
+            events.tell(|| Event::Refilled {
                 seat,
                 cards: refilled,
             });
         }
         if let Some(n) = cleared {
-            events.push(Event::Cleared { seat, cards: n });
+            events.tell(|| Event::Cleared { seat, cards: n });
         }
         if self.holds_nothing(seat) {
             let place = self.core.go_out(seat);
-            events.push(Event::Out { seat, place });
+            events.tell(|| Event::Out { seat, place });
         }
         let start = if cleared.is_some() && self.core.is_active(seat) {
             seat
         } else {
             self.core.next_active(seat)
         };
-        self.advance(start, events);
+        self.next_turn(start, events);
     }
 
     /// The pile (and a turned card that may not be played) goes to the hand; the turn passes.
-    fn take(&mut self, seat: Seat, turned: Option<Card>, events: &mut Vec<Event>) {
-        let mut cards = self.core.take_pile(seat);
+    fn take(&mut self, seat: Seat, turned: Option<Card>, events: &mut impl Tell<Event>) {
+        events.tell(|| Event::Took {
+            seat,
+            cards: self.core.pile.iter().copied().chain(turned).collect(),
+        });
+        self.core.take_pile(seat);
         if let Some(card) = turned {
             self.core.hands[seat].insert(card);
-            cards.push(card);
         }
-        events.push(Event::Took { seat, cards });
         let start = self.core.next_active(seat);
-        self.advance(start, events);
+        self.next_turn(start, events);
     }
 
     /// A turned card (draw-and-try or face-down) is played if it may be, else it fails.
-    fn try_card(&mut self, seat: Seat, card: Card, from: Source, events: &mut Vec<Event>) {
+    fn try_card(&mut self, seat: Seat, card: Card, from: Source, events: &mut impl Tell<Event>) {
         if self.may_play(card.rank()) {
-            self.play(seat, vec![card], from, events);
+            self.play(seat, &[card], from, events);
         } else {
             self.take(seat, Some(card), events);
         }
+    }
+
+    /// `apply_checked` without the check: runs a listed action and every automatic step after
+    /// it, telling `events` what happened (`Quiet` in a playout builds nothing).
+    fn run(&mut self, seat: Seat, action: &Action, events: &mut impl Tell<Event>) {
+        match action {
+            Action::Play(cards) => {
+                self.core.opening = None;
+                let from = match self.phase(seat) {
+                    Phase::FaceUp => Source::FaceUp,
+                    _ => Source::Hand,
+                };
+                let zone = match from {
+                    Source::FaceUp => &mut self.face_up[seat],
+                    _ => &mut self.core.hands[seat],
+                };
+                for &c in cards.iter() {
+                    zone.remove(c);
+                }
+                self.play(seat, cards, from, events);
+            }
+            Action::Take => self.take(seat, None, events),
+            Action::Draw => {
+                if let Some(card) = self.core.reveal() {
+                    events.tell(|| Event::Drew { seat, card });
+                    self.try_card(seat, card, Source::Stock, events);
+                }
+            }
+            Action::Flip(position) => {
+                let slot = usize::from(*position) - 1;
+                if let Some(card) = self.face_down[seat][slot].take() {
+                    let position = *position;
+                    events.tell(|| Event::TriedFaceDown {
+                        seat,
+                        position,
+                        card,
+                    });
+                    self.try_card(seat, card, Source::FaceDown, events);
+                }
+            }
+        }
+        let measure = self.measure();
+        self.core
+            .after_action(measure, events, |loser, ranking| Event::GameOver {
+                loser,
+                ranking,
+            });
     }
 
     fn face_down_count(&self) -> usize {
@@ -410,17 +466,28 @@ impl Game for Poytapaska {
         self.core.to_act()
     }
 
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        self.core.to_act_into(out);
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_into(seat, &mut actions);
+        actions
+    }
+
+    fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
+        actions.clear();
         if self.core.is_over() || seat != self.core.turn {
-            return Vec::new();
+            return;
         }
         if let Some(cards) = self.core.opening_cards() {
-            return vec![Action::Play(cards)];
+            actions.push(Action::Play(cards));
+            return;
         }
-        let mut actions = Vec::new();
         match self.phase(seat) {
             Phase::Hand | Phase::FaceUp => {
-                push_plays(&mut actions, self.zone_cards(seat), |r| self.may_play(r))
+                push_plays(actions, self.zone_cards(seat), |r| self.may_play(r))
             }
             Phase::FaceDown => actions.extend(
                 (1..=TABLE_CARDS as u8)
@@ -428,8 +495,7 @@ impl Game for Poytapaska {
                     .map(Action::Flip),
             ),
         }
-        self.core.push_take_draw(&mut actions, true);
-        actions
+        self.core.push_take_draw(actions, true);
     }
 
     fn normalize(&self, seat: Seat, action: &Action) -> Action {
@@ -455,46 +521,12 @@ impl Game for Poytapaska {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match action {
-            Action::Play(cards) => {
-                self.core.opening = None;
-                let from = match self.phase(seat) {
-                    Phase::FaceUp => Source::FaceUp,
-                    _ => Source::Hand,
-                };
-                let zone = match from {
-                    Source::FaceUp => &mut self.face_up[seat],
-                    _ => &mut self.core.hands[seat],
-                };
-                for &c in cards {
-                    zone.remove(c);
-                }
-                self.play(seat, cards.clone(), from, &mut events);
-            }
-            Action::Take => self.take(seat, None, &mut events),
-            Action::Draw => {
-                if let Some(card) = self.core.reveal() {
-                    events.push(Event::Drew { seat, card });
-                    self.try_card(seat, card, Source::Stock, &mut events);
-                }
-            }
-            Action::Flip(position) => {
-                let slot = usize::from(*position) - 1;
-                if let Some(card) = self.face_down[seat][slot].take() {
-                    events.push(Event::TriedFaceDown {
-                        seat,
-                        position: *position,
-                        card,
-                    });
-                    self.try_card(seat, card, Source::FaceDown, &mut events);
-                }
-            }
-        }
-        let measure = self.measure();
-        if let Some((loser, ranking)) = self.core.after_action(measure) {
-            events.push(Event::GameOver { loser, ranking });
-        }
+        self.run(seat, action, &mut events);
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.run(seat, action, &mut Quiet);
     }
 
     fn view(&self, observer: Observer) -> View {

@@ -57,7 +57,7 @@ impl Present for Poytapaska {
 
     fn action_cards(action: &Action) -> Vec<Card> {
         match action {
-            Action::Play(cards) => cards.clone(),
+            Action::Play(cards) => cards.to_vec(),
             _ => Vec::new(),
         }
     }
@@ -136,7 +136,11 @@ impl Present for Poytapaska {
     fn label(view: &View, action: &Action) -> Msg {
         match action {
             Action::Play(cards) if view.playing_from == Some(Phase::FaceUp) => {
-                msg!("poytapaska-play-face-up", n = cards.len(), cards = cards)
+                msg!(
+                    "poytapaska-play-face-up",
+                    n = cards.len(),
+                    cards = &cards[..]
+                )
             }
             other => shedding::label(other),
         }

@@ -27,7 +27,7 @@ fn set(text: &str) -> CardSet {
 }
 
 fn play(text: &str) -> Action {
-    Action::Play(cards(text))
+    Action::Play(cards(text).into())
 }
 
 /// An explicit deck: starting left of `dealer`, each seat's hand (batches 2, 2, 1), face-down
@@ -643,14 +643,77 @@ fn buttons_for_the_face_down_phase_are_direct() {
     );
 }
 
-// ---- the rule of thumb (`heuristic`) ---------------------------------------------------------
+// ---- the rule of thumb (`rule_of_thumb`) -----------------------------------------------------
+
+/// The rule of thumb's position as it was read from the seat's view, before it read the state:
+/// the reference its observation must equal.
+fn position_from_view(view: &View) -> shedding::Position<'_> {
+    let (me, next) =
+        shedding::me_and_next(view.observer, view.turn, view.hand_sizes.len(), &view.out);
+    let left = |s: Seat| {
+        view.hand_sizes.get(s).copied().unwrap_or(0)
+            + view.face_up.get(s).map_or(0, Vec::len)
+            + view.face_down.get(s).map_or(0, Vec::len)
+    };
+    let hand: CardSet = view.hand.iter().collect();
+    let up: CardSet = view.face_up.get(me).into_iter().flatten().collect();
+    let down = view.face_down.get(me).map_or(0, Vec::len);
+    let (zone, after_zone) = match view.playing_from {
+        Some(Phase::FaceUp) => (up, down),
+        _ => (hand, up.len() + down),
+    };
+    let next_up: CardSet = view.face_up.get(next).into_iter().flatten().collect();
+    let next_known = (next != me
+        && view.stock == 0
+        && view.hand_sizes.get(next) == Some(&0)
+        && !next_up.is_empty())
+    .then_some(next_up);
+    let mut seen = hand.union(view.pile.iter().collect());
+    for row in &view.face_up {
+        seen = seen.union(row.iter().collect());
+    }
+    shedding::Position {
+        zone,
+        seen,
+        pile: &view.pile,
+        stock: view.stock,
+        legality: Legality {
+            court_min_top: if view.court_min_top == 7 {
+                Rank::Seven
+            } else {
+                Rank::Six
+            },
+            courts_on_empty: true,
+        },
+        free_play: view.free_play,
+        after_zone,
+        next_left: left(next),
+        next_known,
+        empty_pickup: false,
+    }
+}
+
+#[test]
+fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
+    shedding::check_playout_methods::<Poytapaska>(|g, seat, legal| {
+        let view = g.view(Observer::Seat(seat));
+        let reference = position_from_view(&view);
+        match legal.iter().position(|a| matches!(a, Action::Flip(_))) {
+            Some(i) => i,
+            None => {
+                assert_eq!(heuristic::observe(g, seat), reference);
+                shedding::choose(&reference, legal, &shedding::Weights::POYTAPASKA)
+            }
+        }
+    });
+}
 
 /// The `normal` computer player's choice for the seat to move.
 fn thumb(g: &Poytapaska) -> Action {
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
-    let i = Poytapaska::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    let i = g.rule_of_thumb(seat, &legal, &mut rng);
     legal[i].clone()
 }
 
