@@ -2,7 +2,9 @@
 //! trick in play order, who leads, following suit, trumps, the winner of a trick under a game's
 //! own "beats" relation, tricks won per seat and per side, the zones of a trick table, and a
 //! match kept by running totals that ends when someone runs out. Small and general: each game
-//! decides its own card order and legality on top of these pieces.
+//! decides its own card order and legality on top of these pieces. The in-place forms
+//! (`Stack`, `FixedTrick`, `TrickLog`) hold the same as `Vec`, `Trick` and `TricksWon` in fixed
+//! arrays and serialize exactly like them, for the games whose playouts must not allocate.
 
 use serde::{Deserialize, Serialize};
 
@@ -373,6 +375,317 @@ pub fn trick_zones(trick: &Trick, won: &TricksWon) -> [super::Zone; 2] {
             super::Seen::All,
         ),
     ]
+}
+
+// ---- in place: what playouts use, serialized as the types above --------------------------------
+
+/// What fills the unused room of a [`Stack`].
+pub trait Blank: Copy {
+    const BLANK: Self;
+}
+
+impl Blank for Card {
+    const BLANK: Card = Card::new(Rank::Two, Suit::Spades);
+}
+
+impl Blank for usize {
+    const BLANK: usize = 0;
+}
+
+impl Blank for u32 {
+    const BLANK: u32 = 0;
+}
+
+impl Blank for i64 {
+    const BLANK: i64 = 0;
+}
+
+impl<A: Blank, B: Blank> Blank for (A, B) {
+    const BLANK: (A, B) = (A::BLANK, B::BLANK);
+}
+
+/// A short list kept in place: at most `N` items in a fixed array, so pushing never allocates
+/// and cloning is a copy. Serialized as a list, exactly like a `Vec`; pushing past `N` panics
+/// (the games size it for their largest deal).
+#[derive(Clone, Copy)]
+pub struct Stack<T: Blank, const N: usize> {
+    len: usize,
+    items: [T; N],
+}
+
+impl<T: Blank, const N: usize> Stack<T, N> {
+    pub const fn new() -> Self {
+        Stack {
+            len: 0,
+            items: [T::BLANK; N],
+        }
+    }
+
+    pub fn push(&mut self, item: T) {
+        self.items[self.len] = item;
+        self.len += 1;
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn extend_from(&mut self, items: &[T]) {
+        self.items[self.len..self.len + items.len()].copy_from_slice(items);
+        self.len += items.len();
+    }
+
+    /// Removes the item at `index`, keeping the order of the rest.
+    pub fn remove(&mut self, index: usize) -> T {
+        let item = self.items[index];
+        self.items.copy_within(index + 1..self.len, index);
+        self.len -= 1;
+        item
+    }
+
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+}
+
+impl<T: Blank, const N: usize> Default for Stack<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Blank, const N: usize> std::ops::Deref for Stack<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Blank, const N: usize> std::ops::DerefMut for Stack<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+}
+
+impl<T: Blank + PartialEq, const N: usize> PartialEq for Stack<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Blank + Eq, const N: usize> Eq for Stack<T, N> {}
+
+impl<T: Blank + PartialEq, const N: usize> PartialEq<Vec<T>> for Stack<T, N> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Blank + std::fmt::Debug, const N: usize> std::fmt::Debug for Stack<T, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Blank, const N: usize> FromIterator<T> for Stack<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut s = Stack::new();
+        for x in iter {
+            s.push(x);
+        }
+        s
+    }
+}
+
+impl<T: Blank + Serialize, const N: usize> Serialize for Stack<T, N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de, T: Blank + Deserialize<'de>, const N: usize> Deserialize<'de> for Stack<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let items = Vec::<T>::deserialize(d)?;
+        if items.len() > N {
+            return Err(serde::de::Error::custom(format!(
+                "at most {N} items, not {}",
+                items.len()
+            )));
+        }
+        Ok(items.into_iter().collect())
+    }
+}
+
+/// A [`Trick`] kept in place (at most eight plays): serialized exactly as a `Trick`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixedTrick {
+    pub leader: Seat,
+    pub plays: Stack<(Seat, Card), 8>,
+}
+
+impl FixedTrick {
+    pub fn new(leader: Seat) -> FixedTrick {
+        FixedTrick {
+            leader,
+            plays: Stack::new(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.plays.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.plays.len()
+    }
+
+    /// The card led, if any.
+    pub fn led(&self) -> Option<Card> {
+        self.plays.first().map(|&(_, c)| c)
+    }
+
+    pub fn play(&mut self, seat: Seat, card: Card) {
+        self.plays.push((seat, card));
+    }
+
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.plays.iter().map(|&(_, c)| c)
+    }
+
+    /// The play winning so far, as [`Trick::winning`].
+    pub fn winning(&self, beats: impl Fn(Card, Card, Card) -> bool) -> Option<(Seat, Card)> {
+        let led = self.led()?;
+        let mut best = self.plays[0];
+        for &(seat, card) in &self.plays[1..] {
+            if beats(card, best.1, led) {
+                best = (seat, card);
+            }
+        }
+        Some(best)
+    }
+
+    /// The same trick as a `Trick` (for zones and views).
+    pub fn to_trick(&self) -> Trick {
+        Trick {
+            leader: self.leader,
+            plays: self.plays.to_vec(),
+        }
+    }
+}
+
+/// [`TricksWon`] kept in place (up to eight seats, 52 cards): the completed tricks of a deal
+/// as one list of plays with each trick's winner and end. Serialized exactly as `TricksWon`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "TricksWon", into = "TricksWon")]
+pub struct TrickLog {
+    pub counts: Stack<u32, 8>,
+    /// Every card of the completed tricks, in play order.
+    plays: Stack<(Seat, Card), 52>,
+    /// Per completed trick: its winner and where its plays end in `plays`.
+    tricks: Stack<(Seat, usize), 26>,
+}
+
+impl TrickLog {
+    pub fn new(seats: usize) -> TrickLog {
+        let mut counts = Stack::new();
+        for _ in 0..seats {
+            counts.push(0);
+        }
+        TrickLog {
+            counts,
+            plays: Stack::new(),
+            tricks: Stack::new(),
+        }
+    }
+
+    /// Records a completed trick won by `winner`.
+    pub fn record(&mut self, winner: Seat, plays: &[(Seat, Card)]) {
+        self.counts[winner] += 1;
+        self.plays.extend_from(plays);
+        self.tricks.push((winner, self.plays.len()));
+    }
+
+    /// How many tricks are complete.
+    pub fn len(&self) -> usize {
+        self.tricks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tricks.is_empty()
+    }
+
+    /// Every card of the completed tricks and who played it, in play order.
+    pub fn plays(&self) -> &[(Seat, Card)] {
+        &self.plays
+    }
+
+    /// The completed tricks in order: the winner and the plays of each.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &[(Seat, Card)])> + '_ {
+        self.tricks.iter().enumerate().map(|(k, &(winner, end))| {
+            let start = if k == 0 { 0 } else { self.tricks[k - 1].1 };
+            (winner, &self.plays[start..end])
+        })
+    }
+
+    /// The last completed trick: its winner and its plays.
+    pub fn last(&self) -> Option<(Seat, &[(Seat, Card)])> {
+        let k = self.tricks.len().checked_sub(1)?;
+        let start = if k == 0 { 0 } else { self.tricks[k - 1].1 };
+        let (winner, end) = self.tricks[k];
+        Some((winner, &self.plays[start..end]))
+    }
+
+    /// Tricks won by a side (a set of seats).
+    pub fn side(&self, seats: &[Seat]) -> u32 {
+        seats.iter().map(|&s| self.counts[s]).sum()
+    }
+
+    /// The last completed trick as views show it.
+    pub fn last_trick(&self) -> Option<LastTrick> {
+        self.last().map(|(winner, plays)| LastTrick {
+            winner,
+            plays: plays.to_vec(),
+        })
+    }
+}
+
+impl From<TrickLog> for TricksWon {
+    fn from(log: TrickLog) -> TricksWon {
+        TricksWon {
+            counts: log.counts.to_vec(),
+            history: log.iter().map(|(w, plays)| (w, plays.to_vec())).collect(),
+        }
+    }
+}
+
+impl TryFrom<TricksWon> for TrickLog {
+    type Error = String;
+
+    fn try_from(won: TricksWon) -> Result<TrickLog, String> {
+        let cards: usize = won.history.iter().map(|(_, p)| p.len()).sum();
+        if won.counts.len() > 8 || cards > 52 || won.history.len() > 26 {
+            return Err(format!(
+                "{} seats and {cards} cards in {} tricks is more than a deal holds",
+                won.counts.len(),
+                won.history.len()
+            ));
+        }
+        let mut log = TrickLog {
+            counts: won.counts.iter().copied().collect(),
+            plays: Stack::new(),
+            tricks: Stack::new(),
+        };
+        for (winner, plays) in &won.history {
+            log.plays.extend_from(plays);
+            log.tricks.push((*winner, log.plays.len()));
+        }
+        Ok(log)
+    }
 }
 
 #[cfg(test)]

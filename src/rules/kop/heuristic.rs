@@ -1,22 +1,58 @@
 //! Kop's rule of thumb for the `normal` computer player and a search's playouts: announce a
 //! wedding with both black queens; in play, work out from what the seat can know (its own
 //! queens, queens and the called jack already played, announcements) who is a friend, then
-//! lead side aces early, feed points to a friend's trick and take rich tricks cheaply.
+//! lead side aces early, feed points to a friend's trick and take rich tricks cheaply. It reads
+//! an [`Obs`], what one seat may see, borrowed from the state without allocating.
 
 use rand::RngCore;
 
 use super::{
-    beats, is_trump, partner_jack, points, Action, Announcement, Declaration, Kop, View,
+    beats, is_trump, partner_jack, points, winning, Action, Announcement, Declaration, Kop,
     QUEEN_CLUBS, QUEEN_SPADES, SEATS,
 };
 use crate::cards::{Card, CardSet, Rank, Suit};
-use crate::rules::{Heuristic, Observer, Seat};
+use crate::rules::{Heuristic, Seat};
+
+/// What one seat may see of a Kop table, as the rule of thumb reads it: its hand, the public
+/// announcement, whether it is the wedding partner, and every card played this round.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Obs<'a> {
+    pub me: Seat,
+    pub hand: CardSet,
+    pub announcement: Option<Announcement>,
+    /// Set when the seat is the wedding partner: the caller (the seat is told privately).
+    pub partner_of: Option<Seat>,
+    /// The plays of the completed tricks of this round, in order.
+    pub done: &'a [(Seat, Card)],
+    /// The trick in play.
+    pub trick: &'a [(Seat, Card)],
+}
+
+impl Obs<'_> {
+    pub(super) fn of(game: &Kop, me: Seat) -> Obs<'_> {
+        Obs {
+            me,
+            hand: game.hands[me],
+            announcement: game.announcement(),
+            partner_of: game
+                .wedding()
+                .and_then(|(caller, partner)| (partner == me).then_some(caller)),
+            done: game.won.plays(),
+            trick: &game.trick.plays,
+        }
+    }
+
+    /// Every card played this round and who played it, in order.
+    fn played(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.done.iter().chain(self.trick).copied()
+    }
+}
 
 impl Heuristic for Kop {
     /// Announce a wedding with both black queens. In play, from what the seat can know of the
     /// partnerships: see [`choose`].
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(view, legal)
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        choose(&Obs::of(self, seat), legal)
     }
 }
 
@@ -28,23 +64,17 @@ pub(super) enum Side {
     Unknown,
 }
 
-/// The side of every seat as seen by `me` (its own seat is a friend).
-pub(super) fn sides(view: &View, me: Seat) -> [Side; SEATS] {
+/// The side of every seat as seen by the observing seat (its own seat is a friend).
+pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
+    let me = obs.me;
     let mut sides = [Side::Unknown; SEATS];
-    let hand: CardSet = view.hand.iter().copied().collect();
-    let mine: CardSet = hand.union(
-        view.played
-            .iter()
-            .filter(|&&(s, _)| s == me)
-            .map(|&(_, c)| c)
-            .collect(),
-    );
-    let shown = |card: Card| {
-        view.played
-            .iter()
-            .find(|&&(_, c)| c == card)
-            .map(|&(s, _)| s)
-    };
+    let mut mine = obs.hand;
+    for (s, c) in obs.played() {
+        if s == me {
+            mine.insert(c);
+        }
+    }
+    let shown = |card: Card| obs.played().find(|&(_, c)| c == card).map(|(s, _)| s);
     let set_rest = |sides: &mut [Side; SEATS], side: Side| {
         for x in sides.iter_mut() {
             if *x == Side::Unknown {
@@ -53,7 +83,7 @@ pub(super) fn sides(view: &View, me: Seat) -> [Side; SEATS] {
         }
     };
     sides[me] = Side::Friend;
-    match view.announcement {
+    match obs.announcement {
         Some(Announcement {
             seat,
             declaration: Declaration::Solo,
@@ -71,7 +101,7 @@ pub(super) fn sides(view: &View, me: Seat) -> [Side; SEATS] {
                     sides[p] = Side::Friend;
                     set_rest(&mut sides, Side::Foe);
                 }
-            } else if view.partner_of == Some(caller) {
+            } else if obs.partner_of == Some(caller) {
                 sides[caller] = Side::Friend;
                 set_rest(&mut sides, Side::Foe);
             } else {
@@ -94,12 +124,14 @@ pub(super) fn sides(view: &View, me: Seat) -> [Side; SEATS] {
                     }
                 }
                 _ => {
-                    let holders: Vec<Seat> = queens.into_iter().filter_map(shown).collect();
-                    for &h in &holders {
+                    let holders = queens.map(shown);
+                    for h in holders.into_iter().flatten() {
                         sides[h] = Side::Foe;
                     }
-                    if holders.len() == 2 && holders[0] != holders[1] {
-                        set_rest(&mut sides, Side::Friend);
+                    if let [Some(a), Some(b)] = holders {
+                        if a != b {
+                            set_rest(&mut sides, Side::Friend);
+                        }
                     }
                 }
             }
@@ -114,16 +146,15 @@ pub(super) fn sides(view: &View, me: Seat) -> [Side; SEATS] {
 /// many card points as the rules allow; when it goes to a foe or nobody knows, take a
 /// trick worth 10 or more with the cheapest card that does, else give away as little as
 /// possible.
-fn choose(view: &View, legal: &[Action]) -> usize {
-    let cards: Vec<(usize, Card)> = legal
-        .iter()
-        .enumerate()
-        .filter_map(|(i, a)| match *a {
+pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    // Every legal action is a card in play, a declaration before it.
+    let cards = || {
+        legal.iter().enumerate().filter_map(|(i, a)| match *a {
             Action::Play(c) => Some((i, c)),
             _ => None,
         })
-        .collect();
-    if cards.is_empty() {
+    };
+    if cards().next().is_none() {
         let rank = |a: &Action| match a {
             Action::Wedding => 0,
             Action::Silent => 1,
@@ -133,69 +164,43 @@ fn choose(view: &View, legal: &[Action]) -> usize {
             .min_by_key(|&i| rank(&legal[i]))
             .unwrap_or(0);
     }
-    let Observer::Seat(me) = view.observer else {
-        return cards[0].0;
-    };
-    let sides = sides(view, me);
+    let me = obs.me;
+    let sides = sides(obs);
     let cheap = |&(i, c): &(usize, Card)| (points(c), u32::from(c.rank().number()), i);
     let rich = |&(i, c): &(usize, Card)| (points(c), std::cmp::Reverse(c.rank().number()), i);
-    let Some(&(_, led)) = view.trick.first() else {
+    let Some(&(_, led)) = obs.trick.first() else {
         // A side ace wins unless someone is void; early in the round that is unlikely.
-        let side_led = |suit: Suit| {
-            view.played
-                .iter()
-                .filter(|&&(_, c)| !is_trump(c) && c.suit() == suit)
-                .count()
-        };
-        if let Some(&(i, _)) = cards
-            .iter()
-            .find(|&&(_, c)| !is_trump(c) && c.rank() == Rank::Ace && side_led(c.suit()) == 0)
+        let side_led = |suit: Suit| obs.played().any(|(_, c)| !is_trump(c) && c.suit() == suit);
+        if let Some((i, _)) =
+            cards().find(|&(_, c)| !is_trump(c) && c.rank() == Rank::Ace && !side_led(c.suit()))
         {
             return i;
         }
-        let strongest =
-            cards
-                .iter()
-                .copied()
-                .reduce(|best, x| if beats(x.1, best.1, x.1) { x } else { best });
+        let strongest = cards().reduce(|best, x| if beats(x.1, best.1, x.1) { x } else { best });
         return strongest.map_or(0, |(i, _)| i);
     };
-    let (winner_seat, winner) =
-        view.trick
-            .iter()
-            .skip(1)
-            .fold(view.trick[0], |(ws, w), &(s, c)| {
-                if beats(c, w, led) {
-                    (s, c)
-                } else {
-                    (ws, w)
-                }
-            });
-    let last = view.trick.len() == SEATS - 1;
-    let at_stake: u32 = view.trick.iter().map(|&(_, c)| points(c)).sum();
-    let winning: Vec<(usize, Card)> = cards
-        .iter()
-        .copied()
-        .filter(|&(_, c)| beats(c, winner, led))
-        .collect();
+    let Some((winner_seat, winner)) = winning(obs.trick) else {
+        return 0;
+    };
+    let last = obs.trick.len() == SEATS - 1;
+    let at_stake: u32 = obs.trick.iter().map(|&(_, c)| points(c)).sum();
+    let winning = || cards().filter(|&(_, c)| beats(c, winner, led));
+    let can_win = winning().next().is_some();
     // The seats still to play after this one.
-    let after: Vec<Seat> = (1..SEATS - view.trick.len())
-        .map(|k| (me + k) % SEATS)
-        .collect();
-    let foes_after = after.iter().any(|&s| sides[s] != Side::Friend);
+    let foes_after = (1..SEATS - obs.trick.len()).any(|k| sides[(me + k) % SEATS] != Side::Friend);
     let pick = if sides[winner_seat] == Side::Friend && (last || !foes_after) {
         // The trick is ours whatever we add.
-        cards.iter().max_by_key(|x| rich(x))
-    } else if !winning.is_empty() && (last || !foes_after) {
+        cards().max_by_key(rich)
+    } else if can_win && (last || !foes_after) {
         // Taking it is safe: take it with the richest winning card.
-        winning.iter().max_by_key(|x| rich(x))
-    } else if sides[winner_seat] == Side::Friend && winning.is_empty() {
+        winning().max_by_key(rich)
+    } else if sides[winner_seat] == Side::Friend && !can_win {
         // A friend leads the trick and foes follow: add a little only.
-        cards.iter().min_by_key(|x| cheap(x))
-    } else if at_stake >= 10 && !winning.is_empty() {
-        winning.iter().min_by_key(|x| cheap(x))
+        cards().min_by_key(cheap)
+    } else if at_stake >= 10 && can_win {
+        winning().min_by_key(cheap)
     } else {
-        cards.iter().min_by_key(|x| cheap(x))
+        cards().min_by_key(cheap)
     };
-    pick.map_or(0, |&(i, _)| i)
+    pick.map_or(0, |(i, _)| i)
 }

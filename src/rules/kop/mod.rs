@@ -30,7 +30,7 @@ use rand::seq::SliceRandom;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use super::tricks::{self, Trick, TricksWon};
+use super::tricks::{self, FixedTrick, Stack, TrickLog};
 use super::{DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use crate::cards::{kop16, Card, CardSet, Rank, Suit};
 
@@ -83,12 +83,22 @@ pub enum Contract {
 
 impl Contract {
     /// The side of the black queens.
-    pub fn side(self) -> Vec<Seat> {
-        let mut side = match self {
-            Contract::Queens { clubs, spades } => vec![clubs, spades],
-            Contract::Wedding { caller, partner } => vec![caller, partner],
-            Contract::Silent { player } | Contract::Solo { player } => vec![player],
-        };
+    pub fn side(self) -> Stack<Seat, SEATS> {
+        let mut side = Stack::new();
+        match self {
+            Contract::Queens {
+                clubs: a,
+                spades: b,
+            }
+            | Contract::Wedding {
+                caller: a,
+                partner: b,
+            } => {
+                side.push(a);
+                side.push(b);
+            }
+            Contract::Silent { player } | Contract::Solo { player } => side.push(player),
+        }
         side.sort_unstable();
         side
     }
@@ -109,19 +119,20 @@ pub struct Announcement {
     pub declaration: Declaration,
 }
 
-/// The settlement of one round, public once it is played.
+/// The settlement of one round, public once it is played (kept in place: settling a round in
+/// a playout allocates nothing; serialized as lists).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundResult {
     pub deal: u32,
     pub contract: Contract,
     /// The side of the black queens (the caller's, the soloist's).
-    pub side: Vec<Seat>,
+    pub side: Stack<Seat, SEATS>,
     pub side_points: u32,
     pub other_points: u32,
     /// The winning seats, none on 52–52.
-    pub winners: Vec<Seat>,
-    pub changes: Vec<i64>,
-    pub victory_cards: Vec<i64>,
+    pub winners: Stack<Seat, SEATS>,
+    pub changes: Stack<i64, SEATS>,
+    pub victory_cards: Stack<i64, SEATS>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -189,8 +200,64 @@ const JACKS: [Card; 4] = [
     Card::new(Rank::Jack, Suit::Diamonds),
 ];
 
+/// The Kop deck in the order of `cards::kop16` (what a shuffle starts from).
+const DECK: [Card; 16] = {
+    let mut deck = [ORDER[0]; 16];
+    let mut i = 0;
+    let mut n = 0;
+    while i < 52 {
+        let rank = i % 13;
+        // A (12), 10 (8), Q (10), J (9) of every suit, suit by suit.
+        if rank == 12 || rank == 8 || rank == 10 || rank == 9 {
+            deck[n] = Card::new(RANKS[rank], SUITS[i / 13]);
+            n += 1;
+        }
+        i += 1;
+    }
+    deck
+};
+const RANKS: [Rank; 13] = Rank::ALL;
+const SUITS: [Suit; 4] = Suit::ALL;
+
+/// Every card's place in [`ORDER`] by card index (16 for a card not in the Kop deck).
+const POSITIONS: [u8; Card::COUNT] = {
+    // [`ORDER`] as (suit, rank) indices (S H D C; 2 is rank 0): a card's index is
+    // 13 × suit + rank. Checked against the rules by a test.
+    const PLACES: [(usize, usize); 16] = [
+        (1, 12),
+        (1, 8),
+        (3, 10),
+        (0, 10),
+        (1, 10),
+        (2, 10),
+        (3, 9),
+        (0, 9),
+        (1, 9),
+        (2, 9),
+        (2, 12),
+        (2, 8),
+        (3, 12),
+        (3, 8),
+        (0, 12),
+        (0, 8),
+    ];
+    let mut table = [ORDER.len() as u8; Card::COUNT];
+    let mut i = 0;
+    while i < PLACES.len() {
+        table[PLACES[i].0 * 13 + PLACES[i].1] = i as u8;
+        i += 1;
+    }
+    table
+};
+
 /// The card's place in [`ORDER`] (16 for a card not in the Kop deck).
 fn position(card: Card) -> usize {
+    POSITIONS[card.index()] as usize
+}
+
+/// [`position`] by its rules, the reference the table is checked against.
+#[cfg(test)]
+fn position_by_rules(card: Card) -> usize {
     if !card.is_standard() {
         return ORDER.len();
     }
@@ -270,12 +337,22 @@ fn same_class(a: Card, b: Card) -> bool {
     class(a) == class(b)
 }
 
-/// The cards of `hand` that may be played to `trick` (§7.2 "Legal play").
-pub fn playable(hand: CardSet, trick: &Trick) -> CardSet {
-    let Some(led) = trick.led() else {
+/// The winning play of a trick so far (its first card, replaced by every card that beats it).
+fn winning(plays: &[(Seat, Card)]) -> Option<(Seat, Card)> {
+    let (&first, rest) = plays.split_first()?;
+    let led = first.1;
+    Some(
+        rest.iter()
+            .fold(first, |w, &p| if beats(p.1, w.1, led) { p } else { w }),
+    )
+}
+
+/// The cards of `hand` that may be played to a trick of `plays` so far (§7.2 "Legal play").
+pub fn playable(hand: CardSet, plays: &[(Seat, Card)]) -> CardSet {
+    let Some(&(_, led)) = plays.first() else {
         return hand;
     };
-    let Some((_, winner)) = trick.winning(beats) else {
+    let Some((_, winner)) = winning(plays) else {
         return hand;
     };
     let must_beat = |cards: CardSet| {
@@ -317,8 +394,8 @@ pub struct Kop {
     /// Settled once every seat has declared.
     contract: Option<Contract>,
     turn: Seat,
-    trick: Trick,
-    won: TricksWon,
+    trick: FixedTrick,
+    won: TrickLog,
     victory_cards: Vec<i64>,
     last_round: Option<RoundResult>,
     ranking: Option<Vec<Vec<Seat>>>,
@@ -397,34 +474,44 @@ impl Kop {
             declarations: vec![None; SEATS],
             contract: None,
             turn: (dealer + 1) % SEATS,
-            trick: Trick::new((dealer + 1) % SEATS),
-            won: TricksWon::new(SEATS),
+            trick: FixedTrick::new((dealer + 1) % SEATS),
+            won: TrickLog::new(SEATS),
             victory_cards: vec![START_VC; SEATS],
             last_round: None,
             ranking: None,
             source,
         };
-        game.deal_round(&mut Vec::new());
+        game.deal_round(|_| {});
         Ok(game)
     }
 
-    /// Deals a round with the current dealer: 4 cards each, one at a time from the left.
-    fn deal_round(&mut self, events: &mut Vec<Event>) {
+    /// Deals a round with the current dealer: 4 cards each, one at a time from the left. A
+    /// shuffle is `DeckSource::next_deck`'s, done in place.
+    fn deal_round(&mut self, mut tell: impl FnMut(Event)) {
         self.deal += 1;
-        let deck = self.source.next_deck(&kop16());
         let first = self.first();
-        self.hands = vec![CardSet::new(); SEATS];
-        for (i, &card) in deck.iter().enumerate() {
-            self.hands[(first + i) % SEATS].insert(card);
+        self.hands.fill(CardSet::new());
+        let deal = |hands: &mut [CardSet], deck: &[Card]| {
+            for (i, &card) in deck.iter().enumerate() {
+                hands[(first + i) % SEATS].insert(card);
+            }
+        };
+        if self.source.has_explicit() {
+            let deck = self.source.next_deck(&kop16());
+            deal(&mut self.hands, &deck);
+        } else {
+            let mut deck = DECK;
+            deck.shuffle(&mut self.source.rng());
+            deal(&mut self.hands, &deck);
         }
-        self.dealt = self.hands.clone();
+        self.dealt.copy_from_slice(&self.hands);
         self.phase = Phase::Declaring;
-        self.declarations = vec![None; SEATS];
+        self.declarations.fill(None);
         self.contract = None;
         self.turn = first;
-        self.trick = Trick::new(first);
-        self.won = TricksWon::new(SEATS);
-        events.push(Event::Dealt {
+        self.trick = FixedTrick::new(first);
+        self.won = TrickLog::new(SEATS);
+        tell(Event::Dealt {
             deal: self.deal,
             dealer: self.dealer,
         });
@@ -454,19 +541,19 @@ impl Kop {
     }
 
     /// Card points each seat has taken this round.
-    fn points_taken(&self) -> Vec<u32> {
-        let mut taken = vec![0; SEATS];
-        for (winner, plays) in &self.won.history {
-            taken[*winner] += plays.iter().map(|&(_, c)| points(c)).sum::<u32>();
+    fn points_taken(&self) -> [u32; SEATS] {
+        let mut taken = [0; SEATS];
+        for (winner, plays) in self.won.iter() {
+            taken[winner] += plays.iter().map(|&(_, c)| points(c)).sum::<u32>();
         }
         taken
     }
 
-    fn declare(&mut self, seat: Seat, declaration: Declaration, events: &mut Vec<Event>) {
+    fn declare(&mut self, seat: Seat, declaration: Declaration, mut tell: impl FnMut(Event)) {
         self.declarations[seat] = Some(declaration);
-        events.push(Event::Declared { seat });
+        tell(Event::Declared { seat });
         if declaration != Declaration::Silent {
-            events.push(Event::Announced(Announcement { seat, declaration }));
+            tell(Event::Announced(Announcement { seat, declaration }));
         }
         if self.declarations.iter().all(Option::is_some) {
             self.contract = Some(settle_contract(&self.dealt, &self.declarations));
@@ -475,31 +562,33 @@ impl Kop {
         }
     }
 
-    fn play(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) {
+    /// Plays `card` for `seat` and every automatic step after it, telling `tell` the events
+    /// (`apply_checked` collects them, a playout's `advance` drops them).
+    fn play(&mut self, seat: Seat, card: Card, mut tell: impl FnMut(Event)) {
         self.hands[seat].remove(card);
         self.trick.play(seat, card);
-        events.push(Event::Played { seat, card });
+        tell(Event::Played { seat, card });
         if self.trick.len() < SEATS {
             self.turn = (seat + 1) % SEATS;
             return;
         }
-        let Some((winner, _)) = self.trick.winning(beats) else {
+        let Some((winner, _)) = winning(&self.trick.plays) else {
             return;
         };
         let taken = self.trick.cards().map(points).sum();
-        self.won.record(winner, &self.trick);
-        events.push(Event::TrickWon {
+        self.won.record(winner, &self.trick.plays);
+        tell(Event::TrickWon {
             seat: winner,
             points: taken,
         });
-        self.trick = Trick::new(winner);
+        self.trick = FixedTrick::new(winner);
         self.turn = winner;
         if self.hands.iter().all(|h| h.is_empty()) {
-            self.settle(events);
+            self.settle(tell);
         }
     }
 
-    fn settle(&mut self, events: &mut Vec<Event>) {
+    fn settle(&mut self, mut tell: impl FnMut(Event)) {
         let contract = self
             .contract
             .unwrap_or_else(|| settle_contract(&self.dealt, &self.declarations));
@@ -507,20 +596,20 @@ impl Kop {
         let taken = self.points_taken();
         let side_points: u32 = side.iter().map(|&s| taken[s]).sum();
         let other_points: u32 = taken.iter().sum::<u32>() - side_points;
-        let others: Vec<Seat> = (0..SEATS).filter(|s| !side.contains(s)).collect();
+        let others: Stack<Seat, SEATS> = (0..SEATS).filter(|s| !side.contains(s)).collect();
         let (winners, losers) = if side_points >= TO_WIN {
-            (side.clone(), others)
+            (side, others)
         } else if other_points >= TO_WIN {
-            (others, side.clone())
+            (others, side)
         } else {
-            (Vec::new(), Vec::new())
+            (Stack::new(), Stack::new())
         };
         let stake = contract.stake();
-        let mut changes = vec![0; SEATS];
-        for &w in &winners {
+        let mut changes: Stack<i64, SEATS> = [0; SEATS].into_iter().collect();
+        for &w in winners.iter() {
             changes[w] += stake * losers.len() as i64;
         }
-        for &l in &losers {
+        for &l in losers.iter() {
             changes[l] -= stake * winners.len() as i64;
         }
         let over = tricks::add_to_totals(&mut self.victory_cards, &changes);
@@ -532,17 +621,17 @@ impl Kop {
             other_points,
             winners,
             changes,
-            victory_cards: self.victory_cards.clone(),
+            victory_cards: self.victory_cards.iter().copied().collect(),
         };
         self.last_round = Some(result.clone());
-        events.push(Event::RoundScored(result));
+        tell(Event::RoundScored(result));
         if let Some(ranking) = over {
             self.phase = Phase::Over;
             self.ranking = Some(ranking.clone());
-            events.push(Event::GameOver { ranking });
+            tell(Event::GameOver { ranking });
         } else {
             self.dealer = (self.dealer + 1) % SEATS;
-            self.deal_round(events);
+            self.deal_round(tell);
         }
     }
 
@@ -557,7 +646,7 @@ impl Kop {
         let Some(led) = self.trick.led() else {
             return Refusal::CannotLead;
         };
-        let winning = self.trick.winning(beats).map_or(led, |(_, c)| c);
+        let winning = winning(&self.trick.plays).map_or(led, |(_, c)| c);
         if hand.iter().any(|c| same_class(c, led)) {
             if same_class(card, led) {
                 Refusal::MustBeat { winning }
@@ -677,33 +766,53 @@ impl Game for Kop {
     }
 
     fn to_act(&self) -> Vec<Seat> {
+        let mut out = Vec::new();
+        self.to_act_into(&mut out);
+        out
+    }
+
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
         match self.phase {
-            Phase::Over => Vec::new(),
-            Phase::Playing => vec![self.turn],
-            Phase::Declaring => (0..SEATS)
-                .map(|i| (self.first() + i) % SEATS)
-                .filter(|&s| self.declarations[s].is_none())
-                .collect(),
+            Phase::Over => {}
+            Phase::Playing => out.push(self.turn),
+            Phase::Declaring => out.extend(
+                (0..SEATS)
+                    .map(|i| (self.first() + i) % SEATS)
+                    .filter(|&s| self.declarations[s].is_none()),
+            ),
         }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_into(seat, &mut out);
+        out
+    }
+
+    /// The declarations, or the playable cards in display order ([`ORDER`]).
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
         match self.phase {
-            Phase::Over => Vec::new(),
+            Phase::Over => {}
             Phase::Declaring => {
                 if seat >= SEATS || self.declarations[seat].is_some() {
-                    Vec::new()
                 } else if both_queens(&self.hands) == Some(seat) {
-                    vec![Action::Wedding, Action::Silent, Action::Solo]
+                    out.extend([Action::Wedding, Action::Silent, Action::Solo]);
                 } else {
-                    vec![Action::Silent]
+                    out.push(Action::Silent);
                 }
             }
-            Phase::Playing if seat == self.turn => ordered(playable(self.hands[seat], &self.trick))
-                .into_iter()
-                .map(Action::Play)
-                .collect(),
-            Phase::Playing => Vec::new(),
+            Phase::Playing if seat == self.turn => {
+                let cards = playable(self.hands[seat], &self.trick.plays);
+                out.extend(
+                    ORDER
+                        .iter()
+                        .filter(|&&c| cards.contains(c))
+                        .map(|&c| Action::Play(c)),
+                );
+            }
+            Phase::Playing => {}
         }
     }
 
@@ -719,13 +828,12 @@ impl Game for Kop {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match *action {
-            Action::Wedding => self.declare(seat, Declaration::Wedding, &mut events),
-            Action::Silent => self.declare(seat, Declaration::Silent, &mut events),
-            Action::Solo => self.declare(seat, Declaration::Solo, &mut events),
-            Action::Play(card) => self.play(seat, card, &mut events),
-        }
+        self.act(seat, action, |e| events.push(e));
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.act(seat, action, |_| {});
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -748,22 +856,22 @@ impl Game for Kop {
             announcement: self.announcement(),
             partner_of,
             leader: self.trick.leader,
-            trick: self.trick.plays.clone(),
+            trick: self.trick.plays.to_vec(),
             played: self
                 .won
-                .history
+                .plays()
                 .iter()
-                .flat_map(|(_, plays)| plays.iter().copied())
-                .chain(self.trick.plays.iter().copied())
+                .chain(self.trick.plays.iter())
+                .copied()
                 .collect(),
             last_trick: self.won.last().map(|(winner, plays)| LastTrick {
                 trick: tricks::LastTrick {
-                    winner: *winner,
-                    plays: plays.clone(),
+                    winner,
+                    plays: plays.to_vec(),
                 },
                 points: plays.iter().map(|&(_, c)| points(c)).sum(),
             }),
-            points_taken: self.points_taken(),
+            points_taken: self.points_taken().to_vec(),
             victory_cards: self.victory_cards.clone(),
             last_round: self.last_round.clone(),
             ranking: self.ranking.clone(),
@@ -781,7 +889,12 @@ impl Game for Kop {
     }
 
     fn zones(&self) -> Vec<Zone> {
-        tricks::table_zones(&self.hands, Seen::Only, &self.won, &self.trick)
+        tricks::table_zones(
+            &self.hands,
+            Seen::Only,
+            &self.won.into(),
+            &self.trick.to_trick(),
+        )
     }
 
     fn hands(&self) -> Vec<Vec<Card>> {
@@ -882,25 +995,30 @@ impl Kop {
         let mut held: Vec<CardSet> = hands.to_vec();
         let tricks = self
             .won
-            .history
             .iter()
             .map(|(_, plays)| plays)
-            .chain(std::iter::once(&self.trick.plays));
-        let tricks: Vec<&Vec<(Seat, Card)>> = tricks.collect();
+            .chain(std::iter::once(self.trick.plays.as_slice()));
+        let tricks: Vec<&[(Seat, Card)]> = tricks.collect();
         for plays in tricks.into_iter().rev() {
             for k in (0..plays.len()).rev() {
                 let (s, c) = plays[k];
                 held[s].insert(c);
-                let before = Trick {
-                    leader: plays[0].0,
-                    plays: plays[..k].to_vec(),
-                };
-                if !playable(held[s], &before).contains(c) {
+                if !playable(held[s], &plays[..k]).contains(c) {
                     return false;
                 }
             }
         }
         true
+    }
+
+    /// An action and every automatic step after it, telling `tell` the events.
+    fn act(&mut self, seat: Seat, action: &Action, tell: impl FnMut(Event)) {
+        match *action {
+            Action::Wedding => self.declare(seat, Declaration::Wedding, tell),
+            Action::Silent => self.declare(seat, Declaration::Silent, tell),
+            Action::Solo => self.declare(seat, Declaration::Solo, tell),
+            Action::Play(card) => self.play(seat, card, tell),
+        }
     }
 }
 

@@ -22,7 +22,7 @@ mod present;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use super::tricks::{LastTrick, Trick, TricksWon};
+use super::tricks::{FixedTrick, LastTrick, Stack, TrickLog};
 use super::{
     redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
@@ -64,12 +64,12 @@ pub struct Matapesa {
     options: Options,
     dealer: Seat,
     hands: Vec<CardSet>,
-    /// Per seat, every card it has played, in order (face up in front of it).
-    played: Vec<Vec<Card>>,
+    /// Per seat, every card it has played, in order (face up in front of it); at most 17.
+    played: Vec<Stack<Card, 17>>,
     /// The cards left over after the deal, face up and out of play.
     leftovers: Vec<Card>,
-    trick: Trick,
-    won: TricksWon,
+    trick: FixedTrick,
+    won: TrickLog,
     turn: Seat,
     loser: Option<Seat>,
     source: DeckSource,
@@ -103,10 +103,10 @@ impl Matapesa {
             options,
             dealer,
             hands,
-            played: vec![Vec::new(); seats],
+            played: vec![Stack::new(); seats],
             leftovers: deck[each * seats..].to_vec(),
-            trick: Trick::new(first),
-            won: TricksWon::new(seats),
+            trick: FixedTrick::new(first),
+            won: TrickLog::new(seats),
             turn: first,
             loser: None,
             source,
@@ -126,29 +126,39 @@ impl Matapesa {
             .find(|&c| hand.contains(c))
     }
 
-    /// Whether a card of `rank` may be played now from `hand`: any rank when leading, else a
-    /// rank at least the highest so far, or the lowest rank held.
-    fn rank_allowed(&self, hand: CardSet, rank: Rank) -> bool {
-        match self.highest() {
-            None => true,
-            Some(high) => rank >= high || hand.iter().map(Card::rank).min() == Some(rank),
+    /// The ranks held in `hand`, as bits by rank number.
+    fn ranks_held(hand: CardSet) -> u16 {
+        hand.iter().fold(0, |m, c| m | 1 << c.rank().number())
+    }
+
+    /// Plays `card` for `seat` and every automatic step after it, telling `tell` the events
+    /// (`apply_checked` collects them, a playout's `advance` drops them).
+    fn play(&mut self, seat: Seat, card: Card, mut tell: impl FnMut(Event)) {
+        self.hands[seat].remove(card);
+        self.played[seat].push(card);
+        self.trick.play(seat, card);
+        tell(Event::Played { seat, card });
+        if self.trick.len() == self.n() {
+            self.finish_trick(tell);
+        } else {
+            self.turn = (seat + 1) % self.n();
         }
     }
 
-    fn finish_trick(&mut self, events: &mut Vec<Event>) {
+    fn finish_trick(&mut self, mut tell: impl FnMut(Event)) {
         let Some((winner, _)) = self.trick.winning(|c, w, _| c.rank() >= w.rank()) else {
             return;
         };
-        self.won.record(winner, &self.trick);
-        events.push(Event::TrickWon {
+        self.won.record(winner, &self.trick.plays);
+        tell(Event::TrickWon {
             seat: winner,
-            trick: self.won.history.len(),
+            trick: self.won.len(),
         });
-        self.trick = Trick::new(winner);
+        self.trick = FixedTrick::new(winner);
         self.turn = winner;
         if self.hands.iter().all(|h| h.is_empty()) {
             self.loser = Some(winner);
-            events.push(Event::GameOver {
+            tell(Event::GameOver {
                 loser: winner,
                 next_dealer: winner,
             });
@@ -258,17 +268,41 @@ impl Game for Matapesa {
         }
     }
 
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if self.loser.is_none() {
+            out.push(self.turn);
+        }
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_into(seat, &mut out);
+        out
+    }
+
+    /// One action per rank the seat may play, low to high: any rank when leading, else a rank
+    /// at least the highest so far in the trick, or the lowest rank held.
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
         if self.loser.is_some() || seat != self.turn {
-            return Vec::new();
+            return;
         }
         let hand = self.hands[seat];
-        Rank::ALL
-            .into_iter()
-            .filter(|&r| self.rank_allowed(hand, r))
-            .filter_map(|r| Self::first_of_rank(hand, r))
-            .map(Action::Play)
-            .collect()
+        let held = Self::ranks_held(hand);
+        let lowest = held.trailing_zeros() as u8;
+        let high = self.highest();
+        for r in Rank::ALL {
+            if held & 1 << r.number() == 0 {
+                continue;
+            }
+            if high.is_some_and(|h| r < h && r.number() != lowest) {
+                continue;
+            }
+            if let Some(c) = Self::first_of_rank(hand, r) {
+                out.push(Action::Play(c));
+            }
+        }
     }
 
     fn normalize(&self, seat: Seat, action: &Action) -> Action {
@@ -288,16 +322,14 @@ impl Game for Matapesa {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let Action::Play(card) = *action;
-        self.hands[seat].remove(card);
-        self.played[seat].push(card);
-        self.trick.play(seat, card);
-        let mut events = vec![Event::Played { seat, card }];
-        if self.trick.len() == self.n() {
-            self.finish_trick(&mut events);
-        } else {
-            self.turn = (seat + 1) % self.n();
-        }
+        let mut events = Vec::new();
+        self.play(seat, card, |e| events.push(e));
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        let Action::Play(card) = *action;
+        self.play(seat, card, |_| {});
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -312,16 +344,13 @@ impl Game for Matapesa {
             dealer: self.dealer,
             turn: self.loser.is_none().then_some(self.turn),
             leader: self.trick.leader,
-            trick: self.trick.plays.clone(),
-            last_trick: self.won.last().map(|(w, plays)| LastTrick {
-                winner: *w,
-                plays: plays.clone(),
-            }),
-            played: self.played.clone(),
+            trick: self.trick.plays.to_vec(),
+            last_trick: self.won.last_trick(),
+            played: self.played.iter().map(|p| p.to_vec()).collect(),
             leftovers: self.leftovers.clone(),
             tricks_left: hand_sizes.iter().copied().max().unwrap_or(0),
             hand_sizes,
-            tricks_won: self.won.counts.clone(),
+            tricks_won: self.won.counts.to_vec(),
             loser: self.loser,
         }
     }

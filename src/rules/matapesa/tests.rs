@@ -119,7 +119,7 @@ fn mp1_three_players_get_17_cards_one_face_up_and_play_17_tricks() {
             .count();
     }
     assert_eq!(tricks, 17);
-    assert_eq!(g.played.iter().map(Vec::len).sum::<usize>(), 51);
+    assert_eq!(g.played.iter().map(|p| p.len()).sum::<usize>(), 51);
 }
 
 #[test]
@@ -181,7 +181,11 @@ fn any_card_of_a_listed_rank_is_accepted() {
     assert_eq!(g.normalize(0, &play("5C")), play("5S"));
     assert!(g.apply(0, &play("5D")).is_err(), "5D is not in the hand");
     act(&mut g, 0, play("5C"));
-    assert_eq!(g.played[0], cards("5C"), "the named card is the one played");
+    assert_eq!(
+        g.played[0].to_vec(),
+        cards("5C"),
+        "the named card is the one played"
+    );
     assert!(g.hands[0].contains(card("5S")));
 }
 
@@ -340,4 +344,64 @@ fn the_picture_shows_the_trick_its_leader_the_played_cards_and_the_playable_rank
     assert_eq!(scene.trick_leader, Some(0));
     assert!(scene.seats[1].to_act);
     assert!(scene.hand.is_none());
+}
+
+/// The rule of thumb as it read the full view before it read an [`heuristic::Obs`]: the
+/// reference the compact one must match.
+fn view_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
+    let rank = |a: &Action| match *a {
+        Action::Play(c) => c.rank(),
+    };
+    let by_rank = (0..legal.len()).map(|i| (rank(&legal[i]), i));
+    let pick = if view.tricks_left > 2 {
+        by_rank.max()
+    } else {
+        by_rank.min()
+    };
+    pick.map_or(0, |(_, i)| i)
+}
+
+#[test]
+fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference() {
+    use crate::rules::{Heuristic, Observer};
+    use rand::Rng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+    for (options, seats) in Matapesa::configurations() {
+        for seed in 0..40 {
+            let mut g = Matapesa::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
+            let (mut to_act, mut legal) = (Vec::new(), Vec::new());
+            while !g.is_over() {
+                g.to_act_into(&mut to_act);
+                assert_eq!(to_act, g.to_act());
+                let seat = to_act[0];
+                g.legal_into(seat, &mut legal);
+                assert_eq!(legal, g.legal_actions(seat));
+                let view = g.view(Observer::Seat(seat));
+                let ours = g.rule_of_thumb(seat, &legal, &mut rng);
+                assert_eq!(ours, view_rule_of_thumb(&view, &legal), "{view:?}");
+                let action = legal[rng.random_range(0..legal.len())];
+                let mut twin = g.clone();
+                twin.advance(seat, &action);
+                g.apply_checked(seat, &action);
+                assert_eq!(twin, g);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_state_serializes_as_before() {
+    let mut g = Matapesa::new(Options::default(), 3, Setup::seeded(3)).unwrap();
+    for _ in 0..7 {
+        let seat = g.to_act()[0];
+        let a = g.legal_actions(seat)[0];
+        g.apply_checked(seat, &a);
+    }
+    let json = serde_json::to_value(&g).unwrap();
+    assert_eq!(json["won"]["history"].as_array().unwrap().len(), 2);
+    assert_eq!(json["trick"]["plays"].as_array().unwrap().len(), 1);
+    assert_eq!(json["played"].as_array().unwrap().len(), 3);
+    let back: Matapesa = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(serde_json::to_value(&back).unwrap(), json);
 }

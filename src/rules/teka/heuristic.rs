@@ -18,17 +18,20 @@
 //!   from four or more in the first three tricks, and stops drawing trumps once the last trick
 //!   shows the opponents out of them. The view keeps no older tricks, so masters, trumps played
 //!   and voids are counted conservatively.
+//!
+//! It reads an [`Obs`]: what one seat's view shows and the rule uses, borrowed from the state
+//! without allocating.
 
 use rand::RngCore;
 
-use super::{Action, Bid, CallKind, Phase, Teka, TrumpSuit, View};
-use crate::cards::{CardSet, Suit};
-use crate::rules::trick_play::{in_sight, index_of, pick, seat_of, Style, Table};
+use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
+use crate::cards::{Card, CardSet, Suit};
+use crate::rules::trick_play::{index_of, pick, Style, Table};
 use crate::rules::tricks::{partner, rank_bits as ranks};
 use crate::rules::{Heuristic, Seat};
 
 /// Teka's weights for the shared card play: the whole deck (2 to A).
-const STYLE: Style = Style {
+pub(super) const STYLE: Style = Style {
     deck_ranks: 0x7FFC,
     trump_length: [0.0, 0.0, 0.0, 0.6, 0.85, 1.0],
     side_fade: [1.0, 0.9, 0.6, 0.3],
@@ -36,16 +39,68 @@ const STYLE: Style = Style {
     touching_trump_lead: true,
 };
 /// Tricks to spare before calling a number.
-const MARGIN: f32 = 0.25;
+pub(super) const MARGIN: f32 = 0.25;
+
+/// What one seat's view shows of a Teka table, as the rule of thumb reads it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Obs<'a> {
+    pub me: Seat,
+    pub phase: Phase,
+    pub hand: CardSet,
+    pub calls: &'a [Call],
+    pub declarer: Option<Seat>,
+    pub contract: Option<Bid>,
+    pub trump: Option<TrumpSuit>,
+    /// The declarer's partner while sitting out a double thirteen.
+    pub sits_out: Option<Seat>,
+    /// The trick in play.
+    pub trick: &'a [(Seat, Card)],
+    /// The last completed trick's plays (empty before the first).
+    pub last: &'a [(Seat, Card)],
+    /// The current trick's number, from 1.
+    pub trick_number: usize,
+    /// Tricks the seat's team has taken this hand.
+    pub team_tricks: u32,
+}
+
+impl Obs<'_> {
+    pub(super) fn of(game: &Teka, me: Seat) -> Obs<'_> {
+        Obs {
+            me,
+            phase: game.phase,
+            hand: game.hand_set(me),
+            calls: &game.calls,
+            declarer: game.declarer,
+            contract: game.contract,
+            trump: game.trump,
+            sits_out: game.sitting_out(),
+            trick: &game.trick.plays,
+            last: game.won.last().map_or(&[], |(_, plays)| plays),
+            trick_number: game.won.len() + 1,
+            team_tricks: game.won.side(&[me % 2, me % 2 + 2]),
+        }
+    }
+
+    /// Cards whose place the seat knows: its hand, the trick in play and the last trick.
+    fn in_sight(&self, with_trick: bool) -> CardSet {
+        let mut known = self.hand;
+        let trick = if with_trick { self.trick } else { &[] };
+        for &(_, c) in trick.iter().chain(self.last) {
+            known.insert(c);
+        }
+        known
+    }
+}
 
 impl Heuristic for Teka {
     /// Counted tricks for the calls, trumps and raises; the shared card play.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        let choice = match view.phase {
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        let obs = Obs::of(self, seat);
+        let choice = match obs.phase {
             Phase::Redeal => index_of(legal, &Action::Redeal),
-            Phase::Bidding => call(view, legal),
-            Phase::Trump => trumps(view, legal),
-            Phase::Play => raise(view, legal).or_else(|| play(view, legal)),
+            Phase::Bidding => call(&obs, legal),
+            Phase::Trump => trumps(&obs, legal),
+            Phase::Play => raise(&obs, legal).or_else(|| play(&obs, legal)),
             Phase::Over => None,
         };
         pick(choice, legal.len())
@@ -57,17 +112,13 @@ impl Heuristic for Teka {
     }
 }
 
-fn hand_of(view: &View) -> CardSet {
-    view.hand.iter().copied().collect()
-}
-
 /// How many top cards of a suit (from the ace down) `held` holds without a gap.
 fn top_run(held: u16) -> u32 {
     (held << 1).leading_ones()
 }
 
 /// The trump suit worth the most tricks: the suit and its tricks.
-fn best_trump(hand: CardSet) -> (Suit, f32) {
+pub(super) fn best_trump(hand: CardSet) -> (Suit, f32) {
     let mut best = (Suit::Spades, f32::MIN, 0);
     for suit in Suit::ALL {
         let t = STYLE.tricks(hand, suit);
@@ -82,7 +133,7 @@ fn best_trump(hand: CardSet) -> (Suit, f32) {
 /// Whether every card of the hand is a sure trick alone against two hands with `trump`: the
 /// unbroken top trumps are at least as many as the missing trumps, and every side suit is held
 /// from the ace down either whole or at least as long as its missing cards.
-fn all_sure(hand: CardSet, trump: Suit) -> bool {
+pub(super) fn all_sure(hand: CardSet, trump: Suit) -> bool {
     ranks(hand, trump) != 0
         && Suit::ALL.into_iter().all(|suit| {
             let held = ranks(hand, suit);
@@ -92,14 +143,14 @@ fn all_sure(hand: CardSet, trump: Suit) -> bool {
 }
 
 /// What a number call promises of the caller's own hand.
-fn promised(n: u8) -> f32 {
+pub(super) fn promised(n: u8) -> f32 {
     (3.0 * f32::from(n) - 13.0) / 2.0
 }
 
-fn call(view: &View, legal: &[Action]) -> Option<usize> {
-    let me = seat_of(view.observer)?;
+fn call(obs: &Obs, legal: &[Action]) -> Option<usize> {
+    let me = obs.me;
     let pass = index_of(legal, &Action::Pass);
-    let hand = hand_of(view);
+    let hand = obs.hand;
     let (suit, mine) = best_trump(hand);
     if all_sure(hand, suit) {
         if let Some(i) = index_of(legal, &Action::Bid(Bid::Double13)) {
@@ -107,7 +158,7 @@ fn call(view: &View, legal: &[Action]) -> Option<usize> {
         }
     }
     let numbers = |seats: &dyn Fn(Seat) -> bool| {
-        view.calls
+        obs.calls
             .iter()
             .filter(|c| seats(c.seat))
             .filter_map(|c| match c.call {
@@ -122,7 +173,7 @@ fn call(view: &View, legal: &[Action]) -> Option<usize> {
         return pass;
     }
     let rest = f32::max(13.0 - mine, 0.0);
-    let partner_call = view.calls.iter().find(|c| c.seat == partner(me));
+    let partner_call = obs.calls.iter().find(|c| c.seat == partner(me));
     let mut share = match partner_call.map(|c| c.call) {
         None => rest / 3.0,
         Some(CallKind::Bid(Bid::Tricks(n))) => f32::min(promised(n), rest),
@@ -139,28 +190,28 @@ fn call(view: &View, legal: &[Action]) -> Option<usize> {
         .or(pass)
 }
 
-fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
-    let (suit, _) = best_trump(hand_of(view));
+fn trumps(obs: &Obs, legal: &[Action]) -> Option<usize> {
+    let (suit, _) = best_trump(obs.hand);
     let t = TrumpSuit::ALL.into_iter().find(|t| t.suit() == suit)?;
     index_of(legal, &Action::Trump(t))
 }
 
 /// Raises the contract as far as is certain.
-fn raise(view: &View, legal: &[Action]) -> Option<usize> {
-    let me = seat_of(view.observer)?;
-    let (Some(Bid::Tricks(contract)), Some(trump)) = (view.contract, view.trump) else {
+fn raise(obs: &Obs, legal: &[Action]) -> Option<usize> {
+    let (Some(Bid::Tricks(contract)), Some(trump)) = (obs.contract, obs.trump) else {
         return None;
     };
     // A trump above every unseen one wins whenever it is played, though not in the current
     // trick if a higher trump is already in it: count against the unseen cards and the current
     // trick alike.
-    let known = in_sight(&view.hand, &[], view.last_trick.as_ref());
+    let known = obs.in_sight(false);
     let suit = trump.suit();
-    let masters = hand_of(view)
+    let masters = obs
+        .hand
         .iter()
         .filter(|&c| c.suit() == suit && STYLE.master(known, c))
         .count() as u32;
-    let sure = view.team_tricks[me % 2] + masters;
+    let sure = obs.team_tricks + masters;
     legal
         .iter()
         .enumerate()
@@ -172,8 +223,8 @@ fn raise(view: &View, legal: &[Action]) -> Option<usize> {
         .map(|(_, i)| i)
 }
 
-fn play(view: &View, legal: &[Action]) -> Option<usize> {
-    let me = seat_of(view.observer)?;
+fn play(obs: &Obs, legal: &[Action]) -> Option<usize> {
+    let me = obs.me;
     let cards: CardSet = legal
         .iter()
         .filter_map(|a| match a {
@@ -181,18 +232,18 @@ fn play(view: &View, legal: &[Action]) -> Option<usize> {
             _ => None,
         })
         .collect();
-    let plays = |s: Seat| view.sits_out != Some(s);
+    let plays = |s: Seat| obs.sits_out != Some(s);
     let mate = Some(partner(me)).filter(|&p| plays(p));
-    let in_trick = |s: Seat| view.trick.iter().any(|&(p, _)| p == s);
-    let opponents_after = (0..view.hand_sizes.len())
+    let in_trick = |s: Seat| obs.trick.iter().any(|&(p, _)| p == s);
+    let opponents_after = (0..super::SEATS)
         .filter(|&s| s != me && s % 2 != me % 2 && plays(s) && !in_trick(s))
         .count();
-    let trump = view.trump.map(TrumpSuit::suit);
-    let opponents_out = match (&view.last_trick, trump) {
-        (Some(last), Some(t)) => {
-            last.plays.first().is_some_and(|&(_, c)| c.suit() == t)
-                && last
-                    .plays
+    let trump = obs.trump.map(TrumpSuit::suit);
+    let opponents_out = match trump {
+        Some(t) if !obs.last.is_empty() => {
+            obs.last.first().is_some_and(|&(_, c)| c.suit() == t)
+                && obs
+                    .last
                     .iter()
                     .all(|&(s, c)| s % 2 == me % 2 || c.suit() != t)
         }
@@ -200,16 +251,16 @@ fn play(view: &View, legal: &[Action]) -> Option<usize> {
     };
     let table = Table {
         style: &STYLE,
-        hand: hand_of(view),
+        hand: obs.hand,
         trump,
-        known: in_sight(&view.hand, &view.trick, view.last_trick.as_ref()),
+        known: obs.in_sight(true),
         partner: mate,
         opponents_after,
         partner_after: mate.is_some_and(|p| !in_trick(p)),
-        declarer: view.declarer == Some(me),
+        declarer: obs.declarer == Some(me),
         opponents_out,
-        trick_number: view.trick_number,
+        trick_number: obs.trick_number,
     };
-    let card = table.card(cards, &view.trick)?;
+    let card = table.card(cards, obs.trick)?;
     index_of(legal, &Action::Play(card))
 }

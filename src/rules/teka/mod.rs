@@ -36,8 +36,8 @@ use rand::{Rng, RngCore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::tricks::{
-    constrained_deal, follow_suit, of_suit, partner, suit_bit, trick_zones, LastTrick, Trick,
-    TrickPlay, TricksWon,
+    ace_high, constrained_deal, follow_suit, next_seat, of_suit, partner, suit_beats, suit_bit,
+    trick_zones, FixedTrick, LastTrick, TrickLog,
 };
 use super::{DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use crate::cards::{standard52, Card, CardSet, Rank, Suit};
@@ -261,8 +261,8 @@ pub struct Teka {
     /// The contract after any raises.
     contract: Option<Bid>,
     trump: Option<TrumpSuit>,
-    trick: Trick,
-    won: TricksWon,
+    trick: FixedTrick,
+    won: TrickLog,
     last_hand: Option<HandResult>,
     ranking: Option<Vec<Vec<Seat>>>,
 }
@@ -273,6 +273,18 @@ fn team(seat: Seat) -> usize {
 
 fn is_honour(card: Card) -> bool {
     card.rank() >= Rank::Jack
+}
+
+/// Where the events of an action go: collected by `apply_checked`; a playout's `advance` drops
+/// them, and then they are never built.
+struct Tell<'a>(Option<&'a mut Vec<Event>>);
+
+impl Tell<'_> {
+    fn push(&mut self, event: impl FnOnce() -> Event) {
+        if let Some(events) = &mut self.0 {
+            events.push(event());
+        }
+    }
 }
 impl Teka {
     pub fn phase(&self) -> Phase {
@@ -314,10 +326,6 @@ impl Teka {
             (Some(d), Some(Bid::Double13)) => Some(partner(d)),
             _ => None,
         }
-    }
-
-    fn plays(&self, seat: Seat) -> bool {
-        self.sitting_out() != Some(seat)
     }
 
     /// Tricks of the declaring side and of the opponents.
@@ -380,7 +388,7 @@ impl Teka {
 
     fn legal_cards(&self, seat: Seat) -> CardSet {
         let hand = self.hand_set(seat);
-        if self.trick.is_empty() && self.won.history.is_empty() {
+        if self.trick.is_empty() && self.won.is_empty() {
             if let Some(t) = self.trump_suit() {
                 let trumps = of_suit(hand, t);
                 if !trumps.is_empty() {
@@ -396,7 +404,7 @@ impl Teka {
 
     /// Deals `deck` for the current deal number and dealer, then asks about redeals or opens
     /// the bidding.
-    fn deal_cards(&mut self, deck: Vec<Card>, cut: bool, events: &mut Vec<Event>) {
+    fn deal_cards(&mut self, deck: Vec<Card>, cut: bool, events: &mut Tell) {
         let first = self.first();
         for (i, chunk) in deck.chunks(13).enumerate() {
             self.hands[(first + i) % SEATS] = chunk.to_vec();
@@ -407,9 +415,9 @@ impl Teka {
         self.bid = None;
         self.contract = None;
         self.trump = None;
-        self.trick = Trick::new(first);
-        self.won = TricksWon::new(SEATS);
-        events.push(Event::Dealt {
+        self.trick = FixedTrick::new(first);
+        self.won = TrickLog::new(SEATS);
+        events.push(|| Event::Dealt {
             deal: self.deal,
             dealer: self.dealer,
             cut,
@@ -428,12 +436,7 @@ impl Teka {
 
     /// The deck of the previous hand: its tricks in order, then the unplayed cards.
     fn gathered(&self) -> Vec<Card> {
-        let mut deck: Vec<Card> = self
-            .won
-            .history
-            .iter()
-            .flat_map(|(_, plays)| plays.iter().map(|&(_, c)| c))
-            .collect();
+        let mut deck: Vec<Card> = self.won.plays().iter().map(|&(_, c)| c).collect();
         deck.extend(self.trick.cards());
         for hand in &self.hands {
             deck.extend(hand.iter().copied());
@@ -441,7 +444,7 @@ impl Teka {
         deck
     }
 
-    fn next_deal(&mut self, events: &mut Vec<Event>) {
+    fn next_deal(&mut self, events: &mut Tell) {
         self.dealer = (self.dealer + 1) % SEATS;
         self.deal += 1;
         self.redeals = 0;
@@ -458,9 +461,9 @@ impl Teka {
 
     // ---- calls ---------------------------------------------------------------------------------
 
-    fn call(&mut self, seat: Seat, call: CallKind, events: &mut Vec<Event>) {
+    fn call(&mut self, seat: Seat, call: CallKind, events: &mut Tell) {
         self.calls.push(Call { seat, call });
-        events.push(Event::Called { seat, call });
+        events.push(|| Event::Called { seat, call });
         if self.calls.len() < SEATS {
             self.turn = (seat + 1) % SEATS;
             return;
@@ -488,16 +491,17 @@ impl Teka {
                 self.declarer = Some(d);
                 self.bid = Some(bid);
                 self.contract = Some(bid);
-                events.push(Event::Declarer {
+                let sits_out = self.sitting_out();
+                events.push(|| Event::Declarer {
                     seat: d,
                     bid,
-                    sits_out: self.sitting_out(),
+                    sits_out,
                 });
                 self.phase = Phase::Trump;
                 self.turn = d;
             }
             _ => {
-                events.push(Event::AllPassed);
+                events.push(|| Event::AllPassed);
                 self.end_hand(None, events);
             }
         }
@@ -505,28 +509,29 @@ impl Teka {
 
     // ---- play ----------------------------------------------------------------------------------
 
-    fn play(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) {
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Tell) {
         if let Some(i) = self.hands[seat].iter().position(|&c| c == card) {
             self.hands[seat].remove(i);
         }
-        events.push(Event::Played { seat, card });
-        let (playing, trump) = (
-            (0..SEATS).map(|s| self.plays(s)).collect(),
-            self.trump_suit(),
-        );
-        let trick = TrickPlay {
-            trick: &mut self.trick,
-            won: &mut self.won,
-            turn: &mut self.turn,
-            playing,
-            trump,
-        };
-        let Some((winner, plays)) = trick.play(seat, card) else {
+        events.push(|| Event::Played { seat, card });
+        // The trick among the seats that play (`tricks::TrickPlay`'s rule, in place).
+        self.trick.play(seat, card);
+        let out = self.sitting_out();
+        if self.trick.len() < SEATS - usize::from(out.is_some()) {
+            self.turn = next_seat(seat, SEATS, |s| Some(s) != out).unwrap_or(seat);
             return;
-        };
-        events.push(Event::TrickWon {
+        }
+        let trump = self.trump_suit();
+        let (winner, _) = self
+            .trick
+            .winning(|c, w, led| suit_beats(c, w, led, trump, ace_high))
+            .unwrap_or((seat, card));
+        let done = std::mem::replace(&mut self.trick, FixedTrick::new(winner));
+        self.won.record(winner, &done.plays);
+        self.turn = winner;
+        events.push(|| Event::TrickWon {
             seat: winner,
-            plays,
+            plays: done.plays.to_vec(),
         });
         let target = self.contract.map_or(13, Bid::target);
         let (ours, theirs) = self.side_tricks();
@@ -538,7 +543,7 @@ impl Teka {
     }
 
     /// Scores the hand (`made` is `None` after all passes), then ends the match or deals on.
-    fn end_hand(&mut self, made: Option<bool>, events: &mut Vec<Event>) {
+    fn end_hand(&mut self, made: Option<bool>, events: &mut Tell) {
         let mut points = vec![0; 2];
         let mut team_tricks = vec![0; 2];
         if let (Some(d), Some(contract), Some(made)) = (self.declarer, self.contract, made) {
@@ -564,14 +569,14 @@ impl Teka {
             team_tricks,
             points,
         };
-        events.push(Event::HandScored {
+        events.push(|| Event::HandScored {
             result: result.clone(),
             team_scores: self.team_scores.clone(),
         });
         self.last_hand = Some(result);
         if let Some(w) = (0..2).find(|&t| self.team_scores[t] >= TARGET) {
             let ranking = vec![vec![w, w + 2], vec![1 - w, 3 - w]];
-            events.push(Event::GameOver {
+            events.push(|| Event::GameOver {
                 ranking: ranking.clone(),
                 team_scores: self.team_scores.clone(),
             });
@@ -582,15 +587,53 @@ impl Teka {
         }
     }
 
+    /// An action and every automatic step after it, telling `events`.
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Tell) {
+        match *action {
+            Action::Redeal => {
+                events.push(|| Event::RedealAsked { seat });
+                self.redeals += 1;
+                let deck = self.source.next_deck(&standard52());
+                self.deal_cards(deck, false, events);
+            }
+            Action::Keep => {
+                self.kept.push(seat);
+                events.push(|| Event::Kept { seat });
+                match self.next_asked(self.position(seat) + 1) {
+                    Some(s) => self.turn = s,
+                    None => {
+                        self.phase = Phase::Bidding;
+                        self.turn = self.first();
+                    }
+                }
+            }
+            Action::Bid(bid) => self.call(seat, CallKind::Bid(bid), events),
+            Action::Pass => self.call(seat, CallKind::Pass, events),
+            Action::Ter => self.call(seat, CallKind::Ter, events),
+            Action::Trump(suit) => {
+                self.trump = Some(suit);
+                events.push(|| Event::Trump { seat, suit });
+                self.phase = Phase::Play;
+                self.turn = seat;
+                self.trick = FixedTrick::new(seat);
+            }
+            Action::Raise(to) => {
+                self.contract = Some(Bid::Tricks(to));
+                events.push(|| Event::Raised { seat, to });
+            }
+            Action::Play(card) => self.play(seat, card, events),
+        }
+    }
+
     // ---- determinization -------------------------------------------------------------------------
 
     /// Per seat, the cards it has played this hand and the suits it has shown to be void in.
     fn played_and_voids(&self) -> (Vec<CardSet>, Vec<u8>) {
         let mut played = vec![CardSet::new(); SEATS];
         let mut voids = vec![0u8; SEATS];
-        let current = (self.trick.leader, self.trick.plays.clone());
+        let current = (self.trick.leader, self.trick.plays.as_slice());
         let mut first_lead = true;
-        for (_, plays) in self.won.history.iter().chain(std::iter::once(&current)) {
+        for (_, plays) in self.won.iter().chain(std::iter::once(current)) {
             let Some(&(leader, led)) = plays.first() else {
                 continue;
             };
@@ -730,12 +773,12 @@ impl Game for Teka {
             bid: None,
             contract: None,
             trump: None,
-            trick: Trick::new(0),
-            won: TricksWon::new(SEATS),
+            trick: FixedTrick::new(0),
+            won: TrickLog::new(SEATS),
             last_hand: None,
             ranking: None,
         };
-        game.deal_cards(deck, false, &mut Vec::new());
+        game.deal_cards(deck, false, &mut Tell(None));
         Ok(game)
     }
 
@@ -752,35 +795,41 @@ impl Game for Teka {
     }
 
     fn to_act(&self) -> Vec<Seat> {
-        if self.is_over() {
-            Vec::new()
-        } else {
-            vec![self.turn]
+        let mut out = Vec::new();
+        self.to_act_into(&mut out);
+        out
+    }
+
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if !self.is_over() {
+            out.push(self.turn);
         }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_into(seat, &mut out);
+        out
+    }
+
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
         if self.is_over() || seat != self.turn {
-            return Vec::new();
+            return;
         }
         match self.phase {
-            Phase::Redeal => vec![Action::Redeal, Action::Keep],
+            Phase::Redeal => out.extend([Action::Redeal, Action::Keep]),
             Phase::Bidding => {
-                let mut actions: Vec<Action> = self
-                    .legal_numbers()
-                    .map(|n| Action::Bid(Bid::Tricks(n)))
-                    .collect();
-                actions.extend([Action::Bid(Bid::Double13), Action::Pass, Action::Ter]);
-                actions
+                out.extend(self.legal_numbers().map(|n| Action::Bid(Bid::Tricks(n))));
+                out.extend([Action::Bid(Bid::Double13), Action::Pass, Action::Ter]);
             }
-            Phase::Trump => TrumpSuit::ALL.into_iter().map(Action::Trump).collect(),
+            Phase::Trump => out.extend(TrumpSuit::ALL.into_iter().map(Action::Trump)),
             Phase::Play => {
-                let mut actions: Vec<Action> =
-                    self.legal_cards(seat).iter().map(Action::Play).collect();
-                actions.extend(self.raises(seat).map(Action::Raise));
-                actions
+                out.extend(self.legal_cards(seat).iter().map(Action::Play));
+                out.extend(self.raises(seat).map(Action::Raise));
             }
-            Phase::Over => Vec::new(),
+            Phase::Over => {}
         }
     }
 
@@ -831,41 +880,12 @@ impl Game for Teka {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match *action {
-            Action::Redeal => {
-                events.push(Event::RedealAsked { seat });
-                self.redeals += 1;
-                let deck = self.source.next_deck(&standard52());
-                self.deal_cards(deck, false, &mut events);
-            }
-            Action::Keep => {
-                self.kept.push(seat);
-                events.push(Event::Kept { seat });
-                match self.next_asked(self.position(seat) + 1) {
-                    Some(s) => self.turn = s,
-                    None => {
-                        self.phase = Phase::Bidding;
-                        self.turn = self.first();
-                    }
-                }
-            }
-            Action::Bid(bid) => self.call(seat, CallKind::Bid(bid), &mut events),
-            Action::Pass => self.call(seat, CallKind::Pass, &mut events),
-            Action::Ter => self.call(seat, CallKind::Ter, &mut events),
-            Action::Trump(suit) => {
-                self.trump = Some(suit);
-                events.push(Event::Trump { seat, suit });
-                self.phase = Phase::Play;
-                self.turn = seat;
-                self.trick = Trick::new(seat);
-            }
-            Action::Raise(to) => {
-                self.contract = Some(Bid::Tricks(to));
-                events.push(Event::Raised { seat, to });
-            }
-            Action::Play(card) => self.play(seat, card, &mut events),
-        }
+        self.act(seat, action, &mut Tell(Some(&mut events)));
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.act(seat, action, &mut Tell(None));
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -895,10 +915,10 @@ impl Game for Teka {
             trump: self.trump,
             sits_out: self.sitting_out(),
             hand_sizes: self.hands.iter().map(Vec::len).collect(),
-            trick: self.trick.plays.clone(),
-            trick_number: self.won.history.len() + 1,
+            trick: self.trick.plays.to_vec(),
+            trick_number: self.won.len() + 1,
             last_trick: self.won.last_trick(),
-            tricks: self.won.counts.clone(),
+            tricks: self.won.counts.to_vec(),
             team_tricks,
             last_hand: self.last_hand.clone(),
             ranking: self.ranking.clone(),
@@ -920,7 +940,7 @@ impl Game for Teka {
         let mut zones: Vec<Zone> = (0..SEATS)
             .map(|s| Zone::new(format!("hand {s}"), self.hands[s].clone(), Seen::Only(s)))
             .collect();
-        zones.extend(trick_zones(&self.trick, &self.won));
+        zones.extend(trick_zones(&self.trick.to_trick(), &self.won.into()));
         zones
     }
 

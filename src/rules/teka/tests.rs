@@ -266,7 +266,7 @@ fn te3_the_later_double_thirteen_plays_alone() {
     act(&mut g, 3, Action::Play(card("2D")));
     assert_eq!(g.to_act(), vec![1], "seat 0 is skipped");
     act(&mut g, 1, Action::Play(card("2S")));
-    let (winner, plays) = g.won.last().unwrap().clone();
+    let (winner, plays) = g.won.last().unwrap();
     assert_eq!(winner, 2);
     assert_eq!(
         plays.iter().map(|&(s, _)| s).collect::<Vec<_>>(),
@@ -354,7 +354,7 @@ fn following_suit_only_when_able() {
 fn te5_the_hand_stops_once_the_contract_is_made() {
     let mut g = te5_to_play(vec![0, 0]);
     play_cards(&mut g, TE5_PLAY);
-    assert_eq!(g.won.history.len(), 10);
+    assert_eq!(g.won.len(), 10);
     assert_eq!(g.side_tricks(), (8, 2));
     let events = play_cards(&mut g, TE5_LAST);
     let result = scored(&events);
@@ -767,7 +767,7 @@ fn determinization_respects_voids_and_redeal_questions() {
     }
 }
 
-// ---- the normal computer player (`Game::heuristic`) ----------------------------------------------
+// ---- the normal computer player (`Heuristic::rule_of_thumb`) -------------------------------------------
 
 /// Dealer 3: seat 0 calls first with six top spades and four side aces and kings; the others
 /// are weak.
@@ -783,7 +783,7 @@ fn normal_choice(g: &Teka) -> Action {
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let i = Teka::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    let i = g.rule_of_thumb(seat, &legal, &mut rng);
     legal[i].clone()
 }
 
@@ -877,4 +877,207 @@ fn a_search_never_raises_at_random() {
         }
     }
     panic!("no deal offered a raise");
+}
+
+// ---- the rule of thumb as it read the full view: the reference the compact one must match ----
+
+mod reference {
+    use super::heuristic::{all_sure, best_trump, promised, MARGIN, STYLE};
+    use super::*;
+    use crate::cards::CardSet;
+    use crate::rules::trick_play::{in_sight, index_of, pick, seat_of, Table};
+    use crate::rules::tricks::partner;
+
+    pub(super) fn view_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
+        let choice = match view.phase {
+            Phase::Redeal => index_of(legal, &Action::Redeal),
+            Phase::Bidding => call(view, legal),
+            Phase::Trump => trumps(view, legal),
+            Phase::Play => raise(view, legal).or_else(|| play(view, legal)),
+            Phase::Over => None,
+        };
+        pick(choice, legal.len())
+    }
+
+    fn hand_of(view: &View) -> CardSet {
+        view.hand.iter().copied().collect()
+    }
+
+    pub(super) fn call(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat_of(view.observer)?;
+        let pass = index_of(legal, &Action::Pass);
+        let hand = hand_of(view);
+        let (suit, mine) = best_trump(hand);
+        if all_sure(hand, suit) {
+            if let Some(i) = index_of(legal, &Action::Bid(Bid::Double13)) {
+                return Some(i);
+            }
+        }
+        let numbers = |seats: &dyn Fn(Seat) -> bool| {
+            view.calls
+                .iter()
+                .filter(|c| seats(c.seat))
+                .filter_map(|c| match c.call {
+                    CallKind::Bid(Bid::Tricks(n)) => Some(n),
+                    _ => None,
+                })
+                .max()
+        };
+        let highest = numbers(&|_| true);
+        let partners = numbers(&|s| s == partner(me));
+        if partners.is_some() && partners == highest {
+            return pass;
+        }
+        let rest = f32::max(13.0 - mine, 0.0);
+        let partner_call = view.calls.iter().find(|c| c.seat == partner(me));
+        let mut share = match partner_call.map(|c| c.call) {
+            None => rest / 3.0,
+            Some(CallKind::Bid(Bid::Tricks(n))) => f32::min(promised(n), rest),
+            Some(CallKind::Bid(Bid::Double13)) => 0.0,
+            Some(CallKind::Pass | CallKind::Ter) => rest / 4.0,
+        };
+        if let Some(n) = numbers(&|s| s % 2 != me % 2) {
+            share = f32::min(share, f32::max(rest - promised(n), 0.0) / 2.0);
+        }
+        let team = mine + share;
+        legal
+            .iter()
+            .position(
+                |a| matches!(a, Action::Bid(Bid::Tricks(n)) if team >= f32::from(*n) + MARGIN),
+            )
+            .or(pass)
+    }
+
+    pub(super) fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
+        let (suit, _) = best_trump(hand_of(view));
+        let t = TrumpSuit::ALL.into_iter().find(|t| t.suit() == suit)?;
+        index_of(legal, &Action::Trump(t))
+    }
+
+    /// Raises the contract as far as is certain.
+    pub(super) fn raise(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat_of(view.observer)?;
+        let (Some(Bid::Tricks(contract)), Some(trump)) = (view.contract, view.trump) else {
+            return None;
+        };
+        // A trump above every unseen one wins whenever it is played, though not in the current
+        // trick if a higher trump is already in it: count against the unseen cards and the current
+        // trick alike.
+        let known = in_sight(&view.hand, &[], view.last_trick.as_ref());
+        let suit = trump.suit();
+        let masters = hand_of(view)
+            .iter()
+            .filter(|&c| c.suit() == suit && STYLE.master(known, c))
+            .count() as u32;
+        let sure = view.team_tricks[me % 2] + masters;
+        legal
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match *a {
+                Action::Raise(n) if n > contract && u32::from(n) <= sure => Some((n, i)),
+                _ => None,
+            })
+            .max()
+            .map(|(_, i)| i)
+    }
+
+    pub(super) fn play(view: &View, legal: &[Action]) -> Option<usize> {
+        let me = seat_of(view.observer)?;
+        let cards: CardSet = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        let plays = |s: Seat| view.sits_out != Some(s);
+        let mate = Some(partner(me)).filter(|&p| plays(p));
+        let in_trick = |s: Seat| view.trick.iter().any(|&(p, _)| p == s);
+        let opponents_after = (0..view.hand_sizes.len())
+            .filter(|&s| s != me && s % 2 != me % 2 && plays(s) && !in_trick(s))
+            .count();
+        let trump = view.trump.map(TrumpSuit::suit);
+        let opponents_out = match (&view.last_trick, trump) {
+            (Some(last), Some(t)) => {
+                last.plays.first().is_some_and(|&(_, c)| c.suit() == t)
+                    && last
+                        .plays
+                        .iter()
+                        .all(|&(s, c)| s % 2 == me % 2 || c.suit() != t)
+            }
+            _ => false,
+        };
+        let table = Table {
+            style: &STYLE,
+            hand: hand_of(view),
+            trump,
+            known: in_sight(&view.hand, &view.trick, view.last_trick.as_ref()),
+            partner: mate,
+            opponents_after,
+            partner_after: mate.is_some_and(|p| !in_trick(p)),
+            declarer: view.declarer == Some(me),
+            opponents_out,
+            trick_number: view.trick_number,
+        };
+        let card = table.card(cards, &view.trick)?;
+        index_of(legal, &Action::Play(card))
+    }
+}
+
+#[test]
+fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference() {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut compared = 0;
+    for (options, seats) in Teka::configurations() {
+        for seed in 0..60 {
+            let mut g = Teka::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
+            let (mut to_act, mut legal) = (Vec::new(), Vec::new());
+            // A few hands of each match, with random and rule-of-thumb moves mixed.
+            while !g.is_over() && g.deal <= 3 {
+                g.to_act_into(&mut to_act);
+                assert_eq!(to_act, g.to_act());
+                let seat = to_act[0];
+                g.legal_into(seat, &mut legal);
+                assert_eq!(legal, g.legal_actions(seat));
+                let view = g.view(Observer::Seat(seat));
+                let ours = g.rule_of_thumb(seat, &legal, &mut rng);
+                assert_eq!(
+                    ours,
+                    reference::view_rule_of_thumb(&view, &legal),
+                    "{view:?}"
+                );
+                compared += 1;
+                let random = legal[rng.random_range(0..legal.len())].clone();
+                let action = if rng.random_bool(0.6) || !Teka::explore(&random) {
+                    legal[ours].clone()
+                } else {
+                    random
+                };
+                let mut twin = g.clone();
+                twin.advance(seat, &action);
+                g.apply_checked(seat, &action);
+                assert_eq!(twin, g);
+            }
+        }
+    }
+    assert!(compared > 1_000);
+}
+
+#[test]
+fn the_state_serializes_as_before() {
+    let mut g = Teka::new(Options::default(), 4, Setup::seeded(5)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    while g.won.len() < 2 && !g.is_over() {
+        let seat = g.to_act()[0];
+        let legal = g.legal_actions(seat);
+        let i = g.rule_of_thumb(seat, &legal, &mut rng);
+        g.apply_checked(seat, &legal[i]);
+    }
+    let json = serde_json::to_value(&g).unwrap();
+    assert_eq!(json["won"]["history"].as_array().unwrap().len(), 2);
+    assert!(json["trick"]["plays"].is_array());
+    let back: Teka = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(serde_json::to_value(&back).unwrap(), json);
 }
