@@ -225,6 +225,88 @@ impl TricksWon {
     }
 }
 
+/// Tricks won per seat as counts and cards, with only the last completed trick kept in play
+/// order: what a game needs that shows the last trick and the cards won but no earlier trick
+/// (Whist 22, Paston). Its buffers are reused from trick to trick and hand to hand, so a
+/// playout's tricks allocate nothing (unlike `TricksWon`, which keeps every trick).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TricksTaken {
+    pub counts: Vec<u32>,
+    /// The cards won by each seat.
+    pub cards: Vec<CardSet>,
+    /// The winner of the last completed trick this hand, if one is complete.
+    pub last_winner: Option<Seat>,
+    /// The last completed trick (empty before the first one of a hand).
+    pub last: Trick,
+}
+
+impl TricksTaken {
+    pub fn new(seats: usize) -> TricksTaken {
+        TricksTaken {
+            counts: vec![0; seats],
+            cards: vec![CardSet::new(); seats],
+            last_winner: None,
+            last: Trick::new(0),
+        }
+    }
+
+    /// Forgets the hand's tricks for a new hand, keeping the buffers.
+    pub fn reset(&mut self) {
+        self.counts.fill(0);
+        self.cards.fill(CardSet::new());
+        self.last_winner = None;
+        self.last.plays.clear();
+        self.last.leader = 0;
+    }
+
+    /// Tricks completed this hand.
+    pub fn total(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Records the completed `trick` for `winner`, keeps it as the last trick and leaves
+    /// `trick` empty, led by `winner` (the two tricks' buffers trade places).
+    pub fn take(&mut self, winner: Seat, trick: &mut Trick) {
+        self.counts[winner] += 1;
+        for c in trick.cards() {
+            self.cards[winner].insert(c);
+        }
+        self.last_winner = Some(winner);
+        std::mem::swap(&mut self.last, trick);
+        trick.plays.clear();
+        trick.leader = winner;
+    }
+
+    /// Every card won so far this hand.
+    pub fn all_cards(&self) -> CardSet {
+        self.cards.iter().fold(CardSet::new(), |a, &c| a.union(c))
+    }
+
+    /// The last completed trick as views show it.
+    pub fn last_trick(&self) -> Option<LastTrick> {
+        self.last_winner.map(|winner| LastTrick {
+            winner,
+            plays: self.last.plays.clone(),
+        })
+    }
+}
+
+/// `table_zones` for a table that keeps `TricksTaken`.
+pub fn taken_zones(
+    hands: &[CardSet],
+    seen: impl Fn(Seat) -> Seen,
+    won: &TricksTaken,
+    trick: &Trick,
+) -> Vec<Zone> {
+    let mut zones = Vec::with_capacity(2 * hands.len() + 2);
+    for (s, &hand) in hands.iter().enumerate() {
+        zones.push(Zone::new(format!("hand {s}"), hand, seen(s)));
+        zones.push(Zone::new(format!("won {s}"), won.cards[s], Seen::All));
+    }
+    zones.push(Zone::new("trick", trick.cards(), Seen::All));
+    zones
+}
+
 /// The zones of a trick table: per seat its hand (`hand s`, seen as `seen` says) and the cards
 /// it has won (`won s`, face up: everyone saw them played), then the trick in play (`trick`).
 pub fn table_zones(

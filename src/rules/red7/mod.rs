@@ -33,6 +33,7 @@ mod heuristic;
 mod present;
 
 use std::cmp::Ordering;
+use std::ops::{Deref, DerefMut};
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize, Serializer};
@@ -257,6 +258,94 @@ pub fn leader(rule: Colour, palettes: impl IntoIterator<Item = (Seat, CardSet)>)
         .map(|(_, s)| s)
 }
 
+// ---- the same evaluation on bit masks, for the rules' turns and the playouts ------------------
+
+/// A set of Red7 cards as bits by strength: bit `strength(c) - 7`, so number `n` holds bits
+/// `7(n-1)` to `7(n-1)+6` and a higher bit is a stronger card.
+pub(crate) fn strength_bits(cards: CardSet) -> u64 {
+    cards
+        .iter()
+        .fold(0, |m, c| m | 1 << (u32::from(strength(c)) - 7))
+}
+
+/// The strength bit of one card.
+pub(crate) fn strength_bit(card: Card) -> u64 {
+    1 << (u32::from(strength(card)) - 7)
+}
+
+/// The cards of one number, as strength bits.
+const NUMBER: u64 = 0x7F;
+
+/// The cards of each colour, as strength bits (red is the strongest of each number).
+const COLOUR_BITS: [u64; 7] = {
+    let mut masks = [0u64; 7];
+    let mut c = 0;
+    while c < 7 {
+        let mut n = 0;
+        while n < 7 {
+            masks[c] |= 1 << (n * 7 + 6 - c);
+            n += 1;
+        }
+        c += 1;
+    }
+    masks
+};
+
+/// The even numbers (green) and the numbers up to 3 (violet), as strength bits.
+const EVEN: u64 = NUMBER << 7 | NUMBER << 21 | NUMBER << 35;
+const UP_TO_3: u64 = (1 << 21) - 1;
+
+/// `score(rule, palette)` as one comparable number, from the palette's strength bits: the count
+/// of qualifying cards above the strongest one's bit; 0 when no card qualifies. Greater keys
+/// are greater scores.
+pub(crate) fn score_key(rule: Colour, bits: u64) -> u32 {
+    let top = |m: u64| 63 - m.leading_zeros();
+    let pack = |q: u64| {
+        if q == 0 {
+            0
+        } else {
+            q.count_ones() << 6 | top(q)
+        }
+    };
+    if bits == 0 {
+        return 0;
+    }
+    match rule {
+        Colour::Red => 1 << 6 | top(bits),
+        Colour::Orange => (0..7)
+            .map(|n| pack(bits & NUMBER << (7 * n)))
+            .max()
+            .unwrap_or(0),
+        Colour::Yellow => COLOUR_BITS
+            .iter()
+            .map(|&c| pack(bits & c))
+            .max()
+            .unwrap_or(0),
+        Colour::Green => pack(bits & EVEN),
+        Colour::Blue => {
+            let colours = COLOUR_BITS.iter().filter(|&&c| bits & c != 0).count() as u32;
+            colours << 6 | top(bits)
+        }
+        Colour::Indigo => {
+            // The longest run of numbers present (ties: the higher run), scored by its length
+            // and the strongest card of its top number.
+            let (mut best_len, mut best_end, mut run) = (0, 0, 0);
+            for n in 0..7 {
+                run = if bits & NUMBER << (7 * n) != 0 {
+                    run + 1
+                } else {
+                    0
+                };
+                if run > 0 && run >= best_len {
+                    (best_len, best_end) = (run, n);
+                }
+            }
+            best_len << 6 | top(bits & NUMBER << (7 * best_end))
+        }
+        Colour::Violet => pack(bits & UP_TO_3),
+    }
+}
+
 /// The canvas rule with this pile on the canvas (empty: the starting Red card).
 pub fn canvas_rule(canvas: &[Card]) -> Colour {
     canvas.last().map_or(Colour::Red, |&c| colour(c))
@@ -283,11 +372,11 @@ pub struct Red7 {
     palettes: Vec<CardSet>,
     active: Vec<bool>,
     /// Seats out this round, first out first.
-    out_order: Vec<Seat>,
+    out_order: Roomy<Seat, 4>,
     /// The draw pile, top card last.
     draw: Vec<Card>,
     /// The canvas, bottom first; empty means the starting Red card shows.
-    canvas: Vec<Card>,
+    canvas: Roomy<Card, 49>,
     turn: Seat,
     /// The turn's seat has played to its palette this turn.
     played_palette: bool,
@@ -298,6 +387,45 @@ pub struct Red7 {
     last_round: Option<RoundEnd>,
     ranking: Option<Vec<Vec<Seat>>>,
     source: DeckSource,
+}
+
+/// A list that keeps room for `N` entries through clones, so that a playout on a cloned state
+/// grows it without allocating (a plain `Vec`'s clone has no spare room). Serialized as the list.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+struct Roomy<T, const N: usize>(Vec<T>);
+
+impl<T: Clone, const N: usize> Clone for Roomy<T, N> {
+    fn clone(&self) -> Self {
+        let mut list = Vec::with_capacity(N.max(self.0.len()));
+        list.extend_from_slice(&self.0);
+        Roomy(list)
+    }
+}
+
+impl<T, const N: usize> Deref for Roomy<T, N> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T, const N: usize> DerefMut for Roomy<T, N> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
+/// Where the rules tell what happened: `apply_checked`'s list of events, or nobody in a
+/// playout's `advance` (its events are never built).
+struct Tell<'a>(Option<&'a mut Vec<Event>>);
+
+impl Tell<'_> {
+    fn push(&mut self, event: impl FnOnce() -> Event) {
+        if let Some(events) = self.0.as_deref_mut() {
+            events.push(event());
+        }
+    }
 }
 
 impl Red7 {
@@ -342,16 +470,16 @@ impl Red7 {
         canvas_rule(&self.canvas)
     }
 
-    /// The active seats' palettes.
-    fn active_palettes(&self) -> impl Iterator<Item = (Seat, CardSet)> + '_ {
+    /// The seat winning now under the current rule, among the active seats (`leader`, on bit
+    /// masks).
+    pub fn winning(&self) -> Option<Seat> {
+        let rule = self.rule();
         (0..self.n())
             .filter(|&s| self.active[s])
-            .map(|s| (s, self.palettes[s]))
-    }
-
-    /// The seat winning now under the current rule, among the active seats.
-    pub fn winning(&self) -> Option<Seat> {
-        leader(self.rule(), self.active_palettes())
+            .map(|s| (score_key(rule, strength_bits(self.palettes[s])), s))
+            .filter(|&(key, _)| key > 0)
+            .max()
+            .map(|(_, s)| s)
     }
 
     fn hand_seen(&self, seat: Seat) -> Seen {
@@ -375,7 +503,7 @@ impl Red7 {
     /// Deals a round from the next deck, leaving the scored cards out (§8.2, README deal order:
     /// 7 each one at a time from the dealer's left, then 1 palette card each, the rest the draw
     /// pile with the next card on top).
-    fn deal_round(&mut self, events: &mut Vec<Event>) {
+    fn deal_round(&mut self, tell: &mut Tell) {
         let n = self.n();
         let full = red7_deck();
         let scored: CardSet = self.scored.iter().flatten().copied().collect();
@@ -388,14 +516,14 @@ impl Red7 {
         draw.reverse();
         self.hands = hands.into_iter().map(CardSet::from_iter).collect();
         self.palettes = palettes.iter().map(|p| p.iter().collect()).collect();
-        self.active = vec![true; n];
+        self.active.fill(true);
         self.out_order.clear();
         self.draw = draw;
         self.canvas.clear();
         self.played_palette = false;
         let starts = self.winning().map_or(0, |w| (w + 1) % n);
         self.turn = starts;
-        events.push(Event::RoundStarted {
+        tell.push(|| Event::RoundStarted {
             round: self.round,
             palettes: palettes.into_iter().flatten().collect(),
             starts,
@@ -404,7 +532,7 @@ impl Red7 {
 
     // ---- the turn ----------------------------------------------------------------------------
 
-    fn end_turn(&mut self, seat: Seat, played: bool, events: &mut Vec<Event>) {
+    fn end_turn(&mut self, seat: Seat, played: bool, tell: &mut Tell) {
         let reason = if !played {
             Some(OutReason::NothingPlayed)
         } else if self.winning() != Some(seat) {
@@ -415,35 +543,36 @@ impl Red7 {
         if let Some(reason) = reason {
             self.active[seat] = false;
             self.out_order.push(seat);
-            events.push(Event::Out { seat, reason });
+            tell.push(|| Event::Out { seat, reason });
         }
         self.played_palette = false;
         let mut left = (0..self.n()).filter(|&s| self.active[s]);
         match (left.next(), left.next()) {
-            (Some(winner), None) => self.end_round(winner, events),
+            (Some(winner), None) => self.end_round(winner, tell),
             _ => {
                 let n = self.n();
                 self.turn = (1..=n)
                     .map(|i| (seat + i) % n)
                     .find(|&s| self.active[s])
                     .unwrap_or(seat);
-                events.push(Event::TurnPassed { seat: self.turn });
+                tell.push(|| Event::TurnPassed { seat: self.turn });
             }
         }
     }
 
-    fn end_round(&mut self, winner: Seat, events: &mut Vec<Event>) {
+    fn end_round(&mut self, winner: Seat, tell: &mut Tell) {
         let n = self.n();
         if !self.options.advanced {
-            let mut ranking = vec![vec![winner]];
+            let mut ranking = Vec::with_capacity(n);
+            ranking.push(vec![winner]);
             ranking.extend(self.out_order.iter().rev().map(|&s| vec![s]));
-            events.push(Event::RoundWon {
+            tell.push(|| Event::RoundWon {
                 seat: winner,
                 round: self.round,
                 cards: Vec::new(),
                 points: 0,
             });
-            self.finish(ranking, events);
+            self.finish(ranking, tell);
             return;
         }
         let q = qualifying(self.rule(), self.palettes[winner]);
@@ -452,7 +581,7 @@ impl Red7 {
         self.scored[winner].extend(q.iter());
         self.points[winner] += points;
         let cards = q.to_vec();
-        events.push(Event::RoundWon {
+        tell.push(|| Event::RoundWon {
             seat: winner,
             round: self.round,
             cards: cards.clone(),
@@ -467,18 +596,43 @@ impl Red7 {
         let unscored = red7_deck().len() - self.scored.iter().map(Vec::len).sum::<usize>();
         if self.points[winner] >= target(n) || unscored < 8 * n {
             let ranking = rank_by_score(&self.points);
-            self.finish(ranking, events);
+            self.finish(ranking, tell);
         } else {
             self.round += 1;
-            self.deal_round(events);
+            self.deal_round(tell);
         }
     }
 
-    fn finish(&mut self, ranking: Vec<Vec<Seat>>, events: &mut Vec<Event>) {
-        events.push(Event::GameOver {
+    fn finish(&mut self, ranking: Vec<Vec<Seat>>, tell: &mut Tell) {
+        tell.push(|| Event::GameOver {
             ranking: ranking.clone(),
         });
         self.ranking = Some(ranking);
+    }
+
+    /// Applies a listed action and what follows it automatically, telling `tell`.
+    fn step(&mut self, seat: Seat, action: &Action, tell: &mut Tell) {
+        match *action {
+            Action::Palette(card) => {
+                self.hands[seat].remove(card);
+                self.palettes[seat].insert(card);
+                self.played_palette = true;
+                tell.push(|| Event::ToPalette { seat, card });
+            }
+            Action::Canvas(card) => {
+                self.hands[seat].remove(card);
+                self.canvas.push(card);
+                tell.push(|| Event::ToCanvas { seat, card });
+                if self.options.advanced && usize::from(number(card)) > self.palettes[seat].len() {
+                    if let Some(drawn) = self.draw.pop() {
+                        self.hands[seat].insert(drawn);
+                        tell.push(|| Event::Drew { seat });
+                    }
+                }
+                self.end_turn(seat, true, tell);
+            }
+            Action::End => self.end_turn(seat, self.played_palette, tell),
+        }
     }
 }
 
@@ -567,9 +721,9 @@ impl Game for Red7 {
             hands: vec![CardSet::EMPTY; seats],
             palettes: vec![CardSet::EMPTY; seats],
             active: vec![true; seats],
-            out_order: Vec::new(),
+            out_order: Roomy(Vec::new()),
             draw: Vec::new(),
-            canvas: Vec::new(),
+            canvas: Roomy(Vec::new()),
             turn: 0,
             played_palette: false,
             points: vec![0; seats],
@@ -578,7 +732,7 @@ impl Game for Red7 {
             ranking: None,
             source,
         };
-        game.deal_round(&mut Vec::new());
+        game.deal_round(&mut Tell(None));
         Ok(game)
     }
 
@@ -602,18 +756,30 @@ impl Game for Red7 {
         }
     }
 
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if self.ranking.is_none() {
+            out.push(self.turn);
+        }
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::with_capacity(2 * self.hands[seat].len() + 1);
+        self.legal_into(seat, &mut actions);
+        actions
+    }
+
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
         if self.ranking.is_some() || seat != self.turn {
-            return Vec::new();
+            return;
         }
         let hand = self.hands[seat];
-        let mut actions = Vec::with_capacity(2 * hand.len() + 1);
         if !self.played_palette {
-            actions.extend(hand.iter().map(Action::Palette));
+            out.extend(hand.iter().map(Action::Palette));
         }
-        actions.extend(hand.iter().map(Action::Canvas));
-        actions.push(Action::End);
-        actions
+        out.extend(hand.iter().map(Action::Canvas));
+        out.push(Action::End);
     }
 
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
@@ -635,28 +801,12 @@ impl Game for Red7 {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match *action {
-            Action::Palette(card) => {
-                self.hands[seat].remove(card);
-                self.palettes[seat].insert(card);
-                self.played_palette = true;
-                events.push(Event::ToPalette { seat, card });
-            }
-            Action::Canvas(card) => {
-                self.hands[seat].remove(card);
-                self.canvas.push(card);
-                events.push(Event::ToCanvas { seat, card });
-                if self.options.advanced && usize::from(number(card)) > self.palettes[seat].len() {
-                    if let Some(drawn) = self.draw.pop() {
-                        self.hands[seat].insert(drawn);
-                        events.push(Event::Drew { seat });
-                    }
-                }
-                self.end_turn(seat, true, &mut events);
-            }
-            Action::End => self.end_turn(seat, self.played_palette, &mut events),
-        }
+        self.step(seat, action, &mut Tell(Some(&mut events)));
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.step(seat, action, &mut Tell(None));
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -688,7 +838,7 @@ impl Game for Red7 {
             played_palette: self.played_palette,
             palettes,
             active: self.active.clone(),
-            out_order: self.out_order.clone(),
+            out_order: self.out_order.to_vec(),
             hand_sizes: (0..n)
                 .map(|s| {
                     if self.active[s] {
@@ -707,7 +857,7 @@ impl Game for Red7 {
                     }
                 })
                 .collect(),
-            canvas: self.canvas.clone(),
+            canvas: self.canvas.to_vec(),
             rule: self.rule(),
             winning: self.winning(),
             draw_pile: self.draw.len(),

@@ -974,3 +974,102 @@ fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_
     assert_eq!(en(&scene.notes[0]), "Round 1 · to 35 points");
     assert_eq!(en(&scene.seats[0].lines[0]), "0 points");
 }
+
+/// The rule of thumb as it read the seat's full view before `heuristic::Obs`: the reference the
+/// compact observation must agree with.
+fn reference_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
+    use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
+    let me = viewer(view);
+    let pick = |f: &dyn Fn(&Action) -> Option<u8>| {
+        (0..legal.len())
+            .filter_map(|i| f(&legal[i]).map(|cost| (cost, i)))
+            .min()
+            .map(|(_, i)| i)
+    };
+    let end = legal.iter().position(|a| *a == Action::End);
+    if let (Some(i), EndOutcome::Stays) = (end, end_outcome(view)) {
+        return i;
+    }
+    let palette_wins = pick(&|a| match *a {
+        Action::Palette(c) if would_win(view, me, Some(c), view.rule) => Some(strength(c)),
+        _ => None,
+    });
+    let canvas_wins = pick(&|a| match *a {
+        Action::Canvas(c) if would_win(view, me, None, colour(c)) => Some(strength(c)),
+        _ => None,
+    });
+    let palette_then_canvas = pick(&|a| match *a {
+        Action::Palette(p) => view
+            .hand
+            .iter()
+            .any(|&c| c != p && would_win(view, me, Some(p), colour(c)))
+            .then(|| strength(p)),
+        _ => None,
+    });
+    palette_wins
+        .or(canvas_wins)
+        .or(palette_then_canvas)
+        .or(end)
+        .unwrap_or(0)
+}
+
+#[test]
+fn score_keys_order_palettes_as_scores_do() {
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut deck = red7_deck();
+    for _ in 0..3000 {
+        deck.shuffle(&mut rng);
+        let a: CardSet = deck[..(deck.len() % 9)].iter().collect();
+        let b: CardSet = deck[9..9 + (deck[9].index() % 9)].iter().collect();
+        for rule in Colour::ALL {
+            let (ka, kb) = (
+                score_key(rule, strength_bits(a)),
+                score_key(rule, strength_bits(b)),
+            );
+            assert_eq!(ka == 0, score(rule, a).is_none(), "{rule:?} {a:?}");
+            assert_eq!(
+                ka.cmp(&kb),
+                score(rule, a).cmp(&score(rule, b)),
+                "{rule:?} {a:?} {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_playout_paths_agree_with_the_full_ones() {
+    use crate::rules::Heuristic;
+    use rand::Rng;
+    for (options, seats) in Red7::configurations() {
+        for seed in 0..16u64 {
+            let mut g = Red7::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let (mut seats_buf, mut legal) = (Vec::new(), Vec::new());
+            while !g.is_over() {
+                g.to_act_into(&mut seats_buf);
+                assert_eq!(seats_buf, g.to_act());
+                let seat = seats_buf[0];
+                g.legal_into(seat, &mut legal);
+                assert_eq!(legal, g.legal_actions(seat));
+                let view = g.view(Observer::Seat(seat));
+                let thumb = g.rule_of_thumb(seat, &legal, &mut rng.clone());
+                assert_eq!(
+                    thumb,
+                    reference_rule_of_thumb(&view, &legal),
+                    "{options:?} {seats} seats, seed {seed}: {view:?}"
+                );
+                // Half the time the rule of thumb's choice, so that games reach late positions.
+                let action = if rng.random_bool(0.5) {
+                    legal[thumb]
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                let mut twin = g.clone();
+                twin.advance(seat, &action);
+                g.apply_checked(seat, &action);
+                assert_eq!(twin, g);
+            }
+        }
+    }
+}

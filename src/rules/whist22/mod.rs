@@ -25,13 +25,14 @@ mod heuristic;
 mod present;
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use rand::RngCore;
 use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::tricks::{self, Trick, TricksWon};
+use super::tricks::{self, Trick, TricksTaken};
 use super::{
     redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
@@ -39,6 +40,12 @@ use crate::cards::{tarot22, Card, CardSet};
 
 /// Every player's score at the start of a match.
 pub const START_POINTS: i64 = 14;
+
+/// The most seats (with `bga_seats`).
+const MAX_SEATS: usize = 7;
+
+/// The 22 trumps in order, the full deck every hand is shuffled from.
+static DECK: LazyLock<Vec<Card>> = LazyLock::new(tarot22);
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -257,15 +264,51 @@ pub struct Whist22 {
     trick: Trick,
     /// The value declared for the Fool if it is in the current trick.
     fool_value: Option<u8>,
-    won: TricksWon,
+    won: TricksTaken,
     /// The Fool's value in the last completed trick, if it was there.
     last_fool_value: Option<u8>,
     /// Blind round: the seat whose Fool was revealed and waits for its value.
     revealed: Option<Seat>,
     scores: Vec<i64>,
-    last_hand: Option<HandResult>,
+    last_hand: Option<Scored>,
     ranking: Option<Vec<Vec<Seat>>>,
     source: DeckSource,
+}
+
+/// The last hand's scoring as the state keeps it: fixed arrays by seat, so that scoring a hand
+/// allocates nothing; the scores after it are the current ones (they change only there).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Scored {
+    deal: u32,
+    bids: [u8; MAX_SEATS],
+    tricks: [u32; MAX_SEATS],
+    changes: [i64; MAX_SEATS],
+}
+
+impl Scored {
+    /// The public result, with the scores after it.
+    fn result(&self, scores: &[i64]) -> HandResult {
+        let n = scores.len();
+        HandResult {
+            deal: self.deal,
+            bids: self.bids[..n].to_vec(),
+            tricks: self.tricks[..n].to_vec(),
+            changes: self.changes[..n].to_vec(),
+            scores: scores.to_vec(),
+        }
+    }
+}
+
+/// Where the rules tell what happened: `apply_checked`'s list of events, or nobody in a
+/// playout's `advance` (its events are never built).
+struct Tell<'a>(Option<&'a mut Vec<Event>>);
+
+impl Tell<'_> {
+    fn push(&mut self, event: impl FnOnce() -> Event) {
+        if let Some(events) = self.0.as_deref_mut() {
+            events.push(event());
+        }
+    }
 }
 
 /// The largest hand for `seats` players (Board Game Arena's sizes for 2 and 5–7).
@@ -338,7 +381,7 @@ impl Whist22 {
             bids: vec![None; seats],
             trick: Trick::new((dealer + 1) % seats),
             fool_value: None,
-            won: TricksWon::new(seats),
+            won: TricksTaken::new(seats),
             last_fool_value: None,
             revealed: None,
             scores: vec![START_POINTS; seats],
@@ -346,33 +389,34 @@ impl Whist22 {
             ranking: None,
             source,
         };
-        game.deal_hand(&mut Vec::new());
+        game.deal_hand(&mut Tell(None));
         Ok(game)
     }
 
     /// Deals the next hand with the current dealer: the hand size each, one at a time from the
     /// dealer's left; the rest unused.
-    fn deal_hand(&mut self, events: &mut Vec<Event>) {
+    fn deal_hand(&mut self, tell: &mut Tell) {
         let n = self.n();
         self.hand_size = hand_size(self.max_hand, self.options.bga_sequence, self.deal);
         self.deal += 1;
-        let deck = self.source.next_deck(&tarot22());
+        let mut deck = self.source.next_deck(&DECK);
         let dealt = n * usize::from(self.hand_size);
         let first = self.first();
-        self.hands = vec![CardSet::new(); n];
-        for (i, &card) in deck[..dealt].iter().enumerate() {
+        self.hands.fill(CardSet::new());
+        for (i, card) in deck.drain(..dealt).enumerate() {
             self.hands[(first + i) % n].insert(card);
         }
-        self.unused = deck[dealt..].to_vec();
+        self.unused = deck;
         self.phase = Phase::Bidding;
         self.turn = first;
-        self.bids = vec![None; n];
-        self.trick = Trick::new(first);
+        self.bids.fill(None);
+        self.trick.plays.clear();
+        self.trick.leader = first;
         self.fool_value = None;
-        self.won = TricksWon::new(n);
+        self.won.reset();
         self.last_fool_value = None;
         self.revealed = None;
-        events.push(Event::HandDealt {
+        tell.push(|| Event::HandDealt {
             deal: self.deal,
             dealer: self.dealer,
             hand_size: self.hand_size,
@@ -391,14 +435,14 @@ impl Whist22 {
             .map(|v| v as u8)
     }
 
-    fn play_card(&mut self, seat: Seat, card: Card, fool: Option<u8>, events: &mut Vec<Event>) {
+    fn play_card(&mut self, seat: Seat, card: Card, fool: Option<u8>, tell: &mut Tell) {
         self.hands[seat].remove(card);
         self.revealed = None;
         if card == Card::FOOL {
             self.fool_value = fool;
         }
         self.trick.play(seat, card);
-        events.push(Event::Played {
+        tell.push(|| Event::Played {
             seat,
             card,
             value: card_value(card, fool),
@@ -414,41 +458,41 @@ impl Whist22 {
         else {
             return;
         };
-        self.won.record(winner, &self.trick);
+        self.won.take(winner, &mut self.trick);
         self.last_fool_value = self.fool_value.take();
-        events.push(Event::TrickWon { seat: winner });
-        self.trick = Trick::new(winner);
+        tell.push(|| Event::TrickWon { seat: winner });
         self.turn = winner;
         if self.hands.iter().all(|h| h.is_empty()) {
-            self.score_hand(events);
+            self.score_hand(tell);
         }
     }
 
-    fn score_hand(&mut self, events: &mut Vec<Event>) {
-        let bids: Vec<u8> = self.bids.iter().map(|b| b.unwrap_or(0)).collect();
-        let tricks = self.won.counts.clone();
-        let changes: Vec<i64> = bids
-            .iter()
-            .zip(&tricks)
-            .map(|(&b, &t)| -(i64::from(b) - i64::from(t)).abs())
-            .collect();
-        let over = tricks::add_to_totals(&mut self.scores, &changes);
-        let result = HandResult {
+    fn score_hand(&mut self, tell: &mut Tell) {
+        let n = self.n();
+        let mut scored = Scored {
             deal: self.deal,
-            bids,
-            tricks,
-            changes,
-            scores: self.scores.clone(),
+            bids: [0; MAX_SEATS],
+            tricks: [0; MAX_SEATS],
+            changes: [0; MAX_SEATS],
         };
-        self.last_hand = Some(result.clone());
-        events.push(Event::HandScored(result));
+        for s in 0..n {
+            let (bid, tricks) = (self.bids[s].unwrap_or(0), self.won.counts[s]);
+            scored.bids[s] = bid;
+            scored.tricks[s] = tricks;
+            scored.changes[s] = -(i64::from(bid) - i64::from(tricks)).abs();
+        }
+        let over = tricks::add_to_totals(&mut self.scores, &scored.changes[..n]);
+        tell.push(|| Event::HandScored(scored.result(&self.scores)));
+        self.last_hand = Some(scored);
         if let Some(ranking) = over {
             self.phase = Phase::Over;
-            self.ranking = Some(ranking.clone());
-            events.push(Event::GameOver { ranking });
+            tell.push(|| Event::GameOver {
+                ranking: ranking.clone(),
+            });
+            self.ranking = Some(ranking);
         } else {
             self.dealer = (self.dealer + 1) % self.n();
-            self.deal_hand(events);
+            self.deal_hand(tell);
         }
     }
 
@@ -460,6 +504,34 @@ impl Whist22 {
             Seen::All
         } else {
             Seen::AllBut(seat)
+        }
+    }
+
+    /// Applies a listed action and what follows it automatically, telling `tell`.
+    fn step(&mut self, seat: Seat, action: &Action, tell: &mut Tell) {
+        match *action {
+            Action::Bid(bid) => {
+                self.bids[seat] = Some(bid);
+                tell.push(|| Event::Bid { seat, bid });
+                if seat == self.dealer {
+                    self.phase = Phase::Playing;
+                    self.turn = self.first();
+                } else {
+                    self.turn = (seat + 1) % self.n();
+                }
+            }
+            Action::Play(card) => self.play_card(seat, card, None, tell),
+            Action::Fool(value) => self.play_card(seat, Card::FOOL, Some(value.value()), tell),
+            Action::PlayUnseen => {
+                if let Some(card) = self.hands[seat].first() {
+                    if card == Card::FOOL {
+                        self.revealed = Some(seat);
+                        tell.push(|| Event::Revealed { seat, card });
+                    } else {
+                        self.play_card(seat, card, None, tell);
+                    }
+                }
+            }
         }
     }
 
@@ -613,36 +685,47 @@ impl Game for Whist22 {
         }
     }
 
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if self.phase != Phase::Over {
+            out.push(self.turn);
+        }
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = Vec::with_capacity(usize::from(self.hand_size) + 2);
+        self.legal_into(seat, &mut actions);
+        actions
+    }
+
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
         if self.phase == Phase::Over || seat != self.turn {
-            return Vec::new();
+            return;
         }
         match self.phase {
             Phase::Bidding => {
                 let forbidden = self.forbidden_bid();
-                (0..=self.hand_size)
-                    .filter(|&b| Some(b) != forbidden)
-                    .map(Action::Bid)
-                    .collect()
+                out.extend(
+                    (0..=self.hand_size)
+                        .filter(|&b| Some(b) != forbidden)
+                        .map(Action::Bid),
+                );
             }
             _ if self.revealed == Some(seat) => {
-                vec![
-                    Action::Fool(FoolValue::Zero),
-                    Action::Fool(FoolValue::TwentyTwo),
-                ]
+                out.push(Action::Fool(FoolValue::Zero));
+                out.push(Action::Fool(FoolValue::TwentyTwo));
             }
-            _ if self.blind() => vec![Action::PlayUnseen],
+            _ if self.blind() => out.push(Action::PlayUnseen),
             _ => {
-                let mut actions = Vec::with_capacity(self.hands[seat].len() + 1);
                 for card in self.hands[seat] {
                     if card == Card::FOOL {
-                        actions.push(Action::Fool(FoolValue::Zero));
-                        actions.push(Action::Fool(FoolValue::TwentyTwo));
+                        out.push(Action::Fool(FoolValue::Zero));
+                        out.push(Action::Fool(FoolValue::TwentyTwo));
                     } else {
-                        actions.push(Action::Play(card));
+                        out.push(Action::Play(card));
                     }
                 }
-                actions
             }
         }
     }
@@ -667,33 +750,12 @@ impl Game for Whist22 {
 
     fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
         let mut events = Vec::new();
-        match *action {
-            Action::Bid(bid) => {
-                self.bids[seat] = Some(bid);
-                events.push(Event::Bid { seat, bid });
-                if seat == self.dealer {
-                    self.phase = Phase::Playing;
-                    self.turn = self.first();
-                } else {
-                    self.turn = (seat + 1) % self.n();
-                }
-            }
-            Action::Play(card) => self.play_card(seat, card, None, &mut events),
-            Action::Fool(value) => {
-                self.play_card(seat, Card::FOOL, Some(value.value()), &mut events)
-            }
-            Action::PlayUnseen => {
-                if let Some(card) = self.hands[seat].first() {
-                    if card == Card::FOOL {
-                        self.revealed = Some(seat);
-                        events.push(Event::Revealed { seat, card });
-                    } else {
-                        self.play_card(seat, card, None, &mut events);
-                    }
-                }
-            }
-        }
+        self.step(seat, action, &mut Tell(Some(&mut events)));
         events
+    }
+
+    fn advance(&mut self, seat: Seat, action: &Action) {
+        self.step(seat, action, &mut Tell(None));
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -741,11 +803,11 @@ impl Game for Whist22 {
             revealed: self.revealed,
             leader: self.trick.leader,
             trick: plays(&self.trick.plays, fool),
-            last_trick: self.won.last().map(|(winner, p)| LastTrick {
-                winner: *winner,
-                plays: plays(p, self.last_fool_value),
+            last_trick: self.won.last_winner.map(|winner| LastTrick {
+                winner,
+                plays: plays(&self.won.last.plays, self.last_fool_value),
             }),
-            last_hand: self.last_hand.clone(),
+            last_hand: self.last_hand.as_ref().map(|h| h.result(&self.scores)),
             ranking: self.ranking.clone(),
         }
     }
@@ -762,7 +824,7 @@ impl Game for Whist22 {
 
     fn zones(&self) -> Vec<Zone> {
         let mut zones =
-            tricks::table_zones(&self.hands, |s| self.hand_seen(s), &self.won, &self.trick);
+            tricks::taken_zones(&self.hands, |s| self.hand_seen(s), &self.won, &self.trick);
         zones.push(Zone::new(
             "unused",
             self.unused.iter().copied(),

@@ -569,3 +569,70 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     );
     assert_eq!(scene.seats[3].hand, Some(1));
 }
+
+/// The rule of thumb as it read the seat's full view before `heuristic::Obs`: the reference the
+/// compact observation must agree with.
+fn reference_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
+    let value = |a: &Action| match *a {
+        Action::Play(c) => i32::from(c.trump_value().unwrap_or(0)),
+        Action::Fool(v) => i32::from(v.value()),
+        Action::Bid(_) | Action::PlayUnseen => 0,
+    };
+    let me = match view.observer {
+        Observer::Seat(s) => s,
+        Observer::Public => return 0,
+    };
+    if legal.iter().all(|a| matches!(a, Action::Bid(_))) {
+        let strong = view
+            .hand
+            .iter()
+            .filter(|c| c.trump_value().is_none_or(|v| v >= 17))
+            .count() as i32;
+        return (0..legal.len())
+            .min_by_key(|&i| match legal[i] {
+                Action::Bid(b) => (i32::from(b) - strong).abs(),
+                _ => i32::MAX,
+            })
+            .unwrap_or(0);
+    }
+    let bid = view.bids.get(me).copied().flatten().unwrap_or(0);
+    let short = u32::from(bid) > view.tricks.get(me).copied().unwrap_or(0);
+    let by_value = (0..legal.len()).map(|i| (value(&legal[i]), i));
+    let pick = if short {
+        by_value.max()
+    } else {
+        by_value.min()
+    };
+    pick.map_or(0, |(_, i)| i)
+}
+
+#[test]
+fn the_playout_paths_agree_with_the_full_ones() {
+    use crate::rules::Heuristic;
+    use rand::Rng;
+    for (options, seats) in Whist22::configurations() {
+        for seed in 0..12u64 {
+            let mut g = Whist22::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (mut seats_buf, mut legal) = (Vec::new(), Vec::new());
+            while !g.is_over() {
+                g.to_act_into(&mut seats_buf);
+                assert_eq!(seats_buf, g.to_act());
+                let seat = seats_buf[0];
+                g.legal_into(seat, &mut legal);
+                assert_eq!(legal, g.legal_actions(seat));
+                let view = g.view(Observer::Seat(seat));
+                assert_eq!(
+                    g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(seed)),
+                    reference_rule_of_thumb(&view, &legal),
+                    "{options:?} {seats} seats, seed {seed}: {view:?}"
+                );
+                let action = legal[rng.random_range(0..legal.len())];
+                let mut twin = g.clone();
+                twin.advance(seat, &action);
+                g.apply_checked(seat, &action);
+                assert_eq!(twin, g);
+            }
+        }
+    }
+}
