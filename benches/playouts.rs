@@ -52,19 +52,6 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
-/// The arena's table of each game (default options): the seat counts of BENCHMARKS.md's arena.
-const ARENA_SEATS: [(&str, usize); 9] = [
-    ("pisha-pasha", 2),
-    ("paskahousu", 2),
-    ("poytapaska", 2),
-    ("paston", 3),
-    ("teka", 4),
-    ("red7", 3),
-    ("matapesa", 3),
-    ("kop", 4),
-    ("whist22", 3),
-];
-
 /// Actions applied per benchmark iteration: whole games are played back to back from a pool of
 /// dealt games (cloned, as a search clones its samples) until this many actions have run.
 const ACTIONS_PER_ITER: u64 = 2_000;
@@ -110,7 +97,7 @@ fn actions(c: &mut Criterion) {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         b.iter(|| yardstick::run(ACTIONS_PER_ITER, &mut rng))
     });
-    for (id, seats) in ARENA_SEATS {
+    for (id, seats) in registry::ARENA_TABLES {
         let info = registry::find(id).expect("a registered game");
         let pool = dealt(info, seats);
         let mut next = 0;

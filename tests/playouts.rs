@@ -53,19 +53,6 @@ fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }
 
-/// The arena's table of each game.
-const TABLES: [(&str, usize); 9] = [
-    ("pisha-pasha", 2),
-    ("paskahousu", 2),
-    ("poytapaska", 2),
-    ("paston", 3),
-    ("teka", 4),
-    ("red7", 3),
-    ("matapesa", 3),
-    ("kop", 4),
-    ("whist22", 3),
-];
-
 /// What one playout may allocate whatever its length: its two buffers and their growth.
 const PER_PLAYOUT: u64 = 8;
 
@@ -73,7 +60,7 @@ const PER_PLAYOUT: u64 = 8;
 #[ignore = "Pishe Pasha, Paston, Teka and Kop playouts still allocate (issue 19's note); run with --ignored"]
 fn playouts_allocate_nothing_per_action() {
     let mut failures = Vec::new();
-    for (id, seats) in TABLES {
+    for (id, seats) in registry::ARENA_TABLES {
         let info = registry::find(id).expect("a registered game");
         for policy in [Policy::Random, Policy::RuleOfThumb { noise: 0.1 }] {
             let (mut most, mut actions) = (0, 0);

@@ -270,6 +270,20 @@ pub static GAMES: &[GameInfo] = &[
     GameInfo::of::<Whist22>(),
 ];
 
+/// The table the benchmarks and the arena's figures in BENCHMARKS.md use for each game (default
+/// options): its id and seats.
+pub const ARENA_TABLES: [(&str, usize); 9] = [
+    ("pisha-pasha", 2),
+    ("paskahousu", 2),
+    ("poytapaska", 2),
+    ("paston", 3),
+    ("teka", 4),
+    ("red7", 3),
+    ("matapesa", 3),
+    ("kop", 4),
+    ("whist22", 3),
+];
+
 /// The game with this id or alias (case-insensitive).
 pub fn find(name: &str) -> Option<&'static GameInfo> {
     let name = name.trim().to_lowercase();

@@ -50,15 +50,26 @@ impl Trick {
     /// The play winning so far: the first card, replaced by every later card that `beats` the
     /// current winner (`beats(challenger, winner, led)`).
     pub fn winning(&self, beats: impl Fn(Card, Card, Card) -> bool) -> Option<(Seat, Card)> {
-        let led = self.led()?;
-        let mut best = self.plays[0];
-        for &(seat, card) in &self.plays[1..] {
-            if beats(card, best.1, led) {
-                best = (seat, card);
-            }
-        }
-        Some(best)
+        winning_play(&self.plays, beats)
     }
+}
+
+/// The winning play of `plays` (in play order): the first card, replaced by every later card
+/// that `beats` the current winner (`beats(challenger, winner, led)`). `Trick` and
+/// `FixedTrick` both ask it.
+fn winning_play(
+    plays: &[(Seat, Card)],
+    beats: impl Fn(Card, Card, Card) -> bool,
+) -> Option<(Seat, Card)> {
+    let (&first, rest) = plays.split_first()?;
+    let led = first.1;
+    let mut best = first;
+    for &(seat, card) in rest {
+        if beats(card, best.1, led) {
+            best = (seat, card);
+        }
+    }
+    Some(best)
 }
 
 /// The usual rule: a trump beats any non-trump, a higher trump beats a lower one, a card of the
@@ -641,14 +652,7 @@ impl FixedTrick {
 
     /// The play winning so far, as [`Trick::winning`].
     pub fn winning(&self, beats: impl Fn(Card, Card, Card) -> bool) -> Option<(Seat, Card)> {
-        let led = self.led()?;
-        let mut best = self.plays[0];
-        for &(seat, card) in &self.plays[1..] {
-            if beats(card, best.1, led) {
-                best = (seat, card);
-            }
-        }
-        Some(best)
+        winning_play(&self.plays, beats)
     }
 
     /// The same trick as a `Trick` (for zones and views).
