@@ -2,10 +2,12 @@
 # database on a volume.
 FROM rust:1-bookworm AS build
 WORKDIR /src
-COPY Cargo.toml Cargo.lock build.rs ./
+COPY Cargo.toml Cargo.lock ./
 COPY src ./src
+# The workspace's crates, one per layer (ARCHITECTURE.md).
+COPY crates ./crates
 COPY migrations ./migrations
-# The message catalog is embedded at build time by build.rs.
+# The message catalog is embedded at build time by crates/catalog/build.rs.
 COPY locales ./locales
 # Declared targets must exist for cargo to read the manifest.
 COPY benches ./benches

@@ -1,18 +1,23 @@
 //! pakka: nine traditional card games for Discord, with a rules engine you can drive from a
-//! terminal. The layers, from the bottom: `cards` (primitives), `rules` (one pure module per game
-//! behind one trait, and the registry), `ai` (computer players), `store` (all SQL), `table` (the table service, free of
-//! Discord types), `discord` (the only place serenity and poise appear), `cli` (the engine
-//! console) and `config`. See ARCHITECTURE.md for the layers and their invariants.
+//! terminal. This crate is the top of the workspace: the `pakka` binary's subcommands (`cli`)
+//! and, re-exported under their layer names, the crates it wires together, from the bottom:
+//! `cards` (primitives), `text` (words before any language), `catalog` (every word, per
+//! language), `rules` (one pure module per game behind one trait, and the registry), `ai`
+//! (computer players), `ratings` (pure), `store` (all SQL), `table` (the table service, free of
+//! Discord types), `render` (pictures), `config` and `discord` (the only crate that knows
+//! serenity and poise). See ARCHITECTURE.md for the layers and their invariants.
 
-pub mod ai;
-pub mod cards;
-pub mod catalog;
 pub mod cli;
-pub mod config;
-pub mod discord;
-pub mod ratings;
-pub mod render;
-pub mod rules;
-pub mod store;
-pub mod table;
-pub mod text;
+
+pub use pakka_ai as ai;
+pub use pakka_cards as cards;
+pub use pakka_catalog as catalog;
+pub use pakka_config as config;
+pub use pakka_discord as discord;
+pub use pakka_ratings as ratings;
+pub use pakka_render as render;
+pub use pakka_rules as rules;
+pub use pakka_store as store;
+pub use pakka_table as table;
+pub use pakka_text as text;
+pub use pakka_text::{key, msg};

@@ -1,8 +1,8 @@
 //! The shared conformance suite over every registered game and every representative table
-//! (`GameInfo::configurations`), for many seeds. See `pakka::rules::conformance` for the checks.
+//! (`GameInfo::configurations`), for many seeds. See `pakka_conformance` for the checks.
 
-use pakka::rules::conformance::{playout, Depth};
 use pakka::rules::registry::GAMES;
+use pakka_conformance::{playout, Depth};
 
 /// Thorough checks (determinization, serde, every listed action) on every action of a few seeds.
 #[test]

@@ -5,9 +5,9 @@
 use proptest::prelude::*;
 
 use pakka::cards::Card;
-use pakka::rules::conformance::{all_cards, check_state};
 use pakka::rules::registry::GAMES;
 use pakka::rules::Setup;
+use pakka_conformance::{all_cards, check_state};
 
 fn tables() -> Vec<(usize, serde_json::Value, usize)> {
     GAMES

@@ -179,7 +179,7 @@ fn lines(step: &ReplayStep) -> Vec<Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::replay::tests::{finished_in, GUILD};
+    use crate::table::replay_fixtures::{finished_in, GUILD};
     use crate::table::TableService;
 
     async fn printed(db: &str, id: TableId, lang: &str) -> Result<String, ReplayCliError> {
@@ -247,7 +247,7 @@ mod tests {
             crate::catalog::en(&e.msg()),
             "There is no game number 999. `/history` lists the finished games."
         );
-        let mut running = crate::table::replay::tests::request("kop", 4, 3, 21);
+        let mut running = crate::table::replay_fixtures::request("kop", 4, 3, 21);
         running.bots = 3;
         let view = service.create(running).await.unwrap();
         let e = printed(&url, view.id, "en-US").await.unwrap_err();

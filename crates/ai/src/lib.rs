@@ -1,0 +1,232 @@
+//! Computer players, generic over the rules: `easy` (a uniformly random legal action), `normal`
+//! (the game's own rule of thumb, `Heuristic::rule_of_thumb`, in each game's `heuristic.rs`) and
+//! `hard` (a search over full states sampled consistently with the seat's view: `hard.rs`,
+//! `search.rs`). A computer player is handed an `Observation` — one seat's view and its legal
+//! actions — and never the state itself, so it cannot peek at another seat's cards. Decisions
+//! are deterministic for a given seed (up to the time budget of `hard`). The arena's `oracle`
+//! (`oracle.rs`) runs the same searches on the true state and is no `Level`.
+
+mod hard;
+pub mod oracle;
+mod search;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use pakka_rules::{AnyGame, Observer, Seat};
+
+pub use hard::search_for;
+pub use search::{Budget, Search, DEFAULT_THINK};
+
+/// How well a computer player plays.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that names no level (worded for people by the front end that read it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level {0:?}")]
+pub struct UnknownLevel(pub String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownLevel(s.to_string()))
+    }
+}
+
+/// What one seat may know of a game: its view and its legal actions. The only way to look
+/// at hidden cards is `sample`, which redeals them at random consistently with the view.
+pub struct Observation<'a> {
+    game: &'a dyn AnyGame,
+    seat: Seat,
+}
+
+impl<'a> Observation<'a> {
+    pub fn new(game: &'a dyn AnyGame, seat: Seat) -> Observation<'a> {
+        Observation { game, seat }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn seats(&self) -> usize {
+        self.game.seats()
+    }
+
+    /// The seat's legal actions.
+    pub fn legal(&self) -> Vec<Value> {
+        self.game.legal_json(self.seat)
+    }
+
+    pub fn legal_len(&self) -> usize {
+        self.game.legal_len(self.seat)
+    }
+
+    pub fn view(&self) -> Value {
+        self.game.view_json(Observer::Seat(self.seat))
+    }
+
+    /// A full state consistent with the seat's view, the hidden cards redealt at random.
+    pub fn sample(&self, rng: &mut ChaCha8Rng) -> Box<dyn AnyGame> {
+        self.game.determinize_box(self.seat, rng)
+    }
+
+    /// A key per legal action (`AnyGame::legal_keys`).
+    pub fn legal_keys(&self) -> Vec<u64> {
+        let mut keys = Vec::new();
+        self.game.legal_keys(self.seat, &mut keys);
+        keys
+    }
+
+    /// The game's id.
+    pub fn game_id(&self) -> &'static str {
+        self.game.game_id()
+    }
+
+    /// How far a search's playouts look ahead in this game (`Game::rollout_horizon`).
+    pub fn rollout_horizon(&self) -> Option<u32> {
+        self.game.rollout_horizon()
+    }
+
+    /// The game's rule-of-thumb choice (computed from the seat's view only).
+    fn heuristic(&self, rng: &mut ChaCha8Rng) -> usize {
+        self.game.heuristic_index(self.seat, rng)
+    }
+}
+
+/// A computer player's choice and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Index into the seat's legal actions.
+    pub index: usize,
+    /// Search iterations used (0 for easy and normal).
+    pub iterations: u32,
+    pub elapsed: Duration,
+}
+
+/// Chooses an action for the observed seat at `level`, deterministically for `seed` (hard:
+/// unless its wall-clock cap cut the search short).
+pub fn choose(observation: &Observation<'_>, level: Level, seed: u64) -> Decision {
+    choose_with(observation, level, seed, Budget::default())
+}
+
+/// [`choose`] with an explicit search budget for `hard`.
+pub fn choose_with(
+    observation: &Observation<'_>,
+    level: Level,
+    seed: u64,
+    budget: Budget,
+) -> Decision {
+    let search = search_for(observation.game_id());
+    choose_searching(observation, level, search, seed, budget)
+}
+
+/// [`choose_with`] with `hard` running the given search instead of its game's (the arena
+/// compares them).
+pub fn choose_searching(
+    observation: &Observation<'_>,
+    level: Level,
+    search: Search,
+    seed: u64,
+    budget: Budget,
+) -> Decision {
+    let start = Instant::now();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = observation.legal_len();
+    let (index, iterations) = match (level, n) {
+        (_, 0 | 1) => (0, 0),
+        (Level::Easy, _) => (rng.random_range(0..n), 0),
+        (Level::Normal, _) => (observation.heuristic(&mut rng), 0),
+        (Level::Hard, _) => hard::choose(observation, search, &mut rng, budget),
+    };
+    Decision {
+        index: index.min(n.saturating_sub(1)),
+        iterations,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// How good the end of a rollout is for `seat`, in 0…1: its place once the game is over, else
+/// its share of the score change since `root_scores`, else (no scores) how few cards it holds
+/// compared with the others.
+pub(crate) fn reward(game: &dyn AnyGame, seat: Seat, root_scores: Option<&[i64]>) -> f64 {
+    let n = game.seats();
+    if n < 2 {
+        return 0.5;
+    }
+    let status = game.status();
+    if let Some(ranking) = &status.ranking {
+        let mut below = 0.0;
+        let mut seen = 0usize;
+        for group in ranking {
+            if group.contains(&seat) {
+                let tied = (group.len() - 1) as f64;
+                below = (n - seen - group.len()) as f64 + 0.5 * tied;
+                break;
+            }
+            seen += group.len();
+        }
+        return below / (n - 1) as f64;
+    }
+    let squash = |x: f64, scale: f64| 0.5 + 0.5 * (x / scale).tanh();
+    if let (Some(now), Some(root)) = (&status.scores, root_scores) {
+        let delta: Vec<f64> = now.iter().zip(root).map(|(a, b)| (a - b) as f64).collect();
+        let others = delta
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .map(|(_, d)| d)
+            .sum::<f64>()
+            / (n - 1) as f64;
+        return squash(delta[seat] - others, 8.0);
+    }
+    let held: Vec<f64> = game.hands().iter().map(|h| h.len() as f64).collect();
+    let others = held
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, h)| h)
+        .sum::<f64>()
+        / (n - 1) as f64;
+    squash(others - held[seat], 5.0)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,46 @@
+//! The arena's `oracle`: the same searches as `hard`, run on the true state — it sees every
+//! card. It measures how much of the possible edge `hard` takes, and is for the arena only: it
+//! is no `Level`, so no table can seat it, and nothing under `src/table` or `src/discord` names
+//! this module (`architecture::the_oracle_is_for_the_arena_only`).
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::search::{self, Budget, Root, Search};
+use super::Decision;
+use pakka_rules::{AnyGame, Seat};
+
+/// The oracle's choice for `seat` in the true state `game`.
+pub fn choose(
+    game: &dyn AnyGame,
+    seat: Seat,
+    search: Search,
+    seed: u64,
+    budget: Budget,
+) -> Decision {
+    let start = Instant::now();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut keys = Vec::new();
+    game.legal_keys(seat, &mut keys);
+    let (index, iterations) = if keys.len() <= 1 {
+        (0, 0)
+    } else {
+        let horizon = game
+            .rollout_horizon()
+            .map_or(budget.horizon, |h| h.min(budget.horizon));
+        let root = Root {
+            seat,
+            keys: &keys,
+            seats: game.seats(),
+            horizon,
+        };
+        search::run(search, &root, &mut |_| game.clone_box(), &mut rng, budget)
+    };
+    Decision {
+        index: index.min(keys.len().saturating_sub(1)),
+        iterations,
+        elapsed: start.elapsed(),
+    }
+}

@@ -1,0 +1,323 @@
+//! The searches behind `hard` and the arena's `oracle`, generic over the rules. Both take a
+//! *sampler* — a function that answers a full state to search — and the searching seat:
+//! `hard`'s sampler redeals what the seat cannot see (`Observation::sample`), the oracle's
+//! answers the true state. Two searches, chosen per game by arena results (`hard::search_for`):
+//!
+//! - **Flat** determinized Monte Carlo: each iteration samples a state, picks one of the seat's
+//!   legal actions by UCB1 and plays the deal out; the action with the best mean wins.
+//! - **IS-MCTS** (single observer, as OpenSpiel's `ISMCTSBot`): each iteration samples a state
+//!   and walks one tree of every seat's decisions, keyed by action (`AnyGame::legal_keys`), so
+//!   the same action is one edge in every sample where it is legal. Selection is UCB1 over the
+//!   edges legal in this sample, with availability counts in place of the parent's visits;
+//!   every seat picks for its own reward, one node is added per iteration, forced moves add
+//!   none, and the most visited action of the root is chosen.
+//!
+//! Playouts follow every seat's rule of thumb with a little noise (`AnyGame::rollout`) to the
+//! end of the deal or the horizon, and are scored by `reward`. The search is anytime: it runs
+//! iterations until its budget of iterations or of time is spent, whichever comes first; it is
+//! deterministic for a seed whenever the time does not run out first.
+
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::reward;
+use pakka_rules::{AnyGame, Limit, Policy, Seat};
+
+/// Which search a game's `hard` player runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Search {
+    Flat,
+    IsMcts,
+}
+
+impl Search {
+    pub const ALL: [Search; 2] = [Search::Flat, Search::IsMcts];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Search::Flat => "flat",
+            Search::IsMcts => "ismcts",
+        }
+    }
+}
+
+/// A search's budget: it stops at whichever of its iterations and its time runs out first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Sampled playouts per decision.
+    pub iterations: u32,
+    /// A playout stops after this many actions (or at the end of the deal, or the game's own
+    /// `Heuristic::rollout_horizon`).
+    pub horizon: u32,
+    /// The search stops once this much time has passed.
+    pub time_cap: Duration,
+}
+
+/// `hard`'s think time per decision at a table unless the operator sets another
+/// (`COMPUTER_THINK_MS`): within Discord's patience and the 60 ms median.
+pub const DEFAULT_THINK: Duration = Duration::from_millis(50);
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            iterations: 4000,
+            horizon: 300,
+            time_cap: DEFAULT_THINK,
+        }
+    }
+}
+
+/// UCB1's exploration constant for rewards in 0…1.
+const EXPLORE: f64 = 0.7;
+
+/// The share of random moves in playouts (among the actions `Heuristic::explore` allows); the
+/// rest follow the rule of thumb.
+pub(super) const ROLLOUT_NOISE: f64 = 0.1;
+
+/// Answers a state to search: a sample consistent with the seat's view, or the true state.
+pub(super) type Sampler<'a> = dyn FnMut(&mut ChaCha8Rng) -> Box<dyn AnyGame> + 'a;
+
+/// What a search needs to know of the decision: the searching seat, its legal actions' keys in
+/// order, the seats at the table and the playout horizon.
+pub(super) struct Root<'a> {
+    pub seat: Seat,
+    pub keys: &'a [u64],
+    pub seats: usize,
+    pub horizon: u32,
+}
+
+/// Runs `search` and answers the chosen index into the seat's legal actions and the iterations
+/// run.
+pub(super) fn run(
+    search: Search,
+    root: &Root<'_>,
+    sample: &mut Sampler<'_>,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+) -> (usize, u32) {
+    match search {
+        Search::Flat => flat(root, sample, rng, budget),
+        Search::IsMcts => ismcts(root, sample, rng, budget),
+    }
+}
+
+fn playout(game: &mut dyn AnyGame, horizon: u32, rng: &mut ChaCha8Rng) {
+    game.rollout(
+        // Everyone plays the game's rule of thumb, with a little noise so that samples of one
+        // line do not all play out alike.
+        Policy::RuleOfThumb {
+            noise: ROLLOUT_NOISE,
+        },
+        Limit {
+            actions: horizon,
+            within_deal: true,
+        },
+        rng,
+    );
+}
+
+/// Whether the budget's time has run out (looked at every 8 iterations: `Instant::now` is not
+/// free next to a short playout).
+fn out_of_time(start: Instant, iterations: u32, budget: Budget) -> bool {
+    iterations % 8 == 0 && start.elapsed() >= budget.time_cap
+}
+
+fn flat(
+    root: &Root<'_>,
+    sample: &mut Sampler<'_>,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+) -> (usize, u32) {
+    let start = Instant::now();
+    let arms = root.keys.len();
+    let mut total = vec![0.0f64; arms];
+    let mut visits = vec![0u32; arms];
+    let mut iterations = 0;
+    while iterations < budget.iterations && !out_of_time(start, iterations, budget) {
+        iterations += 1;
+        let arm = pick(&total, &visits, iterations);
+        let mut game = sample(rng);
+        let scores = game.status().scores;
+        if game.act_index(root.seat, arm).is_err() {
+            // A sample always keeps the seat's legal actions; never reward an impossible arm.
+            visits[arm] += 1;
+            continue;
+        }
+        playout(game.as_mut(), root.horizon, rng);
+        total[arm] += reward(game.as_ref(), root.seat, scores.as_deref());
+        visits[arm] += 1;
+    }
+    let mean = |i: usize| {
+        if visits[i] == 0 {
+            f64::MIN
+        } else {
+            total[i] / f64::from(visits[i])
+        }
+    };
+    let best = (0..arms)
+        .max_by(|&a, &b| {
+            mean(a)
+                .total_cmp(&mean(b))
+                .then(visits[a].cmp(&visits[b]))
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(0);
+    (best, iterations)
+}
+
+/// UCB1: every arm once, then the best upper confidence bound.
+fn pick(total: &[f64], visits: &[u32], iteration: u32) -> usize {
+    if let Some(unvisited) = visits.iter().position(|&v| v == 0) {
+        return unvisited;
+    }
+    let log = f64::from(iteration).ln();
+    (0..total.len())
+        .max_by(|&a, &b| {
+            let ucb = |i: usize| {
+                total[i] / f64::from(visits[i]) + EXPLORE * (log / f64::from(visits[i])).sqrt()
+            };
+            ucb(a).total_cmp(&ucb(b))
+        })
+        .unwrap_or(0)
+}
+
+/// No child node yet.
+const LEAF: u32 = u32::MAX;
+
+/// An action of one seat from a node: its statistics for that seat.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    seat: Seat,
+    key: u64,
+    child: u32,
+    visits: u32,
+    /// The iterations in which this action was legal when the search stood at its node.
+    available: u32,
+    /// The sum of the acting seat's rewards.
+    total: f64,
+}
+
+fn ismcts(
+    root: &Root<'_>,
+    sample: &mut Sampler<'_>,
+    rng: &mut ChaCha8Rng,
+    budget: Budget,
+) -> (usize, u32) {
+    let start = Instant::now();
+    let mut nodes: Vec<Vec<Edge>> = vec![Vec::new()];
+    let mut keys = Vec::new();
+    let mut path: Vec<(u32, usize)> = Vec::new();
+    let mut rewards = vec![0.0; root.seats];
+    let mut iterations = 0;
+    while iterations < budget.iterations && !out_of_time(start, iterations, budget) {
+        iterations += 1;
+        let mut game = sample(rng);
+        let scores = game.status().scores;
+        let deal = game.deal_number();
+        path.clear();
+        let mut node = 0u32;
+        let mut actions = 0;
+        while !game.is_over() && game.deal_number() == deal && actions < root.horizon {
+            let to_act = game.to_act();
+            let actor = match to_act.len() {
+                0 => break,
+                1 => to_act[0],
+                n => to_act[rng.random_range(0..n)],
+            };
+            game.legal_keys(actor, &mut keys);
+            if keys.len() <= 1 {
+                // A forced move decides nothing: it adds no node.
+                if keys.is_empty() || game.act_index(actor, 0).is_err() {
+                    break;
+                }
+                actions += 1;
+                continue;
+            }
+            let edges = &mut nodes[node as usize];
+            let mut untried = keys.len();
+            for edge in edges.iter_mut() {
+                if edge.seat == actor && keys.contains(&edge.key) {
+                    edge.available += 1;
+                    untried -= 1;
+                }
+            }
+            let index = if untried > 0 {
+                // Expand one action of this sample not tried from here yet, then play out.
+                let k = rng.random_range(0..untried);
+                let index = (0..keys.len())
+                    .filter(|&i| !edges.iter().any(|e| e.seat == actor && e.key == keys[i]))
+                    .nth(k)
+                    .unwrap_or(0);
+                edges.push(Edge {
+                    seat: actor,
+                    key: keys[index],
+                    child: LEAF,
+                    visits: 0,
+                    available: 1,
+                    total: 0.0,
+                });
+                path.push((node, edges.len() - 1));
+                if game.act_index(actor, index).is_ok() {
+                    actions += 1;
+                }
+                break;
+            } else {
+                let chosen = edges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.seat == actor && keys.contains(&e.key))
+                    .max_by(|(_, a), (_, b)| ucb(a).total_cmp(&ucb(b)))
+                    .map(|(i, _)| i)
+                    .unwrap_or(0);
+                let edge = edges[chosen];
+                path.push((node, chosen));
+                let index = keys.iter().position(|&k| k == edge.key).unwrap_or(0);
+                if edge.child == LEAF {
+                    nodes.push(Vec::new());
+                    let child = (nodes.len() - 1) as u32;
+                    nodes[node as usize][chosen].child = child;
+                    node = child;
+                } else {
+                    node = edge.child;
+                }
+                index
+            };
+            if game.act_index(actor, index).is_err() {
+                break;
+            }
+            actions += 1;
+        }
+        playout(game.as_mut(), root.horizon.saturating_sub(actions), rng);
+        for (seat, r) in rewards.iter_mut().enumerate() {
+            *r = reward(game.as_ref(), seat, scores.as_deref());
+        }
+        for &(node, edge) in &path {
+            let edge = &mut nodes[node as usize][edge];
+            edge.visits += 1;
+            edge.total += rewards[edge.seat];
+        }
+    }
+    let best = nodes[0]
+        .iter()
+        .filter(|e| e.seat == root.seat)
+        .max_by(|a, b| {
+            a.visits.cmp(&b.visits).then(
+                (a.total / f64::from(a.visits.max(1)))
+                    .total_cmp(&(b.total / f64::from(b.visits.max(1)))),
+            )
+        })
+        .and_then(|e| root.keys.iter().position(|&k| k == e.key))
+        .unwrap_or(0);
+    (best, iterations)
+}
+
+/// UCB1 with availability: an edge tried in few of the samples where it was legal is explored.
+fn ucb(edge: &Edge) -> f64 {
+    if edge.visits == 0 {
+        return f64::INFINITY;
+    }
+    let visits = f64::from(edge.visits);
+    edge.total / visits + EXPLORE * (f64::from(edge.available).ln() / visits).sqrt()
+}

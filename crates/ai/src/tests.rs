@@ -1,0 +1,133 @@
+//! The computer players over every registered game: they choose legal actions, deterministically
+//! for a seed, and never depend on what their seat cannot see.
+
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use pakka_rules::registry::GAMES;
+use pakka_rules::Setup;
+
+/// A budget small enough for debug-build tests and with no wall-clock cap, so decisions are
+/// exactly reproducible.
+fn test_budget() -> Budget {
+    Budget {
+        iterations: 24,
+        horizon: 60,
+        time_cap: Duration::from_secs(3600),
+    }
+}
+
+/// Plays `steps` random actions into a seeded game and returns it (unless it ended).
+fn mid_game(
+    info: &pakka_rules::registry::GameInfo,
+    options: &Value,
+    seats: usize,
+    seed: u64,
+    steps: usize,
+) -> Option<Box<dyn AnyGame>> {
+    let mut game = info
+        .create(options.clone(), seats, Setup::seeded(seed))
+        .ok()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..steps {
+        let to_act = game.to_act();
+        if to_act.is_empty() {
+            return None;
+        }
+        let seat = to_act[rng.random_range(0..to_act.len())];
+        let n = game.legal_len(seat);
+        game.act_index(seat, rng.random_range(0..n)).ok()?;
+    }
+    (!game.status().over).then_some(game)
+}
+
+#[test]
+fn levels_read_and_print() {
+    for level in Level::ALL {
+        assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+    }
+    assert_eq!("HARD".parse::<Level>(), Ok(Level::Hard));
+    assert_eq!(
+        "expert".parse::<Level>(),
+        Err(crate::UnknownLevel("expert".into()))
+    );
+}
+
+/// For every game: the decision of each level is a legal action, the same for the same seed,
+/// and the same in a state that differs only in cards the seat cannot see.
+#[test]
+fn no_computer_player_peeks_in_any_game() {
+    for info in GAMES {
+        for (options, seats) in info.configurations() {
+            let mut checked = 0;
+            for seed in 0..12u64 {
+                let Some(game) = mid_game(info, &options, seats, seed, (seed as usize * 5) % 23)
+                else {
+                    continue;
+                };
+                let seat = game.to_act()[0];
+                let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 1000));
+                for level in Level::ALL {
+                    let a = choose_with(
+                        &Observation::new(game.as_ref(), seat),
+                        level,
+                        seed,
+                        test_budget(),
+                    );
+                    let b = choose_with(
+                        &Observation::new(twin.as_ref(), seat),
+                        level,
+                        seed,
+                        test_budget(),
+                    );
+                    assert!(
+                        a.index < game.legal_len(seat),
+                        "{} {level}: illegal choice",
+                        info.id
+                    );
+                    assert_eq!(
+                        a.index, b.index,
+                        "{} {options} {level}: the choice depends on hidden cards (seed {seed})",
+                        info.id
+                    );
+                    let again = choose_with(
+                        &Observation::new(game.as_ref(), seat),
+                        level,
+                        seed,
+                        test_budget(),
+                    );
+                    assert_eq!(
+                        a.index, again.index,
+                        "{} {level}: not deterministic",
+                        info.id
+                    );
+                }
+                checked += 1;
+            }
+            assert!(
+                checked > 0,
+                "{} {options}: no mid-game state to check",
+                info.id
+            );
+        }
+    }
+}
+
+#[test]
+fn rewards_follow_the_ranking() {
+    let info = pakka_rules::registry::find("pisha-pasha").unwrap();
+    let mut game = info.create(Value::Null, 2, Setup::seeded(3)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    while !game.status().over {
+        let seat = game.to_act()[0];
+        let n = game.legal_len(seat);
+        game.act_index(seat, rng.random_range(0..n)).unwrap();
+    }
+    let ranking = game.status().ranking.unwrap();
+    let (winner, loser) = (ranking[0][0], ranking[1][0]);
+    assert_eq!(reward(game.as_ref(), winner, None), 1.0);
+    assert_eq!(reward(game.as_ref(), loser, None), 0.0);
+}

@@ -1,0 +1,399 @@
+//! The conformance suite every registered game runs, driven through `AnyGame` so a new game is
+//! covered by registration alone. One seeded random playout checks, after every action: the
+//! status is consistent with the legal actions; every listed action applies; a sample of
+//! unlisted actions is refused and changes nothing; every card is in exactly one place; no view
+//! shows a card its observer may not see; each seat's determinization agrees with its view;
+//! and serialize → deserialize gives an equal state. The playout must end within a bound.
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use pakka_cards::{Card, CardSet};
+use pakka_catalog::catalog;
+use pakka_rules::registry::GameInfo;
+use pakka_rules::{AnyGame, Observer, Setup};
+
+/// What one playout did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Playout {
+    pub actions: usize,
+}
+
+/// How thorough one playout is.
+#[derive(Clone, Copy, Debug)]
+pub struct Depth {
+    /// Fail when the game has not ended after this many actions.
+    pub max_actions: usize,
+    /// Check determinization and serde every `every` actions (1 = always).
+    pub every: usize,
+    /// Unlisted actions tried per check.
+    pub unlisted: usize,
+}
+
+impl Default for Depth {
+    fn default() -> Depth {
+        Depth {
+            max_actions: 20_000,
+            every: 1,
+            unlisted: 8,
+        }
+    }
+}
+
+/// Plays one seeded random game of `info` with `options` and `seats`, checking every invariant
+/// along the way. Answers a description of the first violation.
+pub fn playout(
+    info: &GameInfo,
+    options: &Value,
+    seats: usize,
+    seed: u64,
+    depth: Depth,
+) -> Result<Playout, String> {
+    let mut game = info
+        .create(options.clone(), seats, Setup::seeded(seed))
+        .map_err(|e| format!("setup failed: {e}"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let deck = all_cards(game.as_ref())?;
+    let ctx = |step: usize| {
+        format!(
+            "{} {options} seats={seats} seed={seed} step={step}",
+            info.id
+        )
+    };
+    for step in 0..=depth.max_actions {
+        let thorough = step % depth.every.max(1) == 0;
+        check_state(game.as_ref(), deck).map_err(|e| format!("{}: {e}", ctx(step)))?;
+        if thorough {
+            check_round_trip(info, game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
+            check_determinization(game.as_ref(), deck, &mut rng)
+                .map_err(|e| format!("{}: {e}", ctx(step)))?;
+        }
+        check_unlisted(game.as_mut(), depth.unlisted, &mut rng)
+            .map_err(|e| format!("{}: {e}", ctx(step)))?;
+        let status = game.status();
+        if status.over {
+            return Ok(Playout { actions: step });
+        }
+        let seat = *status.to_act.choose(&mut rng).ok_or("no seat to act")?;
+        let legal = game.legal_json(seat);
+        if thorough {
+            check_words(game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
+            for action in &legal {
+                let mut probe = game.clone();
+                let told = probe
+                    .act_json(seat, action)
+                    .map_err(|e| format!("{}: listed action {action} refused: {e}", ctx(step)))?;
+                for t in told {
+                    catalog()
+                        .check(&t.text)
+                        .map_err(|e| format!("{}: event {}: {e}", ctx(step), t.event))?;
+                }
+            }
+        }
+        let action = legal
+            .choose(&mut rng)
+            .ok_or("seat to act has no legal action")?;
+        game.act_json(seat, action)
+            .map_err(|e| format!("{}: listed action {action} refused: {e}", ctx(step)))?;
+    }
+    Err(format!(
+        "{}: game did not end within {} actions",
+        ctx(depth.max_actions),
+        depth.max_actions
+    ))
+}
+
+/// Every message of the state words in every shipped language with the arguments it has: the
+/// descriptions for the public and every seat, and every offered choice's label, group and
+/// question. (The catalog is the edges' business; the suite words messages only to check them.)
+pub fn check_words(game: &dyn AnyGame) -> Result<(), String> {
+    let observers = std::iter::once(Observer::Public).chain((0..game.seats()).map(Observer::Seat));
+    for observer in observers {
+        for line in game.describe(observer) {
+            catalog()
+                .check(&line)
+                .map_err(|e| format!("{observer:?}'s description: {e}"))?;
+        }
+        for m in picture_msgs(&game.picture(observer)) {
+            catalog()
+                .check(&m)
+                .map_err(|e| format!("{observer:?}'s picture: {e}"))?;
+        }
+    }
+    for seat in game.to_act() {
+        for choice in game.choices(seat) {
+            let msgs = std::iter::once(&choice.label)
+                .chain(choice.group.as_ref())
+                .chain(choice.confirm.as_ref());
+            for m in msgs {
+                catalog()
+                    .check(m)
+                    .map_err(|e| format!("choice {}: {e}", choice.action))?;
+            }
+        }
+    }
+    catalog().check(&game.name())
+}
+
+/// The cheap invariants of one state: cards in exactly one place (against `deck`), a
+/// consistent status, views that leak nothing.
+pub fn check_state(game: &dyn AnyGame, deck: CardSet) -> Result<(), String> {
+    check_cards(game, deck)?;
+    check_status(game)?;
+    check_views(game)?;
+    check_pictures(game)
+}
+
+/// The set of all cards in a fresh game's zones (its deck).
+pub fn all_cards(game: &dyn AnyGame) -> Result<CardSet, String> {
+    let mut set = CardSet::new();
+    for zone in game.zones() {
+        for c in zone.cards {
+            if !set.insert(c) {
+                return Err(format!("{c} is in two places at the start"));
+            }
+        }
+    }
+    Ok(set)
+}
+
+/// Every card of the deck is in exactly one zone.
+fn check_cards(game: &dyn AnyGame, deck: CardSet) -> Result<(), String> {
+    let mut seen = CardSet::new();
+    for zone in game.zones() {
+        for &c in &zone.cards {
+            if !seen.insert(c) {
+                return Err(format!("{c} is in two places (again in {})", zone.name));
+            }
+        }
+    }
+    if seen != deck {
+        return Err(format!(
+            "cards lost {:?} or appeared {:?}",
+            deck.difference(seen),
+            seen.difference(deck)
+        ));
+    }
+    Ok(())
+}
+
+fn check_status(game: &dyn AnyGame) -> Result<(), String> {
+    let status = game.status();
+    if status.over != status.to_act.is_empty() {
+        return Err(format!(
+            "over={} but to_act={:?}",
+            status.over, status.to_act
+        ));
+    }
+    if status.over != status.ranking.is_some() {
+        return Err("a ranking exists exactly when the game is over".into());
+    }
+    if let Some(ranking) = &status.ranking {
+        let mut seats: Vec<usize> = ranking.iter().flatten().copied().collect();
+        seats.sort_unstable();
+        if seats != (0..game.seats()).collect::<Vec<_>>() {
+            return Err(format!("ranking {ranking:?} does not list every seat once"));
+        }
+    }
+    if let Some(scores) = &status.scores {
+        if scores.len() != game.seats() {
+            return Err("scores must have one entry per seat".into());
+        }
+    }
+    for seat in 0..game.seats() {
+        let legal = game.legal_json(seat);
+        if status.to_act.contains(&seat) == legal.is_empty() {
+            return Err(format!(
+                "seat {seat}: in to_act {:?} but legal actions {legal:?}",
+                status.to_act
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The cards each observer may see, from the zones.
+fn visible(game: &dyn AnyGame, observer: Observer) -> CardSet {
+    game.zones()
+        .into_iter()
+        .filter(|z| observer.sees(z.seen))
+        .flat_map(|z| z.cards)
+        .collect()
+}
+
+/// Every string in a JSON value that names a card.
+pub fn cards_in_json(value: &Value, out: &mut CardSet) {
+    match value {
+        Value::String(s) => {
+            if let Ok(c) = s.parse::<Card>() {
+                out.insert(c);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| cards_in_json(v, out)),
+        Value::Object(map) => map.values().for_each(|v| cards_in_json(v, out)),
+        _ => {}
+    }
+}
+
+fn check_views(game: &dyn AnyGame) -> Result<(), String> {
+    let observers = (0..game.seats())
+        .map(Observer::Seat)
+        .chain([Observer::Public]);
+    for observer in observers {
+        let view = game.view_json(observer);
+        if !view.get("hand").is_some_and(Value::is_array) {
+            return Err(format!("view for {observer:?} has no hand"));
+        }
+        let mut shown = CardSet::new();
+        cards_in_json(&view, &mut shown);
+        let leaked = shown.difference(visible(game, observer));
+        if !leaked.is_empty() {
+            return Err(format!(
+                "view for {observer:?} shows hidden cards {leaked:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every observer's picture shows only cards that observer may see, has a place for every
+/// seat, and a seat's hand in it holds only that seat's own cards (the public's none).
+fn check_pictures(game: &dyn AnyGame) -> Result<(), String> {
+    let observers = (0..game.seats())
+        .map(Observer::Seat)
+        .chain([Observer::Public]);
+    let hands = game.hands();
+    for observer in observers {
+        let scene = game.picture(observer);
+        let viewer = match observer {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        };
+        if scene.viewer != viewer {
+            return Err(format!("picture for {observer:?} is {:?}'s", scene.viewer));
+        }
+        if scene.seats.len() != game.seats()
+            || scene.seats.iter().enumerate().any(|(i, p)| p.seat != i)
+        {
+            return Err(format!(
+                "picture for {observer:?} has seats {:?}",
+                scene.seats.iter().map(|p| p.seat).collect::<Vec<_>>()
+            ));
+        }
+        let shown: CardSet = scene.face_up().into_iter().collect();
+        let leaked = shown.difference(visible(game, observer));
+        if !leaked.is_empty() {
+            return Err(format!(
+                "picture for {observer:?} shows hidden cards {leaked:?}"
+            ));
+        }
+        if let Some(hand) = &scene.hand {
+            let own: CardSet = viewer
+                .map(|s| hands[s].iter().copied().collect())
+                .unwrap_or_default();
+            let stray: Vec<Card> = hand
+                .cards()
+                .map(|h| h.card)
+                .filter(|c| !own.contains(*c))
+                .collect();
+            if !stray.is_empty() {
+                return Err(format!(
+                    "picture for {observer:?} holds {stray:?} in its hand, which it does not hold"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every message of a picture: notes, captions, words on cards, seat lines.
+fn picture_msgs(scene: &pakka_rules::Scene) -> Vec<pakka_text::Msg> {
+    let piles = scene
+        .middle
+        .iter()
+        .chain(scene.seats.iter().flat_map(|p| p.piles.iter()));
+    let mut out: Vec<pakka_text::Msg> = scene.notes.clone();
+    for p in piles {
+        out.extend(p.label.iter().cloned());
+        out.extend(p.on_top.iter().cloned());
+    }
+    out.extend(scene.seats.iter().flat_map(|p| p.lines.iter().cloned()));
+    out
+}
+
+fn check_round_trip(info: &GameInfo, game: &dyn AnyGame) -> Result<(), String> {
+    let state = game.state_json();
+    let text = serde_json::to_string(&state).map_err(|e| e.to_string())?;
+    let back: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let restored = info
+        .restore(back)
+        .map_err(|e| format!("restore failed: {e}"))?;
+    if restored.state_json() != state {
+        return Err("serialize → deserialize changed the state".into());
+    }
+    Ok(())
+}
+
+fn check_determinization(
+    game: &dyn AnyGame,
+    deck: CardSet,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), String> {
+    for seat in 0..game.seats() {
+        let mut det_rng = ChaCha8Rng::seed_from_u64(rng.random());
+        let det = game.determinize_box(seat, &mut det_rng);
+        let observer = Observer::Seat(seat);
+        if det.view_json(observer) != game.view_json(observer) {
+            return Err(format!("determinization for seat {seat} changes its view"));
+        }
+        if det.status() != game.status() || det.legal_json(seat) != game.legal_json(seat) {
+            return Err(format!(
+                "determinization for seat {seat} changes status or legal actions"
+            ));
+        }
+        check_cards(det.as_ref(), deck)
+            .map_err(|e| format!("determinization for seat {seat}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Actions outside a seat's legal list are refused, and the state is unchanged.
+fn check_unlisted(
+    game: &mut dyn AnyGame,
+    samples: usize,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), String> {
+    let space = game.action_space_json();
+    if space.is_empty() {
+        return Ok(());
+    }
+    let before = game.state_json();
+    for _ in 0..samples {
+        let seat = rng.random_range(0..game.seats());
+        let action = space.choose(rng).ok_or("empty action space")?;
+        if game
+            .legal_json(seat)
+            .contains(&game.normalize_json(seat, action))
+        {
+            continue;
+        }
+        match game.act_json(seat, action) {
+            Ok(events) => {
+                return Err(format!(
+                    "unlisted action {action} by seat {seat} applied: {events:?}"
+                ))
+            }
+            Err(refusal) => catalog()
+                .check(&refusal.msg())
+                .map_err(|e| format!("refusal of {action} by seat {seat}: {e}"))?,
+        }
+        if game.state_json() != before {
+            return Err(format!(
+                "refused action {action} by seat {seat} changed the state"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,352 @@
+//! The `custom_id` of every button pakka sends, as a typed value. Buttons must keep working after
+//! a restart, so they are routed from the one global event handler by parsing this id, which
+//! names the table and (for actions) the move number it was offered at. Raw strings from Discord
+//! are parsed into a `ComponentId` first; anything else is refused.
+
+use std::fmt;
+
+use pakka_table::TableId;
+
+/// Discord's limit on a custom_id.
+pub const MAX_CUSTOM_ID: usize = 100;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComponentId {
+    /// "Show my hand" on the public table message.
+    Hand(TableId),
+    /// An action: index into the seat's legal actions at move `mv`.
+    Act {
+        table: TableId,
+        mv: u64,
+        index: usize,
+    },
+    /// A page of a long list of actions at move `mv` (page 0 is also "back to the top").
+    Page {
+        table: TableId,
+        mv: u64,
+        page: usize,
+    },
+    /// The second step of a grouped choice: the actions of group `group` at move `mv`.
+    Group {
+        table: TableId,
+        mv: u64,
+        group: usize,
+    },
+    /// Ask to confirm the action at `index` before applying it.
+    Ask {
+        table: TableId,
+        mv: u64,
+        index: usize,
+    },
+    /// Accept an invitation.
+    Accept(TableId),
+    /// Take an open seat.
+    Join(TableId),
+    /// Decline an invitation, or cancel the lobby.
+    Decline(TableId),
+    /// A new lobby with the same players, from a finished table.
+    Again(TableId),
+    /// Put a computer player on an open seat of a lobby.
+    Bot(TableId),
+    /// Take one's seat back from the computer standing in.
+    Back(TableId),
+    /// Confirm a forfeit (`true`) or keep playing (`false`), from `/abandon`.
+    Abandon { table: TableId, confirm: bool },
+    /// A moderator closes the table with no result, from `/abandon`.
+    Close(TableId),
+    /// A page of `/scores`: the game (0 every game, else its place in the registry plus
+    /// one), the period (its place in `Period::ALL`) and the page, from 0.
+    Scores {
+        game: usize,
+        period: usize,
+        page: usize,
+    },
+    /// A replay's button: show `step` of finished game `table` (and at the last step, page
+    /// `page` of the hands as dealt). `nav` tells the four buttons apart (two may lead to the
+    /// same step, and a message's custom_ids must differ); `owner` is the person who shared a
+    /// public replay, None for a private one.
+    Replay {
+        table: TableId,
+        step: u32,
+        page: u32,
+        nav: Nav,
+        owner: Option<u64>,
+    },
+}
+
+/// Which of a replay's four buttons: ⏮ ◀ ▶ ⏭.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    First,
+    Previous,
+    Next,
+    Last,
+}
+
+impl Nav {
+    pub const ALL: [Nav; 4] = [Nav::First, Nav::Previous, Nav::Next, Nav::Last];
+
+    fn letter(self) -> &'static str {
+        match self {
+            Nav::First => "f",
+            Nav::Previous => "p",
+            Nav::Next => "n",
+            Nav::Last => "l",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Nav> {
+        Nav::ALL.into_iter().find(|n| n.letter() == s)
+    }
+}
+
+/// A custom_id that is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unrecognised button id {0:?}")]
+pub struct BadId(pub String);
+
+impl fmt::Display for ComponentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ComponentId::Hand(t) => write!(f, "pk:h:{t}"),
+            ComponentId::Act { table, mv, index } => write!(f, "pk:a:{table}:{mv}:{index}"),
+            ComponentId::Page { table, mv, page } => write!(f, "pk:p:{table}:{mv}:{page}"),
+            ComponentId::Group { table, mv, group } => write!(f, "pk:g:{table}:{mv}:{group}"),
+            ComponentId::Ask { table, mv, index } => write!(f, "pk:q:{table}:{mv}:{index}"),
+            ComponentId::Accept(t) => write!(f, "pk:acc:{t}"),
+            ComponentId::Join(t) => write!(f, "pk:join:{t}"),
+            ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
+            ComponentId::Again(t) => write!(f, "pk:again:{t}"),
+            ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
+            ComponentId::Back(t) => write!(f, "pk:back:{t}"),
+            ComponentId::Close(t) => write!(f, "pk:close:{t}"),
+            ComponentId::Scores { game, period, page } => {
+                write!(f, "pk:sc:{game}:{period}:{page}")
+            }
+            ComponentId::Abandon { table, confirm } => {
+                write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
+            }
+            ComponentId::Replay {
+                table,
+                step,
+                page,
+                nav,
+                owner,
+            } => {
+                write!(f, "pk:r:{table}:{step}:{page}:{}", nav.letter())?;
+                match owner {
+                    Some(owner) => write!(f, ":{owner}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl ComponentId {
+    /// Whether the button belongs on a private (ephemeral) message: a hand's steps and moves,
+    /// the confirm of `/abandon`, and a private replay's steps; the others sit on public
+    /// messages (the table, the lobby, the result, the turn ping, the away notice, a shared
+    /// replay).
+    pub fn on_private_message(&self) -> bool {
+        matches!(
+            self,
+            ComponentId::Act { .. }
+                | ComponentId::Page { .. }
+                | ComponentId::Group { .. }
+                | ComponentId::Ask { .. }
+                | ComponentId::Abandon { .. }
+                | ComponentId::Close(_)
+                | ComponentId::Replay { owner: None, .. }
+        )
+    }
+}
+
+fn num<T: std::str::FromStr>(s: &str) -> Option<T> {
+    // Plain decimal digits only: no signs, no spaces, no leading zeros beyond "0".
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || (s.len() > 1 && s.starts_with('0'))
+    {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn table(s: &str) -> Option<TableId> {
+    num::<TableId>(s).filter(|&t| t > 0)
+}
+
+impl std::str::FromStr for ComponentId {
+    type Err = BadId;
+
+    fn from_str(s: &str) -> Result<ComponentId, BadId> {
+        let bad = || BadId(s.chars().take(MAX_CUSTOM_ID).collect());
+        if s.len() > MAX_CUSTOM_ID {
+            return Err(bad());
+        }
+        let parts: Vec<&str> = s.split(':').collect();
+        let id = match parts.as_slice() {
+            ["pk", "h", t] => ComponentId::Hand(table(t).ok_or_else(bad)?),
+            ["pk", "a", t, m, i] => ComponentId::Act {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                index: num(i).ok_or_else(bad)?,
+            },
+            ["pk", "p", t, m, p] => ComponentId::Page {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                page: num(p).ok_or_else(bad)?,
+            },
+            ["pk", "g", t, m, g] => ComponentId::Group {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                group: num(g).ok_or_else(bad)?,
+            },
+            ["pk", "q", t, m, i] => ComponentId::Ask {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+                index: num(i).ok_or_else(bad)?,
+            },
+            ["pk", "acc", t] => ComponentId::Accept(table(t).ok_or_else(bad)?),
+            ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
+            ["pk", "dec", t] => ComponentId::Decline(table(t).ok_or_else(bad)?),
+            ["pk", "again", t] => ComponentId::Again(table(t).ok_or_else(bad)?),
+            ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
+            ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
+            ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
+            ["pk", "sc", g, p, n] => ComponentId::Scores {
+                game: num(g).ok_or_else(bad)?,
+                period: num(p).ok_or_else(bad)?,
+                page: num(n).ok_or_else(bad)?,
+            },
+            ["pk", "ab", t, c] => ComponentId::Abandon {
+                table: table(t).ok_or_else(bad)?,
+                confirm: match *c {
+                    "y" => true,
+                    "n" => false,
+                    _ => return Err(bad()),
+                },
+            },
+            ["pk", "r", t, step, page, nav, owner @ ..] if owner.len() <= 1 => {
+                ComponentId::Replay {
+                    table: table(t).ok_or_else(bad)?,
+                    step: num(step).ok_or_else(bad)?,
+                    page: num(page).ok_or_else(bad)?,
+                    nav: Nav::parse(nav).ok_or_else(bad)?,
+                    owner: match owner {
+                        [o] => Some(num::<u64>(o).filter(|&o| o > 0).ok_or_else(bad)?),
+                        _ => None,
+                    },
+                }
+            }
+            _ => return Err(bad()),
+        };
+        Ok(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_id() -> impl Strategy<Value = ComponentId> {
+        let t = 1..i64::MAX;
+        prop_oneof![
+            t.clone().prop_map(ComponentId::Hand),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, page)| ComponentId::Page { table, mv, page }),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, group)| ComponentId::Group { table, mv, group }),
+            (t.clone(), any::<u64>(), any::<usize>())
+                .prop_map(|(table, mv, index)| ComponentId::Ask { table, mv, index }),
+            t.clone().prop_map(ComponentId::Accept),
+            t.clone().prop_map(ComponentId::Join),
+            t.clone().prop_map(ComponentId::Decline),
+            t.clone().prop_map(ComponentId::Again),
+            t.clone().prop_map(ComponentId::Bot),
+            t.clone().prop_map(ComponentId::Back),
+            t.clone().prop_map(ComponentId::Close),
+            (t.clone(), any::<bool>())
+                .prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
+            (
+                t,
+                any::<u32>(),
+                any::<u32>(),
+                prop::sample::select(Nav::ALL.to_vec()),
+                prop::option::of(1..u64::MAX),
+            )
+                .prop_map(|(table, step, page, nav, owner)| ComponentId::Replay {
+                    table,
+                    step,
+                    page,
+                    nav,
+                    owner
+                }),
+            (any::<usize>(), any::<usize>(), any::<usize>())
+                .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn every_id_round_trips_within_discords_limit(id in any_id()) {
+            let text = id.to_string();
+            prop_assert!(text.len() <= MAX_CUSTOM_ID);
+            prop_assert_eq!(text.parse::<ComponentId>(), Ok(id));
+        }
+
+        #[test]
+        fn arbitrary_strings_never_panic(s in "\\PC{0,120}") {
+            let _ = s.parse::<ComponentId>();
+        }
+    }
+
+    #[test]
+    fn forged_and_malformed_ids_are_refused() {
+        for bad in [
+            "",
+            "pk",
+            "pk:h",
+            "pk:h:",
+            "pk:h:0",
+            "pk:h:-1",
+            "pk:h:+1",
+            "pk:h:01",
+            "pk:h:1:2",
+            "pk:a:1:2",
+            "pk:a:1:x:0",
+            "pk:ab:1:maybe",
+            "xx:h:1",
+            "pk:h:99999999999999999999",
+            "pk:zz:1",
+            "pk:a:1:2:3:4",
+            "pk:r:1:2:3",
+            "pk:r:1:2:3:x",
+            "pk:r:1:2:3:n:0",
+            "pk:r:1:2:3:n:4:5",
+            "pk:r:1:-2:3:n",
+        ] {
+            assert!(bad.parse::<ComponentId>().is_err(), "{bad:?} parsed");
+        }
+        assert_eq!(
+            "pk:r:7:12:0:p:99".parse(),
+            Ok(ComponentId::Replay {
+                table: 7,
+                step: 12,
+                page: 0,
+                nav: Nav::Previous,
+                owner: Some(99)
+            })
+        );
+        assert_eq!(
+            "pk:a:7:12:3".parse(),
+            Ok(ComponentId::Act {
+                table: 7,
+                mv: 12,
+                index: 3
+            })
+        );
+    }
+}

@@ -1,0 +1,427 @@
+//! The Discord front end, and the only place serenity and poise appear. Slash commands
+//! (`/play`, `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`, `/replay`) and every button are turned
+//! into table-service calls; table and hand views come back and are rendered by `render` into
+//! messages, worded by `words` (the catalog, with seats named the Discord way: mentions built
+//! here, computer players and open seats as the catalog says). Buttons are routed from the one
+//! global event handler by their parsed `custom_id` (`ids`), so they keep working after a
+//! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
+//! logged with `tracing` and answered generically. One person's clicks and `/play` commands are
+//! throttled (`throttle`), every input from Discord is checked before it reaches the table
+//! service, and a refused one gets its own sentence and changes nothing. The binary hands `start`/`run` a ready
+//! table service; this layer opens no database and imports nothing from `store`.
+
+mod commands;
+mod components;
+pub mod ids;
+pub mod input;
+mod languages;
+mod pictures;
+pub mod render;
+mod replay;
+mod retry;
+mod send;
+pub mod throttle;
+mod upkeep;
+pub mod words;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+
+use pakka_config::Config;
+use pakka_table::{TableError, TableId, TableService, TableView};
+use words::SeatNames;
+
+pub type Error = anyhow::Error;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// An interaction token may edit its message for 15 minutes; stay clear of the edge.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
+
+/// Timings of the bot's background work.
+#[derive(Clone, Copy, Debug)]
+pub struct Timings {
+    /// The pause before each computer player's move.
+    pub computer_pause: Duration,
+    /// Lobbies close after this long.
+    pub lobby_timeout: Duration,
+    /// One minute of a turn timer.
+    pub timer_minute: Duration,
+}
+
+/// A player's open hand: the latest interaction token that can edit it, the message it is,
+/// and when the token came (tokens last 15 minutes).
+#[derive(Clone, Debug)]
+struct OpenHand {
+    token: String,
+    message: u64,
+    since: Instant,
+}
+
+/// Per (table, user): the open hand.
+type OpenHands = HashMap<(TableId, u64), OpenHand>;
+
+/// The one turn ping of a table: the people to act when it was decided (a new ping only
+/// when they change), and the message that notified them, if one was needed.
+#[derive(Clone, Debug, Default)]
+struct Ping {
+    turn: Vec<u64>,
+    channel: u64,
+    message: Option<u64>,
+}
+
+/// The bot's shared state; clones share it.
+#[derive(Clone)]
+pub struct Data {
+    pub service: Arc<TableService>,
+    /// The latest interaction token of each open hand, to bring it alive when the turn comes.
+    hands: Arc<Mutex<OpenHands>>,
+    /// Display names seen in interactions, for button labels.
+    names: Arc<Mutex<HashMap<u64, String>>>,
+    /// Tables whose computer players are being driven now.
+    driving: Arc<Mutex<HashSet<TableId>>>,
+    /// Each table's live turn ping.
+    pings: Arc<Mutex<HashMap<TableId, Ping>>>,
+    /// Each table's updates in the order of its moves.
+    orders: Arc<Mutex<HashMap<TableId, Arc<upkeep::Order>>>>,
+    /// Each table's "I'm back" notices still carrying their button.
+    away: Arc<Mutex<HashMap<TableId, Vec<u64>>>>,
+    /// Each server's pictures setting.
+    pub(crate) images: pictures::ImagesSetting,
+    /// Each user's and each server's language.
+    pub(crate) languages: languages::Languages,
+    /// The shards that have begun a gateway session (a READY event), to tell a shard's start
+    /// from a new session after a lost one.
+    sessions: Arc<Mutex<HashSet<u32>>>,
+    pub timings: Timings,
+    /// How fast one person may click and open tables.
+    pub(crate) throttles: Arc<Throttles>,
+}
+
+/// The throttles of one person's requests.
+#[derive(Debug)]
+pub struct Throttles {
+    /// Every button click (and any other component).
+    pub clicks: throttle::Throttle,
+    /// `/play`.
+    pub plays: throttle::Throttle,
+}
+
+impl Throttles {
+    /// The operator's settings (a burst of 0 turns a throttle off).
+    pub fn from_config(config: &Config) -> Throttles {
+        Throttles {
+            clicks: throttle::Throttle::new(
+                config.click_burst,
+                f64::from(config.clicks_per_second),
+            ),
+            plays: throttle::Throttle::new(
+                config.play_burst,
+                f64::from(config.plays_per_minute) / 60.0,
+            ),
+        }
+    }
+}
+
+impl Data {
+    pub fn new(service: Arc<TableService>, timings: Timings, throttles: Throttles) -> Data {
+        Data {
+            service,
+            hands: Arc::default(),
+            names: Arc::default(),
+            driving: Arc::default(),
+            pings: Arc::default(),
+            orders: Arc::default(),
+            away: Arc::default(),
+            images: pictures::ImagesSetting::default(),
+            languages: languages::Languages::default(),
+            sessions: Arc::default(),
+            timings,
+            throttles: Arc::new(throttles),
+        }
+    }
+
+    /// Notes a gateway session begun on `shard`; answers whether that shard had one before.
+    fn new_session(&self, shard: u32) -> bool {
+        self.sessions
+            .lock()
+            .map(|mut s| !s.insert(shard))
+            .unwrap_or(false)
+    }
+
+    /// Marks a table as driven; false when a driver already runs for it.
+    fn start_driving(&self, table: TableId) -> bool {
+        self.driving
+            .lock()
+            .map(|mut d| d.insert(table))
+            .unwrap_or(false)
+    }
+
+    fn stop_driving(&self, table: TableId) {
+        if let Ok(mut d) = self.driving.lock() {
+            d.remove(&table);
+        }
+    }
+
+    fn remember_user(&self, user: &serenity::User) {
+        let name = user
+            .global_name
+            .clone()
+            .unwrap_or_else(|| user.name.clone());
+        if let Ok(mut names) = self.names.lock() {
+            names.insert(user.id.get(), name);
+        }
+    }
+
+    /// Seat names for a player's own hand: display names where known, in their language.
+    fn seat_names(&self, view: &TableView, lang: words::Lang) -> SeatNames {
+        let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
+        SeatNames::with(view, &names, lang)
+    }
+
+    /// Remembers the token of a user's hand message; answers the token of their previous hand
+    /// when it was another message (to take its buttons away) and can still be edited.
+    fn remember_hand(
+        &self,
+        table: TableId,
+        user: u64,
+        token: &str,
+        message: u64,
+    ) -> Option<String> {
+        let mut hands = self.hands.lock().ok()?;
+        let old = hands.insert(
+            (table, user),
+            OpenHand {
+                token: token.to_string(),
+                message,
+                since: Instant::now(),
+            },
+        )?;
+        (old.message != message && old.since.elapsed() < TOKEN_LIFETIME).then_some(old.token)
+    }
+
+    /// Forgets a user's open hand when its token is this one (Discord says the token or its
+    /// message is gone); a newer click's token stays.
+    fn forget_hand(&self, table: TableId, user: u64, token: &str) {
+        if let Ok(mut hands) = self.hands.lock() {
+            if hands.get(&(table, user)).is_some_and(|h| h.token == token) {
+                hands.remove(&(table, user));
+            }
+        }
+    }
+
+    /// The token of a user's hand if it can still be edited.
+    fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
+        let hands = self.hands.lock().ok()?;
+        let hand = hands.get(&(table, user))?;
+        (hand.since.elapsed() < TOKEN_LIFETIME).then(|| hand.token.clone())
+    }
+
+    /// Forgets every open hand of a table, answering the users and tokens still editable.
+    fn take_hands(&self, table: TableId) -> Vec<(u64, String)> {
+        let Ok(mut hands) = self.hands.lock() else {
+            return Vec::new();
+        };
+        let keys: Vec<(TableId, u64)> = hands.keys().filter(|k| k.0 == table).copied().collect();
+        keys.into_iter()
+            .filter_map(|k| {
+                let hand = hands.remove(&k)?;
+                (hand.since.elapsed() < TOKEN_LIFETIME).then_some((k.1, hand.token))
+            })
+            .collect()
+    }
+
+    /// The order of a table's updates (made on first use).
+    fn order(&self, table: TableId) -> Arc<upkeep::Order> {
+        match self.orders.lock() {
+            Ok(mut orders) => orders.entry(table).or_default().clone(),
+            Err(_) => Arc::default(),
+        }
+    }
+
+    /// A closed table's order is not needed any more.
+    fn forget_order(&self, table: TableId) {
+        if let Ok(mut orders) = self.orders.lock() {
+            orders.remove(&table);
+        }
+    }
+
+    /// Remembers an "I'm back" notice, to take its button off when the table ends.
+    fn remember_away(&self, table: TableId, message: u64) {
+        if let Ok(mut away) = self.away.lock() {
+            away.entry(table).or_default().push(message);
+        }
+    }
+
+    /// The table's "I'm back" notices, forgotten.
+    fn take_away(&self, table: TableId) -> Vec<u64> {
+        self.away
+            .lock()
+            .ok()
+            .and_then(|mut away| away.remove(&table))
+            .unwrap_or_default()
+    }
+
+    /// The table's ping as it stands.
+    fn ping(&self, table: TableId) -> Option<Ping> {
+        self.pings.lock().ok()?.get(&table).cloned()
+    }
+
+    fn set_ping(&self, table: TableId, ping: Option<Ping>) {
+        if let Ok(mut pings) = self.pings.lock() {
+            match ping {
+                Some(p) => pings.insert(table, p),
+                None => pings.remove(&table),
+            };
+        }
+    }
+}
+
+/// The notice a person sees for a refused action, seats named by `names`; bugs are logged and
+/// answered generically (the catalog's sentence for `TableError::Internal`).
+fn refusal(e: &TableError, names: &dyn words::Reader) -> render::Reply {
+    if e.is_internal() {
+        tracing::error!(error = %e, "table service failed");
+    }
+    render::notice(&e.msg(), names)
+}
+
+/// A running bot, for tests and for a clean shutdown.
+pub struct Bot {
+    pub shard_manager: Arc<serenity::ShardManager>,
+    pub task: tokio::task::JoinHandle<()>,
+    data: Data,
+}
+
+/// What the bot holds in memory for tables, counted by kind: a finished or closed table leaves
+/// none of it behind (checked by the end-to-end tests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Tables in the table service.
+    pub tables: usize,
+    /// Open hands remembered to bring them alive.
+    pub hands: usize,
+    pub pings: usize,
+    pub orders: usize,
+    pub away: usize,
+    /// Tables whose computer players are being driven.
+    pub driving: usize,
+}
+
+impl Bot {
+    /// What the bot holds for tables now.
+    pub fn held(&self) -> Held {
+        let d = &self.data;
+        let len = |n: Option<usize>| n.unwrap_or(0);
+        Held {
+            tables: d.service.tables_in_memory(),
+            hands: len(d.hands.lock().ok().map(|h| h.len())),
+            pings: len(d.pings.lock().ok().map(|p| p.len())),
+            orders: len(d.orders.lock().ok().map(|o| o.len())),
+            away: len(d.away.lock().ok().map(|a| a.len())),
+            driving: len(d.driving.lock().ok().map(|d| d.len())),
+        }
+    }
+
+    /// Disconnects from Discord and waits for the client to stop.
+    pub async fn shutdown(self) {
+        self.shard_manager.shutdown_all().await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+    }
+}
+
+/// Connects to Discord with a ready table service (its tables restored by the caller) and
+/// registers the commands. Returns once the client runs in the background.
+pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Result<Bot> {
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(proxy) = &config.http_proxy {
+        // serenity only honours a proxy with its own rate limiter disabled; the proxy limits.
+        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+
+    let dev_guild = config.dev_guild_id;
+    let data = Data::new(
+        service,
+        Timings {
+            computer_pause: config.computer_pause,
+            lobby_timeout: config.lobby_timeout,
+            timer_minute: config.timer_minute,
+        },
+        Throttles::from_config(config),
+    );
+    let held = data.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            command_check: Some(|ctx| Box::pin(commands::on_our_shards(ctx))),
+            event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
+            on_error: |error| Box::pin(commands::on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            commands,
+                            serenity::GuildId::new(guild),
+                        )
+                        .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!("commands registered");
+                upkeep::start_background(ctx, &data);
+                Ok(data)
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .context("cannot build the Discord client")?;
+    let shard_manager = client.shard_manager.clone();
+    let shards = config.shards;
+    let task = tokio::spawn(async move {
+        let ended = match shards {
+            // As many shards as Discord recommends (`GET /gateway/bot`), all in this process.
+            None => client.start_autosharded().await,
+            // serenity counts the range's end as a shard to run: `first..last` runs first to
+            // last, both included.
+            Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+        };
+        if let Err(e) = ended {
+            tracing::error!(error = %e, "the Discord client stopped");
+        }
+    });
+    Ok(Bot {
+        shard_manager,
+        task,
+        data: held,
+    })
+}
+
+/// Runs the bot until Ctrl-C, or until the client stops by itself (a rejected token, say).
+pub async fn run(config: &Config, service: Arc<TableService>) -> anyhow::Result<()> {
+    let Bot {
+        shard_manager,
+        mut task,
+        ..
+    } = start(config, service).await?;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {
+            tracing::info!("shutting down");
+            shard_manager.shutdown_all().await;
+            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+            Ok(())
+        }
+        _ = &mut task => anyhow::bail!("the Discord client stopped; see the log above"),
+    }
+}

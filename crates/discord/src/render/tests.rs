@@ -1,0 +1,638 @@
+//! Snapshots of rendered messages (insta) and Discord's limits on every one of them.
+
+use super::*;
+use crate::words::DEFAULT;
+use pakka_catalog::DEFAULT_LANG;
+
+const EN: Lang = DEFAULT_LANG;
+use pakka_rules::registry;
+use pakka_rules::{Observer, Setup, Status, Tone};
+use pakka_table::{HandAction, PlaceView, SeatView};
+
+/// Text that stands for what a game would say (a label, a line of a view).
+fn words(text: &str) -> Msg {
+    msg!("discord-who", who = verbatim(text))
+}
+
+fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) -> TableView {
+    TableView {
+        id: 42,
+        guild_id: 1,
+        channel_id: 2,
+        game_id: "pisha-pasha",
+        phase,
+        seats: vec![
+            SeatView {
+                seat: 0,
+                user: Some(100),
+                accepted: true,
+                computer: None,
+                stand_in: false,
+            },
+            SeatView {
+                seat: 1,
+                user: Some(200),
+                accepted: false,
+                computer: None,
+                stand_in: false,
+            },
+            SeatView {
+                seat: 2,
+                user: None,
+                accepted: false,
+                computer: None,
+                stand_in: false,
+            },
+        ],
+        creator: 100,
+        seed: 7,
+        options: serde_json::json!({"variant": "standard", "stop_rule": false}),
+        move_number: 12,
+        status,
+        public,
+        picture: None,
+        story: Vec::new(),
+        scores: None,
+        places: Vec::new(),
+        to_act: vec![200],
+        message_id: None,
+        ping_id: None,
+        paused: false,
+        turn_timer: None,
+    }
+}
+
+/// A real Pishe Pasha position a few moves in, seen by the public.
+fn playing() -> TableView {
+    let info = registry::find("pisha-pasha").unwrap();
+    let mut game = info
+        .create(serde_json::Value::Null, 2, Setup::seeded(7))
+        .unwrap();
+    for _ in 0..9 {
+        let seat = game.to_act()[0];
+        let action = game.legal_json(seat)[0].clone();
+        game.act_json(seat, &action).unwrap();
+    }
+    let mut view = table_view(
+        Phase::Playing,
+        Some(game.status()),
+        Some(game.describe(Observer::Public)),
+    );
+    view.seats.truncate(2);
+    view.seats[1].accepted = true;
+    view.to_act = game.to_act().iter().map(|&s| [100, 200][s]).collect();
+    view
+}
+
+fn assert_within_limits(reply: &Reply) {
+    assert!(reply.content.chars().count() <= MAX_CONTENT);
+    assert!(reply.rows.len() <= 5);
+    assert!(reply.button_count() <= MAX_BUTTONS);
+    let mut ids = std::collections::HashSet::new();
+    for row in &reply.rows {
+        assert!(!row.is_empty() && row.len() <= 5);
+        for b in row {
+            assert!(b.id.len() <= crate::ids::MAX_CUSTOM_ID);
+            assert!(b.label.chars().count() <= MAX_LABEL);
+            assert!(ids.insert(b.id.clone()), "duplicate custom_id {}", b.id);
+            assert!(b.id.parse::<ComponentId>().is_ok());
+        }
+    }
+}
+
+#[test]
+fn lobby_message() {
+    let reply = lobby(&table_view(Phase::Lobby, None, None), EN);
+    assert_within_limits(&reply);
+    assert_eq!(reply.ping, vec![200], "the invited friend is notified");
+    insta::assert_json_snapshot!(reply);
+}
+
+#[test]
+fn table_message_while_playing() {
+    let reply = table(&playing(), EN);
+    assert_within_limits(&reply);
+    assert!(
+        reply.ping.is_empty(),
+        "edits of the table message notify nobody"
+    );
+    insta::assert_json_snapshot!(reply);
+}
+
+#[test]
+fn table_message_at_the_end() {
+    let status = Status {
+        to_act: vec![],
+        over: true,
+        deal: 1,
+        scores: Some(vec![0, 17, 0]),
+        ranking: Some(vec![vec![1], vec![0, 2]]),
+    };
+    let mut view = table_view(
+        Phase::Finished,
+        Some(status),
+        Some(vec![words("Turn: <@200>")]),
+    );
+    view.seats[2].user = Some(300);
+    let score = |points: i64| msg!("score-points", points = points);
+    view.places = vec![
+        PlaceView {
+            place: 1,
+            seats: vec![1],
+            score: Some(score(17)),
+        },
+        PlaceView {
+            place: 2,
+            seats: vec![0, 2],
+            score: Some(score(0)),
+        },
+    ];
+    let record = |user, wins, games| Record { user, wins, games };
+    assert!(
+        table(&view, EN).rows.is_empty(),
+        "the table message of a finished game keeps no button"
+    );
+    let reply = game_over(
+        &view,
+        &[words("<@200> goes out and scores 17 points.")],
+        &[
+            record(100, 1, 3),
+            record(200, 2, 3),
+            record(300, 0, 3),
+            record(999, 5, 5),
+        ],
+        EN,
+    );
+    assert_within_limits(&reply);
+    assert_eq!(
+        reply.button_count(),
+        1,
+        "only Play again on the result of a finished game"
+    );
+    assert!(reply.content.contains("<@300> 0 won, 3 lost"));
+    assert!(
+        !reply.content.contains("<@999>"),
+        "only this table's players"
+    );
+    insta::assert_json_snapshot!(reply);
+}
+
+fn hand_view(actions: usize) -> HandView {
+    HandView {
+        table: 42,
+        seat: 1,
+        move_number: 12,
+        lines: vec![words("Turn: Bob")],
+        picture: None,
+        story: Vec::new(),
+        actions: (0..actions)
+            .map(|index| HandAction {
+                index,
+                label: words(&format!("Action {index}")),
+                group: None,
+                confirm: None,
+                tone: Tone::Main,
+            })
+            .collect(),
+        over: false,
+    }
+}
+
+#[test]
+fn hand_message() {
+    let reply = hand(&hand_view(3), HandStep::Page(0), &DEFAULT);
+    assert!(reply.ephemeral);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+    let waiting = hand(&hand_view(0), HandStep::Page(0), &DEFAULT);
+    assert!(
+        waiting.rows.is_empty(),
+        "no buttons when it is not your turn"
+    );
+    assert!(waiting.content.contains("Not your turn"));
+}
+
+#[test]
+fn exactly_25_actions_fit_one_message_and_more_are_paged() {
+    let full = hand(&hand_view(25), HandStep::Page(0), &DEFAULT);
+    assert_eq!(full.button_count(), 25);
+    assert_within_limits(&full);
+    let many = hand_view(61);
+    let mut seen = Vec::new();
+    for page in 0..4 {
+        let reply = hand(&many, HandStep::Page(page), &DEFAULT);
+        assert_within_limits(&reply);
+        for b in reply.rows.iter().flatten() {
+            if let Ok(ComponentId::Act { index, .. }) = b.id.parse() {
+                seen.push(index);
+            }
+        }
+    }
+    assert_eq!(
+        seen,
+        (0..61).collect::<Vec<_>>(),
+        "every action is on exactly one page"
+    );
+    insta::assert_json_snapshot!(hand(&many, HandStep::Page(1), &DEFAULT));
+}
+
+#[test]
+fn long_content_and_labels_are_clipped() {
+    let mut view = hand_view(1);
+    view.lines = vec![words(&"x".repeat(5000))];
+    view.actions[0].label = words(&"y".repeat(200));
+    let reply = hand(&view, HandStep::Page(0), &DEFAULT);
+    assert_within_limits(&reply);
+}
+
+#[test]
+fn leaderboard_pages_stats_history_and_rules() {
+    use pakka_table::ratings::{Player, Rating};
+    use pakka_table::records::{
+        Finish, GameStats, PastGame, PastSeat, Period, PlayerStats, ScoreLine, ScoresPage,
+    };
+    let line = |place, player, mu, provisional, points| ScoreLine {
+        place,
+        player,
+        rating: Rating { mu, sigma: 2.0 },
+        provisional,
+        games: 7,
+        wins: 3,
+        points,
+    };
+    let page = ScoresPage {
+        game: Some("pisha-pasha"),
+        period: Period::Month,
+        page: 1,
+        pages: 4,
+        lines: vec![
+            line(11, Player::Person(200), 31.25, false, Some(41)),
+            line(12, Player::Computer("hard".into()), 27.0, false, None),
+            line(13, Player::Person(100), 22.0, true, Some(-12)),
+        ],
+    };
+    let board = scores(&page, EN);
+    assert_within_limits(&board);
+    insta::assert_json_snapshot!(board);
+    // On the second of four pages: ◀ ▶ ⏭, and no ⏮ (it would be ◀'s page).
+    let labels: Vec<&str> = board.rows[0].iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["◀", "▶", "⏭"]);
+    let single = ScoresPage {
+        game: None,
+        period: Period::All,
+        page: 0,
+        pages: 1,
+        lines: Vec::new(),
+    };
+    let empty = scores(&single, EN);
+    assert!(
+        empty.content.contains("Nobody has finished"),
+        "{}",
+        empty.content
+    );
+    assert!(empty.rows.is_empty());
+    let finnish = scores(&page, "fi");
+    assert!(finnish.content.contains("25,3"), "{}", finnish.content);
+
+    let finish = |place, score| Finish {
+        table: 42,
+        place,
+        seats: 4,
+        score,
+        finished_at: "2026-11-20T10:00:00.000Z".to_string(),
+    };
+    let trend = [20.0, 21.0, 20.5, 23.0]
+        .map(|mu| Rating { mu, sigma: 2.0 })
+        .to_vec();
+    let stats_view = PlayerStats {
+        user: 200,
+        games: vec![GameStats {
+            game: Some("teka"),
+            games: 9,
+            wins: 5,
+            places: vec![(1, 5), (3, 4)],
+            average: Some(17.25),
+            rating: Some((
+                Rating {
+                    mu: 23.0,
+                    sigma: 2.0,
+                },
+                false,
+            )),
+            trend,
+            best: Some(finish(1, Some(52))),
+            worst: Some(finish(3, None)),
+        }],
+        favourite: Some("teka"),
+    };
+    let reply = stats(&stats_view, None, EN);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+    // Every game at once: the whole record, then a line per game, within one message.
+    let mut all = stats_view.clone();
+    let mut every = stats_view.games[0].clone();
+    every.game = None;
+    all.games = std::iter::once(every)
+        .chain(pakka_rules::registry::GAMES.iter().map(|info| GameStats {
+            game: Some(info.id),
+            ..stats_view.games[0].clone()
+        }))
+        .collect();
+    let reply = stats(&all, None, EN);
+    assert_within_limits(&reply);
+    assert!(!reply.content.ends_with('…'), "{}", reply.content);
+    assert!(
+        reply.content.contains("Per game (`/stats game:…`"),
+        "{}",
+        reply.content
+    );
+    assert!(
+        reply
+            .content
+            .contains("**Whist 22** — 9 games, 5 wins (56 %) · rating **17.0** (+3.0)"),
+        "{}",
+        reply.content
+    );
+
+    let past = PastGame {
+        table: 42,
+        game: "red7".to_string(),
+        finished_at: "2026-11-20T10:00:00.000Z".to_string(),
+        forfeit: false,
+        seats: vec![
+            PastSeat {
+                seat: 0,
+                player: Some(Player::Person(100)),
+                place: Some(2),
+                score: Some(12),
+            },
+            PastSeat {
+                seat: 1,
+                player: Some(Player::Computer("hard".into())),
+                place: Some(1),
+                score: Some(30),
+            },
+        ],
+    };
+    let reply = history(&[past], false, EN);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+
+    let info = registry::find("pisha-pasha");
+    let r = rules(info.unwrap(), EN);
+    assert_within_limits(&r);
+    insta::assert_json_snapshot!(r);
+}
+
+#[test]
+fn abandon_asks_to_confirm() {
+    let reply = abandon_confirm(&playing(), true, false, EN);
+    assert!(reply.ephemeral);
+    let labels: Vec<&str> = reply.rows[0].iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, vec!["Give up (a loss for me)", "Keep playing"]);
+    let moderator = abandon_confirm(&playing(), true, true, EN);
+    assert_eq!(moderator.button_count(), 3, "forfeit, close, keep playing");
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+}
+
+#[test]
+fn grouped_actions_take_two_steps_and_confirms_ask_first() {
+    // Shedding-style: 13 ranks × up to 4 counts would be 52 buttons; grouped by rank instead.
+    let mut view = hand_view(0);
+    let mut index = 0;
+    for rank in 2..=14 {
+        for count in 1..=4 {
+            view.actions.push(HandAction {
+                index,
+                label: words(&format!("{count}× {rank}")),
+                group: Some(words(&format!("Play {rank}s"))),
+                confirm: None,
+                tone: Tone::Main,
+            });
+            index += 1;
+        }
+    }
+    view.actions.push(HandAction {
+        index,
+        label: words("Take the pile"),
+        group: None,
+        confirm: Some(words("Take all 30 cards?")),
+        tone: Tone::Other,
+    });
+    let top = hand(&view, HandStep::Page(0), &DEFAULT);
+    assert_within_limits(&top);
+    assert_eq!(top.button_count(), 14, "13 groups and one action");
+    let ids: Vec<ComponentId> = top
+        .rows
+        .iter()
+        .flatten()
+        .map(|b| b.id.parse().unwrap())
+        .collect();
+    assert!(matches!(ids[0], ComponentId::Group { group: 0, .. }));
+    assert!(matches!(ids[13], ComponentId::Ask { index: 52, .. }));
+    let second = hand(&view, HandStep::Group(3), &DEFAULT);
+    assert_within_limits(&second);
+    let labels: Vec<&str> = second
+        .rows
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
+    assert_eq!(labels, vec!["1× 5", "2× 5", "3× 5", "4× 5", "◀ Back"]);
+    let ask = hand(&view, HandStep::Ask(52), &DEFAULT);
+    assert!(ask.content.contains("Take all 30 cards?"));
+    let ids: Vec<ComponentId> = ask
+        .rows
+        .iter()
+        .flatten()
+        .map(|b| b.id.parse().unwrap())
+        .collect();
+    assert!(matches!(ids[0], ComponentId::Act { index: 52, .. }));
+    insta::assert_json_snapshot!(second);
+}
+
+#[test]
+fn a_paused_match_offers_no_hand() {
+    let mut view = playing();
+    view.paused = true;
+    let reply = table(&view, EN);
+    assert!(reply.rows.is_empty());
+    assert!(reply.content.contains("/resume"));
+}
+
+#[test]
+fn computer_players_in_the_lobby_and_at_the_table() {
+    let mut view = table_view(Phase::Lobby, None, None);
+    view.seats[2].computer = Some(pakka_table::Level::Hard);
+    view.seats[2].accepted = true;
+    let reply = lobby(&view, EN);
+    assert!(
+        reply.content.contains("Seat 3: 🤖 Computer 3 · hard"),
+        "one name everywhere: {}",
+        reply.content
+    );
+    assert!(
+        reply
+            .content
+            .contains("<@100> opened a table of **Pishe Pasha** for 3 players."),
+        "{}",
+        reply.content
+    );
+    assert!(!reply.content.contains("open —"), "no open seat is left");
+    assert!(!reply
+        .rows
+        .iter()
+        .flatten()
+        .any(|b| b.label == "Add computer player"));
+    let open = lobby(&table_view(Phase::Lobby, None, None), EN);
+    assert!(open
+        .rows
+        .iter()
+        .flatten()
+        .any(|b| b.label == "Add computer player"));
+    let mut playing = playing();
+    playing.seats[1].stand_in = true;
+    playing.to_act.clear();
+    let reply = table(&playing, EN);
+    assert!(reply.content.contains("stands in for <@200>"));
+    assert!(reply.content.contains("A computer player is moving"));
+    let away = away(&playing, &[200], EN);
+    assert_eq!(away.ping, vec![200]);
+    assert_eq!(away.rows[0][0].label, "I'm back");
+    assert_within_limits(&away);
+}
+
+#[test]
+fn the_story_the_ping_and_the_end_of_a_deal() {
+    let mut view = playing();
+    view.story = vec![
+        words("<@100> plays 7♥ to a foundation."),
+        words("<@200> takes the pile (12 cards)."),
+    ];
+    let reply = table(&view, EN);
+    assert_within_limits(&reply);
+    assert!(
+        reply
+            .content
+            .contains("› <@200> takes the pile (12 cards)."),
+        "{}",
+        reply.content
+    );
+    insta::assert_json_snapshot!("table_message_with_its_story", reply);
+
+    let ping = your_turn(&view, &[200], EN);
+    assert_within_limits(&ping);
+    assert_eq!(ping.ping, vec![200], "the ping notifies the player to act");
+    assert_eq!(
+        ping.rows[0][0].id,
+        ComponentId::Hand(42).to_string(),
+        "the ping carries Show my hand"
+    );
+    insta::assert_json_snapshot!("turn_ping", ping);
+
+    let score = |points: i64| msg!("score-points", points = pakka_rules::present::total(points));
+    view.scores = Some(vec![score(12), score(-3)]);
+    let deal = deal_over(&view, 2, &[words("<@100> goes out.")], EN);
+    assert_within_limits(&deal);
+    assert!(deal.rows.is_empty(), "a deal's result has no button");
+    assert!(
+        deal.content.contains("<@100> 12 points · <@200> −3 points"),
+        "{}",
+        deal.content
+    );
+    insta::assert_json_snapshot!("deal_over", deal);
+
+    let line = thread_line(100, &view.game_name(), &[200], EN);
+    assert!(line.ping.is_empty(), "the channel's line notifies nobody");
+    insta::assert_json_snapshot!("thread_opened", line);
+}
+
+#[test]
+fn a_hand_tells_its_story_and_colours_its_moves() {
+    let mut view = hand_view(3);
+    view.story = vec![
+        words("<@100> plays K♠."),
+        msg!(
+            "table-new-in-hand",
+            cards = vec![pakka_cards::Card::FOOL],
+            n = 1
+        ),
+    ];
+    view.actions[1].tone = Tone::Other;
+    view.actions[2].tone = Tone::Danger;
+    view.actions[2].confirm = Some(words("Really?"));
+    let reply = hand(&view, HandStep::Page(0), &DEFAULT);
+    assert_within_limits(&reply);
+    let styles: Vec<Style> = reply.rows.iter().flatten().map(|b| b.style).collect();
+    assert_eq!(
+        styles,
+        vec![Style::Primary, Style::Secondary, Style::Danger]
+    );
+    assert!(
+        reply.content.contains("New in your hand"),
+        "{}",
+        reply.content
+    );
+    insta::assert_json_snapshot!("hand_with_story_and_tones", reply);
+    let ask = hand(&view, HandStep::Ask(2), &DEFAULT);
+    assert_eq!(
+        ask.rows[0][0].style,
+        Style::Danger,
+        "confirming a move that costs the player stays red"
+    );
+    assert_eq!(hand_moved(EN).rows.len(), 0);
+}
+
+/// The same messages in Finnish: a lobby, a table, a real hand with its buttons, settings.
+#[test]
+fn finnish_messages() {
+    const FI: Lang = "fi";
+    let lobby_fi = lobby(&table_view(Phase::Lobby, None, None), FI);
+    assert_within_limits(&lobby_fi);
+    insta::assert_json_snapshot!("finnish_lobby", lobby_fi);
+    let table_fi = table(&playing(), FI);
+    assert_within_limits(&table_fi);
+    insta::assert_json_snapshot!("finnish_table", table_fi);
+    let info = registry::find("matapesa").unwrap();
+    let game = info
+        .create(serde_json::Value::Null, 3, Setup::seeded(2))
+        .unwrap();
+    let seat = game.to_act()[0];
+    let view = HandView {
+        table: 42,
+        seat,
+        move_number: 0,
+        lines: game.describe(Observer::Seat(seat)),
+        picture: None,
+        story: Vec::new(),
+        actions: game
+            .choices(seat)
+            .into_iter()
+            .enumerate()
+            .map(|(index, c)| HandAction {
+                index,
+                label: c.label,
+                group: c.group,
+                confirm: c.confirm,
+                tone: c.tone,
+            })
+            .collect(),
+        over: false,
+    };
+    let hand_fi = hand(&view, HandStep::Page(0), &Plain(FI));
+    assert_within_limits(&hand_fi);
+    insta::assert_json_snapshot!("finnish_hand", hand_fi);
+    let english = hand(&view, HandStep::Page(0), &DEFAULT);
+    assert_ne!(hand_fi.content, english.content);
+    let settings_fi = settings(
+        Settings {
+            threads: false,
+            images: true,
+            language: FI,
+        },
+        &[],
+        FI,
+    );
+    insta::assert_json_snapshot!("finnish_settings", settings_fi);
+}

@@ -1,0 +1,566 @@
+//! The upkeep of a table's messages after something changed it: the public table message
+//! (edited in place; a fresh one per deal), the one live turn ping (deleted when the turn
+//! passes), the end of a deal and of a game as new messages, the open hands of the players
+//! (brought alive on their turn, taken off their buttons when superseded or closed), and the
+//! computer players and clocks that move tables on their own. Nothing here answers an
+//! interaction: `components` and `commands` answer first and then call in.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder as _;
+
+use super::render::{self, HandStep};
+use super::retry::{self, Failure};
+use super::words::{Lang, Plain};
+use super::{pictures, send, Data, Ping};
+use pakka_table::{Acted, HandView, Phase, TableId, TableView};
+use pakka_text::msg;
+
+/// Brings the channel up to date after an applied move (`actor`: the person whose click it
+/// was, whose hand the click's answer already shows). Moves of one table are brought up in
+/// their order: a click answered while the last move's messages are still being sent waits
+/// for them (at most `ORDER_WAIT`), so an older position never overwrites a newer one.
+pub(super) async fn after_move(
+    ctx: &serenity::Context,
+    data: &Data,
+    acted: &Acted,
+    actor: Option<u64>,
+) {
+    let view = &acted.table;
+    let order = data.order(view.id);
+    let mut shown = order.in_turn(view.move_number).await;
+    let public = data.guild_lang(view.guild_id).await;
+    // A later move already shown (this update came late: a slow or hung answer before it):
+    // its position and its ping stand; only the hands, read as they are now, are refreshed.
+    let superseded = shown.move_number.is_some_and(|m| m > view.move_number)
+        && !acted.finished
+        && !acted.new_deal;
+    if superseded {
+        tracing::debug!(
+            table = view.id,
+            "an update came after a later move's; skipped"
+        );
+        let mut refresh: Vec<u64> = acted.newly_to_act.clone();
+        refresh.extend(&acted.done_acting);
+        refresh.retain(|&u| Some(u) != actor);
+        refresh_hands(ctx, data, view, &refresh).await;
+    } else if acted.finished {
+        game_over(ctx, data, &mut shown, acted).await;
+    } else {
+        if acted.new_deal {
+            // The old deal's table message says it is over (and keeps no button); its result
+            // and the new deal's table message follow as new messages.
+            let deal = acted.ended_deal.unwrap_or(1);
+            let old = shown.message.or(view.message_id);
+            let closed = render::deal_closed(view, deal, public);
+            replace(ctx, view.channel_id, old, &closed).await;
+            post(
+                ctx,
+                view.channel_id,
+                &render::deal_over(view, deal, &acted.events, public),
+            )
+            .await;
+            post_table(ctx, data, &mut shown, view).await;
+        } else {
+            edit_table(ctx, data, &mut shown, view).await;
+        }
+        let mut refresh: Vec<u64> = acted.newly_to_act.clone();
+        refresh.extend(&acted.done_acting);
+        if acted.new_deal {
+            refresh.extend(view.seats.iter().filter_map(|s| s.user));
+        }
+        refresh.sort_unstable();
+        refresh.dedup();
+        // The acting person's hand was updated by the answer to their click.
+        refresh.retain(|&u| Some(u) != actor);
+        refresh_hands(ctx, data, view, &refresh).await;
+        ping(ctx, data, view).await;
+    }
+    drop(shown);
+    order.next.notify_waiters();
+}
+
+/// How long a table's update waits for the one before it (lost, or very slow) before going on.
+const ORDER_WAIT: Duration = Duration::from_secs(2);
+
+/// What Discord shows of one table: the move its table message shows and that message.
+#[derive(Debug, Default)]
+pub(super) struct Shown {
+    move_number: Option<u64>,
+    message: Option<u64>,
+}
+
+/// One table's updates, one at a time and in the order of its moves.
+#[derive(Debug, Default)]
+pub(super) struct Order {
+    shown: tokio::sync::Mutex<Shown>,
+    next: tokio::sync::Notify,
+}
+
+impl Order {
+    /// Waits until the table shows the move before `number` (or `ORDER_WAIT` passes), then
+    /// holds the table's messages.
+    async fn in_turn(&self, number: u64) -> tokio::sync::MutexGuard<'_, Shown> {
+        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
+        loop {
+            let notified = self.next.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            let shown = self.shown.lock().await;
+            let ready = shown.move_number.is_none_or(|m| m + 1 >= number);
+            if ready || tokio::time::Instant::now() >= deadline {
+                return shown;
+            }
+            drop(shown);
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.shown.lock().await;
+            }
+        }
+    }
+}
+
+/// A table message was posted outside a move (a game started from a lobby, `/play`, a
+/// rematch, `/resume`): remembered here and by the table service.
+pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: u64) {
+    let order = data.order(view.id);
+    let mut shown = order.shown.lock().await;
+    shown.message = Some(message);
+    shown.move_number = Some(view.move_number);
+    drop(shown);
+    if let Err(e) = data.service.set_message(view.id, message).await {
+        tracing::warn!(error = %e, "could not remember the table message");
+    }
+}
+
+/// The end of a game: the table message in its final state with no button, the ping gone, a
+/// new message with the result and "Play again", and every open hand in its final state.
+async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acted: &Acted) {
+    let view = &acted.table;
+    edit_table(ctx, data, shown, view).await;
+    clear_ping(ctx, data, view).await;
+    let record = match data
+        .service
+        .channel_record(view.channel_id, view.game_id)
+        .await
+    {
+        Ok(record) => record,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the channel's record");
+            Vec::new()
+        }
+    };
+    let public = data.guild_lang(view.guild_id).await;
+    post(
+        ctx,
+        view.channel_id,
+        &render::game_over(view, &acted.events, &record, public),
+    )
+    .await;
+    let open = data.take_hands(view.id);
+    for (user, token) in open {
+        let lang = data.user_lang(user, view.guild_id).await;
+        let reply = match acted.final_hands.iter().find(|(u, _)| *u == user) {
+            Some((_, hand)) => {
+                let names = data.seat_names(view, lang);
+                let reply = render::hand(hand, HandStep::Page(0), &names);
+                reply.with_image(pictures::hand(data, view, hand, lang).await)
+            }
+            None => render::hand_closed(view, lang),
+        };
+        edit_hand(ctx, &token, &reply).await;
+    }
+    strip_away_notices(ctx, data, view).await;
+    data.forget_order(view.id);
+}
+
+/// The "I'm back" notices of a table that ended lose their button.
+async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    for message in data.take_away(view.id) {
+        let channel = serenity::ChannelId::new(view.channel_id);
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        let edited = retry::again("take the button off an away notice", || {
+            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+        })
+        .await;
+        if let Err(e) = edited {
+            retry::report(&e, "an away notice", "its button stays");
+        }
+    }
+}
+
+/// A table closed before its end (a forfeit, a moderator, a cancelled lobby): the table
+/// message without buttons, the ping gone, every open hand closed. The caller announces it.
+pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    // A cancelled lobby's message was answered by the click; a game's table message is edited.
+    if view.status.is_some() {
+        update_table_message(ctx, data, view).await;
+    }
+    clear_ping(ctx, data, view).await;
+    for (user, token) in data.take_hands(view.id) {
+        let lang = data.user_lang(user, view.guild_id).await;
+        edit_hand(ctx, &token, &render::hand_closed(view, lang)).await;
+    }
+    strip_away_notices(ctx, data, view).await;
+    data.forget_order(view.id);
+}
+
+/// Edits the open hands of these users to their hand as it stands now.
+async fn refresh_hands(ctx: &serenity::Context, data: &Data, view: &TableView, users: &[u64]) {
+    for &user in users {
+        let Some(token) = data.open_hand(view.id, user) else {
+            continue;
+        };
+        let Ok(hand) = data.service.hand(view.id, user).await else {
+            continue;
+        };
+        let lang = data.user_lang(user, view.guild_id).await;
+        let names = data.seat_names(view, lang);
+        let reply = render::hand(&hand, HandStep::Page(0), &names)
+            .with_image(pictures::hand(data, view, &hand, lang).await);
+        if edit_hand(ctx, &token, &reply).await == Some(Failure::Gone) {
+            // The player's next "Show my hand" opens a new one; until then the ping names them.
+            data.forget_hand(view.id, user, &token);
+        }
+    }
+}
+
+/// Edits an open hand through its interaction token; answers why it failed, if it did (a
+/// token expired or a hand message gone is `Gone`, logged once here).
+async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) -> Option<Failure> {
+    let edit = send::edit_response(reply);
+    let edited = retry::again("edit an open hand", || {
+        edit.clone().execute(&ctx.http, token)
+    })
+    .await;
+    let e = edited.err()?;
+    retry::report(&e, "an open hand", "the hand is forgotten");
+    Some(e.kind)
+}
+
+/// Takes the buttons off an older hand message of the same player (a new one replaced it).
+pub(super) async fn retire_hand(ctx: &serenity::Context, token: Option<String>, lang: Lang) {
+    if let Some(token) = token {
+        edit_hand(ctx, &token, &render::hand_moved(lang)).await;
+    }
+}
+
+/// A hand as it was answered to a click, remembered so it can be brought alive later; an
+/// older hand message of the same player loses its buttons.
+pub(super) async fn remember(
+    ctx: &serenity::Context,
+    data: &Data,
+    hand: &HandView,
+    user: u64,
+    token: &str,
+    message: u64,
+) {
+    let old = data.remember_hand(hand.table, user, token, message);
+    if old.is_some() {
+        let guild = data
+            .service
+            .view(hand.table)
+            .await
+            .map_or(0, |v| v.guild_id);
+        retire_hand(ctx, old, data.user_lang(user, guild).await).await;
+    }
+}
+
+/// Keeps at most one live turn ping per table: when the people to act change, the old ping
+/// goes and those of them whose hand is not open (their open hand comes alive by itself) are
+/// notified by a new one carrying "Show my hand"; when they stay the same, nothing is sent.
+pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    let mut turn = if view.phase == Phase::Playing && !view.paused {
+        view.to_act.clone()
+    } else {
+        Vec::new()
+    };
+    turn.sort_unstable();
+    // After a restart, the ping the table remembers (its turn unknown, so it is replaced).
+    let current = data.ping(view.id).unwrap_or(Ping {
+        turn: Vec::new(),
+        channel: view.channel_id,
+        message: view.ping_id,
+    });
+    if current.turn == turn && (!turn.is_empty() || current.message.is_none()) {
+        return;
+    }
+    delete(ctx, current.channel, current.message).await;
+    if turn.is_empty() {
+        // Known to be gone (an absent entry means "ask the table", after a restart).
+        data.set_ping(
+            view.id,
+            Some(Ping {
+                turn,
+                channel: view.channel_id,
+                message: None,
+            }),
+        );
+        remember_ping(data, view.id, None).await;
+        return;
+    }
+    let wanted: Vec<u64> = view
+        .to_act
+        .iter()
+        .copied()
+        .filter(|&u| data.open_hand(view.id, u).is_none())
+        .collect();
+    let message = if wanted.is_empty() {
+        None
+    } else {
+        let public = data.guild_lang(view.guild_id).await;
+        post(
+            ctx,
+            view.channel_id,
+            &render::your_turn(view, &wanted, public),
+        )
+        .await
+    };
+    data.set_ping(
+        view.id,
+        Some(Ping {
+            turn,
+            channel: view.channel_id,
+            message,
+        }),
+    );
+    remember_ping(data, view.id, message).await;
+}
+
+/// The table service keeps the live ping across restarts.
+async fn remember_ping(data: &Data, table: TableId, message: Option<u64>) {
+    if let Err(e) = data.service.set_ping(table, message).await {
+        tracing::warn!(error = %e, "could not remember the turn ping");
+    }
+}
+
+/// Deletes the table's ping, if one is live.
+pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    match data.ping(view.id) {
+        Some(p) => delete(ctx, p.channel, p.message).await,
+        None => delete(ctx, view.channel_id, view.ping_id).await,
+    }
+    data.set_ping(view.id, None);
+}
+
+async fn delete(ctx: &serenity::Context, channel: u64, message: Option<u64>) {
+    let Some(message) = message else {
+        return;
+    };
+    let channel = serenity::ChannelId::new(channel);
+    let deleted = retry::again("delete a turn ping", || {
+        channel.delete_message(&ctx.http, serenity::MessageId::new(message))
+    })
+    .await;
+    if let Err(e) = deleted {
+        retry::report(&e, "a turn ping", "nothing to delete");
+    }
+}
+
+/// Replaces a message's words and buttons (a superseded table message).
+async fn replace(
+    ctx: &serenity::Context,
+    channel: u64,
+    message: Option<u64>,
+    reply: &render::Reply,
+) {
+    let Some(message) = message else {
+        return;
+    };
+    let channel = serenity::ChannelId::new(channel);
+    let edit = send::edit_message(reply);
+    let edited = retry::again("close an old table message", || {
+        channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+    })
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, "an old table message", "it is left as it was");
+    }
+}
+
+/// Edits the table message of the current deal (or posts one if there is none) outside a
+/// move: a pause, a stand-in, someone back, a closed table. A table message already showing
+/// a later move is left as it is.
+pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    let order = data.order(view.id);
+    let mut shown = order.shown.lock().await;
+    if shown.move_number.is_some_and(|m| m > view.move_number) {
+        return;
+    }
+    edit_table(ctx, data, &mut shown, view).await;
+}
+
+/// Edits the table message to the view, or posts a fresh one when it is gone.
+async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    if let Some(message) = shown.message.or(view.message_id) {
+        let channel = serenity::ChannelId::new(view.channel_id);
+        let edit = send::edit_message(&reply);
+        let edited = retry::again("edit the table message", || {
+            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+        })
+        .await;
+        match edited {
+            Ok(_) => {
+                shown.message = Some(message);
+                shown.move_number = Some(view.move_number);
+                return;
+            }
+            Err(e) if e.kind.transient() => {
+                // Discord is unwell: the message is still there, and the next update edits it.
+                shown.message = Some(message);
+                shown.move_number = Some(view.move_number);
+                return;
+            }
+            // Deleted by a person, or too old to edit (30046): a fresh one takes its place.
+            Err(e) => retry::report(&e, "the table message", "posting a fresh one"),
+        }
+    }
+    post_table(ctx, data, shown, view).await;
+}
+
+/// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
+async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    // Shown or not, this move's update is done (the next one must not wait for it).
+    shown.move_number = Some(view.move_number);
+    if let Some(message) = post(ctx, view.channel_id, &reply).await {
+        shown.message = Some(message);
+        if view.phase == Phase::Playing {
+            if let Err(e) = data.service.set_message(view.id, message).await {
+                tracing::warn!(error = %e, "could not remember the table message");
+            }
+        }
+    }
+}
+
+/// Posts a new message; answers its id.
+pub(super) async fn post(
+    ctx: &serenity::Context,
+    channel: u64,
+    reply: &render::Reply,
+) -> Option<u64> {
+    let channel = serenity::ChannelId::new(channel);
+    // One nonce for every attempt: Discord answers a repeat with the message already made.
+    let message = send::channel_message(reply)
+        .nonce(retry::nonce())
+        .enforce_nonce(true);
+    let posted = retry::again("post a message", || {
+        channel.send_message(&ctx.http, message.clone())
+    })
+    .await;
+    match posted {
+        Ok(message) => Some(message.id.get()),
+        Err(e) => {
+            retry::report(&e, "a new message", "it is not posted");
+            None
+        }
+    }
+}
+
+/// A game that just started (from a lobby, a rematch, `/play` with computer players, or
+/// `/resume`): the first ping, and the computer players set moving.
+pub(super) async fn started(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    ping(ctx, data, view).await;
+    drive_computers(ctx, data, view.id);
+}
+
+/// Plays the computer players' moves of a table in the background, one after another with a
+/// short pause each, until a person is to act or the game ends. Never runs inside a person's
+/// interaction; at most one driver per table.
+pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: TableId) {
+    if !data.start_driving(table) {
+        return;
+    }
+    let (ctx, data) = (ctx.clone(), data.clone());
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(data.timings.computer_pause).await;
+            match data.service.computer_move(table).await {
+                Ok(Some(acted)) => after_move(&ctx, &data, &acted, None).await,
+                Ok(None) => break,
+                Err(e) => {
+                    if e.is_internal() {
+                        tracing::error!(error = %e, table, "a computer player could not move");
+                    }
+                    break;
+                }
+            }
+        }
+        data.stop_driving(table);
+        // A move may have come in between the last check and the release.
+        if let Ok(Some(_)) = data.service.computer_to_act(table).await {
+            drive_computers(&ctx, &data, table);
+        }
+    });
+}
+
+/// The bot's background work: restored games' table messages brought up to date, computer
+/// players of restored tables, turn timers, and lobbies that never started.
+pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
+    let (ctx, data) = (ctx.clone(), data.clone());
+    {
+        // Every restored game's table message shown as the game stands. A bot stopped between
+        // closing a deal's message and posting the next deal's (a crash, a kill) would leave
+        // its table with no "Show my hand" anywhere; the edit brings the button back (or posts
+        // a fresh message when the old one is gone).
+        let (ctx, data) = (ctx.clone(), data.clone());
+        tokio::spawn(async move {
+            for table in data.service.table_ids() {
+                if let Ok(view) = data.service.view(table).await {
+                    if view.phase == Phase::Playing {
+                        update_table_message(&ctx, &data, &view).await;
+                    }
+                }
+            }
+        });
+    }
+    tokio::spawn(async move {
+        for table in data.service.table_ids() {
+            drive_computers(&ctx, &data, table);
+        }
+        let tick = (data.timings.timer_minute / 6)
+            .clamp(Duration::from_millis(20), Duration::from_secs(10));
+        let mut interval = tokio::time::interval(tick);
+        loop {
+            interval.tick().await;
+            for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
+                let public = data.guild_lang(view.guild_id).await;
+                if let Some(message) =
+                    post(&ctx, view.channel_id, &render::away(&view, &users, public)).await
+                {
+                    data.remember_away(view.id, message);
+                }
+                update_table_message(&ctx, &data, &view).await;
+                ping(&ctx, &data, &view).await;
+                drive_computers(&ctx, &data, view.id);
+            }
+            for view in data
+                .service
+                .expire_lobbies(data.timings.lobby_timeout)
+                .await
+            {
+                data.forget_order(view.id);
+                let Some(message) = view.message_id else {
+                    continue;
+                };
+                let public = data.guild_lang(view.guild_id).await;
+                let reply = render::announce(
+                    &msg!("discord-lobby-expired", game = view.game_name()),
+                    &Plain(public),
+                );
+                let channel = serenity::ChannelId::new(view.channel_id);
+                let edit = send::edit_message(&reply);
+                let edited = retry::again("close an expired lobby's message", || {
+                    channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+                })
+                .await;
+                if let Err(e) = edited {
+                    retry::report(&e, "an expired lobby's message", "it is left as it was");
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,630 @@
+//! The rules core: the one `Game` trait every game implements, the types the trait speaks in
+//! (`Seat`, `Observer`, `Status`, `Zone`, `RuleError`, `Setup`), dealing from a seed or an
+//! explicit deck (`DeckSource`), the type-erased `AnyGame` the registry, the engine console and
+//! the table service drive, and one module per game. Everything here is pure and deterministic:
+//! no I/O, no clock, no global random number generator; randomness comes from the seed a game was
+//! created with (and, for determinization, from the caller's generator).
+//!
+//! ## The contract of a `Game` state
+//! - `to_act` lists the seats whose decision the game waits for, the turn owner first; it is
+//!   empty exactly when `is_over`. Steps that need no decision run inside `apply`.
+//! - `legal_actions(seat)` lists that seat's actions, never empty for a seat in `to_act`, empty
+//!   for every other seat.
+//! - `apply` refuses, with a `RuleError` and without changing anything, an action by a seat not
+//!   to act, an illegal action, or any action once the game is over.
+//! - `view(observer)` holds only what that observer may see; the Discord layer renders only views.
+//! - `zones` puts every card of the game's deck in exactly one place, tagged with who may see it.
+//! - `determinize(seat, rng)` returns a full state whose `view(seat)` equals this one's.
+
+mod dyngame;
+pub mod kop;
+pub mod matapesa;
+pub mod paskahousu;
+pub mod paston;
+pub mod picture;
+pub mod pishe_pasha;
+pub mod poytapaska;
+pub mod present;
+pub mod red7;
+pub mod registry;
+pub mod shedding;
+pub mod teka;
+pub mod trick_play;
+pub mod tricks;
+pub mod whist22;
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::hash::Hash;
+
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use pakka_cards::{shuffled, validate_deck, Card, DeckError};
+use pakka_text::{key, msg};
+use pakka_text::{list, verbatim, Msg};
+
+pub use dyngame::{ActError, AnyGame, Choice, Limit, Policy, Told};
+pub use picture::Scene;
+pub use present::{Present, Tone};
+
+/// A seat at the table, numbered `0..n` in the order of play.
+pub type Seat = usize;
+
+/// Who is looking at a game: one seat, or the public (everyone watching the channel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Observer {
+    Seat(Seat),
+    Public,
+}
+
+impl Observer {
+    /// Whether this observer may see a card in a zone seen by `seen`.
+    pub fn sees(self, seen: Seen) -> bool {
+        match (seen, self) {
+            (Seen::All, _) => true,
+            (Seen::Nobody, _) => false,
+            (Seen::Only(s), Observer::Seat(o)) => s == o,
+            (Seen::AllBut(s), Observer::Seat(o)) => s != o,
+            (Seen::Only(_) | Seen::AllBut(_), Observer::Public) => false,
+        }
+    }
+}
+
+/// Who may see the faces of the cards in a zone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seen {
+    /// Face up.
+    All,
+    /// Only this seat (a hand).
+    Only(Seat),
+    /// Every seat but this one (Whist 22's blind round).
+    AllBut(Seat),
+    /// Face down to everyone (a stock).
+    Nobody,
+}
+
+/// A place where cards are: a hand, a stock, a pile, a trick, out of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Zone {
+    pub name: String,
+    pub cards: Vec<Card>,
+    pub seen: Seen,
+}
+
+impl Zone {
+    pub fn new(name: impl Into<String>, cards: impl IntoIterator<Item = Card>, seen: Seen) -> Zone {
+        Zone {
+            name: name.into(),
+            cards: cards.into_iter().collect(),
+            seen,
+        }
+    }
+}
+
+/// Where a game stands: the shape of the engine console's `status` object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Status {
+    /// The seats whose decision the game waits for, turn owner first; empty once over.
+    pub to_act: Vec<Seat>,
+    pub over: bool,
+    /// The current deal of a match, from 1.
+    pub deal: u32,
+    /// Running match totals per seat, where the game keeps them.
+    pub scores: Option<Vec<i64>>,
+    /// Seats from best to worst once over, ties sharing a list.
+    pub ranking: Option<Vec<Vec<Seat>>>,
+}
+
+/// Why an action was refused, with the game's own typed reason for an illegal action (`R`, the
+/// game's `Refusal`; `Msg` once a game is behind `AnyGame`). Worded by the catalog, never here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError<R> {
+    GameOver,
+    NotYourTurn { seat: Seat, to_act: Vec<Seat> },
+    Illegal(R),
+}
+
+impl<R> RuleError<R> {
+    /// The same refusal with the illegal-action reason turned into another type.
+    pub fn map<S>(self, f: impl FnOnce(R) -> S) -> RuleError<S> {
+        match self {
+            RuleError::GameOver => RuleError::GameOver,
+            RuleError::NotYourTurn { seat, to_act } => RuleError::NotYourTurn { seat, to_act },
+            RuleError::Illegal(r) => RuleError::Illegal(f(r)),
+        }
+    }
+}
+
+impl RuleError<Msg> {
+    /// The refusal as a message for the player.
+    pub fn msg(&self) -> Msg {
+        match self {
+            RuleError::GameOver => msg!("rule-game-over"),
+            RuleError::NotYourTurn { seat, to_act } => msg!(
+                "rule-not-your-turn",
+                seat = *seat,
+                to_act = list(
+                    to_act.iter().map(|&s| msg!("rule-seat", n = s)).collect(),
+                    key!("sep-or")
+                ),
+                waiting = to_act.len()
+            ),
+            RuleError::Illegal(m) => m.clone(),
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{got} seats, not {min}–{max}")]
+    Seats {
+        game: &'static str,
+        got: usize,
+        min: usize,
+        max: usize,
+    },
+    /// Options that do not read as the game's options (the reader's own words, verbatim).
+    #[error("bad options: {0}")]
+    Options(String),
+    #[error("bad deck: {0}")]
+    Deck(#[from] DeckError),
+    #[error("dealer {dealer} of {seats} seats")]
+    Dealer { dealer: Seat, seats: usize },
+}
+
+impl SetupError {
+    /// The refusal as a message for people.
+    pub fn msg(&self) -> Msg {
+        match self {
+            SetupError::Seats {
+                game,
+                got,
+                min,
+                max,
+            } => msg!(
+                "setup-seats",
+                game = registry::name_of(game),
+                got = *got,
+                min = *min,
+                max = *max,
+                exact = verbatim(if min == max { "yes" } else { "no" })
+            ),
+            SetupError::Options(detail) => msg!("setup-options", detail = verbatim(detail.clone())),
+            SetupError::Deck(DeckError::WrongSize { got, want }) => {
+                msg!("setup-deck-size", got = *got, want = *want)
+            }
+            // Explicit decks are written in notation (`AS`), so their refusals name cards so too.
+            SetupError::Deck(DeckError::Doubled(card)) => {
+                msg!("setup-deck-doubled", card = verbatim(card.to_string()))
+            }
+            SetupError::Deck(DeckError::Foreign(card)) => {
+                msg!("setup-deck-foreign", card = verbatim(card.to_string()))
+            }
+            SetupError::Dealer { dealer, seats } => {
+                msg!(
+                    "setup-dealer",
+                    dealer = *dealer,
+                    last = seats.saturating_sub(1)
+                )
+            }
+        }
+    }
+}
+
+/// Refuses a seat count the game does not allow with these options: the one seat-count check
+/// of every game, run by the registry before `Game::new`.
+pub fn check_seats<G: Game>(options: &G::Options, seats: usize) -> Result<(), SetupError> {
+    let (min, max) = G::seat_range(options);
+    if (min..=max).contains(&seats) {
+        Ok(())
+    } else {
+        Err(SetupError::Seats {
+            game: G::ID,
+            got: seats,
+            min,
+            max,
+        })
+    }
+}
+
+/// How the first deal (and, in a match, later deals) get their cards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Seeds every shuffle and the random dealer.
+    pub seed: u64,
+    /// The dealer; drawn from the seed when not given.
+    pub dealer: Option<Seat>,
+    /// Explicit decks, first card on top, one per deal (redeals included) in order.
+    pub decks: Vec<Vec<Card>>,
+}
+
+impl Setup {
+    pub fn seeded(seed: u64) -> Setup {
+        Setup {
+            seed,
+            ..Setup::default()
+        }
+    }
+
+    /// One explicit deck, dealer as given.
+    pub fn deck(dealer: Seat, deck: Vec<Card>) -> Setup {
+        Setup {
+            seed: 0,
+            dealer: Some(dealer),
+            decks: vec![deck],
+        }
+    }
+}
+
+/// The source of every deal of a match: the explicit decks first, then seeded shuffles. Kept in
+/// a game's state so later deals stay deterministic and the state stays serializable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckSource {
+    decks: VecDeque<Vec<Card>>,
+    seed: u64,
+    /// Random streams used so far; each draw of randomness takes the next stream of the seed.
+    streams: u64,
+}
+
+impl DeckSource {
+    /// Validates the explicit decks against `full_deck` and settles the dealer.
+    pub fn new(
+        setup: Setup,
+        full_deck: &[Card],
+        seats: usize,
+    ) -> Result<(DeckSource, Seat), SetupError> {
+        for deck in &setup.decks {
+            validate_deck(deck, full_deck)?;
+        }
+        let mut source = DeckSource {
+            decks: setup.decks.into(),
+            seed: setup.seed,
+            streams: 0,
+        };
+        let dealer = match setup.dealer {
+            Some(d) if d >= seats => return Err(SetupError::Dealer { dealer: d, seats }),
+            Some(d) => d,
+            None if source.decks.is_empty() => source.rng().random_range(0..seats),
+            None => 0,
+        };
+        Ok((source, dealer))
+    }
+
+    /// A fresh random generator for one random decision of the rules (a shuffle, a cut).
+    pub fn rng(&mut self) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(self.streams);
+        self.streams += 1;
+        rng
+    }
+
+    /// The next deal's deck: the next explicit deck, else a shuffle of `full_deck`.
+    pub fn next_deck(&mut self, full_deck: &[Card]) -> Vec<Card> {
+        match self.decks.pop_front() {
+            Some(deck) => deck,
+            None => shuffled(full_deck, &mut self.rng()),
+        }
+    }
+
+    /// Whether an explicit deck is still waiting.
+    pub fn has_explicit(&self) -> bool {
+        !self.decks.is_empty()
+    }
+
+    /// Forgets the explicit decks and reseeds: what a computer player's determinization does
+    /// with deals nobody has seen yet.
+    pub fn reseed(&mut self, rng: &mut dyn RngCore) {
+        self.decks.clear();
+        self.seed = rng.next_u64();
+        self.streams = 0;
+    }
+}
+
+/// One game's rules. See the module documentation for the contract.
+pub trait Game:
+    Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// House rules and variants, with the rules file's names and defaults.
+    type Options: Clone
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+    /// Why an illegal action is refused: the game's typed reasons, worded by its `Present`.
+    type Refusal: Clone + fmt::Debug + PartialEq + Send + Sync;
+    /// A decision of one seat, in the engine console's JSON shape.
+    type Action: Clone
+        + fmt::Debug
+        + PartialEq
+        + Eq
+        + Hash
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+    /// What happened, for everyone: events carry only public information.
+    type Event: Clone + fmt::Debug + PartialEq + Serialize + Send + Sync;
+    /// What one observer may see. Always has a `hand` field (the observer's visible hand).
+    type View: Clone + fmt::Debug + PartialEq + Serialize + Send + Sync;
+
+    /// The id used by `/play` and the engine.
+    const ID: &'static str;
+    /// Other accepted names.
+    const ALIASES: &'static [&'static str];
+    /// The fewest and most seats any option allows.
+    const SEATS: (usize, usize);
+
+    /// The team a seat plays in for ratings: the seat itself (every seat plays for itself), or
+    /// one number per fixed partnership, whose partners win or lose together (Teka).
+    fn team_of(seat: Seat) -> Seat {
+        seat
+    }
+
+    /// The fewest and most seats these options allow ([`check_seats`] refuses the rest).
+    fn seat_range(_options: &Self::Options) -> (usize, usize) {
+        Self::SEATS
+    }
+
+    /// Representative tables: every variant at every seat count it allows. The conformance
+    /// suite and the benchmarks run over these.
+    fn configurations() -> Vec<(Self::Options, usize)>;
+
+    /// Deals the first deal. Refuses options the game does not allow and explicit decks that
+    /// are not exactly the game's deck; the seat count is checked before, by [`check_seats`].
+    fn new(options: Self::Options, seats: usize, setup: Setup) -> Result<Self, SetupError>;
+
+    fn options(&self) -> &Self::Options;
+    fn seats(&self) -> usize;
+    fn is_over(&self) -> bool;
+    fn to_act(&self) -> Vec<Seat>;
+    /// The seat's legal actions in a stable order; empty for a seat not in `to_act`.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Applies an action already checked by [`Game::check`]; runs every automatic step after it.
+    fn apply_checked(&mut self, seat: Seat, action: &Self::Action) -> Vec<Self::Event>;
+
+    /// Why `action` is not legal for `seat` now. Only called for illegal actions.
+    fn refusal(&self, seat: Seat, action: &Self::Action) -> Self::Refusal;
+
+    /// The listed form of an action that the game accepts in several spellings (shedding
+    /// games accept any cards of a rank where `legal_actions` names the first ones in suit
+    /// order). The default: every action is its own form.
+    fn normalize(&self, _seat: Seat, action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
+
+    /// Refuses what may not be applied now. The default accepts exactly `legal_actions`, up to
+    /// `normalize`.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), RuleError<Self::Refusal>> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let to_act = self.to_act();
+        if !to_act.contains(&seat) {
+            return Err(RuleError::NotYourTurn { seat, to_act });
+        }
+        if self
+            .legal_actions(seat)
+            .contains(&self.normalize(seat, action))
+        {
+            Ok(())
+        } else {
+            Err(RuleError::Illegal(self.refusal(seat, action)))
+        }
+    }
+
+    /// Applies an action, or refuses it and changes nothing.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, RuleError<Self::Refusal>> {
+        self.check(seat, action)?;
+        Ok(self.apply_checked(seat, action))
+    }
+
+    fn view(&self, observer: Observer) -> Self::View;
+    fn status(&self) -> Status;
+
+    /// Every card of the game's deck, each in exactly one zone.
+    fn zones(&self) -> Vec<Zone>;
+    /// The cards each seat holds, for the engine's `state` (`hands`).
+    fn hands(&self) -> Vec<Vec<Card>>;
+    /// Every action of the game's vocabulary at this table, legal now or not: used by tests and
+    /// fuzzing to try unlisted actions.
+    fn action_space(&self) -> Vec<Self::Action>;
+
+    /// A full state consistent with everything `seat` may see, the hidden cards redealt at
+    /// random and unseen future deals reseeded.
+    fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
+
+    // A search's playouts (`AnyGame::rollout`) are the hot loop of the `hard` computer player:
+    // the methods below answer what `to_act`, `legal_actions`, `apply_checked` and `status`
+    // answer, without allocating once their buffers have grown. The defaults go through the
+    // allocating methods; a game overrides them where it can do better.
+
+    /// `to_act` into `out` (cleared first).
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.to_act());
+    }
+
+    /// `legal_actions` into `out` (cleared first), in the same order.
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        out.clear();
+        out.extend(self.legal_actions(seat));
+    }
+
+    /// `apply_checked` for a playout: applies a listed action and its automatic steps, and tells
+    /// nobody (no events are built where the game can avoid it).
+    fn advance(&mut self, seat: Seat, action: &Self::Action) {
+        self.apply_checked(seat, action);
+    }
+
+    /// `status().deal`: the current deal of a match, from 1.
+    fn deal_number(&self) -> u32 {
+        self.status().deal
+    }
+}
+
+/// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
+/// computer player plays and what a search plays out with. Sees one seat's view only.
+pub trait Heuristic: Game {
+    /// The `normal` computer player's choice: a fast rule of thumb from the seat's view alone,
+    /// answering an index into `legal` (never empty). The default picks at random.
+    fn heuristic(_view: &Self::View, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
+        rng.random_range(0..legal.len())
+    }
+
+    /// The rule of thumb for `seat` in this state: what `normal` plays and what a search plays
+    /// out with. A game answers it from a compact typed observation of the seat that it reads
+    /// off the state without allocating (its `heuristic.rs`); only what the seat may see goes
+    /// into that observation (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
+    /// The default reads the seat's full view and asks [`Heuristic::heuristic`].
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
+        Self::heuristic(&self.view(Observer::Seat(seat)), legal, rng)
+    }
+
+    /// Whether a search may try `action` as one of its random moves when it plays a sample out.
+    /// True by default; a game says false for actions no sensible player takes at random and
+    /// whose random use would drown what the search measures (Teka's raises sink contracts).
+    fn explore(_action: &Self::Action) -> bool {
+        true
+    }
+
+    /// How many actions a search's playout may run before it judges the position from the
+    /// cards each seat still holds (see `ai::reward`); `None` plays to the end of the deal (or
+    /// the search's own horizon). Long shedding games set it: their playouts to the end cost
+    /// hundreds of actions and say little more.
+    fn rollout_horizon() -> Option<u32> {
+        None
+    }
+}
+
+/// Deals `cards` into piles following a batch plan: each batch size goes to every seat in
+/// `order` before the next batch. Answers the piles in order of receipt, indexed by seat.
+pub fn deal_batches(
+    cards: &mut impl Iterator<Item = Card>,
+    order: &[Seat],
+    seats: usize,
+    batches: &[usize],
+) -> Vec<Vec<Card>> {
+    let mut piles = vec![Vec::new(); seats];
+    for &size in batches {
+        for &seat in order {
+            piles[seat].extend(cards.by_ref().take(size));
+        }
+    }
+    piles
+}
+
+/// The seats in order of play starting with `first`.
+pub fn seats_from(first: Seat, seats: usize) -> Vec<Seat> {
+    (0..seats).map(|i| (first + i) % seats).collect()
+}
+
+/// Seats from the highest score to the lowest, equal scores sharing a place.
+pub fn rank_by_score(scores: &[i64]) -> Vec<Vec<Seat>> {
+    let mut order: Vec<Seat> = (0..scores.len()).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(scores[s]));
+    let mut ranking: Vec<Vec<Seat>> = Vec::new();
+    for s in order {
+        match ranking.last_mut() {
+            Some(place) if scores[place[0]] == scores[s] => place.push(s),
+            _ => ranking.push(vec![s]),
+        }
+    }
+    ranking
+}
+
+/// Shuffles all the cards of the given piles among them, each pile keeping its size: the common
+/// core of determinization, called with the piles the determinizing seat cannot see. The result
+/// depends only on which cards are in the piles and their sizes, never on where the cards were:
+/// the pool is sorted before it is shuffled, so two states that differ only in what the seat
+/// cannot see determinize alike (computer players must not peek).
+pub fn redeal_unseen(piles: &mut [&mut Vec<Card>], rng: &mut dyn RngCore) {
+    use rand::seq::SliceRandom;
+    let mut pool: Vec<Card> = piles.iter().flat_map(|p| p.iter().copied()).collect();
+    pool.sort_unstable();
+    pool.shuffle(rng);
+    let mut it = pool.into_iter();
+    for pile in piles.iter_mut() {
+        for slot in pile.iter_mut() {
+            if let Some(c) = it.next() {
+                *slot = c;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pakka_cards::standard52;
+
+    #[test]
+    fn deck_source_takes_explicit_decks_then_shuffles() {
+        let full = standard52();
+        let mut reversed = full.clone();
+        reversed.reverse();
+        let setup = Setup {
+            seed: 3,
+            dealer: Some(1),
+            decks: vec![reversed.clone()],
+        };
+        let (mut src, dealer) = DeckSource::new(setup, &full, 2).unwrap();
+        assert_eq!(dealer, 1);
+        assert_eq!(src.next_deck(&full), reversed);
+        let a = src.next_deck(&full);
+        let b = src.next_deck(&full);
+        assert_ne!(a, b, "each later deal takes a fresh stream");
+        assert_eq!(validate_deck(&a, &full), Ok(()));
+    }
+
+    #[test]
+    fn deck_source_refuses_bad_decks_and_dealers() {
+        let full = standard52();
+        let short = Setup::deck(0, full[1..].to_vec());
+        assert!(matches!(
+            DeckSource::new(short, &full, 2),
+            Err(SetupError::Deck(DeckError::WrongSize { .. }))
+        ));
+        assert!(matches!(
+            DeckSource::new(Setup::deck(2, full.clone()), &full, 2),
+            Err(SetupError::Dealer { .. })
+        ));
+    }
+
+    #[test]
+    fn seeded_dealer_is_deterministic() {
+        let full = standard52();
+        let d1 = DeckSource::new(Setup::seeded(9), &full, 3).unwrap().1;
+        let d2 = DeckSource::new(Setup::seeded(9), &full, 3).unwrap().1;
+        assert_eq!(d1, d2);
+    }
+
+    #[test]
+    fn equal_scores_share_a_place() {
+        assert_eq!(
+            rank_by_score(&[3, 5, 3, 1]),
+            vec![vec![1], vec![0, 2], vec![3]]
+        );
+    }
+
+    #[test]
+    fn batches_follow_the_order() {
+        let deck = standard52();
+        let piles = deal_batches(&mut deck.iter().copied(), &[1, 0], 2, &[2, 3]);
+        assert_eq!(piles[1], vec![deck[0], deck[1], deck[4], deck[5], deck[6]]);
+        assert_eq!(piles[0], vec![deck[2], deck[3], deck[7], deck[8], deck[9]]);
+    }
+}

@@ -1,0 +1,44 @@
+//! Mätäpesä's rule of thumb for the `normal` computer player and a search's playouts: shed high
+//! cards while tricks remain (winning an early trick costs nothing), keep the low ones for the
+//! end, and play the lowest card in the last two tricks. It reads an [`Obs`], what the seat
+//! needs of the table, built from the state without allocating.
+
+use rand::RngCore;
+
+use super::{Action, Matapesa};
+use crate::{Heuristic, Seat};
+
+/// What the rule of thumb reads of one seat's position: only public counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Obs {
+    /// Tricks still to play: the largest hand.
+    pub tricks_left: usize,
+}
+
+impl Obs {
+    pub(super) fn of(game: &Matapesa, _seat: Seat) -> Obs {
+        Obs {
+            tricks_left: game.hands.iter().map(|h| h.len()).max().unwrap_or(0),
+        }
+    }
+}
+
+impl Heuristic for Matapesa {
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        choose(&Obs::of(self, seat), legal)
+    }
+}
+
+/// The highest legal rank while more than two tricks remain, else the lowest.
+pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    let rank = |a: &Action| match *a {
+        Action::Play(c) => c.rank(),
+    };
+    let by_rank = (0..legal.len()).map(|i| (rank(&legal[i]), i));
+    let pick = if obs.tricks_left > 2 {
+        by_rank.max()
+    } else {
+        by_rank.min()
+    };
+    pick.map_or(0, |(_, i)| i)
+}

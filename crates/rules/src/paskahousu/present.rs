@@ -1,0 +1,126 @@
+//! What people are told about Paskahousu: the table from a view (whose turn, the pile, the
+//! stock, every player's hand size, the observer's hand, the finishing order) in words and as a
+//! picture (the pile's last cards, the stock and the cleared cards in the middle, hand sizes,
+//! who is out, the own hand by rank with its playable cards), the buttons (a
+//! play per rank and count behind a "Play 5s" group), refusals and the sentence for each event.
+//! Words live in `locales/<lang>/paskahousu.ftl` and, shared with Pöytäpaska, `shedding.ftl`.
+
+use super::{Action, Event, Paskahousu, Refusal, View};
+use crate::picture::Scene;
+use crate::shedding::{self, told, Source};
+use crate::{Observer, Present, Tone};
+use pakka_cards::Card;
+use pakka_text::msg;
+use pakka_text::{seat, Msg};
+
+impl Present for Paskahousu {
+    /// Whose turn (or how the game ended) at the top; the pile's last cards, the stock and the
+    /// cards out of the game in the middle; each seat's hand size, those out marked with their
+    /// place; a seat's own hand by rank, low to high.
+    fn picture(view: &View) -> Scene {
+        shedding::picture(&shedding::PictureOf {
+            observer: view.observer,
+            turn: view.turn,
+            opening: view.opening,
+            free_play: view.free_play,
+            pile: &view.pile,
+            stock: view.stock,
+            cleared: view.cleared,
+            over: view.over,
+            out: &view.out,
+            loser: view.loser,
+            hand_sizes: &view.hand_sizes,
+            hand: &view.hand,
+        })
+    }
+
+    fn action_cards(action: &Action) -> Vec<Card> {
+        match action {
+            Action::Play(cards) => cards.to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn name() -> Msg {
+        msg!("paskahousu-name")
+    }
+
+    fn summary() -> Msg {
+        msg!("paskahousu-summary")
+    }
+
+    fn describe(view: &View) -> Vec<Msg> {
+        let mut lines = shedding::table_lines(
+            view.turn,
+            view.opening,
+            view.free_play,
+            &view.pile,
+            view.stock,
+            view.cleared,
+        );
+        for (s, &held) in view.hand_sizes.iter().enumerate() {
+            if !view.out.contains(&s) {
+                lines.push(msg!(
+                    "paskahousu-seat",
+                    who = seat(s),
+                    cards = msg!("count-cards", n = held)
+                ));
+            }
+        }
+        if let Observer::Seat(_) = view.observer {
+            lines.push(shedding::hand(&view.hand));
+        }
+        if view.courts_dead && !view.open_any_card {
+            lines.push(msg!("paskahousu-courts-dead"));
+        }
+        lines.extend(shedding::outcome_lines(
+            &view.out,
+            view.loser,
+            view.over,
+            view.hand_sizes.len(),
+        ));
+        lines
+    }
+
+    fn label(_view: &View, action: &Action) -> Msg {
+        shedding::label(action)
+    }
+
+    fn tone(_view: &View, action: &Action) -> Tone {
+        shedding::tone(action)
+    }
+
+    fn group(_view: &View, action: &Action) -> Option<Msg> {
+        shedding::group(action)
+    }
+
+    fn reason(refusal: &Refusal) -> Msg {
+        match refusal {
+            Refusal::Shedding(r) => shedding::reason(r),
+            Refusal::NoFaceDown => msg!("paskahousu-no-face-down"),
+            Refusal::NoDrawAndTry => msg!("paskahousu-no-draw-and-try"),
+        }
+    }
+
+    fn event(event: &Event) -> Msg {
+        match event {
+            Event::Played { seat, cards, drawn } => {
+                let from = if *drawn { Source::Stock } else { Source::Hand };
+                told::played(*seat, cards, from)
+            }
+            Event::Drew { seat, card } => told::drew(*seat, *card),
+            Event::Refilled { seat, cards } => told::refilled(*seat, *cards),
+            Event::Took {
+                seat: s,
+                cards,
+                forced: true,
+            } => msg!("paskahousu-event-picked-up", who = seat(*s), cards = cards),
+            Event::Took { seat, cards, .. } => told::took(*seat, cards),
+            Event::Cleared { seat, cards } => told::cleared(*seat, *cards),
+            Event::Passed { seat } => told::passed(*seat),
+            Event::FreePlay { seat } => told::free_play(*seat),
+            Event::Out { seat, place } => told::out(*seat, *place),
+            Event::GameOver { loser, ranking } => told::over(*loser, ranking),
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Paston's rule of thumb for the `normal` computer player and a search's playouts, computed from
+//! the seat's view alone, with no search and no memory beyond what the view shows.
+//!
+//! A hand is valued in expected tricks for a given trump suit (`trick_play::Style::tricks`, with
+//! Paston's weights: the fourth trump counts 0.7 and later trumps in full). The chance `p` of six
+//! tricks is a logistic curve around an estimate of 6 (measured in self-play). From that:
+//! - auction: bid the next level when the best trump that level still allows promises an
+//!   expected score `10·m·(2p−1)` above −5 (the unseen prikup counted as a trick: two cards in,
+//!   the two worst out; passing is not worth 0 either, since another player then declares);
+//!   Grkha (+10 / −40) only when it promises more than 0 (`p` above 0.8);
+//! - discard: the pair whose removal leaves the best contract (low cards, voiding a short side
+//!   suit when that adds ruffs);
+//! - trumps: the allowed level of best expected score; surrender only when even that is worse
+//!   than the surrender's −10;
+//! - whist: by defensive tricks (side aces and guarded kings, trump honours and length): 2 to
+//!   whist first, 2.5 beside a whister (each needs 2), 4 to whist alone (the scoring table);
+//! - play: the card play shared with Teka (`rules::trick_play`); the two whisters are partners,
+//!   and the declarer's own discards count as cards in sight.
+
+use rand::RngCore;
+
+use super::{Action, Level, Paston, Phase, View};
+use crate::trick_play::{in_sight, index_of, pick, seat_of, Style, Table};
+use crate::tricks::rank_bits as ranks;
+use crate::{Heuristic, Seat};
+use pakka_cards::{CardSet, Suit};
+
+/// Paston's weights for the shared card play: the piquet deck (7 to A).
+const STYLE: Style = Style {
+    deck_ranks: 0x7F80,
+    trump_length: [0.0, 0.0, 0.0, 0.7, 1.0, 1.0],
+    side_fade: [1.0, 0.85, 0.5, 0.25],
+    trump_leads_until: 0,
+    touching_trump_lead: false,
+};
+/// Tricks the unseen prikup adds to a bidder's hand (two cards in, the two worst out).
+const PRIKUP: f32 = 1.0;
+/// The expected score a contract must promise before the auction bids for it.
+const BID_EV: f32 = -5.0;
+/// Defensive tricks needed to whist: first to answer, beside a whister, alone.
+const WHIST_FIRST: f32 = 2.0;
+const WHIST_BESIDE: f32 = 2.5;
+const WHIST_ALONE: f32 = 4.0;
+
+impl Heuristic for Paston {
+    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play.
+    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        let choice = match view.phase {
+            Phase::Auction => auction(view, legal),
+            Phase::Discard => discard(view, legal),
+            Phase::Trump => trumps(view, legal),
+            Phase::Whist => whist(view, legal),
+            Phase::Play => play(view, legal),
+            Phase::Over => None,
+        };
+        pick(choice, legal.len())
+    }
+}
+
+fn hand_of(view: &View) -> CardSet {
+    view.hand.iter().copied().collect()
+}
+
+/// Expected tricks of a defender against a declarer with `trump` as trumps.
+fn defence(hand: CardSet, trump: Suit) -> f32 {
+    let mut total = 0.0;
+    for suit in Suit::ALL {
+        let held = ranks(hand, suit);
+        total += if suit == trump {
+            STYLE.suit_tricks(held, true)
+        } else {
+            0.85 * STYLE.suit_tricks(held, false)
+        };
+    }
+    total
+}
+
+/// The chance that a declarer's hand valued at `tricks` takes six (centred on 6: the estimate
+/// runs a little high against whisting defenders).
+fn make_chance(tricks: f32) -> f32 {
+    1.0 / (1.0 + (-(tricks - 6.0) / 0.7).exp())
+}
+
+/// The declarer's expected score for a contract at `level` from a hand worth `tricks`.
+fn contract_ev(tricks: f32, level: Level) -> f32 {
+    let p = make_chance(tricks);
+    match level {
+        Level::Grkha => 10.0 * p - 40.0 * (1.0 - p),
+        _ => 10.0 * level.multiplier() as f32 * (2.0 * p - 1.0),
+    }
+}
+
+/// The best contract a declarer at `bid` may name with `hand`: its expected score and the
+/// tricks estimated for it.
+fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
+    let mut best = (f32::MIN, 0.0);
+    for level in Level::ALL {
+        if level < bid || (level == Level::Grkha && bid != Level::Grkha) {
+            continue;
+        }
+        let t = STYLE.tricks(hand, level.trump()) + bonus;
+        let ev = contract_ev(t, level);
+        if ev > best.0 {
+            best = (ev, t);
+        }
+    }
+    best
+}
+
+fn auction(view: &View, legal: &[Action]) -> Option<usize> {
+    let pass = index_of(legal, &Action::Pass);
+    let Some(level) = legal.iter().find_map(|a| match a {
+        Action::Bid(l) => Some(*l),
+        _ => None,
+    }) else {
+        return pass;
+    };
+    let (ev, _) = best_contract(hand_of(view), level, PRIKUP);
+    // Grkha pays +10 and costs −40: only with a hand that makes it four times in five.
+    let floor = if level == Level::Grkha { 0.0 } else { BID_EV };
+    if ev > floor {
+        index_of(legal, &Action::Bid(level))
+    } else {
+        pass
+    }
+}
+
+fn discard(view: &View, legal: &[Action]) -> Option<usize> {
+    let hand = hand_of(view);
+    let bid = view.bid.unwrap_or(Level::Paston);
+    let mut best: Option<(f32, usize)> = None;
+    for (i, action) in legal.iter().enumerate() {
+        let Action::Discard([a, b]) = *action else {
+            continue;
+        };
+        let mut rest = hand;
+        rest.remove(a);
+        rest.remove(b);
+        let (ev, t) = best_contract(rest, bid, 0.0);
+        // Ties: void a side suit (ruffs later), shed the lowest cards.
+        let voids = Suit::ALL
+            .into_iter()
+            .filter(|&s| ranks(rest, s) == 0 && ranks(hand, s) != 0)
+            .count() as f32;
+        let shed = f32::from(a.rank().number() + b.rank().number());
+        let key = ev + 0.05 * t + 0.01 * voids - 0.001 * shed;
+        if best.is_none_or(|(k, _)| key > k) {
+            best = Some((key, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
+    let hand = hand_of(view);
+    let mut best: Option<(f32, usize)> = None;
+    for (i, action) in legal.iter().enumerate() {
+        let value = match *action {
+            Action::Trump(level) => contract_ev(STYLE.tricks(hand, level.trump()), level),
+            // −10, and each opponent +2.
+            Action::Surrender => -12.0,
+            _ => continue,
+        };
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+fn whist(view: &View, legal: &[Action]) -> Option<usize> {
+    let pass = index_of(legal, &Action::Pass);
+    let (Some(me), Some(level)) = (seat_of(view.observer), view.trump) else {
+        return pass;
+    };
+    let other = (0..view.whist.len()).find(|&s| s != me && view.declarer != Some(s));
+    let need = match other.and_then(|s| view.whist[s]) {
+        None => WHIST_FIRST,
+        Some(true) => WHIST_BESIDE,
+        Some(false) => WHIST_ALONE,
+    };
+    if defence(hand_of(view), level.trump()) >= need {
+        index_of(legal, &Action::Whist)
+    } else {
+        pass
+    }
+}
+
+fn play(view: &View, legal: &[Action]) -> Option<usize> {
+    let me = seat_of(view.observer)?;
+    let cards: CardSet = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let plays = |s: Seat| view.declarer == Some(s) || view.whist.get(s) == Some(&Some(true));
+    let declarer = view.declarer == Some(me);
+    let partner = if declarer {
+        None
+    } else {
+        (0..view.whist.len()).find(|&s| s != me && plays(s) && view.declarer != Some(s))
+    };
+    let in_trick = |s: Seat| view.trick.iter().any(|&(p, _)| p == s);
+    let opponents_after = (0..view.whist.len())
+        .filter(|&s| s != me && plays(s) && !in_trick(s) && Some(s) != partner)
+        .count();
+    let known = in_sight(&view.hand, &view.trick, view.last_trick.as_ref())
+        .union(view.discards.iter().copied().collect());
+    let table = Table {
+        style: &STYLE,
+        hand: hand_of(view),
+        trump: view.trump.map(Level::trump),
+        known,
+        partner,
+        opponents_after,
+        partner_after: partner.is_some_and(|p| !in_trick(p)),
+        declarer,
+        opponents_out: false,
+        trick_number: view.trick_number,
+    };
+    let card = table.card(cards, &view.trick)?;
+    index_of(legal, &Action::Play(card))
+}

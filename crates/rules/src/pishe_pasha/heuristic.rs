@@ -1,0 +1,32 @@
+//! Pishe Pasha's rule of thumb for the `normal` computer player and a search's playouts: play
+//! to a foundation when allowed (never a breach), give away whatever fits an opponent (it empties
+//! the own piles and fills theirs), call Stop on a breach and take the turn over, and otherwise
+//! turn or discard. It needs no observation of the table: the kinds of the legal actions say
+//! everything it weighs, so it reads nothing of the state (and so can see nothing hidden).
+
+use rand::RngCore;
+
+use super::{Action, PishePasha};
+use crate::{Heuristic, Seat};
+
+impl Heuristic for PishePasha {
+    /// The first legal action of the most preferred kind ([`preference`]).
+    fn rule_of_thumb(&self, _seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        (0..legal.len())
+            .min_by_key(|&i| preference(&legal[i]))
+            .unwrap_or(0)
+    }
+}
+
+/// How much the rule of thumb likes an action, most first: a foundation play, a gift, Stop,
+/// taking over, correcting, then turning or discarding.
+pub fn preference(action: &Action) -> u8 {
+    match action {
+        Action::Foundation => 0,
+        Action::Give(_) => 1,
+        Action::Stop => 2,
+        Action::TakeOver => 3,
+        Action::Correct => 4,
+        _ => 5,
+    }
+}

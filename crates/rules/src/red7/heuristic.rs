@@ -1,0 +1,137 @@
+//! Red7's rule of thumb for the `normal` computer player and a search's playouts, read from a
+//! compact observation of the seat to act (`Obs`: its hand and palette as bits, the other
+//! palettes' best scores per rule) taken without allocating; and the view-side helpers the
+//! labels and confirm questions of `present.rs` use: whether a palette or canvas play would
+//! leave the viewer winning, and what `"end"` would do now.
+
+use rand::RngCore;
+
+use super::{colour, leader, score_key, strength, strength_bit, strength_bits, Action, Red7, View};
+use crate::{Heuristic, Observer, Seat};
+use pakka_cards::{Card, CardSet, Colour};
+
+/// What the rule of thumb reads of the seat to act: its hand, its palette, whether it has played
+/// to it this turn, the canvas rule and, per possible rule, the best score among the other
+/// seats still in (their palettes are face up; a seat that is out counts for nothing).
+pub(super) struct Obs {
+    pub hand: CardSet,
+    /// The own palette as strength bits (`strength_bits`).
+    pub palette: u64,
+    pub played_palette: bool,
+    pub rule: Colour,
+    /// Per canvas rule (by colour index), the greatest `score_key` of the other active seats.
+    pub others: [u32; 7],
+}
+
+impl Obs {
+    pub(super) fn of(game: &Red7, seat: Seat) -> Obs {
+        let mut others = [0u32; 7];
+        for s in (0..game.n()).filter(|&s| s != seat && game.active[s]) {
+            let bits = strength_bits(game.palettes[s]);
+            for rule in Colour::ALL {
+                let best = &mut others[rule as usize];
+                *best = (*best).max(score_key(rule, bits));
+            }
+        }
+        Obs {
+            hand: game.hands[seat],
+            palette: strength_bits(game.palettes[seat]),
+            played_palette: game.played_palette,
+            rule: game.rule(),
+            others,
+        }
+    }
+
+    /// Whether the seat would be winning with `extra` added to its palette under `rule`.
+    fn wins(&self, extra: Option<Card>, rule: Colour) -> bool {
+        let bits = self.palette | extra.map_or(0, strength_bit);
+        let key = score_key(rule, bits);
+        key > 0 && key > self.others[rule as usize]
+    }
+}
+
+/// Keep the lead as cheaply as possible: end the turn when already winning after a palette
+/// play; otherwise the weakest palette card that wins, else the weakest canvas card that wins,
+/// else a palette card that some canvas card in hand would then make win; only then give up.
+pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    let pick = |f: &dyn Fn(&Action) -> Option<u8>| {
+        (0..legal.len())
+            .filter_map(|i| f(&legal[i]).map(|cost| (cost, i)))
+            .min()
+            .map(|(_, i)| i)
+    };
+    let end = legal.iter().position(|a| *a == Action::End);
+    if let (Some(i), true) = (end, obs.played_palette && obs.wins(None, obs.rule)) {
+        return i;
+    }
+    let palette_wins = pick(&|a| match *a {
+        Action::Palette(c) if obs.wins(Some(c), obs.rule) => Some(strength(c)),
+        _ => None,
+    });
+    let canvas_wins = pick(&|a| match *a {
+        Action::Canvas(c) if obs.wins(None, colour(c)) => Some(strength(c)),
+        _ => None,
+    });
+    let palette_then_canvas = pick(&|a| match *a {
+        Action::Palette(p) => obs
+            .hand
+            .iter()
+            .any(|c| c != p && obs.wins(Some(p), colour(c)))
+            .then(|| strength(p)),
+        _ => None,
+    });
+    palette_wins
+        .or(canvas_wins)
+        .or(palette_then_canvas)
+        .or(end)
+        .unwrap_or(0)
+}
+
+impl Heuristic for Red7 {
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        choose(&Obs::of(self, seat), legal)
+    }
+}
+
+/// Whether `seat` would be winning with `extra` added to its palette under `rule`, from a view.
+pub(super) fn would_win(view: &View, seat: Seat, extra: Option<Card>, rule: Colour) -> bool {
+    let palettes = (0..view.palettes.len())
+        .filter(|&s| view.active[s])
+        .map(|s| {
+            let mut set: CardSet = view.palettes[s].iter().copied().collect();
+            if let (true, Some(c)) = (s == seat, extra) {
+                set.insert(c);
+            }
+            (s, set)
+        });
+    leader(rule, palettes) == Some(seat)
+}
+
+/// The seat a view's labels speak for: the observer, else the seat to act.
+pub(super) fn viewer(view: &View) -> Seat {
+    match view.observer {
+        Observer::Seat(s) => s,
+        Observer::Public => view.turn.unwrap_or(0),
+    }
+}
+
+/// What `"end"` would do for the viewer now.
+pub(super) enum EndOutcome {
+    Stays,
+    NotWinning,
+    NothingPlayed,
+    NoCards,
+}
+
+pub(super) fn end_outcome(view: &View) -> EndOutcome {
+    let me = viewer(view);
+    if !view.played_palette && view.hand.is_empty() {
+        EndOutcome::NoCards
+    } else if !view.played_palette {
+        EndOutcome::NothingPlayed
+    } else if view.winning == Some(me) {
+        EndOutcome::Stays
+    } else {
+        EndOutcome::NotWinning
+    }
+}

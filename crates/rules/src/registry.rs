@@ -1,0 +1,366 @@
+//! The registry: game ids and aliases → games, their seat counts and options. Adding a game is
+//! one line in `GAMES`; the engine console, the conformance suite and (later) Discord pick it up
+//! from here.
+
+use serde_json::Value;
+
+use super::kop::Kop;
+use super::matapesa::Matapesa;
+use super::paskahousu::Paskahousu;
+use super::paston::Paston;
+use super::pishe_pasha::PishePasha;
+use super::poytapaska::Poytapaska;
+use super::red7::Red7;
+use super::teka::Teka;
+use super::whist22::Whist22;
+use super::{check_seats, AnyGame, Game, Heuristic, Present, Seat, Setup, SetupError};
+use pakka_text::msg;
+use pakka_text::{list_of, verbatim, Msg};
+
+type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
+type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
+
+/// One registered game.
+pub struct GameInfo {
+    pub id: &'static str,
+    pub aliases: &'static [&'static str],
+    name: fn() -> Msg,
+    /// Fewest and most seats any option allows.
+    pub seats: (usize, usize),
+    /// The seat's team for ratings (`Game::team_of`).
+    pub team_of: fn(Seat) -> Seat,
+    summary: fn() -> Msg,
+    create: Create,
+    restore: Restore,
+    default_options: fn() -> Value,
+    configurations: fn() -> Vec<(Value, usize)>,
+}
+
+impl GameInfo {
+    const fn of<G: Game + Present + Heuristic>() -> GameInfo {
+        GameInfo {
+            id: G::ID,
+            aliases: G::ALIASES,
+            name: G::name,
+            seats: G::SEATS,
+            team_of: G::team_of,
+            summary: G::summary,
+            create: create::<G>,
+            restore: restore::<G>,
+            default_options: default_options::<G>,
+            configurations: configurations::<G>,
+        }
+    }
+
+    /// The game's name for people.
+    pub fn name(&self) -> Msg {
+        (self.name)()
+    }
+
+    /// A few sentences for `/rules`.
+    pub fn summary(&self) -> Msg {
+        (self.summary)()
+    }
+
+    /// A new game. `options` is a JSON object of the game's options (`null` for the defaults);
+    /// an unknown name or a value of the wrong kind is refused.
+    pub fn create(
+        &self,
+        options: Value,
+        seats: usize,
+        setup: Setup,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        (self.create)(options, seats, setup)
+    }
+
+    /// A game from the JSON `AnyGame::state_json` wrote.
+    pub fn restore(&self, state: Value) -> Result<Box<dyn AnyGame>, serde_json::Error> {
+        (self.restore)(state)
+    }
+
+    /// The options object with every default filled in.
+    pub fn default_options(&self) -> Value {
+        (self.default_options)()
+    }
+
+    /// Reads options written as `name=value` words (`"variant=book stop_rule=true"`) into the
+    /// JSON object `create` takes, typed after the defaults. Unknown names and values of the
+    /// wrong kind are refused, naming the valid ones.
+    pub fn parse_options(&self, text: &str) -> Result<Value, OptionsError> {
+        let defaults = match self.default_options() {
+            Value::Object(map) => map,
+            _ => serde_json::Map::new(),
+        };
+        let mut options = serde_json::Map::new();
+        for word in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+        {
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| OptionsError::NotNameValue {
+                    example: example(&defaults),
+                })?;
+            let name = name.trim().to_lowercase();
+            let default = defaults.get(&name).ok_or_else(|| match defaults.len() {
+                0 => OptionsError::NoOptions { game: self.id },
+                _ => OptionsError::Unknown {
+                    game: self.id,
+                    name: name.clone(),
+                    known: defaults.keys().cloned().collect(),
+                },
+            })?;
+            let value = value.trim();
+            let parsed =
+                match default {
+                    Value::Bool(_) => match value.to_lowercase().as_str() {
+                        "true" | "yes" | "on" | "1" => Value::Bool(true),
+                        "false" | "no" | "off" | "0" => Value::Bool(false),
+                        _ => {
+                            return Err(OptionsError::NotBool {
+                                name,
+                                value: value.to_string(),
+                            })
+                        }
+                    },
+                    Value::Number(_) => value.parse::<i64>().map(Value::from).map_err(|_| {
+                        OptionsError::NotNumber {
+                            name: name.clone(),
+                            value: value.to_string(),
+                        }
+                    })?,
+                    _ => Value::String(value.to_string()),
+                };
+            options.insert(name, parsed);
+        }
+        Ok(Value::Object(options))
+    }
+
+    /// Representative (options, seats) pairs: every variant at every seat count it allows.
+    pub fn configurations(&self) -> Vec<(Value, usize)> {
+        (self.configurations)()
+    }
+}
+
+fn example(defaults: &serde_json::Map<String, Value>) -> String {
+    defaults
+        .iter()
+        .next()
+        .map_or("stop_rule=true".to_string(), |(k, v)| {
+            format!(
+                "{k}={}",
+                v.as_str().map_or_else(|| v.to_string(), str::to_string)
+            )
+        })
+}
+
+/// Why option words could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionsError {
+    NotNameValue {
+        example: String,
+    },
+    NoOptions {
+        game: &'static str,
+    },
+    Unknown {
+        game: &'static str,
+        name: String,
+        known: Vec<String>,
+    },
+    NotBool {
+        name: String,
+        value: String,
+    },
+    NotNumber {
+        name: String,
+        value: String,
+    },
+}
+
+impl OptionsError {
+    /// The refusal as a message for people.
+    pub fn msg(&self) -> Msg {
+        match self {
+            OptionsError::NotNameValue { example } => {
+                msg!(
+                    "options-not-name-value",
+                    example = verbatim(example.clone())
+                )
+            }
+            OptionsError::NoOptions { game } => msg!("options-none", game = name_of(game)),
+            OptionsError::Unknown { game, name, known } => msg!(
+                "options-unknown",
+                game = name_of(game),
+                name = verbatim(name.clone()),
+                known = list_of(
+                    known.iter().map(|k| verbatim(k.clone())),
+                    pakka_text::key!("sep-comma")
+                )
+            ),
+            OptionsError::NotBool { name, value } => msg!(
+                "options-not-bool",
+                name = verbatim(name.clone()),
+                value = verbatim(value.clone())
+            ),
+            OptionsError::NotNumber { name, value } => msg!(
+                "options-not-number",
+                name = verbatim(name.clone()),
+                value = verbatim(value.clone())
+            ),
+        }
+    }
+}
+
+/// The name of the game with this id (the id itself, verbatim, for an unknown one).
+pub fn name_of(id: &str) -> Msg {
+    match find(id) {
+        Some(info) => info.name(),
+        None => msg!("game-unknown", id = verbatim(id.to_string())),
+    }
+}
+
+fn create<G: Game + Present + Heuristic>(
+    options: Value,
+    seats: usize,
+    setup: Setup,
+) -> Result<Box<dyn AnyGame>, SetupError> {
+    let options: G::Options = match options {
+        Value::Null => G::Options::default(),
+        Value::Object(_) => {
+            serde_json::from_value(options).map_err(|e| SetupError::Options(e.to_string()))?
+        }
+        other => {
+            return Err(SetupError::Options(format!(
+                "options must be an object, not {other}"
+            )))
+        }
+    };
+    check_seats::<G>(&options, seats)?;
+    Ok(Box::new(G::new(options, seats, setup)?))
+}
+
+fn restore<G: Game + Present + Heuristic>(
+    state: Value,
+) -> Result<Box<dyn AnyGame>, serde_json::Error> {
+    Ok(Box::new(serde_json::from_value::<G>(state)?))
+}
+
+fn default_options<G: Game>() -> Value {
+    serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
+}
+
+fn configurations<G: Game>() -> Vec<(Value, usize)> {
+    G::configurations()
+        .into_iter()
+        .map(|(o, n)| (serde_json::to_value(o).unwrap_or(Value::Null), n))
+        .collect()
+}
+
+/// Every game pakka hosts, in the order menus list them.
+pub static GAMES: &[GameInfo] = &[
+    GameInfo::of::<PishePasha>(),
+    GameInfo::of::<Paskahousu>(),
+    GameInfo::of::<Poytapaska>(),
+    GameInfo::of::<Paston>(),
+    GameInfo::of::<Teka>(),
+    GameInfo::of::<Red7>(),
+    GameInfo::of::<Matapesa>(),
+    GameInfo::of::<Kop>(),
+    GameInfo::of::<Whist22>(),
+];
+
+/// The table the benchmarks and the arena's figures in BENCHMARKS.md use for each game (default
+/// options): its id and seats.
+pub const ARENA_TABLES: [(&str, usize); 9] = [
+    ("pisha-pasha", 2),
+    ("paskahousu", 2),
+    ("poytapaska", 2),
+    ("paston", 3),
+    ("teka", 4),
+    ("red7", 3),
+    ("matapesa", 3),
+    ("kop", 4),
+    ("whist22", 3),
+];
+
+/// The game with this id or alias (case-insensitive).
+pub fn find(name: &str) -> Option<&'static GameInfo> {
+    let name = name.trim().to_lowercase();
+    GAMES
+        .iter()
+        .find(|g| g.id == name || g.aliases.iter().any(|a| a.to_lowercase() == name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_aliases_resolve() {
+        for name in ["pisha-pasha", "Pishe-Pasha", "pisha-paysha"] {
+            assert_eq!(find(name).map(|g| g.id), Some("pisha-pasha"), "{name}");
+        }
+        assert!(find("poker").is_none());
+    }
+
+    #[test]
+    fn ids_are_unique() {
+        let mut names: Vec<&str> = GAMES
+            .iter()
+            .flat_map(|g| std::iter::once(g.id).chain(g.aliases.iter().copied()))
+            .collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn option_words_are_typed_after_the_defaults() {
+        let g = find("pisha-pasha").unwrap();
+        assert_eq!(
+            g.parse_options("variant=book, stop_rule=yes").unwrap(),
+            serde_json::json!({"variant": "book", "stop_rule": true})
+        );
+        assert_eq!(g.parse_options("").unwrap(), serde_json::json!({}));
+        assert_eq!(
+            g.parse_options("speed=fast"),
+            Err(OptionsError::Unknown {
+                game: "pisha-pasha",
+                name: "speed".into(),
+                known: vec!["variant".into(), "stop_rule".into()]
+            })
+        );
+        assert_eq!(
+            g.parse_options("stop_rule=maybe"),
+            Err(OptionsError::NotBool {
+                name: "stop_rule".into(),
+                value: "maybe".into()
+            })
+        );
+        assert!(matches!(
+            g.parse_options("stop_rule"),
+            Err(OptionsError::NotNameValue { .. })
+        ));
+        // A string option's value is checked by the game when the table is created.
+        let bad = g.parse_options("variant=poker").unwrap();
+        assert!(g.create(bad, 2, Setup::seeded(1)).is_err());
+    }
+
+    #[test]
+    fn unknown_options_are_refused() {
+        let g = find("pisha-pasha").unwrap();
+        let bad = serde_json::json!({"colour": "red"});
+        assert!(matches!(
+            g.create(bad, 2, Setup::seeded(1)),
+            Err(SetupError::Options(_))
+        ));
+        let wrong_kind = serde_json::json!({"stop_rule": "yes"});
+        assert!(matches!(
+            g.create(wrong_kind, 2, Setup::seeded(1)),
+            Err(SetupError::Options(_))
+        ));
+        assert!(g.create(g.default_options(), 2, Setup::seeded(1)).is_ok());
+    }
+}

@@ -1,0 +1,81 @@
+//! The clocks: turn timers (a computer player stands in for a person whose turn lasted too
+//! long, until they are `back`) and lobbies that never started (closed after a while).
+
+use std::time::{Duration, Instant};
+
+use super::{Phase, TableError, TableId, TableService, TableView, UserId};
+use pakka_rules::Seat;
+
+impl TableService {
+    /// Starts a computer player standing in for every person whose turn has lasted longer than
+    /// their table's turn timer (`unit` is one timer minute; tests shorten it). Answers the
+    /// tables concerned and the users now away.
+    pub async fn expire_turns(&self, unit: Duration) -> Vec<(TableView, Vec<UserId>)> {
+        let tables = self.all_tables();
+        let mut expired = Vec::new();
+        for table in tables {
+            let mut t = table.lock().await;
+            let Some(minutes) = t.turn_timer else {
+                continue;
+            };
+            if t.phase != Phase::Playing || t.paused || t.turn_since.elapsed() < unit * minutes {
+                continue;
+            }
+            let Some(game) = &t.game else {
+                continue;
+            };
+            let late: Vec<Seat> = game
+                .to_act()
+                .into_iter()
+                .filter(|&s| !t.computer_plays(s) && t.seats[s].user_id.is_some())
+                .collect();
+            let mut away = Vec::new();
+            for seat in late {
+                if let Err(e) = self.store.set_stand_in(t.id, seat, true).await {
+                    tracing::error!(error = %e, "could not start a stand-in");
+                    continue;
+                }
+                t.seats[seat].stand_in = true;
+                away.extend(t.seats[seat].user_id);
+            }
+            if !away.is_empty() {
+                expired.push((t.view(), away));
+            }
+        }
+        expired
+    }
+
+    /// A person takes their seat back from the computer standing in for them.
+    pub async fn back(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if !t.seats[seat].stand_in {
+            return Err(TableError::NotAway);
+        }
+        self.store.set_stand_in(id, seat, false).await?;
+        t.seats[seat].stand_in = false;
+        t.turn_since = Instant::now();
+        Ok(t.view())
+    }
+
+    /// Closes every lobby open for longer than `max_age`; answers the closed tables.
+    pub async fn expire_lobbies(&self, max_age: Duration) -> Vec<TableView> {
+        let tables = self.all_tables();
+        let mut closed = Vec::new();
+        for table in tables {
+            let mut t = table.lock().await;
+            if t.phase != Phase::Lobby || t.opened.elapsed() < max_age {
+                continue;
+            }
+            if let Err(e) = self.store.abandon_table(t.id).await {
+                tracing::error!(error = %e, "could not close an expired lobby");
+                continue;
+            }
+            t.phase = Phase::Abandoned;
+            closed.push(t.view());
+            self.remove(t.id, t.channel_id);
+        }
+        closed
+    }
+}

@@ -1,0 +1,156 @@
+//! What the table service refuses: typed reasons with their data, worded for the person who
+//! tried by [`TableError::msg`] (the catalog's `table.ftl`), and the one variant for bugs
+//! (logged by the front end, answered with a generic sentence). `Display` is for logs only.
+
+use pakka_rules::{RuleError, Seat, SetupError};
+use pakka_store::StoreError;
+use pakka_text::msg;
+use pakka_text::{seat, verbatim, Msg};
+
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error("no game called {0:?}")]
+    UnknownGame(String),
+    #[error("a table is already open in this channel")]
+    ChannelBusy,
+    /// The person has `limit` open tables in this server already (created, or seated at).
+    #[error("the person already has {limit} open tables in this server")]
+    TooManyTables { limit: usize },
+    /// The server has `limit` open tables already.
+    #[error("the server already has {limit} open tables")]
+    ServerFull { limit: usize },
+    #[error("the creator invited themselves")]
+    InviteSelf,
+    /// The person invited to `seat` (the creator is seat 0) is a bot.
+    #[error("user {user} invited to seat {seat} is a bot")]
+    InviteBot { user: u64, seat: Seat },
+    /// The person invited to `seat` was named at an earlier seat already.
+    #[error("user {user} is invited twice (again at seat {seat})")]
+    InvitedTwice { user: u64, seat: Seat },
+    #[error("{seats} seats cannot hold {named} players")]
+    TooManyPlayers { seats: usize, named: usize },
+    #[error("{game} is played by {lo} to {hi} players, not {seats}")]
+    SeatCount {
+        game: &'static str,
+        seats: usize,
+        lo: usize,
+        hi: usize,
+    },
+    #[error("setup refused: {0}")]
+    Setup(SetupError),
+    #[error("no open table in this channel")]
+    NoTable,
+    #[error("the table is closed")]
+    Closed,
+    #[error("no paused match of this user in this channel")]
+    NothingToResume,
+    #[error("a computer player stands in for this seat")]
+    StoodIn,
+    #[error("the seat is not stood in for")]
+    NotAway,
+    #[error("not seated at this table")]
+    NotSeated,
+    #[error("only the table's creator may do this")]
+    NotCreator,
+    /// Ending a table someone else plays needs a moderator.
+    #[error("neither seated nor a moderator")]
+    NotAllowed,
+    /// A person's forfeit ends a running game; a lobby is declined or cancelled instead.
+    #[error("the game is not running")]
+    NotRunning,
+    #[error("the invitation is for someone else")]
+    NotInvited,
+    #[error("already accepted")]
+    AlreadyAccepted,
+    #[error("already seated")]
+    AlreadySeated,
+    #[error("every seat is taken")]
+    TableFull,
+    #[error("the game has not started")]
+    NotStarted,
+    #[error("the game has already started")]
+    AlreadyStarted,
+    #[error("a stale move number")]
+    Stale,
+    #[error("refused by the rules: {0:?}")]
+    Rule(RuleError<Msg>),
+    /// The server's events arrive on a gateway shard another process runs (`SHARDS`): that
+    /// process holds its tables, so this one opens, resumes and restores none of them.
+    #[error("server {guild} is on a gateway shard another process runs")]
+    OtherShard { guild: u64 },
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl TableError {
+    pub fn internal(msg: impl Into<String>) -> TableError {
+        TableError::Internal(msg.into())
+    }
+
+    /// A bug or an outage rather than a person's mistake: log it, answer generically.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, TableError::Internal(_))
+    }
+
+    /// The refusal as a message for the person who tried. Seats name the people of the table
+    /// (or of the request, for a refused invitation), as the front end names them.
+    pub fn msg(&self) -> Msg {
+        match self {
+            TableError::UnknownGame(name) => {
+                msg!("table-unknown-game", name = verbatim(name.clone()))
+            }
+            TableError::ChannelBusy => msg!("table-channel-busy"),
+            TableError::TooManyTables { limit } => msg!("table-too-many-tables", limit = *limit),
+            TableError::ServerFull { limit } => msg!("table-server-full", limit = *limit),
+            TableError::InviteSelf => msg!("table-invite-self"),
+            TableError::InviteBot { seat: s, .. } => msg!("table-invite-bot", who = seat(*s)),
+            TableError::InvitedTwice { seat: s, .. } => {
+                msg!("table-invited-twice", who = seat(*s))
+            }
+            TableError::TooManyPlayers { seats, named } => {
+                msg!("table-too-many-players", seats = *seats, named = *named)
+            }
+            TableError::SeatCount {
+                game,
+                seats,
+                lo,
+                hi,
+            } => SetupError::Seats {
+                game,
+                got: *seats,
+                min: *lo,
+                max: *hi,
+            }
+            .msg(),
+            TableError::Setup(e) => e.msg(),
+            TableError::NoTable => msg!("table-no-table"),
+            TableError::Closed => msg!("table-closed"),
+            TableError::NothingToResume => msg!("table-nothing-to-resume"),
+            TableError::StoodIn => msg!("table-stood-in"),
+            TableError::NotAway => msg!("table-not-away"),
+            TableError::NotSeated => msg!("table-not-seated"),
+            TableError::NotCreator => msg!("table-not-creator"),
+            TableError::NotAllowed => msg!("table-not-allowed"),
+            TableError::NotRunning => msg!("table-not-running"),
+            TableError::NotInvited => msg!("table-not-invited"),
+            TableError::AlreadyAccepted => msg!("table-already-accepted"),
+            TableError::AlreadySeated => msg!("table-already-seated"),
+            TableError::TableFull => msg!("table-full"),
+            TableError::NotStarted => msg!("table-not-started"),
+            TableError::AlreadyStarted => msg!("table-already-started"),
+            TableError::Stale => msg!("table-stale"),
+            TableError::Rule(r) => r.msg(),
+            TableError::OtherShard { .. } => msg!("table-other-shard"),
+            TableError::Internal(_) => msg!("table-internal"),
+        }
+    }
+}
+
+impl From<StoreError> for TableError {
+    fn from(e: StoreError) -> TableError {
+        match e {
+            StoreError::ChannelBusy => TableError::ChannelBusy,
+            other => TableError::Internal(other.to_string()),
+        }
+    }
+}

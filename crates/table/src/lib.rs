@@ -1,0 +1,813 @@
+//! The table service: tables in channels, their seats, invitations, starting, acting as a user,
+//! abandoning, the end of a game with its result, and restoring every unfinished table at start.
+//! This file holds the types the front ends see and the service itself; its work is split by
+//! room: `lobby` (opening, invitations, seats, rematches), `play` (hands, moves, computer moves,
+//! results), `clocks` (turn timers and lobby expiry), `restore` (tables taken up again at
+//! start and after `/pause`) and `replay` (finished games stepped through, public views only
+//! until the last step reveals the deal).
+//!
+//! Free of Discord types and words: users and channels are plain ids, and everything handed out
+//! is a view (`TableView`, `HandView`) whose text is catalog messages (`Msg`) with seats as
+//! `Arg::Seat`, never a full game state and never a sentence; the front end names the seats and
+//! words the messages. Every applied move is stored before the caller hears it was applied.
+//! Clicks on one table are applied one at a time (a per-table lock); every offered action
+//! carries the table's move number, so a stale or repeated click is refused.
+//!
+//! A process that runs a range of Discord's gateway shards (`SHARDS`) holds only the tables of
+//! the servers whose events arrive on them: it restores only theirs, and refuses to open,
+//! resume or rematch a table of any other server (`TableError::OtherShard`), so no table is
+//! ever held by two processes. Without `SHARDS` one process holds every table
+//! (`ShardRange::ALL`).
+//!
+//! The operator's `Limits` bound the open tables (lobbies and games in play; a paused match
+//! is not open until it is resumed) of one person and of one server. A person's open tables
+//! are the ones they created and the ones where they hold an accepted seat (an invitation
+//! counts once accepted, so nobody can be blocked by being invited). They are counted from an
+//! index kept beside the tables in memory, and checked under one opening lock, so two
+//! requests at once cannot both take the last place.
+
+mod clocks;
+mod error;
+mod lobby;
+mod play;
+pub mod records;
+pub(crate) mod replay;
+mod restore;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::Instant;
+
+use serde_json::Value;
+use tokio::sync::Mutex;
+
+use pakka_rules::registry::{self, GameInfo};
+use pakka_rules::{AnyGame, Observer, Scene, Seat, Status, Told, Tone};
+use pakka_store::{SeatRow, Store};
+use pakka_text::msg;
+use pakka_text::{list, list_of, verbatim, Arg, Msg};
+
+pub use error::TableError;
+// What the edges above the table service need of the layers below it, so that they depend on
+// the table service alone: the computer levels, a process's gateway shards, ratings.
+pub use lobby::Declined;
+pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
+pub use pakka_ratings as ratings;
+pub use pakka_store::ShardRange;
+/// Finished seeded games and what their tables showed, for the replay tests of the edges.
+#[cfg(any(test, feature = "testing"))]
+pub use replay::fixtures as replay_fixtures;
+pub use replay::{load as load_replay, Dealt, Replay, ReplayError, ReplayStep};
+
+pub type UserId = u64;
+pub type ChannelId = u64;
+pub type GuildId = u64;
+/// The id of a table (the store's row id).
+pub type TableId = i64;
+
+/// Where a table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Lobby,
+    Playing,
+    Finished,
+    Abandoned,
+}
+
+impl From<pakka_store::Phase> for Phase {
+    fn from(p: pakka_store::Phase) -> Phase {
+        match p {
+            pakka_store::Phase::Lobby => Phase::Lobby,
+            pakka_store::Phase::Playing => Phase::Playing,
+            pakka_store::Phase::Finished => Phase::Finished,
+            pakka_store::Phase::Abandoned => Phase::Abandoned,
+        }
+    }
+}
+
+/// A user's record at one game in one channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub user: UserId,
+    pub wins: i64,
+    pub games: i64,
+}
+
+/// One place of a final ranking: its number (seats tied for it share it, and the next place
+/// counts them), its seats, and their points where the game counts points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub place: usize,
+    pub seats: Vec<Seat>,
+    pub points: Option<Vec<i64>>,
+}
+
+impl Place {
+    /// The places of a finished game, best first (none before the end).
+    pub fn of(status: &Status) -> Vec<Place> {
+        let mut places = Vec::new();
+        let mut place = 1;
+        for group in status.ranking.iter().flatten() {
+            let points = status
+                .scores
+                .as_ref()
+                .map(|s| group.iter().map(|&seat| s[seat]).collect());
+            places.push(Place {
+                place,
+                seats: group.clone(),
+                points,
+            });
+            place += group.len();
+        }
+        places
+    }
+
+    /// The place's points for people ("17 points"; "0/0 points" for a tie), if counted.
+    pub fn points_msg(&self) -> Option<Msg> {
+        Some(match self.points.as_deref()? {
+            [one] => msg!("table-points", points = *one),
+            several => {
+                let each: Vec<String> = several.iter().map(i64::to_string).collect();
+                msg!("table-points-tied", points = verbatim(each.join("/")))
+            }
+        })
+    }
+}
+
+/// One place of a final ranking as people read it: the seats sharing it and their score as the
+/// game counts it (once when they share one score, as a team does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaceView {
+    pub place: usize,
+    pub seats: Vec<Seat>,
+    pub score: Option<Msg>,
+}
+
+impl PlaceView {
+    fn of(status: &Status, game: &dyn AnyGame) -> Vec<PlaceView> {
+        Place::of(status)
+            .into_iter()
+            .map(|p| {
+                let score = p.points.as_deref().and_then(|points| {
+                    let first = *points.first()?;
+                    Some(if points.iter().all(|&x| x == first) {
+                        game.score(first)
+                    } else {
+                        msg!(
+                            "table-scores-tied",
+                            scores = list(
+                                points.iter().map(|&x| game.score(x)).collect(),
+                                pakka_text::key!("sep-slash"),
+                            )
+                        )
+                    })
+                });
+                PlaceView {
+                    place: p.place,
+                    seats: p.seats,
+                    score,
+                }
+            })
+            .collect()
+    }
+}
+
+/// How many entries of its story a table keeps (public and private together).
+const STORY_KEEP: usize = 40;
+/// How many public events the table message tells.
+pub const STORY_PUBLIC: usize = 5;
+/// How many entries (public, and the seat's own private ones) a hand tells.
+pub const STORY_HAND: usize = 4;
+
+/// What happened lately at a table, oldest first: the sentence of every public event, and for
+/// each seat the cards that came into its own hand ("New in your hand: 7♥"), told only to it.
+/// Kept in memory and rebuilt by replaying the move log on restore.
+#[derive(Clone, Debug, Default)]
+struct Story {
+    /// `None`: public; `Some(seat)`: only that seat's.
+    entries: VecDeque<(Option<Seat>, Msg)>,
+}
+
+impl Story {
+    /// Tells one applied move: its public events, then what came into each seat's own hand
+    /// (not at a new deal, whose cards every hand shows in full).
+    fn tell(&mut self, before: &dyn AnyGame, after: &dyn AnyGame, told: &[Told]) {
+        for t in told {
+            self.push(None, t.text.clone());
+        }
+        if before.status().deal != after.status().deal {
+            return;
+        }
+        for seat in 0..after.seats() {
+            let had = before.own_cards(seat);
+            let new: Vec<pakka_cards::Card> = after
+                .own_cards(seat)
+                .into_iter()
+                .filter(|c| !had.contains(c))
+                .collect();
+            if !new.is_empty() {
+                let n = new.len();
+                self.push(Some(seat), msg!("table-new-in-hand", cards = new, n = n));
+            }
+        }
+    }
+
+    fn push(&mut self, to: Option<Seat>, text: Msg) {
+        self.entries.push_back((to, text));
+        while self.entries.len() > STORY_KEEP {
+            self.entries.pop_front();
+        }
+    }
+
+    /// The last `n` public events, oldest first.
+    fn public(&self, n: usize) -> Vec<Msg> {
+        let mut out: Vec<Msg> = self
+            .entries
+            .iter()
+            .rev()
+            .filter(|(to, _)| to.is_none())
+            .take(n)
+            .map(|(_, m)| m.clone())
+            .collect();
+        out.reverse();
+        out
+    }
+
+    /// The last `n` entries the seat may read (public, and its own), oldest first.
+    fn for_seat(&self, seat: Seat, n: usize) -> Vec<Msg> {
+        let mut out: Vec<Msg> = self
+            .entries
+            .iter()
+            .rev()
+            .filter(|(to, _)| to.is_none_or(|s| s == seat))
+            .take(n)
+            .map(|(_, m)| m.clone())
+            .collect();
+        out.reverse();
+        out
+    }
+}
+
+/// The registered games' ids as one list argument, for the refusal of a game nobody knows.
+pub fn game_ids() -> Arg {
+    list_of(
+        registry::GAMES.iter().map(|g| verbatim(g.id)),
+        pakka_text::key!("sep-comma"),
+    )
+}
+
+/// The name of a computer player's level, for people.
+pub fn level_name(level: Level) -> Msg {
+    match level {
+        Level::Easy => msg!("level-easy"),
+        Level::Normal => msg!("level-normal"),
+        Level::Hard => msg!("level-hard"),
+    }
+}
+
+/// A person as the front end knows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: UserId,
+    pub bot: bool,
+}
+
+/// A request to open a table.
+#[derive(Clone, Debug)]
+pub struct CreateTable {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub creator: Person,
+    /// The other players, seated in this order after the creator.
+    pub invited: Vec<Person>,
+    /// A game id or alias.
+    pub game: String,
+    /// The seat count; by default the fewest the game allows that seats everyone named.
+    pub seats: Option<usize>,
+    /// Replays a known deal; random when absent.
+    pub seed: Option<u64>,
+    /// The game's options as a JSON object (`Value::Null` for the defaults).
+    pub options: Value,
+    /// Computer players to seat after the people named.
+    pub bots: usize,
+    /// Their level.
+    pub bot_level: Level,
+    /// Minutes a person may take over a turn before a computer player stands in (off: None).
+    pub turn_timer: Option<u32>,
+}
+
+/// One seat as the front end shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub user: Option<UserId>,
+    pub accepted: bool,
+    /// A computer player's level, when the computer plays this seat.
+    pub computer: Option<Level>,
+    /// The computer stands in for the seat's owner until they are back.
+    pub stand_in: bool,
+}
+
+/// Everything a front end may show about a table in public.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableView {
+    pub id: TableId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    /// The registry id of the game (`registry::find` gives its name and summary).
+    pub game_id: &'static str,
+    pub phase: Phase,
+    pub seats: Vec<SeatView>,
+    pub creator: UserId,
+    pub seed: u64,
+    pub options: Value,
+    pub move_number: u64,
+    /// While playing or finished.
+    pub status: Option<Status>,
+    /// The public view, one message per line, while playing or finished.
+    pub public: Option<Vec<Msg>>,
+    /// The public view as a picture, while playing or finished.
+    pub picture: Option<Scene>,
+    /// The last few public events, oldest first ("Bob played 7♥", "Bob took the pile").
+    pub story: Vec<Msg>,
+    /// Each seat's score as the game counts it, where it counts one.
+    pub scores: Option<Vec<Msg>>,
+    /// The final ranking, once the game is over.
+    pub places: Vec<PlaceView>,
+    /// The users whose decision the game waits for.
+    pub to_act: Vec<UserId>,
+    pub message_id: Option<u64>,
+    /// The table's live turn ping (kept across restarts so it can be deleted).
+    pub ping_id: Option<u64>,
+    /// A paused match (`/pause`), waiting for `/resume`.
+    pub paused: bool,
+    pub turn_timer: Option<u32>,
+}
+
+impl TableView {
+    pub fn user_of(&self, seat: Seat) -> Option<UserId> {
+        self.seats.get(seat).and_then(|s| s.user)
+    }
+
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.user == Some(user))
+            .map(|s| s.seat)
+    }
+
+    /// The game's name for people.
+    pub fn game_name(&self) -> Msg {
+        registry::name_of(self.game_id)
+    }
+}
+
+/// One offered action of a hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandAction {
+    /// Index into the seat's legal actions at `HandView::move_number`.
+    pub index: usize,
+    pub label: Msg,
+    /// Offered behind a first-step button with this label, when the game groups its actions.
+    pub group: Option<Msg>,
+    /// Asked before the action applies.
+    pub confirm: Option<Msg>,
+    /// What the action means to the player (a button's colour).
+    pub tone: Tone,
+}
+
+/// What one seated user sees and may do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandView {
+    pub table: TableId,
+    pub seat: Seat,
+    pub move_number: u64,
+    /// The seat's view, one message per line.
+    pub lines: Vec<Msg>,
+    /// The seat's view as a picture (its hand with the cards it may play marked), once the
+    /// game has begun.
+    pub picture: Option<Scene>,
+    /// The last few things the seat may read of what happened: public events and its own
+    /// private ones ("New in your hand: 7♥"), oldest first.
+    pub story: Vec<Msg>,
+    /// Exactly the seat's legal actions (empty when it is not their turn).
+    pub actions: Vec<HandAction>,
+    pub over: bool,
+}
+
+/// The result of an applied action.
+#[derive(Clone, Debug)]
+pub struct Acted {
+    pub table: TableView,
+    /// The acting user's hand after the action.
+    pub hand: HandView,
+    /// Users to act now who were not to act before the action.
+    pub newly_to_act: Vec<UserId>,
+    /// Users who were to act before the action and are no longer.
+    pub done_acting: Vec<UserId>,
+    /// Once the game is over: every seated person's final hand (the table is closed then).
+    pub final_hands: Vec<(UserId, HandView)>,
+    /// The action began a new deal of a match.
+    pub new_deal: bool,
+    /// The deal that ended with this action (a new deal began, or the game ended).
+    pub ended_deal: Option<u32>,
+    /// The public events of this action, in order.
+    pub events: Vec<Msg>,
+    pub finished: bool,
+}
+
+/// What accepting or joining did.
+#[derive(Clone, Debug)]
+pub enum LobbyChange {
+    Waiting(TableView),
+    Started(TableView),
+}
+
+struct Table {
+    id: TableId,
+    guild_id: GuildId,
+    channel_id: ChannelId,
+    info: &'static GameInfo,
+    options: Value,
+    seed: u64,
+    creator: UserId,
+    phase: Phase,
+    seats: Vec<SeatRow>,
+    game: Option<Box<dyn AnyGame>>,
+    move_number: u64,
+    message_id: Option<u64>,
+    ping_id: Option<u64>,
+    paused: bool,
+    turn_timer: Option<u32>,
+    /// When the seats now to act became to act (the turn timer counts from here).
+    turn_since: Instant,
+    /// When the table was opened (lobbies expire).
+    opened: Instant,
+    /// What happened lately.
+    story: Story,
+}
+
+/// Parses a stored level name; an unknown name plays at the default level.
+fn level_of(row: &SeatRow) -> Option<Level> {
+    row.computer
+        .as_deref()
+        .map(|l| l.parse().unwrap_or_default())
+}
+
+impl Table {
+    /// Whether the computer plays this seat now (a computer seat, or a stand-in).
+    fn computer_plays(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.computer.is_some() || s.stand_in)
+    }
+
+    fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id == Some(user))
+            .map(|s| s.seat)
+    }
+
+    fn users_to_act(&self) -> Vec<UserId> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        game.to_act()
+            .into_iter()
+            .filter(|&s| !self.computer_plays(s))
+            .filter_map(|s| self.seats.get(s).and_then(|r| r.user_id))
+            .collect()
+    }
+
+    fn view(&self) -> TableView {
+        TableView {
+            id: self.id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            game_id: self.info.id,
+            phase: self.phase,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    seat: s.seat,
+                    user: s.user_id,
+                    accepted: s.accepted,
+                    computer: level_of(s),
+                    stand_in: s.stand_in,
+                })
+                .collect(),
+            creator: self.creator,
+            seed: self.seed,
+            options: self.options.clone(),
+            move_number: self.move_number,
+            status: self.game.as_ref().map(|g| g.status()),
+            public: self.game.as_ref().map(|g| g.describe(Observer::Public)),
+            picture: self.game.as_ref().map(|g| g.picture(Observer::Public)),
+            story: self.story.public(STORY_PUBLIC),
+            scores: self.game.as_ref().and_then(|g| {
+                let scores = g.status().scores?;
+                Some(scores.into_iter().map(|p| g.score(p)).collect())
+            }),
+            places: self
+                .game
+                .as_ref()
+                .map(|g| PlaceView::of(&g.status(), g.as_ref()))
+                .unwrap_or_default(),
+            to_act: self.users_to_act(),
+            message_id: self.message_id,
+            ping_id: self.ping_id,
+            paused: self.paused,
+            turn_timer: self.turn_timer,
+        }
+    }
+
+    fn hand(&self, seat: Seat) -> HandView {
+        let (lines, picture, actions, over) = match &self.game {
+            Some(game) => (
+                game.describe(Observer::Seat(seat)),
+                Some(game.picture(Observer::Seat(seat))),
+                game.choices(seat)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, c)| HandAction {
+                        index,
+                        label: c.label,
+                        group: c.group,
+                        confirm: c.confirm,
+                        tone: c.tone,
+                    })
+                    .collect(),
+                game.status().over,
+            ),
+            None => (vec![msg!("table-not-started-yet")], None, Vec::new(), false),
+        };
+        HandView {
+            table: self.id,
+            seat,
+            move_number: self.move_number,
+            lines,
+            picture,
+            story: self.story.for_seat(seat, STORY_HAND),
+            actions,
+            over,
+        }
+    }
+
+    fn all_accepted(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| s.computer.is_some() || (s.user_id.is_some() && s.accepted))
+    }
+
+    fn open_seat(&self) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id.is_none() && s.computer.is_none())
+            .map(|s| s.seat)
+    }
+}
+
+/// The operator's bounds on open tables; 0 means no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Open tables one person may have in one server.
+    pub per_person: usize,
+    /// Open tables one server may have.
+    pub per_server: usize,
+}
+
+/// Whom an open table counts against: its server, and its creator and the people holding an
+/// accepted seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Occupancy {
+    guild: GuildId,
+    people: Vec<UserId>,
+}
+
+impl Table {
+    fn occupancy(&self) -> Occupancy {
+        let mut people = vec![self.creator];
+        for s in &self.seats {
+            if let (Some(user), true, None) = (s.user_id, s.accepted, &s.computer) {
+                if !people.contains(&user) {
+                    people.push(user);
+                }
+            }
+        }
+        Occupancy {
+            guild: self.guild_id,
+            people,
+        }
+    }
+}
+
+/// The table service. Cheap to share behind an `Arc`.
+pub struct TableService {
+    store: Store,
+    tables: StdMutex<HashMap<TableId, Arc<Mutex<Table>>>>,
+    channels: StdMutex<HashMap<ChannelId, TableId>>,
+    limits: Limits,
+    /// Whom each open table counts against (kept with `tables`, updated on every seat taken).
+    occupancy: StdMutex<HashMap<TableId, Occupancy>>,
+    /// Held while a table is opened or a seat taken, from the limits' check to the count's
+    /// update. Taken after a table's own lock, never before one.
+    opening: Mutex<()>,
+    /// The gateway shards of this process: it holds the tables of their servers only.
+    shards: ShardRange,
+    /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`).
+    think: std::time::Duration,
+}
+
+impl TableService {
+    /// A service with no limit on open tables.
+    pub fn new(store: Store) -> TableService {
+        TableService::with_limits(store, Limits::default())
+    }
+
+    /// A service that refuses to open tables beyond the operator's `limits`.
+    pub fn with_limits(store: Store, limits: Limits) -> TableService {
+        TableService {
+            store,
+            tables: StdMutex::new(HashMap::new()),
+            channels: StdMutex::new(HashMap::new()),
+            limits,
+            occupancy: StdMutex::new(HashMap::new()),
+            opening: Mutex::new(()),
+            shards: ShardRange::ALL,
+            think: pakka_ai::DEFAULT_THINK,
+        }
+    }
+
+    /// The most a `hard` computer player thinks per decision (the search is anytime: it plays
+    /// the best action found when the time is up).
+    pub fn thinking(mut self, think: std::time::Duration) -> TableService {
+        self.think = think;
+        self
+    }
+
+    /// The service of a process that runs only the gateway shards `shards` (`SHARDS`): it
+    /// restores, opens and resumes the tables of their servers only.
+    pub fn on_shards(mut self, shards: ShardRange) -> TableService {
+        self.shards = shards;
+        self
+    }
+
+    /// The gateway shards whose servers' tables this service holds.
+    pub fn shards(&self) -> ShardRange {
+        self.shards
+    }
+
+    /// Whether this process holds server `guild`'s tables: its events arrive on one of this
+    /// process's shards.
+    pub fn serves(&self, guild: GuildId) -> bool {
+        self.shards.holds(guild)
+    }
+
+    /// Refuses a server whose events arrive on another process's shards. Discord never sends
+    /// this process such a server's interactions unless the processes' `SHARDS` disagree with
+    /// the shards they run; refusing keeps a second copy of that server's tables out of here.
+    fn check_shard(&self, guild: GuildId) -> Result<(), TableError> {
+        if self.serves(guild) {
+            return Ok(());
+        }
+        tracing::warn!(
+            guild,
+            shard = self.shards.shard_of(guild),
+            first = self.shards.first,
+            last = self.shards.last,
+            total = self.shards.total,
+            "a server on another process's shard; its tables are not held here"
+        );
+        Err(TableError::OtherShard { guild })
+    }
+
+    /// The limits this service keeps.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Open tables in a server, and those of them that count against `user`.
+    pub fn open_tables(&self, guild: GuildId, user: UserId) -> (usize, usize) {
+        let Ok(occupancy) = self.occupancy.lock() else {
+            return (0, 0);
+        };
+        occupancy
+            .values()
+            .filter(|o| o.guild == guild)
+            .fold((0, 0), |(server, mine), o| {
+                (server + 1, mine + usize::from(o.people.contains(&user)))
+            })
+    }
+
+    /// Refuses a new table in `guild` (when `new_table`) or a new seat for `user` beyond the
+    /// limits. Call with `opening` held.
+    fn check_room(&self, guild: GuildId, user: UserId, new_table: bool) -> Result<(), TableError> {
+        let (server, mine) = self.open_tables(guild, user);
+        let Limits {
+            per_person,
+            per_server,
+        } = self.limits;
+        if new_table && per_server > 0 && server >= per_server {
+            return Err(TableError::ServerFull { limit: per_server });
+        }
+        if per_person > 0 && mine >= per_person {
+            return Err(TableError::TooManyTables { limit: per_person });
+        }
+        Ok(())
+    }
+
+    /// Counts a table's people again after a seat changed hands.
+    fn recount(&self, t: &Table) {
+        if let Ok(mut occupancy) = self.occupancy.lock() {
+            if let Some(o) = occupancy.get_mut(&t.id) {
+                *o = t.occupancy();
+            }
+        }
+    }
+
+    /// The store, with every full game state in it: for tests only, never for a front end.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// How many tables the service holds in memory: lobbies and games being played (a paused
+    /// match is not held until it is resumed; a finished or closed table never).
+    pub fn tables_in_memory(&self) -> usize {
+        self.tables.lock().map(|t| t.len()).unwrap_or(0)
+    }
+
+    fn table(&self, id: TableId) -> Result<Arc<Mutex<Table>>, TableError> {
+        self.tables
+            .lock()
+            .map_err(|_| TableError::internal("table map poisoned"))?
+            .get(&id)
+            .cloned()
+            .ok_or(TableError::Closed)
+    }
+
+    fn insert(&self, table: Table) -> Result<(), TableError> {
+        // The last line of defence: every way into memory checks its server's shard first.
+        self.check_shard(table.guild_id)?;
+        let (id, channel) = (table.id, table.channel_id);
+        let occupancy = table.occupancy();
+        self.occupancy
+            .lock()
+            .map_err(|_| TableError::internal("occupancy map poisoned"))?
+            .insert(id, occupancy);
+        self.tables
+            .lock()
+            .map_err(|_| TableError::internal("table map poisoned"))?
+            .insert(id, Arc::new(Mutex::new(table)));
+        self.channels
+            .lock()
+            .map_err(|_| TableError::internal("channel map poisoned"))?
+            .insert(channel, id);
+        Ok(())
+    }
+
+    fn remove(&self, id: TableId, channel: ChannelId) {
+        if let Ok(mut tables) = self.tables.lock() {
+            tables.remove(&id);
+        }
+        if let Ok(mut occupancy) = self.occupancy.lock() {
+            occupancy.remove(&id);
+        }
+        if let Ok(mut channels) = self.channels.lock() {
+            if channels.get(&channel) == Some(&id) {
+                channels.remove(&channel);
+            }
+        }
+    }
+
+    /// Every table in memory, for the clocks and the restore.
+    fn all_tables(&self) -> Vec<Arc<Mutex<Table>>> {
+        match self.tables.lock() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// The open table in a channel, if any.
+    pub fn table_in(&self, channel: ChannelId) -> Option<TableId> {
+        self.channels.lock().ok()?.get(&channel).copied()
+    }
+
+    /// Every table in memory (open and playing).
+    pub fn table_ids(&self) -> Vec<TableId> {
+        self.tables
+            .lock()
+            .map(|t| t.keys().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// A public view of a table.
+    pub async fn view(&self, id: TableId) -> Result<TableView, TableError> {
+        Ok(self.table(id)?.lock().await.view())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,465 @@
+//! The lobby and the ends of a table: opening a table, invitations (`invite`, `accept`,
+//! `decline`, which frees the seat), open seats (`join`), computer players on open seats, the
+//! start of the game once every seat is taken and accepted, a rematch with the same players on
+//! the same seats, a player's forfeit and a moderator's close, and the server's default for
+//! tables in threads. Every lobby operation checks the phase first, so a button from an older
+//! phase changes nothing. Opening a table (`create`, `rematch`) and taking a seat (`accept`,
+//! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`). A table of
+//! a server on another process's gateway shards is neither opened nor rematched here
+//! (`OtherShard`).
+
+use std::time::Instant;
+
+use tokio::sync::OwnedMutexGuard;
+
+use super::{
+    CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableId, TableService,
+    TableView, UserId,
+};
+use pakka_ai::Level;
+use pakka_rules::registry::{self, GameInfo};
+use pakka_rules::{Seat, Setup};
+use pakka_store::{NewTable, SeatRow, StoreError};
+
+impl TableService {
+    /// Checks a request to open a table without opening it (the game, the people, the seats,
+    /// the options), so a front end can refuse before it makes anything (a thread); answers
+    /// the game and the seat count. Whether the channel is free is checked by `create`.
+    pub fn check(&self, req: &CreateTable) -> Result<(&'static GameInfo, usize), TableError> {
+        self.check_shard(req.guild_id)?;
+        let info =
+            registry::find(&req.game).ok_or_else(|| TableError::UnknownGame(req.game.clone()))?;
+        for (i, p) in req.invited.iter().enumerate() {
+            if p.id == req.creator.id {
+                return Err(TableError::InviteSelf);
+            }
+            if p.bot {
+                return Err(TableError::InviteBot {
+                    user: p.id,
+                    seat: i + 1,
+                });
+            }
+            if req.invited[..i].iter().any(|q| q.id == p.id) {
+                return Err(TableError::InvitedTwice {
+                    user: p.id,
+                    seat: i + 1,
+                });
+            }
+        }
+        let people = 1 + req.invited.len();
+        let named = people + req.bots;
+        let (lo, hi) = info.seats;
+        let seats = req.seats.unwrap_or(named.max(lo));
+        if seats < named {
+            return Err(TableError::TooManyPlayers { seats, named });
+        }
+        if !(lo..=hi).contains(&seats) {
+            return Err(TableError::SeatCount {
+                game: info.id,
+                seats,
+                lo,
+                hi,
+            });
+        }
+        // Validates the options and the seat count against the game itself.
+        info.create(
+            req.options.clone(),
+            seats,
+            Setup::seeded(req.seed.unwrap_or(0)),
+        )
+        .map_err(TableError::Setup)?;
+        Ok((info, seats))
+    }
+
+    /// A table that is still a lobby, locked; refused once its game has started (a button from
+    /// the lobby's message changes nothing then).
+    async fn lobby(&self, id: TableId) -> Result<OwnedMutexGuard<Table>, TableError> {
+        let t = self.table(id)?.lock_owned().await;
+        if t.phase != Phase::Lobby {
+            return Err(TableError::AlreadyStarted);
+        }
+        Ok(t)
+    }
+
+    /// Opens a table in the lobby phase: the creator sits at seat 0 and has accepted; invited
+    /// people follow in order and must accept; any further seats are open to anyone.
+    pub async fn create(&self, req: CreateTable) -> Result<TableView, TableError> {
+        let (info, seats) = self.check(&req)?;
+        if self.table_in(req.channel_id).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let opening = self.opening.lock().await;
+        self.check_room(req.guild_id, req.creator.id, true)?;
+        let people = 1 + req.invited.len();
+        let named = people + req.bots;
+        // Random seeds stay below 2^53 so a slash command (a JSON number) can replay them.
+        let seed = req.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+        // The deal of this very seed, too.
+        info.create(req.options.clone(), seats, Setup::seeded(seed))
+            .map_err(TableError::Setup)?;
+        let options = if req.options.is_null() {
+            info.default_options()
+        } else {
+            req.options.clone()
+        };
+        let mut seat_rows = vec![SeatRow {
+            seat: 0,
+            user_id: Some(req.creator.id),
+            accepted: true,
+            ..SeatRow::default()
+        }];
+        seat_rows.extend(req.invited.iter().enumerate().map(|(i, p)| SeatRow {
+            seat: i + 1,
+            user_id: Some(p.id),
+            ..SeatRow::default()
+        }));
+        seat_rows.extend((people..named).map(|seat| SeatRow {
+            seat,
+            accepted: true,
+            computer: Some(req.bot_level.name().to_string()),
+            ..SeatRow::default()
+        }));
+        seat_rows.extend((named..seats).map(|seat| SeatRow {
+            seat,
+            ..SeatRow::default()
+        }));
+        let new = NewTable {
+            guild_id: req.guild_id,
+            channel_id: req.channel_id,
+            game: info.id.to_string(),
+            options: options.clone(),
+            seats,
+            seed,
+            created_by: req.creator.id,
+            seat_rows: seat_rows.clone(),
+            turn_timer: req.turn_timer,
+        };
+        let id = self.store.create_table(&new).await.map_err(|e| match e {
+            StoreError::ChannelBusy => TableError::ChannelBusy,
+            other => TableError::from(other),
+        })?;
+        let table = Table {
+            id,
+            guild_id: req.guild_id,
+            channel_id: req.channel_id,
+            info,
+            options,
+            seed,
+            creator: req.creator.id,
+            phase: Phase::Lobby,
+            seats: seat_rows,
+            game: None,
+            move_number: 0,
+            message_id: None,
+            ping_id: None,
+            paused: false,
+            turn_timer: req.turn_timer,
+            turn_since: Instant::now(),
+            opened: Instant::now(),
+            story: Default::default(),
+        };
+        self.insert(table)?;
+        drop(opening);
+        // A table whose every seat is taken already (the creator and computer players) starts.
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        Ok(match self.start_if_ready(&mut t).await? {
+            LobbyChange::Waiting(view) | LobbyChange::Started(view) => view,
+        })
+    }
+
+    /// An invited person accepts; the game starts once every seat is taken and accepted.
+    pub async fn accept(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
+        let mut t = self.lobby(id).await?;
+        let seat = t.seat_of(user).ok_or(TableError::NotInvited)?;
+        if t.seats[seat].accepted {
+            return Err(TableError::AlreadyAccepted);
+        }
+        let opening = self.opening.lock().await;
+        self.check_room(t.guild_id, user, false)?;
+        self.store.update_seat(id, seat, Some(user), true).await?;
+        t.seats[seat].accepted = true;
+        self.recount(&t);
+        drop(opening);
+        self.start_if_ready(&mut t).await
+    }
+
+    /// Anyone not yet seated takes the first open seat.
+    pub async fn join(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
+        let mut t = self.lobby(id).await?;
+        if t.seat_of(user).is_some() {
+            return Err(TableError::AlreadySeated);
+        }
+        let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        let opening = self.opening.lock().await;
+        self.check_room(t.guild_id, user, false)?;
+        self.store.update_seat(id, seat, Some(user), true).await?;
+        t.seats[seat].user_id = Some(user);
+        t.seats[seat].accepted = true;
+        self.recount(&t);
+        drop(opening);
+        self.start_if_ready(&mut t).await
+    }
+
+    /// The creator puts a computer player at `level` on the first open seat.
+    pub async fn add_computer(
+        &self,
+        id: TableId,
+        user: UserId,
+        level: Level,
+    ) -> Result<LobbyChange, TableError> {
+        let mut t = self.lobby(id).await?;
+        if t.seat_of(user).is_none() {
+            return Err(TableError::NotSeated);
+        }
+        if user != t.creator {
+            return Err(TableError::NotCreator);
+        }
+        let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        self.store
+            .set_computer(id, seat, Some(level.name()))
+            .await?;
+        t.seats[seat].computer = Some(level.name().to_string());
+        t.seats[seat].accepted = true;
+        self.start_if_ready(&mut t).await
+    }
+
+    async fn start_if_ready(&self, t: &mut Table) -> Result<LobbyChange, TableError> {
+        if !t.all_accepted() {
+            return Ok(LobbyChange::Waiting(t.view()));
+        }
+        let game = t
+            .info
+            .create(t.options.clone(), t.seats.len(), Setup::seeded(t.seed))
+            .map_err(|e| TableError::internal(format!("a validated table failed to deal: {e}")))?;
+        self.store.start_table(t.id, &game.state_json()).await?;
+        t.game = Some(game);
+        t.phase = Phase::Playing;
+        t.turn_since = Instant::now();
+        Ok(LobbyChange::Started(t.view()))
+    }
+
+    /// A seated person leaves a lobby: an invited (or accepted) person's seat is freed and the
+    /// lobby stays, for the creator to invite someone else, leave the seat open to anyone, or
+    /// give it to a computer player; the creator's decline cancels the lobby (nothing counts).
+    pub async fn decline(&self, id: TableId, user: UserId) -> Result<Declined, TableError> {
+        let mut t = self.lobby(id).await?;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if user == t.creator {
+            self.store.abandon_table(id).await?;
+            t.phase = Phase::Abandoned;
+            let view = t.view();
+            self.remove(id, t.channel_id);
+            return Ok(Declined::Cancelled(view));
+        }
+        self.store.update_seat(id, seat, None, false).await?;
+        t.seats[seat].user_id = None;
+        t.seats[seat].accepted = false;
+        self.recount(&t);
+        Ok(Declined::Freed {
+            view: t.view(),
+            seat,
+        })
+    }
+
+    /// The creator invites someone to the first open seat of the lobby; they accept as the
+    /// people named at the start do.
+    pub async fn invite(
+        &self,
+        id: TableId,
+        by: UserId,
+        person: Person,
+    ) -> Result<LobbyChange, TableError> {
+        let mut t = self.lobby(id).await?;
+        if by != t.creator {
+            return Err(TableError::NotCreator);
+        }
+        if person.id == by {
+            return Err(TableError::InviteSelf);
+        }
+        let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        if person.bot {
+            return Err(TableError::InviteBot {
+                user: person.id,
+                seat,
+            });
+        }
+        if t.seat_of(person.id).is_some() {
+            return Err(TableError::AlreadySeated);
+        }
+        self.store
+            .update_seat(id, seat, Some(person.id), false)
+            .await?;
+        t.seats[seat].user_id = Some(person.id);
+        t.seats[seat].accepted = false;
+        Ok(LobbyChange::Waiting(t.view()))
+    }
+
+    /// A seated person gives up a running game: the table ends, and their forfeit counts as a
+    /// game lost for them (and for nobody else).
+    pub async fn forfeit(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if t.phase != Phase::Playing {
+            return Err(TableError::NotRunning);
+        }
+        self.store.forfeit_table(id, seat, user).await?;
+        t.phase = Phase::Abandoned;
+        let view = t.view();
+        self.remove(id, t.channel_id);
+        Ok(view)
+    }
+
+    /// A moderator (the front end says who is one) closes a table in any phase, with no
+    /// result for anyone.
+    pub async fn close(
+        &self,
+        id: TableId,
+        user: UserId,
+        moderator: bool,
+    ) -> Result<TableView, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        if !moderator {
+            return Err(if t.seat_of(user).is_some() {
+                TableError::NotAllowed
+            } else {
+                TableError::NotSeated
+            });
+        }
+        self.store.abandon_table(id).await?;
+        t.phase = Phase::Abandoned;
+        let view = t.view();
+        self.remove(id, t.channel_id);
+        Ok(view)
+    }
+
+    /// Whether the server's tables are played in threads of their own by default.
+    pub async fn threads_default(&self, guild: GuildId) -> bool {
+        match self.store.guild_threads(guild).await {
+            Ok(on) => on,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the server's settings");
+                false
+            }
+        }
+    }
+
+    /// Sets the server's default for tables in threads.
+    pub async fn set_threads_default(&self, guild: GuildId, on: bool) -> Result<(), TableError> {
+        Ok(self.store.set_guild_threads(guild, on).await?)
+    }
+
+    /// Whether the server's table and hand messages carry pictures (on unless turned off).
+    pub async fn images_default(&self, guild: GuildId) -> bool {
+        match self.store.guild_images(guild).await {
+            Ok(on) => on,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the server's settings");
+                true
+            }
+        }
+    }
+
+    /// Sets whether the server's table and hand messages carry pictures.
+    pub async fn set_images_default(&self, guild: GuildId, on: bool) -> Result<(), TableError> {
+        Ok(self.store.set_guild_images(guild, on).await?)
+    }
+
+    /// The language chosen for the server's public messages, if one was.
+    pub async fn language_default(&self, guild: GuildId) -> Option<String> {
+        match self.store.guild_language(guild).await {
+            Ok(lang) => lang,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the server's settings");
+                None
+            }
+        }
+    }
+
+    /// Sets the language of the server's public messages.
+    pub async fn set_language_default(&self, guild: GuildId, lang: &str) -> Result<(), TableError> {
+        Ok(self.store.set_guild_language(guild, lang).await?)
+    }
+
+    /// A new table for the same game, options, turn timer and players, on the same seats (each
+    /// computer player at its own level), opened by `user`, who played at table `id`. The
+    /// other people are invited again and accept with one click; with nobody else to ask, the
+    /// game starts at once.
+    pub async fn rematch(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
+        let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
+        self.check_shard(old.guild_id)?;
+        if !old.seat_rows.iter().any(|s| s.user_id == Some(user)) {
+            return Err(TableError::NotSeated);
+        }
+        if self.table_in(old.channel_id).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let opening = self.opening.lock().await;
+        self.check_room(old.guild_id, user, true)?;
+        let info = registry::find(&old.game)
+            .ok_or_else(|| TableError::internal(format!("unknown stored game {}", old.game)))?;
+        // A random seed below 2^53, as at `create`.
+        let seed = rand::random::<u64>() >> 11;
+        let seat_rows: Vec<SeatRow> = old
+            .seat_rows
+            .iter()
+            .map(|s| SeatRow {
+                seat: s.seat,
+                user_id: s.user_id.filter(|_| s.computer.is_none()),
+                accepted: s.computer.is_some() || s.user_id == Some(user),
+                computer: s.computer.clone(),
+                ..SeatRow::default()
+            })
+            .collect();
+        let new = NewTable {
+            guild_id: old.guild_id,
+            channel_id: old.channel_id,
+            game: info.id.to_string(),
+            options: old.options.clone(),
+            seats: old.seats,
+            seed,
+            created_by: user,
+            seat_rows: seat_rows.clone(),
+            turn_timer: old.turn_timer,
+        };
+        let new_id = self.store.create_table(&new).await.map_err(|e| match e {
+            StoreError::ChannelBusy => TableError::ChannelBusy,
+            other => TableError::from(other),
+        })?;
+        self.insert(Table {
+            id: new_id,
+            guild_id: old.guild_id,
+            channel_id: old.channel_id,
+            info,
+            options: old.options,
+            seed,
+            creator: user,
+            phase: Phase::Lobby,
+            seats: seat_rows,
+            game: None,
+            move_number: 0,
+            message_id: None,
+            ping_id: None,
+            paused: false,
+            turn_timer: old.turn_timer,
+            turn_since: Instant::now(),
+            opened: Instant::now(),
+            story: Default::default(),
+        })?;
+        drop(opening);
+        let table = self.table(new_id)?;
+        let mut t = table.lock().await;
+        self.start_if_ready(&mut t).await
+    }
+}
+
+/// What a decline did.
+#[derive(Clone, Debug)]
+pub enum Declined {
+    /// A seat was freed; the lobby goes on.
+    Freed { view: TableView, seat: Seat },
+    /// The creator cancelled the lobby.
+    Cancelled(TableView),
+}

@@ -1,0 +1,253 @@
+//! Play: a seat's hand, a person's move (`act`), a computer player's move (`computer_move`,
+//! searched off the async threads), and the end of a game with its results. A move is stored
+//! (with the new state, totals and results) before it is swapped in and acknowledged.
+
+use std::time::Instant;
+
+use super::{
+    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table, TableError, TableId,
+    TableService, UserId,
+};
+use pakka_ai::{self, Observation};
+use pakka_rules::{ActError, RuleError, Seat, Status};
+use pakka_store::{ResultRow, SeatRow};
+
+impl TableService {
+    /// Wins and games per user over the finished games of `game` in this channel.
+    pub async fn channel_record(
+        &self,
+        channel: ChannelId,
+        game: &str,
+    ) -> Result<Vec<Record>, TableError> {
+        let rows = self.store.channel_record(channel, game).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(user, wins, games)| Record { user, wins, games })
+            .collect())
+    }
+
+    /// Remembers the public table message of the current deal.
+    pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        self.store.set_message(id, message_id).await?;
+        t.message_id = Some(message_id);
+        Ok(())
+    }
+
+    /// Remembers (or forgets) the table's live turn ping. A table that is gone (finished,
+    /// closed) has nothing to remember.
+    pub async fn set_ping(&self, id: TableId, ping: Option<u64>) -> Result<(), TableError> {
+        let Ok(table) = self.table(id) else {
+            return Ok(());
+        };
+        let mut t = table.lock().await;
+        if t.ping_id != ping {
+            self.store.set_ping(id, ping).await?;
+            t.ping_id = ping;
+        }
+        Ok(())
+    }
+
+    /// A seated user's hand.
+    pub async fn hand(&self, id: TableId, user: UserId) -> Result<HandView, TableError> {
+        let table = self.table(id)?;
+        let t = table.lock().await;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if t.phase == Phase::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        Ok(t.hand(seat))
+    }
+
+    /// Applies the action at `index` of the user's legal actions as offered at `move_number`.
+    /// The move is stored before this returns Ok.
+    pub async fn act(
+        &self,
+        id: TableId,
+        user: UserId,
+        move_number: u64,
+        index: usize,
+    ) -> Result<Acted, TableError> {
+        let table = self.table(id)?;
+        let mut t = table.lock().await;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if t.phase == Phase::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        if move_number != t.move_number {
+            return Err(TableError::Stale);
+        }
+        if t.seats[seat].stand_in {
+            return Err(TableError::StoodIn);
+        }
+        self.apply_move(&mut t, seat, index).await
+    }
+
+    /// Checks the seat may act and applies its legal action `index`: stored first, then
+    /// swapped in. The common end of a person's click and a computer player's move.
+    async fn apply_move(
+        &self,
+        t: &mut Table,
+        seat: Seat,
+        index: usize,
+    ) -> Result<Acted, TableError> {
+        let id = t.id;
+        let game = t.game.as_ref().ok_or(TableError::NotStarted)?;
+        let status = game.status();
+        if status.over {
+            return Err(TableError::Rule(RuleError::GameOver));
+        }
+        if !status.to_act.contains(&seat) {
+            return Err(TableError::Rule(RuleError::NotYourTurn {
+                seat,
+                to_act: status.to_act,
+            }));
+        }
+        let legal = game.legal_json(seat);
+        let action = legal.get(index).cloned().ok_or(TableError::Stale)?;
+        let before_to_act = t.users_to_act();
+        let mut next = game.clone();
+        let told = next.act_json(seat, &action).map_err(|e| match e {
+            ActError::Rule(r) => TableError::Rule(r),
+            ActError::BadAction(m) => TableError::internal(format!("a legal action: {m:?}")),
+        })?;
+        let after = next.status();
+        let number = t.move_number + 1;
+        let totals = after.scores.as_ref().map(|s| (after.deal, s.as_slice()));
+        let results = after
+            .ranking
+            .is_some()
+            .then(|| results_of(&after, &t.seats, t.info.team_of));
+        self.store
+            .record_move(
+                id,
+                number,
+                seat,
+                &action,
+                &next.state_json(),
+                totals,
+                results.as_deref(),
+            )
+            .await?;
+        // Stored: now it is applied.
+        t.story.tell(game.as_ref(), next.as_ref(), &told);
+        t.game = Some(next);
+        t.move_number = number;
+        if after.to_act != status.to_act {
+            t.turn_since = Instant::now();
+        }
+        if after.over {
+            t.phase = Phase::Finished;
+        }
+        let new_deal = after.deal != status.deal;
+        let now = t.users_to_act();
+        let done_acting = before_to_act
+            .iter()
+            .copied()
+            .filter(|u| !now.contains(u))
+            .collect();
+        let newly_to_act = now
+            .into_iter()
+            .filter(|u| !before_to_act.contains(u))
+            .collect();
+        let final_hands = if after.over {
+            t.seats
+                .iter()
+                .filter_map(|s| Some((s.user_id?, t.hand(s.seat))))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let acted = Acted {
+            table: t.view(),
+            hand: t.hand(seat),
+            newly_to_act,
+            done_acting,
+            final_hands,
+            new_deal,
+            ended_deal: (new_deal || after.over).then_some(status.deal),
+            events: told.into_iter().map(|t| t.text).collect(),
+            finished: after.over,
+        };
+        if after.over {
+            self.remove(id, t.channel_id);
+        }
+        Ok(acted)
+    }
+
+    /// Plays one move for a computer player when one is to act first (a computer seat, or a
+    /// stand-in for an absent person). The search runs off the async threads on a copy of the
+    /// game; the move is then applied as a person's would be, unless the table moved on
+    /// meanwhile. Answers `None` when no computer player is to act.
+    pub async fn computer_move(&self, id: TableId) -> Result<Option<Acted>, TableError> {
+        let table = self.table(id)?;
+        let (game, seat, level, number, seed) = {
+            let t = table.lock().await;
+            let Some(game) = t.game.as_ref() else {
+                return Ok(None);
+            };
+            if t.phase != Phase::Playing || t.paused {
+                return Ok(None);
+            }
+            let Some(&seat) = game.to_act().first() else {
+                return Ok(None);
+            };
+            if !t.computer_plays(seat) {
+                return Ok(None);
+            }
+            let level = level_of(&t.seats[seat]).unwrap_or_default();
+            (game.clone(), seat, level, t.move_number, t.seed)
+        };
+        let budget = pakka_ai::Budget {
+            time_cap: self.think,
+            ..pakka_ai::Budget::default()
+        };
+        let choice = tokio::task::spawn_blocking(move || {
+            let seed = seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            pakka_ai::choose_with(&Observation::new(game.as_ref(), seat), level, seed, budget)
+        })
+        .await
+        .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;
+        let mut t = table.lock().await;
+        if t.move_number != number || t.paused || !t.computer_plays(seat) {
+            return Ok(None);
+        }
+        self.apply_move(&mut t, seat, choice.index).await.map(Some)
+    }
+
+    /// The seat of the computer player to act first at this table, if one is.
+    pub async fn computer_to_act(&self, id: TableId) -> Result<Option<Seat>, TableError> {
+        let table = self.table(id)?;
+        let t = table.lock().await;
+        if t.phase != Phase::Playing || t.paused {
+            return Ok(None);
+        }
+        let first = t.game.as_ref().and_then(|g| g.to_act().first().copied());
+        Ok(first.filter(|&s| t.computer_plays(s)))
+    }
+}
+
+/// The result rows of a finished game: each seat's place, and for ratings its team and who
+/// played it (a person, or a computer level).
+fn results_of(status: &Status, seats: &[SeatRow], team_of: fn(Seat) -> Seat) -> Vec<ResultRow> {
+    let mut rows = Vec::new();
+    for p in Place::of(status) {
+        for (i, &seat) in p.seats.iter().enumerate() {
+            rows.push(ResultRow {
+                seat,
+                user_id: seats.get(seat).and_then(|s| s.user_id),
+                computer: seats
+                    .get(seat)
+                    .filter(|s| s.user_id.is_none())
+                    .and_then(|s| s.computer.clone()),
+                team: team_of(seat),
+                place: p.place,
+                won: p.place == 1,
+                score: p.points.as_ref().map(|points| points[i]),
+            });
+        }
+    }
+    rows.sort_by_key(|r| r.seat);
+    rows
+}
