@@ -97,7 +97,7 @@ fn actions(c: &mut Criterion) {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         b.iter(|| yardstick::run(ACTIONS_PER_ITER, &mut rng))
     });
-    for (id, seats) in registry::ARENA_TABLES {
+    for &(id, seats) in registry::ARENA_TABLES {
         let info = registry::find(id).expect("a registered game");
         let pool = dealt(info, seats);
         let mut next = 0;

@@ -53,7 +53,7 @@ async fn fill(store: &Store, target: usize) -> Vec<Duration> {
             })
             .await
             .unwrap();
-        store.start_table(id, &json!({})).await.unwrap();
+        store.start_table(id).await.unwrap();
         let rows: Vec<ResultRow> = seat_rows
             .iter()
             .map(|s| {
@@ -71,7 +71,7 @@ async fn fill(store: &Store, target: usize) -> Vec<Duration> {
             .collect();
         let t0 = Instant::now();
         store
-            .record_move(id, 1, 0, &json!("x"), &json!({}), None, Some(&rows))
+            .record_move(id, 1, 0, &json!("x"), None, Some(&rows))
             .await
             .unwrap();
         finishing.push(t0.elapsed());

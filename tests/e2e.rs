@@ -367,7 +367,7 @@ async fn restart_mid_game(mut h: Harness) {
     assert!(h.fake.identify_count() >= 2, "a new client connected");
     let after = store.table(table).await.unwrap().unwrap();
     assert_eq!(after.move_number, position.move_number);
-    assert_eq!(after.state, position.state);
+    assert_eq!(after.moves, position.moves);
     // The hand opened before the restart still works: same buttons, same move number.
     let live = hands
         .iter()
@@ -502,8 +502,8 @@ async fn a_paused_match_frees_the_channel_and_resumes_where_it_stopped() {
     assert_eq!(move_of(&fresh.content), Some(before.move_number));
     let after = store.table(table).await.unwrap().unwrap();
     assert_eq!(
-        (after.move_number, &after.state),
-        (before.move_number, &before.state)
+        (after.move_number, &after.moves),
+        (before.move_number, &before.moves)
     );
 
     let mut hands = vec![];

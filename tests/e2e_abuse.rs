@@ -108,8 +108,8 @@ async fn button_and_play_spam_is_slowed_down_and_changes_nothing() {
     assert!(!bobs.content().contains("Slow down"), "{}", bobs.content());
     let after = store.table(table).await.unwrap().unwrap();
     assert_eq!(
-        (after.move_number, after.state),
-        (before.move_number, before.state.clone())
+        (after.move_number, after.moves),
+        (before.move_number, before.moves.clone())
     );
     // A second later Alice may click again.
     tokio::time::sleep(Duration::from_millis(1100)).await;
@@ -385,8 +385,8 @@ async fn forged_buttons_and_menus_are_refused_and_change_nothing() {
     }
     let after = store.table(table).await.unwrap().unwrap();
     assert_eq!(
-        (after.move_number, after.state),
-        (before.move_number, before.state)
+        (after.move_number, after.moves),
+        (before.move_number, before.moves)
     );
     assert!(h.fake.violations().is_empty(), "{:?}", h.fake.violations());
 }
@@ -638,7 +638,7 @@ fn random_and_malformed_interactions_are_answered_and_change_nothing() {
             let after = scene.store.table(scene.table).await.unwrap().unwrap();
             prop_assert_eq!(after.phase, Phase::Playing, "{:?}", case);
             prop_assert_eq!(after.move_number, before.move_number, "{:?}", case);
-            prop_assert_eq!(&after.state, &before.state, "{:?}", case);
+            prop_assert_eq!(&after.moves, &before.moves, "{:?}", case);
             prop_assert_eq!(
                 scene.store.open_tables().await.unwrap().len(),
                 1,

@@ -165,8 +165,8 @@ async fn a_restart_between_two_deals_keeps_the_match_totals() {
     h.restart().await;
     let after = store.table(table).await.unwrap().unwrap();
     assert_eq!(
-        (after.move_number, &after.state),
-        (position.move_number, &position.state)
+        (after.move_number, &after.moves),
+        (position.move_number, &position.moves)
     );
     assert_eq!(
         store.match_totals(table).await.unwrap(),
@@ -212,17 +212,13 @@ async fn paskahousu_three_players_to_the_end_with_a_hand_past_25_cards() {
     for _ in 0..60 {
         clicks += h.play(table, &players, policy, big_hand, 25).await;
         let state = store.table(table).await.unwrap().unwrap();
-        let info = pakka::rules::registry::find("paskahousu").unwrap();
-        let game = info.restore(state.state.unwrap()).unwrap();
+        let game = replayed(&state);
         if game.hands()[0].len() > 25 {
             break;
         }
     }
     let state = store.table(table).await.unwrap().unwrap();
-    let game = pakka::rules::registry::find("paskahousu")
-        .unwrap()
-        .restore(state.state.unwrap())
-        .unwrap();
+    let game = replayed(&state);
     assert!(
         game.hands()[0].len() > 25,
         "Alice holds {} cards",

@@ -109,7 +109,7 @@ async fn pictures_of(game: &'static str, people: usize, bots: usize, seed: u64, 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_shows_a_picture_of_the_table_and_of_each_hand() {
     let games = EVERY_GAME;
-    for (game, people, bots, seed) in games {
+    for &(game, people, bots, seed) in games {
         pictures_of(game, people, bots, seed, 4).await;
     }
 }

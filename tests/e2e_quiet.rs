@@ -219,7 +219,7 @@ async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
     // `QUIET_GAMES=paston,kop` measures only those.
     let only = std::env::var("QUIET_GAMES").ok();
     let mut rows = Vec::new();
-    for (game, people, bots, seed) in games {
+    for &(game, people, bots, seed) in games {
         if only
             .as_deref()
             .is_some_and(|o| !o.split(',').any(|g| g == game))

@@ -301,7 +301,7 @@ async fn demo_dozens_of_games_of_each_kind() {
     let people = [&h.alice, &h.bob, &h.carol];
     let t0 = Instant::now();
     let mut seed = 0;
-    for (game, people_at, computers, _) in EVERY_GAME {
+    for &(game, people_at, computers, _) in EVERY_GAME {
         let seats = people_at + computers;
         for n in 0..games {
             seed += 1;
@@ -342,7 +342,7 @@ async fn demo_dozens_of_games_of_each_kind() {
         println!("{title}\n{text}\n");
         out.push_str(&format!("{title}\n{text}\n\n"));
     };
-    for (game, ..) in EVERY_GAME {
+    for &(game, ..) in EVERY_GAME {
         let reply = h
             .fake
             .slash(

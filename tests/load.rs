@@ -47,7 +47,7 @@ use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionOutcome, AC
 use crate::support::harness::{dealt, percentile};
 
 /// The games played, with the people at each (no computer players: every move is a click).
-const GAMES: [(&str, usize); 9] = [
+pub(crate) const GAMES: &[(&str, usize)] = &[
     ("pisha-pasha", 2),
     ("paskahousu", 3),
     ("poytapaska", 2),
@@ -687,18 +687,13 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
                 "table {table}: moves are numbered in order"
             );
         }
-        if let Some(state) = &stored.state {
+        if stored.phase != pakka::store::Phase::Lobby {
             let mut game = dealt(&stored);
             for m in &stored.moves {
                 game.act_json(m.seat, &m.action).unwrap_or_else(|e| {
                     panic!("table {table}: stored move {} replays: {e:?}", m.number)
                 });
             }
-            assert_eq!(
-                &game.state_json(),
-                state,
-                "table {table}: the stored state is the state after the stored moves"
-            );
         }
         let (acked, unacked) = seen.acked.get(table).copied().unwrap_or((0, 0));
         assert!(

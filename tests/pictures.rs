@@ -29,7 +29,7 @@ fn words() -> CatalogWords<'static> {
 /// The fixed positions: each game, its seats, its options, a seed and the moves played by the
 /// rule of thumb before the picture (chosen to show a trick, a pile, a palette in play), and
 /// the seat whose hand is drawn.
-const POSITIONS: [(&str, usize, &str, u64, usize, usize); 9] = [
+pub(crate) const POSITIONS: &[(&str, usize, &str, u64, usize, usize)] = &[
     ("pisha-pasha", 2, "", 7, 12, 0),
     ("paskahousu", 3, "", 4, 10, 1),
     ("poytapaska", 3, "", 3, 9, 0),
@@ -132,7 +132,7 @@ fn check(name: &str, png: &render::Png, problems: &mut Vec<String>) {
 #[test]
 fn every_game_draws_its_fixed_positions_as_the_references_show() {
     let mut problems = Vec::new();
-    for (game, seats, options, seed, moves, seat) in POSITIONS {
+    for &(game, seats, options, seed, moves, seat) in POSITIONS {
         let g = position(game, seats, options, seed, moves);
         let table = render::table(&g.picture(Observer::Public), &g.name(), &words()).unwrap();
         check(&format!("{game}-table"), &table, &mut problems);

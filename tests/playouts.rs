@@ -60,7 +60,7 @@ const PER_PLAYOUT: u64 = 8;
 #[ignore = "Pishe Pasha, Paston, Teka and Kop playouts still allocate (issue 19's note); run with --ignored"]
 fn playouts_allocate_nothing_per_action() {
     let mut failures = Vec::new();
-    for (id, seats) in registry::ARENA_TABLES {
+    for &(id, seats) in registry::ARENA_TABLES {
         let info = registry::find(id).expect("a registered game");
         for policy in [Policy::Random, Policy::RuleOfThumb { noise: 0.1 }] {
             let (mut most, mut actions) = (0, 0);

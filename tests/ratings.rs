@@ -56,7 +56,7 @@ pub async fn finish(store: &Store, channel: u64, game: &str, seats: &[(Who, usiz
         })
         .collect();
     store
-        .record_move(id, 1, 0, &json!("x"), &json!({}), None, Some(&results))
+        .record_move(id, 1, 0, &json!("x"), None, Some(&results))
         .await
         .unwrap();
     id
@@ -94,7 +94,7 @@ async fn open(store: &Store, channel: u64, game: &str, seats: &[(Who, usize)]) -
         })
         .await
         .unwrap();
-    store.start_table(id, &json!({})).await.unwrap();
+    store.start_table(id).await.unwrap();
     id
 }
 

@@ -72,17 +72,9 @@ async fn finished_table(
         .create_table(&new_table(guild_id, channel_id, game, &users))
         .await
         .unwrap();
-    store.start_table(id, &json!({ "deal": 1 })).await.unwrap();
+    store.start_table(id).await.unwrap();
     store
-        .record_move(
-            id,
-            1,
-            0,
-            &json!("stop"),
-            &json!({ "over": true }),
-            None,
-            Some(results),
-        )
+        .record_move(id, 1, 0, &json!("stop"), None, Some(results))
         .await
         .unwrap();
     id
@@ -100,17 +92,9 @@ async fn open_creates_the_file_and_reopening_keeps_the_data() {
         .create_table(&new_table(GUILD, 10, "paston", &[Some(ALICE), None]))
         .await
         .unwrap();
-    store.start_table(id, &json!({ "deal": 1 })).await.unwrap();
+    store.start_table(id).await.unwrap();
     store
-        .record_move(
-            id,
-            1,
-            0,
-            &json!({ "play": "AS" }),
-            &json!({ "n": 1 }),
-            None,
-            None,
-        )
+        .record_move(id, 1, 0, &json!({ "play": "AS" }), None, None)
         .await
         .unwrap();
     drop(store);
@@ -122,7 +106,6 @@ async fn open_creates_the_file_and_reopening_keeps_the_data() {
     assert_eq!(open[0].id, id);
     assert_eq!(open[0].phase, Phase::Playing);
     assert_eq!(open[0].move_number, 1);
-    assert_eq!(open[0].state, Some(json!({ "n": 1 })));
     assert_eq!(open[0].moves.len(), 1);
 
     // A third open, while the second store is still alive, works too.
@@ -171,7 +154,7 @@ async fn one_open_table_per_channel(db: &Db) {
     assert_eq!(store.open_tables().await.unwrap().len(), 1);
 
     // Still refused while playing.
-    store.start_table(first, &json!({})).await.unwrap();
+    store.start_table(first).await.unwrap();
     assert!(matches!(
         store
             .create_table(&new_table(GUILD, 10, "kop", &[Some(BOB), None]))
@@ -193,14 +176,13 @@ async fn one_open_table_per_channel(db: &Db) {
         .unwrap();
 
     // After finishing, too.
-    store.start_table(second, &json!({})).await.unwrap();
+    store.start_table(second).await.unwrap();
     store
         .record_move(
             second,
             1,
             0,
             &json!("x"),
-            &json!({}),
             None,
             Some(&[result(0, Some(BOB), 1, None), result(1, None, 2, None)]),
         )
@@ -271,7 +253,6 @@ async fn tables_and_seats_round_trip(db: &Db) {
     assert_eq!(table.created_by, ALICE);
     assert_eq!(table.phase, Phase::Lobby);
     assert_eq!(table.move_number, 0);
-    assert_eq!(table.state, None);
     assert_eq!(table.message_id, None);
     assert_eq!(table.seat_rows, new.seat_rows);
     assert!(table.moves.is_empty());
@@ -336,31 +317,25 @@ async fn start_moves_from_lobby_to_playing_once(db: &Db) {
         .unwrap();
     // No moves in the lobby.
     assert!(matches!(
-        store
-            .record_move(id, 1, 0, &json!("x"), &json!({}), None, None)
-            .await,
+        store.record_move(id, 1, 0, &json!("x"), None, None).await,
         Err(StoreError::WrongPhase {
             phase: Phase::Lobby,
             ..
         })
     ));
-    store
-        .start_table(id, &json!({ "hands": [[1, 2], [3, 4]] }))
-        .await
-        .unwrap();
+    store.start_table(id).await.unwrap();
     let table = store.table(id).await.unwrap().unwrap();
     assert_eq!(table.phase, Phase::Playing);
     assert_eq!(table.move_number, 0);
-    assert_eq!(table.state, Some(json!({ "hands": [[1, 2], [3, 4]] })));
     assert!(matches!(
-        store.start_table(id, &json!({})).await,
+        store.start_table(id).await,
         Err(StoreError::WrongPhase {
             phase: Phase::Playing,
             ..
         })
     ));
     assert!(matches!(
-        store.start_table(id + 1, &json!({})).await,
+        store.start_table(id + 1).await,
         Err(StoreError::NoSuchTable(_))
     ));
 }
@@ -376,19 +351,11 @@ async fn moves_are_stored_in_order_and_a_duplicate_changes_nothing(db: &Db) {
         ))
         .await
         .unwrap();
-    store.start_table(id, &json!({ "n": 0 })).await.unwrap();
+    store.start_table(id).await.unwrap();
     for number in 1..=12u64 {
         let seat = (number % 2) as usize;
         store
-            .record_move(
-                id,
-                number,
-                seat,
-                &json!({ "play": number }),
-                &json!({ "n": number }),
-                None,
-                None,
-            )
+            .record_move(id, number, seat, &json!({ "play": number }), None, None)
             .await
             .unwrap();
     }
@@ -399,7 +366,6 @@ async fn moves_are_stored_in_order_and_a_duplicate_changes_nothing(db: &Db) {
             7,
             1,
             &json!({ "play": "again" }),
-            &json!({ "n": "bad" }),
             Some((1, &[5, 5])),
             Some(&[result(0, Some(ALICE), 1, None)]),
         )
@@ -413,7 +379,6 @@ async fn moves_are_stored_in_order_and_a_duplicate_changes_nothing(db: &Db) {
     let table = store.table(id).await.unwrap().unwrap();
     assert_eq!(table.phase, Phase::Playing);
     assert_eq!(table.move_number, 12);
-    assert_eq!(table.state, Some(json!({ "n": 12 })));
     let expected: Vec<StoredMove> = (1..=12u64)
         .map(|number| StoredMove {
             number,
@@ -438,19 +403,11 @@ async fn match_totals_are_upserted(db: &Db) {
         ))
         .await
         .unwrap();
-    store.start_table(id, &json!({})).await.unwrap();
+    store.start_table(id).await.unwrap();
     assert_eq!(store.match_totals(id).await.unwrap(), None);
 
     store
-        .record_move(
-            id,
-            1,
-            0,
-            &json!("a"),
-            &json!({}),
-            Some((1, &[3, -2, 0])),
-            None,
-        )
+        .record_move(id, 1, 0, &json!("a"), Some((1, &[3, -2, 0])), None)
         .await
         .unwrap();
     assert_eq!(
@@ -460,7 +417,7 @@ async fn match_totals_are_upserted(db: &Db) {
 
     // A move without totals leaves them alone.
     store
-        .record_move(id, 2, 1, &json!("b"), &json!({}), None, None)
+        .record_move(id, 2, 1, &json!("b"), None, None)
         .await
         .unwrap();
     assert_eq!(
@@ -469,15 +426,7 @@ async fn match_totals_are_upserted(db: &Db) {
     );
 
     store
-        .record_move(
-            id,
-            3,
-            2,
-            &json!("c"),
-            &json!({}),
-            Some((2, &[10, 4, -7])),
-            None,
-        )
+        .record_move(id, 3, 2, &json!("c"), Some((2, &[10, 4, -7])), None)
         .await
         .unwrap();
     assert_eq!(
@@ -499,7 +448,7 @@ async fn concurrent_writers_all_succeed(db: &Db) {
             ))
             .await
             .unwrap();
-        store.start_table(id, &json!({})).await.unwrap();
+        store.start_table(id).await.unwrap();
         ids.push(id);
     }
     let tasks: Vec<_> = ids
@@ -514,7 +463,6 @@ async fn concurrent_writers_all_succeed(db: &Db) {
                             number,
                             0,
                             &json!(number),
-                            &json!({ "n": number }),
                             Some((1, &[number as i64, 0])),
                             None,
                         )
@@ -548,9 +496,9 @@ async fn finishing_stores_results_and_closes_the_table(db: &Db) {
         ))
         .await
         .unwrap();
-    store.start_table(id, &json!({})).await.unwrap();
+    store.start_table(id).await.unwrap();
     store
-        .record_move(id, 1, 0, &json!("a"), &json!({ "n": 1 }), None, None)
+        .record_move(id, 1, 0, &json!("a"), None, None)
         .await
         .unwrap();
     let results = vec![
@@ -564,7 +512,6 @@ async fn finishing_stores_results_and_closes_the_table(db: &Db) {
             2,
             2,
             &json!("last"),
-            &json!({ "over": true }),
             Some((3, &[4, 9, 4])),
             Some(&results),
         )
@@ -575,7 +522,6 @@ async fn finishing_stores_results_and_closes_the_table(db: &Db) {
     let table = store.table(id).await.unwrap().unwrap();
     assert_eq!(table.phase, Phase::Finished);
     assert_eq!(table.move_number, 2);
-    assert_eq!(table.state, Some(json!({ "over": true })));
     assert_eq!(table.moves.len(), 2);
     assert_eq!(store.results(id).await.unwrap(), results);
     assert_eq!(
@@ -586,7 +532,7 @@ async fn finishing_stores_results_and_closes_the_table(db: &Db) {
     // Nothing happens to a finished table any more.
     assert!(matches!(
         store
-            .record_move(id, 3, 0, &json!("late"), &json!({}), None, None)
+            .record_move(id, 3, 0, &json!("late"), None, None)
             .await,
         Err(StoreError::WrongPhase {
             phase: Phase::Finished,
@@ -613,7 +559,7 @@ async fn abandoned_tables_leave_the_open_list(db: &Db) {
         .create_table(&new_table(GUILD, 11, "kop", &[Some(ALICE), None]))
         .await
         .unwrap();
-    store.start_table(playing, &json!({})).await.unwrap();
+    store.start_table(playing).await.unwrap();
     assert_eq!(store.open_tables().await.unwrap().len(), 2);
 
     store.abandon_table(lobby).await.unwrap();
@@ -700,17 +646,9 @@ async fn leaderboard_counts_per_guild_and_game(db: &Db) {
         .create_table(&new_table(GUILD, 3, "paston", &[Some(CAROL), Some(BOB)]))
         .await
         .unwrap();
-    store.start_table(abandoned, &json!({})).await.unwrap();
+    store.start_table(abandoned).await.unwrap();
     store
-        .record_move(
-            abandoned,
-            1,
-            0,
-            &json!("a"),
-            &json!({}),
-            Some((1, &[50, 0])),
-            None,
-        )
+        .record_move(abandoned, 1, 0, &json!("a"), Some((1, &[50, 0])), None)
         .await
         .unwrap();
     store.abandon_table(abandoned).await.unwrap();
@@ -719,7 +657,7 @@ async fn leaderboard_counts_per_guild_and_game(db: &Db) {
         .create_table(&new_table(GUILD, 4, "paston", &[Some(CAROL), Some(BOB)]))
         .await
         .unwrap();
-    store.start_table(playing, &json!({})).await.unwrap();
+    store.start_table(playing).await.unwrap();
 
     let row = |user_id, games, wins, points| LeaderRow {
         user_id,
@@ -855,17 +793,9 @@ async fn a_paused_match_frees_its_channel_until_resumed(db: &Db) {
             ..
         })
     ));
-    store.start_table(id, &json!({"deal": 1})).await.unwrap();
+    store.start_table(id).await.unwrap();
     store
-        .record_move(
-            id,
-            1,
-            0,
-            &json!("pass"),
-            &json!({"deal": 1, "m": 1}),
-            None,
-            None,
-        )
+        .record_move(id, 1, 0, &json!("pass"), None, None)
         .await
         .unwrap();
     store.pause_table(id).await.unwrap();
@@ -879,7 +809,7 @@ async fn a_paused_match_frees_its_channel_until_resumed(db: &Db) {
     );
     // No move is recorded while paused.
     assert!(store
-        .record_move(id, 2, 1, &json!("pass"), &json!({}), None, None)
+        .record_move(id, 2, 1, &json!("pass"), None, None)
         .await
         .is_err());
     let paused = store.paused_tables(7).await.unwrap();
@@ -904,7 +834,7 @@ async fn a_paused_match_frees_its_channel_until_resumed(db: &Db) {
     assert!(!open[0].paused);
     assert_eq!(open[0].move_number, 1);
     store
-        .record_move(id, 2, 1, &json!("pass"), &json!({}), None, None)
+        .record_move(id, 2, 1, &json!("pass"), None, None)
         .await
         .unwrap();
 }
@@ -990,7 +920,7 @@ async fn a_forfeit_is_one_loss_and_charges_nobody_else(db: &Db) {
         .create_table(&new_table(GUILD, 11, "kop", &[Some(ALICE), Some(BOB)]))
         .await
         .unwrap();
-    store.start_table(id, &json!({})).await.unwrap();
+    store.start_table(id).await.unwrap();
     store.forfeit_table(id, 1, BOB).await.unwrap();
     let table = store.table(id).await.unwrap().unwrap();
     assert_eq!(table.phase, Phase::Abandoned);
@@ -1037,7 +967,7 @@ async fn a_forfeit_is_one_loss_and_charges_nobody_else(db: &Db) {
         .create_table(&new_table(GUILD, 12, "kop", &[Some(ALICE), Some(CAROL)]))
         .await
         .unwrap();
-    store.start_table(closed, &json!({})).await.unwrap();
+    store.start_table(closed).await.unwrap();
     store.abandon_table(closed).await.unwrap();
     assert_eq!(store.leaderboard(GUILD, None, 10).await.unwrap().len(), 1);
 }
@@ -1083,11 +1013,12 @@ async fn the_write_ahead_log_is_checkpointed_in_the_background() {
         .create_table(&new_table(GUILD, 1, "paston", &[Some(ALICE), Some(BOB)]))
         .await
         .unwrap();
-    store.start_table(id, &json!({})).await.unwrap();
-    let big = json!({ "filler": "x".repeat(20_000) });
+    store.start_table(id).await.unwrap();
+    // Moves of 20 kB each (no state is stored beside them) fill the write-ahead log.
     for number in 1..=20u64 {
+        let big = json!({ "n": number, "filler": "x".repeat(20_000) });
         store
-            .record_move(id, number, 0, &json!(number), &big, None, None)
+            .record_move(id, number, 0, &big, None, None)
             .await
             .unwrap();
     }
@@ -1116,13 +1047,12 @@ async fn two_processes_share_one_database(db: &Db) {
             .await,
         Err(StoreError::ChannelBusy)
     ));
-    first.start_table(id, &json!({})).await.unwrap();
+    first.start_table(id).await.unwrap();
     // Both try to store move 1 at the same moment: exactly one succeeds.
-    let (action_a, state_a) = (json!("a"), json!({ "by": "a" }));
-    let (action_b, state_b) = (json!("b"), json!({ "by": "b" }));
+    let (action_a, action_b) = (json!("a"), json!("b"));
     let (a, b) = tokio::join!(
-        first.record_move(id, 1, 0, &action_a, &state_a, None, None),
-        second.record_move(id, 1, 1, &action_b, &state_b, None, None),
+        first.record_move(id, 1, 0, &action_a, None, None),
+        second.record_move(id, 1, 1, &action_b, None, None),
     );
     assert_eq!(
         [&a, &b].iter().filter(|r| r.is_ok()).count(),
@@ -1137,8 +1067,13 @@ async fn two_processes_share_one_database(db: &Db) {
     let stored = second.table(id).await.unwrap().unwrap();
     assert_eq!(stored.moves.len(), 1);
     assert_eq!(stored.move_number, 1);
-    // The state is the winner's.
-    assert_eq!(stored.state.unwrap()["by"], stored.moves[0].action);
+    // The move is the winner's.
+    let winner = if stored.moves[0].seat == 0 {
+        &action_a
+    } else {
+        &action_b
+    };
+    assert_eq!(&stored.moves[0].action, winner);
     // A finished game written by one is on the other's leaderboard at once.
     finished_table(
         &first,

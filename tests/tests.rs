@@ -30,4 +30,5 @@ mod pictures;
 mod playouts;
 mod properties;
 mod ratings;
+mod registry_lists;
 mod store;

@@ -79,6 +79,10 @@ discord-you-forfeited = You gave up the game.
 discord-forfeited = 🏳️ { $who } gave up **{ $game }**: a game lost for them; nobody else is charged.
 discord-you-closed = You closed the table.
 discord-closed = 🔒 { $who } closed this table of **{ $game }**; nothing counts.
+discord-unrestorable = ⚠️ This table of **{ $game }** (game number { $id }) could not be taken up again after pakka was updated, so it has been closed; nothing counts. { $count ->
+    [0] Start
+   *[other] { $players }: start
+} a new game here with `/play`.
 discord-left-seat = You left your seat at this table of **{ $game }**; the seat is open again.
 discord-lobby-expired = This table of **{ $game }** expired before it started.
 discord-paused = ⏸ { $who } paused this match of **{ $game }** after move { $number }. Its players can take it up again here with `/resume`.

@@ -35,6 +35,7 @@ table-too-many-players = { $seats ->
 table-no-table = There is no open table in this channel.
 table-closed = This table is closed.
 table-nothing-to-resume = There is no paused match of yours in this channel.
+table-no-longer-replays = This paused match could not be taken up again after pakka was updated, so it has been closed with no result. Start a new one with /play.
 table-stood-in = A computer player is standing in for you: press "I'm back" to take your seat again.
 table-not-away = You are playing your seat yourself already.
 table-not-seated = You are not seated at this table.

@@ -83,6 +83,10 @@ discord-you-forfeited = Luovutit pelin.
 discord-forfeited = 🏳️ { $who } luovutti pelin **{ $game }**: se on luovuttajalle tappio; muille ei tule tappiota.
 discord-you-closed = Suljit pöydän.
 discord-closed = 🔒 { $who } sulki tämän pöydän (**{ $game }**); mitään ei lasketa.
+discord-unrestorable = ⚠️ Tätä pöytää (**{ $game }**, peli numero { $id }) ei voitu jatkaa pakan päivityksen jälkeen, joten se on suljettu; mitään ei lasketa. { $count ->
+    [0] Aloittakaa
+   *[other] { $players }: aloittakaa
+} täällä uusi peli komennolla `/play`.
 discord-left-seat = Poistuit paikaltasi tässä pöydässä (**{ $game }**); paikka on taas vapaa.
 discord-lobby-expired = Tämä pöytä (**{ $game }**) vanheni ennen kuin peli alkoi.
 discord-paused = ⏸ { $who } keskeytti tämän ottelun (**{ $game }**) siirron { $number } jälkeen. Sen pelaajat voivat jatkaa sitä täällä komennolla `/resume`.

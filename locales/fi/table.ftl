@@ -32,6 +32,7 @@ table-too-many-players = { $seats } paikkaan ei mahdu { $named } nimettyä pelaa
 table-no-table = Tällä kanavalla ei ole avointa pöytää.
 table-closed = Tämä pöytä on suljettu.
 table-nothing-to-resume = Sinulla ei ole tällä kanavalla keskeytettyä ottelua.
+table-no-longer-replays = Tätä keskeytettyä ottelua ei voitu jatkaa pakan päivityksen jälkeen, joten se on suljettu ilman tulosta. Aloita uusi komennolla /play.
 table-stood-in = Tietokonepelaaja tuuraa sinua: paina "Olen takaisin", niin saat paikkasi takaisin.
 table-not-away = Pelaat jo paikkaasi itse.
 table-not-seated = Et istu tässä pöydässä.

@@ -19,7 +19,7 @@ pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
 
 /// One table of each of the nine games to play through on the fake Discord: the game, the
 /// people at it (Alice, Bob, Carol in that order), the computer players and the seed.
-pub const EVERY_GAME: [(&str, usize, usize, u64); 9] = [
+pub const EVERY_GAME: &[(&str, usize, usize, u64)] = &[
     ("pisha-pasha", 2, 0, 7),
     ("paskahousu", 3, 0, 4),
     ("poytapaska", 2, 0, 3),
@@ -266,6 +266,16 @@ pub fn dealt(stored: &pakka::store::StoredTable) -> Box<dyn pakka::rules::AnyGam
             Setup::seeded(stored.seed),
         )
         .unwrap()
+}
+
+/// A stored table's game as it stands: dealt from its seed, then its whole move log replayed.
+pub fn replayed(stored: &pakka::store::StoredTable) -> Box<dyn pakka::rules::AnyGame> {
+    let mut game = dealt(stored);
+    for m in &stored.moves {
+        game.act_json(m.seat, &m.action)
+            .unwrap_or_else(|e| panic!("table {}: move {} replays: {e:?}", stored.id, m.number));
+    }
+    game
 }
 
 /// Checks that no public message ever showed a card the channel had not seen face up by the

@@ -2,8 +2,9 @@
 //! (edited in place; a fresh one per deal), the one live turn ping (deleted when the turn
 //! passes), the end of a deal and of a game as new messages, the open hands of the players
 //! (brought alive on their turn, taken off their buttons when superseded or closed), and the
-//! computer players and clocks that move tables on their own. Nothing here answers an
-//! interaction: `components` and `commands` answer first and then call in.
+//! computer players and clocks that move tables on their own, and at start the channels of
+//! tables that could not be restored. Nothing here answers an interaction: `components` and
+//! `commands` answer first and then call in.
 
 use std::time::Duration;
 
@@ -12,10 +13,10 @@ use serenity::builder::Builder as _;
 
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
-use super::words::{Lang, Plain};
+use super::words::{mention, Lang, Plain};
 use super::{pictures, send, Data, Ping};
-use pakka_table::{Acted, HandView, Phase, TableId, TableView};
-use pakka_text::msg;
+use pakka_table::{Acted, HandView, Phase, TableId, TableView, Unrestorable};
+use pakka_text::{key, list_of, msg, verbatim};
 
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
 /// was, whose hand the click's answer already shows). Moves of one table are brought up in
@@ -502,6 +503,16 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
 pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
     let (ctx, data) = (ctx.clone(), data.clone());
     {
+        // The tables the restore closed because their move log no longer replays: each channel
+        // is told, its players named, and the old table message loses its buttons.
+        let (ctx, data) = (ctx.clone(), data.clone());
+        tokio::spawn(async move {
+            for table in data.service.take_unrestorable() {
+                unrestorable(&ctx, &data, &table).await;
+            }
+        });
+    }
+    {
         // Every restored game's table message shown as the game stands. A bot stopped between
         // closing a deal's message and posting the next deal's (a crash, a kill) would leave
         // its table with no "Show my hand" anywhere; the edit brings the button back (or posts
@@ -563,4 +574,37 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
             }
         }
     });
+}
+
+/// A table closed at start because its move log no longer replays: the channel is told, in the
+/// server's language, and the table message's buttons (which lead nowhere now) are taken off.
+async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable) {
+    let public = data.guild_lang(table.guild_id).await;
+    let text = msg!(
+        "discord-unrestorable",
+        game = table.game.clone(),
+        id = verbatim(table.id.to_string()),
+        count = table.players.len(),
+        players = list_of(
+            table.players.iter().map(|&u| verbatim(mention(u))),
+            key!("sep-comma")
+        )
+    );
+    post(
+        ctx,
+        table.channel_id,
+        &render::announce(&text, &Plain(public)),
+    )
+    .await;
+    if let Some(message) = table.message_id {
+        let channel = serenity::ChannelId::new(table.channel_id);
+        let edit = serenity::EditMessage::new().components(Vec::new());
+        let edited = retry::again("take the buttons off a closed table's message", || {
+            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+        })
+        .await;
+        if let Err(e) = edited {
+            retry::report(&e, "a closed table's message", "its buttons stay");
+        }
+    }
 }

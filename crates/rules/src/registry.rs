@@ -272,7 +272,7 @@ pub static GAMES: &[GameInfo] = &[
 
 /// The table the benchmarks and the arena's figures in BENCHMARKS.md use for each game (default
 /// options): its id and seats.
-pub const ARENA_TABLES: [(&str, usize); 9] = [
+pub const ARENA_TABLES: &[(&str, usize)] = &[
     ("pisha-pasha", 2),
     ("paskahousu", 2),
     ("poytapaska", 2),

@@ -95,7 +95,9 @@ pub struct StoredMove {
     pub action: serde_json::Value,
 }
 
-/// A table as stored, with its seats and its whole move log (ordered by number).
+/// A table as stored, with its seats and its whole move log (ordered by number). No game state
+/// is stored: the seed, the options and the move log are the truth, and the table service
+/// replays them (so a deploy that changes a state's shape strands no table).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredTable {
     pub id: TableId,
@@ -108,7 +110,6 @@ pub struct StoredTable {
     pub created_by: u64,
     pub phase: Phase,
     pub move_number: u64,
-    pub state: Option<serde_json::Value>,
     pub message_id: Option<u64>,
     /// The table's live turn ping, if one is.
     pub ping_id: Option<u64>,

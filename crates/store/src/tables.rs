@@ -145,7 +145,6 @@ type TableTuple = (
     i64,
     String,
     i64,
-    Option<String>,
     Option<i64>,
     Option<i64>,
     bool,
@@ -153,7 +152,7 @@ type TableTuple = (
 );
 
 const TABLE_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, \
-     t.seed, t.created_by, t.phase, t.move_number, t.state, t.message_id, t.ping_id, t.paused, \
+     t.seed, t.created_by, t.phase, t.move_number, t.message_id, t.ping_id, t.paused, \
      t.turn_timer";
 
 /// A seat row as read by a load: table id, seat, user, accepted, computer, stand-in.
@@ -163,7 +162,7 @@ type SeatTuple = (i64, i64, Option<i64>, bool, Option<String>, bool);
 type MoveTuple = (i64, i64, i64, String);
 
 impl Store {
-    /// Inserts the table (phase Lobby, move_number 0, state NULL) and its seat rows in one
+    /// Inserts the table (phase Lobby, move_number 0) and its seat rows in one
     /// transaction. [`StoreError::ChannelBusy`] when a table in the lobby or playing already
     /// exists in that channel.
     pub async fn create_table(&self, table: &NewTable) -> Result<TableId, StoreError> {
@@ -256,20 +255,16 @@ impl Store {
         )
     }
 
-    /// Lobby → Playing with the initial state (move_number stays 0).
+    /// Lobby → Playing (move_number stays 0). The game is its seed, options and seats: no state
+    /// is stored, neither here nor by a move.
     /// [`StoreError::WrongPhase`] when the table is not in the lobby.
-    pub async fn start_table(
-        &self,
-        id: TableId,
-        state: &serde_json::Value,
-    ) -> Result<(), StoreError> {
+    pub async fn start_table(&self, id: TableId) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
             let updated = sqlx::query(sql!(
                 d,
-                "UPDATE tables SET phase = 'playing', state = ?, updated_at = {now} \
+                "UPDATE tables SET phase = 'playing', updated_at = {now} \
                  WHERE id = ? AND phase = 'lobby'"
             ))
-            .bind(state.to_string())
             .bind(id)
             .execute(db)
             .await?;
@@ -280,7 +275,7 @@ impl Store {
         })
     }
 
-    /// In one transaction: inserts the move, sets the table's move number and state, upserts the
+    /// In one transaction: inserts the move, sets the table's move number, upserts the
     /// match totals (`(deal, score per seat)`) when given, and when `results` are given stores them
     /// and finishes the table. The move is durable (committed and flushed) when this returns Ok;
     /// on any error nothing changed.
@@ -294,7 +289,6 @@ impl Store {
         number: u64,
         seat: usize,
         action: &serde_json::Value,
-        state: &serde_json::Value,
         totals: Option<(u32, &[i64])>,
         results: Option<&[ResultRow]>,
     ) -> Result<(), StoreError> {
@@ -305,11 +299,10 @@ impl Store {
             let mut tx = db.begin().await?;
             let updated = sqlx::query(sql!(
                 d,
-                "UPDATE tables SET move_number = ?, state = ?, updated_at = {now} \
+                "UPDATE tables SET move_number = ?, updated_at = {now} \
                  WHERE id = ? AND phase = 'playing' AND NOT paused"
             ))
             .bind(to_sql(number))
-            .bind(state.to_string())
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -661,7 +654,6 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
         created_by,
         phase,
         move_number,
-        state,
         message_id,
         ping_id,
         paused,
@@ -678,7 +670,6 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
         created_by: from_sql(created_by),
         phase: Phase::parse(&phase)?,
         move_number: from_sql(move_number),
-        state: state.as_deref().map(json_from_sql).transpose()?,
         message_id: message_id.map(from_sql),
         ping_id: ping_id.map(from_sql),
         paused,

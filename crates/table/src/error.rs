@@ -44,6 +44,10 @@ pub enum TableError {
     Closed,
     #[error("no paused match of this user in this channel")]
     NothingToResume,
+    /// The paused match's move log no longer replays (after an update): it was closed with no
+    /// result instead of being taken up.
+    #[error("the paused match no longer replays and was closed")]
+    NoLongerReplays,
     #[error("a computer player stands in for this seat")]
     StoodIn,
     #[error("the seat is not stood in for")]
@@ -126,6 +130,7 @@ impl TableError {
             TableError::NoTable => msg!("table-no-table"),
             TableError::Closed => msg!("table-closed"),
             TableError::NothingToResume => msg!("table-nothing-to-resume"),
+            TableError::NoLongerReplays => msg!("table-no-longer-replays"),
             TableError::StoodIn => msg!("table-stood-in"),
             TableError::NotAway => msg!("table-not-away"),
             TableError::NotSeated => msg!("table-not-seated"),

@@ -58,6 +58,7 @@ pub use pakka_store::ShardRange;
 #[cfg(any(test, feature = "testing"))]
 pub use replay::fixtures as replay_fixtures;
 pub use replay::{load as load_replay, Dealt, Replay, ReplayError, ReplayStep};
+pub use restore::Unrestorable;
 
 pub type UserId = u64;
 pub type ChannelId = u64;
@@ -618,6 +619,9 @@ pub struct TableService {
     shards: ShardRange,
     /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`).
     think: std::time::Duration,
+    /// The tables the restore closed because their move log no longer replays, until the
+    /// front end has told their channels.
+    unrestorable: StdMutex<Vec<Unrestorable>>,
 }
 
 impl TableService {
@@ -635,6 +639,7 @@ impl TableService {
             limits,
             occupancy: StdMutex::new(HashMap::new()),
             opening: Mutex::new(()),
+            unrestorable: StdMutex::new(Vec::new()),
             shards: ShardRange::ALL,
             think: pakka_ai::DEFAULT_THINK,
         }

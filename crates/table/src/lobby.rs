@@ -232,7 +232,7 @@ impl TableService {
             .info
             .create(t.options.clone(), t.seats.len(), Setup::seeded(t.seed))
             .map_err(|e| TableError::internal(format!("a validated table failed to deal: {e}")))?;
-        self.store.start_table(t.id, &game.state_json()).await?;
+        self.store.start_table(t.id).await?;
         t.game = Some(game);
         t.phase = Phase::Playing;
         t.turn_since = Instant::now();

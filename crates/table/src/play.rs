@@ -120,15 +120,7 @@ impl TableService {
             .is_some()
             .then(|| results_of(&after, &t.seats, t.info.team_of));
         self.store
-            .record_move(
-                id,
-                number,
-                seat,
-                &action,
-                &next.state_json(),
-                totals,
-                results.as_deref(),
-            )
+            .record_move(id, number, seat, &action, totals, results.as_deref())
             .await?;
         // Stored: now it is applied.
         t.story.tell(game.as_ref(), next.as_ref(), &told);

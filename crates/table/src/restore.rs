@@ -1,16 +1,56 @@
 //! Tables taken up again: every unfinished table when the service starts (`restore`), and a
 //! paused match (`pause`, `resume`). A table is rebuilt by replaying its stored move log from its
-//! seed, and the replayed state is checked against the stored one. A resumed match is open
-//! again and is refused beyond the limits of open tables; a restore brings back every table as
-//! it was, whatever the limits. Both take up only the tables of servers on this process's
-//! gateway shards: another process holds the others.
+//! seed: the log is the truth, and no state is stored beside it. A table whose log no longer
+//! replays (a rules fix that refuses an old move, a game gone from the registry) is never
+//! dropped silently: it is closed with no result, which frees its channel, logged with the move
+//! that failed, and handed to the front end to tell its players ([`Unrestorable`]). A resumed
+//! match is open again and is refused beyond the limits of open tables; a restore brings back
+//! every table as it was, whatever the limits. Both take up only the tables of servers on this
+//! process's gateway shards: another process holds the others.
 
 use std::time::Instant;
 
-use super::{ChannelId, Phase, Story, Table, TableError, TableId, TableService, TableView, UserId};
+use super::{
+    ChannelId, GuildId, Phase, Story, Table, TableError, TableId, TableService, TableView, UserId,
+};
 use pakka_rules::registry;
 use pakka_rules::Setup;
 use pakka_store::{self, ShardRange, StoredTable};
+use pakka_text::{verbatim, Msg};
+
+/// A table whose stored move log no longer replays, closed with no result by a restore: what
+/// its channel is told.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unrestorable {
+    pub id: TableId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    /// The game's name for people (its stored id, verbatim, for a game pakka no longer hosts).
+    pub game: Msg,
+    /// The people seated, in seat order.
+    pub players: Vec<UserId>,
+    /// The table message, whose buttons no longer lead anywhere.
+    pub message_id: Option<u64>,
+    /// The first move that did not replay (none when the game itself could not be set up).
+    pub failed_move: Option<u64>,
+}
+
+/// Why a stored table could not be rebuilt, and at which move.
+#[derive(Debug, thiserror::Error)]
+#[error("{reason}")]
+pub(super) struct RebuildError {
+    pub(super) failed_move: Option<u64>,
+    pub(super) reason: String,
+}
+
+impl RebuildError {
+    fn setup(reason: impl std::fmt::Display) -> RebuildError {
+        RebuildError {
+            failed_move: None,
+            reason: reason.to_string(),
+        }
+    }
+}
 
 impl TableService {
     /// Pauses a match in play (`/pause`): it keeps its position and frees the channel until a
@@ -46,8 +86,21 @@ impl TableService {
             .ok_or(TableError::NothingToResume)?;
         self.check_shard(stored.guild_id)?;
         let id = stored.id;
-        let mut table = rebuild(stored)
-            .map_err(|e| TableError::internal(format!("table {id} does not replay: {e}")))?;
+        let mut table = match rebuild(stored) {
+            Ok(table) => table,
+            Err(e) => {
+                // Never a channel stranded: the match is closed with no result, and the person
+                // who asked is told why.
+                tracing::error!(
+                    table = id,
+                    failed_move = e.failed_move,
+                    error = %e,
+                    "a paused match's move log no longer replays: closed with no result"
+                );
+                self.store.abandon_table(id).await?;
+                return Err(TableError::NoLongerReplays);
+            }
+        };
         // A resumed match is open again and counts as a new one against the limits.
         let _opening = self.opening.lock().await;
         self.check_room(table.guild_id, user, true)?;
@@ -60,7 +113,9 @@ impl TableService {
 
     /// Loads every unfinished table of the servers on this process's shards from the store
     /// (every one without `SHARDS`), replaying each game's move log. Answers the number of
-    /// tables restored; a table whose log does not replay is logged and skipped.
+    /// tables restored. A table whose log does not replay is closed with no result (its channel
+    /// is free again), logged with the move that failed, and kept for the front end to announce
+    /// ([`TableService::take_unrestorable`]).
     pub async fn restore(&self) -> Result<usize, TableError> {
         let mut restored = 0;
         let open = if self.shards == ShardRange::ALL {
@@ -69,43 +124,77 @@ impl TableService {
             self.store.open_tables_in(self.shards).await?
         };
         for stored in open {
-            let id = stored.id;
+            let told = Unrestorable {
+                id: stored.id,
+                guild_id: stored.guild_id,
+                channel_id: stored.channel_id,
+                game: registry::find(&stored.game)
+                    .map(|info| info.name())
+                    .unwrap_or_else(|| {
+                        pakka_text::msg!("game-unknown", id = verbatim(stored.game.clone()))
+                    }),
+                players: stored.seat_rows.iter().filter_map(|s| s.user_id).collect(),
+                message_id: stored.message_id,
+                failed_move: None,
+            };
             match rebuild(stored) {
                 Ok(table) => {
                     self.insert(table)?;
                     restored += 1;
                 }
-                Err(e) => tracing::error!(table = id, error = %e, "could not restore a table"),
+                Err(e) => {
+                    tracing::error!(
+                        table = told.id,
+                        failed_move = e.failed_move,
+                        error = %e,
+                        "a table's move log no longer replays: closed with no result"
+                    );
+                    self.store.abandon_table(told.id).await?;
+                    let told = Unrestorable {
+                        failed_move: e.failed_move,
+                        ..told
+                    };
+                    if let Ok(mut list) = self.unrestorable.lock() {
+                        list.push(told);
+                    }
+                }
             }
         }
         Ok(restored)
     }
+
+    /// The tables the last restore closed because their move log no longer replays, each once:
+    /// the front end tells their channels.
+    pub fn take_unrestorable(&self) -> Vec<Unrestorable> {
+        self.unrestorable
+            .lock()
+            .map(|mut list| std::mem::take(&mut *list))
+            .unwrap_or_default()
+    }
 }
 
 /// Rebuilds a table from its stored row by replaying the move log from the seed.
-pub(super) fn rebuild(stored: StoredTable) -> anyhow::Result<Table> {
+pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
     let info = registry::find(&stored.game)
-        .ok_or_else(|| anyhow::anyhow!("unknown game {}", stored.game))?;
+        .ok_or_else(|| RebuildError::setup(format!("unknown game {}", stored.game)))?;
     let mut story = Story::default();
     let game = match stored.phase {
         pakka_store::Phase::Lobby => None,
         _ => {
-            let mut game = info.create(
-                stored.options.clone(),
-                stored.seats,
-                Setup::seeded(stored.seed),
-            )?;
+            let mut game = info
+                .create(
+                    stored.options.clone(),
+                    stored.seats,
+                    Setup::seeded(stored.seed),
+                )
+                .map_err(|e| RebuildError::setup(format!("{e:?}")))?;
             for m in &stored.moves {
                 let before = game.clone();
-                let told = game
-                    .act_json(m.seat, &m.action)
-                    .map_err(|e| anyhow::anyhow!("move {} does not replay: {e}", m.number))?;
+                let told = game.act_json(m.seat, &m.action).map_err(|e| RebuildError {
+                    failed_move: Some(m.number),
+                    reason: format!("move {} ({}) does not replay: {e}", m.number, m.action),
+                })?;
                 story.tell(before.as_ref(), game.as_ref(), &told);
-            }
-            if let Some(state) = &stored.state {
-                if &game.state_json() != state {
-                    anyhow::bail!("the replayed state differs from the stored state");
-                }
             }
             Some(game)
         }

@@ -6,6 +6,7 @@ use super::*;
 use pakka_ratings::Player;
 use pakka_rules::RuleError;
 use records::Period;
+use serde_json::json;
 use std::time::Duration;
 
 const GUILD: u64 = 10;
@@ -278,6 +279,105 @@ async fn restore_replays_every_unfinished_table() {
     // The same buttons (move number and index) keep working.
     let end = play_to_the_end(&second, restored).await;
     assert_eq!(end.phase, Phase::Finished);
+}
+
+/// A move log the rules no longer accept (as after a rules fix or a changed action shape): the
+/// table is closed with no result, its channel is free, the front end gets what to tell its
+/// players, and the other tables restore as usual.
+#[tokio::test]
+async fn a_table_whose_log_no_longer_replays_is_closed_and_its_channel_freed() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    let first = TableService::new(Store::open(&url).await.unwrap());
+    let mut view = started(&first).await;
+    for _ in 0..3 {
+        view = first
+            .act(view.id, next(&view), view.move_number, 0)
+            .await
+            .unwrap()
+            .table;
+    }
+    let mut other = request("pisha-pasha", &[CAROL]);
+    other.channel_id = CHANNEL + 1;
+    let other = first.create(other).await.unwrap();
+    let other = match first.accept(other.id, CAROL).await.unwrap() {
+        LobbyChange::Started(view) => view,
+        LobbyChange::Waiting(_) => panic!("two accepted seats start the game"),
+    };
+    // A fourth move stored as an older release might have: an action these rules refuse.
+    let seat = view.seat_of(next(&view)).unwrap();
+    first
+        .store()
+        .record_move(view.id, 4, seat, &json!({"no-such": "action"}), None, None)
+        .await
+        .unwrap();
+    drop(first);
+
+    let second = TableService::new(Store::open(&url).await.unwrap());
+    assert_eq!(
+        second.restore().await.unwrap(),
+        1,
+        "the other table restores"
+    );
+    assert!(second.view(other.id).await.is_ok());
+    assert!(second.view(view.id).await.is_err(), "never half-restored");
+    let told = second.take_unrestorable();
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].id, view.id);
+    assert_eq!(told[0].channel_id, CHANNEL);
+    assert_eq!(told[0].failed_move, Some(4));
+    assert_eq!(told[0].players, vec![ALICE, BOB]);
+    assert!(second.take_unrestorable().is_empty(), "told once");
+    let stored = second.store().table(view.id).await.unwrap().unwrap();
+    assert_eq!(
+        stored.phase,
+        pakka_store::Phase::Abandoned,
+        "closed, no result"
+    );
+    assert_eq!(stored.moves.len(), 4, "the log is kept as it was");
+    // The channel is free: a new table opens there.
+    second.create(request("pisha-pasha", &[BOB])).await.unwrap();
+    // A third start finds nothing more to close.
+    let third = TableService::new(Store::open(&url).await.unwrap());
+    third.restore().await.unwrap();
+    assert!(third.take_unrestorable().is_empty());
+}
+
+/// A paused match whose log no longer replays is closed when someone tries to take it up, and
+/// they are told why.
+#[tokio::test]
+async fn a_paused_match_that_no_longer_replays_is_closed_on_resume() {
+    let s = service().await;
+    let view = started(&s).await;
+    let view = s
+        .act(view.id, next(&view), view.move_number, 0)
+        .await
+        .unwrap()
+        .table;
+    s.pause(view.id, ALICE).await.unwrap();
+    let seat = view.seat_of(next(&view)).unwrap();
+    s.store()
+        .record_move(view.id, 2, seat, &json!("nonsense"), None, None)
+        .await
+        .unwrap_err();
+    // A paused table takes no move through the store either; write it as it was before the pause.
+    s.store().resume_table(view.id).await.unwrap();
+    s.store()
+        .record_move(view.id, 2, seat, &json!("nonsense"), None, None)
+        .await
+        .unwrap();
+    s.store().pause_table(view.id).await.unwrap();
+    assert!(matches!(
+        s.resume(CHANNEL, ALICE).await,
+        Err(TableError::NoLongerReplays)
+    ));
+    let stored = s.store().table(view.id).await.unwrap().unwrap();
+    assert_eq!(stored.phase, pakka_store::Phase::Abandoned);
+    assert!(matches!(
+        s.resume(CHANNEL, ALICE).await,
+        Err(TableError::NothingToResume)
+    ));
+    s.create(request("pisha-pasha", &[BOB])).await.unwrap();
 }
 
 #[tokio::test]

@@ -112,7 +112,7 @@ async fn replay_messages_first_middle_and_last() {
 
 #[tokio::test]
 async fn every_step_of_every_game_fits_discord_and_hides_the_deal_until_the_end() {
-    for (game, seats, seed) in EVERY_GAME {
+    for &(game, seats, seed) in EVERY_GAME {
         let (replay, truth) = replayed(game, seats, seed).await;
         let steps = replay.steps().unwrap();
         let n = steps.len() - 1;

@@ -9,7 +9,7 @@ use pakka_cards::CardSet;
 
 #[tokio::test]
 async fn no_step_shows_a_hidden_card_before_the_end_and_the_last_shows_every_hand_as_dealt() {
-    for (game, seats, seed) in EVERY_GAME {
+    for &(game, seats, seed) in EVERY_GAME {
         let (s, id) = finished(game, seats, seed).await;
         let replay = s.replay(id, GUILD).await.unwrap();
         let steps = replay.steps().unwrap();
