@@ -1,5 +1,7 @@
-//! The slash commands: `/play`, `/scores`, `/rules` and `/abandon`, with autocomplete for game
-//! ids and options. Each reads its arguments, checks them (`input`: ranges, lengths, the people
+//! The slash commands: `/play`, `/invite`, `/scores`, `/stats`, `/history`, `/rules`,
+//! `/abandon`, `/pause`, `/resume` and `/settings` (`/replay` lives in `replay`), with
+//! autocomplete for game ids and options, and names, descriptions and choices from the catalog in
+//! every shipped language. Each reads its arguments, checks them (`input`: ranges, lengths, the people
 //! named; `/play` is throttled per person), calls the table service, and renders the answer. An
 //! interaction poise cannot read (an option of the wrong type or out of its range, a command
 //! that is not ours) is answered with its own sentence too, never left unanswered.

@@ -1,6 +1,7 @@
-//! The registry: game ids and aliases → games, their seat counts and options. Adding a game is
-//! one line in `GAMES`; the engine console, the conformance suite and (later) Discord pick it up
-//! from here.
+//! The registry: game ids and aliases → games, their seat counts and options, creation and
+//! restore, and the table each game is measured on (`ARENA_TABLES`). Adding a game is one line
+//! in `GAMES` (ARCHITECTURE.md, "Adding a game", lists the fixtures a test then asks for); the
+//! engine console, the conformance suite, the table service and Discord pick it up from here.
 
 use serde_json::Value;
 

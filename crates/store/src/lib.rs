@@ -1,12 +1,16 @@
-//! All SQL: tables, seats, the move log, match totals, results and leaderboards, in SQLite or
-//! PostgreSQL via sqlx, with the migrations of `migrations/sqlite` and `migrations/postgres`
-//! embedded and run at start.
+//! All SQL: tables, seats, the move log, match totals, results, ratings, records and per-server
+//! settings, in SQLite or PostgreSQL via sqlx, with the migrations of `migrations/sqlite` and
+//! `migrations/postgres` (at the workspace's root) embedded and run at start. No game state is
+//! stored: a table is its seed, options, seats and move log.
 //!
-//! One [`Store`] (a cloneable handle on a connection pool) carries every query; its methods are
-//! split by table group: `tables.rs` (tables, seats, moves, match totals) and `results.rs`
-//! (results and the leaderboard). Queries are checked at run time (no `DATABASE_URL` at build
-//! time). Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values
-//! are stored as TEXT.
+//! One [`Store`] (a cloneable handle on the pools) carries every query; its methods are split by
+//! table group: `tables.rs` (tables, seats, moves, match totals, forfeits), `results.rs` (results
+//! and the leaderboard), `ratings.rs` (the rating update in a result's transaction and the
+//! recompute), `records.rs` (the reads of `/scores`, `/stats` and `/history`) and `settings.rs`
+//! (per-server settings). Every statement is written once with `?` placeholders and `{now}`,
+//! translated per dialect; queries are checked at run time (no `DATABASE_URL` at build time).
+//! Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values are
+//! stored as TEXT.
 
 mod ratings;
 mod records;
