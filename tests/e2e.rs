@@ -718,3 +718,79 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }
+
+/// A table whose stored move log the rules no longer accept (as after a rules fix that refuses
+/// an old move): at the next start it is closed with no result, its channel is told with its
+/// players named, its old table message loses its buttons, and the channel takes a new `/play`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_log_no_longer_replays_is_closed_and_its_channel_told() {
+    let mut h = Harness::start().await;
+    let (table, message) = h.start_game(5).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    assert_eq!(
+        play_until_over(&h, message.id, &mut hands, 3, false).await,
+        3
+    );
+    if let Some(bot) = h.bot.take() {
+        bot.shutdown().await;
+    }
+    h.fake.disconnect_bot().await;
+    // The last stored move becomes one these rules refuse.
+    {
+        use sqlx::Connection;
+        let mut db = sqlx::SqliteConnection::connect(&h.url).await.unwrap();
+        sqlx::query("UPDATE moves SET action = '{\"no-such\":\"action\"}' WHERE table_id = ? AND number = 3")
+            .bind(table)
+            .execute(&mut db)
+            .await
+            .unwrap();
+    }
+    h.boot().await;
+    let fake = h.fake.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.channel_messages(CHANNEL)
+                .iter()
+                .any(|m| m.content.contains("could not be taken up again"))
+        })
+        .await
+        .expect("the channel is told");
+    let told = h
+        .fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .find(|m| m.content.contains("could not be taken up again"))
+        .unwrap();
+    assert!(told.content.contains("Pishe Pasha"), "{}", told.content);
+    assert!(
+        told.content.contains(&format!("game number {table}")),
+        "{}",
+        told.content
+    );
+    assert!(
+        told.content.contains(&h.alice.mention()),
+        "{}",
+        told.content
+    );
+    assert!(told.content.contains(&h.bob.mention()), "{}", told.content);
+    assert!(told.buttons().is_empty());
+    let fake = h.fake.clone();
+    let id = message.id;
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.message(id).is_some_and(|m| m.buttons().is_empty())
+        })
+        .await
+        .expect("the old table message loses its buttons");
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    assert_eq!(stored.phase, pakka::store::Phase::Abandoned);
+    // The channel is free again.
+    let (again, _) = h.start_game(6).await;
+    assert_ne!(again, table);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.take().unwrap().shutdown().await;
+}
