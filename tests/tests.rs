@@ -31,3 +31,4 @@ mod playouts;
 mod properties;
 mod ratings;
 mod store;
+mod upgrade;
