@@ -7,7 +7,9 @@
 //! an old fixture (tests/fixtures/README.md).
 //!
 //! `write_fixture_2026_11` (ignored) wrote the fixture on that release:
-//! `cargo test --test tests upgrade::write -- --ignored`.
+//! `cargo test --test tests upgrade::write -- --ignored`. `bytes_written_per_move` (ignored)
+//! measures what the store writes per move:
+//! `cargo test --test tests upgrade::bytes -- --ignored --nocapture`.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -707,4 +709,121 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
         clicks.iter().sum::<usize>(),
         started.elapsed()
     );
+}
+
+/// What the store writes per move today, measured: a seeded game of each of the nine played
+/// through the table service on SQLite (the seats of `harness::EVERY_GAME`, seat 0 a person
+/// playing the `normal` rule of thumb, the others `normal` computer players), then its stored
+/// move log replayed from the seed. Each move rewrites the table row's state JSON (`tables.state`,
+/// the whole state after the move), inserts its action JSON into `moves`, and in a match upserts
+/// one `match_totals` row per seat. Prints, per game, the state bytes per move (mean and maximum
+/// over every move of `BYTES_SEEDS` games, default 3), the action bytes and the totals rows:
+/// `cargo test --test tests upgrade::bytes -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement; run by hand"]
+async fn bytes_written_per_move() {
+    use pakka::ai::{self, Level, Observation};
+    use pakka::table::{CreateTable, Person, TableService};
+    let seeds: u64 = std::env::var("BYTES_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("bytes.db").display());
+    let store = Store::open(&url).await.unwrap();
+    let service = TableService::new(store.clone());
+    let person = 1_000_000_000_000_001;
+    println!("| Game | Seats | Games | Moves | State JSON per move: mean / max | Action JSON per move: mean / max | State + action: mean / max | Totals rows per move |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let (mut all_state, mut all_moves) = (0usize, 0usize);
+    for (g, info) in registry::GAMES.iter().enumerate() {
+        let seats = EVERY_GAME
+            .iter()
+            .find(|e| e.0 == info.id)
+            .map(|e| e.1 + e.2)
+            .unwrap();
+        let (mut state_sum, mut state_max, mut action_sum, mut action_max) = (0, 0, 0, 0);
+        let (mut both_max, mut moves, mut totals_rows) = (0, 0, 0);
+        for seed in 1..=seeds {
+            let view = service
+                .create(CreateTable {
+                    guild_id: FakeDiscord::GUILD_ID,
+                    channel_id: 10_000 + (g as u64) * 1_000 + seed,
+                    creator: Person {
+                        id: person,
+                        bot: false,
+                    },
+                    invited: vec![],
+                    game: info.id.to_string(),
+                    seats: Some(seats),
+                    seed: Some(seed),
+                    options: Value::Null,
+                    bots: seats - 1,
+                    bot_level: Level::Normal,
+                    turn_timer: None,
+                })
+                .await
+                .unwrap();
+            let id = view.id;
+            loop {
+                if let Some(acted) = service.computer_move(id).await.unwrap() {
+                    if acted.finished {
+                        break;
+                    }
+                    continue;
+                }
+                let t = store.table(id).await.unwrap().unwrap();
+                let game = info.restore(t.state.clone().unwrap()).unwrap();
+                assert!(!game.status().over);
+                assert!(game.to_act().contains(&0), "{}: nobody moves", info.id);
+                let choice = ai::choose(
+                    &Observation::new(game.as_ref(), 0),
+                    Level::Normal,
+                    seed ^ t.move_number,
+                );
+                let acted = service
+                    .act(id, person, t.move_number, choice.index)
+                    .await
+                    .unwrap();
+                if acted.finished {
+                    break;
+                }
+            }
+            let stored = store.table(id).await.unwrap().unwrap();
+            assert_eq!(stored.phase, Phase::Finished);
+            let mut game = dealt(&stored);
+            let mut last = String::new();
+            for m in &stored.moves {
+                game.act_json(m.seat, &m.action).unwrap();
+                last = game.state_json().to_string();
+                let action = m.action.to_string().len();
+                state_sum += last.len();
+                state_max = state_max.max(last.len());
+                action_sum += action;
+                action_max = action_max.max(action);
+                both_max = both_max.max(last.len() + action);
+                if game.status().scores.is_some() {
+                    totals_rows += seats;
+                }
+                moves += 1;
+            }
+            // What the store holds is what was measured.
+            assert_eq!(stored.state.unwrap().to_string(), last);
+        }
+        all_state += state_sum;
+        all_moves += moves;
+        println!(
+            "| {} | {seats} | {seeds} | {moves} | {} / {state_max} B | {} / {action_max} B | {} / {both_max} B | {:.1} |",
+            info.id,
+            state_sum / moves,
+            action_sum / moves,
+            (state_sum + action_sum) / moves,
+            totals_rows as f64 / moves as f64,
+        );
+    }
+    println!(
+        "all: {all_moves} moves, {} B of state JSON per move on average",
+        all_state / all_moves
+    );
+    store.close().await;
 }
