@@ -32,3 +32,4 @@ mod properties;
 mod ratings;
 mod registry_lists;
 mod store;
+mod upgrade;

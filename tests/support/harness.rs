@@ -63,15 +63,30 @@ impl Harness {
         Some(Harness::start_with(|_| {}, Some(db)).await)
     }
 
+    /// A harness whose bot keeps its tables in the SQLite database file at `path`, which the
+    /// caller owns (the upgrade test's copy of a committed fixture).
+    pub async fn start_on_file(path: &std::path::Path) -> Harness {
+        Harness::start_at(|_| {}, None, Some(format!("sqlite://{}", path.display()))).await
+    }
+
     async fn start_with(
         tweak: fn(&mut Config),
         postgres: Option<crate::support::postgres::TestDb>,
     ) -> Harness {
+        Harness::start_at(tweak, postgres, None).await
+    }
+
+    async fn start_at(
+        tweak: fn(&mut Config),
+        postgres: Option<crate::support::postgres::TestDb>,
+        sqlite_url: Option<String>,
+    ) -> Harness {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
-        let url = match &postgres {
-            Some(db) => db.url.clone(),
-            None => format!("sqlite://{}", dir.path().join("pakka.db").display()),
+        let url = match (&postgres, sqlite_url) {
+            (Some(db), _) => db.url.clone(),
+            (None, Some(url)) => url,
+            (None, None) => format!("sqlite://{}", dir.path().join("pakka.db").display()),
         };
         let alice = fake.user(1_000_000_000_000_001, "alice");
         let bob = fake.user(1_000_000_000_000_002, "bob");
@@ -501,9 +516,14 @@ impl Harness {
     /// The table's current public message, waited for: between two deals the old one says it
     /// is over and its result ("📋 … is over.") comes before the new deal's table message.
     pub async fn current_table(&self, table: i64) -> FakeMessage {
+        self.current_table_in(CHANNEL, table).await
+    }
+
+    /// [`Harness::current_table`] of the table in `channel`.
+    pub async fn current_table_in(&self, channel: u64, table: i64) -> FakeMessage {
         let _ = table;
-        let current = |fake: &FakeDiscord| {
-            let messages = fake.channel_messages(CHANNEL);
+        let current = move |fake: &FakeDiscord| {
+            let messages = fake.channel_messages(channel);
             let table = messages.iter().rposition(|m| {
                 m.content
                     .lines()
@@ -524,7 +544,7 @@ impl Harness {
                 std::time::Instant::now() < deadline,
                 "no table message among {:#?}",
                 self.fake
-                    .channel_messages(CHANNEL)
+                    .channel_messages(channel)
                     .iter()
                     .map(|m| format!("{} {}", m.id, m.content.lines().next().unwrap_or_default()))
                     .collect::<Vec<_>>()
@@ -539,11 +559,16 @@ impl Harness {
     /// The message announcing the end of the table's game, with its "Play again" button
     /// (waited for: the bot posts it after editing the table message).
     pub async fn result_message(&self, table: i64) -> Option<FakeMessage> {
+        self.result_message_in(CHANNEL, table).await
+    }
+
+    /// [`Harness::result_message`] of the table in `channel`.
+    pub async fn result_message_in(&self, channel: u64, table: i64) -> Option<FakeMessage> {
         let again = format!("pk:again:{table}");
         let find = {
             let fake = self.fake.clone();
             move || {
-                fake.channel_messages(CHANNEL).into_iter().rev().find(|m| {
+                fake.channel_messages(channel).into_iter().rev().find(|m| {
                     m.content.contains(" is over.")
                         && m.buttons().iter().any(|(id, _, _)| *id == again)
                 })
@@ -567,11 +592,25 @@ impl Harness {
         done: impl Fn(&str) -> bool,
         limit: usize,
     ) -> usize {
+        self.play_in(CHANNEL, table, players, policy, done, limit)
+            .await
+    }
+
+    /// [`Harness::play`] at the table in `channel`.
+    pub async fn play_in(
+        &self,
+        channel: u64,
+        table: i64,
+        players: &[&FakeUser],
+        policy: impl Fn(&FakeUser, &[String]) -> usize,
+        done: impl Fn(&str) -> bool,
+        limit: usize,
+    ) -> usize {
         let mut hands: Vec<(FakeUser, Option<u64>)> =
             players.iter().map(|p| ((*p).clone(), None)).collect();
         let mut clicks = 0;
         while clicks < limit {
-            let current = self.current_table(table).await;
+            let current = self.current_table_in(channel, table).await;
             if done(&current.content) {
                 return clicks;
             }
@@ -607,7 +646,7 @@ impl Harness {
                         })
                         .await;
                     if woke.is_err() {
-                        let current = self.current_table(table).await;
+                        let current = self.current_table_in(channel, table).await;
                         let Some(show) = current
                             .buttons()
                             .into_iter()
