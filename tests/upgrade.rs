@@ -109,10 +109,7 @@ async fn settle(store: &Store, table: i64) -> StoredTable {
     let mut last = None;
     loop {
         let t = store.table(table).await.unwrap().unwrap();
-        let game = registry::find(&t.game)
-            .unwrap()
-            .restore(t.state.clone().unwrap())
-            .unwrap();
+        let game = replayed(&t);
         let computer_first = game
             .to_act()
             .first()
@@ -156,10 +153,7 @@ fn describe(t: &StoredTable, deal: u32, to_act: Vec<u64>) -> Value {
 
 /// The deal a stored table is in, and the people its game waits for.
 fn position(t: &StoredTable) -> (u32, Vec<u64>) {
-    let game = registry::find(&t.game)
-        .unwrap()
-        .restore(t.state.clone().unwrap())
-        .unwrap();
+    let game = replayed(t);
     let to_act = game
         .to_act()
         .into_iter()
@@ -186,6 +180,15 @@ async fn scores(h: &Harness, game: Option<&str>) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "writes tests/fixtures/upgrade-2026-11.*: run once, on the release of 2026-11"]
 async fn write_fixture_2026_11() {
+    // An old release's fixture is never written again (tests/fixtures/README.md): this code is
+    // the next release's, not 2026-11's. A new release copies the generator under a new name.
+    if fixture("sqlite").exists() {
+        eprintln!(
+            "{} exists: a fixture is written once, by its own release",
+            fixture("sqlite").display()
+        );
+        return;
+    }
     let mut h = Harness::start().await;
     let store = h.store().await;
     let all = people(&h);
@@ -711,13 +714,14 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
     );
 }
 
-/// What the store writes per move today, measured: a seeded game of each of the nine played
-/// through the table service on SQLite (the seats of `harness::EVERY_GAME`, seat 0 a person
-/// playing the `normal` rule of thumb, the others `normal` computer players), then its stored
-/// move log replayed from the seed. Each move rewrites the table row's state JSON (`tables.state`,
-/// the whole state after the move), inserts its action JSON into `moves`, and in a match upserts
-/// one `match_totals` row per seat. Prints, per game, the state bytes per move (mean and maximum
-/// over every move of `BYTES_SEEDS` games, default 3), the action bytes and the totals rows:
+/// What the store writes per move, measured: a seeded game of each of the nine played through
+/// the table service on SQLite (the seats of `harness::EVERY_GAME`, seat 0 a person playing the
+/// `normal` rule of thumb, the others `normal` computer players), then its stored move log
+/// replayed from the seed. A move inserts its action JSON into `moves` and sets the table's move
+/// number, and in a match upserts one `match_totals` row per seat. Until the 2026-11 release it
+/// also rewrote the whole state JSON (`tables.state`): the state column shows what that cost.
+/// Prints, per game, the state bytes a move used to rewrite (mean and maximum over every move of
+/// `BYTES_SEEDS` games, default 3), the action bytes written now and the totals rows:
 /// `cargo test --test tests upgrade::bytes -- --ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement; run by hand"]
@@ -733,9 +737,9 @@ async fn bytes_written_per_move() {
     let store = Store::open(&url).await.unwrap();
     let service = TableService::new(store.clone());
     let person = 1_000_000_000_000_001;
-    println!("| Game | Seats | Games | Moves | State JSON per move: mean / max | Action JSON per move: mean / max | State + action: mean / max | Totals rows per move |");
+    println!("| Game | Seats | Games | Moves | State JSON a move used to rewrite: mean / max | Action JSON written now: mean / max | Before (state + action): mean / max | Totals rows per move |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-    let (mut all_state, mut all_moves) = (0usize, 0usize);
+    let (mut all_state, mut all_moves, mut all_action) = (0usize, 0usize, 0usize);
     for (g, info) in registry::GAMES.iter().enumerate() {
         let seats = EVERY_GAME
             .iter()
@@ -773,7 +777,7 @@ async fn bytes_written_per_move() {
                     continue;
                 }
                 let t = store.table(id).await.unwrap().unwrap();
-                let game = info.restore(t.state.clone().unwrap()).unwrap();
+                let game = replayed(&t);
                 assert!(!game.status().over);
                 assert!(game.to_act().contains(&0), "{}: nobody moves", info.id);
                 let choice = ai::choose(
@@ -807,11 +811,11 @@ async fn bytes_written_per_move() {
                 }
                 moves += 1;
             }
-            // What the store holds is what was measured.
-            assert_eq!(stored.state.unwrap().to_string(), last);
+            let _ = last;
         }
         all_state += state_sum;
         all_moves += moves;
+        all_action += action_sum;
         println!(
             "| {} | {seats} | {seeds} | {moves} | {} / {state_max} B | {} / {action_max} B | {} / {both_max} B | {:.1} |",
             info.id,
@@ -822,8 +826,9 @@ async fn bytes_written_per_move() {
         );
     }
     println!(
-        "all: {all_moves} moves, {} B of state JSON per move on average",
-        all_state / all_moves
+        "all: {all_moves} moves, {} B of state JSON per move on average (no longer written), {} B of action JSON written",
+        all_state / all_moves,
+        all_action / all_moves
     );
     store.close().await;
 }
