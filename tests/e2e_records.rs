@@ -295,7 +295,10 @@ async fn demo_dozens_of_games_of_each_kind() {
     let store = h.store().await;
     // Text only: drawing a picture of every position would be most of the time.
     store
-        .set_guild_images(crate::support::FakeDiscord::GUILD_ID, false)
+        .set_guild_setting(
+            crate::support::FakeDiscord::GUILD_ID,
+            &pakka::store::GuildSetting::Images(false),
+        )
         .await
         .unwrap();
     let people = [&h.alice, &h.bob, &h.carol];

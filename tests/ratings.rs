@@ -455,7 +455,10 @@ async fn a_players_record_and_the_history(db: &Db) {
     assert_eq!(server[0].seats.len(), 4);
     let channel = store.history(GUILD, Some(CHANNEL), 10).await.unwrap();
     assert_eq!(channel.len(), 2);
-    assert_eq!(channel[0].seats[1].computer.as_deref(), Some("hard"));
+    assert_eq!(
+        channel[0].seats[1].player,
+        Some(pakka::ratings::Player::Computer("hard".into()))
+    );
     assert_eq!(channel[0].seats[1].place, Some(1));
 }
 

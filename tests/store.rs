@@ -9,8 +9,8 @@
 use std::str::FromStr;
 
 use pakka::store::{
-    LeaderRow, NewTable, Phase, ResultRow, SeatRow, ShardRange, Store, StoreError, StoredMove,
-    TableId,
+    GuildSetting, GuildSettings, LeaderRow, NewTable, Phase, ResultRow, SeatRow, ShardRange, Store,
+    StoreError, StoredMove, TableId,
 };
 use serde_json::json;
 
@@ -974,12 +974,35 @@ async fn a_forfeit_is_one_loss_and_charges_nobody_else(db: &Db) {
 
 async fn server_settings_and_the_live_ping_round_trip(db: &Db) {
     let store = db.open().await;
-    assert!(!store.guild_threads(GUILD).await.unwrap(), "off by default");
-    store.set_guild_threads(GUILD, true).await.unwrap();
-    assert!(store.guild_threads(GUILD).await.unwrap());
-    assert!(!store.guild_threads(OTHER_GUILD).await.unwrap());
-    store.set_guild_threads(GUILD, false).await.unwrap();
-    store.set_guild_threads(OTHER_GUILD, true).await.unwrap();
+    let threads = |on| GuildSetting::Threads(on);
+    assert_eq!(
+        store.guild_settings(GUILD).await.unwrap(),
+        GuildSettings::default(),
+        "threads off, pictures on, no language by default"
+    );
+    store
+        .set_guild_setting(GUILD, &threads(true))
+        .await
+        .unwrap();
+    assert!(store.guild_settings(GUILD).await.unwrap().threads);
+    assert!(!store.guild_settings(OTHER_GUILD).await.unwrap().threads);
+    store
+        .set_guild_setting(GUILD, &threads(false))
+        .await
+        .unwrap();
+    store
+        .set_guild_setting(OTHER_GUILD, &threads(true))
+        .await
+        .unwrap();
+    // One setting leaves the others as they were.
+    store
+        .set_guild_setting(OTHER_GUILD, &GuildSetting::Images(false))
+        .await
+        .unwrap();
+    store
+        .set_guild_setting(OTHER_GUILD, &GuildSetting::Language("fi".into()))
+        .await
+        .unwrap();
     let id = store
         .create_table(&new_table(GUILD, 10, "kop", &[Some(ALICE), Some(BOB)]))
         .await
@@ -988,8 +1011,15 @@ async fn server_settings_and_the_live_ping_round_trip(db: &Db) {
     store.close().await;
     // Reopened: the settings and the ping (a snowflake above i64::MAX) are as they were.
     let store = db.open().await;
-    assert!(!store.guild_threads(GUILD).await.unwrap());
-    assert!(store.guild_threads(OTHER_GUILD).await.unwrap());
+    assert!(!store.guild_settings(GUILD).await.unwrap().threads);
+    assert_eq!(
+        store.guild_settings(OTHER_GUILD).await.unwrap(),
+        GuildSettings {
+            threads: true,
+            images: false,
+            language: Some("fi".into())
+        }
+    );
     assert_eq!(
         store.table(id).await.unwrap().unwrap().ping_id,
         Some(u64::MAX - 1)

@@ -208,7 +208,13 @@ async fn write_fixture_2026_11() {
         .await
         .unwrap();
     assert!(!set.content().is_empty());
-    assert!(!store.guild_images(FakeDiscord::GUILD_ID).await.unwrap());
+    assert!(
+        !store
+            .guild_settings(FakeDiscord::GUILD_ID)
+            .await
+            .unwrap()
+            .images
+    );
 
     // Finished games first: results and ratings for /scores.
     let mut finished = Vec::new();

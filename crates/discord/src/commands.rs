@@ -14,8 +14,8 @@ use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, D
 use pakka_catalog::{catalog, NoNames, DEFAULT_LANG};
 use pakka_rules::registry::{self, GameInfo};
 use pakka_table::records::Period;
-use pakka_table::Level;
 use pakka_table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
+use pakka_table::{GuildSetting, Level};
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
 
@@ -963,16 +963,26 @@ pub async fn settings(
         let mut result = Ok(());
         for setting in &asked {
             result = match *setting {
-                render::Setting::Threads(on) => data.service.set_threads_default(guild, on).await,
+                render::Setting::Threads(on) => {
+                    data.service
+                        .set_setting(guild, GuildSetting::Threads(on))
+                        .await
+                }
                 render::Setting::Images(on) => {
-                    let set = data.service.set_images_default(guild, on).await;
+                    let set = data
+                        .service
+                        .set_setting(guild, GuildSetting::Images(on))
+                        .await;
                     if set.is_ok() {
                         data.images.set(guild, on);
                     }
                     set
                 }
                 render::Setting::Language(l) => {
-                    let set = data.service.set_language_default(guild, l).await;
+                    let set = data
+                        .service
+                        .set_setting(guild, GuildSetting::Language(l.to_string()))
+                        .await;
                     if set.is_ok() {
                         data.languages.chose(guild, l);
                     }

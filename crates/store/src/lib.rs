@@ -19,6 +19,7 @@ mod results;
 pub use ratings::{Recomputed, ALL_GAMES};
 pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
 mod settings;
+pub use settings::{GuildSetting, GuildSettings};
 mod tables;
 
 use std::str::FromStr;

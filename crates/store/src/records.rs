@@ -68,11 +68,12 @@ pub struct PastGame {
     pub seats: Vec<PastSeat>,
 }
 
+/// A seat of a finished game: who played it and how they finished.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PastSeat {
     pub seat: usize,
-    pub user_id: Option<u64>,
-    pub computer: Option<String>,
+    /// A person or a computer level (none for a seat nobody played).
+    pub player: Option<Player>,
     /// None for the players who stayed at a forfeited table (only the forfeit counts).
     pub place: Option<usize>,
     pub score: Option<i64>,
@@ -393,8 +394,7 @@ impl Store {
                         .map(|&(_, seat, user, ref computer, place, score, _)| {
                             Ok(PastSeat {
                                 seat: index_from_sql(seat)?,
-                                user_id: user.map(from_sql),
-                                computer: computer.clone().filter(|_| user.is_none()),
+                                player: Player::of_seat(user.map(from_sql), computer.as_deref()),
                                 place: place.map(index_from_sql).transpose()?,
                                 score,
                             })

@@ -53,7 +53,7 @@ pub use error::TableError;
 pub use lobby::Declined;
 pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
 pub use pakka_ratings as ratings;
-pub use pakka_store::ShardRange;
+pub use pakka_store::{GuildSetting, GuildSettings, ShardRange};
 /// Finished seeded games and what their tables showed, for the replay tests of the edges.
 #[cfg(any(test, feature = "testing"))]
 pub use replay::fixtures as replay_fixtures;

@@ -19,7 +19,7 @@ use super::{
 use pakka_ai::Level;
 use pakka_rules::registry::{self, GameInfo};
 use pakka_rules::{Seat, Setup};
-use pakka_store::{NewTable, SeatRow, StoreError};
+use pakka_store::{GuildSetting, GuildSettings, NewTable, SeatRow, StoreError};
 
 impl TableService {
     /// Checks a request to open a table without opening it (the game, the people, the seats,
@@ -335,52 +335,37 @@ impl TableService {
         Ok(view)
     }
 
-    /// Whether the server's tables are played in threads of their own by default.
-    pub async fn threads_default(&self, guild: GuildId) -> bool {
-        match self.store.guild_threads(guild).await {
-            Ok(on) => on,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not read the server's settings");
-                false
-            }
-        }
+    /// The server's settings; the defaults when they cannot be read (logged: a setting is not
+    /// worth refusing a game for).
+    pub async fn settings(&self, guild: GuildId) -> GuildSettings {
+        self.store.guild_settings(guild).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "could not read the server's settings");
+            GuildSettings::default()
+        })
     }
 
-    /// Sets the server's default for tables in threads.
-    pub async fn set_threads_default(&self, guild: GuildId, on: bool) -> Result<(), TableError> {
-        Ok(self.store.set_guild_threads(guild, on).await?)
+    /// Sets one of the server's settings (`/settings`).
+    pub async fn set_setting(
+        &self,
+        guild: GuildId,
+        setting: GuildSetting,
+    ) -> Result<(), TableError> {
+        Ok(self.store.set_guild_setting(guild, &setting).await?)
+    }
+
+    /// Whether the server's tables are played in threads of their own by default.
+    pub async fn threads_default(&self, guild: GuildId) -> bool {
+        self.settings(guild).await.threads
     }
 
     /// Whether the server's table and hand messages carry pictures (on unless turned off).
     pub async fn images_default(&self, guild: GuildId) -> bool {
-        match self.store.guild_images(guild).await {
-            Ok(on) => on,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not read the server's settings");
-                true
-            }
-        }
-    }
-
-    /// Sets whether the server's table and hand messages carry pictures.
-    pub async fn set_images_default(&self, guild: GuildId, on: bool) -> Result<(), TableError> {
-        Ok(self.store.set_guild_images(guild, on).await?)
+        self.settings(guild).await.images
     }
 
     /// The language chosen for the server's public messages, if one was.
     pub async fn language_default(&self, guild: GuildId) -> Option<String> {
-        match self.store.guild_language(guild).await {
-            Ok(lang) => lang,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not read the server's settings");
-                None
-            }
-        }
-    }
-
-    /// Sets the language of the server's public messages.
-    pub async fn set_language_default(&self, guild: GuildId, lang: &str) -> Result<(), TableError> {
-        Ok(self.store.set_guild_language(guild, lang).await?)
+        self.settings(guild).await.language
     }
 
     /// A new table for the same game, options, turn timer and players, on the same seats (each

@@ -81,71 +81,8 @@ pub fn unix_time(stored: &str) -> Option<i64> {
         .map(OffsetDateTime::unix_timestamp)
 }
 
-/// One finished game of a player: where, how and when.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Finish {
-    pub table: super::TableId,
-    pub place: usize,
-    pub seats: usize,
-    pub score: Option<i64>,
-    /// As stored: ISO 8601 UTC text (see [`unix_time`]).
-    pub finished_at: String,
-}
-
-impl From<pakka_store::Finish> for Finish {
-    fn from(f: pakka_store::Finish) -> Finish {
-        Finish {
-            table: f.table,
-            place: f.place,
-            seats: f.seats,
-            score: f.score,
-            finished_at: f.finished_at,
-        }
-    }
-}
-
-/// A finished game as `/history` lists it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PastGame {
-    pub table: super::TableId,
-    pub game: String,
-    pub finished_at: String,
-    /// Ended by a forfeit: only the player who gave up has a result.
-    pub forfeit: bool,
-    /// Every seat, in seat order.
-    pub seats: Vec<PastSeat>,
-}
-
-/// A seat of a finished game: who played it and how they finished (no place for the players
-/// who stayed at a forfeited table).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PastSeat {
-    pub seat: usize,
-    pub player: Option<Player>,
-    pub place: Option<usize>,
-    pub score: Option<i64>,
-}
-
-impl From<pakka_store::PastGame> for PastGame {
-    fn from(g: pakka_store::PastGame) -> PastGame {
-        PastGame {
-            table: g.table,
-            game: g.game,
-            finished_at: g.finished_at,
-            forfeit: g.forfeit,
-            seats: g
-                .seats
-                .into_iter()
-                .map(|s| PastSeat {
-                    seat: s.seat,
-                    player: Player::of_seat(s.user_id, s.computer.as_deref()),
-                    place: s.place,
-                    score: s.score,
-                })
-                .collect(),
-        }
-    }
-}
+// A finished game of a player, and the games `/history` lists, as the store reads them.
+pub use pakka_store::{Finish, PastGame, PastSeat};
 
 /// One line of a leaderboard page.
 #[derive(Clone, Debug, PartialEq)]
@@ -276,8 +213,8 @@ impl TableService {
                 average: (r.points.1 > 0).then(|| r.points.0 as f64 / r.points.1 as f64),
                 rating: r.rating.map(|(rating, n)| (rating, provisional(n))),
                 trend: r.trend,
-                best: r.best.map(Finish::from),
-                worst: r.worst.map(Finish::from),
+                best: r.best,
+                worst: r.worst,
             })
             .collect();
         let favourite = games
@@ -300,7 +237,7 @@ impl TableService {
         channel: Option<ChannelId>,
     ) -> Result<Vec<PastGame>, TableError> {
         let games = self.store.history(guild, channel, HISTORY).await?;
-        Ok(games.into_iter().map(PastGame::from).collect())
+        Ok(games)
     }
 
     /// Recomputes every rating from the results (see `Store::recompute_ratings`).

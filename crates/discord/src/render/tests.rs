@@ -357,6 +357,7 @@ fn leaderboard_pages_stats_history_and_rules() {
     let past = PastGame {
         table: 42,
         game: "red7".to_string(),
+        channel_id: 20,
         finished_at: "2026-11-20T10:00:00.000Z".to_string(),
         forfeit: false,
         seats: vec![
