@@ -10,7 +10,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
 use serde_json::Value;
 
-use super::{Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone};
+use super::{
+    Events, Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone,
+};
 use pakka_cards::Card;
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
@@ -131,7 +133,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn legal_len(&self, seat: Seat) -> usize;
     /// Applies the seat's legal action at `index` without going through JSON.
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError>;
-    /// The game's rule-of-thumb choice for the seat, from its view (see `Heuristic::heuristic`).
+    /// The game's rule-of-thumb choice for the seat (see `Heuristic::rule_of_thumb`).
     fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
     /// A random legal action for the seat among those the game lets a search explore
     /// (`Heuristic::explore`); `None` when there is none.
@@ -300,7 +302,7 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
             ActError::Rule(RuleError::Illegal(msg!("act-no-such-index", index = index)))
         })?;
         // Taken from the legal actions just listed, so the check of `apply` is not needed.
-        self.apply_checked(seat, action);
+        self.advance(seat, action, &mut Events::quiet());
         Ok(())
     }
 
@@ -387,7 +389,7 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
                 }
             };
             // Taken from the legal actions just listed, so the check of `apply` is not needed.
-            self.advance(seat, &legal[index]);
+            self.advance(seat, &legal[index], &mut Events::quiet());
             done += 1;
         }
         done

@@ -39,7 +39,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::present::{rank, seat_list};
-use super::{seats_from, Observer, Seat, Seen, Status, Zone};
+use super::{seats_from, Events, Observer, Seat, Seen, Status, Zone};
 use pakka_cards::{Card, CardSet, Rank, Suit};
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, verbatim, Arg, Msg};
@@ -457,25 +457,6 @@ pub enum End {
     Stalemate,
 }
 
-/// Where the rules put their events: `apply_checked`'s list, or nowhere ([`Quiet`], a
-/// playout's `advance`, which builds none: an event is made by a closure only when told).
-pub trait Tell<E> {
-    fn tell(&mut self, event: impl FnOnce() -> E);
-}
-
-impl<E> Tell<E> for Vec<E> {
-    fn tell(&mut self, event: impl FnOnce() -> E) {
-        self.push(event());
-    }
-}
-
-/// The events of a playout: never built.
-pub struct Quiet;
-
-impl<E> Tell<E> for Quiet {
-    fn tell(&mut self, _: impl FnOnce() -> E) {}
-}
-
 /// The state both games share: hands, stock, pile, cleared cards, who is out, whose turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Core {
@@ -732,6 +713,21 @@ impl Core {
         }
     }
 
+    /// The start of both games' `legal_into`: clears `actions` and answers whether the seat's
+    /// own moves are still to list. None are for a seat not to move, nor for the opener while
+    /// its forced opening is pending: that play alone is listed.
+    pub fn legal_start(&self, seat: Seat, actions: &mut Vec<Action>) -> bool {
+        actions.clear();
+        if self.is_over() || seat != self.turn {
+            return false;
+        }
+        if let Some(cards) = self.opening_cards() {
+            actions.push(Action::Play(cards));
+            return false;
+        }
+        true
+    }
+
     /// Take while there is a pile, draw-and-try (`draw`: the table plays it) while the stock
     /// lasts.
     pub fn push_take_draw(&self, actions: &mut Vec<Action>, draw: bool) {
@@ -748,7 +744,7 @@ impl Core {
     pub fn after_action<E>(
         &mut self,
         measure: usize,
-        events: &mut impl Tell<E>,
+        events: &mut Events<'_, E>,
         game_over: impl FnOnce(Option<Seat>, Vec<Vec<Seat>>) -> E,
     ) {
         self.tick(measure);
@@ -1354,7 +1350,7 @@ where
                     rng.random_range(0..legal.len())
                 };
                 let mut quiet = g.clone();
-                quiet.advance(seat, &legal[i]);
+                quiet.advance(seat, &legal[i], &mut crate::Events::quiet());
                 g.apply_checked(seat, &legal[i]);
                 assert!(
                     quiet == g,

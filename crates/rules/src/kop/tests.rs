@@ -445,7 +445,7 @@ fn ko8_solo_wins_6_and_loses_6() {
     }
     g.hands = vec![CardSet::new(); 4];
     let mut events = Vec::new();
-    g.settle(|e| events.push(e));
+    g.settle(&mut Events::to(&mut events));
     let r = g.last_round.clone().unwrap();
     assert_eq!((r.side_points, r.other_points), (40, 64));
     assert_eq!(r.changes, vec![-6, 2, 2, 2]);
@@ -973,7 +973,7 @@ fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference
                 legal[rng.random_range(0..legal.len())]
             };
             let mut twin = g.clone();
-            twin.advance(seat, &action);
+            twin.advance(seat, &action, &mut Events::quiet());
             g.apply_checked(seat, &action);
             assert_eq!(twin, g);
         }

@@ -378,7 +378,7 @@ fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference
                 assert_eq!(ours, view_rule_of_thumb(&view, &legal), "{view:?}");
                 let action = legal[rng.random_range(0..legal.len())];
                 let mut twin = g.clone();
-                twin.advance(seat, &action);
+                twin.advance(seat, &action, &mut crate::Events::quiet());
                 g.apply_checked(seat, &action);
                 assert_eq!(twin, g);
             }

@@ -938,7 +938,7 @@ fn determinization_keeps_announced_spades_and_shown_voids() {
     assert_eq!((d.hands[0], d.discards), (g.hands[0], g.discards));
 }
 
-// ---- the normal computer player (`Game::heuristic`) ----------------------------------------------
+// ---- the normal computer player (`Heuristic::rule_of_thumb`) ----------------------------------
 
 /// Seat 0 holds `JS` (bids first), the top five hearts and `AS KS`; seat 1 has two aces and a
 /// guarded king; seat 2 has nothing much.
@@ -949,12 +949,12 @@ const NORMAL: [&str; 3] = [
 ];
 const NORMAL_PRIKUP: &str = "7D 8D";
 
-/// What the `normal` computer player chooses for the seat to act, from its view.
+/// What the `normal` computer player chooses for the seat to act.
 fn normal_choice(g: &Paston) -> Action {
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let i = Paston::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    let i = g.rule_of_thumb(seat, &legal, &mut rng);
     legal[i].clone()
 }
 

@@ -395,7 +395,7 @@ fn stop_mode_breach_closes_when_the_opponent_moves_on() {
     act(&mut g, 0, Action::Correct);
     let mut expected = before;
     let mut ev = Vec::new();
-    expected.play_to_foundation(&mut ev);
+    expected.play_to_foundation(&mut crate::Events::to(&mut ev));
     assert_eq!(
         g, expected,
         "Correct returns to just before the first breach, plus the foundation play"
@@ -512,7 +512,7 @@ fn three_players_give_to_either_opponent_and_score_both() {
     g.stocks[0].extend(moved);
     g.discards[2] = vec![three];
     let mut events = Vec::new();
-    g.settle(&mut events);
+    g.settle(&mut crate::Events::to(&mut events));
     assert!(g.is_over());
     let want = (g.remaining(0) + g.remaining(1)) as i64;
     assert_eq!(g.status().scores, Some(vec![0, 0, want]));
@@ -772,7 +772,7 @@ fn playouts_in_place_match_the_listing_and_applying_methods() {
                     rng.random_range(0..legal.len())
                 };
                 let mut quiet = g.clone();
-                quiet.advance(seat, &legal[i]);
+                quiet.advance(seat, &legal[i], &mut crate::Events::quiet());
                 g.apply_checked(seat, &legal[i]);
                 assert_eq!(quiet, g);
             }

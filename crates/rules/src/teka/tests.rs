@@ -1055,7 +1055,7 @@ fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference
                     random
                 };
                 let mut twin = g.clone();
-                twin.advance(seat, &action);
+                twin.advance(seat, &action, &mut crate::Events::quiet());
                 g.apply_checked(seat, &action);
                 assert_eq!(twin, g);
             }

@@ -629,7 +629,7 @@ fn the_playout_paths_agree_with_the_full_ones() {
                 );
                 let action = legal[rng.random_range(0..legal.len())];
                 let mut twin = g.clone();
-                twin.advance(seat, &action);
+                twin.advance(seat, &action, &mut crate::Events::quiet());
                 g.apply_checked(seat, &action);
                 assert_eq!(twin, g);
             }
