@@ -32,6 +32,8 @@ pub mod red7;
 pub mod registry;
 pub mod shedding;
 pub mod teka;
+#[cfg(test)]
+mod testing;
 pub mod trick_play;
 pub mod tricks;
 pub mod whist22;

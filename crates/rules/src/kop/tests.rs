@@ -944,40 +944,18 @@ mod reference {
     }
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference() {
-    use rand::Rng;
-    let mut rng = ChaCha8Rng::seed_from_u64(19);
-    let mut compared = 0;
-    for seed in 0..300 {
-        let mut g = Kop::new(Options::default(), 4, Setup::seeded(seed)).unwrap();
-        let (mut to_act, mut legal) = (Vec::new(), Vec::new());
-        // A few rounds of each match, with random and rule-of-thumb moves mixed.
-        while !g.is_over() && g.deal <= 3 {
-            g.to_act_into(&mut to_act);
-            assert_eq!(to_act, g.to_act());
-            let seat = to_act[rng.random_range(0..to_act.len())];
-            g.legal_into(seat, &mut legal);
-            assert_eq!(legal, g.legal_actions(seat));
-            let view = g.view(Observer::Seat(seat));
-            let ours = g.rule_of_thumb(seat, &legal, &mut rng);
-            assert_eq!(
-                ours,
-                reference::view_rule_of_thumb(&view, &legal),
-                "{view:?}"
-            );
-            compared += 1;
-            let action = if rng.random_bool(0.5) {
-                legal[ours]
-            } else {
-                legal[rng.random_range(0..legal.len())]
-            };
-            let mut twin = g.clone();
-            twin.advance(seat, &action, &mut Events::quiet());
-            g.apply_checked(seat, &action);
-            assert_eq!(twin, g);
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 300,
+        actions: usize::MAX,
+        deals: 3,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Kop>(games, |g, seat, legal| {
+        reference::view_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
     assert!(compared > 10_000);
 }
 

@@ -960,14 +960,22 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
     }
 }
 
+/// The rule of thumb reads the same position off the state as off the seat's view, and plays
+/// what the shared rule of thumb plays on it.
 #[test]
-fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
-    shedding::check_playout_methods::<Paskahousu>(|g, seat, legal| {
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 8,
+        actions: 400,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Paskahousu>(games, |g, seat, legal| {
         let view = g.view(Observer::Seat(seat));
         let reference = position_from_view(&view);
         assert_eq!(heuristic::observe(g, seat), reference);
         shedding::choose(&reference, legal, &shedding::Weights::PASKAHOUSU)
     });
+    assert!(compared > 1_000);
 }
 
 #[test]
@@ -1092,7 +1100,7 @@ fn the_rule_of_thumb_goes_out_when_it_can() {
 
 #[test]
 fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_play() {
-    let share = crate::shedding::rule_of_thumb_share_against_random::<Paskahousu>(&[2, 3, 4]);
+    let share = crate::testing::rule_of_thumb_share_against_random::<Paskahousu>(&[2, 3, 4]);
     // Fair shares average 36%; the rule of thumb wins nearly always.
     assert!(share > 0.7, "won {share:.2} of the deals");
 }

@@ -693,9 +693,16 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
     }
 }
 
+/// The rule of thumb reads the same position off the state as off the seat's view, and plays
+/// what the shared rule of thumb plays on it.
 #[test]
-fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
-    shedding::check_playout_methods::<Poytapaska>(|g, seat, legal| {
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 8,
+        actions: 400,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Poytapaska>(games, |g, seat, legal| {
         let view = g.view(Observer::Seat(seat));
         let reference = position_from_view(&view);
         match legal.iter().position(|a| matches!(a, Action::Flip(_))) {
@@ -706,6 +713,7 @@ fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
             }
         }
     });
+    assert!(compared > 1_000);
 }
 
 /// The `normal` computer player's choice for the seat to move.
@@ -821,7 +829,7 @@ fn the_rule_of_thumb_blocks_a_player_whose_face_up_cards_it_can_see() {
 
 #[test]
 fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_play() {
-    let share = crate::shedding::rule_of_thumb_share_against_random::<Poytapaska>(&[2, 3]);
+    let share = crate::testing::rule_of_thumb_share_against_random::<Poytapaska>(&[2, 3]);
     // Fair shares average 42%; the rule of thumb wins nearly always.
     assert!(share > 0.75, "won {share:.2} of the deals");
 }

@@ -606,33 +606,17 @@ fn reference_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
     pick.map_or(0, |(_, i)| i)
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn the_playout_paths_agree_with_the_full_ones() {
-    use crate::Heuristic;
-    use rand::Rng;
-    for (options, seats) in Whist22::configurations() {
-        for seed in 0..12u64 {
-            let mut g = Whist22::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let (mut seats_buf, mut legal) = (Vec::new(), Vec::new());
-            while !g.is_over() {
-                g.to_act_into(&mut seats_buf);
-                assert_eq!(seats_buf, g.to_act());
-                let seat = seats_buf[0];
-                g.legal_into(seat, &mut legal);
-                assert_eq!(legal, g.legal_actions(seat));
-                let view = g.view(Observer::Seat(seat));
-                assert_eq!(
-                    g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(seed)),
-                    reference_rule_of_thumb(&view, &legal),
-                    "{options:?} {seats} seats, seed {seed}: {view:?}"
-                );
-                let action = legal[rng.random_range(0..legal.len())];
-                let mut twin = g.clone();
-                twin.advance(seat, &action, &mut crate::Events::quiet());
-                g.apply_checked(seat, &action);
-                assert_eq!(twin, g);
-            }
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 12,
+        actions: usize::MAX,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Whist22>(games, |g, seat, legal| {
+        reference_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
+    assert!(compared > 1_000);
 }
