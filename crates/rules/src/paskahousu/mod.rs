@@ -34,7 +34,7 @@ use super::shedding::{
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
-    SetupError, Status, Zone,
+    SetupError, Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank};
 
@@ -355,21 +355,7 @@ impl Game for Paskahousu {
         Ok(game)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.core.seats()
-    }
-
-    fn is_over(&self) -> bool {
-        self.core.is_over()
-    }
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        self.core.to_act_into(out);
-    }
+    shedding::from_core!();
 
     fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
         if !self.core.legal_start(seat, actions) {
@@ -445,10 +431,6 @@ impl Game for Paskahousu {
         }
     }
 
-    fn status(&self) -> Status {
-        self.core.status()
-    }
-
     fn zones(&self) -> Vec<Zone> {
         let mut zones: Vec<Zone> = (0..self.seats())
             .map(|s| {
@@ -465,14 +447,6 @@ impl Game for Paskahousu {
 
     fn hands(&self) -> Vec<Vec<Card>> {
         self.core.hands.iter().map(|&h| in_game_order(h)).collect()
-    }
-
-    fn action_space(&self) -> Vec<Action> {
-        shedding::action_space()
-    }
-
-    fn deal_number(&self) -> u32 {
-        1
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

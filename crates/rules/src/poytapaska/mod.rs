@@ -37,7 +37,7 @@ use super::shedding::{
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
-    SetupError, Status, Zone,
+    SetupError, Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank};
 
@@ -450,21 +450,7 @@ impl Game for Poytapaska {
         Ok(game)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.core.seats()
-    }
-
-    fn is_over(&self) -> bool {
-        self.core.is_over()
-    }
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        self.core.to_act_into(out);
-    }
+    shedding::from_core!();
 
     fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
         if !self.core.legal_start(seat, actions) {
@@ -544,10 +530,6 @@ impl Game for Poytapaska {
         }
     }
 
-    fn status(&self) -> Status {
-        self.core.status()
-    }
-
     fn zones(&self) -> Vec<Zone> {
         let mut zones = Vec::new();
         for s in 0..self.seats() {
@@ -580,14 +562,6 @@ impl Game for Poytapaska {
                 cards
             })
             .collect()
-    }
-
-    fn action_space(&self) -> Vec<Action> {
-        shedding::action_space()
-    }
-
-    fn deal_number(&self) -> u32 {
-        1
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
