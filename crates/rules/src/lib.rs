@@ -51,7 +51,9 @@ use pakka_cards::{shuffled, validate_deck, Card, DeckError};
 use pakka_text::{key, msg};
 use pakka_text::{list, verbatim, Msg};
 
-pub use dyngame::{ActError, AnyGame, Choice, Limit, Policy, Told};
+pub use dyngame::{
+    ActError, AnyGame, Choice, Engine, Limit, Policy, Presentation, Searchable, Told,
+};
 pub use picture::Scene;
 pub use present::{Present, Tone};
 

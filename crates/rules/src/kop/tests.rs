@@ -724,11 +724,11 @@ fn determinization_keeps_every_play_legal() {
 #[test]
 fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     use crate::picture::Mark;
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = game(3, &["AC AH 10H JD", "10C QD AS 10S", "QC AD", "QS"]);
     declare_all(&mut g);
     plays(&mut g, "AC 10C");
-    let scene = AnyGame::picture(&g, Observer::Seat(2));
+    let scene = Presentation::picture(&g, Observer::Seat(2));
     assert_eq!(scene.viewer, Some(2));
     assert_eq!(scene.trick, vec![(0, card("AC")), (1, card("10C"))]);
     assert_eq!(scene.trick_leader, Some(0));
@@ -758,7 +758,7 @@ fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     // A trump takes the lead of the trick; the public sees no hand.
     let trump = legal[0];
     next(&mut g, &trump.to_string());
-    let public = AnyGame::picture(&g, Observer::Public);
+    let public = Presentation::picture(&g, Observer::Public);
     assert_eq!(public.trick_leader, Some(2));
     assert!(public.hand.is_none());
     assert_eq!(en(&public.notes[0]), "Deal 1 · dealer Seat 3");

@@ -316,7 +316,7 @@ fn the_picture_shows_the_trick_its_leader_the_played_cards_and_the_playable_rank
     assert_eq!(g.to_act(), vec![3]);
     act(&mut g, 3, play("2C"));
     act(&mut g, 4, play("10S"));
-    let scene = crate::AnyGame::picture(&g, Observer::Seat(0));
+    let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     assert_eq!(scene.trick, vec![(3, card("2C")), (4, card("10S"))]);
     assert_eq!(scene.trick_leader, Some(4));
     // The leftovers lie face up in the middle; each seat's earlier plays in front of it, its
@@ -337,7 +337,7 @@ fn the_picture_shows_the_trick_its_leader_the_played_cards_and_the_playable_rank
     }
     // An equal card played later takes the lead; the public sees no hand.
     act(&mut g, 0, play("10D"));
-    let scene = crate::AnyGame::picture(&g, Observer::Public);
+    let scene = crate::Presentation::picture(&g, Observer::Public);
     assert_eq!(scene.trick_leader, Some(0));
     assert!(scene.seats[1].to_act);
     assert!(scene.hand.is_none());

@@ -908,7 +908,7 @@ fn a_huge_hand_still_fits_one_step_of_buttons() {
     g.core.hands[0] = stock.iter().collect();
     g.core.pile = vec!["3C".parse().unwrap()];
     g.core.hands[0].remove("3C".parse().unwrap());
-    let choices = crate::AnyGame::choices(&g, 0);
+    let choices = crate::Presentation::choices(&g, 0);
     assert!(choices.len() > 25);
     let mut first_step: Vec<String> = Vec::new();
     for c in &choices {
@@ -1231,7 +1231,7 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
     );
     let events = act(&mut g, 2, play("9S"));
     assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
-    let scene = crate::AnyGame::picture(&g, Observer::Seat(0));
+    let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     // The pile's last six cards, top last, with the pile's count; the stock and the cleared
     // cards face down.
     let pile = &scene.middle[0];
@@ -1264,7 +1264,9 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
     let legal: Vec<Card> = hand.cards().filter(|h| h.legal).map(|h| h.card).collect();
     assert_eq!(legal, cards("9D 9C 2S"));
     // Another seat's picture holds its own hand only; the public's none.
-    let other = crate::AnyGame::picture(&g, Observer::Seat(1));
+    let other = crate::Presentation::picture(&g, Observer::Seat(1));
     assert!(other.hand.as_ref().unwrap().cards().all(|h| !h.legal));
-    assert!(crate::AnyGame::picture(&g, Observer::Public).hand.is_none());
+    assert!(crate::Presentation::picture(&g, Observer::Public)
+        .hand
+        .is_none());
 }

@@ -664,12 +664,12 @@ fn determinization_only_moves_stock_cards() {
 #[test]
 fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() {
     use crate::picture::Face;
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = standard(0, &["8S 5S 4S", "9H KH QH AS 2S 3S 9D"]);
     act(&mut g, 1, Action::Turn); // 9H discarded
     act(&mut g, 0, Action::Turn); // 8S may go on 9H
     for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
-        let scene = AnyGame::picture(&g, observer);
+        let scene = Presentation::picture(&g, observer);
         assert!(scene.hand.is_none(), "nobody holds a hand");
         assert!(scene.seats.iter().all(|p| p.hand.is_none()));
         let turned = &scene.seats[0].piles[2];
@@ -684,7 +684,7 @@ fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() 
     play_turn(&mut g, 1); // QH
     play_turn(&mut g, 0); // 4S
     play_turn(&mut g, 1); // AS 2S 3S up, then 4S and 5S from seat 0's pile; 9D discarded
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.notes[0]), "Turn: Seat 0");
     // Four foundations, one per suit: ♠ holds five cards up to 5♠.
     assert_eq!(scene.middle.len(), 4);
@@ -715,7 +715,7 @@ fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() 
 
 #[test]
 fn the_picture_names_a_breach_and_a_stop() {
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = stop_mode(0, &["AC 2C 3C 4C 9H", "5C 6S"]);
     act(&mut g, 1, Action::Turn);
     act(&mut g, 1, Action::Discard);
@@ -726,14 +726,14 @@ fn the_picture_names_a_breach_and_a_stop() {
     }
     act(&mut g, 0, Action::Discard); // 9H
     act(&mut g, 1, Action::Turn); // breach: 5C fits ♣
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.seats[1].lines[0]), "Broke a rule");
     assert!(
         scene.seats[0].to_act && scene.seats[1].to_act,
         "seat 0 may call Stop"
     );
     act(&mut g, 0, Action::Stop);
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.seats[0].lines[0]), "Called Stop");
     assert!(scene.seats[0].to_act && !scene.seats[1].to_act);
 }

@@ -623,7 +623,7 @@ fn buttons_for_the_face_down_phase_are_direct() {
         Rest::Cleared,
         0,
     );
-    let choices = crate::AnyGame::choices(&g, 0);
+    let choices = crate::Presentation::choices(&g, 0);
     let labels: Vec<(String, Option<String>)> = choices
         .iter()
         .map(|c| (en(&c.label), c.group.as_ref().map(en)))
@@ -917,7 +917,7 @@ fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_card
     let events = act(&mut g, 2, play("6S"));
     assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
     for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
-        let scene = crate::AnyGame::picture(&g, observer);
+        let scene = crate::Presentation::picture(&g, observer);
         // Nobody sees a face-down card, not even its owner: one back per position left.
         assert_eq!(scene.seats[0].piles[1].cards, vec![Face::Down; 3]);
         assert_eq!(scene.seats[1].piles[1].cards, vec![Face::Down; 2]);
@@ -927,7 +927,7 @@ fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_card
         assert_eq!(scene.middle[0].cards.last(), Some(&Face::Up(card("6S"))));
         assert_eq!(scene.middle[0].len(), 3);
     }
-    let scene = crate::AnyGame::picture(&g, Observer::Seat(0));
+    let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     assert_eq!(
         scene.seats[0].piles[0].cards,
         cards("5S 5H 9D KS")

@@ -928,10 +928,10 @@ fn events_and_confirm_questions_read_well() {
 #[test]
 fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_out() {
     use crate::picture::{Face, Mark};
-    use crate::AnyGame;
+    use crate::Presentation;
     let g = basic(2, &["", "G3", ""], &["R7", "R1", "G2"]);
     // The starting Red card is no card of the deck: an empty place with the rule on it.
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     let start = &scene.middle[0];
     assert!(start.cards.is_empty());
     assert_eq!(en(start.label.as_ref().unwrap()), "Canvas: Red");
@@ -941,7 +941,7 @@ fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_
     assert!(scene.seats[1].to_act);
     let mut g = g;
     act(&mut g, 1, canvas("G3"));
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     let canvas = &scene.middle[0];
     assert_eq!(canvas.cards, vec![Face::Up(card("G3"))]);
     assert_eq!(en(canvas.label.as_ref().unwrap()), "Canvas: Green");
@@ -961,16 +961,16 @@ fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_
     assert_eq!(s1.hand, None);
     assert_eq!(en(&s1.lines[0]), "Out 1st");
     // The seat to act may play any card of its hand, held by colour, Red first.
-    let own = AnyGame::picture(&g, Observer::Seat(2));
+    let own = Presentation::picture(&g, Observer::Seat(2));
     let hand = own.hand.as_ref().unwrap();
     assert!(hand.to_act && hand.cards().all(|h| h.legal));
     let colours: Vec<Colour> = hand.groups.iter().map(|g| colour(g[0].card)).collect();
     assert!(colours.windows(2).all(|w| w[0] < w[1]), "{colours:?}");
     // The seat that is out holds no hand it could see.
-    assert!(AnyGame::picture(&g, Observer::Seat(1)).hand.is_none());
+    assert!(Presentation::picture(&g, Observer::Seat(1)).hand.is_none());
     // The advanced game shows the round, the target and each seat's score.
     let g = game(true, 2, &["", "", ""], &["R7", "R1", "G2"], "");
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.notes[0]), "Round 1 · to 35 points");
     assert_eq!(en(&scene.seats[0].lines[0]), "0 points");
 }

@@ -854,7 +854,7 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
 
 #[test]
 fn a_search_never_raises_at_random() {
-    use crate::AnyGame;
+    use crate::Searchable;
     assert!(!Teka::explore(&Action::Raise(8)));
     assert!(Teka::explore(&Action::Play(card("AS"))));
     // Deal until the declarer may raise, then ask for random moves many times.
@@ -867,7 +867,7 @@ fn a_search_never_raises_at_random() {
             let legal = g.legal_actions(s);
             if legal.iter().any(|a| matches!(a, Action::Raise(_))) {
                 for _ in 0..20 {
-                    let i = AnyGame::explore_index(&g, s, &mut rng).unwrap();
+                    let i = Searchable::explore_index(&g, s, &mut rng).unwrap();
                     assert!(!matches!(legal[i], Action::Raise(_)));
                 }
                 return;

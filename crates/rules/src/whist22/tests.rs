@@ -496,11 +496,11 @@ fn views_hide_the_other_hands() {
 
 #[test]
 fn the_picture_shows_the_trick_its_leader_by_value_bids_and_tricks() {
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = game(2, &["17 5", "Fool 3", "21 2"]);
     bids(&mut g, &[1, 0, 0]);
     plays(&mut g, "17 Fool=22");
-    let scene = AnyGame::picture(&g, Observer::Seat(2));
+    let scene = Presentation::picture(&g, Observer::Seat(2));
     assert_eq!(scene.trick, vec![(0, card("17")), (1, Card::FOOL)]);
     assert_eq!(scene.trick_leader, Some(1), "the Fool counts 22");
     let lines: Vec<String> = scene.seats[0].lines.iter().map(en).collect();
@@ -513,19 +513,22 @@ fn the_picture_shows_the_trick_its_leader_by_value_bids_and_tricks() {
     let hand = scene.hand.as_ref().unwrap();
     assert_eq!(hand.groups[0][0].card, card("21"));
     assert!(hand.cards().all(|h| h.legal));
-    let own = AnyGame::picture(&g, Observer::Seat(0));
+    let own = Presentation::picture(&g, Observer::Seat(0));
     assert!(own.hand.as_ref().unwrap().cards().all(|h| !h.legal));
     // With the Fool at 0 the 3 takes the trick.
     let mut g = game(2, &["3", "Fool", "1"]);
     bids(&mut g, &[0, 0, 0]);
     plays(&mut g, "3 Fool=0");
-    assert_eq!(AnyGame::picture(&g, Observer::Public).trick_leader, Some(0));
+    assert_eq!(
+        Presentation::picture(&g, Observer::Public).trick_leader,
+        Some(0)
+    );
 }
 
 #[test]
 fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     use crate::picture::Face;
-    use crate::AnyGame;
+    use crate::Presentation;
     let options = Options {
         blind_one_card_round: true,
         bga_seats: true,
@@ -542,7 +545,7 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     play_hand_simply(&mut g);
     play_hand_simply(&mut g);
     assert!(g.blind());
-    let scene = AnyGame::picture(&g, Observer::Seat(4));
+    let scene = Presentation::picture(&g, Observer::Seat(4));
     assert!(scene.hand.is_none(), "seat 4 does not see its own card");
     assert_eq!(scene.seats[4].hand, Some(1), "its card is a back");
     assert!(scene.seats[4].piles.is_empty());
@@ -553,7 +556,7 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
         assert_eq!(part.piles[0].cards, cards, "seat 4 sees seat {t}'s card");
         assert_eq!(en(part.piles[0].label.as_ref().unwrap()), "In hand");
     }
-    let public = AnyGame::picture(&g, Observer::Public);
+    let public = Presentation::picture(&g, Observer::Public);
     assert!(public
         .seats
         .iter()
@@ -561,7 +564,7 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     // Seat 3 leads its unseen card: once revealed as the Fool it sees it and gives its value.
     bids(&mut g, &[0, 0, 0, 0, 0, 0, 0]);
     act(&mut g, 3, Action::PlayUnseen);
-    let scene = AnyGame::picture(&g, Observer::Seat(3));
+    let scene = Presentation::picture(&g, Observer::Seat(3));
     let hand = scene.hand.as_ref().unwrap();
     assert_eq!(
         hand.cards().map(|h| (h.card, h.legal)).collect::<Vec<_>>(),
