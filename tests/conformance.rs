@@ -2,7 +2,7 @@
 //! (`GameInfo::configurations`), for many seeds. See `pakka_conformance` for the checks.
 
 use pakka::rules::registry::GAMES;
-use pakka_conformance::{playout, Depth};
+use pakka_conformance::{contract, playout, Depth};
 
 /// Thorough checks (determinization, serde, every listed action) on every action of a few seeds.
 #[test]
@@ -40,5 +40,20 @@ fn every_game_ends_over_many_seeds() {
                 info.id
             );
         }
+    }
+}
+
+/// The typed contract (`pakka_conformance::contract`): the fast forms `to_act_into`,
+/// `legal_into` and `advance` (quiet and recording) agree with `to_act`, `legal_actions`,
+/// `apply` and the status, for every game, configuration and seed.
+#[test]
+fn every_game_keeps_its_fast_path_equal_to_the_derived_one() {
+    let playouts = contract::Playouts {
+        seeds: 24,
+        actions: 3_000,
+    };
+    match contract::every_game(playouts) {
+        Ok(checked) => eprintln!("actions checked per game: {checked:?}"),
+        Err(e) => panic!("{e}"),
     }
 }

@@ -4,6 +4,10 @@
 //! unlisted actions is refused and changes nothing; every card is in exactly one place; no view
 //! shows a card its observer may not see; each seat's determinization agrees with its view;
 //! and serialize → deserialize gives an equal state. The playout must end within a bound.
+//! [`contract`] checks, on each game's own types, that the fast forms of `Game` a search's
+//! playouts run agree with the derived ones.
+
+pub mod contract;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};

@@ -1,7 +1,10 @@
-//! `AnyGame`: a game state behind a trait object that speaks JSON for actions, events, views and
-//! state. The registry hands these out so the engine console, the conformance suite and the
-//! table service can drive any registered game without naming its type. Implemented once, for
-//! every `Game`.
+//! `AnyGame`: a game state behind one trait object, so the engine console, the conformance
+//! suite, the table service and the computer players drive any registered game without naming
+//! its type; the registry hands these out. Its methods come by role: [`Engine`] (the engine
+//! console's JSON for actions, events, views and the state storage keeps), [`Presentation`]
+//! (what the table shows people) and [`Searchable`] (what a search drives: samples, actions
+//! by index, the rule of thumb, playouts). Each role is implemented once, for every `Game`
+//! with its `Present` and `Heuristic`.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -10,7 +13,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
 use serde_json::Value;
 
-use super::{Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone};
+use super::{
+    Events, Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone,
+};
 use pakka_cards::Card;
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
@@ -87,14 +92,24 @@ pub struct Limit {
     pub within_deal: bool,
 }
 
-/// A game state of some registered game, driven through JSON.
-pub trait AnyGame: Send + Sync + fmt::Debug {
+/// A game state of some registered game, behind one object type: what the engine console,
+/// the table service, the computer players and storage hold (`Box<dyn AnyGame>`). Its methods
+/// come by role from the traits below, each implemented once for every game, and are callable
+/// on the object with `AnyGame` alone in scope.
+pub trait AnyGame: Engine + Presentation + Searchable + Send + Sync + fmt::Debug {
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+/// A state in the engine console's JSON (`shared/rules/engine-protocol.md`): who acts, the
+/// legal actions, applying one, views, and the whole state, which storage also keeps and the
+/// registry's `restore` reads back. What the conformance suite drives.
+pub trait Engine {
     fn game_id(&self) -> &'static str;
-    /// The game's name for people.
-    fn name(&self) -> Msg;
     fn seats(&self) -> usize;
     fn status(&self) -> Status;
     fn to_act(&self) -> Vec<Seat>;
+    /// Whether the game is over (`status().over`, without building the status).
+    fn is_over(&self) -> bool;
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
     /// Applies a JSON action; refused actions change nothing.
     fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Told>, ActError>;
@@ -103,6 +118,18 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// The listed form of a JSON action (see `Game::normalize`); unreadable JSON as it is.
     fn normalize_json(&self, seat: Seat, action: &Value) -> Value;
     fn view_json(&self, observer: Observer) -> Value;
+    /// The whole state as serialized for storage; `restore` of the registry reads it back.
+    fn state_json(&self) -> Value;
+    fn action_space_json(&self) -> Vec<Value>;
+    fn zones(&self) -> Vec<Zone>;
+    fn hands(&self) -> Vec<Vec<Card>>;
+}
+
+/// What the table service shows people of a state: the game's name, descriptions, scores,
+/// pictures, the offered choices, and the cards a seat's private story is told from.
+pub trait Presentation {
+    /// The game's name for people.
+    fn name(&self) -> Msg;
     /// The observer's view as lines for people (see `Present::describe`).
     fn describe(&self, observer: Observer) -> Vec<Msg>;
     /// A score as the game counts it, for people (see `Present::score`).
@@ -112,34 +139,27 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn picture(&self, observer: Observer) -> Scene;
     /// The seat's legal actions as choices for people, in `legal_json` order.
     fn choices(&self, seat: Seat) -> Vec<Choice>;
-    /// The whole state as serialized for storage; `restore` of the registry reads it back.
-    fn state_json(&self) -> Value;
-    fn zones(&self) -> Vec<Zone>;
-    fn hands(&self) -> Vec<Vec<Card>>;
     /// The cards only this seat sees (its hand, and any private cards it holds), from the
     /// zones: what a seat's own private story ("you drew 7♥") is told from.
-    fn own_cards(&self, seat: Seat) -> Vec<Card> {
-        self.zones()
-            .into_iter()
-            .filter(|z| z.seen == Seen::Only(seat))
-            .flat_map(|z| z.cards)
-            .collect()
-    }
-    fn action_space_json(&self) -> Vec<Value>;
+    fn own_cards(&self, seat: Seat) -> Vec<Card>;
+}
+
+/// What a computer player's search drives: samples, actions by index, the rule of thumb, and
+/// playouts, none of it through JSON.
+pub trait Searchable {
+    /// A full state consistent with everything `seat` may see (see `Game::determinize`).
     fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame>;
     /// How many legal actions the seat has (cheaper than `legal_json`).
     fn legal_len(&self, seat: Seat) -> usize;
     /// Applies the seat's legal action at `index` without going through JSON.
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError>;
-    /// The game's rule-of-thumb choice for the seat, from its view (see `Heuristic::heuristic`).
+    /// The game's rule-of-thumb choice for the seat (see `Heuristic::rule_of_thumb`).
     fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
     /// A random legal action for the seat among those the game lets a search explore
     /// (`Heuristic::explore`); `None` when there is none.
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
-    /// Whether the game is over (`status().over`, without building the status).
-    fn is_over(&self) -> bool;
     /// The current deal of a match, from 1 (`status().deal`, without building the status).
     fn deal_number(&self) -> u32;
     /// A key per legal action of the seat, in `legal_json` order, into `out` (cleared first):
@@ -151,7 +171,6 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// stop, or no seat has an action. Answers how many actions it applied. Allocates its
     /// buffers once per call, nothing per action (playouts are the hot loop of `hard`).
     fn rollout(&mut self, policy: Policy, limit: Limit, rng: &mut dyn RngCore) -> u32;
-    fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
 /// A game's typed refusal, worded by its presentation.
@@ -170,13 +189,9 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-impl<G: Game + Present + Heuristic> AnyGame for G {
+impl<G: Game + Present> Engine for G {
     fn game_id(&self) -> &'static str {
         G::ID
-    }
-
-    fn name(&self) -> Msg {
-        G::name()
     }
 
     fn seats(&self) -> usize {
@@ -189,6 +204,10 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
 
     fn to_act(&self) -> Vec<Seat> {
         Game::to_act(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {
@@ -233,6 +252,24 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
         to_json(self)
     }
 
+    fn action_space_json(&self) -> Vec<Value> {
+        self.action_space().iter().map(to_json).collect()
+    }
+
+    fn zones(&self) -> Vec<Zone> {
+        Game::zones(self)
+    }
+
+    fn hands(&self) -> Vec<Vec<Card>> {
+        Game::hands(self)
+    }
+}
+
+impl<G: Game + Present> Presentation for G {
+    fn name(&self) -> Msg {
+        G::name()
+    }
+
     fn describe(&self, observer: Observer) -> Vec<Msg> {
         G::describe(&self.view(observer))
     }
@@ -274,18 +311,16 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
             .collect()
     }
 
-    fn zones(&self) -> Vec<Zone> {
+    fn own_cards(&self, seat: Seat) -> Vec<Card> {
         Game::zones(self)
+            .into_iter()
+            .filter(|z| z.seen == Seen::Only(seat))
+            .flat_map(|z| z.cards)
+            .collect()
     }
+}
 
-    fn hands(&self) -> Vec<Vec<Card>> {
-        Game::hands(self)
-    }
-
-    fn action_space_json(&self) -> Vec<Value> {
-        self.action_space().iter().map(to_json).collect()
-    }
-
+impl<G: Game + Present + Heuristic> Searchable for G {
     fn determinize_box(&self, seat: Seat, rng: &mut dyn RngCore) -> Box<dyn AnyGame> {
         Box::new(self.determinize(seat, rng))
     }
@@ -300,7 +335,7 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
             ActError::Rule(RuleError::Illegal(msg!("act-no-such-index", index = index)))
         })?;
         // Taken from the legal actions just listed, so the check of `apply` is not needed.
-        self.apply_checked(seat, action);
+        self.advance(seat, action, &mut Events::quiet());
         Ok(())
     }
 
@@ -325,10 +360,6 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
 
     fn rollout_horizon(&self) -> Option<u32> {
         G::rollout_horizon()
-    }
-
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
     }
 
     fn deal_number(&self) -> u32 {
@@ -387,12 +418,14 @@ impl<G: Game + Present + Heuristic> AnyGame for G {
                 }
             };
             // Taken from the legal actions just listed, so the check of `apply` is not needed.
-            self.advance(seat, &legal[index]);
+            self.advance(seat, &legal[index], &mut Events::quiet());
             done += 1;
         }
         done
     }
+}
 
+impl<G: Game + Present + Heuristic> AnyGame for G {
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }

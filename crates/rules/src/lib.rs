@@ -6,10 +6,13 @@
 //! created with (and, for determinization, from the caller's generator).
 //!
 //! ## The contract of a `Game` state
-//! - `to_act` lists the seats whose decision the game waits for, the turn owner first; it is
-//!   empty exactly when `is_over`. Steps that need no decision run inside `apply`.
-//! - `legal_actions(seat)` lists that seat's actions, never empty for a seat in `to_act`, empty
-//!   for every other seat.
+//! - `to_act_into` lists the seats whose decision the game waits for, the turn owner first; it
+//!   is empty exactly when `is_over`. Steps that need no decision run inside `advance`.
+//! - `legal_into(seat)` lists that seat's actions, never empty for a seat to act, empty for
+//!   every other seat.
+//! - `advance` applies a listed action and tells its public events to an [`Events`] sink,
+//!   which builds none in a playout. `to_act`, `legal_actions` and `apply_checked` are the
+//!   same three as new lists, derived once here.
 //! - `apply` refuses, with a `RuleError` and without changing anything, an action by a seat not
 //!   to act, an illegal action, or any action once the game is over.
 //! - `view(observer)` holds only what that observer may see; the Discord layer renders only views.
@@ -29,6 +32,8 @@ pub mod red7;
 pub mod registry;
 pub mod shedding;
 pub mod teka;
+#[cfg(test)]
+mod testing;
 pub mod trick_play;
 pub mod tricks;
 pub mod whist22;
@@ -46,7 +51,9 @@ use pakka_cards::{shuffled, validate_deck, Card, DeckError};
 use pakka_text::{key, msg};
 use pakka_text::{list, verbatim, Msg};
 
-pub use dyngame::{ActError, AnyGame, Choice, Limit, Policy, Told};
+pub use dyngame::{
+    ActError, AnyGame, Choice, Engine, Limit, Policy, Presentation, Searchable, Told,
+};
 pub use picture::Scene;
 pub use present::{Present, Tone};
 
@@ -385,15 +392,49 @@ pub trait Game:
     fn options(&self) -> &Self::Options;
     fn seats(&self) -> usize;
     fn is_over(&self) -> bool;
-    fn to_act(&self) -> Vec<Seat>;
-    /// The seat's legal actions in a stable order; empty for a seat not in `to_act`.
-    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
-    /// Applies an action already checked by [`Game::check`]; runs every automatic step after it.
-    fn apply_checked(&mut self, seat: Seat, action: &Self::Action) -> Vec<Self::Event>;
+    // The three methods below are the contract's hot loop: a search's playouts
+    // (`AnyGame::rollout`) run them and nothing else, so they fill the caller's buffers and
+    // build no event a playout does not ask for. The allocating forms (`to_act`,
+    // `legal_actions`, `apply_checked`) are derived from them below and games do not override
+    // them; the conformance suite checks that every game's forms agree.
+
+    /// The seats whose decision the game waits for, turn owner first, into `out` (cleared
+    /// first); none once over.
+    fn to_act_into(&self, out: &mut Vec<Seat>);
+
+    /// The seat's legal actions in a stable order into `out` (cleared first); none for a seat
+    /// not to act.
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Applies an action already checked by [`Game::check`] and every automatic step after it,
+    /// telling `events` what happened, in order. A playout passes [`Events::quiet`], and then
+    /// no event is built.
+    fn advance(&mut self, seat: Seat, action: &Self::Action, events: &mut Events<'_, Self::Event>);
 
     /// Why `action` is not legal for `seat` now. Only called for illegal actions.
     fn refusal(&self, seat: Seat, action: &Self::Action) -> Self::Refusal;
+
+    /// [`Game::to_act_into`] as a new list.
+    fn to_act(&self) -> Vec<Seat> {
+        let mut out = Vec::new();
+        self.to_act_into(&mut out);
+        out
+    }
+
+    /// [`Game::legal_into`] as a new list.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_into(seat, &mut out);
+        out
+    }
+
+    /// [`Game::advance`] answering its events.
+    fn apply_checked(&mut self, seat: Seat, action: &Self::Action) -> Vec<Self::Event> {
+        let mut out = Vec::new();
+        self.advance(seat, action, &mut Events::to(&mut out));
+        out
+    }
 
     /// The listed form of an action that the game accepts in several spellings (shedding
     /// games accept any cards of a rank where `legal_actions` names the first ones in suit
@@ -447,52 +488,48 @@ pub trait Game:
     /// random and unseen future deals reseeded.
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
 
-    // A search's playouts (`AnyGame::rollout`) are the hot loop of the `hard` computer player:
-    // the methods below answer what `to_act`, `legal_actions`, `apply_checked` and `status`
-    // answer, without allocating once their buffers have grown. The defaults go through the
-    // allocating methods; a game overrides them where it can do better.
-
-    /// `to_act` into `out` (cleared first).
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        out.extend(self.to_act());
-    }
-
-    /// `legal_actions` into `out` (cleared first), in the same order.
-    fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
-        out.clear();
-        out.extend(self.legal_actions(seat));
-    }
-
-    /// `apply_checked` for a playout: applies a listed action and its automatic steps, and tells
-    /// nobody (no events are built where the game can avoid it).
-    fn advance(&mut self, seat: Seat, action: &Self::Action) {
-        self.apply_checked(seat, action);
-    }
-
     /// `status().deal`: the current deal of a match, from 1.
     fn deal_number(&self) -> u32 {
         self.status().deal
     }
 }
 
-/// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
-/// computer player plays and what a search plays out with. Sees one seat's view only.
-pub trait Heuristic: Game {
-    /// The `normal` computer player's choice: a fast rule of thumb from the seat's view alone,
-    /// answering an index into `legal` (never empty). The default picks at random.
-    fn heuristic(_view: &Self::View, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
-        rng.random_range(0..legal.len())
+/// Where [`Game::advance`] tells what happened: into a list (what `apply_checked` answers and
+/// the engine console prints, in order), or nowhere ([`Events::quiet`], a playout's), and then
+/// no event is even built: the rules hand each event over as a closure only a list calls. The
+/// one sink every game tells through.
+pub struct Events<'a, E> {
+    out: Option<&'a mut Vec<E>>,
+}
+
+impl<'a, E> Events<'a, E> {
+    /// Events appended to `out`.
+    pub fn to(out: &'a mut Vec<E>) -> Events<'a, E> {
+        Events { out: Some(out) }
     }
 
-    /// The rule of thumb for `seat` in this state: what `normal` plays and what a search plays
-    /// out with. A game answers it from a compact typed observation of the seat that it reads
-    /// off the state without allocating (its `heuristic.rs`); only what the seat may see goes
-    /// into that observation (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
-    /// The default reads the seat's full view and asks [`Heuristic::heuristic`].
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize {
-        Self::heuristic(&self.view(Observer::Seat(seat)), legal, rng)
+    /// No events: a playout's sink, which builds none.
+    pub fn quiet() -> Events<'a, E> {
+        Events { out: None }
     }
+
+    /// Tells one event, built by `event` only when someone listens.
+    pub fn tell(&mut self, event: impl FnOnce() -> E) {
+        if let Some(out) = self.out.as_deref_mut() {
+            out.push(event());
+        }
+    }
+}
+
+/// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
+/// computer player plays and what a search plays out with. Sees one seat's observation only.
+pub trait Heuristic: Game {
+    /// The rule of thumb for `seat` in this state, answering an index into `legal` (the seat's
+    /// legal actions, never empty). A game answers it from a compact typed observation of the
+    /// seat that it reads off the state (without allocating, where it can: it runs in every
+    /// step of a search's playouts), and only what the seat may see goes into that observation
+    /// (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize;
 
     /// Whether a search may try `action` as one of its random moves when it plays a sample out.
     /// True by default; a game says false for actions no sensible player takes at random and

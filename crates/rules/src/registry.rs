@@ -1,7 +1,9 @@
 //! The registry: game ids and aliases → games, their seat counts and options, creation and
-//! restore, and the table each game is measured on (`ARENA_TABLES`). Adding a game is one line
-//! in `GAMES` (ARCHITECTURE.md, "Adding a game", lists the fixtures a test then asks for); the
-//! engine console, the conformance suite, the table service and Discord pick it up from here.
+//! restore, and the table each game is measured on (`ARENA_TABLES`). Adding a game is one name
+//! in the `registry!` list, which writes both `GAMES` (the type-erased entries the engine
+//! console, the table service and Discord read) and `each_game` (a walk over the games' own
+//! types, for the conformance suite's typed checks); ARCHITECTURE.md, "Adding a game", lists the
+//! fixtures a test then asks for.
 
 use serde_json::Value;
 
@@ -258,18 +260,26 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
         .collect()
 }
 
-/// Every game pakka hosts, in the order menus list them.
-pub static GAMES: &[GameInfo] = &[
-    GameInfo::of::<PishePasha>(),
-    GameInfo::of::<Paskahousu>(),
-    GameInfo::of::<Poytapaska>(),
-    GameInfo::of::<Paston>(),
-    GameInfo::of::<Teka>(),
-    GameInfo::of::<Red7>(),
-    GameInfo::of::<Matapesa>(),
-    GameInfo::of::<Kop>(),
-    GameInfo::of::<Whist22>(),
-];
+/// Something to do with each registered game's own types, through [`each_game`]: what
+/// `AnyGame` hides, such as the conformance suite's checks of the typed contract.
+pub trait EachGame {
+    fn game<G: Game + Present + Heuristic>(&mut self);
+}
+
+/// The one list of games: [`GAMES`] and [`each_game`] are written from it.
+macro_rules! registry {
+    ($($game:ty),* $(,)?) => {
+        /// Every game pakka hosts, in the order menus list them.
+        pub static GAMES: &[GameInfo] = &[$(GameInfo::of::<$game>()),*];
+
+        /// Calls `visitor` with the type of each game of [`GAMES`], in the same order.
+        pub fn each_game(visitor: &mut impl EachGame) {
+            $(visitor.game::<$game>();)*
+        }
+    };
+}
+
+registry!(PishePasha, Paskahousu, Poytapaska, Paston, Teka, Red7, Matapesa, Kop, Whist22,);
 
 /// The table the benchmarks and the arena's figures in BENCHMARKS.md use for each game (default
 /// options): its id and seats.
@@ -303,6 +313,19 @@ mod tests {
             assert_eq!(find(name).map(|g| g.id), Some("pisha-pasha"), "{name}");
         }
         assert!(find("poker").is_none());
+    }
+
+    #[test]
+    fn each_game_walks_the_games_in_their_order() {
+        struct Ids(Vec<&'static str>);
+        impl EachGame for Ids {
+            fn game<G: Game + Present + Heuristic>(&mut self) {
+                self.0.push(G::ID);
+            }
+        }
+        let mut ids = Ids(Vec::new());
+        each_game(&mut ids);
+        assert_eq!(ids.0, GAMES.iter().map(|g| g.id).collect::<Vec<_>>());
     }
 
     #[test]

@@ -31,7 +31,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::tricks::{self, FixedTrick, Stack, TrickLog};
-use super::{DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
+use super::{DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use pakka_cards::{kop16, Card, CardSet, Rank, Suit};
 
 /// Victory cards each player starts a match with.
@@ -481,13 +481,13 @@ impl Kop {
             ranking: None,
             source,
         };
-        game.deal_round(|_| {});
+        game.deal_round(&mut Events::quiet());
         Ok(game)
     }
 
     /// Deals a round with the current dealer: 4 cards each, one at a time from the left. A
     /// shuffle is `DeckSource::next_deck`'s, done in place.
-    fn deal_round(&mut self, mut tell: impl FnMut(Event)) {
+    fn deal_round(&mut self, events: &mut Events<'_, Event>) {
         self.deal += 1;
         let first = self.first();
         self.hands.fill(CardSet::new());
@@ -511,7 +511,7 @@ impl Kop {
         self.turn = first;
         self.trick = FixedTrick::new(first);
         self.won = TrickLog::new(SEATS);
-        tell(Event::Dealt {
+        events.tell(|| Event::Dealt {
             deal: self.deal,
             dealer: self.dealer,
         });
@@ -549,11 +549,11 @@ impl Kop {
         taken
     }
 
-    fn declare(&mut self, seat: Seat, declaration: Declaration, mut tell: impl FnMut(Event)) {
+    fn declare(&mut self, seat: Seat, declaration: Declaration, events: &mut Events<'_, Event>) {
         self.declarations[seat] = Some(declaration);
-        tell(Event::Declared { seat });
+        events.tell(|| Event::Declared { seat });
         if declaration != Declaration::Silent {
-            tell(Event::Announced(Announcement { seat, declaration }));
+            events.tell(|| Event::Announced(Announcement { seat, declaration }));
         }
         if self.declarations.iter().all(Option::is_some) {
             self.contract = Some(settle_contract(&self.dealt, &self.declarations));
@@ -562,12 +562,12 @@ impl Kop {
         }
     }
 
-    /// Plays `card` for `seat` and every automatic step after it, telling `tell` the events
-    /// (`apply_checked` collects them, a playout's `advance` drops them).
-    fn play(&mut self, seat: Seat, card: Card, mut tell: impl FnMut(Event)) {
+    /// Plays `card` for `seat` and every automatic step after it, telling `events` what happened
+    /// (`apply_checked` collects them, a playout builds none).
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Events<'_, Event>) {
         self.hands[seat].remove(card);
         self.trick.play(seat, card);
-        tell(Event::Played { seat, card });
+        events.tell(|| Event::Played { seat, card });
         if self.trick.len() < SEATS {
             self.turn = (seat + 1) % SEATS;
             return;
@@ -577,18 +577,18 @@ impl Kop {
         };
         let taken = self.trick.cards().map(points).sum();
         self.won.record(winner, &self.trick.plays);
-        tell(Event::TrickWon {
+        events.tell(|| Event::TrickWon {
             seat: winner,
             points: taken,
         });
         self.trick = FixedTrick::new(winner);
         self.turn = winner;
         if self.hands.iter().all(|h| h.is_empty()) {
-            self.settle(tell);
+            self.settle(events);
         }
     }
 
-    fn settle(&mut self, mut tell: impl FnMut(Event)) {
+    fn settle(&mut self, events: &mut Events<'_, Event>) {
         let contract = self
             .contract
             .unwrap_or_else(|| settle_contract(&self.dealt, &self.declarations));
@@ -624,14 +624,14 @@ impl Kop {
             victory_cards: self.victory_cards.iter().copied().collect(),
         };
         self.last_round = Some(result.clone());
-        tell(Event::RoundScored(result));
+        events.tell(|| Event::RoundScored(result));
         if let Some(ranking) = over {
             self.phase = Phase::Over;
             self.ranking = Some(ranking.clone());
-            tell(Event::GameOver { ranking });
+            events.tell(|| Event::GameOver { ranking });
         } else {
             self.dealer = (self.dealer + 1) % SEATS;
-            self.deal_round(tell);
+            self.deal_round(events);
         }
     }
 
@@ -765,12 +765,6 @@ impl Game for Kop {
         self.phase == Phase::Over
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        let mut out = Vec::new();
-        self.to_act_into(&mut out);
-        out
-    }
-
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         match self.phase {
@@ -782,12 +776,6 @@ impl Game for Kop {
                     .filter(|&s| self.declarations[s].is_none()),
             ),
         }
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.legal_into(seat, &mut out);
-        out
     }
 
     /// The declarations, or the playable cards in display order ([`ORDER`]).
@@ -826,14 +814,8 @@ impl Game for Kop {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.act(seat, action, |e| events.push(e));
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.act(seat, action, |_| {});
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.act(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -1011,13 +993,13 @@ impl Kop {
         true
     }
 
-    /// An action and every automatic step after it, telling `tell` the events.
-    fn act(&mut self, seat: Seat, action: &Action, tell: impl FnMut(Event)) {
+    /// An action and every automatic step after it, telling `events` what happened.
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match *action {
-            Action::Wedding => self.declare(seat, Declaration::Wedding, tell),
-            Action::Silent => self.declare(seat, Declaration::Silent, tell),
-            Action::Solo => self.declare(seat, Declaration::Solo, tell),
-            Action::Play(card) => self.play(seat, card, tell),
+            Action::Wedding => self.declare(seat, Declaration::Wedding, events),
+            Action::Silent => self.declare(seat, Declaration::Silent, events),
+            Action::Solo => self.declare(seat, Declaration::Solo, events),
+            Action::Play(card) => self.play(seat, card, events),
         }
     }
 }

@@ -445,7 +445,7 @@ fn ko8_solo_wins_6_and_loses_6() {
     }
     g.hands = vec![CardSet::new(); 4];
     let mut events = Vec::new();
-    g.settle(|e| events.push(e));
+    g.settle(&mut Events::to(&mut events));
     let r = g.last_round.clone().unwrap();
     assert_eq!((r.side_points, r.other_points), (40, 64));
     assert_eq!(r.changes, vec![-6, 2, 2, 2]);
@@ -724,11 +724,11 @@ fn determinization_keeps_every_play_legal() {
 #[test]
 fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     use crate::picture::Mark;
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = game(3, &["AC AH 10H JD", "10C QD AS 10S", "QC AD", "QS"]);
     declare_all(&mut g);
     plays(&mut g, "AC 10C");
-    let scene = AnyGame::picture(&g, Observer::Seat(2));
+    let scene = Presentation::picture(&g, Observer::Seat(2));
     assert_eq!(scene.viewer, Some(2));
     assert_eq!(scene.trick, vec![(0, card("AC")), (1, card("10C"))]);
     assert_eq!(scene.trick_leader, Some(0));
@@ -758,7 +758,7 @@ fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     // A trump takes the lead of the trick; the public sees no hand.
     let trump = legal[0];
     next(&mut g, &trump.to_string());
-    let public = AnyGame::picture(&g, Observer::Public);
+    let public = Presentation::picture(&g, Observer::Public);
     assert_eq!(public.trick_leader, Some(2));
     assert!(public.hand.is_none());
     assert_eq!(en(&public.notes[0]), "Deal 1 · dealer Seat 3");
@@ -944,40 +944,18 @@ mod reference {
     }
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference() {
-    use rand::Rng;
-    let mut rng = ChaCha8Rng::seed_from_u64(19);
-    let mut compared = 0;
-    for seed in 0..300 {
-        let mut g = Kop::new(Options::default(), 4, Setup::seeded(seed)).unwrap();
-        let (mut to_act, mut legal) = (Vec::new(), Vec::new());
-        // A few rounds of each match, with random and rule-of-thumb moves mixed.
-        while !g.is_over() && g.deal <= 3 {
-            g.to_act_into(&mut to_act);
-            assert_eq!(to_act, g.to_act());
-            let seat = to_act[rng.random_range(0..to_act.len())];
-            g.legal_into(seat, &mut legal);
-            assert_eq!(legal, g.legal_actions(seat));
-            let view = g.view(Observer::Seat(seat));
-            let ours = g.rule_of_thumb(seat, &legal, &mut rng);
-            assert_eq!(
-                ours,
-                reference::view_rule_of_thumb(&view, &legal),
-                "{view:?}"
-            );
-            compared += 1;
-            let action = if rng.random_bool(0.5) {
-                legal[ours]
-            } else {
-                legal[rng.random_range(0..legal.len())]
-            };
-            let mut twin = g.clone();
-            twin.advance(seat, &action);
-            g.apply_checked(seat, &action);
-            assert_eq!(twin, g);
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 300,
+        actions: usize::MAX,
+        deals: 3,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Kop>(games, |g, seat, legal| {
+        reference::view_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
     assert!(compared > 10_000);
 }
 

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tricks::{FixedTrick, LastTrick, Stack, TrickLog};
 use super::{
-    redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
+    redeal_unseen, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 
@@ -131,26 +131,26 @@ impl Matapesa {
         hand.iter().fold(0, |m, c| m | 1 << c.rank().number())
     }
 
-    /// Plays `card` for `seat` and every automatic step after it, telling `tell` the events
-    /// (`apply_checked` collects them, a playout's `advance` drops them).
-    fn play(&mut self, seat: Seat, card: Card, mut tell: impl FnMut(Event)) {
+    /// Plays `card` for `seat` and every automatic step after it, telling `events` what happened
+    /// (`apply_checked` collects them, a playout builds none).
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Events<'_, Event>) {
         self.hands[seat].remove(card);
         self.played[seat].push(card);
         self.trick.play(seat, card);
-        tell(Event::Played { seat, card });
+        events.tell(|| Event::Played { seat, card });
         if self.trick.len() == self.n() {
-            self.finish_trick(tell);
+            self.finish_trick(events);
         } else {
             self.turn = (seat + 1) % self.n();
         }
     }
 
-    fn finish_trick(&mut self, mut tell: impl FnMut(Event)) {
+    fn finish_trick(&mut self, events: &mut Events<'_, Event>) {
         let Some((winner, _)) = self.trick.winning(|c, w, _| c.rank() >= w.rank()) else {
             return;
         };
         self.won.record(winner, &self.trick.plays);
-        tell(Event::TrickWon {
+        events.tell(|| Event::TrickWon {
             seat: winner,
             trick: self.won.len(),
         });
@@ -158,7 +158,7 @@ impl Matapesa {
         self.turn = winner;
         if self.hands.iter().all(|h| h.is_empty()) {
             self.loser = Some(winner);
-            tell(Event::GameOver {
+            events.tell(|| Event::GameOver {
                 loser: winner,
                 next_dealer: winner,
             });
@@ -260,25 +260,11 @@ impl Game for Matapesa {
         self.loser.is_some()
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        if self.loser.is_some() {
-            Vec::new()
-        } else {
-            vec![self.turn]
-        }
-    }
-
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         if self.loser.is_none() {
             out.push(self.turn);
         }
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.legal_into(seat, &mut out);
-        out
     }
 
     /// One action per rank the seat may play, low to high: any rank when leading, else a rank
@@ -320,16 +306,9 @@ impl Game for Matapesa {
         self.illegal_play(seat, card)
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         let Action::Play(card) = *action;
-        let mut events = Vec::new();
-        self.play(seat, card, |e| events.push(e));
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        let Action::Play(card) = *action;
-        self.play(seat, card, |_| {});
+        self.play(seat, card, events);
     }
 
     fn view(&self, observer: Observer) -> View {

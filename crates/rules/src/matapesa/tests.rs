@@ -316,7 +316,7 @@ fn the_picture_shows_the_trick_its_leader_the_played_cards_and_the_playable_rank
     assert_eq!(g.to_act(), vec![3]);
     act(&mut g, 3, play("2C"));
     act(&mut g, 4, play("10S"));
-    let scene = crate::AnyGame::picture(&g, Observer::Seat(0));
+    let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     assert_eq!(scene.trick, vec![(3, card("2C")), (4, card("10S"))]);
     assert_eq!(scene.trick_leader, Some(4));
     // The leftovers lie face up in the middle; each seat's earlier plays in front of it, its
@@ -337,7 +337,7 @@ fn the_picture_shows_the_trick_its_leader_the_played_cards_and_the_playable_rank
     }
     // An equal card played later takes the lead; the public sees no hand.
     act(&mut g, 0, play("10D"));
-    let scene = crate::AnyGame::picture(&g, Observer::Public);
+    let scene = crate::Presentation::picture(&g, Observer::Public);
     assert_eq!(scene.trick_leader, Some(0));
     assert!(scene.seats[1].to_act);
     assert!(scene.hand.is_none());
@@ -358,32 +358,19 @@ fn view_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
     pick.map_or(0, |(_, i)| i)
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference() {
-    use crate::{Heuristic, Observer};
-    use rand::Rng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
-    for (options, seats) in Matapesa::configurations() {
-        for seed in 0..40 {
-            let mut g = Matapesa::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
-            let (mut to_act, mut legal) = (Vec::new(), Vec::new());
-            while !g.is_over() {
-                g.to_act_into(&mut to_act);
-                assert_eq!(to_act, g.to_act());
-                let seat = to_act[0];
-                g.legal_into(seat, &mut legal);
-                assert_eq!(legal, g.legal_actions(seat));
-                let view = g.view(Observer::Seat(seat));
-                let ours = g.rule_of_thumb(seat, &legal, &mut rng);
-                assert_eq!(ours, view_rule_of_thumb(&view, &legal), "{view:?}");
-                let action = legal[rng.random_range(0..legal.len())];
-                let mut twin = g.clone();
-                twin.advance(seat, &action);
-                g.apply_checked(seat, &action);
-                assert_eq!(twin, g);
-            }
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 40,
+        actions: usize::MAX,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Matapesa>(games, |g, seat, legal| {
+        view_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
+    assert!(compared > 1_000);
 }
 
 #[test]

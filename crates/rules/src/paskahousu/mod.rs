@@ -30,11 +30,11 @@ use serde::{Deserialize, Serialize};
 
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, rank_cards, Action, Core,
-    CourtMinTop, Legality, Quiet, Tell,
+    CourtMinTop, Legality,
 };
 use super::{
-    deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
-    SetupError, Status, Zone,
+    deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
+    SetupError, Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank};
 
@@ -157,7 +157,7 @@ impl Paskahousu {
     }
 
     /// The turn goes to the first seat from `start` with a move (see `Core::advance`).
-    fn next_turn(&mut self, start: Seat, events: &mut impl Tell<Event>) {
+    fn next_turn(&mut self, start: Seat, events: &mut Events<'_, Event>) {
         let legality = self.legality();
         let draw = self.options.draw_and_try;
         self.core.advance(
@@ -173,7 +173,7 @@ impl Paskahousu {
 
     /// Puts cards (already out of the seat's hand) on the pile and runs everything after it:
     /// refill, clearing, going out, the empty-pile ace/ten pick-up, the next turn.
-    fn play(&mut self, seat: Seat, cards: &[Card], drawn: bool, events: &mut impl Tell<Event>) {
+    fn play(&mut self, seat: Seat, cards: &[Card], drawn: bool, events: &mut Events<'_, Event>) {
         let empty_before = self.core.pile.is_empty();
         let rank = cards[0].rank();
         let cleared = self.core.land(cards);
@@ -222,7 +222,7 @@ impl Paskahousu {
 
     /// The pile (and a drawn card that may not be played) goes into the seat's hand; the turn
     /// passes.
-    fn take(&mut self, seat: Seat, drawn: Option<Card>, events: &mut impl Tell<Event>) {
+    fn take(&mut self, seat: Seat, drawn: Option<Card>, events: &mut Events<'_, Event>) {
         events.tell(|| Event::Took {
             seat,
             cards: self.core.pile.iter().copied().chain(drawn).collect(),
@@ -236,9 +236,9 @@ impl Paskahousu {
         self.next_turn(start, events);
     }
 
-    /// `apply_checked` without the check: runs a listed action and every automatic step after
-    /// it, telling `events` what happened (`Quiet` in a playout builds nothing).
-    fn run(&mut self, seat: Seat, action: &Action, events: &mut impl Tell<Event>) {
+    /// `Game::advance`: runs a listed action and every automatic step after it, telling
+    /// `events` what happened (a playout's quiet sink builds nothing).
+    fn run(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match action {
             Action::Play(cards) => {
                 self.core.opening = None;
@@ -355,39 +355,10 @@ impl Game for Paskahousu {
         Ok(game)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.core.seats()
-    }
-
-    fn is_over(&self) -> bool {
-        self.core.is_over()
-    }
-
-    fn to_act(&self) -> Vec<Seat> {
-        self.core.to_act()
-    }
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        self.core.to_act_into(out);
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::new();
-        self.legal_into(seat, &mut actions);
-        actions
-    }
+    shedding::from_core!();
 
     fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
-        actions.clear();
-        if self.core.is_over() || seat != self.core.turn {
-            return;
-        }
-        if let Some(cards) = self.core.opening_cards() {
-            actions.push(Action::Play(cards));
+        if !self.core.legal_start(seat, actions) {
             return;
         }
         let (legality, top, free) = (self.legality(), self.core.top(), self.core.free_play);
@@ -430,14 +401,8 @@ impl Game for Paskahousu {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.run(seat, action, &mut events);
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.run(seat, action, &mut Quiet);
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.run(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -466,10 +431,6 @@ impl Game for Paskahousu {
         }
     }
 
-    fn status(&self) -> Status {
-        self.core.status()
-    }
-
     fn zones(&self) -> Vec<Zone> {
         let mut zones: Vec<Zone> = (0..self.seats())
             .map(|s| {
@@ -486,14 +447,6 @@ impl Game for Paskahousu {
 
     fn hands(&self) -> Vec<Vec<Card>> {
         self.core.hands.iter().map(|&h| in_game_order(h)).collect()
-    }
-
-    fn action_space(&self) -> Vec<Action> {
-        shedding::action_space()
-    }
-
-    fn deal_number(&self) -> u32 {
-        1
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

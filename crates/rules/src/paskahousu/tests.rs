@@ -908,7 +908,7 @@ fn a_huge_hand_still_fits_one_step_of_buttons() {
     g.core.hands[0] = stock.iter().collect();
     g.core.pile = vec!["3C".parse().unwrap()];
     g.core.hands[0].remove("3C".parse().unwrap());
-    let choices = crate::AnyGame::choices(&g, 0);
+    let choices = crate::Presentation::choices(&g, 0);
     assert!(choices.len() > 25);
     let mut first_step: Vec<String> = Vec::new();
     for c in &choices {
@@ -960,14 +960,22 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
     }
 }
 
+/// The rule of thumb reads the same position off the state as off the seat's view, and plays
+/// what the shared rule of thumb plays on it.
 #[test]
-fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
-    shedding::check_playout_methods::<Paskahousu>(|g, seat, legal| {
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 8,
+        actions: 400,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Paskahousu>(games, |g, seat, legal| {
         let view = g.view(Observer::Seat(seat));
         let reference = position_from_view(&view);
         assert_eq!(heuristic::observe(g, seat), reference);
         shedding::choose(&reference, legal, &shedding::Weights::PASKAHOUSU)
     });
+    assert!(compared > 1_000);
 }
 
 #[test]
@@ -1092,7 +1100,7 @@ fn the_rule_of_thumb_goes_out_when_it_can() {
 
 #[test]
 fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_play() {
-    let share = crate::shedding::rule_of_thumb_share_against_random::<Paskahousu>(&[2, 3, 4]);
+    let share = crate::testing::rule_of_thumb_share_against_random::<Paskahousu>(&[2, 3, 4]);
     // Fair shares average 36%; the rule of thumb wins nearly always.
     assert!(share > 0.7, "won {share:.2} of the deals");
 }
@@ -1223,7 +1231,7 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
     );
     let events = act(&mut g, 2, play("9S"));
     assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
-    let scene = crate::AnyGame::picture(&g, Observer::Seat(0));
+    let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     // The pile's last six cards, top last, with the pile's count; the stock and the cleared
     // cards face down.
     let pile = &scene.middle[0];
@@ -1256,7 +1264,9 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
     let legal: Vec<Card> = hand.cards().filter(|h| h.legal).map(|h| h.card).collect();
     assert_eq!(legal, cards("9D 9C 2S"));
     // Another seat's picture holds its own hand only; the public's none.
-    let other = crate::AnyGame::picture(&g, Observer::Seat(1));
+    let other = crate::Presentation::picture(&g, Observer::Seat(1));
     assert!(other.hand.as_ref().unwrap().cards().all(|h| !h.legal));
-    assert!(crate::AnyGame::picture(&g, Observer::Public).hand.is_none());
+    assert!(crate::Presentation::picture(&g, Observer::Public)
+        .hand
+        .is_none());
 }

@@ -22,7 +22,7 @@ use rand::RngCore;
 use super::{Action, Level, Paston, Phase, View};
 use crate::trick_play::{in_sight, index_of, pick, seat_of, Style, Table};
 use crate::tricks::rank_bits as ranks;
-use crate::{Heuristic, Seat};
+use crate::{Game, Heuristic, Observer, Seat};
 use pakka_cards::{CardSet, Suit};
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
@@ -43,18 +43,24 @@ const WHIST_BESIDE: f32 = 2.5;
 const WHIST_ALONE: f32 = 4.0;
 
 impl Heuristic for Paston {
-    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play.
-    fn heuristic(view: &View, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        let choice = match view.phase {
-            Phase::Auction => auction(view, legal),
-            Phase::Discard => discard(view, legal),
-            Phase::Trump => trumps(view, legal),
-            Phase::Whist => whist(view, legal),
-            Phase::Play => play(view, legal),
-            Phase::Over => None,
-        };
-        pick(choice, legal.len())
+    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
+    /// read from the seat's view ([`choose`]).
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        choose(&self.view(Observer::Seat(seat)), legal)
     }
+}
+
+/// The rule of thumb on the seat's view.
+pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
+    let choice = match view.phase {
+        Phase::Auction => auction(view, legal),
+        Phase::Discard => discard(view, legal),
+        Phase::Trump => trumps(view, legal),
+        Phase::Whist => whist(view, legal),
+        Phase::Play => play(view, legal),
+        Phase::Over => None,
+    };
+    pick(choice, legal.len())
 }
 
 fn hand_of(view: &View) -> CardSet {

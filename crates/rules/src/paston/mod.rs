@@ -35,8 +35,8 @@ use super::tricks::{
     TrickPlay, TricksWon,
 };
 use super::{
-    rank_by_score, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status,
-    Zone,
+    rank_by_score, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
+    Status, Zone,
 };
 use pakka_cards::{piquet32, Card, CardSet, Rank, Suit};
 
@@ -459,12 +459,11 @@ impl Paston {
     }
 
     /// The trump levels the declarer may name.
-    fn trump_levels(&self) -> Vec<Level> {
+    fn trump_levels(&self) -> impl Iterator<Item = Level> {
         let bid = self.bid.unwrap_or(Level::Paston);
         Level::ALL
             .into_iter()
-            .filter(|&l| l >= bid && (l != Level::Grkha || bid == Level::Grkha))
-            .collect()
+            .filter(move |&l| l >= bid && (l != Level::Grkha || bid == Level::Grkha))
     }
 
     fn legal_plays(&self, seat: Seat) -> CardSet {
@@ -474,7 +473,7 @@ impl Paston {
     // ---- dealing ----------------------------------------------------------------------------
 
     /// Deals the current deal (number and dealer already set), redealing under the spades rule.
-    fn deal_cards(&mut self, events: &mut Vec<Event>) {
+    fn deal_cards(&mut self, events: &mut Events<'_, Event>) {
         self.redeals = 0;
         loop {
             let deck = draw_deck(&mut self.source);
@@ -501,7 +500,7 @@ impl Paston {
             match (0..SEATS).find(|&s| needs_redeal(self.hands[s])) {
                 Some(seat) => {
                     self.redeals += 1;
-                    events.push(Event::Redeal { seat });
+                    events.tell(|| Event::Redeal { seat });
                 }
                 None => break,
             }
@@ -530,7 +529,7 @@ impl Paston {
         self.phase = Phase::Auction;
         self.turn = first;
         self.trick = Trick::new(first);
-        events.push(Event::Dealt {
+        events.tell(|| Event::Dealt {
             deal: self.deal,
             dealer: self.dealer,
             first_bidder: first,
@@ -557,7 +556,7 @@ impl Paston {
         }
     }
 
-    fn next_deal(&mut self, events: &mut Vec<Event>) {
+    fn next_deal(&mut self, events: &mut Events<'_, Event>) {
         self.dealer = if self.deal == 1 {
             self.first_bidder
         } else {
@@ -573,13 +572,13 @@ impl Paston {
         (0..SEATS).filter(|&s| !self.passed[s]).collect()
     }
 
-    fn bid(&mut self, seat: Seat, level: Level, events: &mut Vec<Event>) {
+    fn bid(&mut self, seat: Seat, level: Level, events: &mut Events<'_, Event>) {
         self.calls.push(Call {
             seat,
             bid: Some(level),
         });
         self.high = Some((seat, level));
-        events.push(Event::Bid { seat, level });
+        events.tell(|| Event::Bid { seat, level });
         if level == Level::Grkha || self.active() == [seat] {
             self.declare(seat, level, None, events);
         } else {
@@ -587,10 +586,10 @@ impl Paston {
         }
     }
 
-    fn auction_pass(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    fn auction_pass(&mut self, seat: Seat, events: &mut Events<'_, Event>) {
         self.calls.push(Call { seat, bid: None });
         self.passed[seat] = true;
-        events.push(Event::Passed { seat });
+        events.tell(|| Event::Passed { seat });
         let active = self.active();
         match (active.as_slice(), self.high) {
             ([], _) => {
@@ -605,11 +604,17 @@ impl Paston {
         }
     }
 
-    fn declare(&mut self, seat: Seat, bid: Level, forced: Option<Why>, events: &mut Vec<Event>) {
+    fn declare(
+        &mut self,
+        seat: Seat,
+        bid: Level,
+        forced: Option<Why>,
+        events: &mut Events<'_, Event>,
+    ) {
         self.declarer = Some(seat);
         self.bid = Some(bid);
         self.forced = forced;
-        events.push(Event::Declarer { seat, bid, forced });
+        events.tell(|| Event::Declarer { seat, bid, forced });
         let prikup = std::mem::take(&mut self.prikup);
         self.hands[seat] = self.hands[seat].union(prikup);
         self.phase = Phase::Discard;
@@ -618,28 +623,30 @@ impl Paston {
 
     // ---- contract, whist and play -------------------------------------------------------------
 
-    fn discard(&mut self, seat: Seat, cards: [Card; 2], events: &mut Vec<Event>) {
+    fn discard(&mut self, seat: Seat, cards: [Card; 2], events: &mut Events<'_, Event>) {
         for c in cards {
             self.hands[seat].remove(c);
             self.discards.insert(c);
         }
-        events.push(Event::Discarded { seat });
+        events.tell(|| Event::Discarded { seat });
         self.phase = Phase::Trump;
     }
 
-    fn name_trump(&mut self, seat: Seat, level: Level, events: &mut Vec<Event>) {
+    fn name_trump(&mut self, seat: Seat, level: Level, events: &mut Events<'_, Event>) {
         self.trump = Some(level);
-        events.push(Event::Trump { seat, level });
+        events.tell(|| Event::Trump { seat, level });
         self.phase = Phase::Whist;
         self.turn = (seat + 1) % SEATS;
     }
 
-    fn answer_whist(&mut self, seat: Seat, whist: bool, events: &mut Vec<Event>) {
+    fn answer_whist(&mut self, seat: Seat, whist: bool, events: &mut Events<'_, Event>) {
         self.whist[seat] = Some(whist);
-        events.push(if whist {
-            Event::Whist { seat }
-        } else {
-            Event::SitsOut { seat }
+        events.tell(|| {
+            if whist {
+                Event::Whist { seat }
+            } else {
+                Event::SitsOut { seat }
+            }
         });
         let declarer = self.declarer.unwrap_or(seat);
         if seat == (declarer + 1) % SEATS {
@@ -653,9 +660,9 @@ impl Paston {
         }
     }
 
-    fn play(&mut self, seat: Seat, card: Card, events: &mut Vec<Event>) {
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Events<'_, Event>) {
         self.hands[seat].remove(card);
-        events.push(Event::Played { seat, card });
+        events.tell(|| Event::Played { seat, card });
         let (playing, trump) = (
             (0..SEATS).map(|s| self.plays(s)).collect(),
             self.trump_suit(),
@@ -670,7 +677,7 @@ impl Paston {
         let Some((winner, plays)) = trick.play(seat, card) else {
             return;
         };
-        events.push(Event::TrickWon {
+        events.tell(|| Event::TrickWon {
             seat: winner,
             plays,
         });
@@ -680,7 +687,7 @@ impl Paston {
     }
 
     /// Scores the hand, resets low scores, ends the match or deals the next hand.
-    fn end_hand(&mut self, end: HandEnd, events: &mut Vec<Event>) {
+    fn end_hand(&mut self, end: HandEnd, events: &mut Events<'_, Event>) {
         let declarer = self.declarer.unwrap_or(0);
         let bid = self.bid.unwrap_or(Level::Paston);
         let points = hand_points(
@@ -709,14 +716,14 @@ impl Paston {
             points,
             reset,
         };
-        events.push(Event::HandScored {
+        events.tell(|| Event::HandScored {
             result: result.clone(),
             scores: self.scores.clone(),
         });
         self.last_hand = Some(result);
         if self.scores.iter().any(|&s| s >= TARGET) {
             let ranking = rank_by_score(&self.scores);
-            events.push(Event::GameOver {
+            events.tell(|| Event::GameOver {
                 ranking: ranking.clone(),
                 scores: self.scores.clone(),
             });
@@ -850,7 +857,7 @@ impl Game for Paston {
             last_hand: None,
             ranking: None,
         };
-        game.deal_cards(&mut Vec::new());
+        game.deal_cards(&mut Events::quiet());
         Ok(game)
     }
 
@@ -866,43 +873,36 @@ impl Game for Paston {
         self.phase == Phase::Over
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        if self.is_over() {
-            Vec::new()
-        } else {
-            vec![self.turn]
+    fn to_act_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        if !self.is_over() {
+            out.push(self.turn);
         }
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
         if self.is_over() || seat != self.turn {
-            return Vec::new();
+            return;
         }
         match self.phase {
             Phase::Auction => {
-                let mut actions = vec![Action::Pass];
-                actions.extend(self.next_level().map(Action::Bid));
-                actions
+                out.push(Action::Pass);
+                out.extend(self.next_level().map(Action::Bid));
             }
             Phase::Discard => {
-                let cards = self.hands[seat].to_vec();
-                let mut actions = Vec::with_capacity(66);
-                for (i, &a) in cards.iter().enumerate() {
-                    for &b in &cards[i + 1..] {
-                        actions.push(Action::Discard([a, b]));
-                    }
+                let hand = self.hands[seat];
+                for (i, a) in hand.iter().enumerate() {
+                    out.extend(hand.iter().skip(i + 1).map(|b| Action::Discard([a, b])));
                 }
-                actions
             }
             Phase::Trump => {
-                let mut actions: Vec<Action> =
-                    self.trump_levels().into_iter().map(Action::Trump).collect();
-                actions.push(Action::Surrender);
-                actions
+                out.extend(self.trump_levels().map(Action::Trump));
+                out.push(Action::Surrender);
             }
-            Phase::Whist => vec![Action::Whist, Action::Pass],
-            Phase::Play => self.legal_plays(seat).iter().map(Action::Play).collect(),
-            Phase::Over => Vec::new(),
+            Phase::Whist => out.extend([Action::Whist, Action::Pass]),
+            Phase::Play => out.extend(self.legal_plays(seat).iter().map(Action::Play)),
+            Phase::Over => {}
         }
     }
 
@@ -962,22 +962,20 @@ impl Game for Paston {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match *action {
-            Action::Pass if self.phase == Phase::Auction => self.auction_pass(seat, &mut events),
-            Action::Pass => self.answer_whist(seat, false, &mut events),
-            Action::Whist => self.answer_whist(seat, true, &mut events),
-            Action::Bid(level) => self.bid(seat, level, &mut events),
-            Action::Discard(cards) => self.discard(seat, cards, &mut events),
-            Action::Trump(level) => self.name_trump(seat, level, &mut events),
+            Action::Pass if self.phase == Phase::Auction => self.auction_pass(seat, events),
+            Action::Pass => self.answer_whist(seat, false, events),
+            Action::Whist => self.answer_whist(seat, true, events),
+            Action::Bid(level) => self.bid(seat, level, events),
+            Action::Discard(cards) => self.discard(seat, cards, events),
+            Action::Trump(level) => self.name_trump(seat, level, events),
             Action::Surrender => {
-                events.push(Event::Surrendered { seat });
-                self.end_hand(HandEnd::Surrendered, &mut events);
+                events.tell(|| Event::Surrendered { seat });
+                self.end_hand(HandEnd::Surrendered, events);
             }
-            Action::Play(card) => self.play(seat, card, &mut events),
+            Action::Play(card) => self.play(seat, card, events),
         }
-        events
     }
 
     fn view(&self, observer: Observer) -> View {

@@ -938,7 +938,7 @@ fn determinization_keeps_announced_spades_and_shown_voids() {
     assert_eq!((d.hands[0], d.discards), (g.hands[0], g.discards));
 }
 
-// ---- the normal computer player (`Game::heuristic`) ----------------------------------------------
+// ---- the normal computer player (`Heuristic::rule_of_thumb`) ----------------------------------
 
 /// Seat 0 holds `JS` (bids first), the top five hearts and `AS KS`; seat 1 has two aces and a
 /// guarded king; seat 2 has nothing much.
@@ -949,12 +949,12 @@ const NORMAL: [&str; 3] = [
 ];
 const NORMAL_PRIKUP: &str = "7D 8D";
 
-/// What the `normal` computer player chooses for the seat to act, from its view.
+/// What the `normal` computer player chooses for the seat to act.
 fn normal_choice(g: &Paston) -> Action {
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let i = Paston::heuristic(&g.view(Observer::Seat(seat)), &legal, &mut rng);
+    let i = g.rule_of_thumb(seat, &legal, &mut rng);
     legal[i].clone()
 }
 
@@ -1043,12 +1043,12 @@ fn normal_draws_trumps_wins_cheaply_and_ducks_when_the_trick_is_gone() {
 #[test]
 fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
     use crate::picture::{Face, Mark};
-    use crate::AnyGame;
+    use crate::Presentation;
     // The auction: the prikup face down in the middle, each seat's last call under its name.
     let mut g = game(2, PA6, PA6_PRIKUP);
     act(&mut g, 2, bid(Level::Paston));
     act(&mut g, 0, bid(Level::Glitch));
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(scene.middle[0].label.as_ref().unwrap()), "Prikup");
     assert_eq!(scene.middle[0].len(), 2);
     assert!(scene.middle[0].cards.iter().all(|f| *f == Face::Down));
@@ -1066,7 +1066,7 @@ fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
     act(&mut g, 2, Action::Pass);
     act(&mut g, 0, bid(Level::Gupa));
     act(&mut g, 1, Action::Pass);
-    let scene = AnyGame::picture(&g, Observer::Seat(0));
+    let scene = Presentation::picture(&g, Observer::Seat(0));
     assert!(scene.middle.is_empty(), "the prikup is taken");
     let hand = scene.hand.as_ref().unwrap();
     assert_eq!(hand.cards().count(), 12);
@@ -1077,7 +1077,7 @@ fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
     act(&mut g, 1, Action::Whist);
     act(&mut g, 2, Action::Pass);
     play_cards(&mut g, "AH 7D KH");
-    let scene = AnyGame::picture(&g, Observer::Seat(1));
+    let scene = Presentation::picture(&g, Observer::Seat(1));
     assert_eq!(
         en(&scene.notes[1]),
         "Contract: Seat 0 declares Gupa ♥ (×4), needs 6 tricks."
@@ -1099,12 +1099,12 @@ fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
     assert!(hand.to_act && hand.cards().all(|h| h.legal));
     assert_eq!(hand.groups[0][0].card, card("AC"));
     // The declarer sees its discards in front of it; the passer's hand has nothing to play.
-    let own = AnyGame::picture(&g, Observer::Seat(0));
+    let own = Presentation::picture(&g, Observer::Seat(0));
     assert_eq!(
         own.seats[0].piles[0].cards,
         vec![Face::Up(card("7S")), Face::Up(card("8S"))]
     );
     assert_eq!(own.hand.as_ref().unwrap().groups[0][0].card, card("QH"));
-    let sitter = AnyGame::picture(&g, Observer::Seat(2));
+    let sitter = Presentation::picture(&g, Observer::Seat(2));
     assert!(sitter.hand.as_ref().unwrap().cards().all(|h| !h.legal));
 }

@@ -22,7 +22,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
+    deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
     SetupError, Status, Zone,
 };
 use pakka_cards::{standard52, Card, Suit};
@@ -153,25 +153,6 @@ pub enum Event {
         winner: Option<Seat>,
         points: Option<i64>,
     },
-}
-
-/// Where the rules put their events: `apply_checked`'s list, or nowhere (a playout's
-/// `advance`, which builds none).
-trait Tell {
-    fn push(&mut self, event: Event);
-}
-
-impl Tell for Vec<Event> {
-    fn push(&mut self, event: Event) {
-        Vec::push(self, event);
-    }
-}
-
-/// The events of a playout: dropped unbuilt.
-struct Quiet;
-
-impl Tell for Quiet {
-    fn push(&mut self, _: Event) {}
 }
 
 /// An open breach in stop mode: who made it and the position just before it.
@@ -350,60 +331,60 @@ impl PishePasha {
             .or_else(|| self.discards[self.turn].pop())
     }
 
-    fn play_to_foundation(&mut self, events: &mut impl Tell) {
+    fn play_to_foundation(&mut self, events: &mut Events<'_, Event>) {
         let seat = self.turn;
         if let Some(card) = self.take_moving_card() {
             let pile = self.fits_foundation(card).unwrap_or(0);
             self.foundations[pile].push(card);
-            events.push(Event::ToFoundation { seat, card });
+            events.tell(|| Event::ToFoundation { seat, card });
             self.check_out(events);
         }
     }
 
-    fn give(&mut self, to: Seat, events: &mut impl Tell) {
+    fn give(&mut self, to: Seat, events: &mut Events<'_, Event>) {
         let seat = self.turn;
         if let Some(card) = self.take_moving_card() {
             self.discards[to].push(card);
-            events.push(Event::Gave { seat, to, card });
+            events.tell(|| Event::Gave { seat, to, card });
             self.check_out(events);
         }
     }
 
-    fn turn_card(&mut self, events: &mut impl Tell) {
+    fn turn_card(&mut self, events: &mut Events<'_, Event>) {
         let seat = self.turn;
         if self.stocks[seat].is_empty() {
             // Drained rather than moved, so both piles keep their buffers.
             let cards = self.discards[seat].len();
-            events.push(Event::StockRenewed { seat, cards });
+            events.tell(|| Event::StockRenewed { seat, cards });
             let (stock, discard) = (&mut self.stocks[seat], &mut self.discards[seat]);
             stock.extend(discard.drain(..));
         }
         if let Some(card) = self.stocks[seat].pop_front() {
             self.pending = Some(card);
-            events.push(Event::Turned { seat, card });
+            events.tell(|| Event::Turned { seat, card });
         }
     }
 
-    fn discard_pending(&mut self, events: &mut impl Tell) {
+    fn discard_pending(&mut self, events: &mut Events<'_, Event>) {
         let seat = self.turn;
         if let Some(card) = self.pending.take() {
             self.discards[seat].push(card);
-            events.push(Event::Discarded { seat, card });
+            events.tell(|| Event::Discarded { seat, card });
             self.pass_turn(events);
         }
     }
 
-    fn pass_turn(&mut self, events: &mut impl Tell) {
+    fn pass_turn(&mut self, events: &mut Events<'_, Event>) {
         self.turn = if self.turn + 1 == self.n() {
             0
         } else {
             self.turn + 1
         };
-        events.push(Event::TurnPassed { seat: self.turn });
+        events.tell(|| Event::TurnPassed { seat: self.turn });
     }
 
     /// The win check after every card movement (§3.2 step 3).
-    fn check_out(&mut self, events: &mut impl Tell) {
+    fn check_out(&mut self, events: &mut Events<'_, Event>) {
         let seat = self.turn;
         if self.outcome.is_some() || self.remaining(seat) > 0 {
             return;
@@ -426,14 +407,14 @@ impl PishePasha {
         &mut self,
         reason: EndReason,
         ranking: Vec<Vec<Seat>>,
-        events: &mut impl Tell,
+        events: &mut Events<'_, Event>,
         winner: Option<Seat>,
         points: Option<i64>,
     ) {
         self.outcome = Some(Outcome { reason, ranking });
         self.breach = None;
         self.stopper = None;
-        events.push(Event::GameOver {
+        events.tell(|| Event::GameOver {
             reason,
             winner,
             points,
@@ -441,7 +422,7 @@ impl PishePasha {
     }
 
     /// Strict mode: runs every compulsory step until a seat must decide (§3.2 steps 1a, 2a, 2c).
-    fn settle(&mut self, events: &mut impl Tell) {
+    fn settle(&mut self, events: &mut Events<'_, Event>) {
         while self.outcome.is_none() {
             match self.pending {
                 Some(card) if self.fits_foundation(card).is_some() => {
@@ -485,12 +466,12 @@ impl PishePasha {
         }
     }
 
-    fn correct(&mut self, seat: Seat, events: &mut impl Tell) {
+    fn correct(&mut self, seat: Seat, events: &mut Events<'_, Event>) {
         let Some(breach) = self.breach.take() else {
             return;
         };
         *self = *breach.before;
-        events.push(Event::Corrected {
+        events.tell(|| Event::Corrected {
             seat,
             offender: breach.offender,
         });
@@ -508,7 +489,7 @@ impl PishePasha {
             if let Some(card) = self.discards[self.turn].pop() {
                 let pile = self.fits_foundation(card).unwrap_or(0);
                 self.foundations[pile].push(card);
-                events.push(Event::ToFoundation {
+                events.tell(|| Event::ToFoundation {
                     seat: self.turn,
                     card,
                 });
@@ -517,19 +498,19 @@ impl PishePasha {
         }
     }
 
-    fn take_over(&mut self, seat: Seat, events: &mut impl Tell) {
+    fn take_over(&mut self, seat: Seat, events: &mut Events<'_, Event>) {
         let offender = self.breach.take().map_or(self.turn, |b| b.offender);
         self.stopper = None;
         if let Some(card) = self.pending.take() {
             self.discards[self.turn].push(card);
-            events.push(Event::Discarded {
+            events.tell(|| Event::Discarded {
                 seat: self.turn,
                 card,
             });
         }
-        events.push(Event::TookOver { seat, offender });
+        events.tell(|| Event::TookOver { seat, offender });
         self.turn = seat;
-        events.push(Event::TurnPassed { seat });
+        events.tell(|| Event::TurnPassed { seat });
     }
 
     // ---- book version ----------------------------------------------------------------------
@@ -606,13 +587,13 @@ impl PishePasha {
         }
     }
 
-    fn book_apply(&mut self, seat: Seat, events: &mut impl Tell) {
+    fn book_apply(&mut self, seat: Seat, events: &mut Events<'_, Event>) {
         let (renewed, card) = Self::book_flip(&mut self.stocks, &mut self.discards, seat);
         if let Some(cards) = renewed {
-            events.push(Event::StockRenewed { seat, cards });
+            events.tell(|| Event::StockRenewed { seat, cards });
         }
         if let Some(card) = card {
-            events.push(Event::Flipped { seat, card });
+            events.tell(|| Event::Flipped { seat, card });
         }
         self.flipped[seat] = true;
         if !self.flipped.iter().all(|&f| f) {
@@ -621,7 +602,7 @@ impl PishePasha {
         self.flipped.fill(false);
         if let Some((taker, from, cards)) = Self::book_capture(&mut self.stocks, &mut self.discards)
         {
-            events.push(Event::Captured {
+            events.tell(|| Event::Captured {
                 seat: taker,
                 from,
                 cards,
@@ -654,15 +635,15 @@ impl PishePasha {
         }
     }
 
-    /// `apply_checked` without the check: runs a listed action and every compulsory step after
-    /// it, telling `events` what happened (`Quiet` in a playout builds nothing).
-    fn run(&mut self, seat: Seat, action: &Action, events: &mut impl Tell) {
+    /// `Game::advance`: runs a listed action and every compulsory step after it, telling
+    /// `events` what happened (a playout's quiet sink builds nothing).
+    fn run(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match action {
             Action::Flip => return self.book_apply(seat, events),
             Action::Stop => {
                 let offender = self.breach.as_ref().map_or(self.turn, |b| b.offender);
                 self.stopper = Some(seat);
-                events.push(Event::Stopped { seat, offender });
+                events.tell(|| Event::Stopped { seat, offender });
                 return;
             }
             Action::Correct => return self.correct(seat, events),
@@ -680,7 +661,7 @@ impl PishePasha {
                     offender: seat,
                     before: Box::new(before),
                 });
-                events.push(Event::Breach { seat });
+                events.tell(|| Event::Breach { seat });
             }
         }
         match action {
@@ -848,27 +829,6 @@ impl Game for PishePasha {
         self.outcome.is_some()
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        if self.mode == Mode::Book {
-            return (0..2).filter(|&s| !self.flipped[s]).collect();
-        }
-        if let Some(s) = self.stopper {
-            return vec![s];
-        }
-        let mut seats = vec![self.turn];
-        if let Some(b) = &self.breach {
-            seats.extend(
-                seats_from(self.turn, self.n())
-                    .into_iter()
-                    .filter(|&s| s != self.turn && s != b.offender),
-            );
-        }
-        seats
-    }
-
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         if self.outcome.is_some() {
@@ -887,12 +847,6 @@ impl Game for PishePasha {
             let offender = b.offender;
             out.extend(self.opponents(self.turn).filter(|&s| s != offender));
         }
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::new();
-        self.legal_into(seat, &mut actions);
-        actions
     }
 
     fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
@@ -953,14 +907,8 @@ impl Game for PishePasha {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.run(seat, action, &mut events);
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.run(seat, action, &mut Quiet);
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.run(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {

@@ -395,7 +395,7 @@ fn stop_mode_breach_closes_when_the_opponent_moves_on() {
     act(&mut g, 0, Action::Correct);
     let mut expected = before;
     let mut ev = Vec::new();
-    expected.play_to_foundation(&mut ev);
+    expected.play_to_foundation(&mut crate::Events::to(&mut ev));
     assert_eq!(
         g, expected,
         "Correct returns to just before the first breach, plus the foundation play"
@@ -512,7 +512,7 @@ fn three_players_give_to_either_opponent_and_score_both() {
     g.stocks[0].extend(moved);
     g.discards[2] = vec![three];
     let mut events = Vec::new();
-    g.settle(&mut events);
+    g.settle(&mut crate::Events::to(&mut events));
     assert!(g.is_over());
     let want = (g.remaining(0) + g.remaining(1)) as i64;
     assert_eq!(g.status().scores, Some(vec![0, 0, want]));
@@ -664,12 +664,12 @@ fn determinization_only_moves_stock_cards() {
 #[test]
 fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() {
     use crate::picture::Face;
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = standard(0, &["8S 5S 4S", "9H KH QH AS 2S 3S 9D"]);
     act(&mut g, 1, Action::Turn); // 9H discarded
     act(&mut g, 0, Action::Turn); // 8S may go on 9H
     for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
-        let scene = AnyGame::picture(&g, observer);
+        let scene = Presentation::picture(&g, observer);
         assert!(scene.hand.is_none(), "nobody holds a hand");
         assert!(scene.seats.iter().all(|p| p.hand.is_none()));
         let turned = &scene.seats[0].piles[2];
@@ -684,7 +684,7 @@ fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() 
     play_turn(&mut g, 1); // QH
     play_turn(&mut g, 0); // 4S
     play_turn(&mut g, 1); // AS 2S 3S up, then 4S and 5S from seat 0's pile; 9D discarded
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.notes[0]), "Turn: Seat 0");
     // Four foundations, one per suit: ♠ holds five cards up to 5♠.
     assert_eq!(scene.middle.len(), 4);
@@ -715,7 +715,7 @@ fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() 
 
 #[test]
 fn the_picture_names_a_breach_and_a_stop() {
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = stop_mode(0, &["AC 2C 3C 4C 9H", "5C 6S"]);
     act(&mut g, 1, Action::Turn);
     act(&mut g, 1, Action::Discard);
@@ -726,56 +726,35 @@ fn the_picture_names_a_breach_and_a_stop() {
     }
     act(&mut g, 0, Action::Discard); // 9H
     act(&mut g, 1, Action::Turn); // breach: 5C fits ♣
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.seats[1].lines[0]), "Broke a rule");
     assert!(
         scene.seats[0].to_act && scene.seats[1].to_act,
         "seat 0 may call Stop"
     );
     act(&mut g, 0, Action::Stop);
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.seats[0].lines[0]), "Called Stop");
     assert!(scene.seats[0].to_act && !scene.seats[1].to_act);
 }
 
 // ---- playouts: the in-place methods and the rule of thumb -----------------------------------
 
-/// Over random games of every configuration: `to_act_into` and `legal_into` list what `to_act`
-/// and `legal_actions` do, `advance` leaves the state `apply_checked` does, and the rule of
-/// thumb answers the first legal action of the most preferred kind (what the `normal` player
-/// played from the view before it read the state).
+/// The rule of thumb answers the first legal action of the most preferred kind (what the
+/// `normal` player played from the view before it read the state).
 #[test]
-fn playouts_in_place_match_the_listing_and_applying_methods() {
-    use crate::Heuristic;
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let (mut seats, mut legal) = (Vec::new(), Vec::new());
-    for (options, n) in PishePasha::configurations() {
-        for seed in 0..6 {
-            let mut g = PishePasha::new(options.clone(), n, Setup::seeded(seed)).unwrap();
-            for _ in 0..600 {
-                if g.is_over() {
-                    break;
-                }
-                g.to_act_into(&mut seats);
-                assert_eq!(seats, g.to_act());
-                let seat = seats[rng.random_range(0..seats.len())];
-                g.legal_into(seat, &mut legal);
-                assert_eq!(legal, g.legal_actions(seat));
-                let thumb = g.rule_of_thumb(seat, &legal, &mut rng);
-                let best = legal.iter().map(heuristic::preference).min().unwrap();
-                let first = legal.iter().position(|a| heuristic::preference(a) == best);
-                assert_eq!(Some(thumb), first);
-                let i = if rng.random_bool(0.5) {
-                    thumb
-                } else {
-                    rng.random_range(0..legal.len())
-                };
-                let mut quiet = g.clone();
-                quiet.advance(seat, &legal[i]);
-                g.apply_checked(seat, &legal[i]);
-                assert_eq!(quiet, g);
-            }
-        }
-    }
+fn the_rule_of_thumb_plays_the_first_action_of_the_most_preferred_kind() {
+    let games = crate::testing::Games {
+        seeds: 6,
+        actions: 600,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<PishePasha>(games, |_, _, legal| {
+        let best = legal.iter().map(heuristic::preference).min().unwrap();
+        legal
+            .iter()
+            .position(|a| heuristic::preference(a) == best)
+            .unwrap()
+    });
+    assert!(compared > 1_000);
 }

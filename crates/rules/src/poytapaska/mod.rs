@@ -33,11 +33,11 @@ use serde::{Deserialize, Serialize};
 
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, Action, Core,
-    CourtMinTop, Legality, Quiet, Tell,
+    CourtMinTop, Legality,
 };
 use super::{
-    deal_batches, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen, Setup,
-    SetupError, Status, Zone,
+    deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
+    SetupError, Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank};
 
@@ -193,7 +193,7 @@ impl Poytapaska {
     }
 
     /// The turn goes to the first seat from `start` with a move (see `Core::advance`).
-    fn next_turn(&mut self, start: Seat, events: &mut impl Tell<Event>) {
+    fn next_turn(&mut self, start: Seat, events: &mut Events<'_, Event>) {
         let legality = self.legality();
         let (face_up, face_down) = (&self.face_up, &self.face_down);
         self.core.advance(
@@ -217,7 +217,7 @@ impl Poytapaska {
 
     /// Puts cards (already out of their zone) on the pile and runs everything after it:
     /// refill, clearing, going out, the next turn.
-    fn play(&mut self, seat: Seat, cards: &[Card], from: Source, events: &mut impl Tell<Event>) {
+    fn play(&mut self, seat: Seat, cards: &[Card], from: Source, events: &mut Events<'_, Event>) {
         let cleared = self.core.land(cards);
         events.tell(|| Event::Played {
             seat,
@@ -247,7 +247,7 @@ impl Poytapaska {
     }
 
     /// The pile (and a turned card that may not be played) goes to the hand; the turn passes.
-    fn take(&mut self, seat: Seat, turned: Option<Card>, events: &mut impl Tell<Event>) {
+    fn take(&mut self, seat: Seat, turned: Option<Card>, events: &mut Events<'_, Event>) {
         events.tell(|| Event::Took {
             seat,
             cards: self.core.pile.iter().copied().chain(turned).collect(),
@@ -261,7 +261,7 @@ impl Poytapaska {
     }
 
     /// A turned card (draw-and-try or face-down) is played if it may be, else it fails.
-    fn try_card(&mut self, seat: Seat, card: Card, from: Source, events: &mut impl Tell<Event>) {
+    fn try_card(&mut self, seat: Seat, card: Card, from: Source, events: &mut Events<'_, Event>) {
         if self.may_play(card.rank()) {
             self.play(seat, &[card], from, events);
         } else {
@@ -269,9 +269,9 @@ impl Poytapaska {
         }
     }
 
-    /// `apply_checked` without the check: runs a listed action and every automatic step after
-    /// it, telling `events` what happened (`Quiet` in a playout builds nothing).
-    fn run(&mut self, seat: Seat, action: &Action, events: &mut impl Tell<Event>) {
+    /// `Game::advance`: runs a listed action and every automatic step after it, telling
+    /// `events` what happened (a playout's quiet sink builds nothing).
+    fn run(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match action {
             Action::Play(cards) => {
                 self.core.opening = None;
@@ -450,39 +450,10 @@ impl Game for Poytapaska {
         Ok(game)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.core.seats()
-    }
-
-    fn is_over(&self) -> bool {
-        self.core.is_over()
-    }
-
-    fn to_act(&self) -> Vec<Seat> {
-        self.core.to_act()
-    }
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        self.core.to_act_into(out);
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::new();
-        self.legal_into(seat, &mut actions);
-        actions
-    }
+    shedding::from_core!();
 
     fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
-        actions.clear();
-        if self.core.is_over() || seat != self.core.turn {
-            return;
-        }
-        if let Some(cards) = self.core.opening_cards() {
-            actions.push(Action::Play(cards));
+        if !self.core.legal_start(seat, actions) {
             return;
         }
         match self.phase(seat) {
@@ -519,14 +490,8 @@ impl Game for Poytapaska {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.run(seat, action, &mut events);
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.run(seat, action, &mut Quiet);
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.run(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {
@@ -565,10 +530,6 @@ impl Game for Poytapaska {
         }
     }
 
-    fn status(&self) -> Status {
-        self.core.status()
-    }
-
     fn zones(&self) -> Vec<Zone> {
         let mut zones = Vec::new();
         for s in 0..self.seats() {
@@ -601,14 +562,6 @@ impl Game for Poytapaska {
                 cards
             })
             .collect()
-    }
-
-    fn action_space(&self) -> Vec<Action> {
-        shedding::action_space()
-    }
-
-    fn deal_number(&self) -> u32 {
-        1
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

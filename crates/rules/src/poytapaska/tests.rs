@@ -623,7 +623,7 @@ fn buttons_for_the_face_down_phase_are_direct() {
         Rest::Cleared,
         0,
     );
-    let choices = crate::AnyGame::choices(&g, 0);
+    let choices = crate::Presentation::choices(&g, 0);
     let labels: Vec<(String, Option<String>)> = choices
         .iter()
         .map(|c| (en(&c.label), c.group.as_ref().map(en)))
@@ -693,9 +693,16 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
     }
 }
 
+/// The rule of thumb reads the same position off the state as off the seat's view, and plays
+/// what the shared rule of thumb plays on it.
 #[test]
-fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
-    shedding::check_playout_methods::<Poytapaska>(|g, seat, legal| {
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 8,
+        actions: 400,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Poytapaska>(games, |g, seat, legal| {
         let view = g.view(Observer::Seat(seat));
         let reference = position_from_view(&view);
         match legal.iter().position(|a| matches!(a, Action::Flip(_))) {
@@ -706,6 +713,7 @@ fn playouts_in_place_match_the_listing_and_applying_methods_and_the_view() {
             }
         }
     });
+    assert!(compared > 1_000);
 }
 
 /// The `normal` computer player's choice for the seat to move.
@@ -821,7 +829,7 @@ fn the_rule_of_thumb_blocks_a_player_whose_face_up_cards_it_can_see() {
 
 #[test]
 fn the_rule_of_thumb_answers_a_legal_index_deterministically_and_beats_random_play() {
-    let share = crate::shedding::rule_of_thumb_share_against_random::<Poytapaska>(&[2, 3]);
+    let share = crate::testing::rule_of_thumb_share_against_random::<Poytapaska>(&[2, 3]);
     // Fair shares average 42%; the rule of thumb wins nearly always.
     assert!(share > 0.75, "won {share:.2} of the deals");
 }
@@ -909,7 +917,7 @@ fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_card
     let events = act(&mut g, 2, play("6S"));
     assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
     for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
-        let scene = crate::AnyGame::picture(&g, observer);
+        let scene = crate::Presentation::picture(&g, observer);
         // Nobody sees a face-down card, not even its owner: one back per position left.
         assert_eq!(scene.seats[0].piles[1].cards, vec![Face::Down; 3]);
         assert_eq!(scene.seats[1].piles[1].cards, vec![Face::Down; 2]);
@@ -919,7 +927,7 @@ fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_card
         assert_eq!(scene.middle[0].cards.last(), Some(&Face::Up(card("6S"))));
         assert_eq!(scene.middle[0].len(), 3);
     }
-    let scene = crate::AnyGame::picture(&g, Observer::Seat(0));
+    let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     assert_eq!(
         scene.seats[0].piles[0].cards,
         cards("5S 5H 9D KS")

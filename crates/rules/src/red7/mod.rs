@@ -39,8 +39,8 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::{
-    deal_batches, rank_by_score, redeal_unseen, seats_from, DeckSource, Game, Observer, Seat, Seen,
-    Setup, SetupError, Status, Zone,
+    deal_batches, rank_by_score, redeal_unseen, seats_from, DeckSource, Events, Game, Observer,
+    Seat, Seen, Setup, SetupError, Status, Zone,
 };
 use pakka_cards::{red7_deck, Card, CardSet, Colour};
 
@@ -416,18 +416,6 @@ impl<T, const N: usize> DerefMut for Roomy<T, N> {
     }
 }
 
-/// Where the rules tell what happened: `apply_checked`'s list of events, or nobody in a
-/// playout's `advance` (its events are never built).
-struct Tell<'a>(Option<&'a mut Vec<Event>>);
-
-impl Tell<'_> {
-    fn push(&mut self, event: impl FnOnce() -> Event) {
-        if let Some(events) = self.0.as_deref_mut() {
-            events.push(event());
-        }
-    }
-}
-
 impl Red7 {
     fn n(&self) -> usize {
         self.hands.len()
@@ -503,7 +491,7 @@ impl Red7 {
     /// Deals a round from the next deck, leaving the scored cards out (§8.2, README deal order:
     /// 7 each one at a time from the dealer's left, then 1 palette card each, the rest the draw
     /// pile with the next card on top).
-    fn deal_round(&mut self, tell: &mut Tell) {
+    fn deal_round(&mut self, events: &mut Events<'_, Event>) {
         let n = self.n();
         let full = red7_deck();
         let scored: CardSet = self.scored.iter().flatten().copied().collect();
@@ -523,7 +511,7 @@ impl Red7 {
         self.played_palette = false;
         let starts = self.winning().map_or(0, |w| (w + 1) % n);
         self.turn = starts;
-        tell.push(|| Event::RoundStarted {
+        events.tell(|| Event::RoundStarted {
             round: self.round,
             palettes: palettes.into_iter().flatten().collect(),
             starts,
@@ -532,7 +520,7 @@ impl Red7 {
 
     // ---- the turn ----------------------------------------------------------------------------
 
-    fn end_turn(&mut self, seat: Seat, played: bool, tell: &mut Tell) {
+    fn end_turn(&mut self, seat: Seat, played: bool, events: &mut Events<'_, Event>) {
         let reason = if !played {
             Some(OutReason::NothingPlayed)
         } else if self.winning() != Some(seat) {
@@ -543,36 +531,36 @@ impl Red7 {
         if let Some(reason) = reason {
             self.active[seat] = false;
             self.out_order.push(seat);
-            tell.push(|| Event::Out { seat, reason });
+            events.tell(|| Event::Out { seat, reason });
         }
         self.played_palette = false;
         let mut left = (0..self.n()).filter(|&s| self.active[s]);
         match (left.next(), left.next()) {
-            (Some(winner), None) => self.end_round(winner, tell),
+            (Some(winner), None) => self.end_round(winner, events),
             _ => {
                 let n = self.n();
                 self.turn = (1..=n)
                     .map(|i| (seat + i) % n)
                     .find(|&s| self.active[s])
                     .unwrap_or(seat);
-                tell.push(|| Event::TurnPassed { seat: self.turn });
+                events.tell(|| Event::TurnPassed { seat: self.turn });
             }
         }
     }
 
-    fn end_round(&mut self, winner: Seat, tell: &mut Tell) {
+    fn end_round(&mut self, winner: Seat, events: &mut Events<'_, Event>) {
         let n = self.n();
         if !self.options.advanced {
             let mut ranking = Vec::with_capacity(n);
             ranking.push(vec![winner]);
             ranking.extend(self.out_order.iter().rev().map(|&s| vec![s]));
-            tell.push(|| Event::RoundWon {
+            events.tell(|| Event::RoundWon {
                 seat: winner,
                 round: self.round,
                 cards: Vec::new(),
                 points: 0,
             });
-            self.finish(ranking, tell);
+            self.finish(ranking, events);
             return;
         }
         let q = qualifying(self.rule(), self.palettes[winner]);
@@ -581,7 +569,7 @@ impl Red7 {
         self.scored[winner].extend(q.iter());
         self.points[winner] += points;
         let cards = q.to_vec();
-        tell.push(|| Event::RoundWon {
+        events.tell(|| Event::RoundWon {
             seat: winner,
             round: self.round,
             cards: cards.clone(),
@@ -596,42 +584,42 @@ impl Red7 {
         let unscored = red7_deck().len() - self.scored.iter().map(Vec::len).sum::<usize>();
         if self.points[winner] >= target(n) || unscored < 8 * n {
             let ranking = rank_by_score(&self.points);
-            self.finish(ranking, tell);
+            self.finish(ranking, events);
         } else {
             self.round += 1;
-            self.deal_round(tell);
+            self.deal_round(events);
         }
     }
 
-    fn finish(&mut self, ranking: Vec<Vec<Seat>>, tell: &mut Tell) {
-        tell.push(|| Event::GameOver {
+    fn finish(&mut self, ranking: Vec<Vec<Seat>>, events: &mut Events<'_, Event>) {
+        events.tell(|| Event::GameOver {
             ranking: ranking.clone(),
         });
         self.ranking = Some(ranking);
     }
 
-    /// Applies a listed action and what follows it automatically, telling `tell`.
-    fn step(&mut self, seat: Seat, action: &Action, tell: &mut Tell) {
+    /// Applies a listed action and what follows it automatically, telling `events`.
+    fn step(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match *action {
             Action::Palette(card) => {
                 self.hands[seat].remove(card);
                 self.palettes[seat].insert(card);
                 self.played_palette = true;
-                tell.push(|| Event::ToPalette { seat, card });
+                events.tell(|| Event::ToPalette { seat, card });
             }
             Action::Canvas(card) => {
                 self.hands[seat].remove(card);
                 self.canvas.push(card);
-                tell.push(|| Event::ToCanvas { seat, card });
+                events.tell(|| Event::ToCanvas { seat, card });
                 if self.options.advanced && usize::from(number(card)) > self.palettes[seat].len() {
                     if let Some(drawn) = self.draw.pop() {
                         self.hands[seat].insert(drawn);
-                        tell.push(|| Event::Drew { seat });
+                        events.tell(|| Event::Drew { seat });
                     }
                 }
-                self.end_turn(seat, true, tell);
+                self.end_turn(seat, true, events);
             }
-            Action::End => self.end_turn(seat, self.played_palette, tell),
+            Action::End => self.end_turn(seat, self.played_palette, events),
         }
     }
 }
@@ -732,7 +720,7 @@ impl Game for Red7 {
             ranking: None,
             source,
         };
-        game.deal_round(&mut Tell(None));
+        game.deal_round(&mut Events::quiet());
         Ok(game)
     }
 
@@ -748,25 +736,11 @@ impl Game for Red7 {
         self.ranking.is_some()
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        if self.ranking.is_some() {
-            Vec::new()
-        } else {
-            vec![self.turn]
-        }
-    }
-
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         if self.ranking.is_none() {
             out.push(self.turn);
         }
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::with_capacity(2 * self.hands[seat].len() + 1);
-        self.legal_into(seat, &mut actions);
-        actions
     }
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -799,14 +773,8 @@ impl Game for Red7 {
         Refusal::NotHeld(card)
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.step(seat, action, &mut Tell(Some(&mut events)));
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.step(seat, action, &mut Tell(None));
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.step(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {

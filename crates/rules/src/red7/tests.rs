@@ -928,10 +928,10 @@ fn events_and_confirm_questions_read_well() {
 #[test]
 fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_out() {
     use crate::picture::{Face, Mark};
-    use crate::AnyGame;
+    use crate::Presentation;
     let g = basic(2, &["", "G3", ""], &["R7", "R1", "G2"]);
     // The starting Red card is no card of the deck: an empty place with the rule on it.
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     let start = &scene.middle[0];
     assert!(start.cards.is_empty());
     assert_eq!(en(start.label.as_ref().unwrap()), "Canvas: Red");
@@ -941,7 +941,7 @@ fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_
     assert!(scene.seats[1].to_act);
     let mut g = g;
     act(&mut g, 1, canvas("G3"));
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     let canvas = &scene.middle[0];
     assert_eq!(canvas.cards, vec![Face::Up(card("G3"))]);
     assert_eq!(en(canvas.label.as_ref().unwrap()), "Canvas: Green");
@@ -961,16 +961,16 @@ fn the_picture_shows_the_canvas_and_its_rule_the_palettes_the_winner_and_who_is_
     assert_eq!(s1.hand, None);
     assert_eq!(en(&s1.lines[0]), "Out 1st");
     // The seat to act may play any card of its hand, held by colour, Red first.
-    let own = AnyGame::picture(&g, Observer::Seat(2));
+    let own = Presentation::picture(&g, Observer::Seat(2));
     let hand = own.hand.as_ref().unwrap();
     assert!(hand.to_act && hand.cards().all(|h| h.legal));
     let colours: Vec<Colour> = hand.groups.iter().map(|g| colour(g[0].card)).collect();
     assert!(colours.windows(2).all(|w| w[0] < w[1]), "{colours:?}");
     // The seat that is out holds no hand it could see.
-    assert!(AnyGame::picture(&g, Observer::Seat(1)).hand.is_none());
+    assert!(Presentation::picture(&g, Observer::Seat(1)).hand.is_none());
     // The advanced game shows the round, the target and each seat's score.
     let g = game(true, 2, &["", "", ""], &["R7", "R1", "G2"], "");
-    let scene = AnyGame::picture(&g, Observer::Public);
+    let scene = Presentation::picture(&g, Observer::Public);
     assert_eq!(en(&scene.notes[0]), "Round 1 · to 35 points");
     assert_eq!(en(&scene.seats[0].lines[0]), "0 points");
 }
@@ -1037,39 +1037,17 @@ fn score_keys_order_palettes_as_scores_do() {
     }
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn the_playout_paths_agree_with_the_full_ones() {
-    use crate::Heuristic;
-    use rand::Rng;
-    for (options, seats) in Red7::configurations() {
-        for seed in 0..16u64 {
-            let mut g = Red7::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let (mut seats_buf, mut legal) = (Vec::new(), Vec::new());
-            while !g.is_over() {
-                g.to_act_into(&mut seats_buf);
-                assert_eq!(seats_buf, g.to_act());
-                let seat = seats_buf[0];
-                g.legal_into(seat, &mut legal);
-                assert_eq!(legal, g.legal_actions(seat));
-                let view = g.view(Observer::Seat(seat));
-                let thumb = g.rule_of_thumb(seat, &legal, &mut rng.clone());
-                assert_eq!(
-                    thumb,
-                    reference_rule_of_thumb(&view, &legal),
-                    "{options:?} {seats} seats, seed {seed}: {view:?}"
-                );
-                // Half the time the rule of thumb's choice, so that games reach late positions.
-                let action = if rng.random_bool(0.5) {
-                    legal[thumb]
-                } else {
-                    legal[rng.random_range(0..legal.len())]
-                };
-                let mut twin = g.clone();
-                twin.advance(seat, &action);
-                g.apply_checked(seat, &action);
-                assert_eq!(twin, g);
-            }
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 16,
+        actions: usize::MAX,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Red7>(games, |g, seat, legal| {
+        reference_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
+    assert!(compared > 1_000);
 }

@@ -39,7 +39,7 @@ use super::tricks::{
     ace_high, constrained_deal, follow_suit, next_seat, of_suit, partner, suit_beats, suit_bit,
     trick_zones, FixedTrick, LastTrick, TrickLog,
 };
-use super::{DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
+use super::{DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,17 +275,6 @@ fn is_honour(card: Card) -> bool {
     card.rank() >= Rank::Jack
 }
 
-/// Where the events of an action go: collected by `apply_checked`; a playout's `advance` drops
-/// them, and then they are never built.
-struct Tell<'a>(Option<&'a mut Vec<Event>>);
-
-impl Tell<'_> {
-    fn push(&mut self, event: impl FnOnce() -> Event) {
-        if let Some(events) = &mut self.0 {
-            events.push(event());
-        }
-    }
-}
 impl Teka {
     pub fn phase(&self) -> Phase {
         self.phase
@@ -404,7 +393,7 @@ impl Teka {
 
     /// Deals `deck` for the current deal number and dealer, then asks about redeals or opens
     /// the bidding.
-    fn deal_cards(&mut self, deck: Vec<Card>, cut: bool, events: &mut Tell) {
+    fn deal_cards(&mut self, deck: Vec<Card>, cut: bool, events: &mut Events<'_, Event>) {
         let first = self.first();
         for (i, chunk) in deck.chunks(13).enumerate() {
             self.hands[(first + i) % SEATS] = chunk.to_vec();
@@ -417,7 +406,7 @@ impl Teka {
         self.trump = None;
         self.trick = FixedTrick::new(first);
         self.won = TrickLog::new(SEATS);
-        events.push(|| Event::Dealt {
+        events.tell(|| Event::Dealt {
             deal: self.deal,
             dealer: self.dealer,
             cut,
@@ -444,7 +433,7 @@ impl Teka {
         deck
     }
 
-    fn next_deal(&mut self, events: &mut Tell) {
+    fn next_deal(&mut self, events: &mut Events<'_, Event>) {
         self.dealer = (self.dealer + 1) % SEATS;
         self.deal += 1;
         self.redeals = 0;
@@ -461,9 +450,9 @@ impl Teka {
 
     // ---- calls ---------------------------------------------------------------------------------
 
-    fn call(&mut self, seat: Seat, call: CallKind, events: &mut Tell) {
+    fn call(&mut self, seat: Seat, call: CallKind, events: &mut Events<'_, Event>) {
         self.calls.push(Call { seat, call });
-        events.push(|| Event::Called { seat, call });
+        events.tell(|| Event::Called { seat, call });
         if self.calls.len() < SEATS {
             self.turn = (seat + 1) % SEATS;
             return;
@@ -492,7 +481,7 @@ impl Teka {
                 self.bid = Some(bid);
                 self.contract = Some(bid);
                 let sits_out = self.sitting_out();
-                events.push(|| Event::Declarer {
+                events.tell(|| Event::Declarer {
                     seat: d,
                     bid,
                     sits_out,
@@ -501,7 +490,7 @@ impl Teka {
                 self.turn = d;
             }
             _ => {
-                events.push(|| Event::AllPassed);
+                events.tell(|| Event::AllPassed);
                 self.end_hand(None, events);
             }
         }
@@ -509,11 +498,11 @@ impl Teka {
 
     // ---- play ----------------------------------------------------------------------------------
 
-    fn play(&mut self, seat: Seat, card: Card, events: &mut Tell) {
+    fn play(&mut self, seat: Seat, card: Card, events: &mut Events<'_, Event>) {
         if let Some(i) = self.hands[seat].iter().position(|&c| c == card) {
             self.hands[seat].remove(i);
         }
-        events.push(|| Event::Played { seat, card });
+        events.tell(|| Event::Played { seat, card });
         // The trick among the seats that play (`tricks::TrickPlay`'s rule, in place).
         self.trick.play(seat, card);
         let out = self.sitting_out();
@@ -529,7 +518,7 @@ impl Teka {
         let done = std::mem::replace(&mut self.trick, FixedTrick::new(winner));
         self.won.record(winner, &done.plays);
         self.turn = winner;
-        events.push(|| Event::TrickWon {
+        events.tell(|| Event::TrickWon {
             seat: winner,
             plays: done.plays.to_vec(),
         });
@@ -543,7 +532,7 @@ impl Teka {
     }
 
     /// Scores the hand (`made` is `None` after all passes), then ends the match or deals on.
-    fn end_hand(&mut self, made: Option<bool>, events: &mut Tell) {
+    fn end_hand(&mut self, made: Option<bool>, events: &mut Events<'_, Event>) {
         let mut points = vec![0; 2];
         let mut team_tricks = vec![0; 2];
         if let (Some(d), Some(contract), Some(made)) = (self.declarer, self.contract, made) {
@@ -569,14 +558,14 @@ impl Teka {
             team_tricks,
             points,
         };
-        events.push(|| Event::HandScored {
+        events.tell(|| Event::HandScored {
             result: result.clone(),
             team_scores: self.team_scores.clone(),
         });
         self.last_hand = Some(result);
         if let Some(w) = (0..2).find(|&t| self.team_scores[t] >= TARGET) {
             let ranking = vec![vec![w, w + 2], vec![1 - w, 3 - w]];
-            events.push(|| Event::GameOver {
+            events.tell(|| Event::GameOver {
                 ranking: ranking.clone(),
                 team_scores: self.team_scores.clone(),
             });
@@ -588,17 +577,17 @@ impl Teka {
     }
 
     /// An action and every automatic step after it, telling `events`.
-    fn act(&mut self, seat: Seat, action: &Action, events: &mut Tell) {
+    fn act(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match *action {
             Action::Redeal => {
-                events.push(|| Event::RedealAsked { seat });
+                events.tell(|| Event::RedealAsked { seat });
                 self.redeals += 1;
                 let deck = self.source.next_deck(&standard52());
                 self.deal_cards(deck, false, events);
             }
             Action::Keep => {
                 self.kept.push(seat);
-                events.push(|| Event::Kept { seat });
+                events.tell(|| Event::Kept { seat });
                 match self.next_asked(self.position(seat) + 1) {
                     Some(s) => self.turn = s,
                     None => {
@@ -612,14 +601,14 @@ impl Teka {
             Action::Ter => self.call(seat, CallKind::Ter, events),
             Action::Trump(suit) => {
                 self.trump = Some(suit);
-                events.push(|| Event::Trump { seat, suit });
+                events.tell(|| Event::Trump { seat, suit });
                 self.phase = Phase::Play;
                 self.turn = seat;
                 self.trick = FixedTrick::new(seat);
             }
             Action::Raise(to) => {
                 self.contract = Some(Bid::Tricks(to));
-                events.push(|| Event::Raised { seat, to });
+                events.tell(|| Event::Raised { seat, to });
             }
             Action::Play(card) => self.play(seat, card, events),
         }
@@ -778,7 +767,7 @@ impl Game for Teka {
             last_hand: None,
             ranking: None,
         };
-        game.deal_cards(deck, false, &mut Tell(None));
+        game.deal_cards(deck, false, &mut Events::quiet());
         Ok(game)
     }
 
@@ -794,23 +783,11 @@ impl Game for Teka {
         self.phase == Phase::Over
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        let mut out = Vec::new();
-        self.to_act_into(&mut out);
-        out
-    }
-
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         if !self.is_over() {
             out.push(self.turn);
         }
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.legal_into(seat, &mut out);
-        out
     }
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -878,14 +855,8 @@ impl Game for Teka {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.act(seat, action, &mut Tell(Some(&mut events)));
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.act(seat, action, &mut Tell(None));
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.act(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {

@@ -854,7 +854,7 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
 
 #[test]
 fn a_search_never_raises_at_random() {
-    use crate::AnyGame;
+    use crate::Searchable;
     assert!(!Teka::explore(&Action::Raise(8)));
     assert!(Teka::explore(&Action::Play(card("AS"))));
     // Deal until the declarer may raise, then ask for random moves many times.
@@ -867,7 +867,7 @@ fn a_search_never_raises_at_random() {
             let legal = g.legal_actions(s);
             if legal.iter().any(|a| matches!(a, Action::Raise(_))) {
                 for _ in 0..20 {
-                    let i = AnyGame::explore_index(&g, s, &mut rng).unwrap();
+                    let i = Searchable::explore_index(&g, s, &mut rng).unwrap();
                     assert!(!matches!(legal[i], Action::Raise(_)));
                 }
                 return;
@@ -1024,43 +1024,18 @@ mod reference {
     }
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn playout_paths_match_the_checked_ones_and_the_rule_of_thumb_its_view_reference() {
-    use rand::Rng;
-    let mut rng = ChaCha8Rng::seed_from_u64(19);
-    let mut compared = 0;
-    for (options, seats) in Teka::configurations() {
-        for seed in 0..60 {
-            let mut g = Teka::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
-            let (mut to_act, mut legal) = (Vec::new(), Vec::new());
-            // A few hands of each match, with random and rule-of-thumb moves mixed.
-            while !g.is_over() && g.deal <= 3 {
-                g.to_act_into(&mut to_act);
-                assert_eq!(to_act, g.to_act());
-                let seat = to_act[0];
-                g.legal_into(seat, &mut legal);
-                assert_eq!(legal, g.legal_actions(seat));
-                let view = g.view(Observer::Seat(seat));
-                let ours = g.rule_of_thumb(seat, &legal, &mut rng);
-                assert_eq!(
-                    ours,
-                    reference::view_rule_of_thumb(&view, &legal),
-                    "{view:?}"
-                );
-                compared += 1;
-                let random = legal[rng.random_range(0..legal.len())].clone();
-                let action = if rng.random_bool(0.6) || !Teka::explore(&random) {
-                    legal[ours].clone()
-                } else {
-                    random
-                };
-                let mut twin = g.clone();
-                twin.advance(seat, &action);
-                g.apply_checked(seat, &action);
-                assert_eq!(twin, g);
-            }
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 60,
+        actions: usize::MAX,
+        deals: 3,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Teka>(games, |g, seat, legal| {
+        reference::view_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
     assert!(compared > 1_000);
 }
 

@@ -34,7 +34,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::tricks::{self, Trick, TricksTaken};
 use super::{
-    redeal_unseen, DeckSource, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
+    redeal_unseen, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
 use pakka_cards::{tarot22, Card, CardSet};
 
@@ -299,18 +299,6 @@ impl Scored {
     }
 }
 
-/// Where the rules tell what happened: `apply_checked`'s list of events, or nobody in a
-/// playout's `advance` (its events are never built).
-struct Tell<'a>(Option<&'a mut Vec<Event>>);
-
-impl Tell<'_> {
-    fn push(&mut self, event: impl FnOnce() -> Event) {
-        if let Some(events) = self.0.as_deref_mut() {
-            events.push(event());
-        }
-    }
-}
-
 /// The largest hand for `seats` players (Board Game Arena's sizes for 2 and 5–7).
 pub fn max_hand(seats: usize) -> u8 {
     match seats {
@@ -389,13 +377,13 @@ impl Whist22 {
             ranking: None,
             source,
         };
-        game.deal_hand(&mut Tell(None));
+        game.deal_hand(&mut Events::quiet());
         Ok(game)
     }
 
     /// Deals the next hand with the current dealer: the hand size each, one at a time from the
     /// dealer's left; the rest unused.
-    fn deal_hand(&mut self, tell: &mut Tell) {
+    fn deal_hand(&mut self, events: &mut Events<'_, Event>) {
         let n = self.n();
         self.hand_size = hand_size(self.max_hand, self.options.bga_sequence, self.deal);
         self.deal += 1;
@@ -416,7 +404,7 @@ impl Whist22 {
         self.won.reset();
         self.last_fool_value = None;
         self.revealed = None;
-        tell.push(|| Event::HandDealt {
+        events.tell(|| Event::HandDealt {
             deal: self.deal,
             dealer: self.dealer,
             hand_size: self.hand_size,
@@ -435,14 +423,20 @@ impl Whist22 {
             .map(|v| v as u8)
     }
 
-    fn play_card(&mut self, seat: Seat, card: Card, fool: Option<u8>, tell: &mut Tell) {
+    fn play_card(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        fool: Option<u8>,
+        events: &mut Events<'_, Event>,
+    ) {
         self.hands[seat].remove(card);
         self.revealed = None;
         if card == Card::FOOL {
             self.fool_value = fool;
         }
         self.trick.play(seat, card);
-        tell.push(|| Event::Played {
+        events.tell(|| Event::Played {
             seat,
             card,
             value: card_value(card, fool),
@@ -460,14 +454,14 @@ impl Whist22 {
         };
         self.won.take(winner, &mut self.trick);
         self.last_fool_value = self.fool_value.take();
-        tell.push(|| Event::TrickWon { seat: winner });
+        events.tell(|| Event::TrickWon { seat: winner });
         self.turn = winner;
         if self.hands.iter().all(|h| h.is_empty()) {
-            self.score_hand(tell);
+            self.score_hand(events);
         }
     }
 
-    fn score_hand(&mut self, tell: &mut Tell) {
+    fn score_hand(&mut self, events: &mut Events<'_, Event>) {
         let n = self.n();
         let mut scored = Scored {
             deal: self.deal,
@@ -482,17 +476,17 @@ impl Whist22 {
             scored.changes[s] = -(i64::from(bid) - i64::from(tricks)).abs();
         }
         let over = tricks::add_to_totals(&mut self.scores, &scored.changes[..n]);
-        tell.push(|| Event::HandScored(scored.result(&self.scores)));
+        events.tell(|| Event::HandScored(scored.result(&self.scores)));
         self.last_hand = Some(scored);
         if let Some(ranking) = over {
             self.phase = Phase::Over;
-            tell.push(|| Event::GameOver {
+            events.tell(|| Event::GameOver {
                 ranking: ranking.clone(),
             });
             self.ranking = Some(ranking);
         } else {
             self.dealer = (self.dealer + 1) % self.n();
-            self.deal_hand(tell);
+            self.deal_hand(events);
         }
     }
 
@@ -507,12 +501,12 @@ impl Whist22 {
         }
     }
 
-    /// Applies a listed action and what follows it automatically, telling `tell`.
-    fn step(&mut self, seat: Seat, action: &Action, tell: &mut Tell) {
+    /// Applies a listed action and what follows it automatically, telling `events`.
+    fn step(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         match *action {
             Action::Bid(bid) => {
                 self.bids[seat] = Some(bid);
-                tell.push(|| Event::Bid { seat, bid });
+                events.tell(|| Event::Bid { seat, bid });
                 if seat == self.dealer {
                     self.phase = Phase::Playing;
                     self.turn = self.first();
@@ -520,15 +514,15 @@ impl Whist22 {
                     self.turn = (seat + 1) % self.n();
                 }
             }
-            Action::Play(card) => self.play_card(seat, card, None, tell),
-            Action::Fool(value) => self.play_card(seat, Card::FOOL, Some(value.value()), tell),
+            Action::Play(card) => self.play_card(seat, card, None, events),
+            Action::Fool(value) => self.play_card(seat, Card::FOOL, Some(value.value()), events),
             Action::PlayUnseen => {
                 if let Some(card) = self.hands[seat].first() {
                     if card == Card::FOOL {
                         self.revealed = Some(seat);
-                        tell.push(|| Event::Revealed { seat, card });
+                        events.tell(|| Event::Revealed { seat, card });
                     } else {
-                        self.play_card(seat, card, None, tell);
+                        self.play_card(seat, card, None, events);
                     }
                 }
             }
@@ -677,25 +671,11 @@ impl Game for Whist22 {
         self.phase == Phase::Over
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        if self.phase == Phase::Over {
-            Vec::new()
-        } else {
-            vec![self.turn]
-        }
-    }
-
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         if self.phase != Phase::Over {
             out.push(self.turn);
         }
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let mut actions = Vec::with_capacity(usize::from(self.hand_size) + 2);
-        self.legal_into(seat, &mut actions);
-        actions
     }
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -748,14 +728,8 @@ impl Game for Whist22 {
         }
     }
 
-    fn apply_checked(&mut self, seat: Seat, action: &Action) -> Vec<Event> {
-        let mut events = Vec::new();
-        self.step(seat, action, &mut Tell(Some(&mut events)));
-        events
-    }
-
-    fn advance(&mut self, seat: Seat, action: &Action) {
-        self.step(seat, action, &mut Tell(None));
+    fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
+        self.step(seat, action, events);
     }
 
     fn view(&self, observer: Observer) -> View {

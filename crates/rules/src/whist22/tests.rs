@@ -496,11 +496,11 @@ fn views_hide_the_other_hands() {
 
 #[test]
 fn the_picture_shows_the_trick_its_leader_by_value_bids_and_tricks() {
-    use crate::AnyGame;
+    use crate::Presentation;
     let mut g = game(2, &["17 5", "Fool 3", "21 2"]);
     bids(&mut g, &[1, 0, 0]);
     plays(&mut g, "17 Fool=22");
-    let scene = AnyGame::picture(&g, Observer::Seat(2));
+    let scene = Presentation::picture(&g, Observer::Seat(2));
     assert_eq!(scene.trick, vec![(0, card("17")), (1, Card::FOOL)]);
     assert_eq!(scene.trick_leader, Some(1), "the Fool counts 22");
     let lines: Vec<String> = scene.seats[0].lines.iter().map(en).collect();
@@ -513,19 +513,22 @@ fn the_picture_shows_the_trick_its_leader_by_value_bids_and_tricks() {
     let hand = scene.hand.as_ref().unwrap();
     assert_eq!(hand.groups[0][0].card, card("21"));
     assert!(hand.cards().all(|h| h.legal));
-    let own = AnyGame::picture(&g, Observer::Seat(0));
+    let own = Presentation::picture(&g, Observer::Seat(0));
     assert!(own.hand.as_ref().unwrap().cards().all(|h| !h.legal));
     // With the Fool at 0 the 3 takes the trick.
     let mut g = game(2, &["3", "Fool", "1"]);
     bids(&mut g, &[0, 0, 0]);
     plays(&mut g, "3 Fool=0");
-    assert_eq!(AnyGame::picture(&g, Observer::Public).trick_leader, Some(0));
+    assert_eq!(
+        Presentation::picture(&g, Observer::Public).trick_leader,
+        Some(0)
+    );
 }
 
 #[test]
 fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     use crate::picture::Face;
-    use crate::AnyGame;
+    use crate::Presentation;
     let options = Options {
         blind_one_card_round: true,
         bga_seats: true,
@@ -542,7 +545,7 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     play_hand_simply(&mut g);
     play_hand_simply(&mut g);
     assert!(g.blind());
-    let scene = AnyGame::picture(&g, Observer::Seat(4));
+    let scene = Presentation::picture(&g, Observer::Seat(4));
     assert!(scene.hand.is_none(), "seat 4 does not see its own card");
     assert_eq!(scene.seats[4].hand, Some(1), "its card is a back");
     assert!(scene.seats[4].piles.is_empty());
@@ -553,7 +556,7 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
         assert_eq!(part.piles[0].cards, cards, "seat 4 sees seat {t}'s card");
         assert_eq!(en(part.piles[0].label.as_ref().unwrap()), "In hand");
     }
-    let public = AnyGame::picture(&g, Observer::Public);
+    let public = Presentation::picture(&g, Observer::Public);
     assert!(public
         .seats
         .iter()
@@ -561,7 +564,7 @@ fn the_blind_picture_shows_the_others_cards_and_only_a_back_of_the_own() {
     // Seat 3 leads its unseen card: once revealed as the Fool it sees it and gives its value.
     bids(&mut g, &[0, 0, 0, 0, 0, 0, 0]);
     act(&mut g, 3, Action::PlayUnseen);
-    let scene = AnyGame::picture(&g, Observer::Seat(3));
+    let scene = Presentation::picture(&g, Observer::Seat(3));
     let hand = scene.hand.as_ref().unwrap();
     assert_eq!(
         hand.cards().map(|h| (h.card, h.legal)).collect::<Vec<_>>(),
@@ -606,33 +609,17 @@ fn reference_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
     pick.map_or(0, |(_, i)| i)
 }
 
+/// The rule of thumb, reading a compact observation off the state, plays what it played when
+/// it read the seat's view.
 #[test]
-fn the_playout_paths_agree_with_the_full_ones() {
-    use crate::Heuristic;
-    use rand::Rng;
-    for (options, seats) in Whist22::configurations() {
-        for seed in 0..12u64 {
-            let mut g = Whist22::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let (mut seats_buf, mut legal) = (Vec::new(), Vec::new());
-            while !g.is_over() {
-                g.to_act_into(&mut seats_buf);
-                assert_eq!(seats_buf, g.to_act());
-                let seat = seats_buf[0];
-                g.legal_into(seat, &mut legal);
-                assert_eq!(legal, g.legal_actions(seat));
-                let view = g.view(Observer::Seat(seat));
-                assert_eq!(
-                    g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(seed)),
-                    reference_rule_of_thumb(&view, &legal),
-                    "{options:?} {seats} seats, seed {seed}: {view:?}"
-                );
-                let action = legal[rng.random_range(0..legal.len())];
-                let mut twin = g.clone();
-                twin.advance(seat, &action);
-                g.apply_checked(seat, &action);
-                assert_eq!(twin, g);
-            }
-        }
-    }
+fn the_rule_of_thumb_matches_its_view_reference() {
+    let games = crate::testing::Games {
+        seeds: 12,
+        actions: usize::MAX,
+        deals: u32::MAX,
+    };
+    let compared = crate::testing::rule_of_thumb_matches::<Whist22>(games, |g, seat, legal| {
+        reference_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
+    });
+    assert!(compared > 1_000);
 }

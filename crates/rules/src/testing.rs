@@ -1,0 +1,93 @@
+//! Test support the games' `tests.rs` share (compiled for tests only): a rule of thumb checked
+//! against its reference (each game's own, the rule as it once read the seat's full view) over
+//! seeded games, and a rule of thumb's share of wins against random players. What every game
+//! must do alike, such as the fast path against the derived one, is not here but in the
+//! conformance suite (`pakka_conformance::contract`).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{Game, Heuristic, Seat, Setup};
+
+/// Which seeded games [`rule_of_thumb_matches`] walks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Games {
+    /// Seeds `0..seeds` for every configuration.
+    pub seeds: u64,
+    /// The most actions of one game.
+    pub actions: usize,
+    /// Stop when the match moves past this deal.
+    pub deals: u32,
+}
+
+/// Over seeded games of every configuration of `G`, the rule of thumb's choice and random ones
+/// mixed (so that games reach late positions), the rule of thumb answers what `reference` does
+/// for the seat to act. Answers how many positions it compared.
+pub(crate) fn rule_of_thumb_matches<G: Heuristic>(
+    games: Games,
+    reference: impl Fn(&G, Seat, &[G::Action]) -> usize,
+) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut compared = 0;
+    for (options, seats) in G::configurations() {
+        for seed in 0..games.seeds {
+            let mut g = G::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
+            for _ in 0..games.actions {
+                if g.is_over() || g.deal_number() > games.deals {
+                    break;
+                }
+                let to_act = g.to_act();
+                let seat = to_act[rng.random_range(0..to_act.len())];
+                let legal = g.legal_actions(seat);
+                let ours = g.rule_of_thumb(seat, &legal, &mut rng);
+                assert_eq!(
+                    ours,
+                    reference(&g, seat, &legal),
+                    "{options:?} {seats} seats, seed {seed}, seat {seat}: {legal:?}"
+                );
+                compared += 1;
+                let random = rng.random_range(0..legal.len());
+                let i = if rng.random_bool(0.5) || !G::explore(&legal[random]) {
+                    ours
+                } else {
+                    random
+                };
+                g.apply_checked(seat, &legal[i]);
+            }
+        }
+    }
+    compared
+}
+
+/// The share of first places the rule of thumb takes in one seat against random players over
+/// 20 seeded games per seat count (default options), asserting on the way that it answers a
+/// legal index and the same one twice for the same position.
+pub(crate) fn rule_of_thumb_share_against_random<G: Heuristic>(seats: &[usize]) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (mut wins, mut games) = (0.0, 0);
+    for seed in 0..20 {
+        for &n in seats {
+            let mut g = G::new(Default::default(), n, Setup::seeded(seed)).unwrap();
+            let hero = (seed as usize) % n;
+            while !Game::is_over(&g) {
+                let seat = Game::to_act(&g)[0];
+                let legal = g.legal_actions(seat);
+                let i = g.rule_of_thumb(seat, &legal, &mut rng);
+                assert!(i < legal.len());
+                assert_eq!(i, g.rule_of_thumb(seat, &legal, &mut rng));
+                let i = if seat == hero {
+                    i
+                } else {
+                    rng.random_range(0..legal.len())
+                };
+                g.apply(seat, &legal[i]).unwrap();
+            }
+            let first = &g.status().ranking.unwrap()[0];
+            if first.contains(&hero) {
+                wins += 1.0 / first.len() as f64;
+            }
+            games += 1;
+        }
+    }
+    wins / games as f64
+}
