@@ -37,6 +37,8 @@ pub async fn on_event(
             if let Err(e) = on_click(ctx, data, click).await {
                 tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
             }
+            data.clicks
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         // The gateway dropped and serenity came back: on the same session (nothing missed), or
         // on a new one (interactions sent in between were never delivered; Discord told their

@@ -25,6 +25,7 @@ mod upkeep;
 pub mod words;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -99,6 +100,9 @@ pub struct Data {
     pub timings: Timings,
     /// How fast one person may click and open tables.
     pub(crate) throttles: Arc<Throttles>,
+    /// Clicks handled to their end (answered, and every message after them brought up to
+    /// date), for the tests that measure what a click costs.
+    clicks: Arc<AtomicU64>,
 }
 
 /// The throttles of one person's requests.
@@ -141,6 +145,7 @@ impl Data {
             sessions: Arc::default(),
             timings,
             throttles: Arc::new(throttles),
+            clicks: Arc::default(),
         }
     }
 
@@ -324,6 +329,18 @@ impl Bot {
             away: len(d.away.lock().ok().map(|a| a.len())),
             driving: len(d.driving.lock().ok().map(|d| d.len())),
         }
+    }
+
+    /// What the table service has done since the bot started (views built, locks taken,
+    /// store writes).
+    pub fn counts(&self) -> pakka_table::Counts {
+        self.data.service.counts()
+    }
+
+    /// How many clicks the bot has handled to their end (their answer and the messages
+    /// brought up to date after it).
+    pub fn clicks_handled(&self) -> u64 {
+        self.data.clicks.load(Ordering::Relaxed)
     }
 
     /// Disconnects from Discord and waits for the client to stop.

@@ -35,11 +35,12 @@ pub(crate) mod replay;
 mod restore;
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Instant;
 
 use serde_json::Value;
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use pakka_rules::registry::{self, GameInfo};
 use pakka_rules::{AnyGame, Observer, Scene, Seat, Status, Told, Tone};
@@ -424,7 +425,37 @@ pub enum LobbyChange {
     Started(TableView),
 }
 
+/// What the service has done since it began, counted: what one click costs (the end-to-end
+/// tests measure it per kind of click).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Full public views built (`TableView`: the public description, picture, status, scores).
+    pub views: u64,
+    /// Seats' hand views built (`HandView`: the seat's description, picture and choices).
+    pub hands: u64,
+    /// Table locks taken for a request (the clocks' sweeps over every table are not counted).
+    pub locks: u64,
+    /// Writes to the store (each store method that writes counts once).
+    pub writes: u64,
+}
+
+/// The counters behind [`Counts`], shared by the service and its tables.
+#[derive(Debug, Default)]
+struct Counters {
+    views: AtomicU64,
+    hands: AtomicU64,
+    locks: AtomicU64,
+}
+
+impl Counters {
+    fn add(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 struct Table {
+    /// The service's counters (a table not yet in the service counts on its own).
+    counts: Arc<Counters>,
     id: TableId,
     guild_id: GuildId,
     channel_id: ChannelId,
@@ -482,6 +513,7 @@ impl Table {
     }
 
     fn view(&self) -> TableView {
+        Counters::add(&self.counts.views);
         TableView {
             id: self.id,
             guild_id: self.guild_id,
@@ -525,6 +557,7 @@ impl Table {
     }
 
     fn hand(&self, seat: Seat) -> HandView {
+        Counters::add(&self.counts.hands);
         let (lines, picture, actions, over) = match &self.game {
             Some(game) => (
                 game.describe(Observer::Seat(seat)),
@@ -622,6 +655,8 @@ pub struct TableService {
     /// The tables the restore closed because their move log no longer replays, until the
     /// front end has told their channels.
     unrestorable: StdMutex<Vec<Unrestorable>>,
+    /// Views built and locks taken (`TableService::counts`).
+    counts: Arc<Counters>,
 }
 
 impl TableService {
@@ -642,6 +677,7 @@ impl TableService {
             unrestorable: StdMutex::new(Vec::new()),
             shards: ShardRange::ALL,
             think: pakka_ai::DEFAULT_THINK,
+            counts: Arc::default(),
         }
     }
 
@@ -753,7 +789,26 @@ impl TableService {
             .ok_or(TableError::Closed)
     }
 
-    fn insert(&self, table: Table) -> Result<(), TableError> {
+    /// What the service has done since it began: views built, locks taken, store writes.
+    pub fn counts(&self) -> Counts {
+        let c = &self.counts;
+        Counts {
+            views: c.views.load(Ordering::Relaxed),
+            hands: c.hands.load(Ordering::Relaxed),
+            locks: c.locks.load(Ordering::Relaxed),
+            writes: self.store.writes(),
+        }
+    }
+
+    /// A table, locked (counted in `Counts::locks`).
+    async fn lock(&self, id: TableId) -> Result<OwnedMutexGuard<Table>, TableError> {
+        let table = self.table(id)?;
+        Counters::add(&self.counts.locks);
+        Ok(table.lock_owned().await)
+    }
+
+    fn insert(&self, mut table: Table) -> Result<(), TableError> {
+        table.counts = self.counts.clone();
         // The last line of defence: every way into memory checks its server's shard first.
         self.check_shard(table.guild_id)?;
         let (id, channel) = (table.id, table.channel_id);
@@ -810,7 +865,7 @@ impl TableService {
 
     /// A public view of a table.
     pub async fn view(&self, id: TableId) -> Result<TableView, TableError> {
-        Ok(self.table(id)?.lock().await.view())
+        Ok(self.lock(id).await?.view())
     }
 }
 

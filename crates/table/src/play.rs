@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table, TableError, TableId,
-    TableService, UserId,
+    level_of, Acted, ChannelId, Counters, HandView, Phase, Place, Record, Table, TableError,
+    TableId, TableService, UserId,
 };
 use pakka_ai::{self, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
@@ -28,8 +28,7 @@ impl TableService {
 
     /// Remembers the public table message of the current deal.
     pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         self.store.set_message(id, message_id).await?;
         t.message_id = Some(message_id);
         Ok(())
@@ -41,6 +40,7 @@ impl TableService {
         let Ok(table) = self.table(id) else {
             return Ok(());
         };
+        Counters::add(&self.counts.locks);
         let mut t = table.lock().await;
         if t.ping_id != ping {
             self.store.set_ping(id, ping).await?;
@@ -51,8 +51,7 @@ impl TableService {
 
     /// A seated user's hand.
     pub async fn hand(&self, id: TableId, user: UserId) -> Result<HandView, TableError> {
-        let table = self.table(id)?;
-        let t = table.lock().await;
+        let t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase == Phase::Lobby {
             return Err(TableError::NotStarted);
@@ -69,8 +68,7 @@ impl TableService {
         move_number: u64,
         index: usize,
     ) -> Result<Acted, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase == Phase::Lobby {
             return Err(TableError::NotStarted);
@@ -175,6 +173,7 @@ impl TableService {
     pub async fn computer_move(&self, id: TableId) -> Result<Option<Acted>, TableError> {
         let table = self.table(id)?;
         let (game, seat, level, number, seed) = {
+            Counters::add(&self.counts.locks);
             let t = table.lock().await;
             let Some(game) = t.game.as_ref() else {
                 return Ok(None);
@@ -201,6 +200,7 @@ impl TableService {
         })
         .await
         .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;
+        Counters::add(&self.counts.locks);
         let mut t = table.lock().await;
         if t.move_number != number || t.paused || !t.computer_plays(seat) {
             return Ok(None);
@@ -210,8 +210,7 @@ impl TableService {
 
     /// The seat of the computer player to act first at this table, if one is.
     pub async fn computer_to_act(&self, id: TableId) -> Result<Option<Seat>, TableError> {
-        let table = self.table(id)?;
-        let t = table.lock().await;
+        let t = self.lock(id).await?;
         if t.phase != Phase::Playing || t.paused {
             return Ok(None);
         }

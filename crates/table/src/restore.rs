@@ -8,6 +8,7 @@
 //! every table as it was, whatever the limits. Both take up only the tables of servers on this
 //! process's gateway shards: another process holds the others.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
@@ -56,8 +57,7 @@ impl TableService {
     /// Pauses a match in play (`/pause`): it keeps its position and frees the channel until a
     /// player takes it up again with [`TableService::resume`].
     pub async fn pause(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         if t.seat_of(user).is_none() {
             return Err(TableError::NotSeated);
         }
@@ -211,6 +211,7 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
         seats: stored.seat_rows,
         game,
         move_number: stored.move_number,
+        counts: Arc::default(),
         message_id: stored.message_id,
         ping_id: stored.ping_id,
         paused: stored.paused,

@@ -210,6 +210,8 @@ impl Replay {
             })
             .collect();
         let table = Table {
+            // A replay's views are its own (not the service's counts).
+            counts: Default::default(),
             id: s.id,
             guild_id: s.guild_id,
             channel_id: s.channel_id,
