@@ -364,6 +364,18 @@ impl TableView {
     }
 }
 
+/// Who sits where at a table, and where it is played: what a front end needs to name the
+/// seats of a hand and to find its server's settings, without the table's public view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Roster {
+    pub table: TableId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    /// The registry id of the game.
+    pub game_id: &'static str,
+    pub seats: Vec<SeatView>,
+}
+
 /// One offered action of a hand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandAction {
@@ -382,6 +394,8 @@ pub struct HandAction {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandView {
     pub table: TableId,
+    /// The table's seats and server, to name the seats and find the server's settings.
+    pub roster: Roster,
     pub seat: Seat,
     pub move_number: u64,
     /// The seat's view, one message per line.
@@ -397,18 +411,25 @@ pub struct HandView {
     pub over: bool,
 }
 
-/// The result of an applied action.
+/// The result of an applied action: everything the front end needs to bring every message of
+/// the table up to date, built under the one lock that applied it (the front end supplies
+/// only the display names).
 #[derive(Clone, Debug)]
 pub struct Acted {
+    /// The public view after the action (its server, seats and story).
     pub table: TableView,
-    /// The acting user's hand after the action.
+    /// The acting seat's hand after the action.
     pub hand: HandView,
     /// Users to act now who were not to act before the action.
     pub newly_to_act: Vec<UserId>,
     /// Users who were to act before the action and are no longer.
     pub done_acting: Vec<UserId>,
-    /// Once the game is over: every seated person's final hand (the table is closed then).
-    pub final_hands: Vec<(UserId, HandView)>,
+    /// The hands of the people whose hands changed in a way they must see: those newly to act
+    /// and those done acting, every seated person at a new deal, and once the game is over
+    /// every seated person's final hand (the table is closed then).
+    pub hands: Vec<(UserId, HandView)>,
+    /// A computer player (or a stand-in) is to act next: the front end sets it moving.
+    pub computer_next: bool,
     /// The action began a new deal of a match.
     pub new_deal: bool,
     /// The deal that ended with this action (a new deal began, or the game ended).
@@ -520,17 +541,7 @@ impl Table {
             channel_id: self.channel_id,
             game_id: self.info.id,
             phase: self.phase,
-            seats: self
-                .seats
-                .iter()
-                .map(|s| SeatView {
-                    seat: s.seat,
-                    user: s.user_id,
-                    accepted: s.accepted,
-                    computer: level_of(s),
-                    stand_in: s.stand_in,
-                })
-                .collect(),
+            seats: self.seat_views(),
             creator: self.creator,
             seed: self.seed,
             options: self.options.clone(),
@@ -556,6 +567,39 @@ impl Table {
         }
     }
 
+    /// Who sits where, without the game.
+    fn roster(&self) -> Roster {
+        Roster {
+            table: self.id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            game_id: self.info.id,
+            seats: self.seat_views(),
+        }
+    }
+
+    fn seat_views(&self) -> Vec<SeatView> {
+        self.seats
+            .iter()
+            .map(|s| SeatView {
+                seat: s.seat,
+                user: s.user_id,
+                accepted: s.accepted,
+                computer: level_of(s),
+                stand_in: s.stand_in,
+            })
+            .collect()
+    }
+
+    /// Whether a computer player (or a stand-in) is to act first now.
+    fn computer_to_act(&self) -> bool {
+        if self.phase != Phase::Playing || self.paused {
+            return false;
+        }
+        let first = self.game.as_ref().and_then(|g| g.to_act().first().copied());
+        first.is_some_and(|s| self.computer_plays(s))
+    }
+
     fn hand(&self, seat: Seat) -> HandView {
         Counters::add(&self.counts.hands);
         let (lines, picture, actions, over) = match &self.game {
@@ -579,6 +623,7 @@ impl Table {
         };
         HandView {
             table: self.id,
+            roster: self.roster(),
             seat,
             move_number: self.move_number,
             lines,

@@ -132,29 +132,43 @@ impl TableService {
         }
         let new_deal = after.deal != status.deal;
         let now = t.users_to_act();
-        let done_acting = before_to_act
+        let done_acting: Vec<UserId> = before_to_act
             .iter()
             .copied()
             .filter(|u| !now.contains(u))
             .collect();
-        let newly_to_act = now
+        let newly_to_act: Vec<UserId> = now
             .into_iter()
             .filter(|u| !before_to_act.contains(u))
             .collect();
-        let final_hands = if after.over {
-            t.seats
-                .iter()
-                .filter_map(|s| Some((s.user_id?, t.hand(s.seat))))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // Each hand built once: the acting seat's, and those of the people who must see theirs
+        // change (everyone at a new deal and at the end).
+        let everyone = new_deal || after.over;
+        let hand = t.hand(seat);
+        let hands = t
+            .seats
+            .iter()
+            .filter_map(|s| {
+                let user = s.user_id?;
+                let changed =
+                    everyone || newly_to_act.contains(&user) || done_acting.contains(&user);
+                changed.then(|| {
+                    let hand = if s.seat == seat {
+                        hand.clone()
+                    } else {
+                        t.hand(s.seat)
+                    };
+                    (user, hand)
+                })
+            })
+            .collect();
         let acted = Acted {
             table: t.view(),
-            hand: t.hand(seat),
+            hand,
             newly_to_act,
             done_acting,
-            final_hands,
+            hands,
+            computer_next: t.computer_to_act(),
             new_deal,
             ended_deal: (new_deal || after.over).then_some(status.deal),
             events: told.into_iter().map(|t| t.text).collect(),
@@ -211,11 +225,10 @@ impl TableService {
     /// The seat of the computer player to act first at this table, if one is.
     pub async fn computer_to_act(&self, id: TableId) -> Result<Option<Seat>, TableError> {
         let t = self.lock(id).await?;
-        if t.phase != Phase::Playing || t.paused {
+        if !t.computer_to_act() {
             return Ok(None);
         }
-        let first = t.game.as_ref().and_then(|g| g.to_act().first().copied());
-        Ok(first.filter(|&s| t.computer_plays(s)))
+        Ok(t.game.as_ref().and_then(|g| g.to_act().first().copied()))
     }
 }
 
