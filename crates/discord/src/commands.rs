@@ -864,7 +864,7 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Edits a lobby's message (after a change made by a command rather than its buttons).
 async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply) {
-    let Some(message) = view.message_id else {
+    let Some(message) = ctx.data().stored_messages(view.id).await.message else {
         return;
     };
     let channel = serenity::ChannelId::new(view.channel_id);

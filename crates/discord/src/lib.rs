@@ -35,7 +35,7 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
 use pakka_config::Config;
-use pakka_table::{SeatView, TableError, TableService};
+use pakka_table::{MessageIds, Messages, SeatView, TableError, TableId, TableService};
 use words::SeatNames;
 
 pub type Error = anyhow::Error;
@@ -56,6 +56,9 @@ pub struct Timings {
 #[derive(Clone)]
 pub struct Data {
     pub service: Arc<TableService>,
+    /// The edge's own stored record of its messages per table (the table message, the turn
+    /// ping), kept across restarts.
+    messages: Messages,
     /// What the edge keeps of each table: its open hands, ping, update order, away notices
     /// and driver, one record per table.
     tables: tables::Tables,
@@ -105,6 +108,7 @@ impl Throttles {
 impl Data {
     pub fn new(service: Arc<TableService>, timings: Timings, throttles: Throttles) -> Data {
         Data {
+            messages: service.messages(),
             service,
             tables: tables::Tables::default(),
             names: people::Names::default(),
@@ -123,6 +127,17 @@ impl Data {
             .lock()
             .map(|mut s| !s.insert(shard))
             .unwrap_or(false)
+    }
+
+    /// The messages the edge stored for a table (none kept, or none readable: logged).
+    async fn stored_messages(&self, table: TableId) -> MessageIds {
+        match self.messages.get(table).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, table, "could not read the table's messages");
+                MessageIds::default()
+            }
+        }
     }
 
     /// Seat names for a player's own hand: display names where known, in their language.

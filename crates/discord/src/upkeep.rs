@@ -54,7 +54,10 @@ pub(super) async fn after_move(
             // The old deal's table message says it is over (and keeps no button); its result
             // and the new deal's table message follow as new messages.
             let deal = acted.ended_deal.unwrap_or(1);
-            let old = shown.message.or(view.message_id);
+            let old = match shown.message {
+                Some(message) => Some(message),
+                None => data.stored_messages(view.id).await.message,
+            };
             let closed = render::deal_closed(view, deal, public);
             replace(ctx, view.channel_id, old, &closed).await;
             post(
@@ -123,14 +126,14 @@ impl Order {
 }
 
 /// A table message was posted outside a move (a game started from a lobby, `/play`, a
-/// rematch, `/resume`): remembered here and by the table service.
+/// rematch, `/resume`): remembered here and in the edge's stored messages.
 pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: u64) {
     let order = data.tables.order(view.id);
     let mut shown = order.shown.lock().await;
     shown.message = Some(message);
     shown.move_number = Some(view.move_number);
     drop(shown);
-    if let Err(e) = data.service.set_message(view.id, message).await {
+    if let Err(e) = data.messages.set_message(view.id, message).await {
         tracing::warn!(error = %e, "could not remember the table message");
     }
 }
@@ -295,12 +298,15 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         Vec::new()
     };
     turn.sort_unstable();
-    // After a restart, the ping the table remembers (its turn unknown, so it is replaced).
-    let current = data.tables.ping(view.id).unwrap_or(Ping {
-        turn: Vec::new(),
-        channel: view.channel_id,
-        message: view.ping_id,
-    });
+    // After a restart, the ping stored for the table (its turn unknown, so it is replaced).
+    let current = match data.tables.ping(view.id) {
+        Some(ping) => ping,
+        None => Ping {
+            turn: Vec::new(),
+            channel: view.channel_id,
+            message: data.stored_messages(view.id).await.ping,
+        },
+    };
     if current.turn == turn && (!turn.is_empty() || current.message.is_none()) {
         return;
     }
@@ -345,15 +351,15 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
             message,
         }),
     );
-    // The table keeps the ping across restarts; a ping that stays none is not written again.
+    // The ping is stored across restarts; a ping that stays none is not written again.
     if message != current.message {
         remember_ping(data, view.id, message).await;
     }
 }
 
-/// The table service keeps the live ping across restarts.
+/// The live ping is stored across restarts.
 async fn remember_ping(data: &Data, table: TableId, message: Option<u64>) {
-    if let Err(e) = data.service.set_ping(table, message).await {
+    if let Err(e) = data.messages.set_ping(table, message).await {
         tracing::warn!(error = %e, "could not remember the turn ping");
     }
 }
@@ -362,7 +368,10 @@ async fn remember_ping(data: &Data, table: TableId, message: Option<u64>) {
 pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &TableView) {
     match data.tables.ping(view.id) {
         Some(p) => delete(ctx, p.channel, p.message).await,
-        None => delete(ctx, view.channel_id, view.ping_id).await,
+        None => {
+            let stored = data.stored_messages(view.id).await.ping;
+            delete(ctx, view.channel_id, stored).await
+        }
     }
     data.tables.set_ping(view.id, None);
 }
@@ -418,7 +427,11 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    if let Some(message) = shown.message.or(view.message_id) {
+    let message = match shown.message {
+        Some(message) => Some(message),
+        None => data.stored_messages(view.id).await.message,
+    };
+    if let Some(message) = message {
         let channel = serenity::ChannelId::new(view.channel_id);
         let edit = send::edit_message(&reply);
         let edited = retry::again("edit the table message", || {
@@ -453,7 +466,7 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     if let Some(message) = post(ctx, view.channel_id, &reply).await {
         shown.message = Some(message);
         if view.phase == Phase::Playing {
-            if let Err(e) = data.service.set_message(view.id, message).await {
+            if let Err(e) = data.messages.set_message(view.id, message).await {
                 tracing::warn!(error = %e, "could not remember the table message");
             }
         }
@@ -580,7 +593,7 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 .await
             {
                 data.tables.forget_order(view.id);
-                let Some(message) = view.message_id else {
+                let Some(message) = data.stored_messages(view.id).await.message else {
                     continue;
                 };
                 let public = data.guild_lang(view.guild_id).await;
@@ -622,7 +635,7 @@ async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable
         &render::announce(&text, &Plain(public)),
     )
     .await;
-    if let Some(message) = table.message_id {
+    if let Some(message) = data.stored_messages(table.id).await.message {
         let channel = serenity::ChannelId::new(table.channel_id);
         let edit = serenity::EditMessage::new().components(Vec::new());
         let edited = retry::again("take the buttons off a closed table's message", || {

@@ -202,8 +202,6 @@ mod tests {
             scores: None,
             places: Vec::new(),
             to_act: Vec::new(),
-            message_id: None,
-            ping_id: None,
             paused: false,
             turn_timer: None,
         }

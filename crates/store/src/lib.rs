@@ -8,10 +8,12 @@
 //! time). Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values
 //! are stored as TEXT.
 
+mod messages;
 mod ratings;
 mod records;
 mod results;
 
+pub use messages::MessageIds;
 pub use ratings::{Recomputed, ALL_GAMES};
 pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
 mod settings;
@@ -111,9 +113,6 @@ pub struct StoredTable {
     pub created_by: u64,
     pub phase: Phase,
     pub move_number: u64,
-    pub message_id: Option<u64>,
-    /// The table's live turn ping, if one is.
-    pub ping_id: Option<u64>,
     /// A paused match: still `Playing`, but it no longer holds its channel.
     pub paused: bool,
     /// The turn timer in minutes, if the table has one.

@@ -29,6 +29,7 @@
 mod clocks;
 mod error;
 mod lobby;
+mod messages;
 mod play;
 pub mod records;
 pub(crate) mod replay;
@@ -52,8 +53,10 @@ pub use error::TableError;
 // What the edges above the table service need of the layers below it, so that they depend on
 // the table service alone: the computer levels, a process's gateway shards, ratings.
 pub use lobby::Declined;
+pub use messages::Messages;
 pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
 pub use pakka_ratings as ratings;
+pub use pakka_store::MessageIds;
 pub use pakka_store::ShardRange;
 /// Finished seeded games and what their tables showed, for the replay tests of the edges.
 #[cfg(any(test, feature = "testing"))]
@@ -338,9 +341,6 @@ pub struct TableView {
     pub places: Vec<PlaceView>,
     /// The users whose decision the game waits for.
     pub to_act: Vec<UserId>,
-    pub message_id: Option<u64>,
-    /// The table's live turn ping (kept across restarts so it can be deleted).
-    pub ping_id: Option<u64>,
     /// A paused match (`/pause`), waiting for `/resume`.
     pub paused: bool,
     pub turn_timer: Option<u32>,
@@ -488,8 +488,6 @@ struct Table {
     seats: Vec<SeatRow>,
     game: Option<Box<dyn AnyGame>>,
     move_number: u64,
-    message_id: Option<u64>,
-    ping_id: Option<u64>,
     paused: bool,
     turn_timer: Option<u32>,
     /// When the seats now to act became to act (the turn timer counts from here).
@@ -560,8 +558,6 @@ impl Table {
                 .map(|g| PlaceView::of(&g.status(), g.as_ref()))
                 .unwrap_or_default(),
             to_act: self.users_to_act(),
-            message_id: self.message_id,
-            ping_id: self.ping_id,
             paused: self.paused,
             turn_timer: self.turn_timer,
         }

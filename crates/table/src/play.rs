@@ -26,29 +26,6 @@ impl TableService {
             .collect())
     }
 
-    /// Remembers the public table message of the current deal.
-    pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), TableError> {
-        let mut t = self.lock(id).await?;
-        self.store.set_message(id, message_id).await?;
-        t.message_id = Some(message_id);
-        Ok(())
-    }
-
-    /// Remembers (or forgets) the table's live turn ping. A table that is gone (finished,
-    /// closed) has nothing to remember.
-    pub async fn set_ping(&self, id: TableId, ping: Option<u64>) -> Result<(), TableError> {
-        let Ok(table) = self.table(id) else {
-            return Ok(());
-        };
-        Counters::add(&self.counts.locks);
-        let mut t = table.lock().await;
-        if t.ping_id != ping {
-            self.store.set_ping(id, ping).await?;
-            t.ping_id = ping;
-        }
-        Ok(())
-    }
-
     /// A seated user's hand.
     pub async fn hand(&self, id: TableId, user: UserId) -> Result<HandView, TableError> {
         let t = self.lock(id).await?;

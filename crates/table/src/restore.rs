@@ -30,8 +30,6 @@ pub struct Unrestorable {
     pub game: Msg,
     /// The people seated, in seat order.
     pub players: Vec<UserId>,
-    /// The table message, whose buttons no longer lead anywhere.
-    pub message_id: Option<u64>,
     /// The first move that did not replay (none when the game itself could not be set up).
     pub failed_move: Option<u64>,
 }
@@ -134,7 +132,6 @@ impl TableService {
                         pakka_text::msg!("game-unknown", id = verbatim(stored.game.clone()))
                     }),
                 players: stored.seat_rows.iter().filter_map(|s| s.user_id).collect(),
-                message_id: stored.message_id,
                 failed_move: None,
             };
             match rebuild(stored) {
@@ -212,8 +209,6 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
         game,
         move_number: stored.move_number,
         counts: Arc::default(),
-        message_id: stored.message_id,
-        ping_id: stored.ping_id,
         paused: stored.paused,
         turn_timer: stored.turn_timer,
         turn_since: Instant::now(),

@@ -55,8 +55,6 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         scores: None,
         places: Vec::new(),
         to_act: vec![200],
-        message_id: None,
-        ping_id: None,
         paused: false,
         turn_timer: None,
     }

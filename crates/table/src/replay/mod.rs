@@ -223,8 +223,6 @@ impl Replay {
             seats,
             game: Some(game),
             move_number: 0,
-            message_id: None,
-            ping_id: None,
             paused: false,
             turn_timer: s.turn_timer,
             turn_since: std::time::Instant::now(),
