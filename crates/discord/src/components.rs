@@ -130,9 +130,9 @@ impl Click<'_> {
         is_private(self.click)
     }
 
-    /// A hand as this click's answer showed it, on the clicked private message: remembered to
-    /// bring it alive later (a hand answered on a public message is a new message, remembered
-    /// by `on_hand`).
+    /// A hand as this click's answer showed it on the clicked private message, remembered to
+    /// bring it alive later. (A step clicked on a public message was answered with a new
+    /// private message, which is not remembered.)
     async fn remember_here(&self, hand: &HandView) {
         if self.private() {
             let message = self.click.message.id.get();
