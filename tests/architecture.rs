@@ -3,7 +3,8 @@
 //! crate may depend on which, and where the heavy edges' crates may appear) and, by reading the
 //! source, what no compiler can: the words a layer must not write, the paths it must not take.
 //! Comments are skipped (they may name what they do not use), and so is test code (`tests.rs`
-//! and `fixtures.rs` files, and the `#[cfg(test)] mod tests` at the end of a file).
+//! files, `fixtures.rs` files (built for tests only, behind a `testing` feature) and the
+//! `#[cfg(test)] mod tests` at the end of a file).
 
 use std::collections::BTreeSet;
 

@@ -342,18 +342,18 @@ async fn a_table_message_deleted_by_a_person_is_posted_again() {
     .await
     .expect("a fresh table message");
     let fresh = f.h.table_message(f.table).unwrap();
-    // The table remembers it (once the post has come back to the bot).
+    // The bot remembers it (once the post has come back to the bot).
     let store = f.h.store().await;
     let deadline = std::time::Instant::now() + WAIT;
     loop {
-        let stored = store.table(f.table).await.unwrap().unwrap();
-        if stored.message_id == Some(fresh.id) {
+        let stored = store.message_ids(f.table).await.unwrap();
+        if stored.message == Some(fresh.id) {
             break;
         }
         assert!(
             std::time::Instant::now() < deadline,
-            "the table remembers {} instead of the fresh {}",
-            stored.message_id.unwrap_or_default(),
+            "the bot remembers {} instead of the fresh {}",
+            stored.message.unwrap_or_default(),
             fresh.id
         );
         tokio::time::sleep(Duration::from_millis(50)).await;

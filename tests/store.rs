@@ -253,7 +253,7 @@ async fn tables_and_seats_round_trip(db: &Db) {
     assert_eq!(table.created_by, ALICE);
     assert_eq!(table.phase, Phase::Lobby);
     assert_eq!(table.move_number, 0);
-    assert_eq!(table.message_id, None);
+    assert_eq!(store.message_ids(id).await.unwrap().message, None);
     assert_eq!(table.seat_rows, new.seat_rows);
     assert!(table.moves.is_empty());
 
@@ -291,7 +291,10 @@ async fn tables_and_seats_round_trip(db: &Db) {
             },
         ]
     );
-    assert_eq!(table.message_id, Some(u64::MAX - 1));
+    assert_eq!(
+        store.message_ids(id).await.unwrap().message,
+        Some(u64::MAX - 1)
+    );
 
     // Missing tables and seats say so.
     assert!(store.table(id + 100).await.unwrap().is_none());
@@ -753,7 +756,7 @@ async fn seeds_and_snowflakes_round_trip(db: &Db) {
         assert_eq!(table.guild_id, big);
         assert_eq!(table.channel_id, big + channel);
         assert_eq!(table.created_by, big);
-        assert_eq!(table.message_id, Some(big + 99));
+        assert_eq!(store.message_ids(id).await.unwrap().message, Some(big + 99));
         assert_eq!(table.seat_rows[0].user_id, Some(big));
         assert_eq!(table.seat_rows[1].user_id, Some(u64::MAX));
     }
@@ -1021,11 +1024,11 @@ async fn server_settings_and_the_live_ping_round_trip(db: &Db) {
         }
     );
     assert_eq!(
-        store.table(id).await.unwrap().unwrap().ping_id,
+        store.message_ids(id).await.unwrap().ping,
         Some(u64::MAX - 1)
     );
     store.set_ping(id, None).await.unwrap();
-    assert_eq!(store.table(id).await.unwrap().unwrap().ping_id, None);
+    assert_eq!(store.message_ids(id).await.unwrap().ping, None);
 }
 
 /// Moves are folded from the write-ahead log into the database file by the store's background

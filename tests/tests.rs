@@ -9,6 +9,7 @@ mod catalog;
 mod conformance;
 mod e2e;
 mod e2e_abuse;
+mod e2e_costs;
 mod e2e_faults;
 mod e2e_finnish;
 mod e2e_games;

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use pakka::rules::registry;
-use pakka::store::{Phase, Store, StoredTable};
+use pakka::store::{MessageIds, Phase, Store, StoredTable};
 
 use crate::support::fake_discord::{permissions, FakeDiscord, FakeMessage, FakeUser};
 use crate::support::harness::*;
@@ -130,7 +130,7 @@ async fn settle(store: &Store, table: i64) -> StoredTable {
 }
 
 /// A stored table as the fixture's JSON describes it.
-fn describe(t: &StoredTable, deal: u32, to_act: Vec<u64>) -> Value {
+fn describe(t: &StoredTable, ids: &MessageIds, deal: u32, to_act: Vec<u64>) -> Value {
     json!({
         "game": t.game,
         "table": t.id,
@@ -146,8 +146,8 @@ fn describe(t: &StoredTable, deal: u32, to_act: Vec<u64>) -> Value {
             (None, None) => json!({"open": true}),
         }).collect::<Vec<_>>(),
         "to_act": to_act,
-        "message_id": t.message_id,
-        "ping_id": t.ping_id,
+        "message_id": ids.message,
+        "ping_id": ids.ping,
     })
 }
 
@@ -342,11 +342,17 @@ async fn write_fixture_2026_11() {
     assert_eq!(lobby_row.phase, Phase::Lobby);
     // The message ids the store keeps for the tables still to come (the fake of the upgrade test
     // starts counting again from the same base: it must not reach them before they are gone).
-    let kept: Vec<u64> = tables
+    let mut ids = std::collections::HashMap::new();
+    for t in tables
         .iter()
         .map(|(t, _, _)| t)
         .chain([&paused_row, &lobby_row])
-        .flat_map(|t| [t.message_id, t.ping_id])
+    {
+        ids.insert(t.id, store.message_ids(t.id).await.unwrap());
+    }
+    let kept: Vec<u64> = ids
+        .values()
+        .flat_map(|i| [i.message, i.ping])
         .flatten()
         .collect();
     let lowest = *kept.iter().min().unwrap();
@@ -363,9 +369,9 @@ async fn write_fixture_2026_11() {
         "users": {"alice": h.alice.id, "bob": h.bob.id, "carol": h.carol.id},
         "open_tables": tables
             .iter()
-            .map(|(t, deal, to_act)| describe(t, *deal, to_act.clone()))
+            .map(|(t, deal, to_act)| describe(t, &ids[&t.id], *deal, to_act.clone()))
             .collect::<Vec<_>>(),
-        "paused": describe(&paused_row, paused_deal, paused_to_act),
+        "paused": describe(&paused_row, &ids[&paused_row.id], paused_deal, paused_to_act),
         "lobby": {
             "game": lobby_row.game,
             "table": lobby,
@@ -374,7 +380,7 @@ async fn write_fixture_2026_11() {
             "creator": creator.id,
             "invited": invited.id,
             "accept": accept,
-            "message_id": lobby_row.message_id,
+            "message_id": ids[&lobby_row.id].message,
         },
         "finished_tables": finished,
         "lowest_kept_message_id": lowest,

@@ -480,7 +480,7 @@ pub async fn play(
     turn_timer: Option<u32>,
     thread: Option<bool>,
 ) -> Result<(), Error> {
-    ctx.data().remember_user(ctx.author());
+    ctx.data().names.heard(ctx.author());
     let (lang, public) = langs(ctx).await;
     if let Some(wait) = ctx
         .data()
@@ -527,7 +527,7 @@ pub async fn play(
     let invited: Vec<Person> = users
         .iter()
         .map(|u| {
-            ctx.data().remember_user(u);
+            ctx.data().names.heard(u);
             person(u)
         })
         .collect();
@@ -866,7 +866,7 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Edits a lobby's message (after a change made by a command rather than its buttons).
 async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply) {
-    let Some(message) = view.message_id else {
+    let Some(message) = ctx.data().stored_messages(view.id).await.message else {
         return;
     };
     let channel = serenity::ChannelId::new(view.channel_id);
@@ -885,7 +885,7 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
 pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let data = ctx.data();
-    data.remember_user(&player);
+    data.names.heard(&player);
     if let Err(e) = check_named(ctx, std::slice::from_ref(&player)) {
         let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
         say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;

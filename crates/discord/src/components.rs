@@ -8,21 +8,26 @@
 //! names one on the other kind of message (forged: Discord sends only the buttons a message
 //! carries) never replaces that message: a lobby's button there is refused, and a hand's step
 //! is answered with a new private message.
+//!
+//! `on_click` only checks what every click must pass (the server's shard, the throttle, a
+//! button of ours on the right kind of message) and routes: each `ComponentId` has its own
+//! function below, given the click as a `Click`. Every answer, a refusal as much as a move,
+//! goes through `answer`, which tries again while Discord's 3 seconds allow. A move reads the
+//! table once: `TableService::act` answers the public view and every hand that changed, and
+//! the display names come from here.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tokio::time::Instant;
 
 use super::ids::ComponentId;
-use super::render::HandStep;
+use super::render::{HandStep, Reply};
 use super::retry;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
 use super::{pictures, refusal, render, send, throttle, Data, Error};
-use pakka_table::Level;
-use pakka_table::{Declined, LobbyChange, TableError, TableId, TableView};
-use pakka_text::msg;
-use pakka_text::{seat, verbatim};
+use pakka_table::{Declined, HandView, Level, LobbyChange, TableError, TableId, TableView};
+use pakka_text::{msg, seat, verbatim, Msg};
 
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -37,6 +42,8 @@ pub async fn on_event(
             if let Err(e) = on_click(ctx, data, click).await {
                 tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
             }
+            data.clicks
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         // The gateway dropped and serenity came back: on the same session (nothing missed), or
         // on a new one (interactions sent in between were never delivered; Discord told their
@@ -80,298 +87,146 @@ pub(super) async fn answer(
     }
 }
 
+/// One click being handled: where it came from, who made it, in which languages its answers
+/// are worded, and the deadline of its answer.
+struct Click<'a> {
+    ctx: &'a serenity::Context,
+    data: &'a Data,
+    click: &'a ComponentInteraction,
+    deadline: Instant,
+    user: u64,
+    guild: Option<u64>,
+    /// The clicker's language: private answers.
+    lang: Lang,
+    /// The server's language: public messages.
+    public: Lang,
+}
+
+impl Click<'_> {
+    /// Answers the click (see [`answer`]); whether it was acknowledged.
+    async fn answer(&self, response: serenity::CreateInteractionResponse) -> bool {
+        answer(self.ctx, self.click, self.deadline, response).await
+    }
+
+    /// Answers with a private notice.
+    async fn notice(&self, text: &Msg) {
+        let reply = render::notice(text, &Plain(self.lang));
+        self.answer(send::respond(&reply)).await;
+    }
+
+    /// Answers a refused request privately (a bug is logged and answered generically).
+    async fn refuse(&self, e: &TableError) {
+        self.answer(send::respond(&refusal(e, &Plain(self.lang))))
+            .await;
+    }
+
+    /// Answers with a step of a private message (see [`hand_response`]).
+    async fn answer_private(&self, reply: Reply) -> bool {
+        self.answer(hand_response(self.click, reply)).await
+    }
+
+    /// Whether the clicked message is a private one.
+    fn private(&self) -> bool {
+        is_private(self.click)
+    }
+
+    /// A hand as this click's answer showed it on the clicked private message, remembered to
+    /// bring it alive later. (A step clicked on a public message was answered with a new
+    /// private message, which is not remembered.)
+    async fn remember_here(&self, hand: &HandView) {
+        if self.private() {
+            let message = self.click.message.id.get();
+            upkeep::remember(
+                self.ctx,
+                self.data,
+                hand,
+                self.user,
+                &self.click.token,
+                message,
+            )
+            .await;
+        }
+    }
+
+    /// A hand's reply at `step`, seats named as this player knows them, with its picture.
+    async fn hand_reply(&self, hand: &HandView, step: HandStep) -> Reply {
+        let names = self.data.seat_names(&hand.roster.seats, self.lang);
+        let reply = render::hand(hand, step, &names);
+        pictures::with_hand(self.data, hand, reply, self.lang).await
+    }
+}
+
+/// Checks what every click must pass, then hands it to the function of its `ComponentId`.
 async fn on_click(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
 ) -> Result<(), Error> {
     let deadline = Instant::now() + retry::ANSWER_BUDGET;
-    data.remember_user(&click.user);
+    data.names.heard(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());
     data.languages
         .heard(user, &click.locale, guild, click.guild_locale.as_deref());
     // Private answers in the clicker's language, public messages in the server's.
     let lang = lang_of(&click.locale);
-    let reader = Plain(lang);
+    let mut c = Click {
+        ctx,
+        data,
+        click,
+        deadline,
+        user,
+        guild,
+        lang,
+        public: lang,
+    };
     // A server on another process's shards: that process holds its tables (see
     // `commands::on_our_shards`).
     if let Some(guild) = guild.filter(|&g| !data.service.serves(g)) {
-        let reply = refusal(&TableError::OtherShard { guild }, &reader);
-        answer(ctx, click, deadline, send::respond(&reply)).await;
+        c.refuse(&TableError::OtherShard { guild }).await;
         return Ok(());
     }
     if let Some(wait) = data.throttles.clicks.check(user, std::time::Instant::now()) {
         let text = msg!("discord-slow-clicks", seconds = throttle::seconds(wait));
-        click
-            .create_response(&ctx.http, send::respond(&render::notice(&text, &reader)))
-            .await?;
+        c.notice(&text).await;
         return Ok(());
     }
     if !matches!(
         click.data.kind,
         serenity::ComponentInteractionDataKind::Button
     ) {
-        let reply = render::notice(&msg!("discord-unknown-menu"), &reader);
-        click
-            .create_response(&ctx.http, send::respond(&reply))
-            .await?;
+        c.notice(&msg!("discord-unknown-menu")).await;
         return Ok(());
     }
-    let public = data.guild_lang(guild.unwrap_or(0)).await;
-    let id = match click.data.custom_id.parse::<ComponentId>() {
-        Ok(id) => id,
-        Err(_) => {
-            let reply = render::notice(&msg!("discord-unknown-button"), &reader);
-            answer(ctx, click, deadline, send::respond(&reply)).await;
-            return Ok(());
-        }
+    c.public = data.guild_lang(guild.unwrap_or(0)).await;
+    let Ok(id) = click.data.custom_id.parse::<ComponentId>() else {
+        c.notice(&msg!("discord-unknown-button")).await;
+        return Ok(());
     };
-    let private = is_private(click);
-    if private && !id.on_private_message() {
-        let reply = render::notice(&msg!("discord-unknown-button"), &reader);
-        click
-            .create_response(&ctx.http, send::respond(&reply))
-            .await?;
+    if c.private() && !id.on_private_message() {
+        c.notice(&msg!("discord-unknown-button")).await;
         return Ok(());
     }
-    let service = &data.service;
     match id {
-        ComponentId::Hand(table) => {
-            let names = names_for(data, table, lang).await;
-            let (reply, alive) = match service.hand(table, user).await {
-                // A hand that can still act, now or later, is brought alive on its turn.
-                Ok(hand) => (
-                    pictures::with_hand(
-                        data,
-                        &hand,
-                        render::hand(&hand, HandStep::Page(0), &names),
-                        lang,
-                    )
-                    .await,
-                    (!hand.over).then_some(hand),
-                ),
-                Err(e) => (refusal(&e, &names), None),
-            };
-            let acked = answer(ctx, click, deadline, send::respond(&reply)).await;
-            if let Some(hand) = alive.filter(|_| acked) {
-                // The new hand message: remembered to bring it alive, and an older one retired.
-                let message =
-                    retry::again("read back a hand message", || click.get_response(&ctx.http))
-                        .await;
-                match message {
-                    Ok(message) => {
-                        upkeep::remember(ctx, data, &hand, user, &click.token, message.id.get())
-                            .await
-                    }
-                    Err(e) => tracing::warn!("could not read back a hand message: {e}"),
-                }
-            }
+        ComponentId::Hand(table) => on_hand(&c, table).await,
+        ComponentId::Page { table, mv, page } => on_step(&c, table, mv, HandStep::Page(page)).await,
+        ComponentId::Group { table, mv, group } => {
+            on_step(&c, table, mv, HandStep::Group(group)).await
         }
-        ComponentId::Page { table, mv, .. }
-        | ComponentId::Group { table, mv, .. }
-        | ComponentId::Ask { table, mv, .. } => {
-            // Another step of the same hand: shown only while the position is unchanged.
-            let names = names_for(data, table, lang).await;
-            match service.hand(table, user).await {
-                Ok(hand) => {
-                    let step = match id {
-                        _ if hand.move_number != mv => HandStep::Page(0),
-                        ComponentId::Group { group, .. } => HandStep::Group(group),
-                        ComponentId::Ask { index, .. } => HandStep::Ask(index),
-                        ComponentId::Page { page, .. } => HandStep::Page(page),
-                        _ => HandStep::Page(0),
-                    };
-                    let reply =
-                        pictures::with_hand(data, &hand, render::hand(&hand, step, &names), lang)
-                            .await;
-                    if answer(ctx, click, deadline, hand_response(click, reply)).await && private {
-                        upkeep::remember(
-                            ctx,
-                            data,
-                            &hand,
-                            user,
-                            &click.token,
-                            click.message.id.get(),
-                        )
-                        .await;
-                    }
-                }
-                Err(e) => {
-                    answer(ctx, click, deadline, send::respond(&refusal(&e, &names))).await;
-                }
-            }
-        }
-        ComponentId::Act { table, mv, index } => {
-            let names = names_for(data, table, lang).await;
-            match service.act(table, user, mv, index).await {
-                Ok(acted) => {
-                    let reply = render::hand(&acted.hand, HandStep::Page(0), &names);
-                    let reply = pictures::with_hand(data, &acted.hand, reply, lang).await;
-                    // The move is stored; if the answer fails, the player's hand is brought up
-                    // to date like everyone else's.
-                    let acked = answer(ctx, click, deadline, hand_response(click, reply)).await;
-                    if acked && private {
-                        upkeep::remember(
-                            ctx,
-                            data,
-                            &acted.hand,
-                            user,
-                            &click.token,
-                            click.message.id.get(),
-                        )
-                        .await;
-                    }
-                    after_move(ctx, data, &acted, acked.then_some(user)).await;
-                    drive_computers(ctx, data, table);
-                }
-                Err(e @ (TableError::Stale | TableError::Rule(_))) => {
-                    // Refused: show the hand as it stands now, with the reason on top.
-                    let hand = service.hand(table, user).await;
-                    let reply = match &hand {
-                        Ok(hand) => {
-                            let reply = render::refused(
-                                &e.msg(),
-                                render::hand(hand, HandStep::Page(0), &names),
-                                &names,
-                            );
-                            pictures::with_hand(data, hand, reply, lang).await
-                        }
-                        Err(e) => refusal(e, &names),
-                    };
-                    let acked = answer(ctx, click, deadline, hand_response(click, reply)).await;
-                    if let (true, true, Ok(hand)) = (acked, private, hand) {
-                        upkeep::remember(
-                            ctx,
-                            data,
-                            &hand,
-                            user,
-                            &click.token,
-                            click.message.id.get(),
-                        )
-                        .await;
-                    }
-                }
-                Err(e) => {
-                    answer(ctx, click, deadline, send::respond(&refusal(&e, &names))).await;
-                }
-            }
-        }
-        ComponentId::Accept(table) | ComponentId::Join(table) | ComponentId::Bot(table) => {
-            let change = match id {
-                ComponentId::Accept(_) => service.accept(table, user).await,
-                ComponentId::Bot(_) => service.add_computer(table, user, Level::default()).await,
-                _ => service.join(table, user).await,
-            };
-            match change {
-                Ok(LobbyChange::Waiting(view)) => {
-                    answer(
-                        ctx,
-                        click,
-                        deadline,
-                        send::update(&render::lobby(&view, public)),
-                    )
-                    .await;
-                }
-                Ok(LobbyChange::Started(view)) => {
-                    // The lobby message becomes the table message of the first deal.
-                    let reply =
-                        pictures::with_table(data, &view, render::table(&view, public)).await;
-                    answer(ctx, click, deadline, send::update(&reply)).await;
-                    upkeep::table_message_posted(data, &view, click.message.id.get()).await;
-                    upkeep::started(ctx, data, &view).await;
-                }
-                Err(e) => {
-                    answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
-                }
-            }
-        }
-        ComponentId::Decline(table) => match service.decline(table, user).await {
-            Ok(Declined::Cancelled(view)) => {
-                let text = msg!(
-                    "discord-cancelled",
-                    who = verbatim(mention(user)),
-                    game = view.game_name()
-                );
-                let reply = render::announce(&text, &Plain(public));
-                answer(ctx, click, deadline, send::update(&reply)).await;
-                upkeep::closed(ctx, data, &view).await;
-            }
-            Ok(Declined::Freed { view, .. }) => {
-                // The seat is open again: anyone may join, or the creator invites or fills it.
-                answer(
-                    ctx,
-                    click,
-                    deadline,
-                    send::update(&render::lobby(&view, public)),
-                )
-                .await;
-            }
-            Err(e) => {
-                answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
-            }
-        },
-        ComponentId::Back(table) => match service.back(table, user).await {
-            Ok(view) => {
-                // The away notice keeps its button only for those still away.
-                let away: Vec<u64> = view
-                    .seats
-                    .iter()
-                    .filter(|s| s.stand_in)
-                    .filter_map(|s| s.user)
-                    .collect();
-                let reply = if away.is_empty() {
-                    render::announce(
-                        &msg!(
-                            "discord-back",
-                            who = seat_or_mention(&view, user),
-                            game = view.game_name()
-                        ),
-                        &SeatNames::public(&view, public),
-                    )
-                } else {
-                    render::away(&view, &away, public)
-                };
-                answer(ctx, click, deadline, send::update(&reply)).await;
-                update_table_message(ctx, data, &view).await;
-                upkeep::ping(ctx, data, &view).await;
-            }
-            Err(e) => {
-                answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
-            }
-        },
-        ComponentId::Again(table) => match service.rematch(table, user).await {
-            Ok(change) => {
-                // The result message keeps its words and loses its button: it has done its job.
-                answer(ctx, click, deadline, send::strip_update()).await;
-                let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
-                let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
-                if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
-                    upkeep::table_message_posted(data, &view, message).await;
-                }
-                if view.phase == pakka_table::Phase::Playing {
-                    upkeep::started(ctx, data, &view).await;
-                }
-            }
-            Err(e) => {
-                answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
-            }
-        },
-        ComponentId::Abandon {
-            table,
-            confirm: false,
-        } => {
-            let _ = table;
-            let reply = render::private(&msg!("discord-game-goes-on"), lang);
-            answer(ctx, click, deadline, hand_response(click, reply)).await;
-        }
+        ComponentId::Ask { table, mv, index } => on_step(&c, table, mv, HandStep::Ask(index)).await,
+        ComponentId::Act { table, mv, index } => on_act(&c, table, mv, index).await,
+        ComponentId::Accept(table) => on_accept(&c, table).await,
+        ComponentId::Join(table) => on_join(&c, table).await,
+        ComponentId::Bot(table) => on_bot(&c, table).await,
+        ComponentId::Decline(table) => on_decline(&c, table).await,
+        ComponentId::Back(table) => on_back(&c, table).await,
+        ComponentId::Again(table) => on_again(&c, table).await,
+        ComponentId::Abandon { confirm: false, .. } => on_keep_playing(&c).await,
         ComponentId::Abandon {
             table,
             confirm: true,
-        } => {
-            let ended = service.forfeit(table, user).await;
-            ended_by(ctx, data, click, deadline, user, ended, true).await?;
-        }
+        } => on_forfeit(&c, table).await,
+        ComponentId::Close(table) => on_close(&c, table).await,
         ComponentId::Replay {
             table,
             step,
@@ -381,33 +236,256 @@ async fn on_click(
         } => {
             super::replay::on_click(ctx, data, click, deadline, table, step, page, owner).await;
         }
-        ComponentId::Close(table) => {
-            // The permission is read from this click, never trusted from the earlier command.
-            let ended = service.close(table, user, moderator(click)).await;
-            ended_by(ctx, data, click, deadline, user, ended, false).await?;
-        }
-        ComponentId::Scores { game, period, page } => {
-            // Anyone may turn the pages of a leaderboard: the message shows the new page.
-            let Some((game, period)) = render::scores_of(game, period) else {
-                let reply = render::notice(&msg!("discord-unknown-button"), &reader);
-                answer(ctx, click, deadline, send::respond(&reply)).await;
-                return Ok(());
-            };
-            match service
-                .scores(guild.unwrap_or_default(), game, period, page)
-                .await
-            {
-                Ok(page) => {
-                    let reply = render::scores(&page, public);
-                    answer(ctx, click, deadline, send::update(&reply)).await;
-                }
-                Err(e) => {
-                    answer(ctx, click, deadline, send::respond(&refusal(&e, &reader))).await;
-                }
-            }
-        }
+        ComponentId::Scores { game, period, page } => on_scores(&c, game, period, page).await,
     }
     Ok(())
+}
+
+/// "Show my hand": the player's hand as a new private message, remembered to bring it alive
+/// on their turn (and an older hand message of theirs loses its buttons).
+async fn on_hand(c: &Click<'_>, table: TableId) {
+    let hand = match c.data.service.hand(table, c.user).await {
+        Ok(hand) => hand,
+        Err(e) => return c.refuse(&e).await,
+    };
+    let reply = c.hand_reply(&hand, HandStep::Page(0)).await;
+    let acked = c.answer(send::respond(&reply)).await;
+    // A hand that can still act, now or later, is brought alive on its turn.
+    if !acked || hand.over {
+        return;
+    }
+    let message = retry::again("read back a hand message", || {
+        c.click.get_response(&c.ctx.http)
+    })
+    .await;
+    match message {
+        Ok(message) => {
+            upkeep::remember(
+                c.ctx,
+                c.data,
+                &hand,
+                c.user,
+                &c.click.token,
+                message.id.get(),
+            )
+            .await
+        }
+        Err(e) => tracing::warn!("could not read back a hand message: {e}"),
+    }
+}
+
+/// Another step of the same hand (a page, a group's actions, a confirm question): shown only
+/// while the position is unchanged, else the hand from its top.
+async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
+    let hand = match c.data.service.hand(table, c.user).await {
+        Ok(hand) => hand,
+        Err(e) => return c.refuse(&e).await,
+    };
+    let step = if hand.move_number == mv {
+        step
+    } else {
+        HandStep::Page(0)
+    };
+    let reply = c.hand_reply(&hand, step).await;
+    if c.answer_private(reply).await {
+        c.remember_here(&hand).await;
+    }
+}
+
+/// A move: applied (and stored) under the table's one lock, answered with the player's new
+/// hand, then the table's other messages brought up to date from what the move answered.
+async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
+    let acted = match c.data.service.act(table, c.user, mv, index).await {
+        Ok(acted) => acted,
+        Err(e @ (TableError::Stale | TableError::Rule(_))) => {
+            return refused_move(c, table, &e).await
+        }
+        Err(e) => return c.refuse(&e).await,
+    };
+    if !acted.finished {
+        // Before the answer: an update of an earlier move must not show an older hand.
+        c.data.tables.heard_move(table, acted.table.move_number);
+    }
+    let reply = c.hand_reply(&acted.hand, HandStep::Page(0)).await;
+    // The move is stored; if the answer fails, the player's hand is brought up to date like
+    // everyone else's.
+    let acked = c.answer_private(reply).await;
+    if acked {
+        c.remember_here(&acted.hand).await;
+    }
+    after_move(c.ctx, c.data, &acted, acked.then_some(c.user)).await;
+    if acted.computer_next {
+        drive_computers(c.ctx, c.data, table);
+    }
+}
+
+/// A refused move: the hand as it stands now (read once), with the reason on top.
+async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
+    let hand = match c.data.service.hand(table, c.user).await {
+        Ok(hand) => hand,
+        Err(e) => {
+            c.answer_private(refusal(&e, &Plain(c.lang))).await;
+            return;
+        }
+    };
+    let names = c.data.seat_names(&hand.roster.seats, c.lang);
+    let reply = render::refused(
+        &e.msg(),
+        render::hand(&hand, HandStep::Page(0), &names),
+        &names,
+    );
+    let reply = pictures::with_hand(c.data, &hand, reply, c.lang).await;
+    if c.answer_private(reply).await {
+        c.remember_here(&hand).await;
+    }
+}
+
+/// An invited person accepts their seat.
+async fn on_accept(c: &Click<'_>, table: TableId) {
+    let change = c.data.service.accept(table, c.user).await;
+    lobby_changed(c, change).await;
+}
+
+/// Someone takes the first open seat.
+async fn on_join(c: &Click<'_>, table: TableId) {
+    let change = c.data.service.join(table, c.user).await;
+    lobby_changed(c, change).await;
+}
+
+/// The creator puts a computer player on the first open seat.
+async fn on_bot(c: &Click<'_>, table: TableId) {
+    let change = c
+        .data
+        .service
+        .add_computer(table, c.user, Level::default())
+        .await;
+    lobby_changed(c, change).await;
+}
+
+/// The lobby message after a seat was taken: the lobby as it stands, or, once every seat is
+/// taken, the table message of the first deal.
+async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
+    match change {
+        Ok(LobbyChange::Waiting(view)) => {
+            c.answer(send::update(&render::lobby(&view, c.public)))
+                .await;
+        }
+        Ok(LobbyChange::Started(view)) => {
+            let reply = render::table(&view, c.public);
+            let reply = pictures::with_table(c.data, &view, reply).await;
+            c.answer(send::update(&reply)).await;
+            upkeep::table_message_posted(c.data, &view, c.click.message.id.get()).await;
+            upkeep::started(c.ctx, c.data, &view).await;
+        }
+        Err(e) => c.refuse(&e).await,
+    }
+}
+
+/// A seated person leaves a lobby: their seat is open again, or the creator's leaving cancels
+/// it.
+async fn on_decline(c: &Click<'_>, table: TableId) {
+    match c.data.service.decline(table, c.user).await {
+        Ok(Declined::Cancelled(view)) => {
+            let text = msg!(
+                "discord-cancelled",
+                who = verbatim(mention(c.user)),
+                game = view.game_name()
+            );
+            let reply = render::announce(&text, &Plain(c.public));
+            c.answer(send::update(&reply)).await;
+            upkeep::closed(c.ctx, c.data, &view).await;
+        }
+        Ok(Declined::Freed { view, .. }) => {
+            // The seat is open again: anyone may join, or the creator invites or fills it.
+            c.answer(send::update(&render::lobby(&view, c.public)))
+                .await;
+        }
+        Err(e) => c.refuse(&e).await,
+    }
+}
+
+/// A person takes their seat back from the computer standing in for them.
+async fn on_back(c: &Click<'_>, table: TableId) {
+    let view = match c.data.service.back(table, c.user).await {
+        Ok(view) => view,
+        Err(e) => return c.refuse(&e).await,
+    };
+    // The away notice keeps its button only for those still away.
+    let away: Vec<u64> = view
+        .seats
+        .iter()
+        .filter(|s| s.stand_in)
+        .filter_map(|s| s.user)
+        .collect();
+    let reply = if away.is_empty() {
+        let text = msg!(
+            "discord-back",
+            who = seat_or_mention(&view, c.user),
+            game = view.game_name()
+        );
+        render::announce(&text, &SeatNames::public(&view, c.public))
+    } else {
+        render::away(&view, &away, c.public)
+    };
+    c.answer(send::update(&reply)).await;
+    update_table_message(c.ctx, c.data, &view).await;
+    upkeep::ping(c.ctx, c.data, &view).await;
+}
+
+/// "Play again" on a finished table's result: a new table on the same seats.
+async fn on_again(c: &Click<'_>, table: TableId) {
+    let change = match c.data.service.rematch(table, c.user).await {
+        Ok(change) => change,
+        Err(e) => return c.refuse(&e).await,
+    };
+    // The result message keeps its words and loses its button: it has done its job.
+    c.answer(send::strip_update()).await;
+    let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
+    let reply = pictures::with_table(c.data, &view, render::opened(&view, c.public)).await;
+    if let Some(message) = upkeep::post(c.ctx, view.channel_id, &reply).await {
+        upkeep::table_message_posted(c.data, &view, message).await;
+    }
+    if view.phase == pakka_table::Phase::Playing {
+        upkeep::started(c.ctx, c.data, &view).await;
+    }
+}
+
+/// "Keep playing" on the confirm of `/abandon`.
+async fn on_keep_playing(c: &Click<'_>) {
+    let reply = render::private(&msg!("discord-game-goes-on"), c.lang);
+    c.answer_private(reply).await;
+}
+
+/// The confirm of `/abandon`: the player forfeits.
+async fn on_forfeit(c: &Click<'_>, table: TableId) {
+    let ended = c.data.service.forfeit(table, c.user).await;
+    ended_by(c, ended, true).await;
+}
+
+/// A moderator closes the table with no result.
+async fn on_close(c: &Click<'_>, table: TableId) {
+    // The permission is read from this click, never trusted from the earlier command.
+    let ended = c
+        .data
+        .service
+        .close(table, c.user, moderator(c.click))
+        .await;
+    ended_by(c, ended, false).await;
+}
+
+/// Another page of a leaderboard: anyone may turn them; the message shows the new page.
+async fn on_scores(c: &Click<'_>, game: usize, period: usize, page: usize) {
+    let Some((game, period)) = render::scores_of(game, period) else {
+        return c.notice(&msg!("discord-unknown-button")).await;
+    };
+    let guild = c.guild.unwrap_or_default();
+    match c.data.service.scores(guild, game, period, page).await {
+        Ok(page) => {
+            c.answer(send::update(&render::scores(&page, c.public)))
+                .await;
+        }
+        Err(e) => c.refuse(&e).await,
+    }
 }
 
 /// A user as a public message names them: by their seat, or by mention when not seated.
@@ -415,14 +493,6 @@ fn seat_or_mention(view: &TableView, user: u64) -> pakka_text::Arg {
     match view.seat_of(user) {
         Some(s) => seat(s),
         None => verbatim(mention(user)),
-    }
-}
-
-/// The seats of a table as a player's hand names them.
-async fn names_for(data: &Data, table: TableId, lang: Lang) -> SeatNames {
-    match data.service.view(table).await {
-        Ok(view) => data.seat_names(&view, lang),
-        Err(_) => SeatNames::default(),
     }
 }
 
@@ -437,52 +507,30 @@ fn moderator(click: &ComponentInteraction) -> bool {
 
 /// A table ended by a forfeit or a moderator's close: the confirm message says so, the table's
 /// messages lose their buttons, and the channel is told.
-async fn ended_by(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    deadline: Instant,
-    user: u64,
-    ended: Result<TableView, TableError>,
-    forfeit: bool,
-) -> Result<(), Error> {
-    let lang = lang_of(&click.locale);
-    match ended {
-        Ok(view) => {
-            let mine = if forfeit {
-                msg!("discord-you-forfeited")
-            } else {
-                msg!("discord-you-closed")
-            };
-            answer(
-                ctx,
-                click,
-                deadline,
-                hand_response(click, render::private(&mine, lang)),
-            )
-            .await;
-            upkeep::closed(ctx, data, &view).await;
-            let who = seat_or_mention(&view, user);
-            let text = if forfeit {
-                msg!("discord-forfeited", who = who, game = view.game_name())
-            } else {
-                msg!("discord-closed", who = who, game = view.game_name())
-            };
-            let public = data.guild_lang(view.guild_id).await;
-            let notice = render::announce(&text, &SeatNames::public(&view, public));
-            upkeep::post(ctx, view.channel_id, &notice).await;
-        }
+async fn ended_by(c: &Click<'_>, ended: Result<TableView, TableError>, forfeit: bool) {
+    let view = match ended {
+        Ok(view) => view,
         Err(e) => {
-            answer(
-                ctx,
-                click,
-                deadline,
-                hand_response(click, refusal(&e, &Plain(lang))),
-            )
-            .await;
+            c.answer_private(refusal(&e, &Plain(c.lang))).await;
+            return;
         }
-    }
-    Ok(())
+    };
+    let mine = if forfeit {
+        msg!("discord-you-forfeited")
+    } else {
+        msg!("discord-you-closed")
+    };
+    c.answer_private(render::private(&mine, c.lang)).await;
+    upkeep::closed(c.ctx, c.data, &view).await;
+    let who = seat_or_mention(&view, c.user);
+    let text = if forfeit {
+        msg!("discord-forfeited", who = who, game = view.game_name())
+    } else {
+        msg!("discord-closed", who = who, game = view.game_name())
+    };
+    let public = c.data.guild_lang(view.guild_id).await;
+    let notice = render::announce(&text, &SeatNames::public(&view, public));
+    upkeep::post(c.ctx, view.channel_id, &notice).await;
 }
 
 /// Whether the clicked message is a private (ephemeral) one.
@@ -498,7 +546,7 @@ pub(super) fn is_private(click: &ComponentInteraction) -> bool {
 /// public message is never replaced by what one person may see.
 fn hand_response(
     click: &ComponentInteraction,
-    mut reply: render::Reply,
+    mut reply: Reply,
 ) -> serenity::CreateInteractionResponse {
     if is_private(click) {
         send::update(&reply)

@@ -4,10 +4,16 @@
 //! its reader's language when pakka ships it, a public message in the server's language: the
 //! one a server manager chose with `/settings language`, else the server's preferred locale when
 //! shipped, else English. A user not heard from since a restart reads the server's language.
+//! The users' languages grow with every person who clicks, so they are bounded as their names
+//! are (`people::PEOPLE_KEPT`, the least recently heard from forgotten first); the servers'
+//! grow only with the servers the bot is in.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use hashlink::LruCache;
+
+use super::people::PEOPLE_KEPT;
 use super::words::{lang_of, Lang};
 use super::Data;
 use pakka_catalog::DEFAULT_LANG;
@@ -15,11 +21,21 @@ use pakka_table::GuildId;
 
 /// What the bot knows of languages: each user's, each server's preferred locale, and each
 /// server's chosen language (`None` inside: read, none chosen).
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Languages {
-    users: Arc<Mutex<HashMap<u64, Lang>>>,
+    users: Arc<Mutex<LruCache<u64, Lang>>>,
     preferred: Arc<Mutex<HashMap<GuildId, Lang>>>,
     chosen: Arc<Mutex<HashMap<GuildId, Option<Lang>>>>,
+}
+
+impl Default for Languages {
+    fn default() -> Languages {
+        Languages {
+            users: Arc::new(Mutex::new(LruCache::new(PEOPLE_KEPT))),
+            preferred: Arc::default(),
+            chosen: Arc::default(),
+        }
+    }
 }
 
 impl Languages {
@@ -60,7 +76,7 @@ impl Data {
             .users
             .lock()
             .ok()
-            .and_then(|u| u.get(&user).copied());
+            .and_then(|mut u| u.get(&user).copied());
         match known {
             Some(lang) => lang,
             None => self.guild_lang(guild).await,

@@ -15,31 +15,31 @@ mod components;
 pub mod ids;
 pub mod input;
 mod languages;
+mod people;
 mod pictures;
 pub mod render;
 mod replay;
 mod retry;
 mod send;
+mod tables;
 pub mod throttle;
 mod upkeep;
 pub mod words;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
 use pakka_config::Config;
-use pakka_table::{TableError, TableId, TableService, TableView};
+use pakka_table::{MessageIds, Messages, SeatView, TableError, TableId, TableService};
 use words::SeatNames;
 
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
-
-/// An interaction token may edit its message for 15 minutes; stay clear of the edge.
-const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
 
 /// Timings of the bot's background work.
 #[derive(Clone, Copy, Debug)]
@@ -52,43 +52,19 @@ pub struct Timings {
     pub timer_minute: Duration,
 }
 
-/// A player's open hand: the latest interaction token that can edit it, the message it is,
-/// and when the token came (tokens last 15 minutes).
-#[derive(Clone, Debug)]
-struct OpenHand {
-    token: String,
-    message: u64,
-    since: Instant,
-}
-
-/// Per (table, user): the open hand.
-type OpenHands = HashMap<(TableId, u64), OpenHand>;
-
-/// The one turn ping of a table: the people to act when it was decided (a new ping only
-/// when they change), and the message that notified them, if one was needed.
-#[derive(Clone, Debug, Default)]
-struct Ping {
-    turn: Vec<u64>,
-    channel: u64,
-    message: Option<u64>,
-}
-
 /// The bot's shared state; clones share it.
 #[derive(Clone)]
 pub struct Data {
     pub service: Arc<TableService>,
-    /// The latest interaction token of each open hand, to bring it alive when the turn comes.
-    hands: Arc<Mutex<OpenHands>>,
-    /// Display names seen in interactions, for button labels.
-    names: Arc<Mutex<HashMap<u64, String>>>,
-    /// Tables whose computer players are being driven now.
-    driving: Arc<Mutex<HashSet<TableId>>>,
-    /// Each table's live turn ping.
-    pings: Arc<Mutex<HashMap<TableId, Ping>>>,
-    /// Each table's updates in the order of its moves.
-    orders: Arc<Mutex<HashMap<TableId, Arc<upkeep::Order>>>>,
-    /// Each table's "I'm back" notices still carrying their button.
-    away: Arc<Mutex<HashMap<TableId, Vec<u64>>>>,
+    /// The edge's own stored record of its messages per table (the table message, the turn
+    /// ping), kept across restarts.
+    messages: Messages,
+    /// What the edge keeps of each table: its open hands, ping, update order, away notices
+    /// and driver, one record per table.
+    tables: tables::Tables,
+    /// The display names of the people heard from most recently, for the labels and pictures
+    /// of their hands.
+    names: people::Names,
     /// Each server's pictures setting.
     pub(crate) images: pictures::ImagesSetting,
     /// Each user's and each server's language.
@@ -99,6 +75,9 @@ pub struct Data {
     pub timings: Timings,
     /// How fast one person may click and open tables.
     pub(crate) throttles: Arc<Throttles>,
+    /// Clicks handled to their end (answered, and every message after them brought up to
+    /// date), for the tests that measure what a click costs.
+    clicks: Arc<AtomicU64>,
 }
 
 /// The throttles of one person's requests.
@@ -129,18 +108,16 @@ impl Throttles {
 impl Data {
     pub fn new(service: Arc<TableService>, timings: Timings, throttles: Throttles) -> Data {
         Data {
+            messages: service.messages(),
             service,
-            hands: Arc::default(),
-            names: Arc::default(),
-            driving: Arc::default(),
-            pings: Arc::default(),
-            orders: Arc::default(),
-            away: Arc::default(),
+            tables: tables::Tables::default(),
+            names: people::Names::default(),
             images: pictures::ImagesSetting::default(),
             languages: languages::Languages::default(),
             sessions: Arc::default(),
             timings,
             throttles: Arc::new(throttles),
+            clicks: Arc::default(),
         }
     }
 
@@ -152,131 +129,24 @@ impl Data {
             .unwrap_or(false)
     }
 
-    /// Marks a table as driven; false when a driver already runs for it.
-    fn start_driving(&self, table: TableId) -> bool {
-        self.driving
-            .lock()
-            .map(|mut d| d.insert(table))
-            .unwrap_or(false)
-    }
-
-    fn stop_driving(&self, table: TableId) {
-        if let Ok(mut d) = self.driving.lock() {
-            d.remove(&table);
-        }
-    }
-
-    fn remember_user(&self, user: &serenity::User) {
-        let name = user
-            .global_name
-            .clone()
-            .unwrap_or_else(|| user.name.clone());
-        if let Ok(mut names) = self.names.lock() {
-            names.insert(user.id.get(), name);
-        }
-    }
-
-    /// Seat names for a player's own hand: display names where known, in their language.
-    fn seat_names(&self, view: &TableView, lang: words::Lang) -> SeatNames {
-        let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        SeatNames::with(view, &names, lang)
-    }
-
-    /// Remembers the token of a user's hand message; answers the token of their previous hand
-    /// when it was another message (to take its buttons away) and can still be edited.
-    fn remember_hand(
-        &self,
-        table: TableId,
-        user: u64,
-        token: &str,
-        message: u64,
-    ) -> Option<String> {
-        let mut hands = self.hands.lock().ok()?;
-        let old = hands.insert(
-            (table, user),
-            OpenHand {
-                token: token.to_string(),
-                message,
-                since: Instant::now(),
-            },
-        )?;
-        (old.message != message && old.since.elapsed() < TOKEN_LIFETIME).then_some(old.token)
-    }
-
-    /// Forgets a user's open hand when its token is this one (Discord says the token or its
-    /// message is gone); a newer click's token stays.
-    fn forget_hand(&self, table: TableId, user: u64, token: &str) {
-        if let Ok(mut hands) = self.hands.lock() {
-            if hands.get(&(table, user)).is_some_and(|h| h.token == token) {
-                hands.remove(&(table, user));
+    /// The messages the edge stored for a table (none kept, or none readable: logged).
+    async fn stored_messages(&self, table: TableId) -> MessageIds {
+        match self.messages.get(table).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, table, "could not read the table's messages");
+                MessageIds::default()
             }
         }
     }
 
-    /// The token of a user's hand if it can still be edited.
-    fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
-        let hands = self.hands.lock().ok()?;
-        let hand = hands.get(&(table, user))?;
-        (hand.since.elapsed() < TOKEN_LIFETIME).then(|| hand.token.clone())
-    }
-
-    /// Forgets every open hand of a table, answering the users and tokens still editable.
-    fn take_hands(&self, table: TableId) -> Vec<(u64, String)> {
-        let Ok(mut hands) = self.hands.lock() else {
-            return Vec::new();
-        };
-        let keys: Vec<(TableId, u64)> = hands.keys().filter(|k| k.0 == table).copied().collect();
-        keys.into_iter()
-            .filter_map(|k| {
-                let hand = hands.remove(&k)?;
-                (hand.since.elapsed() < TOKEN_LIFETIME).then_some((k.1, hand.token))
-            })
-            .collect()
-    }
-
-    /// The order of a table's updates (made on first use).
-    fn order(&self, table: TableId) -> Arc<upkeep::Order> {
-        match self.orders.lock() {
-            Ok(mut orders) => orders.entry(table).or_default().clone(),
-            Err(_) => Arc::default(),
-        }
-    }
-
-    /// A closed table's order is not needed any more.
-    fn forget_order(&self, table: TableId) {
-        if let Ok(mut orders) = self.orders.lock() {
-            orders.remove(&table);
-        }
-    }
-
-    /// Remembers an "I'm back" notice, to take its button off when the table ends.
-    fn remember_away(&self, table: TableId, message: u64) {
-        if let Ok(mut away) = self.away.lock() {
-            away.entry(table).or_default().push(message);
-        }
-    }
-
-    /// The table's "I'm back" notices, forgotten.
-    fn take_away(&self, table: TableId) -> Vec<u64> {
-        self.away
-            .lock()
-            .ok()
-            .and_then(|mut away| away.remove(&table))
-            .unwrap_or_default()
-    }
-
-    /// The table's ping as it stands.
-    fn ping(&self, table: TableId) -> Option<Ping> {
-        self.pings.lock().ok()?.get(&table).cloned()
-    }
-
-    fn set_ping(&self, table: TableId, ping: Option<Ping>) {
-        if let Ok(mut pings) = self.pings.lock() {
-            match ping {
-                Some(p) => pings.insert(table, p),
-                None => pings.remove(&table),
-            };
-        }
+    /// Seat names for a player's own hand: display names where known, in their language.
+    fn seat_names(&self, seats: &[SeatView], lang: words::Lang) -> SeatNames {
+        SeatNames::with(
+            seats,
+            &self.names.of(seats.iter().filter_map(|s| s.user)),
+            lang,
+        )
     }
 }
 
@@ -302,6 +172,8 @@ pub struct Bot {
 pub struct Held {
     /// Tables in the table service.
     pub tables: usize,
+    /// Tables the edge keeps a record of (whatever it holds).
+    pub records: usize,
     /// Open hands remembered to bring them alive.
     pub hands: usize,
     pub pings: usize,
@@ -314,16 +186,28 @@ pub struct Held {
 impl Bot {
     /// What the bot holds for tables now.
     pub fn held(&self) -> Held {
-        let d = &self.data;
-        let len = |n: Option<usize>| n.unwrap_or(0);
+        let kept = self.data.tables.counted();
         Held {
-            tables: d.service.tables_in_memory(),
-            hands: len(d.hands.lock().ok().map(|h| h.len())),
-            pings: len(d.pings.lock().ok().map(|p| p.len())),
-            orders: len(d.orders.lock().ok().map(|o| o.len())),
-            away: len(d.away.lock().ok().map(|a| a.len())),
-            driving: len(d.driving.lock().ok().map(|d| d.len())),
+            tables: self.data.service.tables_in_memory(),
+            records: kept.records,
+            hands: kept.hands,
+            pings: kept.pings,
+            orders: kept.orders,
+            away: kept.away,
+            driving: kept.driving,
         }
+    }
+
+    /// What the table service has done since the bot started (views built, locks taken,
+    /// store writes).
+    pub fn counts(&self) -> pakka_table::Counts {
+        self.data.service.counts()
+    }
+
+    /// How many clicks the bot has handled to their end (their answer and the messages
+    /// brought up to date after it).
+    pub fn clicks_handled(&self) -> u64 {
+        self.data.clicks.load(Ordering::Relaxed)
     }
 
     /// Disconnects from Discord and waits for the client to stop.

@@ -16,7 +16,7 @@ use super::render::{Image, Reply};
 use super::words::{Lang, SeatNames};
 use super::Data;
 use pakka_render::CatalogWords;
-use pakka_table::{GuildId, HandView, TableView};
+use pakka_table::{GuildId, HandView, SeatView, TableView};
 
 /// The attachment names: one picture per message.
 pub const TABLE_FILE: &str = "table.png";
@@ -49,9 +49,9 @@ impl Data {
         on
     }
 
-    fn picture_names(&self, view: &TableView, lang: Lang) -> SeatNames {
-        let names = self.names.lock().map(|n| n.clone()).unwrap_or_default();
-        SeatNames::picture(view, &names, lang)
+    fn picture_names(&self, seats: &[SeatView], lang: Lang) -> SeatNames {
+        let names = self.names.of(seats.iter().filter_map(|s| s.user));
+        SeatNames::picture(seats, &names, lang)
     }
 }
 
@@ -69,7 +69,7 @@ pub(super) async fn table_in(data: &Data, view: &TableView, lang: Lang) -> Optio
     if !data.images_on(view.guild_id).await {
         return None;
     }
-    let names = data.picture_names(view, lang);
+    let names = data.picture_names(&view.seats, lang);
     let game = view.game_name();
     draw(TABLE_FILE, move || {
         pakka_render::table(
@@ -84,19 +84,14 @@ pub(super) async fn table_in(data: &Data, view: &TableView, lang: Lang) -> Optio
     .await
 }
 
-/// The picture of a seat's hand for its private message (`view`: its table), in its reader's
-/// language.
-pub(super) async fn hand(
-    data: &Data,
-    view: &TableView,
-    hand: &HandView,
-    lang: Lang,
-) -> Option<Image> {
+/// The picture of a seat's hand for its private message, in its reader's language (the
+/// hand's roster names the seats and the server whose setting counts).
+pub(super) async fn hand(data: &Data, hand: &HandView, lang: Lang) -> Option<Image> {
     let scene = hand.picture.clone()?;
-    if !data.images_on(view.guild_id).await {
+    if !data.images_on(hand.roster.guild_id).await {
         return None;
     }
-    let names = data.picture_names(view, lang);
+    let names = data.picture_names(&hand.roster.seats, lang);
     draw(HAND_FILE, move || {
         pakka_render::hand(
             &scene,
@@ -215,18 +210,14 @@ async fn draw(
     }
 }
 
-/// A hand's reply with the picture of that hand (its table read for the server's setting and
-/// the seats' names).
+/// A hand's reply with the picture of that hand.
 pub(super) async fn with_hand(
     data: &Data,
     hand_view: &HandView,
     reply: Reply,
     lang: Lang,
 ) -> Reply {
-    let image = match data.service.view(hand_view.table).await {
-        Ok(view) => hand(data, &view, hand_view, lang).await,
-        Err(_) => None,
-    };
+    let image = hand(data, hand_view, lang).await;
     reply.with_image(image)
 }
 

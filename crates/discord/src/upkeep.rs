@@ -13,9 +13,10 @@ use serenity::builder::Builder as _;
 
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
+use super::tables::Ping;
 use super::words::{mention, Lang, Plain};
-use super::{pictures, send, Data, Ping};
-use pakka_table::{Acted, HandView, Phase, TableId, TableView, Unrestorable};
+use super::{pictures, send, Data};
+use pakka_table::{Acted, HandView, Phase, TableId, TableView, Unrestorable, UserId};
 use pakka_text::{key, list_of, msg, verbatim};
 
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
@@ -29,7 +30,7 @@ pub(super) async fn after_move(
     actor: Option<u64>,
 ) {
     let view = &acted.table;
-    let order = data.order(view.id);
+    let order = data.tables.order(view.id);
     let mut shown = order.in_turn(view.move_number).await;
     let public = data.guild_lang(view.guild_id).await;
     // A later move already shown (this update came late: a slow or hung answer before it):
@@ -45,7 +46,7 @@ pub(super) async fn after_move(
         let mut refresh: Vec<u64> = acted.newly_to_act.clone();
         refresh.extend(&acted.done_acting);
         refresh.retain(|&u| Some(u) != actor);
-        refresh_hands(ctx, data, view, &refresh).await;
+        refresh_hands(ctx, data, view, &refresh, &[]).await;
     } else if acted.finished {
         game_over(ctx, data, &mut shown, acted).await;
     } else {
@@ -53,7 +54,10 @@ pub(super) async fn after_move(
             // The old deal's table message says it is over (and keeps no button); its result
             // and the new deal's table message follow as new messages.
             let deal = acted.ended_deal.unwrap_or(1);
-            let old = shown.message.or(view.message_id);
+            let old = match shown.message {
+                Some(message) => Some(message),
+                None => data.stored_messages(view.id).await.message,
+            };
             let closed = render::deal_closed(view, deal, public);
             replace(ctx, view.channel_id, old, &closed).await;
             post(
@@ -75,7 +79,7 @@ pub(super) async fn after_move(
         refresh.dedup();
         // The acting person's hand was updated by the answer to their click.
         refresh.retain(|&u| Some(u) != actor);
-        refresh_hands(ctx, data, view, &refresh).await;
+        refresh_hands(ctx, data, view, &refresh, &acted.hands).await;
         ping(ctx, data, view).await;
     }
     drop(shown);
@@ -122,14 +126,14 @@ impl Order {
 }
 
 /// A table message was posted outside a move (a game started from a lobby, `/play`, a
-/// rematch, `/resume`): remembered here and by the table service.
+/// rematch, `/resume`): remembered here and in the edge's stored messages.
 pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: u64) {
-    let order = data.order(view.id);
+    let order = data.tables.order(view.id);
     let mut shown = order.shown.lock().await;
     shown.message = Some(message);
     shown.move_number = Some(view.move_number);
     drop(shown);
-    if let Err(e) = data.service.set_message(view.id, message).await {
+    if let Err(e) = data.messages.set_message(view.id, message).await {
         tracing::warn!(error = %e, "could not remember the table message");
     }
 }
@@ -158,26 +162,26 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
         &render::game_over(view, &acted.events, &record, public),
     )
     .await;
-    let open = data.take_hands(view.id);
+    let open = data.tables.take_hands(view.id);
     for (user, token) in open {
         let lang = data.user_lang(user, view.guild_id).await;
-        let reply = match acted.final_hands.iter().find(|(u, _)| *u == user) {
+        let reply = match acted.hands.iter().find(|(u, _)| *u == user) {
             Some((_, hand)) => {
-                let names = data.seat_names(view, lang);
+                let names = data.seat_names(&hand.roster.seats, lang);
                 let reply = render::hand(hand, HandStep::Page(0), &names);
-                reply.with_image(pictures::hand(data, view, hand, lang).await)
+                reply.with_image(pictures::hand(data, hand, lang).await)
             }
             None => render::hand_closed(view, lang),
         };
         edit_hand(ctx, &token, &reply).await;
     }
     strip_away_notices(ctx, data, view).await;
-    data.forget_order(view.id);
+    data.tables.forget_order(view.id);
 }
 
 /// The "I'm back" notices of a table that ended lose their button.
 async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    for message in data.take_away(view.id) {
+    for message in data.tables.take_away(view.id) {
         let channel = serenity::ChannelId::new(view.channel_id);
         let edit = serenity::EditMessage::new().components(Vec::new());
         let edited = retry::again("take the button off an away notice", || {
@@ -198,30 +202,51 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
         update_table_message(ctx, data, view).await;
     }
     clear_ping(ctx, data, view).await;
-    for (user, token) in data.take_hands(view.id) {
+    for (user, token) in data.tables.take_hands(view.id) {
         let lang = data.user_lang(user, view.guild_id).await;
         edit_hand(ctx, &token, &render::hand_closed(view, lang)).await;
     }
     strip_away_notices(ctx, data, view).await;
-    data.forget_order(view.id);
+    data.tables.forget_order(view.id);
 }
 
-/// Edits the open hands of these users to their hand as it stands now.
-async fn refresh_hands(ctx: &serenity::Context, data: &Data, view: &TableView, users: &[u64]) {
+/// Edits the open hands of these users to their hand after the move `view` shows: the hand
+/// the move answered (`hands`) while no later move was heard of, else the hand as it stands
+/// now (read again: a later move's answer may already show a newer one).
+async fn refresh_hands(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    users: &[UserId],
+    hands: &[(UserId, HandView)],
+) {
+    let current = data.tables.latest_move(view.id) <= view.move_number;
     for &user in users {
-        let Some(token) = data.open_hand(view.id, user) else {
+        let Some(token) = data.tables.open_hand(view.id, user) else {
             continue;
         };
-        let Ok(hand) = data.service.hand(view.id, user).await else {
-            continue;
+        let answered = hands
+            .iter()
+            .find(|(u, _)| *u == user && current)
+            .map(|(_, hand)| hand);
+        let read;
+        let hand = match answered {
+            Some(hand) => hand,
+            None => match data.service.hand(view.id, user).await {
+                Ok(hand) => {
+                    read = hand;
+                    &read
+                }
+                Err(_) => continue,
+            },
         };
         let lang = data.user_lang(user, view.guild_id).await;
-        let names = data.seat_names(view, lang);
-        let reply = render::hand(&hand, HandStep::Page(0), &names)
-            .with_image(pictures::hand(data, view, &hand, lang).await);
+        let names = data.seat_names(&hand.roster.seats, lang);
+        let reply = render::hand(hand, HandStep::Page(0), &names)
+            .with_image(pictures::hand(data, hand, lang).await);
         if edit_hand(ctx, &token, &reply).await == Some(Failure::Gone) {
             // The player's next "Show my hand" opens a new one; until then the ping names them.
-            data.forget_hand(view.id, user, &token);
+            data.tables.forget_hand(view.id, user, &token);
         }
     }
 }
@@ -256,14 +281,10 @@ pub(super) async fn remember(
     token: &str,
     message: u64,
 ) {
-    let old = data.remember_hand(hand.table, user, token, message);
+    let old = data.tables.remember_hand(hand.table, user, token, message);
     if old.is_some() {
-        let guild = data
-            .service
-            .view(hand.table)
-            .await
-            .map_or(0, |v| v.guild_id);
-        retire_hand(ctx, old, data.user_lang(user, guild).await).await;
+        let lang = data.user_lang(user, hand.roster.guild_id).await;
+        retire_hand(ctx, old, lang).await;
     }
 }
 
@@ -277,19 +298,22 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         Vec::new()
     };
     turn.sort_unstable();
-    // After a restart, the ping the table remembers (its turn unknown, so it is replaced).
-    let current = data.ping(view.id).unwrap_or(Ping {
-        turn: Vec::new(),
-        channel: view.channel_id,
-        message: view.ping_id,
-    });
+    // After a restart, the ping stored for the table (its turn unknown, so it is replaced).
+    let current = match data.tables.ping(view.id) {
+        Some(ping) => ping,
+        None => Ping {
+            turn: Vec::new(),
+            channel: view.channel_id,
+            message: data.stored_messages(view.id).await.ping,
+        },
+    };
     if current.turn == turn && (!turn.is_empty() || current.message.is_none()) {
         return;
     }
     delete(ctx, current.channel, current.message).await;
     if turn.is_empty() {
         // Known to be gone (an absent entry means "ask the table", after a restart).
-        data.set_ping(
+        data.tables.set_ping(
             view.id,
             Some(Ping {
                 turn,
@@ -297,14 +321,16 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
                 message: None,
             }),
         );
-        remember_ping(data, view.id, None).await;
+        if current.message.is_some() {
+            remember_ping(data, view.id, None).await;
+        }
         return;
     }
     let wanted: Vec<u64> = view
         .to_act
         .iter()
         .copied()
-        .filter(|&u| data.open_hand(view.id, u).is_none())
+        .filter(|&u| data.tables.open_hand(view.id, u).is_none())
         .collect();
     let message = if wanted.is_empty() {
         None
@@ -317,7 +343,7 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         )
         .await
     };
-    data.set_ping(
+    data.tables.set_ping(
         view.id,
         Some(Ping {
             turn,
@@ -325,23 +351,29 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
             message,
         }),
     );
-    remember_ping(data, view.id, message).await;
+    // The ping is stored across restarts; a ping that stays none is not written again.
+    if message != current.message {
+        remember_ping(data, view.id, message).await;
+    }
 }
 
-/// The table service keeps the live ping across restarts.
+/// The live ping is stored across restarts.
 async fn remember_ping(data: &Data, table: TableId, message: Option<u64>) {
-    if let Err(e) = data.service.set_ping(table, message).await {
+    if let Err(e) = data.messages.set_ping(table, message).await {
         tracing::warn!(error = %e, "could not remember the turn ping");
     }
 }
 
 /// Deletes the table's ping, if one is live.
 pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    match data.ping(view.id) {
+    match data.tables.ping(view.id) {
         Some(p) => delete(ctx, p.channel, p.message).await,
-        None => delete(ctx, view.channel_id, view.ping_id).await,
+        None => {
+            let stored = data.stored_messages(view.id).await.ping;
+            delete(ctx, view.channel_id, stored).await
+        }
     }
-    data.set_ping(view.id, None);
+    data.tables.set_ping(view.id, None);
 }
 
 async fn delete(ctx: &serenity::Context, channel: u64, message: Option<u64>) {
@@ -383,7 +415,7 @@ async fn replace(
 /// move: a pause, a stand-in, someone back, a closed table. A table message already showing
 /// a later move is left as it is.
 pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    let order = data.order(view.id);
+    let order = data.tables.order(view.id);
     let mut shown = order.shown.lock().await;
     if shown.move_number.is_some_and(|m| m > view.move_number) {
         return;
@@ -395,7 +427,11 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    if let Some(message) = shown.message.or(view.message_id) {
+    let message = match shown.message {
+        Some(message) => Some(message),
+        None => data.stored_messages(view.id).await.message,
+    };
+    if let Some(message) = message {
         let channel = serenity::ChannelId::new(view.channel_id);
         let edit = send::edit_message(&reply);
         let edited = retry::again("edit the table message", || {
@@ -430,7 +466,7 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     if let Some(message) = post(ctx, view.channel_id, &reply).await {
         shown.message = Some(message);
         if view.phase == Phase::Playing {
-            if let Err(e) = data.service.set_message(view.id, message).await {
+            if let Err(e) = data.messages.set_message(view.id, message).await {
                 tracing::warn!(error = %e, "could not remember the table message");
             }
         }
@@ -472,7 +508,7 @@ pub(super) async fn started(ctx: &serenity::Context, data: &Data, view: &TableVi
 /// short pause each, until a person is to act or the game ends. Never runs inside a person's
 /// interaction; at most one driver per table.
 pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: TableId) {
-    if !data.start_driving(table) {
+    if !data.tables.start_driving(table) {
         return;
     }
     let (ctx, data) = (ctx.clone(), data.clone());
@@ -480,7 +516,10 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
         loop {
             tokio::time::sleep(data.timings.computer_pause).await;
             match data.service.computer_move(table).await {
-                Ok(Some(acted)) => after_move(&ctx, &data, &acted, None).await,
+                Ok(Some(acted)) => {
+                    data.tables.heard_move(table, acted.table.move_number);
+                    after_move(&ctx, &data, &acted, None).await;
+                }
                 Ok(None) => break,
                 Err(e) => {
                     if e.is_internal() {
@@ -490,7 +529,7 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
                 }
             }
         }
-        data.stop_driving(table);
+        data.tables.stop_driving(table);
         // A move may have come in between the last check and the release.
         if let Ok(Some(_)) = data.service.computer_to_act(table).await {
             drive_computers(&ctx, &data, table);
@@ -542,7 +581,7 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 if let Some(message) =
                     post(&ctx, view.channel_id, &render::away(&view, &users, public)).await
                 {
-                    data.remember_away(view.id, message);
+                    data.tables.remember_away(view.id, message);
                 }
                 update_table_message(&ctx, &data, &view).await;
                 ping(&ctx, &data, &view).await;
@@ -553,8 +592,8 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 .expire_lobbies(data.timings.lobby_timeout)
                 .await
             {
-                data.forget_order(view.id);
-                let Some(message) = view.message_id else {
+                data.tables.forget_order(view.id);
+                let Some(message) = data.stored_messages(view.id).await.message else {
                     continue;
                 };
                 let public = data.guild_lang(view.guild_id).await;
@@ -596,7 +635,7 @@ async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable
         &render::announce(&text, &Plain(public)),
     )
     .await;
-    if let Some(message) = table.message_id {
+    if let Some(message) = data.stored_messages(table.id).await.message {
         let channel = serenity::ChannelId::new(table.channel_id);
         let edit = serenity::EditMessage::new().components(Vec::new());
         let edited = retry::again("take the buttons off a closed table's message", || {

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use pakka_catalog::{catalog, Names, NoNames, DEFAULT_LANG};
-use pakka_table::{level_name, Person, TableView};
+use pakka_table::{level_name, Person, SeatView, TableView};
 use pakka_text::msg;
 use pakka_text::{Msg, SeatNo};
 
@@ -80,19 +80,19 @@ impl Default for SeatNames {
 impl SeatNames {
     /// Seats of a table as the channel sees them: people by mention.
     pub fn public(view: &TableView, lang: Lang) -> SeatNames {
-        SeatNames::with(view, &HashMap::new(), lang)
+        SeatNames::with(&view.seats, &HashMap::new(), lang)
     }
 
-    /// Seats of a table as a player's own hand shows them: people by display name where known,
-    /// else by mention.
-    pub fn with(view: &TableView, display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
-        SeatNames::of(view, display, lang, |user, _| Seat::Person(mention(user)))
+    /// A table's seats as a player's own hand shows them: people by display name where known
+    /// (`display` holds at least the seated people's known names), else by mention.
+    pub fn with(seats: &[SeatView], display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
+        SeatNames::of(seats, display, lang, |user, _| Seat::Person(mention(user)))
     }
 
-    /// Seats of a table as its pictures name them: a picture cannot show a mention, so a
+    /// A table's seats as its pictures name them: a picture cannot show a mention, so a
     /// person is named by display name where known, else "Player N".
-    pub fn picture(view: &TableView, display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
-        SeatNames::of(view, display, lang, |_, seat| {
+    pub fn picture(seats: &[SeatView], display: &HashMap<u64, String>, lang: Lang) -> SeatNames {
+        SeatNames::of(seats, display, lang, |_, seat| {
             Seat::Worded(msg!("discord-picture-player", n = seat + 1))
         })
     }
@@ -100,13 +100,12 @@ impl SeatNames {
     /// A table's seats: computer players and open seats as the catalog says, people by display
     /// name where known, else as `unknown(user, seat)` names them.
     fn of(
-        view: &TableView,
+        seats: &[SeatView],
         display: &HashMap<u64, String>,
         lang: Lang,
         unknown: impl Fn(u64, usize) -> Seat,
     ) -> SeatNames {
-        let seats = view
-            .seats
+        let seats = seats
             .iter()
             .map(|s| match (s.computer, s.user) {
                 (Some(level), _) => Seat::Worded(msg!(
@@ -203,8 +202,6 @@ mod tests {
             scores: None,
             places: Vec::new(),
             to_act: Vec::new(),
-            message_id: None,
-            ping_id: None,
             paused: false,
             turn_timer: None,
         }
@@ -222,7 +219,7 @@ mod tests {
             "no such seat: the catalog's fallback"
         );
         let display = HashMap::from([(100, "Alice".to_string())]);
-        let own = SeatNames::with(&view(), &display, DEFAULT_LANG);
+        let own = SeatNames::with(&view().seats, &display, DEFAULT_LANG);
         assert_eq!(own.seat_name(0).as_deref(), Some("Alice"));
         let request = SeatNames::request(
             &Person { id: 5, bot: false },

@@ -12,10 +12,12 @@
 //! Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values are
 //! stored as TEXT.
 
+mod messages;
 mod ratings;
 mod records;
 mod results;
 
+pub use messages::MessageIds;
 pub use ratings::{Recomputed, ALL_GAMES};
 pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
 mod settings;
@@ -23,6 +25,7 @@ pub use settings::{GuildSetting, GuildSettings};
 mod tables;
 
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -115,9 +118,6 @@ pub struct StoredTable {
     pub created_by: u64,
     pub phase: Phase,
     pub move_number: u64,
-    pub message_id: Option<u64>,
-    /// The table's live turn ping, if one is.
-    pub ping_id: Option<u64>,
     /// A paused match: still `Playing`, but it no longer holds its channel.
     pub paused: bool,
     /// The turn timer in minutes, if the table has one.
@@ -247,8 +247,9 @@ pub(crate) use sql;
 /// Runs `$body` on the store's backend: `$db` is the pool to use (`writer` or `pool` of
 /// SQLite; PostgreSQL has one pool for both) and `$dialect` names the dialect for [`sql!`].
 /// The body is written once and type-checked for each backend.
+/// Every use of the writing role counts as one write (`Store::writes`).
 macro_rules! on_db {
-    ($store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {
+    (@run $store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {
         match &$store.backend {
             $crate::Backend::Sqlite(sqlite) => {
                 let $db = &sqlite.$role;
@@ -263,6 +264,13 @@ macro_rules! on_db {
                 $body
             }
         }
+    };
+    ($store:expr, writer, |$db:ident, $dialect:ident| $body:expr) => {{
+        $store.count_write();
+        $crate::on_db!(@run $store, writer, |$db, $dialect| $body)
+    }};
+    ($store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {
+        $crate::on_db!(@run $store, $role, |$db, $dialect| $body)
     };
 }
 pub(crate) use on_db;
@@ -280,6 +288,9 @@ pub(crate) use on_db;
 #[derive(Clone, Debug)]
 pub struct Store {
     backend: Backend,
+    /// Writes made through this handle and its clones (each method that writes counts once,
+    /// however many statements its transaction holds): what a click costs, for the tests.
+    writes: Arc<AtomicU64>,
 }
 
 #[derive(Clone, Debug)]
@@ -389,6 +400,7 @@ impl Store {
                 writer,
                 _checkpoints: Some(Arc::new(background)),
             }),
+            writes: Arc::default(),
         };
         store.rate_unrated().await?;
         Ok(store)
@@ -407,6 +419,7 @@ impl Store {
             .await?;
         let store = Store {
             backend: Backend::Postgres(Postgres { pool }),
+            writes: Arc::default(),
         };
         store.rate_unrated().await?;
         Ok(store)
@@ -430,7 +443,18 @@ impl Store {
                 pool,
                 _checkpoints: None,
             }),
+            writes: Arc::default(),
         })
+    }
+
+    /// How many writes this store (and its clones) made since it was opened: each method that
+    /// writes counts once.
+    pub fn writes(&self) -> u64 {
+        self.writes.load(Ordering::Relaxed)
+    }
+
+    fn count_write(&self) {
+        self.writes.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Which backend this store talks to: `"sqlite"` or `"postgres"` (for logs and reports).

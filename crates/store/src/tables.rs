@@ -145,15 +145,12 @@ type TableTuple = (
     i64,
     String,
     i64,
-    Option<i64>,
-    Option<i64>,
     bool,
     Option<i64>,
 );
 
 const TABLE_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, \
-     t.seed, t.created_by, t.phase, t.move_number, t.message_id, t.ping_id, t.paused, \
-     t.turn_timer";
+     t.seed, t.created_by, t.phase, t.move_number, t.paused, t.turn_timer";
 
 /// A seat row as read by a load: table id, seat, user, accepted, computer, stand-in.
 type SeatTuple = (i64, i64, Option<i64>, bool, Option<String>, bool);
@@ -491,39 +488,6 @@ impl Store {
         self.load(Which::Paused(channel_id)).await
     }
 
-    /// Remembers the current public table message.
-    pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), StoreError> {
-        on_db!(self, writer, |db, d| {
-            let updated = sqlx::query(sql!(
-                d,
-                "UPDATE tables SET message_id = ?, updated_at = {now} WHERE id = ?"
-            ))
-            .bind(to_sql(message_id))
-            .bind(id)
-            .execute(db)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Err(StoreError::NoSuchTable(id));
-            }
-            Ok(())
-        })
-    }
-
-    /// Remembers (or forgets) the table's live turn ping.
-    pub async fn set_ping(&self, id: TableId, ping_id: Option<u64>) -> Result<(), StoreError> {
-        on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
-                d,
-                "UPDATE tables SET ping_id = ?, updated_at = {now} WHERE id = ?"
-            ))
-            .bind(ping_id.map(to_sql))
-            .bind(id)
-            .execute(db)
-            .await?;
-            Ok(())
-        })
-    }
-
     /// Every table in the lobby or playing, with its seats and full move log, ordered by id.
     pub async fn open_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
         self.load(Which::Open).await
@@ -654,8 +618,6 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
         created_by,
         phase,
         move_number,
-        message_id,
-        ping_id,
         paused,
         turn_timer,
     ) = row;
@@ -670,8 +632,6 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
         created_by: from_sql(created_by),
         phase: Phase::parse(&phase)?,
         move_number: from_sql(move_number),
-        message_id: message_id.map(from_sql),
-        ping_id: ping_id.map(from_sql),
         paused,
         turn_timer: turn_timer
             .map(|m| u32::try_from(m).map_err(|_| StoreError::Corrupt(format!("turn timer {m}"))))

@@ -47,8 +47,7 @@ impl TableService {
 
     /// A person takes their seat back from the computer standing in for them.
     pub async fn back(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if !t.seats[seat].stand_in {
             return Err(TableError::NotAway);

@@ -29,17 +29,19 @@
 mod clocks;
 mod error;
 mod lobby;
+mod messages;
 mod play;
 pub mod records;
 pub(crate) mod replay;
 mod restore;
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Instant;
 
 use serde_json::Value;
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use pakka_rules::registry::{self, GameInfo};
 use pakka_rules::{AnyGame, Observer, Scene, Seat, Status, Told, Tone};
@@ -51,9 +53,10 @@ pub use error::TableError;
 // What the edges above the table service need of the layers below it, so that they depend on
 // the table service alone: the computer levels, a process's gateway shards, ratings.
 pub use lobby::Declined;
+pub use messages::Messages;
 pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
 pub use pakka_ratings as ratings;
-pub use pakka_store::{GuildSetting, GuildSettings, ShardRange};
+pub use pakka_store::{GuildSetting, GuildSettings, MessageIds, ShardRange};
 /// Finished seeded games and what their tables showed, for the replay tests of the edges.
 #[cfg(any(test, feature = "testing"))]
 pub use replay::fixtures as replay_fixtures;
@@ -337,9 +340,6 @@ pub struct TableView {
     pub places: Vec<PlaceView>,
     /// The users whose decision the game waits for.
     pub to_act: Vec<UserId>,
-    pub message_id: Option<u64>,
-    /// The table's live turn ping (kept across restarts so it can be deleted).
-    pub ping_id: Option<u64>,
     /// A paused match (`/pause`), waiting for `/resume`.
     pub paused: bool,
     pub turn_timer: Option<u32>,
@@ -363,6 +363,18 @@ impl TableView {
     }
 }
 
+/// Who sits where at a table, and where it is played: what a front end needs to name the
+/// seats of a hand and to find its server's settings, without the table's public view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Roster {
+    pub table: TableId,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    /// The registry id of the game.
+    pub game_id: &'static str,
+    pub seats: Vec<SeatView>,
+}
+
 /// One offered action of a hand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandAction {
@@ -381,6 +393,8 @@ pub struct HandAction {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandView {
     pub table: TableId,
+    /// The table's seats and server, to name the seats and find the server's settings.
+    pub roster: Roster,
     pub seat: Seat,
     pub move_number: u64,
     /// The seat's view, one message per line.
@@ -396,18 +410,25 @@ pub struct HandView {
     pub over: bool,
 }
 
-/// The result of an applied action.
+/// The result of an applied action: everything the front end needs to bring every message of
+/// the table up to date, built under the one lock that applied it (the front end supplies
+/// only the display names).
 #[derive(Clone, Debug)]
 pub struct Acted {
+    /// The public view after the action (its server, seats and story).
     pub table: TableView,
-    /// The acting user's hand after the action.
+    /// The acting seat's hand after the action.
     pub hand: HandView,
     /// Users to act now who were not to act before the action.
     pub newly_to_act: Vec<UserId>,
     /// Users who were to act before the action and are no longer.
     pub done_acting: Vec<UserId>,
-    /// Once the game is over: every seated person's final hand (the table is closed then).
-    pub final_hands: Vec<(UserId, HandView)>,
+    /// The hands of the people whose hands changed in a way they must see: those newly to act
+    /// and those done acting, every seated person at a new deal, and once the game is over
+    /// every seated person's final hand (the table is closed then).
+    pub hands: Vec<(UserId, HandView)>,
+    /// A computer player (or a stand-in) is to act next: the front end sets it moving.
+    pub computer_next: bool,
     /// The action began a new deal of a match.
     pub new_deal: bool,
     /// The deal that ended with this action (a new deal began, or the game ended).
@@ -424,7 +445,37 @@ pub enum LobbyChange {
     Started(TableView),
 }
 
+/// What the service has done since it began, counted: what one click costs (the end-to-end
+/// tests measure it per kind of click).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Full public views built (`TableView`: the public description, picture, status, scores).
+    pub views: u64,
+    /// Seats' hand views built (`HandView`: the seat's description, picture and choices).
+    pub hands: u64,
+    /// Table locks taken for a request (the clocks' sweeps over every table are not counted).
+    pub locks: u64,
+    /// Writes to the store (each store method that writes counts once).
+    pub writes: u64,
+}
+
+/// The counters behind [`Counts`], shared by the service and its tables.
+#[derive(Debug, Default)]
+struct Counters {
+    views: AtomicU64,
+    hands: AtomicU64,
+    locks: AtomicU64,
+}
+
+impl Counters {
+    fn add(counter: &AtomicU64) {
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 struct Table {
+    /// The service's counters (a table not yet in the service counts on its own).
+    counts: Arc<Counters>,
     id: TableId,
     guild_id: GuildId,
     channel_id: ChannelId,
@@ -436,8 +487,6 @@ struct Table {
     seats: Vec<SeatRow>,
     game: Option<Box<dyn AnyGame>>,
     move_number: u64,
-    message_id: Option<u64>,
-    ping_id: Option<u64>,
     paused: bool,
     turn_timer: Option<u32>,
     /// When the seats now to act became to act (the turn timer counts from here).
@@ -482,23 +531,14 @@ impl Table {
     }
 
     fn view(&self) -> TableView {
+        Counters::add(&self.counts.views);
         TableView {
             id: self.id,
             guild_id: self.guild_id,
             channel_id: self.channel_id,
             game_id: self.info.id,
             phase: self.phase,
-            seats: self
-                .seats
-                .iter()
-                .map(|s| SeatView {
-                    seat: s.seat,
-                    user: s.user_id,
-                    accepted: s.accepted,
-                    computer: level_of(s),
-                    stand_in: s.stand_in,
-                })
-                .collect(),
+            seats: self.seat_views(),
             creator: self.creator,
             seed: self.seed,
             options: self.options.clone(),
@@ -517,14 +557,46 @@ impl Table {
                 .map(|g| PlaceView::of(&g.status(), g.as_ref()))
                 .unwrap_or_default(),
             to_act: self.users_to_act(),
-            message_id: self.message_id,
-            ping_id: self.ping_id,
             paused: self.paused,
             turn_timer: self.turn_timer,
         }
     }
 
+    /// Who sits where, without the game.
+    fn roster(&self) -> Roster {
+        Roster {
+            table: self.id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            game_id: self.info.id,
+            seats: self.seat_views(),
+        }
+    }
+
+    fn seat_views(&self) -> Vec<SeatView> {
+        self.seats
+            .iter()
+            .map(|s| SeatView {
+                seat: s.seat,
+                user: s.user_id,
+                accepted: s.accepted,
+                computer: level_of(s),
+                stand_in: s.stand_in,
+            })
+            .collect()
+    }
+
+    /// Whether a computer player (or a stand-in) is to act first now.
+    fn computer_to_act(&self) -> bool {
+        if self.phase != Phase::Playing || self.paused {
+            return false;
+        }
+        let first = self.game.as_ref().and_then(|g| g.to_act().first().copied());
+        first.is_some_and(|s| self.computer_plays(s))
+    }
+
     fn hand(&self, seat: Seat) -> HandView {
+        Counters::add(&self.counts.hands);
         let (lines, picture, actions, over) = match &self.game {
             Some(game) => (
                 game.describe(Observer::Seat(seat)),
@@ -546,6 +618,7 @@ impl Table {
         };
         HandView {
             table: self.id,
+            roster: self.roster(),
             seat,
             move_number: self.move_number,
             lines,
@@ -622,6 +695,8 @@ pub struct TableService {
     /// The tables the restore closed because their move log no longer replays, until the
     /// front end has told their channels.
     unrestorable: StdMutex<Vec<Unrestorable>>,
+    /// Views built and locks taken (`TableService::counts`).
+    counts: Arc<Counters>,
 }
 
 impl TableService {
@@ -642,6 +717,7 @@ impl TableService {
             unrestorable: StdMutex::new(Vec::new()),
             shards: ShardRange::ALL,
             think: pakka_ai::DEFAULT_THINK,
+            counts: Arc::default(),
         }
     }
 
@@ -753,7 +829,26 @@ impl TableService {
             .ok_or(TableError::Closed)
     }
 
-    fn insert(&self, table: Table) -> Result<(), TableError> {
+    /// What the service has done since it began: views built, locks taken, store writes.
+    pub fn counts(&self) -> Counts {
+        let c = &self.counts;
+        Counts {
+            views: c.views.load(Ordering::Relaxed),
+            hands: c.hands.load(Ordering::Relaxed),
+            locks: c.locks.load(Ordering::Relaxed),
+            writes: self.store.writes(),
+        }
+    }
+
+    /// A table, locked (counted in `Counts::locks`).
+    async fn lock(&self, id: TableId) -> Result<OwnedMutexGuard<Table>, TableError> {
+        let table = self.table(id)?;
+        Counters::add(&self.counts.locks);
+        Ok(table.lock_owned().await)
+    }
+
+    fn insert(&self, mut table: Table) -> Result<(), TableError> {
+        table.counts = self.counts.clone();
         // The last line of defence: every way into memory checks its server's shard first.
         self.check_shard(table.guild_id)?;
         let (id, channel) = (table.id, table.channel_id);
@@ -810,7 +905,7 @@ impl TableService {
 
     /// A public view of a table.
     pub async fn view(&self, id: TableId) -> Result<TableView, TableError> {
-        Ok(self.table(id)?.lock().await.view())
+        Ok(self.lock(id).await?.view())
     }
 }
 

@@ -8,6 +8,7 @@
 //! a server on another process's gateway shards is neither opened nor rematched here
 //! (`OtherShard`).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use tokio::sync::OwnedMutexGuard;
@@ -74,7 +75,7 @@ impl TableService {
     /// A table that is still a lobby, locked; refused once its game has started (a button from
     /// the lobby's message changes nothing then).
     async fn lobby(&self, id: TableId) -> Result<OwnedMutexGuard<Table>, TableError> {
-        let t = self.table(id)?.lock_owned().await;
+        let t = self.lock(id).await?;
         if t.phase != Phase::Lobby {
             return Err(TableError::AlreadyStarted);
         }
@@ -150,8 +151,7 @@ impl TableService {
             seats: seat_rows,
             game: None,
             move_number: 0,
-            message_id: None,
-            ping_id: None,
+            counts: Arc::default(),
             paused: false,
             turn_timer: req.turn_timer,
             turn_since: Instant::now(),
@@ -161,8 +161,7 @@ impl TableService {
         self.insert(table)?;
         drop(opening);
         // A table whose every seat is taken already (the creator and computer players) starts.
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         Ok(match self.start_if_ready(&mut t).await? {
             LobbyChange::Waiting(view) | LobbyChange::Started(view) => view,
         })
@@ -298,8 +297,7 @@ impl TableService {
     /// A seated person gives up a running game: the table ends, and their forfeit counts as a
     /// game lost for them (and for nobody else).
     pub async fn forfeit(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase != Phase::Playing {
             return Err(TableError::NotRunning);
@@ -319,8 +317,7 @@ impl TableService {
         user: UserId,
         moderator: bool,
     ) -> Result<TableView, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         if !moderator {
             return Err(if t.seat_of(user).is_some() {
                 TableError::NotAllowed
@@ -425,8 +422,7 @@ impl TableService {
             seats: seat_rows,
             game: None,
             move_number: 0,
-            message_id: None,
-            ping_id: None,
+            counts: Arc::default(),
             paused: false,
             turn_timer: old.turn_timer,
             turn_since: Instant::now(),
@@ -434,8 +430,7 @@ impl TableService {
             story: Default::default(),
         })?;
         drop(opening);
-        let table = self.table(new_id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(new_id).await?;
         self.start_if_ready(&mut t).await
     }
 }

@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, HandView, Phase, Place, Record, Table, TableError, TableId,
-    TableService, UserId,
+    level_of, Acted, ChannelId, Counters, HandView, Phase, Place, Record, Table, TableError,
+    TableId, TableService, UserId,
 };
 use pakka_ai::{self, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
@@ -26,33 +26,9 @@ impl TableService {
             .collect())
     }
 
-    /// Remembers the public table message of the current deal.
-    pub async fn set_message(&self, id: TableId, message_id: u64) -> Result<(), TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
-        self.store.set_message(id, message_id).await?;
-        t.message_id = Some(message_id);
-        Ok(())
-    }
-
-    /// Remembers (or forgets) the table's live turn ping. A table that is gone (finished,
-    /// closed) has nothing to remember.
-    pub async fn set_ping(&self, id: TableId, ping: Option<u64>) -> Result<(), TableError> {
-        let Ok(table) = self.table(id) else {
-            return Ok(());
-        };
-        let mut t = table.lock().await;
-        if t.ping_id != ping {
-            self.store.set_ping(id, ping).await?;
-            t.ping_id = ping;
-        }
-        Ok(())
-    }
-
     /// A seated user's hand.
     pub async fn hand(&self, id: TableId, user: UserId) -> Result<HandView, TableError> {
-        let table = self.table(id)?;
-        let t = table.lock().await;
+        let t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase == Phase::Lobby {
             return Err(TableError::NotStarted);
@@ -69,8 +45,7 @@ impl TableService {
         move_number: u64,
         index: usize,
     ) -> Result<Acted, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase == Phase::Lobby {
             return Err(TableError::NotStarted);
@@ -134,29 +109,43 @@ impl TableService {
         }
         let new_deal = after.deal != status.deal;
         let now = t.users_to_act();
-        let done_acting = before_to_act
+        let done_acting: Vec<UserId> = before_to_act
             .iter()
             .copied()
             .filter(|u| !now.contains(u))
             .collect();
-        let newly_to_act = now
+        let newly_to_act: Vec<UserId> = now
             .into_iter()
             .filter(|u| !before_to_act.contains(u))
             .collect();
-        let final_hands = if after.over {
-            t.seats
-                .iter()
-                .filter_map(|s| Some((s.user_id?, t.hand(s.seat))))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // Each hand built once: the acting seat's, and those of the people who must see theirs
+        // change (everyone at a new deal and at the end).
+        let everyone = new_deal || after.over;
+        let hand = t.hand(seat);
+        let hands = t
+            .seats
+            .iter()
+            .filter_map(|s| {
+                let user = s.user_id?;
+                let changed =
+                    everyone || newly_to_act.contains(&user) || done_acting.contains(&user);
+                changed.then(|| {
+                    let hand = if s.seat == seat {
+                        hand.clone()
+                    } else {
+                        t.hand(s.seat)
+                    };
+                    (user, hand)
+                })
+            })
+            .collect();
         let acted = Acted {
             table: t.view(),
-            hand: t.hand(seat),
+            hand,
             newly_to_act,
             done_acting,
-            final_hands,
+            hands,
+            computer_next: t.computer_to_act(),
             new_deal,
             ended_deal: (new_deal || after.over).then_some(status.deal),
             events: told.into_iter().map(|t| t.text).collect(),
@@ -175,6 +164,7 @@ impl TableService {
     pub async fn computer_move(&self, id: TableId) -> Result<Option<Acted>, TableError> {
         let table = self.table(id)?;
         let (game, seat, level, number, seed) = {
+            Counters::add(&self.counts.locks);
             let t = table.lock().await;
             let Some(game) = t.game.as_ref() else {
                 return Ok(None);
@@ -201,6 +191,7 @@ impl TableService {
         })
         .await
         .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;
+        Counters::add(&self.counts.locks);
         let mut t = table.lock().await;
         if t.move_number != number || t.paused || !t.computer_plays(seat) {
             return Ok(None);
@@ -210,13 +201,11 @@ impl TableService {
 
     /// The seat of the computer player to act first at this table, if one is.
     pub async fn computer_to_act(&self, id: TableId) -> Result<Option<Seat>, TableError> {
-        let table = self.table(id)?;
-        let t = table.lock().await;
-        if t.phase != Phase::Playing || t.paused {
+        let t = self.lock(id).await?;
+        if !t.computer_to_act() {
             return Ok(None);
         }
-        let first = t.game.as_ref().and_then(|g| g.to_act().first().copied());
-        Ok(first.filter(|&s| t.computer_plays(s)))
+        Ok(t.game.as_ref().and_then(|g| g.to_act().first().copied()))
     }
 }
 

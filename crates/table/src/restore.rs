@@ -8,6 +8,7 @@
 //! every table as it was, whatever the limits. Both take up only the tables of servers on this
 //! process's gateway shards: another process holds the others.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
@@ -29,8 +30,6 @@ pub struct Unrestorable {
     pub game: Msg,
     /// The people seated, in seat order.
     pub players: Vec<UserId>,
-    /// The table message, whose buttons no longer lead anywhere.
-    pub message_id: Option<u64>,
     /// The first move that did not replay (none when the game itself could not be set up).
     pub failed_move: Option<u64>,
 }
@@ -56,8 +55,7 @@ impl TableService {
     /// Pauses a match in play (`/pause`): it keeps its position and frees the channel until a
     /// player takes it up again with [`TableService::resume`].
     pub async fn pause(&self, id: TableId, user: UserId) -> Result<TableView, TableError> {
-        let table = self.table(id)?;
-        let mut t = table.lock().await;
+        let mut t = self.lock(id).await?;
         if t.seat_of(user).is_none() {
             return Err(TableError::NotSeated);
         }
@@ -134,7 +132,6 @@ impl TableService {
                         pakka_text::msg!("game-unknown", id = verbatim(stored.game.clone()))
                     }),
                 players: stored.seat_rows.iter().filter_map(|s| s.user_id).collect(),
-                message_id: stored.message_id,
                 failed_move: None,
             };
             match rebuild(stored) {
@@ -211,8 +208,7 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
         seats: stored.seat_rows,
         game,
         move_number: stored.move_number,
-        message_id: stored.message_id,
-        ping_id: stored.ping_id,
+        counts: Arc::default(),
         paused: stored.paused,
         turn_timer: stored.turn_timer,
         turn_since: Instant::now(),

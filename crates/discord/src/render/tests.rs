@@ -7,7 +7,7 @@ use pakka_catalog::DEFAULT_LANG;
 const EN: Lang = DEFAULT_LANG;
 use pakka_rules::registry;
 use pakka_rules::{Observer, Setup, Status, Tone};
-use pakka_table::{HandAction, PlaceView, SeatView};
+use pakka_table::{HandAction, PlaceView, Roster, SeatView};
 
 /// Text that stands for what a game would say (a label, a line of a view).
 fn words(text: &str) -> Msg {
@@ -55,8 +55,6 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         scores: None,
         places: Vec::new(),
         to_act: vec![200],
-        message_id: None,
-        ping_id: None,
         paused: false,
         turn_timer: None,
     }
@@ -177,9 +175,21 @@ fn table_message_at_the_end() {
     insta::assert_json_snapshot!(reply);
 }
 
+/// A table's roster with no seat: the hands here name none.
+fn roster() -> Roster {
+    Roster {
+        table: 42,
+        guild_id: 1,
+        channel_id: 2,
+        game_id: "pisha-pasha",
+        seats: Vec::new(),
+    }
+}
+
 fn hand_view(actions: usize) -> HandView {
     HandView {
         table: 42,
+        roster: roster(),
         seat: 1,
         move_number: 12,
         lines: vec![words("Turn: Bob")],
@@ -602,6 +612,7 @@ fn finnish_messages() {
     let seat = game.to_act()[0];
     let view = HandView {
         table: 42,
+        roster: roster(),
         seat,
         move_number: 0,
         lines: game.describe(Observer::Seat(seat)),

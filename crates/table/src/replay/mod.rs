@@ -210,6 +210,8 @@ impl Replay {
             })
             .collect();
         let table = Table {
+            // A replay's views are its own (not the service's counts).
+            counts: Default::default(),
             id: s.id,
             guild_id: s.guild_id,
             channel_id: s.channel_id,
@@ -221,8 +223,6 @@ impl Replay {
             seats,
             game: Some(game),
             move_number: 0,
-            message_id: None,
-            ping_id: None,
             paused: false,
             turn_timer: s.turn_timer,
             turn_since: std::time::Instant::now(),

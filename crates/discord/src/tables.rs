@@ -1,0 +1,218 @@
+//! What the Discord edge keeps of each table while it has something to keep: one record per
+//! table (the open hands of its players, its live turn ping, the order of its updates, its "I'm
+//! back" notices, whether its computer players are being driven, and the latest move the edge
+//! heard of), kept under one lock and dropped as soon as it holds nothing, so a finished or
+//! closed table leaves nothing behind (`Bot::held`).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::upkeep::Order;
+use pakka_table::TableId;
+
+/// An interaction token may edit its message for 15 minutes; stay clear of the edge.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
+
+/// A player's open hand: the latest interaction token that can edit it, the message it is,
+/// and when the token came (tokens last 15 minutes).
+#[derive(Clone, Debug)]
+pub(super) struct OpenHand {
+    token: String,
+    message: u64,
+    since: Instant,
+}
+
+impl OpenHand {
+    fn editable(&self) -> bool {
+        self.since.elapsed() < TOKEN_LIFETIME
+    }
+}
+
+/// The one turn ping of a table: the people to act when it was decided (a new ping only
+/// when they change), and the message that notified them, if one was needed.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Ping {
+    pub(super) turn: Vec<u64>,
+    pub(super) channel: u64,
+    pub(super) message: Option<u64>,
+}
+
+/// Everything the edge keeps of one table.
+#[derive(Debug, Default)]
+struct TableRecord {
+    /// Per user: the open hand, to bring it alive when the turn comes.
+    hands: HashMap<u64, OpenHand>,
+    /// The live turn ping (None: not known here; after a restart the table says).
+    ping: Option<Ping>,
+    /// The table's updates in the order of its moves (made on first use).
+    order: Option<Arc<Order>>,
+    /// The "I'm back" notices still carrying their button.
+    away: Vec<u64>,
+    /// The table's computer players are being driven now.
+    driving: bool,
+    /// The latest move number heard of (an applied move's answer): a hand read at an older
+    /// move is not shown over a newer one.
+    latest: u64,
+}
+
+impl TableRecord {
+    /// Whether the record holds nothing worth keeping (the latest move alone is not: it only
+    /// matters while the table's updates are under way, and they keep the order).
+    fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+            && self.ping.is_none()
+            && self.order.is_none()
+            && self.away.is_empty()
+            && !self.driving
+    }
+}
+
+/// The records of every table the edge keeps something of.
+#[derive(Clone, Default)]
+pub(super) struct Tables(Arc<Mutex<HashMap<TableId, TableRecord>>>);
+
+/// What the edge keeps for tables, counted by kind (see `Held`).
+#[derive(Default)]
+pub(super) struct Counted {
+    pub(super) records: usize,
+    pub(super) hands: usize,
+    pub(super) pings: usize,
+    pub(super) orders: usize,
+    pub(super) away: usize,
+    pub(super) driving: usize,
+}
+
+impl Tables {
+    /// Runs `f` on the table's record (a new one when there is none), and drops the record
+    /// if it holds nothing afterwards. `None` when the lock is poisoned.
+    fn with<R>(&self, table: TableId, f: impl FnOnce(&mut TableRecord) -> R) -> Option<R> {
+        let mut tables = self.0.lock().ok()?;
+        let record = tables.entry(table).or_default();
+        let result = f(record);
+        if record.is_empty() {
+            tables.remove(&table);
+        }
+        Some(result)
+    }
+
+    /// Reads the table's record, if there is one.
+    fn read<R>(&self, table: TableId, f: impl FnOnce(&TableRecord) -> R) -> Option<R> {
+        self.0.lock().ok()?.get(&table).map(f)
+    }
+
+    /// Marks a table as driven; false when a driver already runs for it.
+    pub(super) fn start_driving(&self, table: TableId) -> bool {
+        self.with(table, |r| !std::mem::replace(&mut r.driving, true))
+            .unwrap_or(false)
+    }
+
+    pub(super) fn stop_driving(&self, table: TableId) {
+        self.with(table, |r| r.driving = false);
+    }
+
+    /// Remembers the token of a user's hand message; answers the token of their previous hand
+    /// when it was another message (to take its buttons away) and can still be edited.
+    pub(super) fn remember_hand(
+        &self,
+        table: TableId,
+        user: u64,
+        token: &str,
+        message: u64,
+    ) -> Option<String> {
+        let hand = OpenHand {
+            token: token.to_string(),
+            message,
+            since: Instant::now(),
+        };
+        let old = self.with(table, |r| r.hands.insert(user, hand))??;
+        (old.message != message && old.editable()).then_some(old.token)
+    }
+
+    /// Forgets a user's open hand when its token is this one (Discord says the token or its
+    /// message is gone); a newer click's token stays.
+    pub(super) fn forget_hand(&self, table: TableId, user: u64, token: &str) {
+        self.with(table, |r| {
+            if r.hands.get(&user).is_some_and(|h| h.token == token) {
+                r.hands.remove(&user);
+            }
+        });
+    }
+
+    /// The token of a user's hand if it can still be edited.
+    pub(super) fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
+        self.read(table, |r| {
+            let hand = r.hands.get(&user)?;
+            hand.editable().then(|| hand.token.clone())
+        })?
+    }
+
+    /// Forgets every open hand of a table, answering the users and tokens still editable.
+    pub(super) fn take_hands(&self, table: TableId) -> Vec<(u64, String)> {
+        self.with(table, |r| {
+            r.hands
+                .drain()
+                .filter(|(_, hand)| hand.editable())
+                .map(|(user, hand)| (user, hand.token))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
+    /// The order of a table's updates (made on first use).
+    pub(super) fn order(&self, table: TableId) -> Arc<Order> {
+        self.with(table, |r| r.order.get_or_insert_with(Arc::default).clone())
+            .unwrap_or_default()
+    }
+
+    /// A closed table's order is not needed any more.
+    pub(super) fn forget_order(&self, table: TableId) {
+        self.with(table, |r| r.order = None);
+    }
+
+    /// Remembers an "I'm back" notice, to take its button off when the table ends.
+    pub(super) fn remember_away(&self, table: TableId, message: u64) {
+        self.with(table, |r| r.away.push(message));
+    }
+
+    /// The table's "I'm back" notices, forgotten.
+    pub(super) fn take_away(&self, table: TableId) -> Vec<u64> {
+        self.with(table, |r| std::mem::take(&mut r.away))
+            .unwrap_or_default()
+    }
+
+    /// The table's ping as it stands.
+    pub(super) fn ping(&self, table: TableId) -> Option<Ping> {
+        self.read(table, |r| r.ping.clone())?
+    }
+
+    pub(super) fn set_ping(&self, table: TableId, ping: Option<Ping>) {
+        self.with(table, |r| r.ping = ping);
+    }
+
+    /// Notes a move applied at the table (its number after the move).
+    pub(super) fn heard_move(&self, table: TableId, number: u64) {
+        self.with(table, |r| r.latest = r.latest.max(number));
+    }
+
+    /// The latest move heard of at the table (0: none, or nothing kept).
+    pub(super) fn latest_move(&self, table: TableId) -> u64 {
+        self.read(table, |r| r.latest).unwrap_or(0)
+    }
+
+    /// What is kept now, counted by kind.
+    pub(super) fn counted(&self) -> Counted {
+        let Ok(tables) = self.0.lock() else {
+            return Counted::default();
+        };
+        let count = |f: fn(&TableRecord) -> bool| tables.values().filter(|r| f(r)).count();
+        Counted {
+            records: tables.len(),
+            hands: tables.values().map(|r| r.hands.len()).sum(),
+            pings: count(|r| r.ping.is_some()),
+            orders: count(|r| r.order.is_some()),
+            away: count(|r| !r.away.is_empty()),
+            driving: count(|r| r.driving),
+        }
+    }
+}
