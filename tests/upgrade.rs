@@ -808,22 +808,20 @@ async fn bytes_written_per_move() {
             let stored = store.table(id).await.unwrap().unwrap();
             assert_eq!(stored.phase, Phase::Finished);
             let mut game = dealt(&stored);
-            let mut last = String::new();
             for m in &stored.moves {
                 game.act_json(m.seat, &m.action).unwrap();
-                last = game.state_json().to_string();
+                let state = game.state_json().to_string().len();
                 let action = m.action.to_string().len();
-                state_sum += last.len();
-                state_max = state_max.max(last.len());
+                state_sum += state;
+                state_max = state_max.max(state);
                 action_sum += action;
                 action_max = action_max.max(action);
-                both_max = both_max.max(last.len() + action);
+                both_max = both_max.max(state + action);
                 if game.status().scores.is_some() {
                     totals_rows += seats;
                 }
                 moves += 1;
             }
-            let _ = last;
         }
         all_state += state_sum;
         all_moves += moves;

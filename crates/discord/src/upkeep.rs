@@ -182,15 +182,20 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
 /// The "I'm back" notices of a table that ended lose their button.
 async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableView) {
     for message in data.tables.take_away(view.id) {
-        let channel = serenity::ChannelId::new(view.channel_id);
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        let edited = retry::again("take the button off an away notice", || {
-            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
-        })
-        .await;
-        if let Err(e) = edited {
-            retry::report(&e, "an away notice", "its button stays");
-        }
+        strip_buttons(ctx, view.channel_id, message, "an away notice").await;
+    }
+}
+
+/// Takes every button off a channel message (`what` names it in the log if that fails).
+async fn strip_buttons(ctx: &serenity::Context, channel: u64, message: u64, what: &str) {
+    let channel = serenity::ChannelId::new(channel);
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    let edited = retry::again("take the buttons off a message", || {
+        channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
+    })
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, what, "its buttons stay");
     }
 }
 
@@ -636,14 +641,6 @@ async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable
     )
     .await;
     if let Some(message) = data.stored_messages(table.id).await.message {
-        let channel = serenity::ChannelId::new(table.channel_id);
-        let edit = serenity::EditMessage::new().components(Vec::new());
-        let edited = retry::again("take the buttons off a closed table's message", || {
-            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
-        })
-        .await;
-        if let Err(e) = edited {
-            retry::report(&e, "a closed table's message", "its buttons stay");
-        }
+        strip_buttons(ctx, table.channel_id, message, "a closed table's message").await;
     }
 }

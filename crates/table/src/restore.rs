@@ -17,7 +17,7 @@ use super::{
 use pakka_rules::registry;
 use pakka_rules::Setup;
 use pakka_store::{self, ShardRange, StoredTable};
-use pakka_text::{verbatim, Msg};
+use pakka_text::Msg;
 
 /// A table whose stored move log no longer replays, closed with no result by a restore: what
 /// its channel is told.
@@ -89,13 +89,7 @@ impl TableService {
             Err(e) => {
                 // Never a channel stranded: the match is closed with no result, and the person
                 // who asked is told why.
-                tracing::error!(
-                    table = id,
-                    failed_move = e.failed_move,
-                    error = %e,
-                    "a paused match's move log no longer replays: closed with no result"
-                );
-                self.store.abandon_table(id).await?;
+                self.close_unreplayable(id, &e).await?;
                 return Err(TableError::NoLongerReplays);
             }
         };
@@ -122,15 +116,11 @@ impl TableService {
             self.store.open_tables_in(self.shards).await?
         };
         for stored in open {
-            let told = Unrestorable {
+            let mut told = Unrestorable {
                 id: stored.id,
                 guild_id: stored.guild_id,
                 channel_id: stored.channel_id,
-                game: registry::find(&stored.game)
-                    .map(|info| info.name())
-                    .unwrap_or_else(|| {
-                        pakka_text::msg!("game-unknown", id = verbatim(stored.game.clone()))
-                    }),
+                game: registry::name_of(&stored.game),
                 players: stored.seat_rows.iter().filter_map(|s| s.user_id).collect(),
                 failed_move: None,
             };
@@ -140,17 +130,8 @@ impl TableService {
                     restored += 1;
                 }
                 Err(e) => {
-                    tracing::error!(
-                        table = told.id,
-                        failed_move = e.failed_move,
-                        error = %e,
-                        "a table's move log no longer replays: closed with no result"
-                    );
-                    self.store.abandon_table(told.id).await?;
-                    let told = Unrestorable {
-                        failed_move: e.failed_move,
-                        ..told
-                    };
+                    self.close_unreplayable(told.id, &e).await?;
+                    told.failed_move = e.failed_move;
                     if let Ok(mut list) = self.unrestorable.lock() {
                         list.push(told);
                     }
@@ -158,6 +139,18 @@ impl TableService {
             }
         }
         Ok(restored)
+    }
+
+    /// Closes a table whose move log no longer replays with no result (its channel is free
+    /// again), and logs the move that failed.
+    async fn close_unreplayable(&self, id: TableId, e: &RebuildError) -> Result<(), TableError> {
+        tracing::error!(
+            table = id,
+            failed_move = e.failed_move,
+            error = %e,
+            "a table's move log no longer replays: closed with no result"
+        );
+        Ok(self.store.abandon_table(id).await?)
     }
 
     /// The tables the last restore closed because their move log no longer replays, each once:
