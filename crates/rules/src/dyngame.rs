@@ -71,6 +71,8 @@ pub struct Choice {
 pub struct Told {
     pub event: Value,
     pub text: Msg,
+    /// The event hands out new hands (see `Present::deals`).
+    pub deals: bool,
 }
 
 /// How a playout (`AnyGame::rollout`) chooses every seat's actions.
@@ -142,6 +144,9 @@ pub trait Presentation {
     /// The cards only this seat sees (its hand, and any private cards it holds), from the
     /// zones: what a seat's own private story ("you drew 7♥") is told from.
     fn own_cards(&self, seat: Seat) -> Vec<Card>;
+    /// The seat's hand as its own view's picture shows it, in order: what a replay reveals of
+    /// a deal at its end. Built from the view, so a card the seat never saw is not in it.
+    fn hand_shown(&self, seat: Seat) -> Vec<Card>;
 }
 
 /// What a computer player's search drives: samples, actions by index, the rule of thumb, and
@@ -229,6 +234,7 @@ impl<G: Game + Present> Engine for G {
             .map(|e| Told {
                 event: to_json(e),
                 text: G::event(e),
+                deals: G::deals(e),
             })
             .collect())
     }
@@ -317,6 +323,13 @@ impl<G: Game + Present> Presentation for G {
             .filter(|z| z.seen == Seen::Only(seat))
             .flat_map(|z| z.cards)
             .collect()
+    }
+
+    fn hand_shown(&self, seat: Seat) -> Vec<Card> {
+        G::picture(&self.view(Observer::Seat(seat)))
+            .hand
+            .map(|hand| hand.cards().map(|c| c.card).collect())
+            .unwrap_or_default()
     }
 }
 

@@ -64,6 +64,10 @@ pub trait Present: Game {
     fn reason(refusal: &Self::Refusal) -> Msg;
     /// What happened, for everyone: one sentence per public event.
     fn event(event: &Self::Event) -> Msg;
+    /// Whether the event hands out new hands: a deal, a redeal or a new round begins. A replay's
+    /// last step shows every seat's hand as it stood right after such an event (and after any
+    /// move that changes `Status::deal`). Required, so no game can forget its deals.
+    fn deals(event: &Self::Event) -> bool;
     /// The view as a picture (see [`Scene`]): the middle of the table, the trick by seat, each
     /// seat's place, and for a seat's own view its hand in playing order (its legal cards are
     /// marked afterwards from `action_cards`). Built from the view alone, like `describe`.

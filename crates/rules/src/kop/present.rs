@@ -212,6 +212,10 @@ impl Present for Kop {
         }
     }
 
+    fn deals(event: &Event) -> bool {
+        matches!(event, Event::Dealt { .. })
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::Dealt { deal, dealer } => {

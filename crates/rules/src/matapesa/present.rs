@@ -121,6 +121,11 @@ impl Present for Matapesa {
         }
     }
 
+    /// One deal, dealt when the game is made: no event deals.
+    fn deals(_event: &Event) -> bool {
+        false
+    }
+
     fn event(event: &Event) -> Msg {
         match *event {
             Event::Played { seat: s, card } => {

@@ -102,6 +102,11 @@ impl Present for Paskahousu {
         }
     }
 
+    /// One deal, dealt when the game is made: no event deals.
+    fn deals(_event: &Event) -> bool {
+        false
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::Played { seat, cards, drawn } => {

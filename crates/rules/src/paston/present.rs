@@ -443,6 +443,10 @@ impl Present for Paston {
         }
     }
 
+    fn deals(event: &Event) -> bool {
+        matches!(event, Event::Dealt { .. })
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::Redeal { seat: s } => msg!("paston-event-redeal", who = seat(*s)),

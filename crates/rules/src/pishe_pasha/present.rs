@@ -200,6 +200,11 @@ impl Present for PishePasha {
         }
     }
 
+    /// One deal, dealt when the game is made: no event deals.
+    fn deals(_event: &Event) -> bool {
+        false
+    }
+
     fn event(event: &Event) -> Msg {
         match *event {
             Event::Turned { seat: s, card } => {

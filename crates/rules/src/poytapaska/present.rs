@@ -168,6 +168,11 @@ impl Present for Poytapaska {
         }
     }
 
+    /// One deal, dealt when the game is made: no event deals.
+    fn deals(_event: &Event) -> bool {
+        false
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::Played { seat, cards, from } => told::played(*seat, cards, *from),

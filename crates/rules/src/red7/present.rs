@@ -256,6 +256,10 @@ impl Present for Red7 {
         }
     }
 
+    fn deals(event: &Event) -> bool {
+        matches!(event, Event::RoundStarted { .. })
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::RoundStarted {

@@ -241,6 +241,10 @@ impl Present for Teka {
         }
     }
 
+    fn deals(event: &Event) -> bool {
+        matches!(event, Event::Dealt { .. })
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::Dealt { deal, dealer, cut } => msg!(

@@ -160,6 +160,10 @@ impl Present for Whist22 {
         }
     }
 
+    fn deals(event: &Event) -> bool {
+        matches!(event, Event::HandDealt { .. })
+    }
+
     fn event(event: &Event) -> Msg {
         match event {
             Event::HandDealt {

@@ -11,6 +11,7 @@ use pakka_ai::Level;
 use pakka_cards::CardSet;
 use pakka_rules::Seen;
 use pakka_text::Arg;
+use serde_json::Value;
 
 pub const GUILD: u64 = 10;
 const CHANNEL: u64 = 20;
@@ -230,7 +231,7 @@ pub fn truth(stored: &StoredTable) -> Truth {
         truth
             .events
             .push(told.iter().map(|t| t.text.clone()).collect());
-        if game.status().deal != deal || told.iter().any(|t| deals(&t.event)) {
+        if game.status().deal != deal || told.iter().any(|t| t.deals) {
             dealt.insert(game.status().deal, own(game.as_ref()));
         }
     }

@@ -6,9 +6,12 @@
 //! Public information only while stepping: a step before the last carries nothing but the
 //! public view (`describe` and `picture` of `Observer::Public`) and the public events of its
 //! move, exactly what the table message showed then. Only the last step reveals the deal:
-//! every seat's hand as its own view (`Observer::Seat`) showed it at the start of each deal.
-//! No card list here comes from the zones, the hands or the state of a game; cards a seat's own
-//! view never showed (a face-down stock, Pöytäpaska's face-down cards) are not revealed.
+//! every seat's hand as its own view (`Observer::Seat`) pictured it at the start of each deal
+//! (`Presentation::hand_shown`). A deal starts where the deal number changes or a move tells
+//! an event the game says deals (`Present::deals`, carried as `Told::deals`): typed, so no
+//! event name is guessed. No card list here comes from the zones, the hands or the state of a
+//! game; cards a seat's own view never showed (a face-down stock, Pöytäpaska's face-down
+//! cards) are not revealed.
 //!
 //! Only finished games replay: an unknown id, a game of another server, a lobby, a running or
 //! paused game, and a game that ended with no result (abandoned, forfeited) are refused, each
@@ -16,8 +19,6 @@
 //! by the front end.
 
 use std::collections::BTreeMap;
-
-use serde_json::Value;
 
 use super::{GuildId, Phase, Story, Table, TableId, TableService, TableView};
 use pakka_cards::Card;
@@ -76,7 +77,7 @@ impl From<pakka_store::StoreError> for ReplayError {
 }
 
 /// One deal's hands as each seat's own view showed them when the deal began (after a redeal,
-/// as redealt): `hands[seat]`, in the order the view lists them.
+/// as redealt): `hands[seat]`, each in the order of the seat's own hand picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dealt {
     pub deal: u32,
@@ -288,7 +289,7 @@ impl Cursor<'_> {
         })?;
         self.done += 1;
         self.table.move_number = self.done as u64;
-        let dealing = self.game().status().deal != deal || told.iter().any(|t| deals(&t.event));
+        let dealing = self.game().status().deal != deal || told.iter().any(|t| t.deals);
         self.events = told.into_iter().map(|t| t.text).collect();
         if self.done == self.replay.moves() {
             self.table.phase = Phase::Finished;
@@ -299,12 +300,10 @@ impl Cursor<'_> {
         Ok(())
     }
 
-    /// Notes every seat's hand as its own view shows it: a deal (or a redeal) just began.
+    /// Notes every seat's hand as its own view pictured it: a deal (or a redeal) just began.
     fn deal_begun(&mut self) {
         let game = self.game();
-        let hands = (0..game.seats())
-            .map(|s| hand_in_view(&game.view_json(Observer::Seat(s))))
-            .collect();
+        let hands = (0..game.seats()).map(|s| game.hand_shown(s)).collect();
         self.dealt.insert(game.status().deal, hands);
     }
 
@@ -333,40 +332,6 @@ impl Cursor<'_> {
             },
         }
     }
-}
-
-/// Whether a public event (as the engine console writes it) deals cards: Kop's, Paston's and
-/// Teka's `dealt` (Teka's redeal among them), Whist 22's `hand_dealt`. A new deal number is
-/// noticed besides.
-fn deals(event: &Value) -> bool {
-    event
-        .get("type")
-        .and_then(Value::as_str)
-        .is_some_and(|t| t == "dealt" || t.ends_with("_dealt"))
-}
-
-/// The cards of a view's `hand`, in its order (every view has one; a hand of piles is read
-/// pile by pile).
-fn hand_in_view(view: &Value) -> Vec<Card> {
-    fn walk(value: &Value, out: &mut Vec<Card>) {
-        match value {
-            Value::String(s) => {
-                if let Ok(card) = s.parse::<Card>() {
-                    if !out.contains(&card) {
-                        out.push(card);
-                    }
-                }
-            }
-            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
-            Value::Object(map) => map.values().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    if let Some(hand) = view.get("hand") {
-        walk(hand, &mut out);
-    }
-    out
 }
 
 #[cfg(any(test, feature = "testing"))]
