@@ -172,6 +172,20 @@ fn the_table_layer_writes_no_discord_markup() {
 }
 
 #[test]
+fn the_discord_edge_knows_the_games_through_the_table() {
+    let files = sources();
+    let discord = in_crates(&files, &["discord"]);
+    assert!(discord.len() > 10, "the Discord edge moved");
+    let found = offenders(&discord, &["registry", "GameInfo"]);
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: the Discord edge names games through `pakka_table::games` (ids, \
+         names, options), never the rules registry, which can create and restore states. \
+         Broken by: {found:?}"
+    );
+}
+
+#[test]
 fn no_path_to_a_full_state_outside_tests() {
     let files = sources();
     let found = offenders(&files.iter().collect::<Vec<_>>(), &[".store()"]);
@@ -264,6 +278,8 @@ fn a_replay_is_made_of_views_only() {
             "state_json",
             "determinize",
             ".tell(",
+            // Hands and deals come typed (`hand_shown`, `Told::deals`), not read from JSON.
+            "view_json",
         ],
     );
     assert!(

@@ -14,8 +14,8 @@ pub use records::{history, scores, scores_id, scores_of, stats};
 use super::ids::{ComponentId, Nav};
 use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
-use pakka_rules::registry::GameInfo;
 use pakka_rules::Tone;
+use pakka_table::games::GameKind;
 use pakka_table::{HandAction, HandView, Phase, Record, ReplayStep, TableView};
 use pakka_text::msg;
 use pakka_text::{list, list_of, seat, verbatim, Arg, Msg};
@@ -812,31 +812,31 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool, lang: Lang)
 }
 
 /// `/rules`: the game's summary.
-pub fn rules(info: &GameInfo, lang: Lang) -> Reply {
-    let (lo, hi) = info.seats;
+pub fn rules(info: GameKind, lang: Lang) -> Reply {
+    let (lo, hi) = info.seats();
     let players = msg!(
         "discord-players",
         min = lo,
         max = hi,
         exact = verbatim(if lo == hi { "yes" } else { "no" })
     );
-    let title = if info.aliases.is_empty() {
+    let title = if info.aliases().is_empty() {
         msg!(
             "discord-rules-title",
             name = info.name(),
-            id = verbatim(info.id),
+            id = verbatim(info.id()),
             players = players
         )
     } else {
         let aliases = info
-            .aliases
+            .aliases()
             .iter()
             .map(|a| msg!("discord-rules-alias", alias = verbatim(*a)))
             .collect();
         msg!(
             "discord-rules-title-aliases",
             name = info.name(),
-            id = verbatim(info.id),
+            id = verbatim(info.id()),
             aliases = list(aliases, pakka_text::key!("sep-comma")),
             players = players
         )

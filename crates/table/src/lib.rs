@@ -28,6 +28,7 @@
 
 mod clocks;
 mod error;
+pub mod games;
 mod lobby;
 mod messages;
 mod play;

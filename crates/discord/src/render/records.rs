@@ -6,7 +6,7 @@
 use super::{user_arg, words_lines, Button, Reply, Style};
 use crate::ids::ComponentId;
 use crate::words::{Lang, Plain};
-use pakka_rules::registry;
+use pakka_table::games;
 use pakka_table::ratings::{Player, Rating, PROVISIONAL_GAMES};
 use pakka_table::records::{
     unix_time, Finish, PastGame, PastSeat, Period, PlayerStats, ScoreLine, ScoresPage,
@@ -32,7 +32,7 @@ fn level_name(level: &str) -> Msg {
 
 fn game_arg(game: Option<&str>) -> Arg {
     match game {
-        Some(id) => registry::name_of(id).into(),
+        Some(id) => games::name_of(id).into(),
         None => msg!("records-all-games").into(),
     }
 }
@@ -58,7 +58,8 @@ fn when_arg(stored: &str) -> Arg {
 pub fn scores_id(game: Option<&str>, period: Period, page: usize) -> ComponentId {
     ComponentId::Scores {
         game: game
-            .and_then(|id| registry::GAMES.iter().position(|g| g.id == id))
+            .and_then(games::find)
+            .map(|g| g.position())
             .map_or(0, |i| i + 1),
         period: Period::ALL.iter().position(|&p| p == period).unwrap_or(3),
         page,
@@ -69,7 +70,7 @@ pub fn scores_id(game: Option<&str>, period: Period, page: usize) -> ComponentId
 pub fn scores_of(game: usize, period: usize) -> Option<(Option<&'static str>, Period)> {
     let game = match game {
         0 => None,
-        n => Some(registry::GAMES.get(n - 1)?.id),
+        n => Some(games::at(n - 1)?.id()),
     };
     Some((game, *Period::ALL.get(period)?))
 }
@@ -207,7 +208,7 @@ pub fn stats(stats: &PlayerStats, game: Option<&str>, lang: Lang) -> Reply {
             Some(id) => msg!(
                 "records-stats-empty-game",
                 who = who,
-                game = registry::name_of(id)
+                game = games::name_of(id)
             ),
             None => msg!("records-stats-empty", who = who),
         }];
@@ -289,7 +290,7 @@ pub fn stats(stats: &PlayerStats, game: Option<&str>, lang: Lang) -> Reply {
     if let (Some(favourite), None) = (stats.favourite, game) {
         lines.push(msg!(
             "records-stats-favourite",
-            game = registry::name_of(favourite)
+            game = games::name_of(favourite)
         ));
     }
     Reply::new(words_lines(&lines, &Plain(lang)))
@@ -307,7 +308,7 @@ pub fn history(games: &[PastGame], server: bool, lang: Lang) -> Reply {
     }
     for g in games {
         let id = verbatim(g.table.to_string());
-        let game = registry::name_of(&g.game);
+        let game = games::name_of(&g.game);
         let when = when_arg(&g.finished_at);
         let who = |s: &PastSeat| -> Arg {
             match &s.player {

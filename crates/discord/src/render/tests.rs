@@ -343,8 +343,8 @@ fn leaderboard_pages_stats_history_and_rules() {
     let mut every = stats_view.games[0].clone();
     every.game = None;
     all.games = std::iter::once(every)
-        .chain(pakka_rules::registry::GAMES.iter().map(|info| GameStats {
-            game: Some(info.id),
+        .chain(pakka_table::games::all().map(|info| GameStats {
+            game: Some(info.id()),
             ..stats_view.games[0].clone()
         }))
         .collect();
@@ -389,7 +389,7 @@ fn leaderboard_pages_stats_history_and_rules() {
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
 
-    let info = registry::find("pisha-pasha");
+    let info = pakka_table::games::find("pisha-pasha");
     let r = rules(info.unwrap(), EN);
     assert_within_limits(&r);
     insta::assert_json_snapshot!(r);
