@@ -86,54 +86,85 @@ enum Command {
 /// The command line with its help texts worded by the catalog.
 fn command() -> clap::Command {
     let t = |m: Msg| pakka::cli::text(&m);
-    let arg =
-        |c: clap::Command, name: &'static str, help: Msg| c.mut_arg(name, |a| a.help(t(help)));
+    // A subcommand's help and its arguments' helps.
+    let sub = |about: Msg, args: Vec<(&'static str, Msg)>| {
+        move |c: clap::Command| {
+            args.into_iter().fold(c.about(t(about)), |c, (name, help)| {
+                c.mut_arg(name, |a| a.help(t(help)))
+            })
+        }
+    };
     Cli::command()
         .about(t(msg!("cli-help-about")))
         .mut_arg("lang", |a| a.help(t(msg!("cli-help-lang"))))
-        .mut_subcommand("serve", |c| c.about(t(msg!("cli-help-serve"))))
-        .mut_subcommand("engine", |c| c.about(t(msg!("cli-help-engine"))))
-        .mut_subcommand("games", |c| c.about(t(msg!("cli-help-games"))))
-        .mut_subcommand("play", |c| {
-            let c = c.about(t(msg!("cli-help-play")));
-            let c = arg(c, "game", msg!("cli-help-game"));
-            let c = arg(c, "seats", msg!("cli-help-play-seats"));
-            let c = arg(c, "level", msg!("cli-help-level"));
-            let c = arg(c, "seed", msg!("cli-help-play-seed"));
-            arg(c, "options", msg!("cli-help-options"))
-        })
-        .mut_subcommand("arena", |c| {
-            let c = c.about(t(msg!("cli-help-arena")));
-            let c = arg(c, "game", msg!("cli-help-game"));
-            let c = arg(c, "seats", msg!("cli-help-arena-seats"));
-            let c = arg(c, "players", msg!("cli-help-players"));
-            let c = arg(c, "games", msg!("cli-help-games-count"));
-            let c = arg(c, "seed", msg!("cli-help-arena-seed"));
-            let c = arg(c, "options", msg!("cli-help-options"));
-            let c = arg(c, "iterations", msg!("cli-help-iterations"));
-            let c = arg(c, "think_ms", msg!("cli-help-think-ms"));
-            arg(c, "threads", msg!("cli-help-threads"))
-        })
-        .mut_subcommand("render", |c| {
-            let c = c.about(t(msg!("cli-help-render")));
-            let c = arg(c, "game", msg!("cli-help-game"));
-            let c = arg(c, "seats", msg!("cli-help-play-seats"));
-            let c = arg(c, "seed", msg!("cli-help-render-seed"));
-            let c = arg(c, "moves", msg!("cli-help-render-moves"));
-            let c = arg(c, "seat", msg!("cli-help-render-seat"));
-            let c = arg(c, "options", msg!("cli-help-options"));
-            arg(c, "output", msg!("cli-help-render-output"))
-        })
-        .mut_subcommand("ratings", |c| {
-            let c = c.about(t(msg!("cli-help-ratings")));
-            let c = arg(c, "database", msg!("cli-help-database"));
-            arg(c, "check", msg!("cli-help-ratings-check"))
-        })
-        .mut_subcommand("replay", |c| {
-            let c = c.about(t(msg!("replay-help")));
-            let c = arg(c, "db", msg!("replay-help-db"));
-            arg(c, "id", msg!("replay-help-id"))
-        })
+        .mut_subcommand("serve", sub(msg!("cli-help-serve"), vec![]))
+        .mut_subcommand("engine", sub(msg!("cli-help-engine"), vec![]))
+        .mut_subcommand("games", sub(msg!("cli-help-games"), vec![]))
+        .mut_subcommand(
+            "play",
+            sub(
+                msg!("cli-help-play"),
+                vec![
+                    ("game", msg!("cli-help-game")),
+                    ("seats", msg!("cli-help-play-seats")),
+                    ("level", msg!("cli-help-level")),
+                    ("seed", msg!("cli-help-play-seed")),
+                    ("options", msg!("cli-help-options")),
+                ],
+            ),
+        )
+        .mut_subcommand(
+            "arena",
+            sub(
+                msg!("cli-help-arena"),
+                vec![
+                    ("game", msg!("cli-help-game")),
+                    ("seats", msg!("cli-help-arena-seats")),
+                    ("players", msg!("cli-help-players")),
+                    ("games", msg!("cli-help-games-count")),
+                    ("seed", msg!("cli-help-arena-seed")),
+                    ("options", msg!("cli-help-options")),
+                    ("iterations", msg!("cli-help-iterations")),
+                    ("think_ms", msg!("cli-help-think-ms")),
+                    ("threads", msg!("cli-help-threads")),
+                ],
+            ),
+        )
+        .mut_subcommand(
+            "render",
+            sub(
+                msg!("cli-help-render"),
+                vec![
+                    ("game", msg!("cli-help-game")),
+                    ("seats", msg!("cli-help-play-seats")),
+                    ("seed", msg!("cli-help-render-seed")),
+                    ("moves", msg!("cli-help-render-moves")),
+                    ("seat", msg!("cli-help-render-seat")),
+                    ("options", msg!("cli-help-options")),
+                    ("output", msg!("cli-help-render-output")),
+                ],
+            ),
+        )
+        .mut_subcommand(
+            "ratings",
+            sub(
+                msg!("cli-help-ratings"),
+                vec![
+                    ("database", msg!("cli-help-database")),
+                    ("check", msg!("cli-help-ratings-check")),
+                ],
+            ),
+        )
+        .mut_subcommand(
+            "replay",
+            sub(
+                msg!("replay-help"),
+                vec![
+                    ("db", msg!("replay-help-db")),
+                    ("id", msg!("replay-help-id")),
+                ],
+            ),
+        )
 }
 
 fn main() -> ExitCode {

@@ -12,11 +12,11 @@ use super::input::{self, BadInput};
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
 use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
 use pakka_catalog::{catalog, NoNames, DEFAULT_LANG};
-use pakka_rules::registry::{self, GameInfo};
+use pakka_table::games::{self, GameKind};
 use pakka_table::records::Period;
 use pakka_table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
 use pakka_table::{GuildSetting, Level};
-use pakka_text::msg;
+use pakka_text::{key, msg};
 use pakka_text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -39,66 +39,213 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
-/// What a command does, as Discord lists it.
-fn command_text(command: &str) -> Option<Msg> {
-    Some(match command {
-        "play" => msg!("discord-cmd-play"),
-        "scores" => msg!("discord-cmd-scores"),
-        "stats" => msg!("records-cmd-stats"),
-        "history" => msg!("records-cmd-history"),
-        "rules" => msg!("discord-cmd-rules"),
-        "abandon" => msg!("discord-cmd-abandon"),
-        "pause" => msg!("discord-cmd-pause"),
-        "resume" => msg!("discord-cmd-resume"),
-        "invite" => msg!("discord-cmd-invite"),
-        "settings" => msg!("discord-cmd-settings"),
-        "replay" => msg!("replay-cmd"),
-        _ => return None,
-    })
+/// Every command's name and description in the catalog, by its English name. A name is
+/// localized: `/play` stays `/play` in English and is `/pelaa` in a Finnish client (Discord
+/// offers both names; the English one keeps working everywhere).
+const COMMANDS: &[(&str, &str, &str)] = &[
+    ("play", key!("discord-name-play"), key!("discord-cmd-play")),
+    (
+        "scores",
+        key!("discord-name-scores"),
+        key!("discord-cmd-scores"),
+    ),
+    (
+        "stats",
+        key!("records-name-stats"),
+        key!("records-cmd-stats"),
+    ),
+    (
+        "history",
+        key!("records-name-history"),
+        key!("records-cmd-history"),
+    ),
+    (
+        "rules",
+        key!("discord-name-rules"),
+        key!("discord-cmd-rules"),
+    ),
+    (
+        "abandon",
+        key!("discord-name-abandon"),
+        key!("discord-cmd-abandon"),
+    ),
+    (
+        "pause",
+        key!("discord-name-pause"),
+        key!("discord-cmd-pause"),
+    ),
+    (
+        "resume",
+        key!("discord-name-resume"),
+        key!("discord-cmd-resume"),
+    ),
+    (
+        "invite",
+        key!("discord-name-invite"),
+        key!("discord-cmd-invite"),
+    ),
+    (
+        "settings",
+        key!("discord-name-settings"),
+        key!("discord-cmd-settings"),
+    ),
+    ("replay", key!("replay-name"), key!("replay-cmd")),
+];
+
+/// Every command parameter's name and description in the catalog: (command, parameter, name,
+/// description). `/play`'s extra players (`player2`, …) are numbered in code.
+const PARAMETERS: &[(&str, &str, &str, &str)] = &[
+    (
+        "play",
+        "game",
+        key!("discord-name-game"),
+        key!("discord-param-play-game"),
+    ),
+    (
+        "play",
+        "player",
+        key!("discord-name-player"),
+        key!("discord-param-player"),
+    ),
+    (
+        "play",
+        "seats",
+        key!("discord-name-seats"),
+        key!("discord-param-seats"),
+    ),
+    (
+        "play",
+        "seed",
+        key!("discord-name-seed"),
+        key!("discord-param-seed"),
+    ),
+    (
+        "play",
+        "options",
+        key!("discord-name-options"),
+        key!("discord-param-options"),
+    ),
+    (
+        "play",
+        "bots",
+        key!("discord-name-bots"),
+        key!("discord-param-bots"),
+    ),
+    (
+        "play",
+        "level",
+        key!("discord-name-level"),
+        key!("discord-param-level"),
+    ),
+    (
+        "play",
+        "turn_timer",
+        key!("discord-name-turn-timer"),
+        key!("discord-param-turn-timer"),
+    ),
+    (
+        "play",
+        "thread",
+        key!("discord-name-thread"),
+        key!("discord-param-thread"),
+    ),
+    (
+        "scores",
+        "game",
+        key!("discord-name-game"),
+        key!("discord-param-scores-game"),
+    ),
+    (
+        "scores",
+        "period",
+        key!("records-name-period"),
+        key!("records-param-scores-period"),
+    ),
+    (
+        "stats",
+        "player",
+        key!("discord-name-player"),
+        key!("records-param-stats-player"),
+    ),
+    (
+        "stats",
+        "game",
+        key!("discord-name-game"),
+        key!("records-param-stats-game"),
+    ),
+    (
+        "history",
+        "server",
+        key!("records-name-server"),
+        key!("records-param-history-server"),
+    ),
+    (
+        "rules",
+        "game",
+        key!("discord-name-game"),
+        key!("discord-param-rules-game"),
+    ),
+    (
+        "invite",
+        "player",
+        key!("discord-name-player"),
+        key!("discord-param-invite-player"),
+    ),
+    (
+        "settings",
+        "threads",
+        key!("discord-name-threads"),
+        key!("discord-param-settings-threads"),
+    ),
+    (
+        "settings",
+        "images",
+        key!("discord-name-images"),
+        key!("discord-param-settings-images"),
+    ),
+    (
+        "settings",
+        "language",
+        key!("discord-name-language"),
+        key!("discord-param-settings-language"),
+    ),
+    (
+        "replay",
+        "game",
+        key!("discord-name-game"),
+        key!("replay-param-game"),
+    ),
+    (
+        "replay",
+        "public",
+        key!("replay-name-public"),
+        key!("replay-param-public"),
+    ),
+];
+
+/// A command's name and description, from [`COMMANDS`].
+fn command_texts(command: &str) -> Option<(Msg, Msg)> {
+    COMMANDS
+        .iter()
+        .find(|(c, _, _)| *c == command)
+        .map(|&(_, name, text)| (Msg::new(name, vec![]), Msg::new(text, vec![])))
 }
 
-/// A command's name in the catalog: `/play` stays `/play` in English and is `/pelaa` in a
-/// Finnish client (Discord offers both names; the English one keeps working everywhere).
-fn command_name(command: &str) -> Option<Msg> {
-    Some(match command {
-        "play" => msg!("discord-name-play"),
-        "scores" => msg!("discord-name-scores"),
-        "stats" => msg!("records-name-stats"),
-        "history" => msg!("records-name-history"),
-        "rules" => msg!("discord-name-rules"),
-        "abandon" => msg!("discord-name-abandon"),
-        "pause" => msg!("discord-name-pause"),
-        "resume" => msg!("discord-name-resume"),
-        "invite" => msg!("discord-name-invite"),
-        "settings" => msg!("discord-name-settings"),
-        "replay" => msg!("replay-name"),
-        _ => return None,
-    })
-}
-
-/// A parameter's name in the catalog (`player2` and the other extra players number theirs).
-fn parameter_name(command: &str, parameter: &str) -> Option<Msg> {
-    Some(match (command, parameter) {
-        (_, "game") => msg!("discord-name-game"),
-        (_, "player") => msg!("discord-name-player"),
-        ("play", p) if p.starts_with("player") => {
-            let n: usize = p.trim_start_matches("player").parse().ok()?;
-            msg!("discord-name-player-n", n = n)
-        }
-        ("play", "seats") => msg!("discord-name-seats"),
-        ("play", "seed") => msg!("discord-name-seed"),
-        ("play", "options") => msg!("discord-name-options"),
-        ("play", "bots") => msg!("discord-name-bots"),
-        ("play", "level") => msg!("discord-name-level"),
-        ("play", "turn_timer") => msg!("discord-name-turn-timer"),
-        ("play", "thread") => msg!("discord-name-thread"),
-        ("scores", "period") => msg!("records-name-period"),
-        ("history", "server") => msg!("records-name-server"),
-        ("settings", "threads") => msg!("discord-name-threads"),
-        ("settings", "images") => msg!("discord-name-images"),
-        ("settings", "language") => msg!("discord-name-language"),
-        ("replay", "public") => msg!("replay-name-public"),
-        _ => return None,
+/// A parameter's name and description, from [`PARAMETERS`]; `/play`'s `player2`, … are "player
+/// 2", … and described as another player.
+fn parameter_texts(command: &str, parameter: &str) -> Option<(Msg, Msg)> {
+    if let Some(&(_, _, name, text)) = PARAMETERS
+        .iter()
+        .find(|(c, p, _, _)| *c == command && *p == parameter)
+    {
+        return Some((Msg::new(name, vec![]), Msg::new(text, vec![])));
+    }
+    let n: usize = parameter.strip_prefix("player")?.parse().ok()?;
+    (command == "play").then(|| {
+        (
+            msg!("discord-name-player-n", n = n),
+            msg!("discord-param-another-player"),
+        )
     })
 }
 
@@ -116,35 +263,6 @@ fn choice_name(choice: &str) -> Option<Msg> {
     })
 }
 
-/// What a command's parameter is, as Discord lists it.
-fn parameter_text(command: &str, parameter: &str) -> Option<Msg> {
-    Some(match (command, parameter) {
-        ("play", "game") => msg!("discord-param-play-game"),
-        ("play", "player") => msg!("discord-param-player"),
-        ("play", _) if parameter.starts_with("player") => msg!("discord-param-another-player"),
-        ("play", "seats") => msg!("discord-param-seats"),
-        ("play", "seed") => msg!("discord-param-seed"),
-        ("play", "options") => msg!("discord-param-options"),
-        ("play", "bots") => msg!("discord-param-bots"),
-        ("play", "level") => msg!("discord-param-level"),
-        ("play", "turn_timer") => msg!("discord-param-turn-timer"),
-        ("play", "thread") => msg!("discord-param-thread"),
-        ("scores", "game") => msg!("discord-param-scores-game"),
-        ("scores", "period") => msg!("records-param-scores-period"),
-        ("stats", "player") => msg!("records-param-stats-player"),
-        ("stats", "game") => msg!("records-param-stats-game"),
-        ("history", "server") => msg!("records-param-history-server"),
-        ("rules", "game") => msg!("discord-param-rules-game"),
-        ("invite", "player") => msg!("discord-param-invite-player"),
-        ("settings", "threads") => msg!("discord-param-settings-threads"),
-        ("settings", "images") => msg!("discord-param-settings-images"),
-        ("settings", "language") => msg!("discord-param-settings-language"),
-        ("replay", "game") => msg!("replay-param-game"),
-        ("replay", "public") => msg!("replay-param-public"),
-        _ => return None,
-    })
-}
-
 type Cow = std::borrow::Cow<'static, str>;
 
 /// Sets a description from the catalog: the default language's wording, and every other
@@ -154,23 +272,12 @@ fn localize(
     description: &mut Option<Cow>,
     localizations: &mut std::borrow::Cow<'static, [(Cow, Cow)]>,
 ) {
-    let catalog = catalog();
     *description = Some(plain(msg, DEFAULT_LANG).into());
-    *localizations = catalog
-        .languages()
-        .into_iter()
-        .filter(|&lang| lang != DEFAULT_LANG)
-        .map(|lang| {
-            (
-                lang.to_string().into(),
-                catalog.text(lang, msg, &NoNames).into(),
-            )
-        })
-        .collect::<Vec<_>>()
-        .into();
+    *localizations = localized_names(msg);
 }
 
-/// Every other shipped language's wording of a name, for Discord's localizations.
+/// Every other shipped language's wording of a name or description, for Discord's
+/// localizations.
 fn localized_names(msg: &Msg) -> std::borrow::Cow<'static, [(Cow, Cow)]> {
     let catalog = catalog();
     catalog
@@ -191,12 +298,18 @@ fn localized_names(msg: &Msg) -> std::borrow::Cow<'static, [(Cow, Cow)]> {
 /// catalog.
 fn describe(command: &mut poise::Command<Data, Error>) {
     let name = command.name.to_string();
-    if let Some(text) = command_name(&name) {
-        command.name_localizations = localized_names(&text);
+    if let Some((title, text)) = command_texts(&name) {
+        command.name_localizations = localized_names(&title);
+        localize(
+            &text,
+            &mut command.description,
+            &mut command.description_localizations,
+        );
     }
     for p in &mut command.parameters {
-        if let Some(text) = parameter_name(&name, &p.name) {
-            p.name_localizations = localized_names(&text);
+        if let Some((title, text)) = parameter_texts(&name, &p.name) {
+            p.name_localizations = localized_names(&title);
+            localize(&text, &mut p.description, &mut p.description_localizations);
         }
         let choices: Vec<poise::CommandParameterChoice> = p
             .choices
@@ -210,18 +323,6 @@ fn describe(command: &mut poise::Command<Data, Error>) {
             })
             .collect();
         p.choices = choices.into();
-    }
-    if let Some(text) = command_text(&name) {
-        localize(
-            &text,
-            &mut command.description,
-            &mut command.description_localizations,
-        );
-    }
-    for p in &mut command.parameters {
-        if let Some(text) = parameter_text(&name, &p.name) {
-            localize(&text, &mut p.description, &mut p.description_localizations);
-        }
     }
 }
 
@@ -368,21 +469,24 @@ async fn complete_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
         poise::Context::Prefix(_) => DEFAULT_LANG,
     };
     let partial = partial.to_lowercase();
-    let choices = registry::GAMES
-        .iter()
+    let choices = games::all()
         .filter(|g| {
             partial.is_empty()
-                || g.id.contains(&partial)
+                || g.id().contains(&partial)
                 || plain(&g.name(), lang).to_lowercase().contains(&partial)
-                || g.aliases.iter().any(|a| a.contains(&partial))
+                || g.aliases().iter().any(|a| a.contains(&partial))
         })
         .map(|g| {
             serenity::AutocompleteChoice::new(
                 plain(
-                    &msg!("discord-game-choice", name = g.name(), id = verbatim(g.id)),
+                    &msg!(
+                        "discord-game-choice",
+                        name = g.name(),
+                        id = verbatim(g.id())
+                    ),
                     lang,
                 ),
-                g.id,
+                g.id(),
             )
         })
         .collect();
@@ -390,14 +494,14 @@ async fn complete_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 }
 
 /// The `game` argument typed so far in an autocomplete interaction.
-fn game_typed(ctx: &poise::ApplicationContext<'_, Data, Error>) -> Option<&'static GameInfo> {
+fn game_typed(ctx: &poise::ApplicationContext<'_, Data, Error>) -> Option<GameKind> {
     ctx.interaction
         .data
         .options()
         .iter()
         .find_map(|o| match (o.name, &o.value) {
-            ("game", serenity::ResolvedValue::Autocomplete { value, .. }) => registry::find(value),
-            ("game", serenity::ResolvedValue::String(value)) => registry::find(value),
+            ("game", serenity::ResolvedValue::Autocomplete { value, .. }) => games::find(value),
+            ("game", serenity::ResolvedValue::String(value)) => games::find(value),
             _ => None,
         })
 }
@@ -492,7 +596,7 @@ pub async fn play(
         say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
         return Ok(());
     }
-    let Some(info) = registry::find(&game) else {
+    let Some(info) = games::find(&game) else {
         let reply = render::notice(&no_such_game(&game), &Plain(lang));
         say(ctx, send::poise_reply(&reply)).await?;
         return Ok(());
@@ -543,7 +647,7 @@ pub async fn play(
         channel_id: ctx.channel_id().get(),
         creator: person(ctx.author()),
         invited,
-        game: info.id.to_string(),
+        game: info.id().to_string(),
         seats: seats.map(usize::from),
         seed,
         options,
@@ -595,7 +699,7 @@ pub async fn play(
 /// it, and the lobby or the table lives in the thread.
 async fn play_in_thread(
     ctx: Context<'_>,
-    info: &'static GameInfo,
+    info: GameKind,
     mut request: CreateTable,
     names: &SeatNames,
     public: Lang,
@@ -759,7 +863,7 @@ pub async fn stats(
     let service = &ctx.data().service;
     let reply = match service.stats(guild, user, game.as_deref()).await {
         Ok(stats) => {
-            let game = game.as_deref().and_then(registry::find).map(|g| g.id);
+            let game = game.as_deref().and_then(games::find).map(|g| g.id());
             render::stats(&stats, game, public)
         }
         Err(e) => refusal(&e, &Plain(lang)),
@@ -790,7 +894,7 @@ pub async fn rules(
     #[autocomplete = "complete_game"] game: String,
 ) -> Result<(), Error> {
     let (lang, _) = langs(ctx).await;
-    let reply = match registry::find(&game) {
+    let reply = match games::find(&game) {
         Some(info) => render::rules(info, lang),
         None => render::notice(&no_such_game(&game), &Plain(lang)),
     };
@@ -1129,14 +1233,15 @@ mod tests {
     fn every_command_and_parameter_has_a_discord_name_in_every_language() {
         for command in all() {
             let name = command.name.to_string();
-            let msg = command_name(&name).unwrap_or_else(|| panic!("/{name} has no name key"));
+            let (msg, _) =
+                command_texts(&name).unwrap_or_else(|| panic!("/{name} has no name key"));
             // The default language's name is the code's own.
             assert_eq!(plain(&msg, DEFAULT_LANG), name);
             for (lang, localized) in command.name_localizations.iter() {
                 assert!(discord_name(localized), "/{name} in {lang}: {localized:?}");
             }
             for p in &command.parameters {
-                let msg = parameter_name(&name, &p.name)
+                let (msg, _) = parameter_texts(&name, &p.name)
                     .unwrap_or_else(|| panic!("/{name} {} has no name key", p.name));
                 assert_eq!(plain(&msg, DEFAULT_LANG), p.name);
                 for (lang, localized) in p.name_localizations.iter() {

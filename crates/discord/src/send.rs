@@ -48,13 +48,21 @@ fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
         .users(reply.ping.iter().map(|&u| serenity::UserId::new(u)))
 }
 
+/// A reply's text, buttons and mentions on one of serenity's message builders (they share
+/// these methods but no trait).
+macro_rules! body {
+    ($builder:expr, $reply:expr) => {
+        $builder
+            .content($reply.content.clone())
+            .components(rows($reply))
+            .allowed_mentions(mentions($reply))
+    };
+}
+
 /// An interaction response message (a new message, or the update of the clicked one).
 pub fn response_message(reply: &Reply) -> serenity::CreateInteractionResponseMessage {
-    let message = serenity::CreateInteractionResponseMessage::new()
-        .content(reply.content.clone())
-        .components(rows(reply))
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply));
+    let message =
+        body!(serenity::CreateInteractionResponseMessage::new(), reply).ephemeral(reply.ephemeral);
     // The attachments are always sent, so an update without a picture takes the old one away.
     match &reply.image {
         Some(image) => message
@@ -76,11 +84,7 @@ pub fn update(reply: &Reply) -> serenity::CreateInteractionResponse {
 
 /// A reply to a slash command.
 pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
-    let message = poise::CreateReply::default()
-        .content(reply.content.clone())
-        .components(rows(reply))
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply));
+    let message = body!(poise::CreateReply::default(), reply).ephemeral(reply.ephemeral);
     match &reply.image {
         Some(image) => message.attachment(attachment(image)).embed(embed(image)),
         None => message,
@@ -89,10 +93,7 @@ pub fn poise_reply(reply: &Reply) -> poise::CreateReply {
 
 /// A new channel message.
 pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
-    let message = serenity::CreateMessage::new()
-        .content(reply.content.clone())
-        .components(rows(reply))
-        .allowed_mentions(mentions(reply));
+    let message = body!(serenity::CreateMessage::new(), reply);
     match &reply.image {
         Some(image) => message.add_file(attachment(image)).embed(embed(image)),
         None => message,
@@ -101,10 +102,7 @@ pub fn channel_message(reply: &Reply) -> serenity::CreateMessage {
 
 /// An edit of a channel message.
 pub fn edit_message(reply: &Reply) -> serenity::EditMessage {
-    let edit = serenity::EditMessage::new()
-        .content(reply.content.clone())
-        .components(rows(reply))
-        .allowed_mentions(mentions(reply));
+    let edit = body!(serenity::EditMessage::new(), reply);
     match &reply.image {
         Some(image) => edit
             .new_attachment(attachment(image))
@@ -115,10 +113,7 @@ pub fn edit_message(reply: &Reply) -> serenity::EditMessage {
 
 /// An edit of an interaction's original response (an open hand).
 pub fn edit_response(reply: &Reply) -> serenity::EditInteractionResponse {
-    let edit = serenity::EditInteractionResponse::new()
-        .content(reply.content.clone())
-        .components(rows(reply))
-        .allowed_mentions(mentions(reply));
+    let edit = body!(serenity::EditInteractionResponse::new(), reply);
     match &reply.image {
         Some(image) => edit
             .new_attachment(attachment(image))

@@ -18,18 +18,28 @@ use pakka_ratings::{rate, Entrant, Player, Rating};
 pub const ALL_GAMES: &str = "*";
 
 /// A seat of a rated table as the rating reads it: from `seats` joined with `results` (a
-/// forfeited table has a result row for the player who gave up only).
-/// (seat, user, computer level, team, place, won, score, has a result row)
-pub(super) type RatedSeat = (
-    i64,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<i64>,
-    Option<bool>,
-    Option<i64>,
-    bool,
-);
+/// forfeited table has a result row for the player who gave up only). Read with
+/// [`RATED_SEAT_COLUMNS`].
+#[derive(sqlx::FromRow)]
+pub(super) struct RatedSeat {
+    pub seat: i64,
+    pub user_id: Option<i64>,
+    /// The computer level of a computer seat.
+    pub computer: Option<String>,
+    pub team: Option<i64>,
+    pub place: Option<i64>,
+    pub won: Option<bool>,
+    pub score: Option<i64>,
+    /// The seat has a result row.
+    pub has_result: bool,
+}
+
+/// The columns of a [`RatedSeat`], from `seats AS s LEFT JOIN results AS r` on the table and
+/// the seat.
+pub(super) const RATED_SEAT_COLUMNS: &str = "s.seat AS seat, \
+     COALESCE(r.user_id, s.user_id) AS user_id, COALESCE(r.computer, s.computer) AS computer, \
+     COALESCE(r.team, s.seat) AS team, r.place AS place, r.won AS won, r.score AS score, \
+     r.seat IS NOT NULL AS has_result";
 
 /// A player's key in the rating tables: (user id, level); a computer level has user 0.
 pub(super) fn key(player: &Player) -> (i64, &str) {
@@ -64,20 +74,20 @@ pub(super) fn rated_update(
 ) -> BTreeMap<Player, Standing> {
     let mut entrants = Vec::new();
     let mut counted: BTreeMap<Player, (i64, i64, Option<i64>)> = BTreeMap::new();
-    for (seat, user, computer, team, place, won, score, has_result) in seats {
-        let Some(player) = Player::of_seat(user.map(from_sql), computer.as_deref()) else {
+    for s in seats {
+        let Some(player) = Player::of_seat(s.user_id.map(from_sql), s.computer.as_deref()) else {
             continue;
         };
         entrants.push(Entrant {
             player: player.clone(),
-            team: usize::try_from(team.unwrap_or(*seat)).unwrap_or_default(),
-            place: usize::try_from(place.unwrap_or(1)).unwrap_or(1),
+            team: usize::try_from(s.team.unwrap_or(s.seat)).unwrap_or_default(),
+            place: usize::try_from(s.place.unwrap_or(1)).unwrap_or(1),
         });
-        if *has_result {
+        if s.has_result {
             let c = counted.entry(player).or_insert((0, 0, None));
             c.0 += 1;
-            c.1 += i64::from(won.unwrap_or(false));
-            if let Some(score) = score {
+            c.1 += i64::from(s.won.unwrap_or(false));
+            if let Some(score) = s.score {
                 c.2 = Some(c.2.unwrap_or(0) + score);
             }
         }
@@ -148,21 +158,22 @@ macro_rules! rate_table {
         .await?;
         let seats: Vec<$crate::ratings::RatedSeat> = sqlx::query_as(sql!(
             $dialect,
-            "SELECT s.seat, COALESCE(r.user_id, s.user_id), \
-             COALESCE(r.computer, s.computer), COALESCE(r.team, s.seat), r.place, r.won, \
-             r.score, r.seat IS NOT NULL \
-             FROM seats AS s LEFT JOIN results AS r ON r.table_id = s.table_id AND r.seat = s.seat \
-             WHERE s.table_id = ? ORDER BY s.seat"
+            &format!(
+                "SELECT {} FROM seats AS s LEFT JOIN results AS r \
+                 ON r.table_id = s.table_id AND r.seat = s.seat \
+                 WHERE s.table_id = ? ORDER BY s.seat",
+                $crate::ratings::RATED_SEAT_COLUMNS
+            )
         ))
         .bind($id)
         .fetch_all(&mut *$tx)
         .await?;
         for track in [game.as_str(), $crate::ratings::ALL_GAMES] {
             let mut current = std::collections::BTreeMap::new();
-            for (_, user, computer, ..) in &seats {
+            for seat in &seats {
                 let Some(player) = ::pakka_ratings::Player::of_seat(
-                    user.map($crate::from_sql),
-                    computer.as_deref(),
+                    seat.user_id.map($crate::from_sql),
+                    seat.computer.as_deref(),
                 ) else {
                     continue;
                 };
@@ -246,18 +257,13 @@ pub struct Recomputed {
     pub differing: usize,
 }
 
-/// A seat of a rated table in a recompute: the table id, then a [`RatedSeat`]'s columns.
-type TableSeat = (
-    i64,
-    i64,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<i64>,
-    Option<bool>,
-    Option<i64>,
-    bool,
-);
+/// A seat of a rated table in a recompute: the table id, then a [`RatedSeat`].
+#[derive(sqlx::FromRow)]
+struct TableSeat {
+    table_id: i64,
+    #[sqlx(flatten)]
+    seat: RatedSeat,
+}
 
 /// Every rating row: ((guild, game, user, level), standing).
 type RatingRows = BTreeMap<(i64, String, i64, String), (f64, f64, i64, i64, Option<i64>)>;
@@ -290,25 +296,21 @@ impl Store {
             ))
             .fetch_all(&mut *tx)
             .await?;
-            let seats: Vec<TableSeat> =
-                sqlx::query_as(sql!(
-                    d,
-                    "SELECT s.table_id, s.seat, COALESCE(r.user_id, s.user_id), \
-                     COALESCE(r.computer, s.computer), COALESCE(r.team, s.seat), r.place, \
-                     r.won, r.score, r.seat IS NOT NULL \
+            let seats: Vec<TableSeat> = sqlx::query_as(sql!(
+                d,
+                &format!(
+                    "SELECT s.table_id AS table_id, {RATED_SEAT_COLUMNS} \
                      FROM seats AS s LEFT JOIN results AS r \
                      ON r.table_id = s.table_id AND r.seat = s.seat \
                      WHERE s.table_id IN (SELECT table_id FROM results WHERE rating_seq IS NOT NULL) \
                      ORDER BY s.table_id, s.seat"
-                ))
+                )
+            ))
                 .fetch_all(&mut *tx)
                 .await?;
             let mut by_table: BTreeMap<i64, Vec<RatedSeat>> = BTreeMap::new();
-            for (table, seat, user, computer, team, place, won, score, has) in seats {
-                by_table
-                    .entry(table)
-                    .or_default()
-                    .push((seat, user, computer, team, place, won, score, has));
+            for TableSeat { table_id, seat } in seats {
+                by_table.entry(table_id).or_default().push(seat);
             }
 
             let mut ratings: BTreeMap<(i64, String), BTreeMap<Player, Standing>> = BTreeMap::new();

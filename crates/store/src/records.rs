@@ -102,16 +102,42 @@ impl Store {
         type Row = (i64, String, f64, f64, i64, i64, i64, Option<i64>, i64);
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let offset = i64::try_from(offset).unwrap_or(i64::MAX);
-        let rows: Vec<Row> = on_db!(self, pool, |db, d| match since {
-            None => {
-                sqlx::query_as(sql!(
+        let rows: Vec<Row> = on_db!(self, pool, |db, d| {
+            // Both end with the same rating filter, order and page.
+            let query = match since {
+                None => sqlx::query_as(sql!(
                     d,
                     &format!(
                         "SELECT g.user_id, g.level, g.mu, g.sigma, g.games, g.games, g.wins, \
                          g.points, COUNT(*) OVER () FROM ratings AS g \
                          WHERE g.guild_id = ? AND g.game = ? {BOARD_ORDER} LIMIT ? OFFSET ?"
                     )
-                ))
+                )),
+                Some(since) => {
+                    let one_game = (game != super::ALL_GAMES).then_some(game);
+                    sqlx::query_as(sql!(
+                        d,
+                        &format!(
+                            "SELECT g.user_id, g.level, g.mu, g.sigma, g.games, p.games, \
+                             p.wins, p.points, COUNT(*) OVER () FROM ratings AS g JOIN ( \
+                             SELECT COALESCE(user_id, 0) AS user_id, \
+                             COALESCE(computer, '') AS level, COUNT(*) AS games, \
+                             CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS wins, \
+                             CAST(SUM(score) AS BIGINT) AS points FROM results \
+                             WHERE guild_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?) \
+                             AND finished_at >= ? \
+                             GROUP BY COALESCE(user_id, 0), COALESCE(computer, '')) AS p \
+                             ON p.user_id = g.user_id AND p.level = g.level \
+                             WHERE g.guild_id = ? AND g.game = ? {BOARD_ORDER} LIMIT ? OFFSET ?"
+                        )
+                    ))
+                    .bind(to_sql(guild_id))
+                    .bind(one_game)
+                    .bind(one_game)
+                    .bind(since)
+                }
+            };
+            query
                 .bind(to_sql(guild_id))
                 .bind(game)
                 .bind(PROVISIONAL_GAMES)
@@ -119,37 +145,6 @@ impl Store {
                 .bind(offset)
                 .fetch_all(db)
                 .await?
-            }
-            Some(since) => {
-                let one_game = (game != super::ALL_GAMES).then_some(game);
-                sqlx::query_as(sql!(
-                    d,
-                    &format!(
-                        "SELECT g.user_id, g.level, g.mu, g.sigma, g.games, p.games, p.wins, \
-                         p.points, COUNT(*) OVER () FROM ratings AS g JOIN ( \
-                         SELECT COALESCE(user_id, 0) AS user_id, COALESCE(computer, '') AS level, \
-                         COUNT(*) AS games, \
-                         CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS wins, \
-                         CAST(SUM(score) AS BIGINT) AS points FROM results \
-                         WHERE guild_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?) \
-                         AND finished_at >= ? \
-                         GROUP BY COALESCE(user_id, 0), COALESCE(computer, '')) AS p \
-                         ON p.user_id = g.user_id AND p.level = g.level \
-                         WHERE g.guild_id = ? AND g.game = ? {BOARD_ORDER} LIMIT ? OFFSET ?"
-                    )
-                ))
-                .bind(to_sql(guild_id))
-                .bind(one_game)
-                .bind(one_game)
-                .bind(since)
-                .bind(to_sql(guild_id))
-                .bind(game)
-                .bind(PROVISIONAL_GAMES)
-                .bind(limit)
-                .bind(offset)
-                .fetch_all(db)
-                .await?
-            }
         });
         let total = rows.first().map_or(0, |r| r.8);
         let total = if rows.is_empty() && offset > 0 {

@@ -128,37 +128,14 @@ impl TableService {
             guild_id: req.guild_id,
             channel_id: req.channel_id,
             game: info.id.to_string(),
-            options: options.clone(),
+            options,
             seats,
             seed,
             created_by: req.creator.id,
-            seat_rows: seat_rows.clone(),
+            seat_rows,
             turn_timer: req.turn_timer,
         };
-        let id = self.store.create_table(&new).await.map_err(|e| match e {
-            StoreError::ChannelBusy => TableError::ChannelBusy,
-            other => TableError::from(other),
-        })?;
-        let table = Table {
-            id,
-            guild_id: req.guild_id,
-            channel_id: req.channel_id,
-            info,
-            options,
-            seed,
-            creator: req.creator.id,
-            phase: Phase::Lobby,
-            seats: seat_rows,
-            game: None,
-            move_number: 0,
-            counts: Arc::default(),
-            paused: false,
-            turn_timer: req.turn_timer,
-            turn_since: Instant::now(),
-            opened: Instant::now(),
-            story: Default::default(),
-        };
-        self.insert(table)?;
+        let id = self.open_lobby(info, new).await?;
         drop(opening);
         // A table whose every seat is taken already (the creator and computer players) starts.
         let mut t = self.lock(id).await?;
@@ -403,35 +380,46 @@ impl TableService {
             seats: old.seats,
             seed,
             created_by: user,
-            seat_rows: seat_rows.clone(),
+            seat_rows,
             turn_timer: old.turn_timer,
         };
-        let new_id = self.store.create_table(&new).await.map_err(|e| match e {
+        let new_id = self.open_lobby(info, new).await?;
+        drop(opening);
+        let mut t = self.lock(new_id).await?;
+        self.start_if_ready(&mut t).await
+    }
+
+    /// Stores a new lobby and holds it: its id. Called under the opening lock, after the
+    /// room checks.
+    async fn open_lobby(
+        &self,
+        info: &'static GameInfo,
+        new: NewTable,
+    ) -> Result<TableId, TableError> {
+        let id = self.store.create_table(&new).await.map_err(|e| match e {
             StoreError::ChannelBusy => TableError::ChannelBusy,
             other => TableError::from(other),
         })?;
         self.insert(Table {
-            id: new_id,
-            guild_id: old.guild_id,
-            channel_id: old.channel_id,
+            id,
+            guild_id: new.guild_id,
+            channel_id: new.channel_id,
             info,
-            options: old.options,
-            seed,
-            creator: user,
+            options: new.options,
+            seed: new.seed,
+            creator: new.created_by,
             phase: Phase::Lobby,
-            seats: seat_rows,
+            seats: new.seat_rows,
             game: None,
             move_number: 0,
             counts: Arc::default(),
             paused: false,
-            turn_timer: old.turn_timer,
+            turn_timer: new.turn_timer,
             turn_since: Instant::now(),
             opened: Instant::now(),
             story: Default::default(),
         })?;
-        drop(opening);
-        let mut t = self.lock(new_id).await?;
-        self.start_if_ready(&mut t).await
+        Ok(id)
     }
 }
 
