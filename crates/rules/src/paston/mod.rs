@@ -38,7 +38,7 @@ use super::{
     rank_by_score, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
     Status, Zone,
 };
-use pakka_cards::{piquet32, Card, CardSet, Rank, Suit};
+use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 
 /// Paston has no options; the table's options object is `{}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +53,15 @@ pub const RESET_AT: i64 = -121;
 const SEATS: usize = 3;
 const JS: Card = Card::new(Rank::Jack, Suit::Spades);
 const SEVEN_S: Card = Card::new(Rank::Seven, Suit::Spades);
+
+/// Paston's 32 cards (7…A of each suit) in their new-deck order: the standard deck's, from
+/// the seven up.
+pub fn deck() -> Vec<Card> {
+    standard52()
+        .into_iter()
+        .filter(|c| c.rank() >= Rank::Seven)
+        .collect()
+}
 
 /// The bidding levels, low to high; Paston and Grkha both make spades trump.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -337,7 +346,7 @@ pub fn hand_points(
 /// The next deck of a deal: an explicit one as given; a shuffle is repeated while its bottom
 /// card is the seven of spades.
 fn draw_deck(source: &mut DeckSource) -> Vec<Card> {
-    let full = piquet32();
+    let full = deck();
     let explicit = source.has_explicit();
     let mut deck = source.next_deck(&full);
     if !explicit {
@@ -828,7 +837,7 @@ impl Game for Paston {
     }
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        let (source, dealer) = DeckSource::new(setup, &piquet32(), SEATS)?;
+        let (source, dealer) = DeckSource::new(setup, &deck(), SEATS)?;
         let mut game = Paston {
             options,
             source,
@@ -1044,7 +1053,7 @@ impl Game for Paston {
     }
 
     fn action_space(&self) -> Vec<Action> {
-        let deck = piquet32();
+        let deck = deck();
         let mut all = vec![Action::Pass, Action::Surrender, Action::Whist];
         all.extend(Level::ALL.map(Action::Bid));
         all.extend(Level::ALL.map(Action::Trump));
