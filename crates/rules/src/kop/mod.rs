@@ -741,11 +741,7 @@ pub struct View {
 }
 
 impl Game for Kop {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "kop";
     const ALIASES: &'static [&'static str] = &["baska"];

@@ -359,17 +359,11 @@ fn draw_deck(source: &mut DeckSource) -> Vec<Card> {
 
 /// Whether a ten-card hand forces a redeal: spades 7 to Q without K or A.
 fn needs_redeal(hand: CardSet) -> bool {
-    let run: CardSet = [
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-    ]
-    .into_iter()
-    .map(|r| Card::new(r, Suit::Spades))
-    .collect();
+    let run: CardSet = Rank::ALL
+        .into_iter()
+        .filter(|r| (Rank::Seven..=Rank::Queen).contains(r))
+        .map(|r| Card::new(r, Suit::Spades))
+        .collect();
     let tops = [Rank::King, Rank::Ace].map(|r| Card::new(r, Suit::Spades));
     run.is_subset(hand) && !tops.iter().any(|&c| hand.contains(c))
 }
@@ -822,11 +816,7 @@ pub struct View {
 }
 
 impl Game for Paston {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "paston";
     const ALIASES: &'static [&'static str] = &[];

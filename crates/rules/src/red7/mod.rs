@@ -707,11 +707,7 @@ pub struct View {
 }
 
 impl Game for Red7 {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "red7";
     const ALIASES: &'static [&'static str] = &[];
