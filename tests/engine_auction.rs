@@ -35,7 +35,7 @@ fn names(cards: Vec<pakka::cards::Card>) -> Vec<String> {
 fn paston_actions_and_a_scripted_deal() {
     let mut c = Console::start();
     // The new-deck order with dealer 0: seat 0 receives the third pair, J♠ Q♠, and bids first.
-    let deck = names(pakka::cards::piquet32());
+    let deck = names(pakka::rules::paston::deck());
     let a = c.cmd(json!({"cmd":"new","game":"paston","seats":3,"dealer":0,"deck":deck}));
     assert_eq!(
         a["status"],

@@ -149,7 +149,8 @@ impl fmt::Display for Rank {
     }
 }
 
-/// A Red7 colour, strongest first (R > O > Y > G > B > I > V).
+/// A Red7 colour, in the rainbow's order (R, O, Y, G, B, I, V): the order of `ALL`, of the
+/// Red7 cards' indices and of `Ord`. Which colour beats which is Red7's rule, kept in `rules`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
     Red,

@@ -1,38 +1,16 @@
-//! The decks pakka's games use, in a fixed "new deck" order, a deterministic shuffle driven by a
-//! caller's random number generator, and the check that a given deck is exactly a game's deck.
+//! The game-neutral decks (the standard 52 and the 22 tarot trumps) in a fixed "new deck" order,
+//! a deterministic shuffle driven by a caller's random number generator, and the check that a
+//! given deck is exactly a game's deck. A deck that belongs to one game (Paston's 32, Kop's 16,
+//! Red7's 49) lives in that game's folder in `rules`.
 
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::{Card, CardSet, Colour, Rank};
+use super::{Card, CardSet};
 
 /// The 52-card deck: suits S, H, D, C, each 2…A.
 pub fn standard52() -> Vec<Card> {
     (0..52).filter_map(Card::from_index).collect()
-}
-
-/// The 32-card deck (7…A of each suit), as Paston uses.
-pub fn piquet32() -> Vec<Card> {
-    standard52()
-        .into_iter()
-        .filter(|c| c.rank() >= Rank::Seven)
-        .collect()
-}
-
-/// The 16-card deck (A, 10, Q, J of each suit), as Kop uses.
-pub fn kop16() -> Vec<Card> {
-    standard52()
-        .into_iter()
-        .filter(|c| matches!(c.rank(), Rank::Ace | Rank::Ten | Rank::Queen | Rank::Jack))
-        .collect()
-}
-
-/// Red7's 49 cards: seven colours × numbers 1…7.
-pub fn red7_deck() -> Vec<Card> {
-    Colour::ALL
-        .into_iter()
-        .flat_map(|c| (1..=7).map(move |n| Card::red7(c, n)))
-        .collect()
 }
 
 /// The 22 tarot trumps: 1…21 and the Fool.
@@ -85,33 +63,29 @@ pub fn validate_deck(given: &[Card], deck: &[Card]) -> Result<(), DeckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse_cards, Suit};
+    use crate::{parse_cards, Colour, Rank, Suit};
     use rand::SeedableRng;
 
     #[test]
     fn deck_sizes_and_contents() {
         assert_eq!(standard52().len(), 52);
-        assert_eq!(piquet32().len(), 32);
-        assert_eq!(kop16().len(), 16);
-        assert_eq!(red7_deck().len(), 49);
         assert_eq!(tarot22().len(), 22);
         assert_eq!(standard52()[0], Card::new(Rank::Two, Suit::Spades));
-        assert!(kop16().contains(&Card::new(Rank::Ten, Suit::Clubs)));
-        assert!(!piquet32().contains(&Card::new(Rank::Six, Suit::Clubs)));
-        let all: CardSet = [standard52(), red7_deck(), tarot22()]
-            .concat()
-            .iter()
+        let red7: Vec<Card> = Colour::ALL
+            .into_iter()
+            .flat_map(|c| (1..=7).map(move |n| Card::red7(c, n)))
             .collect();
+        let all: CardSet = [standard52(), red7, tarot22()].concat().iter().collect();
         assert_eq!(all.len(), Card::COUNT);
     }
 
     #[test]
     fn validation_names_the_fault() {
-        let deck = kop16();
+        let deck = tarot22();
         assert_eq!(validate_deck(&deck, &deck), Ok(()));
         assert_eq!(
             validate_deck(&deck[1..], &deck),
-            Err(DeckError::WrongSize { got: 15, want: 16 })
+            Err(DeckError::WrongSize { got: 21, want: 22 })
         );
         let mut doubled = deck.clone();
         doubled[1] = doubled[0];

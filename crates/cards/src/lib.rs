@@ -1,6 +1,7 @@
 //! Card primitives that know nothing of any game: suits, ranks, the one `Card` type that covers
-//! the standard deck, the Red7 deck and the 22 tarot trumps, a bitset `CardSet`, the decks the
-//! games use, and the notation of `shared/rules/README.md` (`10H`, `R7`, `Fool`) with Unicode
+//! the standard deck, the Red7 deck and the 22 tarot trumps, a bitset `CardSet`, the
+//! game-neutral decks (`standard52`, `tarot22`; a deck of one game lives in that game's folder),
+//! and the notation of `shared/rules/README.md` (`10H`, `R7`, `Fool`) with Unicode
 //! suit symbols for display. Game rules (which card beats which) live in `rules`, not here.
 
 mod card;
@@ -8,9 +9,7 @@ mod deck;
 mod set;
 
 pub use card::{Card, CardKind, Colour, ParseCardError, Rank, Suit};
-pub use deck::{
-    kop16, piquet32, red7_deck, shuffled, standard52, tarot22, validate_deck, DeckError,
-};
+pub use deck::{shuffled, standard52, tarot22, validate_deck, DeckError};
 pub use set::CardSet;
 
 /// Parses a whitespace- or comma-separated list of cards, e.g. `"5H 5S, 10D"`.

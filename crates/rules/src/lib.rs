@@ -494,6 +494,20 @@ pub trait Game:
     }
 }
 
+/// The five associated types of a game's `impl Game`, written once: every game names its own
+/// `Options`, `Refusal`, `Action`, `Event` and `View` so, and this maps each to the type of the
+/// same name in scope where it is called.
+macro_rules! game_types {
+    () => {
+        type Options = Options;
+        type Refusal = Refusal;
+        type Action = Action;
+        type Event = Event;
+        type View = View;
+    };
+}
+pub(crate) use game_types;
+
 /// Where [`Game::advance`] tells what happened: into a list (what `apply_checked` answers and
 /// the engine console prints, in order), or nowhere ([`Events::quiet`], a playout's), and then
 /// no event is even built: the rules hand each event over as a closure only a list calls. The

@@ -121,6 +121,11 @@ pub fn trick_line(leader: Seat, plays: Option<Msg>) -> Msg {
     }
 }
 
+/// A number of cards in words: "1 card", "5 cards".
+pub fn cards_count(n: usize) -> Msg {
+    msg!("count-cards", n = n)
+}
+
 /// A suit in its notation (`♠`, `♥`, `♦`, `♣`).
 pub fn suit(s: pakka_cards::Suit) -> pakka_text::Arg {
     pakka_text::verbatim(s.symbol())

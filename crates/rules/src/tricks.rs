@@ -12,17 +12,41 @@ use super::{rank_by_score, Seat, Seen, Zone};
 use pakka_cards::{Card, CardSet, Rank, Suit};
 
 /// A trick: the leader and the cards played so far, in play order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Trick {
+pub type Trick = TrickOf<Vec<(Seat, Card)>>;
+
+/// A [`Trick`] kept in place (at most eight plays): serialized exactly as a `Trick`.
+pub type FixedTrick = TrickOf<Stack<(Seat, Card), 8>>;
+
+/// A trick whose plays are kept in `P`: a `Vec` ([`Trick`]) or a [`Stack`] in place
+/// ([`FixedTrick`]). Both answer the same questions and serialize alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickOf<P> {
     pub leader: Seat,
-    pub plays: Vec<(Seat, Card)>,
+    pub plays: P,
 }
 
-impl Trick {
-    pub fn new(leader: Seat) -> Trick {
-        Trick {
+/// A list a trick keeps its plays in: read as a slice, added to in play order.
+pub trait Plays: Default + std::ops::Deref<Target = [(Seat, Card)]> {
+    fn push_play(&mut self, play: (Seat, Card));
+}
+
+impl Plays for Vec<(Seat, Card)> {
+    fn push_play(&mut self, play: (Seat, Card)) {
+        self.push(play);
+    }
+}
+
+impl<const N: usize> Plays for Stack<(Seat, Card), N> {
+    fn push_play(&mut self, play: (Seat, Card)) {
+        self.push(play);
+    }
+}
+
+impl<P: Plays> TrickOf<P> {
+    pub fn new(leader: Seat) -> Self {
+        TrickOf {
             leader,
-            plays: Vec::new(),
+            plays: P::default(),
         }
     }
 
@@ -40,7 +64,7 @@ impl Trick {
     }
 
     pub fn play(&mut self, seat: Seat, card: Card) {
-        self.plays.push((seat, card));
+        self.plays.push_play((seat, card));
     }
 
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
@@ -55,8 +79,7 @@ impl Trick {
 }
 
 /// The winning play of `plays` (in play order): the first card, replaced by every later card
-/// that `beats` the current winner (`beats(challenger, winner, led)`). `Trick` and
-/// `FixedTrick` both ask it.
+/// that `beats` the current winner (`beats(challenger, winner, led)`).
 fn winning_play(
     plays: &[(Seat, Card)],
     beats: impl Fn(Card, Card, Card) -> bool,
@@ -309,13 +332,7 @@ pub fn taken_zones(
     won: &TricksTaken,
     trick: &Trick,
 ) -> Vec<Zone> {
-    let mut zones = Vec::with_capacity(2 * hands.len() + 2);
-    for (s, &hand) in hands.iter().enumerate() {
-        zones.push(Zone::new(format!("hand {s}"), hand, seen(s)));
-        zones.push(Zone::new(format!("won {s}"), won.cards[s], Seen::All));
-    }
-    zones.push(Zone::new("trick", trick.cards(), Seen::All));
-    zones
+    zones_with_won(hands, seen, |s| won.cards[s], trick)
 }
 
 /// The zones of a trick table: per seat its hand (`hand s`, seen as `seen` says) and the cards
@@ -326,10 +343,20 @@ pub fn table_zones(
     won: &TricksWon,
     trick: &Trick,
 ) -> Vec<Zone> {
+    zones_with_won(hands, seen, |s| won.cards_won(s), trick)
+}
+
+/// The zones `table_zones` lists, with each seat's won cards as `won` answers them.
+fn zones_with_won<W: IntoIterator<Item = Card>>(
+    hands: &[CardSet],
+    seen: impl Fn(Seat) -> Seen,
+    won: impl Fn(Seat) -> W,
+    trick: &Trick,
+) -> Vec<Zone> {
     let mut zones = Vec::with_capacity(2 * hands.len() + 2);
     for (s, &hand) in hands.iter().enumerate() {
         zones.push(Zone::new(format!("hand {s}"), hand, seen(s)));
-        zones.push(Zone::new(format!("won {s}"), won.cards_won(s), Seen::All));
+        zones.push(Zone::new(format!("won {s}"), won(s), Seen::All));
     }
     zones.push(Zone::new("trick", trick.cards(), Seen::All));
     zones
@@ -614,47 +641,7 @@ impl<'de, T: Blank + Deserialize<'de>, const N: usize> Deserialize<'de> for Stac
     }
 }
 
-/// A [`Trick`] kept in place (at most eight plays): serialized exactly as a `Trick`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FixedTrick {
-    pub leader: Seat,
-    pub plays: Stack<(Seat, Card), 8>,
-}
-
 impl FixedTrick {
-    pub fn new(leader: Seat) -> FixedTrick {
-        FixedTrick {
-            leader,
-            plays: Stack::new(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.plays.is_empty()
-    }
-
-    pub fn len(&self) -> usize {
-        self.plays.len()
-    }
-
-    /// The card led, if any.
-    pub fn led(&self) -> Option<Card> {
-        self.plays.first().map(|&(_, c)| c)
-    }
-
-    pub fn play(&mut self, seat: Seat, card: Card) {
-        self.plays.push((seat, card));
-    }
-
-    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        self.plays.iter().map(|&(_, c)| c)
-    }
-
-    /// The play winning so far, as [`Trick::winning`].
-    pub fn winning(&self, beats: impl Fn(Card, Card, Card) -> bool) -> Option<(Seat, Card)> {
-        winning_play(&self.plays, beats)
-    }
-
     /// The same trick as a `Trick` (for zones and views).
     pub fn to_trick(&self) -> Trick {
         Trick {

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tricks::{self, FixedTrick, Stack, TrickLog};
 use super::{DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
-use pakka_cards::{kop16, Card, CardSet, Rank, Suit};
+use pakka_cards::{Card, CardSet, Rank, Suit};
 
 /// Victory cards each player starts a match with.
 pub const START_VC: i64 = 5;
@@ -200,7 +200,8 @@ const JACKS: [Card; 4] = [
     Card::new(Rank::Jack, Suit::Diamonds),
 ];
 
-/// The Kop deck in the order of `cards::kop16` (what a shuffle starts from).
+/// The Kop deck in its new-deck order (what a shuffle starts from): the standard deck's order,
+/// suit by suit, keeping A, 10, Q and J.
 const DECK: [Card; 16] = {
     let mut deck = [ORDER[0]; 16];
     let mut i = 0;
@@ -216,6 +217,11 @@ const DECK: [Card; 16] = {
     }
     deck
 };
+/// Kop's 16 cards (A, 10, Q, J of each suit) in their new-deck order.
+pub fn deck() -> Vec<Card> {
+    DECK.to_vec()
+}
+
 const RANKS: [Rank; 13] = Rank::ALL;
 const SUITS: [Suit; 4] = Suit::ALL;
 
@@ -463,7 +469,7 @@ impl Kop {
     }
 
     fn setup(options: Options, setup: Setup) -> Result<Kop, SetupError> {
-        let (source, dealer) = DeckSource::new(setup, &kop16(), SEATS)?;
+        let (source, dealer) = DeckSource::new(setup, &DECK, SEATS)?;
         let mut game = Kop {
             options,
             dealer,
@@ -497,7 +503,7 @@ impl Kop {
             }
         };
         if self.source.has_explicit() {
-            let deck = self.source.next_deck(&kop16());
+            let deck = self.source.next_deck(&DECK);
             deal(&mut self.hands, &deck);
         } else {
             let mut deck = DECK;
@@ -735,11 +741,7 @@ pub struct View {
 }
 
 impl Game for Kop {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "kop";
     const ALIASES: &'static [&'static str] = &["baska"];

@@ -14,7 +14,7 @@ use super::{
 use crate::picture::{trick_leader, Scene};
 use crate::present::{self, grouped, last_trick, plays, seat_list, trick_line};
 use crate::{Observer, Present, Tone};
-use pakka_cards::{kop16, Card};
+use pakka_cards::Card;
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, signed, verbatim, Arg, Msg};
 
@@ -48,7 +48,7 @@ impl Present for Kop {
         scene.trick = view.trick.clone();
         scene.trick_leader = trick_leader(&view.trick, beats);
         // Everyone is dealt an equal share of the deck and holds what it has not played.
-        let dealt = kop16().len() / seats;
+        let dealt = super::DECK.len() / seats;
         for part in &mut scene.seats {
             let s = part.seat;
             let played = view.played.iter().filter(|&&(p, _)| p == s).count();

@@ -230,11 +230,7 @@ pub struct View {
 }
 
 impl Game for Matapesa {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "matapesa";
     const ALIASES: &'static [&'static str] = &["mätäpesä"];

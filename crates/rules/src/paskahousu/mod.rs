@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, rank_cards, Action, Core,
-    CourtMinTop, Legality,
+    CourtMinTop, Legality, TableView,
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
@@ -283,19 +283,9 @@ pub struct View {
     /// Whose turn it is; `None` once over.
     pub turn: Option<Seat>,
     pub hand_sizes: Vec<usize>,
-    /// The pile, bottom first.
-    pub pile: Vec<Card>,
-    pub stock: usize,
-    /// Cards cleared out of the game so far.
-    pub cleared: usize,
-    /// Seats that went out, first out first.
-    pub out: Vec<Seat>,
-    pub over: bool,
-    pub loser: Option<Seat>,
-    /// The forced opening play is pending.
-    pub opening: bool,
-    /// Nobody had a move: the player to move may play any card.
-    pub free_play: bool,
+    /// The pile, the stock, who is out and how the game stands, as both games show them.
+    #[serde(flatten)]
+    pub table: TableView,
     pub open_any_card: bool,
     pub draw_and_try: bool,
     /// 6 or 7.
@@ -304,11 +294,7 @@ pub struct View {
 }
 
 impl Game for Paskahousu {
-    type Options = Options;
-    type Refusal = Refusal;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
+    crate::game_types!();
 
     const ID: &'static str = "paskahousu";
     const ALIASES: &'static [&'static str] = &[];
@@ -416,14 +402,7 @@ impl Game for Paskahousu {
             dealer: self.dealer,
             turn: (!self.core.is_over()).then_some(self.core.turn),
             hand_sizes: self.core.hand_sizes(),
-            pile: self.core.pile.clone(),
-            stock: self.core.stock.len(),
-            cleared: self.core.cleared.len(),
-            out: self.core.out.clone(),
-            over: self.core.is_over(),
-            loser: self.core.loser(),
-            opening: self.core.opening.is_some(),
-            free_play: self.core.free_play,
+            table: self.core.table_view(),
             open_any_card: self.options.open_any_card,
             draw_and_try: self.options.draw_and_try,
             court_min_top: self.options.court_min_top.rank().number(),

@@ -7,6 +7,7 @@
 
 use super::{Action, Event, Paskahousu, Refusal, View};
 use crate::picture::Scene;
+use crate::present::cards_count;
 use crate::shedding::{self, told, Source};
 use crate::{Observer, Present, Tone};
 use pakka_cards::Card;
@@ -21,14 +22,7 @@ impl Present for Paskahousu {
         shedding::picture(&shedding::PictureOf {
             observer: view.observer,
             turn: view.turn,
-            opening: view.opening,
-            free_play: view.free_play,
-            pile: &view.pile,
-            stock: view.stock,
-            cleared: view.cleared,
-            over: view.over,
-            out: &view.out,
-            loser: view.loser,
+            table: &view.table,
             hand_sizes: &view.hand_sizes,
             hand: &view.hand,
         })
@@ -50,20 +44,13 @@ impl Present for Paskahousu {
     }
 
     fn describe(view: &View) -> Vec<Msg> {
-        let mut lines = shedding::table_lines(
-            view.turn,
-            view.opening,
-            view.free_play,
-            &view.pile,
-            view.stock,
-            view.cleared,
-        );
+        let mut lines = shedding::table_lines(view.turn, &view.table);
         for (s, &held) in view.hand_sizes.iter().enumerate() {
-            if !view.out.contains(&s) {
+            if !view.table.out.contains(&s) {
                 lines.push(msg!(
                     "paskahousu-seat",
                     who = seat(s),
-                    cards = msg!("count-cards", n = held)
+                    cards = cards_count(held)
                 ));
             }
         }
@@ -73,12 +60,7 @@ impl Present for Paskahousu {
         if view.courts_dead && !view.open_any_card {
             lines.push(msg!("paskahousu-courts-dead"));
         }
-        lines.extend(shedding::outcome_lines(
-            &view.out,
-            view.loser,
-            view.over,
-            view.hand_sizes.len(),
-        ));
+        lines.extend(shedding::outcome_lines(&view.table, view.hand_sizes.len()));
         lines
     }
 

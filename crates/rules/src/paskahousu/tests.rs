@@ -753,7 +753,7 @@ fn when_nobody_can_move_the_player_to_move_plays_any_card() {
     let events = act(&mut g, 0, play("10S"));
     assert!(events.contains(&Event::FreePlay { seat: 0 }));
     assert_eq!(g.to_act(), vec![0]);
-    assert!(g.view(Observer::Seat(0)).free_play);
+    assert!(g.view(Observer::Seat(0)).table.free_play);
     assert_eq!(
         plays(&g, 0),
         vec![
@@ -937,13 +937,17 @@ fn thumb(g: &Paskahousu) -> Action {
 /// the reference its observation must equal.
 fn position_from_view(view: &View) -> shedding::Position<'_> {
     let hand: CardSet = view.hand.iter().collect();
-    let (_, next) =
-        shedding::me_and_next(view.observer, view.turn, view.hand_sizes.len(), &view.out);
+    let (_, next) = shedding::me_and_next(
+        view.observer,
+        view.turn,
+        view.hand_sizes.len(),
+        &view.table.out,
+    );
     shedding::Position {
         zone: hand,
-        seen: hand.union(view.pile.iter().collect()),
-        pile: &view.pile,
-        stock: view.stock,
+        seen: hand.union(view.table.pile.iter().collect()),
+        pile: &view.table.pile,
+        stock: view.table.stock,
         legality: Legality {
             court_min_top: if view.court_min_top == 6 {
                 Rank::Six
@@ -952,7 +956,7 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
             },
             courts_on_empty: view.open_any_card || view.courts_dead,
         },
-        free_play: view.free_play,
+        free_play: view.table.free_play,
         after_zone: 0,
         next_left: view.hand_sizes.get(next).copied().unwrap_or(0),
         next_known: None,

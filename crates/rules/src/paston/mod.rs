@@ -38,7 +38,7 @@ use super::{
     rank_by_score, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
     Status, Zone,
 };
-use pakka_cards::{piquet32, Card, CardSet, Rank, Suit};
+use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 
 /// Paston has no options; the table's options object is `{}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +53,15 @@ pub const RESET_AT: i64 = -121;
 const SEATS: usize = 3;
 const JS: Card = Card::new(Rank::Jack, Suit::Spades);
 const SEVEN_S: Card = Card::new(Rank::Seven, Suit::Spades);
+
+/// Paston's 32 cards (7…A of each suit) in their new-deck order: the standard deck's, from
+/// the seven up.
+pub fn deck() -> Vec<Card> {
+    standard52()
+        .into_iter()
+        .filter(|c| c.rank() >= Rank::Seven)
+        .collect()
+}
 
 /// The bidding levels, low to high; Paston and Grkha both make spades trump.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -337,7 +346,7 @@ pub fn hand_points(
 /// The next deck of a deal: an explicit one as given; a shuffle is repeated while its bottom
 /// card is the seven of spades.
 fn draw_deck(source: &mut DeckSource) -> Vec<Card> {
-    let full = piquet32();
+    let full = deck();
     let explicit = source.has_explicit();
     let mut deck = source.next_deck(&full);
     if !explicit {
@@ -350,17 +359,11 @@ fn draw_deck(source: &mut DeckSource) -> Vec<Card> {
 
 /// Whether a ten-card hand forces a redeal: spades 7 to Q without K or A.
 fn needs_redeal(hand: CardSet) -> bool {
-    let run: CardSet = [
-        Rank::Seven,
-        Rank::Eight,
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-    ]
-    .into_iter()
-    .map(|r| Card::new(r, Suit::Spades))
-    .collect();
+    let run: CardSet = Rank::ALL
+        .into_iter()
+        .filter(|r| (Rank::Seven..=Rank::Queen).contains(r))
+        .map(|r| Card::new(r, Suit::Spades))
+        .collect();
     let tops = [Rank::King, Rank::Ace].map(|r| Card::new(r, Suit::Spades));
     run.is_subset(hand) && !tops.iter().any(|&c| hand.contains(c))
 }
@@ -813,11 +816,7 @@ pub struct View {
 }
 
 impl Game for Paston {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "paston";
     const ALIASES: &'static [&'static str] = &[];
@@ -828,7 +827,7 @@ impl Game for Paston {
     }
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        let (source, dealer) = DeckSource::new(setup, &piquet32(), SEATS)?;
+        let (source, dealer) = DeckSource::new(setup, &deck(), SEATS)?;
         let mut game = Paston {
             options,
             source,
@@ -1044,7 +1043,7 @@ impl Game for Paston {
     }
 
     fn action_space(&self) -> Vec<Action> {
-        let deck = piquet32();
+        let deck = deck();
         let mut all = vec![Action::Pass, Action::Surrender, Action::Whist];
         all.extend(Level::ALL.map(Action::Bid));
         all.extend(Level::ALL.map(Action::Trump));

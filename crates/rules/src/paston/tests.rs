@@ -57,12 +57,12 @@ fn deck_for(dealer: Seat, hands: [&str; 3], prikup: &str) -> Vec<Card> {
             deck[slot] = Some(c);
         }
     }
-    let mut rest = piquet32().into_iter().filter(|c| !used.contains(*c));
+    let mut rest = super::deck().into_iter().filter(|c| !used.contains(*c));
     let deck: Vec<Card> = deck
         .into_iter()
         .map(|slot| slot.or_else(|| rest.next()).unwrap())
         .collect();
-    validate_deck(&deck, &piquet32()).unwrap();
+    validate_deck(&deck, &super::deck()).unwrap();
     deck
 }
 
@@ -179,7 +179,7 @@ fn actions_have_the_protocol_shapes() {
 
 #[test]
 fn the_deal_follows_the_order_and_the_jack_of_spades_bids_first() {
-    let deck = piquet32();
+    let deck = super::deck();
     let g = Paston::new(Options::default(), 3, Setup::deck(0, deck.clone())).unwrap();
     // Seat 1 (the dealer's left) gets positions 0,1 then 8,9, 14,15, 20,21, 26,27.
     let want: CardSet = [0, 1, 8, 9, 14, 15, 20, 21, 26, 27]
@@ -737,9 +737,9 @@ fn only_a_shuffled_deck_is_reshuffled_for_a_bottom_seven_of_spades() {
     // A seeded shuffle whose bottom card is 7S is shuffled again.
     let mut found = false;
     for seed in 0..400 {
-        let (source, _) = DeckSource::new(Setup::seeded(seed), &piquet32(), 3).unwrap();
+        let (source, _) = DeckSource::new(Setup::seeded(seed), &super::deck(), 3).unwrap();
         let mut probe = source.clone();
-        let first = probe.next_deck(&piquet32());
+        let first = probe.next_deck(&super::deck());
         let mut real = source.clone();
         let dealt = draw_deck(&mut real);
         assert_ne!(dealt.last(), Some(&SEVEN_S));

@@ -779,11 +779,7 @@ pub struct View {
 }
 
 impl Game for PishePasha {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "pisha-pasha";
     const ALIASES: &'static [&'static str] = &["pishe-pasha", "pisha-paysha"];

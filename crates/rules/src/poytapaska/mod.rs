@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, Action, Core,
-    CourtMinTop, Legality,
+    CourtMinTop, Legality, TableView,
 };
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
@@ -383,29 +383,15 @@ pub struct View {
     pub face_up: Vec<Vec<Card>>,
     /// Per seat, the face-down positions (1–4) still on the table.
     pub face_down: Vec<Vec<u8>>,
-    /// The pile, bottom first.
-    pub pile: Vec<Card>,
-    pub stock: usize,
-    /// Cards cleared out of the game so far.
-    pub cleared: usize,
-    /// Seats that went out, first out first.
-    pub out: Vec<Seat>,
-    pub over: bool,
-    pub loser: Option<Seat>,
-    /// The forced opening play is pending.
-    pub opening: bool,
-    /// Nobody had a move: the player to move may play any card.
-    pub free_play: bool,
+    /// The pile, the stock, who is out and how the game stands, as both games show them.
+    #[serde(flatten)]
+    pub table: TableView,
     /// 6 or 7.
     pub court_min_top: u8,
 }
 
 impl Game for Poytapaska {
-    type Options = Options;
-    type Refusal = Refusal;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
+    crate::game_types!();
 
     const ID: &'static str = "poytapaska";
     const ALIASES: &'static [&'static str] = &["pöytäpaska"];
@@ -518,14 +504,7 @@ impl Game for Poytapaska {
                         .collect()
                 })
                 .collect(),
-            pile: self.core.pile.clone(),
-            stock: self.core.stock.len(),
-            cleared: self.core.cleared.len(),
-            out: self.core.out.clone(),
-            over: self.core.is_over(),
-            loser: self.core.loser(),
-            opening: self.core.opening.is_some(),
-            free_play: self.core.free_play,
+            table: self.core.table_view(),
             court_min_top: self.options.court_min_top.rank().number(),
         }
     }

@@ -24,14 +24,7 @@ impl Present for Poytapaska {
         let mut scene = shedding::picture(&shedding::PictureOf {
             observer: view.observer,
             turn: view.turn,
-            opening: view.opening,
-            free_play: view.free_play,
-            pile: &view.pile,
-            stock: view.stock,
-            cleared: view.cleared,
-            over: view.over,
-            out: &view.out,
-            loser: view.loser,
+            table: &view.table,
             hand_sizes: &view.hand_sizes,
             hand: &view.hand,
         });
@@ -71,16 +64,9 @@ impl Present for Poytapaska {
     }
 
     fn describe(view: &View) -> Vec<Msg> {
-        let mut lines = shedding::table_lines(
-            view.turn,
-            view.opening,
-            view.free_play,
-            &view.pile,
-            view.stock,
-            view.cleared,
-        );
+        let mut lines = shedding::table_lines(view.turn, &view.table);
         for (s, &held) in view.hand_sizes.iter().enumerate() {
-            if view.out.contains(&s) {
+            if view.table.out.contains(&s) {
                 continue;
             }
             let up: Arg = match &view.face_up[s] {
@@ -124,12 +110,7 @@ impl Present for Poytapaska {
                 from = verbatim(from)
             ));
         }
-        lines.extend(shedding::outcome_lines(
-            &view.out,
-            view.loser,
-            view.over,
-            view.hand_sizes.len(),
-        ));
+        lines.extend(shedding::outcome_lines(&view.table, view.hand_sizes.len()));
         lines
     }
 

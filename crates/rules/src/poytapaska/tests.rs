@@ -648,8 +648,12 @@ fn buttons_for_the_face_down_phase_are_direct() {
 /// The rule of thumb's position as it was read from the seat's view, before it read the state:
 /// the reference its observation must equal.
 fn position_from_view(view: &View) -> shedding::Position<'_> {
-    let (me, next) =
-        shedding::me_and_next(view.observer, view.turn, view.hand_sizes.len(), &view.out);
+    let (me, next) = shedding::me_and_next(
+        view.observer,
+        view.turn,
+        view.hand_sizes.len(),
+        &view.table.out,
+    );
     let left = |s: Seat| {
         view.hand_sizes.get(s).copied().unwrap_or(0)
             + view.face_up.get(s).map_or(0, Vec::len)
@@ -664,19 +668,19 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
     };
     let next_up: CardSet = view.face_up.get(next).into_iter().flatten().collect();
     let next_known = (next != me
-        && view.stock == 0
+        && view.table.stock == 0
         && view.hand_sizes.get(next) == Some(&0)
         && !next_up.is_empty())
     .then_some(next_up);
-    let mut seen = hand.union(view.pile.iter().collect());
+    let mut seen = hand.union(view.table.pile.iter().collect());
     for row in &view.face_up {
         seen = seen.union(row.iter().collect());
     }
     shedding::Position {
         zone,
         seen,
-        pile: &view.pile,
-        stock: view.stock,
+        pile: &view.table.pile,
+        stock: view.table.stock,
         legality: Legality {
             court_min_top: if view.court_min_top == 7 {
                 Rank::Seven
@@ -685,7 +689,7 @@ fn position_from_view(view: &View) -> shedding::Position<'_> {
             },
             courts_on_empty: true,
         },
-        free_play: view.free_play,
+        free_play: view.table.free_play,
         after_zone,
         next_left: left(next),
         next_known,

@@ -8,7 +8,8 @@
 //!
 //! The "who is winning" evaluation — the qualifying set [`qualifying`] `Q(p)`, the [`score`] and
 //! the [`leader`] of a table — is public: the elimination rule, the Discord labels and the
-//! computer players all use it.
+//! computer players all use it. The deck ([`deck`]) and which colour beats which
+//! ([`colour_strength`]) are Red7's own and live here, not in `cards`.
 //!
 //! Readings taken where the rules file leaves room (all literal):
 //! - A turn is `{"palette":c}` (at most once, first), then `{"canvas":c}` (which ends the turn at
@@ -42,7 +43,7 @@ use super::{
     deal_batches, rank_by_score, redeal_unseen, seats_from, DeckSource, Events, Game, Observer,
     Seat, Seen, Setup, SetupError, Status, Zone,
 };
-use pakka_cards::{red7_deck, Card, CardSet, Colour};
+use pakka_cards::{Card, CardSet, Colour};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -123,6 +124,15 @@ pub enum Event {
     },
 }
 
+/// Red7's 49 cards in their new-deck order: colour by colour in the rainbow's order
+/// (`Colour::ALL`), numbers 1…7.
+pub fn deck() -> Vec<Card> {
+    Colour::ALL
+        .into_iter()
+        .flat_map(|c| (1..=7).map(move |n| Card::red7(c, n)))
+        .collect()
+}
+
 // ---- the "who is winning" evaluation -------------------------------------------------------
 
 fn parts(card: Card) -> (Colour, u8) {
@@ -140,11 +150,25 @@ pub fn colour(card: Card) -> Colour {
     parts(card).0
 }
 
-/// The strength of a card: number first, then colour (R > O > Y > G > B > I > V). Distinct
-/// cards have distinct strengths.
+/// Which colour beats which: Red > Orange > Yellow > Green > Blue > Indigo > Violet, as 6
+/// for Red down to 0 for Violet.
+pub fn colour_strength(colour: Colour) -> u8 {
+    match colour {
+        Colour::Red => 6,
+        Colour::Orange => 5,
+        Colour::Yellow => 4,
+        Colour::Green => 3,
+        Colour::Blue => 2,
+        Colour::Indigo => 1,
+        Colour::Violet => 0,
+    }
+}
+
+/// The strength of a card: number first, then colour (`colour_strength`). Distinct cards have
+/// distinct strengths.
 pub fn strength(card: Card) -> u8 {
     let (c, n) = parts(card);
-    n * 7 + (6 - c as u8)
+    n * 7 + colour_strength(c)
 }
 
 /// The strongest card of a set.
@@ -493,7 +517,7 @@ impl Red7 {
     /// pile with the next card on top).
     fn deal_round(&mut self, events: &mut Events<'_, Event>) {
         let n = self.n();
-        let full = red7_deck();
+        let full = deck();
         let scored: CardSet = self.scored.iter().flatten().copied().collect();
         let deck = self.source.next_deck(&full);
         let mut cards = deck.into_iter().filter(|&c| !scored.contains(c));
@@ -581,7 +605,7 @@ impl Red7 {
             cards,
             points,
         });
-        let unscored = red7_deck().len() - self.scored.iter().map(Vec::len).sum::<usize>();
+        let unscored = deck().len() - self.scored.iter().map(Vec::len).sum::<usize>();
         if self.points[winner] >= target(n) || unscored < 8 * n {
             let ranking = rank_by_score(&self.points);
             self.finish(ranking, events);
@@ -683,11 +707,7 @@ pub struct View {
 }
 
 impl Game for Red7 {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "red7";
     const ALIASES: &'static [&'static str] = &[];
@@ -701,7 +721,7 @@ impl Game for Red7 {
     }
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
-        let (source, dealer) = DeckSource::new(setup, &red7_deck(), seats)?;
+        let (source, dealer) = DeckSource::new(setup, &deck(), seats)?;
         let mut game = Red7 {
             options,
             dealer,
@@ -880,7 +900,7 @@ impl Game for Red7 {
     }
 
     fn action_space(&self) -> Vec<Action> {
-        let deck = red7_deck();
+        let deck = deck();
         let mut all: Vec<Action> = deck.iter().map(|&c| Action::Palette(c)).collect();
         all.extend(deck.iter().map(|&c| Action::Canvas(c)));
         all.push(Action::End);

@@ -8,7 +8,7 @@
 //! (`R7`) is not. Words live in `locales/<lang>/red7.ftl`.
 
 use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
-use super::{colour, number, Action, Event, OutReason, Red7, Refusal, View};
+use super::{colour, colour_strength, number, Action, Event, OutReason, Red7, Refusal, View};
 use crate::picture::{Face, Mark, Pile, Scene};
 use crate::present::{self, grouped, seat_list};
 use crate::{Observer, Present, Seat, Tone};
@@ -316,7 +316,10 @@ impl Present for Red7 {
 
 /// A hand by colour, the strongest (Red) first, each colour's numbers high to low.
 fn hand_groups(hand: &[Card]) -> Vec<Vec<Card>> {
-    grouped(hand, |c| (colour(c), std::cmp::Reverse(number(c))))
+    use std::cmp::Reverse;
+    grouped(hand, |c| {
+        (Reverse(colour_strength(colour(c))), Reverse(number(c)))
+    })
 }
 
 /// "Game over: Ann won." (everyone sharing the first place).

@@ -50,12 +50,12 @@ fn deck_for(dealer: Seat, hands: &[&str], palettes: &[&str], draw: &str) -> Vec<
     for (i, c) in cards(draw).into_iter().enumerate() {
         place(8 * n + i, c);
     }
-    let mut rest = red7_deck().into_iter().filter(|c| !used.contains(*c));
+    let mut rest = super::deck().into_iter().filter(|c| !used.contains(*c));
     let deck: Vec<Card> = deck
         .into_iter()
         .map(|slot| slot.or_else(|| rest.next()).unwrap())
         .collect();
-    validate_deck(&deck, &red7_deck()).unwrap();
+    validate_deck(&deck, &super::deck()).unwrap();
     deck
 }
 
@@ -192,7 +192,7 @@ fn options_are_named_as_the_protocol_says() {
 
 #[test]
 fn deal_follows_the_readme_order() {
-    let deck = red7_deck();
+    let deck = super::deck();
     let g = Red7::new(Options::default(), 3, Setup::deck(0, deck.clone())).unwrap();
     // Seat 1 (the dealer's left) receives cards 0, 3, 6, …; then the palettes 21, 22, 23.
     let hand1: CardSet = (0..7).map(|j| deck[3 * j]).collect();
@@ -216,7 +216,7 @@ fn strength_compares_number_then_colour() {
     assert!(strength(card("V2")) > strength(card("R1")));
     assert!(strength(card("O6")) > strength(card("G6")));
     assert!(strength(card("R7")) > strength(card("O7")));
-    let mut all = red7_deck();
+    let mut all = super::deck();
     all.sort_by_key(|&c| strength(c));
     assert_eq!(all.first(), Some(&card("V1")));
     assert_eq!(all.last(), Some(&card("R7")));
@@ -515,7 +515,7 @@ fn r7_9_advanced_canvas_draw_when_the_number_beats_the_palette_size() {
 fn r7_10_advanced_round_winner_scores_the_qualifying_cards() {
     // s1 shows R3 (winning), s0 starts. Arranged: s0's palette gets B4 Y5 V6 besides its R2.
     let first = deck_for(1, &["G1", ""], &["R2", "R3"], "");
-    let second: Vec<Card> = red7_deck().into_iter().rev().collect();
+    let second: Vec<Card> = super::deck().into_iter().rev().collect();
     let setup = Setup {
         seed: 0,
         dealer: Some(1),
@@ -1017,7 +1017,7 @@ fn reference_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
 fn score_keys_order_palettes_as_scores_do() {
     use rand::seq::SliceRandom;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let mut deck = red7_deck();
+    let mut deck = super::deck();
     for _ in 0..3000 {
         deck.shuffle(&mut rng);
         let a: CardSet = deck[..(deck.len() % 9)].iter().collect();

@@ -48,22 +48,17 @@ pub const HAND_SIZE: usize = 5;
 /// documentation).
 pub const STALEMATE_ACTIONS: u32 = 1_000;
 
-/// The games' rank order, lowest first.
-pub const ORDER: [Rank; 13] = [
-    Rank::Three,
-    Rank::Four,
-    Rank::Five,
-    Rank::Six,
-    Rank::Seven,
-    Rank::Eight,
-    Rank::Nine,
-    Rank::Ten,
-    Rank::Jack,
-    Rank::Queen,
-    Rank::King,
-    Rank::Ace,
-    Rank::Two,
-];
+/// The games' rank order, lowest first: 3…A, then the two above the ace (`Rank::ALL` with the
+/// two moved to the top).
+pub const ORDER: [Rank; 13] = {
+    let mut order = [Rank::Two; 13];
+    let mut i = 1;
+    while i < 13 {
+        order[i - 1] = Rank::ALL[i];
+        i += 1;
+    }
+    order
+};
 
 /// A rank's place in `ORDER` (3 → 0, …, A → 11, 2 → 12).
 pub fn order(rank: Rank) -> u8 {
@@ -454,6 +449,25 @@ pub enum End {
     Stalemate,
 }
 
+/// What every observer sees of the middle of a shedding table and of how the game stands, the
+/// same in both games' views (flattened into them, so their fields keep their places).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableView {
+    /// The pile, bottom first.
+    pub pile: Vec<Card>,
+    pub stock: usize,
+    /// Cards cleared out of the game so far.
+    pub cleared: usize,
+    /// Seats that went out, first out first.
+    pub out: Vec<Seat>,
+    pub over: bool,
+    pub loser: Option<Seat>,
+    /// The forced opening play is pending.
+    pub opening: bool,
+    /// Nobody had a move: the player to move may play any card.
+    pub free_play: bool,
+}
+
 /// The state both games share: hands, stock, pile, cleared cards, who is out, whose turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Core {
@@ -747,6 +761,20 @@ impl Core {
         self.tick(measure);
         if self.is_over() {
             events.tell(|| game_over(self.loser(), self.ranking().unwrap_or_default()));
+        }
+    }
+
+    /// The part of a view both games show alike.
+    pub fn table_view(&self) -> TableView {
+        TableView {
+            pile: self.pile.clone(),
+            stock: self.stock.len(),
+            cleared: self.cleared.len(),
+            out: self.out.clone(),
+            over: self.is_over(),
+            loser: self.loser(),
+            opening: self.opening.is_some(),
+            free_play: self.free_play,
         }
     }
 

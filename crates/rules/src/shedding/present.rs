@@ -5,8 +5,8 @@
 //! ([`told`]), and the picture both games draw ([`picture`]: the pile, stock and cleared cards,
 //! hand sizes, who is out, the own hand), to which Pöytäpaska adds its table cards.
 
-use super::{order, Action, Refusal, Source, STALEMATE_ACTIONS};
-use crate::present::{rank, seat_list};
+use super::{order, Action, Refusal, Source, TableView, STALEMATE_ACTIONS};
+use crate::present::{cards_count, rank, seat_list};
 use crate::{Observer, Seat};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
@@ -56,20 +56,13 @@ pub fn reason(refusal: &Refusal) -> Msg {
 }
 
 /// The first lines of both games' table: whose turn (while it runs), the pile, the stock.
-pub fn table_lines(
-    turn: Option<Seat>,
-    opening: bool,
-    free_play: bool,
-    pile: &[Card],
-    stock: usize,
-    cleared: usize,
-) -> Vec<Msg> {
+pub fn table_lines(turn: Option<Seat>, table: &TableView) -> Vec<Msg> {
     let mut lines: Vec<Msg> = turn
-        .map(|t| turn_line(t, opening, free_play))
+        .map(|t| turn_line(t, table.opening, table.free_play))
         .into_iter()
         .collect();
-    lines.push(pile_line(pile));
-    lines.push(stock_line(stock, cleared));
+    lines.push(pile_line(&table.pile));
+    lines.push(stock_line(table.stock, table.cleared));
     lines
 }
 
@@ -92,7 +85,7 @@ pub fn pile_line(pile: &[Card]) -> Msg {
             let start = pile.len().saturating_sub(SHOWN);
             msg!(
                 "shedding-pile",
-                count = msg!("count-cards", n = pile.len()),
+                count = cards_count(pile.len()),
                 hidden = start,
                 cards = &pile[start..],
                 top = top
@@ -105,8 +98,8 @@ pub fn pile_line(pile: &[Card]) -> Msg {
 fn stock_line(stock: usize, cleared: usize) -> Msg {
     msg!(
         "shedding-stock",
-        stock = msg!("count-cards", n = stock),
-        cleared = msg!("count-cards", n = cleared)
+        stock = cards_count(stock),
+        cleared = cards_count(cleared)
     )
 }
 
@@ -145,7 +138,10 @@ pub fn group(action: &Action) -> Option<Msg> {
 }
 
 /// The closing lines: who went out in which place and, once over, who lost.
-pub fn outcome_lines(out: &[Seat], loser: Option<Seat>, over: bool, seats: usize) -> Vec<Msg> {
+pub fn outcome_lines(table: &TableView, seats: usize) -> Vec<Msg> {
+    let TableView {
+        out, loser, over, ..
+    } = table;
     let mut lines = Vec::new();
     if !out.is_empty() {
         let gone = out
@@ -155,9 +151,9 @@ pub fn outcome_lines(out: &[Seat], loser: Option<Seat>, over: bool, seats: usize
             .collect();
         lines.push(msg!("shedding-out", seats = list(gone, key!("sep-comma"))));
     }
-    if over {
+    if *over {
         let still: Vec<Seat> = (0..seats).filter(|s| !out.contains(s)).collect();
-        lines.push(game_over(loser, &still));
+        lines.push(game_over(*loser, &still));
     }
     lines
 }
@@ -177,6 +173,7 @@ pub fn game_over(loser: Option<Seat>, still: &[Seat]) -> Msg {
 /// The event sentences both games share.
 pub mod told {
     use super::{game_over, Source};
+    use crate::present::cards_count;
     use crate::Seat;
     use pakka_cards::Card;
     use pakka_text::msg;
@@ -199,7 +196,7 @@ pub mod told {
         msg!(
             "shedding-event-refilled",
             who = seat(s),
-            cards = msg!("count-cards", n = n)
+            cards = cards_count(n)
         )
     }
 
@@ -211,7 +208,7 @@ pub mod told {
         msg!(
             "shedding-event-cleared",
             who = seat(s),
-            cards = msg!("count-cards", n = n)
+            cards = cards_count(n)
         )
     }
 
@@ -237,16 +234,7 @@ pub mod told {
 pub struct PictureOf<'a> {
     pub observer: Observer,
     pub turn: Option<Seat>,
-    pub opening: bool,
-    pub free_play: bool,
-    /// The pile, bottom first.
-    pub pile: &'a [Card],
-    pub stock: usize,
-    pub cleared: usize,
-    pub over: bool,
-    /// Seats that went out, first out first.
-    pub out: &'a [Seat],
-    pub loser: Option<Seat>,
+    pub table: &'a TableView,
     pub hand_sizes: &'a [usize],
     /// The observer's own hand (empty for the public).
     pub hand: &'a [Card],
@@ -268,27 +256,29 @@ pub fn picture(t: &PictureOf) -> crate::Scene {
     };
     let mut scene = Scene::new(seats, viewer);
     // The table's first line says whose turn it is (and a forced opening or free play).
+    let table = t.table;
     if t.turn.is_some() {
-        let lines = table_lines(t.turn, t.opening, t.free_play, t.pile, t.stock, t.cleared);
+        let lines = table_lines(t.turn, table);
         scene.notes.extend(lines.into_iter().next());
     }
-    if t.over {
-        let still: Vec<Seat> = (0..seats).filter(|s| !t.out.contains(s)).collect();
-        scene.notes.push(game_over(t.loser, &still));
+    if table.over {
+        let still: Vec<Seat> = (0..seats).filter(|s| !table.out.contains(s)).collect();
+        scene.notes.push(game_over(table.loser, &still));
     }
-    let shown = &t.pile[t.pile.len().saturating_sub(PILE_SHOWN)..];
+    let pile = &table.pile;
+    let shown = &pile[pile.len().saturating_sub(PILE_SHOWN)..];
     let mut top = Pile::up_row(Some(msg!("picture-pile")), shown);
-    top.count = Some(t.pile.len());
+    top.count = Some(pile.len());
     scene.middle = vec![
         top,
-        Pile::backs(Some(msg!("picture-stock")), t.stock),
-        Pile::backs(Some(msg!("picture-cleared")), t.cleared),
+        Pile::backs(Some(msg!("picture-stock")), table.stock),
+        Pile::backs(Some(msg!("picture-cleared")), table.cleared),
     ];
     for part in &mut scene.seats {
         let s = part.seat;
         part.hand = Some(t.hand_sizes[s]);
         part.to_act = t.turn == Some(s);
-        if let Some(place) = t.out.iter().position(|&o| o == s) {
+        if let Some(place) = table.out.iter().position(|&o| o == s) {
             part.mark = Mark::Out;
             part.lines
                 .push(msg!("picture-out-place", place = place + 1));

@@ -715,11 +715,7 @@ pub struct View {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 impl Game for Teka {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "teka";
     const ALIASES: &'static [&'static str] = &[];

@@ -611,11 +611,7 @@ pub struct View {
 }
 
 impl Game for Whist22 {
-    type Options = Options;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
+    crate::game_types!();
 
     const ID: &'static str = "whist22";
     const ALIASES: &'static [&'static str] = &["whist-22"];
