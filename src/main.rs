@@ -9,7 +9,7 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use pakka::msg;
-use pakka::text::{verbatim, Msg};
+use pakka::text::{key, verbatim, Msg};
 
 // Every help text is set from the catalog by `command()` (the `cli-help-*` keys of `cli.ftl`).
 #[derive(Parser)]
@@ -83,88 +83,56 @@ enum Command {
     },
 }
 
+/// Every subcommand's help and its arguments' helps in the catalog: (subcommand, argument,
+/// key); an empty argument is the subcommand's own help.
+const HELPS: &[(&str, &str, &str)] = &[
+    ("serve", "", key!("cli-help-serve")),
+    ("engine", "", key!("cli-help-engine")),
+    ("games", "", key!("cli-help-games")),
+    ("play", "", key!("cli-help-play")),
+    ("play", "game", key!("cli-help-game")),
+    ("play", "seats", key!("cli-help-play-seats")),
+    ("play", "level", key!("cli-help-level")),
+    ("play", "seed", key!("cli-help-play-seed")),
+    ("play", "options", key!("cli-help-options")),
+    ("arena", "", key!("cli-help-arena")),
+    ("arena", "game", key!("cli-help-game")),
+    ("arena", "seats", key!("cli-help-arena-seats")),
+    ("arena", "players", key!("cli-help-players")),
+    ("arena", "games", key!("cli-help-games-count")),
+    ("arena", "seed", key!("cli-help-arena-seed")),
+    ("arena", "options", key!("cli-help-options")),
+    ("arena", "iterations", key!("cli-help-iterations")),
+    ("arena", "think_ms", key!("cli-help-think-ms")),
+    ("arena", "threads", key!("cli-help-threads")),
+    ("render", "", key!("cli-help-render")),
+    ("render", "game", key!("cli-help-game")),
+    ("render", "seats", key!("cli-help-play-seats")),
+    ("render", "seed", key!("cli-help-render-seed")),
+    ("render", "moves", key!("cli-help-render-moves")),
+    ("render", "seat", key!("cli-help-render-seat")),
+    ("render", "options", key!("cli-help-options")),
+    ("render", "output", key!("cli-help-render-output")),
+    ("ratings", "", key!("cli-help-ratings")),
+    ("ratings", "database", key!("cli-help-database")),
+    ("ratings", "check", key!("cli-help-ratings-check")),
+    ("replay", "", key!("replay-help")),
+    ("replay", "db", key!("replay-help-db")),
+    ("replay", "id", key!("replay-help-id")),
+];
+
 /// The command line with its help texts worded by the catalog.
 fn command() -> clap::Command {
-    let t = |m: Msg| pakka::cli::text(&m);
-    // A subcommand's help and its arguments' helps.
-    let sub = |about: Msg, args: Vec<(&'static str, Msg)>| {
-        move |c: clap::Command| {
-            args.into_iter().fold(c.about(t(about)), |c, (name, help)| {
-                c.mut_arg(name, |a| a.help(t(help)))
-            })
-        }
-    };
-    Cli::command()
-        .about(t(msg!("cli-help-about")))
-        .mut_arg("lang", |a| a.help(t(msg!("cli-help-lang"))))
-        .mut_subcommand("serve", sub(msg!("cli-help-serve"), vec![]))
-        .mut_subcommand("engine", sub(msg!("cli-help-engine"), vec![]))
-        .mut_subcommand("games", sub(msg!("cli-help-games"), vec![]))
-        .mut_subcommand(
-            "play",
-            sub(
-                msg!("cli-help-play"),
-                vec![
-                    ("game", msg!("cli-help-game")),
-                    ("seats", msg!("cli-help-play-seats")),
-                    ("level", msg!("cli-help-level")),
-                    ("seed", msg!("cli-help-play-seed")),
-                    ("options", msg!("cli-help-options")),
-                ],
-            ),
-        )
-        .mut_subcommand(
-            "arena",
-            sub(
-                msg!("cli-help-arena"),
-                vec![
-                    ("game", msg!("cli-help-game")),
-                    ("seats", msg!("cli-help-arena-seats")),
-                    ("players", msg!("cli-help-players")),
-                    ("games", msg!("cli-help-games-count")),
-                    ("seed", msg!("cli-help-arena-seed")),
-                    ("options", msg!("cli-help-options")),
-                    ("iterations", msg!("cli-help-iterations")),
-                    ("think_ms", msg!("cli-help-think-ms")),
-                    ("threads", msg!("cli-help-threads")),
-                ],
-            ),
-        )
-        .mut_subcommand(
-            "render",
-            sub(
-                msg!("cli-help-render"),
-                vec![
-                    ("game", msg!("cli-help-game")),
-                    ("seats", msg!("cli-help-play-seats")),
-                    ("seed", msg!("cli-help-render-seed")),
-                    ("moves", msg!("cli-help-render-moves")),
-                    ("seat", msg!("cli-help-render-seat")),
-                    ("options", msg!("cli-help-options")),
-                    ("output", msg!("cli-help-render-output")),
-                ],
-            ),
-        )
-        .mut_subcommand(
-            "ratings",
-            sub(
-                msg!("cli-help-ratings"),
-                vec![
-                    ("database", msg!("cli-help-database")),
-                    ("check", msg!("cli-help-ratings-check")),
-                ],
-            ),
-        )
-        .mut_subcommand(
-            "replay",
-            sub(
-                msg!("replay-help"),
-                vec![
-                    ("db", msg!("replay-help-db")),
-                    ("id", msg!("replay-help-id")),
-                ],
-            ),
-        )
+    let t = |key: &'static str| pakka::cli::text(&Msg::new(key, Vec::new()));
+    let top = Cli::command()
+        .about(t(key!("cli-help-about")))
+        .mut_arg("lang", |a| a.help(t(key!("cli-help-lang"))));
+    HELPS.iter().fold(top, |c, &(sub, arg, key)| {
+        c.mut_subcommand(sub, |s| match arg {
+            "" => s.about(t(key)),
+            arg => s.mut_arg(arg, |a| a.help(t(key))),
+        })
+    })
 }
 
 fn main() -> ExitCode {
@@ -304,17 +272,20 @@ fn main() -> ExitCode {
     }
 }
 
+/// A tokio runtime, or None after saying on stderr why there is none.
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    tokio::runtime::Runtime::new()
+        .map_err(|e| {
+            let why = msg!("cli-no-runtime", detail = verbatim(e.to_string()));
+            eprintln!("{}", pakka::cli::text(&why));
+        })
+        .ok()
+}
+
 /// `pakka replay <db> <id>`: a finished game's steps on stdout, a refusal on stderr.
 fn replay(db: &str, id: i64) -> ExitCode {
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!(
-                "{}",
-                pakka::cli::text(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
-            );
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
     };
     let lang = pakka::cli::lang();
     let mut out = io::stdout().lock();
@@ -341,15 +312,8 @@ fn serve() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .init();
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!(
-                "{}",
-                pakka::cli::text(&msg!("cli-no-runtime", detail = verbatim(e.to_string())))
-            );
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
     };
     match runtime.block_on(serve_discord(&config)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -81,18 +81,14 @@ cli-no-runtime = error: cannot start the async runtime: { $detail }
 cli-help-ratings = Recompute every rating from the stored results, in the order they were rated, and replace the stored ratings if they differ.
 cli-help-database = The database: a DATABASE_URL (sqlite://… or postgres://…) or the path of a SQLite file.
 cli-help-ratings-check = Only compare: fail if the stored ratings differ from the recomputed ones.
-cli-ratings-identical = { $tables ->
+cli-ratings-report = { $tables ->
     [one] { $tables } rated game
    *[other] { $tables } rated games
-}: { $ratings } ratings and { $history } rating changes, identical to the stored ones.
-cli-ratings-replaced = { $tables ->
-    [one] { $tables } rated game
-   *[other] { $tables } rated games
-}: { $ratings } ratings and { $history } rating changes; { $differing } stored rows differed and were replaced.
-cli-ratings-differ = { $tables ->
-    [one] { $tables } rated game
-   *[other] { $tables } rated games
-}: { $ratings } ratings and { $history } rating changes; { $differing } stored rows differ (nothing changed: --check).
+}: { $ratings } ratings and { $history } rating changes{ $outcome ->
+    [identical] , identical to the stored ones.
+    [replaced] ; { $differing } stored rows differed and were replaced.
+   *[differ] ; { $differing } stored rows differ (nothing changed: --check).
+}
 cli-arena-oracle = oracle
 cli-arena-searching = { $player }/{ $search }
 cli-unknown-contender = "{ $player }" is not an arena player; they are easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat and oracle/ismcts.

@@ -83,18 +83,14 @@ cli-help-render-output = Kirjoitettava tiedosto (.png tai .svg).
 cli-help-ratings = Laske kaikki luokitukset uudelleen tallennetuista tuloksista niiden luokittelujärjestyksessä ja korvaa tallennetut, jos ne eroavat.
 cli-help-database = Tietokanta: DATABASE_URL (sqlite://… tai postgres://…) tai SQLite-tiedoston polku.
 cli-help-ratings-check = Vain vertaa: epäonnistu, jos tallennetut luokitukset eroavat uudelleen lasketuista.
-cli-ratings-identical = { $tables ->
+cli-ratings-report = { $tables ->
     [one] { $tables } luokiteltu peli
    *[other] { $tables } luokiteltua peliä
-}: { $ratings } luokitusta ja { $history } luokituksen muutosta, samat kuin tallennetut.
-cli-ratings-replaced = { $tables ->
-    [one] { $tables } luokiteltu peli
-   *[other] { $tables } luokiteltua peliä
-}: { $ratings } luokitusta ja { $history } luokituksen muutosta; { $differing } tallennettua riviä erosi ja korvattiin.
-cli-ratings-differ = { $tables ->
-    [one] { $tables } luokiteltu peli
-   *[other] { $tables } luokiteltua peliä
-}: { $ratings } luokitusta ja { $history } luokituksen muutosta; { $differing } tallennettua riviä eroaa (mitään ei muutettu: --check).
+}: { $ratings } luokitusta ja { $history } luokituksen muutosta{ $outcome ->
+    [identical] , samat kuin tallennetut.
+    [replaced] ; { $differing } tallennettua riviä erosi ja korvattiin.
+   *[differ] ; { $differing } tallennettua riviä eroaa (mitään ei muutettu: --check).
+}
 cli-arena-oracle = oraakkeli
 cli-arena-searching = { $player }/{ $search }
 cli-unknown-contender = "{ $player }" ei ole areenan pelaaja; ne ovat easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat ja oracle/ismcts.

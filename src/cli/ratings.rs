@@ -7,6 +7,7 @@ use anyhow::Context as _;
 
 use crate::msg;
 use crate::store::Recomputed;
+use crate::text::{verbatim, Msg};
 
 /// Recomputes (and with `write`, replaces) every rating of the database at `arg`.
 pub fn run(arg: &str, write: bool) -> anyhow::Result<Recomputed> {
@@ -27,27 +28,56 @@ pub fn run(arg: &str, write: bool) -> anyhow::Result<Recomputed> {
 
 /// The report of a recompute, for people.
 pub fn report(done: &Recomputed, write: bool) -> String {
-    let key = match (done.differing, write) {
-        (0, _) => msg!(
-            "cli-ratings-identical",
-            tables = done.tables,
-            ratings = done.ratings,
-            history = done.history
-        ),
-        (n, true) => msg!(
-            "cli-ratings-replaced",
-            tables = done.tables,
-            ratings = done.ratings,
-            history = done.history,
-            differing = n
-        ),
-        (n, false) => msg!(
-            "cli-ratings-differ",
-            tables = done.tables,
-            ratings = done.ratings,
-            history = done.history,
-            differing = n
-        ),
+    super::text(&report_msg(done, write))
+}
+
+/// The report of a recompute as a message: the catalog words each outcome (a selector on
+/// `outcome`).
+fn report_msg(done: &Recomputed, write: bool) -> Msg {
+    let outcome = match (done.differing, write) {
+        (0, _) => "identical",
+        (_, true) => "replaced",
+        (_, false) => "differ",
     };
-    super::text(&key)
+    msg!(
+        "cli-ratings-report",
+        tables = done.tables,
+        ratings = done.ratings,
+        history = done.history,
+        differing = done.differing,
+        outcome = verbatim(outcome)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{catalog, NoNames};
+
+    #[test]
+    fn the_report_words_each_outcome() {
+        let done = |differing| Recomputed {
+            tables: 1,
+            ratings: 2,
+            history: 3,
+            differing,
+        };
+        let en = |d, write| catalog().text("en-US", &report_msg(&done(d), write), &NoNames);
+        assert_eq!(
+            en(0, true),
+            "1 rated game: 2 ratings and 3 rating changes, identical to the stored ones."
+        );
+        assert_eq!(
+            en(4, true),
+            "1 rated game: 2 ratings and 3 rating changes; 4 stored rows differed and were \
+             replaced."
+        );
+        assert_eq!(
+            en(4, false),
+            "1 rated game: 2 ratings and 3 rating changes; 4 stored rows differ (nothing \
+             changed: --check)."
+        );
+        let fi = catalog().text("fi", &report_msg(&done(0), false), &NoNames);
+        assert!(fi.ends_with("samat kuin tallennetut."), "{fi}");
+    }
 }

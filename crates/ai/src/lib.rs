@@ -141,6 +141,24 @@ pub struct Decision {
     pub elapsed: Duration,
 }
 
+impl Decision {
+    /// Times `decide`, which gets a generator seeded by `seed` and answers an index into the
+    /// `legal` actions and the iterations it ran; the index is kept within the actions.
+    pub(crate) fn timed(
+        seed: u64,
+        legal: usize,
+        decide: impl FnOnce(&mut ChaCha8Rng) -> (usize, u32),
+    ) -> Decision {
+        let start = Instant::now();
+        let (index, iterations) = decide(&mut ChaCha8Rng::seed_from_u64(seed));
+        Decision {
+            index: index.min(legal.saturating_sub(1)),
+            iterations,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
 /// Chooses an action for the observed seat at `level`, deterministically for `seed` (hard:
 /// unless its wall-clock cap cut the search short).
 pub fn choose(observation: &Observation<'_>, level: Level, seed: u64) -> Decision {
@@ -167,20 +185,13 @@ pub fn choose_searching(
     seed: u64,
     budget: Budget,
 ) -> Decision {
-    let start = Instant::now();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = observation.legal_len();
-    let (index, iterations) = match (level, n) {
+    Decision::timed(seed, n, |rng| match (level, n) {
         (_, 0 | 1) => (0, 0),
         (Level::Easy, _) => (rng.random_range(0..n), 0),
-        (Level::Normal, _) => (observation.heuristic(&mut rng), 0),
-        (Level::Hard, _) => hard::choose(observation, search, &mut rng, budget),
-    };
-    Decision {
-        index: index.min(n.saturating_sub(1)),
-        iterations,
-        elapsed: start.elapsed(),
-    }
+        (Level::Normal, _) => (observation.heuristic(rng), 0),
+        (Level::Hard, _) => hard::choose(observation, search, rng, budget),
+    })
 }
 
 /// How good the end of a rollout is for `seat`, in 0…1: its place once the game is over, else

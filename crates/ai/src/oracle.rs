@@ -3,11 +3,6 @@
 //! is no `Level`, so no table can seat it, and nothing under `src/table` or `src/discord` names
 //! this module (`architecture::the_oracle_is_for_the_arena_only`).
 
-use std::time::Instant;
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use super::search::{self, Budget, Root, Search};
 use super::Decision;
 use pakka_rules::{AnyGame, Seat};
@@ -20,13 +15,12 @@ pub fn choose(
     seed: u64,
     budget: Budget,
 ) -> Decision {
-    let start = Instant::now();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut keys = Vec::new();
     game.legal_keys(seat, &mut keys);
-    let (index, iterations) = if keys.len() <= 1 {
-        (0, 0)
-    } else {
+    Decision::timed(seed, keys.len(), |rng| {
+        if keys.len() <= 1 {
+            return (0, 0);
+        }
         let horizon = game
             .rollout_horizon()
             .map_or(budget.horizon, |h| h.min(budget.horizon));
@@ -36,11 +30,6 @@ pub fn choose(
             seats: game.seats(),
             horizon,
         };
-        search::run(search, &root, &mut |_| game.clone_box(), &mut rng, budget)
-    };
-    Decision {
-        index: index.min(keys.len().saturating_sub(1)),
-        iterations,
-        elapsed: start.elapsed(),
-    }
+        search::run(search, &root, &mut |_| game.clone_box(), rng, budget)
+    })
 }

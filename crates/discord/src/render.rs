@@ -188,45 +188,46 @@ pub fn lobby(view: &TableView, lang: Lang) -> Reply {
     {
         lines.push(msg!("discord-lobby-hint", creator = user_arg(view.creator)));
     }
-    let mut buttons = Vec::new();
     let invited: Vec<u64> = view
         .seats
         .iter()
         .filter(|s| !s.accepted && s.computer.is_none())
         .filter_map(|s| s.user)
         .collect();
-    if !invited.is_empty() {
-        buttons.push(Button::plain(
-            ComponentId::Accept(view.id),
-            msg!("discord-button-accept"),
-            Style::Success,
-            lang,
-        ));
-    }
-    if view
+    let open = view
         .seats
         .iter()
-        .any(|s| s.user.is_none() && s.computer.is_none())
-    {
-        buttons.push(Button::plain(
-            ComponentId::Join(view.id),
-            msg!("discord-button-join"),
-            Style::Success,
-            lang,
-        ));
-        buttons.push(Button::plain(
-            ComponentId::Bot(view.id),
-            msg!("discord-button-add-computer"),
-            Style::Secondary,
-            lang,
-        ));
-    }
-    buttons.push(Button::plain(
-        ComponentId::Decline(view.id),
-        msg!("discord-button-decline"),
-        Style::Danger,
-        lang,
-    ));
+        .any(|s| s.user.is_none() && s.computer.is_none());
+    let button = |id, label, style| Button::plain(id, label, style, lang);
+    let buttons = [
+        (!invited.is_empty()).then(|| {
+            button(
+                ComponentId::Accept(view.id),
+                msg!("discord-button-accept"),
+                Style::Success,
+            )
+        }),
+        open.then(|| {
+            button(
+                ComponentId::Join(view.id),
+                msg!("discord-button-join"),
+                Style::Success,
+            )
+        }),
+        open.then(|| {
+            button(
+                ComponentId::Bot(view.id),
+                msg!("discord-button-add-computer"),
+                Style::Secondary,
+            )
+        }),
+        Some(button(
+            ComponentId::Decline(view.id),
+            msg!("discord-button-decline"),
+            Style::Danger,
+        )),
+    ];
+    let buttons = buttons.into_iter().flatten().collect();
     let mut reply = Reply::new(words_lines(&lines, &names)).buttons(buttons);
     reply.ping = invited;
     reply
@@ -779,35 +780,33 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool, lang: Lang)
         (true, true) => msg!("discord-forfeit-or-close", game = view.game_name()),
         _ => msg!("discord-close-confirm", game = view.game_name()),
     };
-    let mut buttons = Vec::new();
-    if forfeit {
-        buttons.push(Button::plain(
-            ComponentId::Abandon {
+    let button = |id, label, style| Button::plain(id, label, style, lang);
+    let keep = ComponentId::Abandon {
+        table: view.id,
+        confirm: false,
+    };
+    let buttons = [
+        forfeit.then(|| {
+            let id = ComponentId::Abandon {
                 table: view.id,
                 confirm: true,
-            },
-            msg!("discord-button-forfeit"),
-            Style::Danger,
-            lang,
-        ));
-    }
-    if close {
-        buttons.push(Button::plain(
-            ComponentId::Close(view.id),
-            msg!("discord-button-close"),
-            Style::Danger,
-            lang,
-        ));
-    }
-    buttons.push(Button::plain(
-        ComponentId::Abandon {
-            table: view.id,
-            confirm: false,
-        },
-        msg!("discord-button-keep-playing"),
-        Style::Secondary,
-        lang,
-    ));
+            };
+            button(id, msg!("discord-button-forfeit"), Style::Danger)
+        }),
+        close.then(|| {
+            button(
+                ComponentId::Close(view.id),
+                msg!("discord-button-close"),
+                Style::Danger,
+            )
+        }),
+        Some(button(
+            keep,
+            msg!("discord-button-keep-playing"),
+            Style::Secondary,
+        )),
+    ];
+    let buttons = buttons.into_iter().flatten().collect();
     notice(&question, &Plain(lang)).buttons(buttons)
 }
 
