@@ -47,7 +47,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use pakka_cards::{shuffled, validate_deck, Card, DeckError};
+use pakka_cards::{shuffled, validate_deck, Card, CardSet, DeckError};
 use pakka_text::{key, msg};
 use pakka_text::{list, verbatim, Msg};
 
@@ -77,6 +77,16 @@ impl Observer {
             (Seen::Only(s), Observer::Seat(o)) => s == o,
             (Seen::AllBut(s), Observer::Seat(o)) => s != o,
             (Seen::Only(_) | Seen::AllBut(_), Observer::Public) => false,
+        }
+    }
+
+    /// A view's `hand`: the observing seat's cards among the per-seat `hands`, in card order,
+    /// when it may see them (`seen`: who sees a seat's hand); empty for the public and for a
+    /// hand hidden from its own seat.
+    pub fn own_hand(self, hands: &[CardSet], seen: impl Fn(Seat) -> Seen) -> Vec<Card> {
+        match self {
+            Observer::Seat(s) if s < hands.len() && self.sees(seen(s)) => hands[s].to_vec(),
+            _ => Vec::new(),
         }
     }
 }

@@ -271,6 +271,12 @@ pub fn seat_of(observer: Observer) -> Option<Seat> {
     }
 }
 
+/// The cards among the `legal` actions (`card`: the card an action plays, if it plays one), the
+/// set the shared play chooses from.
+pub fn playable<A>(legal: &[A], card: impl Fn(&A) -> Option<Card>) -> CardSet {
+    legal.iter().filter_map(card).collect()
+}
+
 /// Where `action` stands in `legal`.
 pub fn index_of<A: PartialEq>(legal: &[A], action: &A) -> Option<usize> {
     legal.iter().position(|a| a == action)

@@ -33,8 +33,8 @@ use super::shedding::{
     CourtMinTop, Legality, TableView,
 };
 use super::{
-    deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
-    SetupError, Zone,
+    deal_batches, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
+    Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank};
 
@@ -59,7 +59,8 @@ impl Default for Options {
     }
 }
 
-/// What happened, for everyone. Every card named was face up (or just turned face up).
+/// What happened, for everyone: Paskahousu's plays and takes, and what both shedding games tell
+/// alike. Every card named was face up (or just turned face up).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -69,10 +70,6 @@ pub enum Event {
         cards: Vec<Card>,
         drawn: bool,
     },
-    /// Draw-and-try turned the stock's top card.
-    Drew { seat: Seat, card: Card },
-    /// The seat drew this many cards from the stock to refill its hand.
-    Refilled { seat: Seat, cards: usize },
     /// The pile went into the seat's hand: taken, after a failed draw, or `forced` by a 10 or
     /// an ace played on an empty pile.
     Took {
@@ -80,19 +77,9 @@ pub enum Event {
         cards: Vec<Card>,
         forced: bool,
     },
-    /// The pile fell: this many cards left the game.
-    Cleared { seat: Seat, cards: usize },
-    /// The seat had no move and passed.
-    Passed { seat: Seat },
-    /// No active player had a move: this seat may play any card.
-    FreePlay { seat: Seat },
-    /// The seat went out, in this place (1 = first).
-    Out { seat: Seat, place: usize },
-    /// The game ended; `loser` is `None` after a stalemate.
-    GameOver {
-        loser: Option<Seat>,
-        ranking: Vec<Vec<Seat>>,
-    },
+    /// Drawing, refilling, clearing, passing, going out and the end, in their own shapes.
+    #[serde(untagged)]
+    Shared(shedding::Event),
 }
 
 /// Why an action is refused: the reasons both shedding games share, and Paskahousu's own.
@@ -105,11 +92,7 @@ pub enum Refusal {
     NoDrawAndTry,
 }
 
-impl From<shedding::Refusal> for Refusal {
-    fn from(r: shedding::Refusal) -> Refusal {
-        Refusal::Shedding(r)
-    }
-}
+shedding::wraps_shared!();
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Paskahousu {
@@ -160,15 +143,8 @@ impl Paskahousu {
     fn next_turn(&mut self, start: Seat, events: &mut Events<'_, Event>) {
         let legality = self.legality();
         let draw = self.options.draw_and_try;
-        self.core.advance(
-            start,
-            |core, s| has_move(core, s, legality, draw),
-            |seat| events.tell(|| Event::Passed { seat }),
-        );
-        if self.core.free_play {
-            let seat = self.core.turn;
-            events.tell(|| Event::FreePlay { seat });
-        }
+        self.core
+            .advance(start, |core, s| has_move(core, s, legality, draw), events);
     }
 
     /// Puts cards (already out of the seat's hand) on the pile and runs everything after it:
@@ -182,20 +158,7 @@ impl Paskahousu {
             cards: cards.to_vec(),
             drawn,
         });
-        let refilled = self.core.refill(seat);
-        if refilled > 0 {
-            events.tell(|| Event::Refilled {
-                seat,
-                cards: refilled,
-            });
-        }
-        if let Some(n) = cleared {
-            events.tell(|| Event::Cleared { seat, cards: n });
-        }
-        if self.core.hands[seat].is_empty() && self.core.stock.is_empty() {
-            let place = self.core.go_out(seat);
-            events.tell(|| Event::Out { seat, place });
-        }
+        self.core.after_landing(seat, cleared, false, events);
         if cleared.is_some() {
             // The same player opens the new pile, or the next one if the clear took them out.
             let start = if self.core.is_active(seat) {
@@ -250,7 +213,7 @@ impl Paskahousu {
             Action::Take => self.take(seat, None, events),
             Action::Draw => {
                 if let Some(card) = self.core.reveal() {
-                    events.tell(|| Event::Drew { seat, card });
+                    events.tell(|| shedding::Event::Drew { seat, card }.into());
                     if self.may_play(card.rank()) {
                         self.play(seat, &[card], true, events);
                     } else {
@@ -260,12 +223,7 @@ impl Paskahousu {
             }
             Action::Flip(_) => {}
         }
-        let measure = self.measure();
-        self.core
-            .after_action(measure, events, |loser, ranking| Event::GameOver {
-                loser,
-                ranking,
-            });
+        self.core.after_action(self.measure(), events);
     }
 
     fn measure(&self) -> usize {
@@ -430,20 +388,7 @@ impl Game for Paskahousu {
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
-        let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
-        // The forced opening's cards stay with the opener: its play is already decided.
-        let keep = self.core.opening_keep();
-        let mut piles: Vec<Vec<Card>> = others
-            .iter()
-            .map(|&s| self.core.hands[s].difference(keep).to_vec())
-            .collect();
-        piles.push(self.core.stock.clone());
-        redeal_unseen(&mut piles.iter_mut().collect::<Vec<_>>(), rng);
-        game.core.stock = piles.pop().unwrap_or_default();
-        for (&s, pile) in others.iter().zip(piles) {
-            let kept = self.core.hands[s].intersection(keep);
-            game.core.hands[s] = pile.iter().collect::<CardSet>().union(kept);
-        }
+        game.core.redeal_unseen(seat, Vec::new(), rng);
         game.source.reseed(rng);
         game
     }

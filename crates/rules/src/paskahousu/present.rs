@@ -95,19 +95,13 @@ impl Present for Paskahousu {
                 let from = if *drawn { Source::Stock } else { Source::Hand };
                 told::played(*seat, cards, from)
             }
-            Event::Drew { seat, card } => told::drew(*seat, *card),
-            Event::Refilled { seat, cards } => told::refilled(*seat, *cards),
             Event::Took {
                 seat: s,
                 cards,
                 forced: true,
             } => msg!("paskahousu-event-picked-up", who = seat(*s), cards = cards),
             Event::Took { seat, cards, .. } => told::took(*seat, cards),
-            Event::Cleared { seat, cards } => told::cleared(*seat, *cards),
-            Event::Passed { seat } => told::passed(*seat),
-            Event::FreePlay { seat } => told::free_play(*seat),
-            Event::Out { seat, place } => told::out(*seat, *place),
-            Event::GameOver { loser, ranking } => told::over(*loser, ranking),
+            Event::Shared(e) => told::shared(e),
         }
     }
 }

@@ -238,7 +238,10 @@ fn the_most_threes_open_with_all_of_them_and_refill() {
     assert_eq!(refused(&mut g, 1, Action::Draw), opening);
     // Any spelling of the same cards is the listed play.
     let events = act(&mut g, 1, play("3H 3S"));
-    assert!(events.contains(&Event::Refilled { seat: 1, cards: 2 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Refilled {
+        seat: 1,
+        cards: 2
+    })));
     assert_eq!(g.core.hands[1], set("7C 9D KS 9S 9H"));
     assert_eq!(g.core.pile, cards("3H 3S"));
     assert_eq!(g.to_act(), vec![2]);
@@ -254,7 +257,10 @@ fn an_opening_of_four_threes_clears_and_the_opener_plays_again() {
     );
     assert_eq!(g.to_act(), vec![0]);
     let events = act(&mut g, 0, play("3S 3H 3D 3C"));
-    assert!(events.contains(&Event::Cleared { seat: 0, cards: 4 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 0,
+        cards: 4
+    })));
     assert_eq!(g.to_act(), vec![0]);
     assert_eq!(g.core.hands[0].len(), 5);
 }
@@ -402,7 +408,7 @@ fn an_ace_that_was_the_last_card_still_goes_to_the_next_player() {
         0,
     );
     let events = act(&mut g, 0, play("AS"));
-    assert!(events.contains(&Event::Out { seat: 0, place: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 0, place: 1 })));
     assert!(events.contains(&Event::Took {
         seat: 1,
         cards: cards("AS"),
@@ -422,7 +428,10 @@ fn four_tens_on_an_empty_pile_fall_instead_of_being_picked_up() {
         0,
     );
     let events = act(&mut g, 0, play("10S 10H 10D 10C"));
-    assert!(events.contains(&Event::Cleared { seat: 0, cards: 4 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 0,
+        cards: 4
+    })));
     assert!(!events.iter().any(|e| matches!(e, Event::Took { .. })));
     assert_eq!(g.to_act(), vec![0]);
 }
@@ -438,8 +447,14 @@ fn ph4_tens_on_a_nine_clear_and_the_player_refills_and_plays_again() {
         0,
     );
     let events = act(&mut g, 0, play("10D 10C"));
-    assert!(events.contains(&Event::Cleared { seat: 0, cards: 4 }));
-    assert!(events.contains(&Event::Refilled { seat: 0, cards: 2 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 0,
+        cards: 4
+    })));
+    assert!(events.contains(&Event::Shared(shedding::Event::Refilled {
+        seat: 0,
+        cards: 2
+    })));
     assert!(g.core.pile.is_empty());
     assert_eq!(g.core.cleared, set("8H 9H 10D 10C"));
     assert_eq!(g.core.hands[0], set("4S 5S 6S 7D 7S"));
@@ -508,7 +523,10 @@ fn ph7_four_of_a_kind_across_plays_falls_and_the_completer_plays_again() {
     act(&mut g, 1, play("5H 5S"));
     assert_eq!(g.core.pile, cards("4D 5H 5S"));
     let events = act(&mut g, 2, play("5C 5D"));
-    assert!(events.contains(&Event::Cleared { seat: 2, cards: 5 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 2,
+        cards: 5
+    })));
     assert!(g.core.pile.is_empty());
     assert_eq!(g.to_act(), vec![2]);
 }
@@ -524,15 +542,15 @@ fn ph8_the_finishing_order_ranks_and_the_last_holder_loses() {
         2,
     );
     let events = act(&mut g, 2, play("3S"));
-    assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 2, place: 1 })));
     assert_eq!(g.to_act(), vec![3]);
     act(&mut g, 3, play("5C"));
     let events = act(&mut g, 0, play("7S"));
-    assert!(events.contains(&Event::Out { seat: 0, place: 2 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 0, place: 2 })));
     act(&mut g, 1, play("8H"));
     assert_eq!(g.to_act(), vec![3], "seats that went out are skipped");
     let events = act(&mut g, 3, play("9C"));
-    assert!(events.contains(&Event::Out { seat: 3, place: 3 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 3, place: 3 })));
     assert!(g.is_over());
     let status = g.status();
     assert_eq!(
@@ -543,10 +561,10 @@ fn ph8_the_finishing_order_ranks_and_the_last_holder_loses() {
     assert!(status.to_act.is_empty());
     assert_eq!(
         events.last(),
-        Some(&Event::GameOver {
+        Some(&Event::Shared(shedding::Event::GameOver {
             loser: Some(1),
             ranking: vec![vec![2], vec![0], vec![3], vec![1]]
-        })
+        }))
     );
     assert_eq!(g.apply(1, &play("9H")), Err(RuleError::GameOver));
 }
@@ -564,10 +582,10 @@ fn draw_and_try_plays_a_fitting_card_alone() {
     let events = act(&mut g, 0, Action::Draw);
     assert_eq!(
         events[0],
-        Event::Drew {
+        Event::Shared(shedding::Event::Drew {
             seat: 0,
             card: "9S".parse().unwrap()
-        }
+        })
     );
     assert_eq!(g.core.pile, cards("7D 9S"), "played alone, not with 9♦");
     assert_eq!(g.core.hands[0].len(), 5);
@@ -730,7 +748,7 @@ fn a_player_without_a_move_passes() {
     g.core.cleared.remove("7S".parse().unwrap());
     g.core.hands[2].insert("7S".parse().unwrap());
     let events = act(&mut g, 0, play("10S"));
-    assert!(events.contains(&Event::Passed { seat: 0 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Passed { seat: 0 })));
     assert_eq!(g.to_act(), vec![1]);
     assert_eq!(plays(&g, 1), vec![play("4C")]);
 }
@@ -751,7 +769,7 @@ fn when_nobody_can_move_the_player_to_move_plays_any_card() {
         0,
     );
     let events = act(&mut g, 0, play("10S"));
-    assert!(events.contains(&Event::FreePlay { seat: 0 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::FreePlay { seat: 0 })));
     assert_eq!(g.to_act(), vec![0]);
     assert!(g.view(Observer::Seat(0)).table.free_play);
     assert_eq!(
@@ -1132,14 +1150,14 @@ fn every_event_has_a_sentence() {
             "Ann plays 9♠ from the stock.",
         ),
         (
-            Event::Drew {
+            Event::Shared(shedding::Event::Drew {
                 seat: 1,
                 card: card("9S"),
-            },
+            }),
             "Bo draws and turns 9♠.",
         ),
         (
-            Event::Refilled { seat: 1, cards: 1 },
+            Event::Shared(shedding::Event::Refilled { seat: 1, cards: 1 }),
             "Bo draws 1 card from the stock.",
         ),
         (
@@ -1159,30 +1177,33 @@ fn every_event_has_a_sentence() {
             "Cy picks up A♠ from the empty pile and misses a turn.",
         ),
         (
-            Event::Cleared { seat: 0, cards: 4 },
+            Event::Shared(shedding::Event::Cleared { seat: 0, cards: 4 }),
             "Ann clears the pile: 4 cards out of the game.",
         ),
-        (Event::Passed { seat: 1 }, "Bo has no move and passes."),
         (
-            Event::FreePlay { seat: 2 },
+            Event::Shared(shedding::Event::Passed { seat: 1 }),
+            "Bo has no move and passes.",
+        ),
+        (
+            Event::Shared(shedding::Event::FreePlay { seat: 2 }),
             "Nobody can move: Cy may play any card.",
         ),
         (
-            Event::Out { seat: 0, place: 2 },
+            Event::Shared(shedding::Event::Out { seat: 0, place: 2 }),
             "Ann goes out in 2nd place.",
         ),
         (
-            Event::GameOver {
+            Event::Shared(shedding::Event::GameOver {
                 loser: Some(1),
                 ranking: vec![vec![0], vec![2], vec![1]],
-            },
+            }),
             "Game over — Bo is left holding cards and loses.",
         ),
         (
-            Event::GameOver {
+            Event::Shared(shedding::Event::GameOver {
                 loser: None,
                 ranking: vec![vec![0], vec![1, 2]],
-            },
+            }),
             "Game over — stalemate: nothing changed for 1000 moves; Bo and Cy share the last \
              place.",
         ),
@@ -1234,7 +1255,7 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
         2,
     );
     let events = act(&mut g, 2, play("9S"));
-    assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 2, place: 1 })));
     let scene = crate::Presentation::picture(&g, Observer::Seat(0));
     // The pile's last six cards, top last, with the pile's count; the stock and the cleared
     // cards face down.

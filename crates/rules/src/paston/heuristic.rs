@@ -20,7 +20,7 @@
 use rand::RngCore;
 
 use super::{Action, Level, Paston, Phase, View};
-use crate::trick_play::{in_sight, index_of, pick, seat_of, Style, Table};
+use crate::trick_play::{in_sight, index_of, pick, playable, seat_of, Style, Table};
 use crate::tricks::rank_bits as ranks;
 use crate::{Game, Heuristic, Observer, Seat};
 use pakka_cards::{CardSet, Suit};
@@ -194,13 +194,10 @@ fn whist(view: &View, legal: &[Action]) -> Option<usize> {
 
 fn play(view: &View, legal: &[Action]) -> Option<usize> {
     let me = seat_of(view.observer)?;
-    let cards: CardSet = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let cards = playable(legal, |a| match a {
+        Action::Play(c) => Some(*c),
+        _ => None,
+    });
     let plays = |s: Seat| view.declarer == Some(s) || view.whist.get(s) == Some(&Some(true));
     let declarer = view.declarer == Some(me);
     let partner = if declarer {

@@ -36,8 +36,8 @@ use super::shedding::{
     CourtMinTop, Legality, TableView,
 };
 use super::{
-    deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
-    SetupError, Zone,
+    deal_batches, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
+    Zone,
 };
 use pakka_cards::{standard52, Card, CardSet, Rank};
 
@@ -74,7 +74,8 @@ pub enum Phase {
 /// Where played cards came from (the shedding games share the type).
 pub use super::shedding::Source;
 
-/// What happened, for everyone. Every card named was face up (or just turned face up).
+/// What happened, for everyone: Pöytäpaska's plays, face-down tries and takes, and what both
+/// shedding games tell alike. Every card named was face up (or just turned face up).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -83,31 +84,17 @@ pub enum Event {
         cards: Vec<Card>,
         from: Source,
     },
-    /// Draw-and-try turned the stock's top card.
-    Drew { seat: Seat, card: Card },
     /// The seat turned its face-down card at this position.
     TriedFaceDown {
         seat: Seat,
         position: u8,
         card: Card,
     },
-    /// The seat drew this many cards from the stock to refill its hand.
-    Refilled { seat: Seat, cards: usize },
     /// The pile (and a turned card that could not be played) went into the seat's hand.
     Took { seat: Seat, cards: Vec<Card> },
-    /// The pile fell: this many cards left the game.
-    Cleared { seat: Seat, cards: usize },
-    /// The seat had no move and passed.
-    Passed { seat: Seat },
-    /// No active player had a move: this seat may play any card.
-    FreePlay { seat: Seat },
-    /// The seat went out, in this place (1 = first).
-    Out { seat: Seat, place: usize },
-    /// The game ended; `loser` is `None` after a stalemate.
-    GameOver {
-        loser: Option<Seat>,
-        ranking: Vec<Vec<Seat>>,
-    },
+    /// Drawing, refilling, clearing, passing, going out and the end, in their own shapes.
+    #[serde(untagged)]
+    Shared(shedding::Event),
 }
 
 /// Why an action is refused: the reasons both shedding games share, and Pöytäpaska's own
@@ -133,11 +120,7 @@ pub enum Refusal {
     AlreadyTried(u8),
 }
 
-impl From<shedding::Refusal> for Refusal {
-    fn from(r: shedding::Refusal) -> Refusal {
-        Refusal::Shedding(r)
-    }
-}
+shedding::wraps_shared!();
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Poytapaska {
@@ -185,13 +168,6 @@ impl Poytapaska {
         }
     }
 
-    fn holds_nothing(&self, seat: Seat) -> bool {
-        self.core.hands[seat].is_empty()
-            && self.core.stock.is_empty()
-            && self.face_up[seat].is_empty()
-            && self.face_down[seat].iter().all(Option::is_none)
-    }
-
     /// The turn goes to the first seat from `start` with a move (see `Core::advance`).
     fn next_turn(&mut self, start: Seat, events: &mut Events<'_, Event>) {
         let legality = self.legality();
@@ -207,12 +183,8 @@ impl Poytapaska {
                         Phase::FaceDown => face_down[s].iter().any(Option::is_some),
                     }
             },
-            |seat| events.tell(|| Event::Passed { seat }),
+            events,
         );
-        if self.core.free_play {
-            let seat = self.core.turn;
-            events.tell(|| Event::FreePlay { seat });
-        }
     }
 
     /// Puts cards (already out of their zone) on the pile and runs everything after it:
@@ -224,20 +196,9 @@ impl Poytapaska {
             cards: cards.to_vec(),
             from,
         });
-        let refilled = self.core.refill(seat);
-        if refilled > 0 {
-            events.tell(|| Event::Refilled {
-                seat,
-                cards: refilled,
-            });
-        }
-        if let Some(n) = cleared {
-            events.tell(|| Event::Cleared { seat, cards: n });
-        }
-        if self.holds_nothing(seat) {
-            let place = self.core.go_out(seat);
-            events.tell(|| Event::Out { seat, place });
-        }
+        let table_cards =
+            !self.face_up[seat].is_empty() || self.face_down[seat].iter().any(Option::is_some);
+        self.core.after_landing(seat, cleared, table_cards, events);
         let start = if cleared.is_some() && self.core.is_active(seat) {
             seat
         } else {
@@ -291,7 +252,7 @@ impl Poytapaska {
             Action::Take => self.take(seat, None, events),
             Action::Draw => {
                 if let Some(card) = self.core.reveal() {
-                    events.tell(|| Event::Drew { seat, card });
+                    events.tell(|| shedding::Event::Drew { seat, card }.into());
                     self.try_card(seat, card, Source::Stock, events);
                 }
             }
@@ -308,12 +269,7 @@ impl Poytapaska {
                 }
             }
         }
-        let measure = self.measure();
-        self.core
-            .after_action(measure, events, |loser, ranking| Event::GameOver {
-                loser,
-                ranking,
-            });
+        self.core.after_action(self.measure(), events);
     }
 
     fn face_down_count(&self) -> usize {
@@ -545,30 +501,15 @@ impl Game for Poytapaska {
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut game = self.clone();
-        let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
-        // The forced opening's cards stay with the opener: its play is already decided.
-        let keep = self.core.opening_keep();
-        let mut piles: Vec<Vec<Card>> = others
-            .iter()
-            .map(|&s| self.core.hands[s].difference(keep).to_vec())
-            .collect();
-        piles.push(self.core.stock.clone());
         // Every face-down card is hidden from everyone, its owner included.
-        piles.extend(
-            self.face_down
-                .iter()
-                .map(|row| row.iter().flatten().copied().collect()),
-        );
-        redeal_unseen(&mut piles.iter_mut().collect::<Vec<_>>(), rng);
-        let mut piles = piles.into_iter();
-        for &s in &others {
-            let pile = piles.next().unwrap_or_default();
-            let kept = self.core.hands[s].intersection(keep);
-            game.core.hands[s] = pile.iter().collect::<CardSet>().union(kept);
-        }
-        game.core.stock = piles.next().unwrap_or_default();
+        let face_down = self
+            .face_down
+            .iter()
+            .map(|row| row.iter().flatten().copied().collect())
+            .collect();
+        let mut face_down = game.core.redeal_unseen(seat, face_down, rng).into_iter();
         for row in game.face_down.iter_mut() {
-            let mut cards = piles.next().unwrap_or_default().into_iter();
+            let mut cards = face_down.next().unwrap_or_default().into_iter();
             for slot in row.iter_mut().filter(|slot| slot.is_some()) {
                 *slot = cards.next();
             }

@@ -157,7 +157,6 @@ impl Present for Poytapaska {
     fn event(event: &Event) -> Msg {
         match event {
             Event::Played { seat, cards, from } => told::played(*seat, cards, *from),
-            Event::Drew { seat, card } => told::drew(*seat, *card),
             Event::TriedFaceDown {
                 seat: s,
                 position,
@@ -168,13 +167,8 @@ impl Present for Poytapaska {
                 position = *position,
                 card = *card
             ),
-            Event::Refilled { seat, cards } => told::refilled(*seat, *cards),
             Event::Took { seat, cards } => told::took(*seat, cards),
-            Event::Cleared { seat, cards } => told::cleared(*seat, *cards),
-            Event::Passed { seat } => told::passed(*seat),
-            Event::FreePlay { seat } => told::free_play(*seat),
-            Event::Out { seat, place } => told::out(*seat, *place),
-            Event::GameOver { loser, ranking } => told::over(*loser, ranking),
+            Event::Shared(e) => told::shared(e),
         }
     }
 }

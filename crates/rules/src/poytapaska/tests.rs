@@ -220,7 +220,10 @@ fn pt1_the_most_threes_start_and_must_all_be_played() {
     assert_eq!(worded(&why), "The game opens with all your 3s: play 3♠ 3♥.");
     assert_eq!(refused(&mut g, 1, Action::Draw), opening);
     let events = act(&mut g, 1, play("3S 3H"));
-    assert!(events.contains(&Event::Refilled { seat: 1, cards: 2 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Refilled {
+        seat: 1,
+        cards: 2
+    })));
     assert_eq!(g.core.hands[1], set("7C 9D KS 9S 9H"));
     assert_eq!(g.to_act(), vec![2]);
 }
@@ -267,8 +270,14 @@ fn pt3_a_ten_clears_and_the_player_refills_and_plays_again() {
         0,
     );
     let events = act(&mut g, 0, play("10S"));
-    assert!(events.contains(&Event::Cleared { seat: 0, cards: 2 }));
-    assert!(events.contains(&Event::Refilled { seat: 0, cards: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 0,
+        cards: 2
+    })));
+    assert!(events.contains(&Event::Shared(shedding::Event::Refilled {
+        seat: 0,
+        cards: 1
+    })));
     assert!(g.core.pile.is_empty());
     assert_eq!(g.core.hands[0], set("4S 5S 6S 8S 9D"));
     assert_eq!(g.to_act(), vec![0], "the turn does not pass");
@@ -289,7 +298,10 @@ fn pt4_aces_on_court_cards_and_on_aces() {
     };
     let mut g = top("AH 2C 4S", "QS");
     let events = act(&mut g, 0, play("AH"));
-    assert!(events.contains(&Event::Cleared { seat: 0, cards: 2 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 0,
+        cards: 2
+    })));
     let mut g = top("AH 2C 4S", "9C");
     assert!(!plays(&g, 0).contains(&play("AH")));
     let why = refused(&mut g, 0, play("AH"));
@@ -300,7 +312,9 @@ fn pt4_aces_on_court_cards_and_on_aces() {
     assert_eq!(why, Refusal::Shedding(Shed::OnlyOnItself(Rank::Ace)));
     assert_eq!(worded(&why), "Only an ace may go on an ace.");
     let events = act(&mut g, 0, play("AD"));
-    assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::Shared(shedding::Event::Cleared { .. }))));
     assert_eq!(g.core.pile, cards("AH AD"));
 }
 
@@ -315,7 +329,10 @@ fn pt5_four_of_a_kind_across_plays_clears() {
     );
     act(&mut g, 0, play("8S 8H"));
     let events = act(&mut g, 1, play("8D 8C"));
-    assert!(events.contains(&Event::Cleared { seat: 1, cards: 5 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 1,
+        cards: 5
+    })));
     assert_eq!(g.to_act(), vec![1], "seat 1 plays again");
 }
 
@@ -335,10 +352,10 @@ fn pt6_a_failed_draw_takes_the_card_and_the_pile() {
     let events = act(&mut g, 1, Action::Draw);
     assert_eq!(
         events[0],
-        Event::Drew {
+        Event::Shared(shedding::Event::Drew {
             seat: 1,
             card: card("5C")
-        }
+        })
     );
     assert!(events.contains(&Event::Took {
         seat: 1,
@@ -432,14 +449,18 @@ fn pt9_a_ten_on_an_empty_pile_takes_only_tens() {
         1,
     );
     let events = act(&mut g, 1, play("10H"));
-    assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::Shared(shedding::Event::Cleared { .. }))));
     assert_eq!(g.to_act(), vec![2]);
     assert_eq!(plays(&g, 2), vec![play("10C")]);
     let why = refused(&mut g, 2, play("2S"));
     assert_eq!(why, Refusal::Shedding(Shed::OnlyOnItself(Rank::Ten)));
     assert_eq!(worded(&why), "Only a 10 may go on a 10.");
     let events = act(&mut g, 2, play("10C"));
-    assert!(!events.iter().any(|e| matches!(e, Event::Cleared { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::Shared(shedding::Event::Cleared { .. }))));
     assert_eq!(g.core.pile, cards("10H 10C"));
 }
 
@@ -454,16 +475,16 @@ fn pt10_the_last_face_down_card_goes_out_and_the_other_player_loses() {
     );
     assert_eq!(g.legal_actions(0), vec![Action::Flip(3), Action::Take]);
     let events = act(&mut g, 0, Action::Flip(3));
-    assert!(events.contains(&Event::Out { seat: 0, place: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 0, place: 1 })));
     assert!(g.is_over());
     assert_eq!(g.status().ranking, Some(vec![vec![0], vec![1]]));
     assert_eq!(g.status().scores, None);
     assert_eq!(
         events.last(),
-        Some(&Event::GameOver {
+        Some(&Event::Shared(shedding::Event::GameOver {
             loser: Some(1),
             ranking: vec![vec![0], vec![1]]
-        })
+        }))
     );
     assert_eq!(g.apply(1, &Action::Take), Err(RuleError::GameOver));
     assert_eq!(g.hands()[1], cards("6S 7S 8S 9S KS"));
@@ -547,8 +568,11 @@ fn a_clear_with_the_last_card_goes_out_and_the_next_player_starts() {
         1,
     );
     let events = act(&mut g, 1, Action::Flip(1));
-    assert!(events.contains(&Event::Cleared { seat: 1, cards: 2 }));
-    assert!(events.contains(&Event::Out { seat: 1, place: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Cleared {
+        seat: 1,
+        cards: 2
+    })));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 1, place: 1 })));
     assert_eq!(g.to_act(), vec![2]);
     assert!(g.core.pile.is_empty());
 }
@@ -874,7 +898,7 @@ fn every_event_of_its_own_has_a_sentence() {
         "Bo takes the pile: 7♠ K♦."
     );
     assert_eq!(
-        said(Event::Out { seat: 1, place: 1 }),
+        said(Event::Shared(shedding::Event::Out { seat: 1, place: 1 })),
         "Bo goes out in 1st place."
     );
 }
@@ -919,7 +943,7 @@ fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_card
         2,
     );
     let events = act(&mut g, 2, play("6S"));
-    assert!(events.contains(&Event::Out { seat: 2, place: 1 }));
+    assert!(events.contains(&Event::Shared(shedding::Event::Out { seat: 2, place: 1 })));
     for observer in [Observer::Seat(0), Observer::Seat(1), Observer::Public] {
         let scene = crate::Presentation::picture(&g, observer);
         // Nobody sees a face-down card, not even its owner: one back per position left.

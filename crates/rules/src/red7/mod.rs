@@ -799,12 +799,7 @@ impl Game for Red7 {
 
     fn view(&self, observer: Observer) -> View {
         let n = self.n();
-        let hand = match observer {
-            Observer::Seat(s) if s < n && observer.sees(self.hand_seen(s)) => {
-                self.hands[s].to_vec()
-            }
-            _ => Vec::new(),
-        };
+        let hand = observer.own_hand(&self.hands, |s| self.hand_seen(s));
         let palettes = (0..n)
             .map(|s| {
                 if !self.active[s] {

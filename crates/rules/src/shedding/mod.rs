@@ -23,9 +23,10 @@
 //! what both games say and draw; `tests.rs`, the shared core's tests. Their items are
 //! re-exported here, so the games name them `shedding::…`.
 
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use super::{seats_from, Events, Seat, Seen, Status, Zone};
+use super::{redeal_unseen, seats_from, Events, Seat, Seen, Status, Zone};
 use pakka_cards::{Card, CardSet, Rank, Suit};
 
 mod heuristic;
@@ -449,6 +450,31 @@ pub enum End {
     Stalemate,
 }
 
+/// What happened, told alike in both games: each game's `Event` holds these untagged beside its
+/// own plays and takes, so every one keeps its JSON shape (`{"type": "drew", …}`). Every card
+/// named was face up (or just turned face up).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// Draw-and-try turned the stock's top card.
+    Drew { seat: Seat, card: Card },
+    /// The seat drew this many cards from the stock to refill its hand.
+    Refilled { seat: Seat, cards: usize },
+    /// The pile fell: this many cards left the game.
+    Cleared { seat: Seat, cards: usize },
+    /// The seat had no move and passed.
+    Passed { seat: Seat },
+    /// No active player had a move: this seat may play any card.
+    FreePlay { seat: Seat },
+    /// The seat went out, in this place (1 = first).
+    Out { seat: Seat, place: usize },
+    /// The game ended; `loser` is `None` after a stalemate.
+    GameOver {
+        loser: Option<Seat>,
+        ranking: Vec<Vec<Seat>>,
+    },
+}
+
 /// What every observer sees of the middle of a shedding table and of how the game stands, the
 /// same in both games' views (flattened into them, so their fields keep their places).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -602,13 +628,13 @@ impl Core {
     }
 
     /// Gives the turn to the first active seat from `start` (inclusive) that has a move, telling
-    /// `passed` the seats that passed on the way, in order (the no-move rule). When no active seat
-    /// has a move, the first of them moves anyway with a free play of any card.
-    pub fn advance(
+    /// `events` the seats that passed on the way, in order (the no-move rule). When no active seat
+    /// has a move, the first of them moves anyway with a free play of any card, and that is told.
+    pub fn advance<E: From<Event>>(
         &mut self,
         start: Seat,
         has_move: impl Fn(&Core, Seat) -> bool,
-        mut passed: impl FnMut(Seat),
+        events: &mut Events<'_, E>,
     ) {
         self.free_play = false;
         if self.is_over() {
@@ -620,13 +646,46 @@ impl Core {
             .filter(|&s| self.is_active(s));
         match order.clone().find(|&s| has_move(self, s)) {
             Some(turn) => {
-                order.take_while(|&s| s != turn).for_each(&mut passed);
+                for seat in order.take_while(|&s| s != turn) {
+                    events.tell(|| Event::Passed { seat }.into());
+                }
                 self.turn = turn;
             }
             None => {
-                self.turn = order.clone().next().unwrap_or(start);
+                let seat = order.clone().next().unwrap_or(start);
+                self.turn = seat;
                 self.free_play = true;
+                events.tell(|| Event::FreePlay { seat }.into());
             }
+        }
+    }
+
+    /// What follows cards landing on the pile (the play itself already told): the seat refills
+    /// its hand, the clear (`cleared`, from [`Core::land`]) is told, and the seat goes out when
+    /// its hand and the stock are empty and it holds no `other` cards (Pöytäpaska's table cards).
+    pub fn after_landing<E: From<Event>>(
+        &mut self,
+        seat: Seat,
+        cleared: Option<usize>,
+        other: bool,
+        events: &mut Events<'_, E>,
+    ) {
+        let refilled = self.refill(seat);
+        if refilled > 0 {
+            events.tell(|| {
+                Event::Refilled {
+                    seat,
+                    cards: refilled,
+                }
+                .into()
+            });
+        }
+        if let Some(n) = cleared {
+            events.tell(|| Event::Cleared { seat, cards: n }.into());
+        }
+        if self.hands[seat].is_empty() && self.stock.is_empty() && !other {
+            let place = self.go_out(seat);
+            events.tell(|| Event::Out { seat, place }.into());
         }
     }
 
@@ -750,18 +809,52 @@ impl Core {
         }
     }
 
-    /// Counts the action against the stalemate bound; tells `events` the end (`game_over`
-    /// builds it from the loser and the ranking) when the game is over after it.
-    pub fn after_action<E>(
-        &mut self,
-        measure: usize,
-        events: &mut Events<'_, E>,
-        game_over: impl FnOnce(Option<Seat>, Vec<Vec<Seat>>) -> E,
-    ) {
+    /// Counts the action against the stalemate bound; tells `events` the end when the game is
+    /// over after it.
+    pub fn after_action<E: From<Event>>(&mut self, measure: usize, events: &mut Events<'_, E>) {
         self.tick(measure);
         if self.is_over() {
-            events.tell(|| game_over(self.loser(), self.ranking().unwrap_or_default()));
+            events.tell(|| {
+                Event::GameOver {
+                    loser: self.loser(),
+                    ranking: self.ranking().unwrap_or_default(),
+                }
+                .into()
+            });
         }
+    }
+
+    /// The core of both games' determinization for `seat`: the other seats' hands (less the
+    /// opener's forced opening cards, whose play is already decided), the stock and the game's
+    /// own hidden piles `more` are redealt among themselves, each keeping its size. Answers
+    /// `more` redealt.
+    pub fn redeal_unseen(
+        &mut self,
+        seat: Seat,
+        more: Vec<Vec<Card>>,
+        rng: &mut dyn RngCore,
+    ) -> Vec<Vec<Card>> {
+        let others: Vec<Seat> = (0..self.seats()).filter(|&s| s != seat).collect();
+        let keep = self.opening_keep();
+        let mut piles: Vec<Vec<Card>> = others
+            .iter()
+            .map(|&s| self.hands[s].difference(keep).to_vec())
+            .collect();
+        piles.push(std::mem::take(&mut self.stock));
+        piles.extend(more);
+        redeal_unseen(&mut piles.iter_mut().collect::<Vec<_>>(), rng);
+        let mut piles = piles.into_iter();
+        for &s in &others {
+            let kept = self.hands[s].intersection(keep);
+            self.hands[s] = piles
+                .next()
+                .unwrap_or_default()
+                .iter()
+                .collect::<CardSet>()
+                .union(kept);
+        }
+        self.stock = piles.next().unwrap_or_default();
+        piles.collect()
     }
 
     /// The part of a view both games show alike.
@@ -823,6 +916,26 @@ macro_rules! from_core {
     };
 }
 pub(crate) use from_core;
+
+/// The conversions into a game's own `Event` and `Refusal` from the shared ones they hold (as
+/// `Event::Shared` and `Refusal::Shedding`), written once: called beside each game's two enums,
+/// so the core tells shared events and refusals with `.into()`.
+macro_rules! wraps_shared {
+    () => {
+        impl From<$crate::shedding::Event> for Event {
+            fn from(e: $crate::shedding::Event) -> Event {
+                Event::Shared(e)
+            }
+        }
+
+        impl From<$crate::shedding::Refusal> for Refusal {
+            fn from(r: $crate::shedding::Refusal) -> Refusal {
+                Refusal::Shedding(r)
+            }
+        }
+    };
+}
+pub(crate) use wraps_shared;
 
 /// `Option<Rank>` as its notation ("3", "10", "A") in the stored state.
 mod opt_rank {

@@ -174,6 +174,7 @@ pub fn game_over(loser: Option<Seat>, still: &[Seat]) -> Msg {
 pub mod told {
     use super::{game_over, Source};
     use crate::present::cards_count;
+    use crate::shedding::Event;
     use crate::Seat;
     use pakka_cards::Card;
     use pakka_text::msg;
@@ -188,45 +189,36 @@ pub mod told {
         )
     }
 
-    pub fn drew(s: Seat, card: Card) -> Msg {
-        msg!("shedding-event-drew", who = seat(s), card = card)
-    }
-
-    pub fn refilled(s: Seat, n: usize) -> Msg {
-        msg!(
-            "shedding-event-refilled",
-            who = seat(s),
-            cards = cards_count(n)
-        )
-    }
-
     pub fn took(s: Seat, cards: &[Card]) -> Msg {
         msg!("shedding-event-took", who = seat(s), cards = cards)
     }
 
-    pub fn cleared(s: Seat, n: usize) -> Msg {
-        msg!(
-            "shedding-event-cleared",
-            who = seat(s),
-            cards = cards_count(n)
-        )
-    }
-
-    pub fn passed(s: Seat) -> Msg {
-        msg!("shedding-event-passed", who = seat(s))
-    }
-
-    pub fn free_play(s: Seat) -> Msg {
-        msg!("shedding-event-free-play", who = seat(s))
-    }
-
-    pub fn out(s: Seat, place: usize) -> Msg {
-        msg!("shedding-event-out", who = seat(s), place = place)
-    }
-
-    /// The end: the loser, or after a stalemate the last place shared.
-    pub fn over(loser: Option<Seat>, ranking: &[Vec<Seat>]) -> Msg {
-        game_over(loser, ranking.last().map_or(&[][..], Vec::as_slice))
+    /// The sentence of an event both games tell alike; the end names the loser, or after a
+    /// stalemate the last place shared.
+    pub fn shared(event: &Event) -> Msg {
+        match *event {
+            Event::Drew { seat: s, card } => {
+                msg!("shedding-event-drew", who = seat(s), card = card)
+            }
+            Event::Refilled { seat: s, cards } => msg!(
+                "shedding-event-refilled",
+                who = seat(s),
+                cards = cards_count(cards)
+            ),
+            Event::Cleared { seat: s, cards } => msg!(
+                "shedding-event-cleared",
+                who = seat(s),
+                cards = cards_count(cards)
+            ),
+            Event::Passed { seat: s } => msg!("shedding-event-passed", who = seat(s)),
+            Event::FreePlay { seat: s } => msg!("shedding-event-free-play", who = seat(s)),
+            Event::Out { seat: s, place } => {
+                msg!("shedding-event-out", who = seat(s), place = place)
+            }
+            Event::GameOver { loser, ref ranking } => {
+                game_over(loser, ranking.last().map_or(&[][..], Vec::as_slice))
+            }
+        }
     }
 }
 

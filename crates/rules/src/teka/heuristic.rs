@@ -25,7 +25,7 @@
 use rand::RngCore;
 
 use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
-use crate::trick_play::{index_of, pick, Style, Table};
+use crate::trick_play::{index_of, pick, playable, Style, Table};
 use crate::tricks::{partner, rank_bits as ranks};
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
@@ -225,13 +225,10 @@ fn raise(obs: &Obs, legal: &[Action]) -> Option<usize> {
 
 fn play(obs: &Obs, legal: &[Action]) -> Option<usize> {
     let me = obs.me;
-    let cards: CardSet = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let cards = playable(legal, |a| match a {
+        Action::Play(c) => Some(*c),
+        _ => None,
+    });
     let plays = |s: Seat| obs.sits_out != Some(s);
     let mate = Some(partner(me)).filter(|&p| plays(p));
     let in_trick = |s: Seat| obs.trick.iter().any(|&(p, _)| p == s);

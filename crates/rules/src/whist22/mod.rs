@@ -730,12 +730,7 @@ impl Game for Whist22 {
 
     fn view(&self, observer: Observer) -> View {
         let n = self.n();
-        let hand = match observer {
-            Observer::Seat(s) if s < n && observer.sees(self.hand_seen(s)) => {
-                self.hands[s].to_vec()
-            }
-            _ => Vec::new(),
-        };
+        let hand = observer.own_hand(&self.hands, |s| self.hand_seen(s));
         let others_cards = (0..n)
             .map(|t| match observer {
                 Observer::Seat(s) if s != t && self.blind() && observer.sees(self.hand_seen(t)) => {
