@@ -137,6 +137,12 @@ pub struct Status {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
+/// The options of a game that has none (Kop, Mätäpesä, Paston): the table's options object is
+/// `{}`, and any field in it is refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NoOptions {}
+
 /// Why an action was refused, with the game's own typed reason for an illegal action (`R`, the
 /// game's `Refusal`; `Msg` once a game is behind `AnyGame`). Worded by the catalog, never here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -392,8 +398,13 @@ pub trait Game:
     }
 
     /// Representative tables: every variant at every seat count it allows. The conformance
-    /// suite and the benchmarks run over these.
-    fn configurations() -> Vec<(Self::Options, usize)>;
+    /// suite and the benchmarks run over these. The default, for a game without variants: the
+    /// default options at every seat count of `SEATS`.
+    fn configurations() -> Vec<(Self::Options, usize)> {
+        (Self::SEATS.0..=Self::SEATS.1)
+            .map(|n| (Self::Options::default(), n))
+            .collect()
+    }
 
     /// Deals the first deal. Refuses options the game does not allow and explicit decks that
     /// are not exactly the game's deck; the seat count is checked before, by [`check_seats`].

@@ -42,9 +42,7 @@ pub const TO_WIN: u32 = 53;
 const SEATS: usize = 4;
 
 /// Kop has no options.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {}
+pub type Options = crate::NoOptions;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -746,10 +744,6 @@ impl Game for Kop {
     const ID: &'static str = "kop";
     const ALIASES: &'static [&'static str] = &["baska"];
     const SEATS: (usize, usize) = (4, 4);
-
-    fn configurations() -> Vec<(Options, usize)> {
-        vec![(Options::default(), SEATS)]
-    }
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         Self::setup(options, setup)

@@ -29,9 +29,7 @@ use super::{
 use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 
 /// Mätäpesä has no options.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {}
+pub type Options = crate::NoOptions;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -235,10 +233,6 @@ impl Game for Matapesa {
     const ID: &'static str = "matapesa";
     const ALIASES: &'static [&'static str] = &["mätäpesä"];
     const SEATS: (usize, usize) = (3, 8);
-
-    fn configurations() -> Vec<(Options, usize)> {
-        (3..=8).map(|n| (Options::default(), n)).collect()
-    }
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
         Self::deal(options, seats, setup)

@@ -40,10 +40,8 @@ use super::{
 };
 use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 
-/// Paston has no options; the table's options object is `{}`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {}
+/// Paston has no options.
+pub type Options = crate::NoOptions;
 
 /// The score a match is played to.
 pub const TARGET: i64 = 121;
@@ -821,10 +819,6 @@ impl Game for Paston {
     const ID: &'static str = "paston";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (3, 3);
-
-    fn configurations() -> Vec<(Options, usize)> {
-        vec![(Options::default(), SEATS)]
-    }
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         let (source, dealer) = DeckSource::new(setup, &deck(), SEATS)?;
