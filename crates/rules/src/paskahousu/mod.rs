@@ -36,7 +36,7 @@ use super::{
     deal_batches, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
     Zone,
 };
-use pakka_cards::{standard52, Card, CardSet, Rank};
+use pakka_cards::{standard52, Card, Rank};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

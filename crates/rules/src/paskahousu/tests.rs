@@ -12,7 +12,7 @@ use serde_json::json;
 use super::*;
 use crate::shedding::{Refusal as Shed, STALEMATE_ACTIONS};
 use crate::{check_seats, Game, Heuristic, Present, RuleError};
-use pakka_cards::{parse_cards, validate_deck};
+use pakka_cards::{parse_cards, validate_deck, CardSet};
 use pakka_catalog::{en, en_lines};
 
 fn cards(text: &str) -> Vec<Card> {

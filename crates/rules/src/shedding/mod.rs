@@ -5,7 +5,9 @@
 //! revealing the stock's top card for draw-and-try, the start-player rule, the one action
 //! vocabulary of the engine protocol, and the turn engine around it: players going out in a
 //! finishing order, the loser, the no-move pass, and the stalemate bound that makes every game
-//! end. Table cards (Pöytäpaska) and the empty-pile ace/ten pick-up (Paskahousu) live in the
+//! end. The events of all that (`Event`: drawing, refilling, clearing, passing, going out, the
+//! end) are told by the core itself, into each game's own `Event`, which holds them untagged;
+//! so is the redeal of the unseen cards a determinization starts from. Table cards (Pöytäpaska) and the empty-pile ace/ten pick-up (Paskahousu) live in the
 //! games' own folders.
 //!
 //! **Stalemate [C]** (`STALEMATE_ACTIONS`): nothing in the rules stops two players from taking
