@@ -21,7 +21,7 @@
 //!
 //! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
-//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, and `LOAD_DATABASE=postgres` for a
+//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`, and `LOAD_DATABASE=postgres` for a
 //! fresh PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
 //! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
@@ -43,7 +43,9 @@ use pakka::store::Store;
 use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::postgres::{self, TestDb};
 
-use crate::support::fake_discord::{FakeDiscord, FakeUser, InteractionOutcome, ACK_DEADLINE};
+use crate::support::fake_discord::{
+    exempt, route_of, FakeDiscord, FakeUser, InteractionOutcome, Limits, ACK_DEADLINE,
+};
 use crate::support::harness::{dealt, percentile};
 
 /// The games played, with the people at each (no computer players: every move is a click).
@@ -127,6 +129,9 @@ struct Seen {
     finished: usize,
     /// Clicks the bot refused as coming too late (a stale button) or otherwise.
     refused: usize,
+    /// Every acknowledged move: its table's channel, the move number it made, and when its
+    /// answer came (to measure how long the table message takes to show it).
+    moved: Vec<(u64, u64, Instant)>,
 }
 
 /// A run: the fake, the bot process, the database, and what the people saw.
@@ -215,6 +220,10 @@ impl Run {
     /// Starts the fake and the bot, or None when a run on PostgreSQL is skipped.
     async fn start(settings: LoadSettings) -> Option<Arc<Run>> {
         let fake = FakeDiscord::start().await;
+        // Discord's rate limits, as a bot token meets them (`LOAD_LIMITS=off` to measure without).
+        if std::env::var("LOAD_LIMITS").map_or(true, |v| v != "off") {
+            fake.enforce_limits(Limits::default());
+        }
         let dir = tempfile::tempdir().unwrap();
         let postgres = if settings.postgres {
             Some(postgres::fresh("load on PostgreSQL").await?)
@@ -496,6 +505,7 @@ async fn play(
                 let entry = seen.acked.entry(table).or_insert((0, 0));
                 if outcome.is_some() {
                     *entry = (entry.0.max(mv + 1), 0);
+                    seen.moved.push((channel, mv + 1, Instant::now()));
                 } else {
                     entry.1 += 1;
                 }
@@ -563,6 +573,43 @@ fn deleted_twice(fake: &FakeDiscord, violation: &str) -> bool {
     fake.message(id).is_some_and(|m| m.deleted)
 }
 
+/// How long each acknowledged move of the steady part (from `since`) took to show on its
+/// table message (a version whose "· move N" is at least the move's), sorted, and how many
+/// moves were never shown (a later deal's table message may skip a move; after a kill, the
+/// bot may not know the message).
+fn table_lags(
+    fake: &FakeDiscord,
+    moved: &[(u64, u64, Instant)],
+    since: Instant,
+) -> (Vec<Duration>, usize) {
+    let mut shown: HashMap<u64, Vec<(u64, Instant)>> = HashMap::new();
+    let mut lags = Vec::new();
+    let mut unshown = 0;
+    for &(channel, number, at) in moved.iter().filter(|m| m.2 >= since) {
+        let versions = shown.entry(channel).or_insert_with(|| {
+            fake.channel_versions(channel)
+                .into_iter()
+                .filter_map(|v| {
+                    let rest = v.content.split(" · move ").nth(1)?;
+                    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                    Some((digits.parse().ok()?, v.shown_at))
+                })
+                .collect()
+        });
+        match versions
+            .iter()
+            .filter(|(n, _)| *n >= number)
+            .map(|(_, t)| *t)
+            .min()
+        {
+            Some(t) => lags.push(t.saturating_duration_since(at)),
+            None => unshown += 1,
+        }
+    }
+    lags.sort();
+    (lags, unshown)
+}
+
 /// The figures of a run.
 #[derive(Debug)]
 pub struct Report {
@@ -587,8 +634,19 @@ pub struct Report {
     pub refused: usize,
     pub kills: usize,
     pub restart_median: Duration,
-    /// REST calls the bot made per interaction, by route.
+    /// REST calls the bot made per interaction, by route; a route that counts against
+    /// Discord's global limit is marked `*`.
     pub rest: Vec<(String, f64)>,
+    /// REST calls per interaction that count against Discord's global limit (50/s per bot).
+    pub counted_per_interaction: f64,
+    /// Requests Discord's rate limits refused (429), and the invalid requests (401, 403, 429).
+    pub limited: usize,
+    pub invalid: usize,
+    /// How long the table message took to show an acknowledged move: median and p99, and the
+    /// moves it never showed.
+    pub table_lag_median: Duration,
+    pub table_lag_p99: Duration,
+    pub unshown: usize,
 }
 
 /// Plays a run and checks the database at the end (None: a run on PostgreSQL was skipped).
@@ -655,6 +713,9 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
 
     // The figures of the steady part.
     let seen = std::mem::take(&mut *run.seen.lock().unwrap());
+    // Give the last moves' table messages their 5 s, then see when each move was shown.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let (table_lags, unshown) = table_lags(&run.fake, &seen.moved, steady_from);
     let mut latencies: Vec<Duration> = seen
         .samples
         .iter()
@@ -723,18 +784,10 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     restarts.sort();
     let mut routes: HashMap<String, usize> = HashMap::new();
     let requests = run.fake.requests();
+    let counted = requests.iter().filter(|r| !exempt(r)).count();
     for r in &requests {
-        // "PATCH /api/v10/channels/1/messages/2" → "PATCH channels/messages".
-        let (method, path) = r.split_once(' ').unwrap_or((r, ""));
-        let path = path.split('?').next().unwrap_or_default();
-        let words: Vec<&str> = path
-            .split('/')
-            .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
-            .filter(|w| !["api", "v10"].contains(w) && !w.starts_with("fake-"))
-            .collect();
-        *routes
-            .entry(format!("{method} {}", words.join("/")))
-            .or_default() += 1;
+        let mark = if exempt(r) { "" } else { "*" };
+        *routes.entry(format!("{}{mark}", route_of(r))).or_default() += 1;
     }
     let total = seen.samples.len().max(1) as f64;
     let mut rest: Vec<(String, f64)> = routes
@@ -744,6 +797,12 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     rest.sort_by(|a, b| b.1.total_cmp(&a.1));
     let report = Report {
         rest,
+        counted_per_interaction: counted as f64 / total,
+        limited: run.fake.limited().len(),
+        invalid: run.fake.invalid_requests(),
+        table_lag_median: percentile(&table_lags, 0.5),
+        table_lag_p99: percentile(&table_lags, 0.99),
+        unshown,
         interactions: in_window,
         per_second: in_window as f64 / seconds,
         median: percentile(&latencies, 0.5),
@@ -841,7 +900,19 @@ fn print(settings: &LoadSettings, r: &Report) {
         .iter()
         .map(|(route, n)| format!("{route} {n:.2}"))
         .collect();
-    println!("  REST calls per interaction: {}", rest.join(", "));
+    println!(
+        "  REST calls per interaction (* counts against the global limit): {}",
+        rest.join(", ")
+    );
+    println!(
+        "  requests per interaction that count against the global limit: {:.3}; {} refused by \
+         the rate limits (429); {} invalid requests",
+        r.counted_per_interaction, r.limited, r.invalid
+    );
+    println!(
+        "  the table message showed a move after: median {:.1?}, p99 {:.1?}; {} moves never shown",
+        r.table_lag_median, r.table_lag_p99, r.unshown
+    );
     if r.kills > 0 {
         println!(
             "  {} kills, restart (spawn to commands registered) median {:.0} ms",

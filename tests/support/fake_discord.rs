@@ -59,12 +59,15 @@ mod faults;
 mod fixtures;
 mod gateway;
 mod inspect;
+mod limits;
 mod messages;
 mod rest;
 mod server;
 mod users;
 
 pub use faults::{Fault, Served};
+pub use inspect::{exempt, route_of};
+pub use limits::{Limited, Limits};
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -221,6 +224,8 @@ pub struct MessageVersion {
     pub flags: u64,
     /// The file names of its attachments.
     pub attachments: Vec<String>,
+    /// When this version appeared (the message posted, or the edit that made it).
+    pub shown_at: Instant,
 }
 
 /// A message as the fake stores it (always authored by the bot).
@@ -249,6 +254,8 @@ pub struct FakeMessage {
     pub deleted: bool,
     /// Earlier versions, oldest first.
     pub history: Vec<MessageVersion>,
+    /// When the current version appeared.
+    pub shown_at: Instant,
     /// Discord's message type (0 default, 18 thread created, 20 reply to a slash command).
     pub kind: u8,
     /// The `allowed_mentions` last sent with it (null: never given, Discord's default of
@@ -345,6 +352,7 @@ impl FakeMessage {
                 .iter()
                 .map(|a| a.filename.clone())
                 .collect(),
+            shown_at: self.shown_at,
         }
     }
 
@@ -541,6 +549,8 @@ struct State {
     faulted_callbacks: HashSet<u64>,
     /// Enforced nonces of created channel messages.
     nonces: HashMap<String, u64>,
+    /// Discord's rate limits, when enforced, and what they refused.
+    buckets: limits::Buckets,
 }
 
 impl State {
@@ -848,6 +858,7 @@ impl FakeDiscord {
                 served: Vec::new(),
                 faulted_callbacks: HashSet::new(),
                 nonces: HashMap::new(),
+                buckets: limits::Buckets::default(),
                 locales: HashMap::new(),
                 guild_locale: "en-US".to_string(),
             }),
@@ -1075,6 +1086,38 @@ impl FakeDiscord {
     pub fn inject(&self, route: &str, fault: Fault, times: u32) {
         let injected = faults::Injected::new(route, fault, times);
         self.inner.lock().faults.push(injected);
+    }
+
+    /// Enforces Discord's rate limits from now on (see `limits`).
+    pub fn enforce_limits(&self, limits: Limits) {
+        self.inner.lock().buckets.limits = Some(limits);
+    }
+
+    /// The requests the rate limits refused so far.
+    pub fn limited(&self) -> Vec<Limited> {
+        self.inner.lock().buckets.limited.clone()
+    }
+
+    /// The 401, 403 and 429 answers served so far (Discord bans an IP after 10,000 in 10
+    /// minutes).
+    pub fn invalid_requests(&self) -> usize {
+        self.inner.lock().buckets.invalid
+    }
+
+    /// Every version of every public message of a channel (deleted ones too), each with when
+    /// it appeared: what the channel showed, and since when.
+    pub fn channel_versions(&self, channel: u64) -> Vec<MessageVersion> {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.ephemeral)
+            .flat_map(|m| {
+                m.history
+                    .iter()
+                    .cloned()
+                    .chain(std::iter::once(m.version()))
+            })
+            .collect()
     }
 
     /// Every fault served so far, in order.

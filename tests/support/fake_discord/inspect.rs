@@ -104,6 +104,12 @@ impl FakeDiscord {
         self.inner.lock().requests.clone()
     }
 
+    /// The REST requests so far that count against Discord's global limit of 50 per second:
+    /// every one but the interaction callbacks and the interaction webhooks ([`exempt`]).
+    pub fn counted_requests(&self) -> Vec<String> {
+        self.requests().into_iter().filter(|r| !exempt(r)).collect()
+    }
+
     /// Every REST request so far with its `Authorization` header (`"Bot <token>"`), in order:
     /// who sent what, when the fake stands in for a REST proxy several processes share.
     pub fn requests_with_auth(&self) -> Vec<(String, Option<String>)> {
@@ -245,4 +251,33 @@ impl FakeDiscord {
             .map(|m| (m.id, m.pinged.clone(), m.deleted))
             .collect()
     }
+}
+
+/// Whether Discord's global limit (50 requests per second per bot, `topics/rate-limits`)
+/// spares a request line: the interaction callback (`POST /interactions/{id}/{token}/callback`)
+/// and the interaction webhooks (`/webhooks/{application}/{token}/…`: the original response and
+/// follow-ups) are exempt; every other route counts.
+pub fn exempt(line: &str) -> bool {
+    let path = line.split_once(' ').map_or("", |(_, p)| p);
+    let path = path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path
+        .trim_start_matches("/api/v10/")
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .collect();
+    matches!(segments.as_slice(), ["interactions", _, _, "callback"])
+        || matches!(segments.as_slice(), ["webhooks", _, _, ..])
+}
+
+/// A request line's route without its ids: `"PATCH /api/v10/channels/1/messages/2"` is
+/// `"PATCH channels/messages"`.
+pub fn route_of(line: &str) -> String {
+    let (method, path) = line.split_once(' ').unwrap_or((line, ""));
+    let path = path.split('?').next().unwrap_or_default();
+    let words: Vec<&str> = path
+        .split('/')
+        .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|w| !["api", "v10"].contains(w) && !w.starts_with("fake-"))
+        .collect();
+    format!("{method} {}", words.join("/"))
 }

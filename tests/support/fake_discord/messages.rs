@@ -125,6 +125,7 @@ impl Inner {
             loading: flags & FLAG_LOADING != 0,
             deleted: false,
             history: Vec::new(),
+            shown_at: Instant::now(),
             kind,
             created_at: fixtures::now(),
             edited_at: None,
@@ -288,6 +289,7 @@ impl Inner {
             m.edited_at = Some(fixtures::now());
         }
         m.history.push(old);
+        m.shown_at = Instant::now();
     }
 
     pub(crate) fn interaction_callback(&self, id: u64, token: &str, body: &Value) -> RestResult {

@@ -225,6 +225,16 @@ async fn rest(
     let segs: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     let id = |s: &str| s.parse::<u64>().ok();
     let m = method.as_str();
+    let limit_headers = {
+        let mut st = inner.lock();
+        match st.buckets.check(&line, m, &segs) {
+            Ok(headers) => headers,
+            Err(refused) => {
+                st.buckets.answered(429, refused.headers());
+                return *refused;
+            }
+        }
+    };
     let result = match (m, segs.as_slice()) {
         ("GET", ["gateway"]) => inner.gateway_info(false),
         ("GET", ["gateway", "bot"]) => inner.gateway_info(true),
@@ -337,5 +347,11 @@ async fn rest(
         }
         None => {}
     }
-    respond(result)
+    let mut response = respond(result);
+    response.headers_mut().extend(limit_headers);
+    inner
+        .lock()
+        .buckets
+        .answered(response.status().as_u16(), response.headers());
+    response
 }
