@@ -238,29 +238,39 @@ impl Faulty {
     }
 }
 
-const TABLE_EDIT: &str = "PATCH /channels/*/messages/*";
+/// The table message and the open hands are both edited through interaction webhooks (the
+/// table message as the `@original` of the click that started the game, a hand as that of the
+/// click that showed it), so a fault on this route meets whichever comes first.
+const WEBHOOK_EDIT: &str = "PATCH /webhooks/*/*/messages/*";
 const CALLBACK: &str = "POST /interactions/*/*/callback";
-const CHANNEL_POST: &str = "POST /channels/*/messages";
-const HAND_EDIT: &str = "PATCH /webhooks/*/*/messages/*";
+/// A table's public messages (pings, a deal's result) are follow-ups of its players' clicks.
+const FOLLOWUP: &str = "POST /webhooks/*/*";
 
 #[tokio::test(flavor = "current_thread")]
 async fn server_errors_on_edits_and_posts_are_tried_again() {
     let f = Faulty::start().await;
-    f.fake().inject(TABLE_EDIT, Fault::Status(500), 1);
-    f.fake().inject(TABLE_EDIT, Fault::Status(502), 1);
-    f.fake().inject(TABLE_EDIT, Fault::Status(503), 1);
-    f.fake().inject(HAND_EDIT, Fault::Status(503), 1);
-    f.finish(4, &["trying again"]).await;
+    // Three in a row on one edit (it succeeds at its fourth attempt), and a follow-up that
+    // met a 503 (Discord did nothing): not tried again blindly, looked for, then posted in
+    // the channel.
+    f.fake().inject(WEBHOOK_EDIT, Fault::Status(500), 1);
+    f.fake().inject(WEBHOOK_EDIT, Fault::Status(502), 1);
+    f.fake().inject(WEBHOOK_EDIT, Fault::Status(503), 1);
+    f.fake().inject(FOLLOWUP, Fault::Status(503), 1);
+    f.finish(4, &["trying again", "so it is not tried again"])
+        .await;
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_post_discord_made_but_answered_with_500_is_not_made_twice() {
     let f = Faulty::start().await;
-    f.fake().inject(CHANNEL_POST, Fault::Applied(500), 2);
-    f.fake().inject(TABLE_EDIT, Fault::Applied(502), 1);
-    let h = f.finish(3, &["trying again"]).await;
+    f.fake().inject(FOLLOWUP, Fault::Applied(500), 1);
+    f.fake().inject(WEBHOOK_EDIT, Fault::Applied(502), 1);
+    let h = f
+        .finish(2, &["trying again", "so it is not tried again"])
+        .await;
     settle().await;
-    // Every post is made once: the repeats carried the first attempt's nonce.
+    // Every post is made once: a follow-up met by a 500 is looked for in the channel (it was
+    // made), not posted again.
     assert_eq!(
         h.fake.public_messages_created(CHANNEL),
         baseline().await.posts,
@@ -299,10 +309,10 @@ async fn rate_limits_per_route_and_global_are_waited_out() {
         retry_after: 0.2,
         global: true,
     };
-    f.fake().inject(TABLE_EDIT, route.clone(), 2);
+    f.fake().inject(WEBHOOK_EDIT, route.clone(), 2);
     f.fake().inject(CALLBACK, route, 1);
-    f.fake().inject(CHANNEL_POST, global.clone(), 1);
-    f.fake().inject(HAND_EDIT, global, 1);
+    f.fake().inject(FOLLOWUP, global.clone(), 1);
+    f.fake().inject(WEBHOOK_EDIT, global, 1);
     f.finish(5, &["trying again"]).await;
 }
 
@@ -310,7 +320,7 @@ async fn rate_limits_per_route_and_global_are_waited_out() {
 async fn a_call_that_hangs_past_3_seconds_holds_up_no_click() {
     let f = Faulty::start().await;
     let hang = Fault::Hang(Duration::from_secs(4));
-    f.fake().inject(TABLE_EDIT, hang.clone(), 1);
+    f.fake().inject(WEBHOOK_EDIT, hang.clone(), 1);
     f.fake().inject(CALLBACK, hang, 1);
     f.finish(2, &["no answer within"]).await;
 }
@@ -318,9 +328,11 @@ async fn a_call_that_hangs_past_3_seconds_holds_up_no_click() {
 #[tokio::test(flavor = "current_thread")]
 async fn an_expired_hand_token_forgets_the_hand() {
     let f = Faulty::start().await;
-    f.fake().inject(HAND_EDIT, Fault::Gone(10015), 1);
-    f.fake().inject(HAND_EDIT, Fault::Gone(10062), 1);
-    f.finish(2, &["the hand is forgotten"]).await;
+    f.fake().inject(WEBHOOK_EDIT, Fault::Gone(10015), 1);
+    f.fake().inject(WEBHOOK_EDIT, Fault::Gone(10062), 1);
+    // A hand's token is forgotten; the table message's is given up for the channel's route.
+    f.finish(2, &["the hand is forgotten", "editing it in the channel"])
+        .await;
 }
 
 #[tokio::test(flavor = "current_thread")]

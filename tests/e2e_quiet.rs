@@ -7,13 +7,13 @@
 //! `cargo test --test tests e2e_quiet -- --nocapture` (with pictures, the default), and with
 //! `QUIET_PICTURES=off` the same games with the server's pictures turned off.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde_json::json;
 
 use pakka::discord::Held;
 
-use crate::support::fake_discord::{FakeMessage, FakeUser};
+use crate::support::fake_discord::{exempt, route_of, FakeMessage, FakeUser, Limits};
 use crate::support::harness::*;
 
 /// Plays the first offer that neither surrenders nor knocks the player out.
@@ -56,6 +56,8 @@ struct Measured {
     alive_at_end: usize,
     /// Dispatch → answer of every interaction of the game.
     latencies: Vec<std::time::Duration>,
+    /// The requests that count against Discord's global limit, by route.
+    counted: BTreeMap<String, usize>,
 }
 
 /// Opens `game` for the people named (and `bots` computer players), plays it to its end, and
@@ -84,6 +86,8 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
             .unwrap();
     }
     let before: HashSet<u64> = h.fake.all_messages().iter().map(|m| m.id).collect();
+    let requests_before = h.fake.requests().len();
+    h.fake.enforce_limits(Limits::default());
     let (table, _) = h.open_table(game, &players, seed, &extra).await;
     let mut hands: Vec<(FakeUser, Option<u64>)> =
         players.iter().map(|p| ((*p).clone(), None)).collect();
@@ -191,6 +195,18 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
         .collect();
     let alive = created.iter().filter(|m| !m.deleted).count();
     assert_eq!(h.fake.violations(), Vec::<String>::new());
+    assert!(
+        h.fake.limited().is_empty(),
+        "{game}: requests Discord's rate limits refused: {:?}",
+        h.fake.limited()
+    );
+    assert_eq!(h.fake.invalid_requests(), 0, "{game}: invalid requests");
+    let mut counted = BTreeMap::new();
+    for r in &h.fake.requests()[requests_before..] {
+        if !exempt(r) {
+            *counted.entry(route_of(r)).or_default() += 1;
+        }
+    }
     let latencies = h.fake.latencies();
     // The game is over: the bot keeps nothing of it in memory.
     let bot = h.bot.unwrap();
@@ -210,6 +226,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
         public_created: created.len(),
         alive_at_end: alive,
         latencies,
+        counted,
     }
 }
 
@@ -228,13 +245,20 @@ async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
         }
         rows.push(measure(game, people, bots, seed).await);
     }
-    eprintln!("| Game | Moves | New public messages | Per move | Alive at the end | Interactions | Median | p99 |");
-    eprintln!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    eprintln!("| Game | Moves | New public messages | Per move | Alive at the end | Interactions | Median | p99 | Counted per interaction | By route |");
+    eprintln!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     let mut all = Vec::new();
     for r in &mut rows {
         r.latencies.sort();
+        let interactions = r.latencies.len().max(1) as f64;
+        let total: usize = r.counted.values().sum();
+        let routes: Vec<String> = r
+            .counted
+            .iter()
+            .map(|(route, n)| format!("{route} {:.3}", *n as f64 / interactions))
+            .collect();
         eprintln!(
-            "| {} | {} | {} | {:.3} | {} | {} | {:.1?} | {:.1?} |",
+            "| {} | {} | {} | {:.3} | {} | {} | {:.1?} | {:.1?} | {:.3} | {} |",
             r.game,
             r.moves,
             r.public_created,
@@ -243,6 +267,8 @@ async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
             r.latencies.len(),
             percentile(&r.latencies, 0.5),
             percentile(&r.latencies, 0.99),
+            total as f64 / interactions,
+            routes.join(", "),
         );
         all.extend(r.latencies.iter().copied());
     }

@@ -9,13 +9,14 @@
 use poise::serenity_prelude as serenity;
 
 use super::input::{self, BadInput};
+use super::public::Posted;
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
 use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
 use pakka_catalog::{catalog, NoNames, DEFAULT_LANG};
 use pakka_table::games::{self, GameKind};
 use pakka_table::records::Period;
 use pakka_table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
-use pakka_table::{GuildSetting, Level};
+use pakka_table::{GuildSetting, Level, TableId};
 use pakka_text::{key, msg};
 use pakka_text::{verbatim, Msg};
 
@@ -355,6 +356,18 @@ pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
 
 /// Answers a command (or follows its answer up), trying again after a 5xx, a 429 or a hang
 /// while Discord's 3 seconds allow; a failure is logged once and returned.
+/// A table message that is a slash command's first answer: its `@original`, editable through
+/// the command's token while it lives (and the token may post the table's messages).
+fn answered_here(ctx: Context<'_>, data: &Data, table: TableId, message: u64) -> Posted {
+    match ctx {
+        poise::Context::Application(app) => {
+            data.tables.heard_voice(table, &app.interaction.token);
+            Posted::original(message, &app.interaction.token)
+        }
+        poise::Context::Prefix(_) => Posted::channel(message),
+    }
+}
+
 pub(super) async fn say<'a>(
     ctx: Context<'a>,
     reply: poise::CreateReply,
@@ -679,7 +692,8 @@ pub async fn play(
             // when it expires) otherwise.
             match handle.message().await {
                 Ok(message) => {
-                    upkeep::table_message_posted(data, &view, message.id.get()).await;
+                    let message = answered_here(ctx, data, view.id, message.id.get());
+                    upkeep::table_message_posted(data, &view, message).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
             }
@@ -743,7 +757,7 @@ async fn play_in_thread(
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let ctx = ctx.serenity_context();
             if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
-                upkeep::table_message_posted(data, &view, message).await;
+                upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
             }
             if started {
                 upkeep::started(ctx, data, &view).await;
@@ -1204,7 +1218,8 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             let handle = say(ctx, send::poise_reply(&reply)).await?;
             match handle.message().await {
                 Ok(message) => {
-                    upkeep::table_message_posted(data, &view, message.id.get()).await;
+                    let message = answered_here(ctx, data, view.id, message.id.get());
+                    upkeep::table_message_posted(data, &view, message).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
             }

@@ -21,6 +21,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tokio::time::Instant;
 
 use super::ids::ComponentId;
+use super::public::{self, Posted};
 use super::render::{HandStep, Reply};
 use super::retry;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
@@ -313,7 +314,7 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
     if acked {
         c.remember_here(&acted.hand).await;
     }
-    after_move(c.ctx, c.data, &acted, acked.then_some(c.user)).await;
+    after_move(c.ctx, c.data, &acted, acked.then_some(c.user), false).await;
     if acted.computer_next {
         drive_computers(c.ctx, c.data, table);
     }
@@ -373,8 +374,14 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
         Ok(LobbyChange::Started(view)) => {
             let reply = render::table(&view, c.public);
             let reply = pictures::with_table(c.data, &view, reply).await;
-            c.answer(send::update(&reply)).await;
-            upkeep::table_message_posted(c.data, &view, c.click.message.id.get()).await;
+            // The lobby message becomes the table message: the click's `@original`.
+            let message = if c.answer(send::update(&reply)).await {
+                c.data.tables.heard_voice(view.id, &c.click.token);
+                Posted::original(c.click.message.id.get(), &c.click.token)
+            } else {
+                Posted::channel(c.click.message.id.get())
+            };
+            upkeep::table_message_posted(c.data, &view, message).await;
             upkeep::started(c.ctx, c.data, &view).await;
         }
         Err(e) => c.refuse(&e).await,
@@ -439,10 +446,14 @@ async fn on_again(c: &Click<'_>, table: TableId) {
         Err(e) => return c.refuse(&e).await,
     };
     // The result message keeps its words and loses its button: it has done its job.
-    c.answer(send::strip_update()).await;
+    let answered = c.answer(send::strip_update()).await;
     let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
     let reply = pictures::with_table(c.data, &view, render::opened(&view, c.public)).await;
-    if let Some(message) = upkeep::post(c.ctx, view.channel_id, &reply).await {
+    if answered {
+        // Its token may post the new table's message.
+        c.data.tables.heard_voice(view.id, &c.click.token);
+    }
+    if let Some(message) = public::post(c.ctx, c.data, view.id, view.channel_id, &reply).await {
         upkeep::table_message_posted(c.data, &view, message).await;
     }
     if view.phase == pakka_table::Phase::Playing {

@@ -17,6 +17,7 @@ pub mod input;
 mod languages;
 mod people;
 mod pictures;
+mod public;
 pub mod render;
 mod replay;
 mod retry;

@@ -29,6 +29,9 @@ struct Policy {
     first_pause: Duration,
     /// At most this many attempts.
     attempts: u32,
+    /// Whether a failure that may have done the call (a 5xx, a hang) is tried again; a 429
+    /// (Discord did nothing) always is.
+    repeatable: bool,
 }
 
 /// Four attempts with pauses of 0.25, 0.5 and 1 s (about a route's `retry_after`), 2.5 s each.
@@ -36,6 +39,7 @@ const POLICY: Policy = Policy {
     attempt_timeout: Duration::from_millis(2500),
     first_pause: Duration::from_millis(250),
     attempts: 4,
+    repeatable: true,
 };
 
 /// An interaction's answer: short attempts and pauses, so a second one still lands within
@@ -44,6 +48,7 @@ const ANSWER: Policy = Policy {
     attempt_timeout: Duration::from_millis(1200),
     first_pause: Duration::from_millis(100),
     attempts: 4,
+    repeatable: true,
 };
 
 /// Why a call failed, as far as the bot cares.
@@ -53,8 +58,11 @@ pub(super) enum Failure {
     Unavailable,
     /// 429: not done; try later.
     RateLimited,
-    /// 404 of a message, channel, webhook or interaction that no longer exists.
+    /// 404 of a message or channel that no longer exists (a person deleted it).
     Gone,
+    /// 404 of an interaction's webhook or the interaction itself: its token expired, so what
+    /// it posted can only be reached through the channel now.
+    Expired,
     /// 40060: the interaction was acknowledged already.
     Acknowledged,
     /// Anything else Discord refused (a bug, or a limit such as 30046 on old messages).
@@ -88,8 +96,9 @@ fn classify(error: &serenity::Error) -> (Failure, String) {
             let kind = match (status.as_u16(), code) {
                 (429, _) => Failure::RateLimited,
                 (500..=599, _) => Failure::Unavailable,
-                // Unknown Channel, Message, Webhook, Interaction.
-                (404, 10003 | 10008 | 10015 | 10062) => Failure::Gone,
+                // Unknown Channel, Message; Unknown Webhook, Interaction.
+                (404, 10003 | 10008) => Failure::Gone,
+                (404, 10015 | 10062) => Failure::Expired,
                 (_, 40060) => Failure::Acknowledged,
                 _ => Failure::Refused,
             };
@@ -121,6 +130,21 @@ where
     Fut: Future<Output = serenity::Result<T>>,
 {
     again_with(POLICY, what, None, call).await
+}
+
+/// Runs a call that is not safe to repeat (a follow-up: it has no nonce): tried again after a
+/// 429 only (Discord did nothing); after a 5xx or a hang it may have been made, so it is left
+/// to the caller, which can look.
+pub(super) async fn once<T, F, Fut>(what: &str, call: F) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let policy = Policy {
+        repeatable: false,
+        ..POLICY
+    };
+    again_with(policy, what, None, call).await
 }
 
 /// How long after an interaction arrives its answer may still be tried: Discord allows 3
@@ -182,12 +206,18 @@ where
             ),
         };
         let next = Instant::now() + pause;
-        let retry = kind.transient()
-            && attempt < policy.attempts
-            && deadline.is_none_or(|d| next + Duration::from_millis(50) < d);
         if !kind.transient() {
             return Err(Failed { kind, detail });
         }
+        if !policy.repeatable && kind != Failure::RateLimited {
+            tracing::warn!(
+                attempt,
+                "{what}: {detail}; it may have been made, so it is not tried again"
+            );
+            return Err(Failed { kind, detail });
+        }
+        let retry = attempt < policy.attempts
+            && deadline.is_none_or(|d| next + Duration::from_millis(50) < d);
         if retry {
             tracing::warn!(attempt, "{what}: {detail}; trying again in {pause:?}");
             tokio::time::sleep_until(next).await;
@@ -205,7 +235,7 @@ where
 /// failure was logged by `again` when it gave up.
 pub(super) fn report(e: &Failed, what: &str, instead: &str) {
     match e.kind {
-        Failure::Gone => {
+        Failure::Gone | Failure::Expired => {
             tracing::warn!("{what} is gone ({e}); {instead}")
         }
         Failure::Unavailable | Failure::RateLimited => {}
@@ -231,6 +261,7 @@ mod tests {
         attempt_timeout: Duration::from_millis(20),
         first_pause: Duration::from_millis(5),
         attempts: 3,
+        repeatable: true,
     };
 
     #[tokio::test]
@@ -243,6 +274,22 @@ mod tests {
         .await;
         assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
         assert_eq!(calls.load(Ordering::SeqCst), QUICK.attempts);
+    }
+
+    #[tokio::test]
+    async fn a_call_not_safe_to_repeat_is_not_tried_again_after_a_hang() {
+        let calls = AtomicU32::new(0);
+        let once = Policy {
+            repeatable: false,
+            ..QUICK
+        };
+        let result: Result<(), Failed> = again_with(once, "test", None, || {
+            calls.fetch_add(1, Ordering::SeqCst);
+            std::future::pending()
+        })
+        .await;
+        assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
 
     #[tokio::test]

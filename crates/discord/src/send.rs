@@ -122,6 +122,26 @@ pub fn edit_response(reply: &Reply) -> serenity::EditInteractionResponse {
     }
 }
 
+/// A public follow-up of an interaction (a table's message posted through its webhook).
+pub fn followup(reply: &Reply) -> serenity::CreateInteractionResponseFollowup {
+    let message = body!(serenity::CreateInteractionResponseFollowup::new(), reply);
+    match &reply.image {
+        Some(image) => message.add_file(attachment(image)).embed(embed(image)),
+        None => message,
+    }
+}
+
+/// An edit of a follow-up through the interaction webhook that posted it.
+pub fn edit_webhook(reply: &Reply) -> serenity::EditWebhookMessage {
+    let edit = body!(serenity::EditWebhookMessage::new(), reply);
+    match &reply.image {
+        Some(image) => edit
+            .new_attachment(attachment(image))
+            .embeds(vec![embed(image)]),
+        None => edit.clear_attachments().embeds(Vec::new()),
+    }
+}
+
 /// Answers a click by taking every button off the clicked message, leaving its text.
 pub fn strip_update() -> serenity::CreateInteractionResponse {
     serenity::CreateInteractionResponse::UpdateMessage(

@@ -1,13 +1,14 @@
 //! What the Discord edge keeps of each table while it has something to keep: one record per
 //! table (the open hands of its players, its live turn ping, the order of its updates, its "I'm
-//! back" notices, whether its computer players are being driven, and the latest move the edge
-//! heard of), kept under one lock and dropped as soon as it holds nothing, so a finished or
+//! back" notices, whether its computer players are being driven, the latest move the edge
+//! heard of, and the freshest interaction token of its channel), kept under one lock and dropped as soon as it holds nothing, so a finished or
 //! closed table leaves nothing behind (`Bot::held`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::public::Posted;
 use super::upkeep::Order;
 use pakka_table::TableId;
 
@@ -29,13 +30,46 @@ impl OpenHand {
     }
 }
 
+/// An acknowledged interaction of a table's channel: its token may post follow-ups there, and
+/// edit and delete what it posted, for 15 minutes, through Discord's interaction webhook,
+/// which the global rate limit spares (see `public`).
+#[derive(Clone, Debug)]
+pub(super) struct Voice {
+    pub(super) token: Arc<str>,
+    since: Instant,
+}
+
+impl Voice {
+    pub(super) fn new(token: &str) -> Voice {
+        Voice {
+            token: token.into(),
+            since: Instant::now(),
+        }
+    }
+
+    /// Whether the token may still edit and delete what it posted.
+    pub(super) fn live(&self) -> bool {
+        self.since.elapsed() < TOKEN_LIFETIME
+    }
+
+    /// Whether the token is young enough to post a message that stays editable through it
+    /// for a while (a table message is edited for minutes after it is posted).
+    pub(super) fn fresh(&self) -> bool {
+        self.since.elapsed() < FRESH_VOICE
+    }
+}
+
+/// A token younger than this posts a table's public messages (they stay editable through it
+/// for at least ten more minutes); an older one only edits what it posted.
+const FRESH_VOICE: Duration = Duration::from_secs(4 * 60);
+
 /// The one turn ping of a table: the people to act when it was decided (a new ping only
 /// when they change), and the message that notified them, if one was needed.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Ping {
     pub(super) turn: Vec<u64>,
     pub(super) channel: u64,
-    pub(super) message: Option<u64>,
+    pub(super) message: Option<Posted>,
 }
 
 /// Everything the edge keeps of one table.
@@ -54,6 +88,8 @@ struct TableRecord {
     /// The latest move number heard of (an applied move's answer): a hand read at an older
     /// move is not shown over a newer one.
     latest: u64,
+    /// The freshest acknowledged interaction of the table's channel (a player's hand click).
+    voice: Option<Voice>,
 }
 
 impl TableRecord {
@@ -188,6 +224,17 @@ impl Tables {
 
     pub(super) fn set_ping(&self, table: TableId, ping: Option<Ping>) {
         self.with(table, |r| r.ping = ping);
+    }
+
+    /// Notes an acknowledged interaction of the table's channel: its token is the table's
+    /// freshest voice.
+    pub(super) fn heard_voice(&self, table: TableId, token: &str) {
+        self.with(table, |r| r.voice = Some(Voice::new(token)));
+    }
+
+    /// A token young enough to post the table's public messages, if one was heard.
+    pub(super) fn voice(&self, table: TableId) -> Option<Voice> {
+        self.read(table, |r| r.voice.clone().filter(Voice::fresh))?
     }
 
     /// Notes a move applied at the table (its number after the move).

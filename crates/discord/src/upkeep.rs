@@ -11,6 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
+use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
 use super::tables::Ping;
@@ -22,12 +23,16 @@ use pakka_text::{key, list_of, msg, verbatim};
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
 /// was, whose hand the click's answer already shows). Moves of one table are brought up in
 /// their order: a click answered while the last move's messages are still being sent waits
-/// for them (at most `ORDER_WAIT`), so an older position never overwrites a newer one.
+/// for them (at most `ORDER_WAIT`), so an older position never overwrites a newer one. A
+/// `passing` move (a computer player's, with another computer player about to move at once)
+/// leaves the table message to the move after it: quick computer moves cost one edit, not one
+/// each; a deal's end and the game's end are always shown.
 pub(super) async fn after_move(
     ctx: &serenity::Context,
     data: &Data,
     acted: &Acted,
     actor: Option<u64>,
+    passing: bool,
 ) {
     let view = &acted.table;
     let order = data.tables.order(view.id);
@@ -54,19 +59,22 @@ pub(super) async fn after_move(
             // The old deal's table message says it is over (and keeps no button); its result
             // and the new deal's table message follow as new messages.
             let deal = acted.ended_deal.unwrap_or(1);
-            let old = match shown.message {
+            let old = match shown.message.clone() {
                 Some(message) => Some(message),
-                None => data.stored_messages(view.id).await.message,
+                None => data
+                    .stored_messages(view.id)
+                    .await
+                    .message
+                    .map(Posted::channel),
             };
             let closed = render::deal_closed(view, deal, public);
             replace(ctx, view.channel_id, old, &closed).await;
-            post(
-                ctx,
-                view.channel_id,
-                &render::deal_over(view, deal, &acted.events, public),
-            )
-            .await;
+            let over = render::deal_over(view, deal, &acted.events, public);
+            public::post(ctx, data, view.id, view.channel_id, &over).await;
             post_table(ctx, data, &mut shown, view).await;
+        } else if passing {
+            // This move's update is done; the next computer move shows the table.
+            shown.move_number = Some(view.move_number);
         } else {
             edit_table(ctx, data, &mut shown, view).await;
         }
@@ -86,6 +94,11 @@ pub(super) async fn after_move(
     order.next.notify_waiters();
 }
 
+/// Computer players who move within this of each other are quick: the table message shows
+/// the last of their moves in a row, not each one (a person watching a slower pace sees every
+/// move).
+const QUICK: Duration = Duration::from_millis(500);
+
 /// How long a table's update waits for the one before it (lost, or very slow) before going on.
 const ORDER_WAIT: Duration = Duration::from_secs(2);
 
@@ -93,7 +106,7 @@ const ORDER_WAIT: Duration = Duration::from_secs(2);
 #[derive(Debug, Default)]
 pub(super) struct Shown {
     move_number: Option<u64>,
-    message: Option<u64>,
+    message: Option<Posted>,
 }
 
 /// One table's updates, one at a time and in the order of its moves.
@@ -127,13 +140,14 @@ impl Order {
 
 /// A table message was posted outside a move (a game started from a lobby, `/play`, a
 /// rematch, `/resume`): remembered here and in the edge's stored messages.
-pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: u64) {
+pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: Posted) {
     let order = data.tables.order(view.id);
     let mut shown = order.shown.lock().await;
+    let id = message.id;
     shown.message = Some(message);
     shown.move_number = Some(view.move_number);
     drop(shown);
-    if let Err(e) = data.messages.set_message(view.id, message).await {
+    if let Err(e) = data.messages.set_message(view.id, id).await {
         tracing::warn!(error = %e, "could not remember the table message");
     }
 }
@@ -156,12 +170,8 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
         }
     };
     let public = data.guild_lang(view.guild_id).await;
-    post(
-        ctx,
-        view.channel_id,
-        &render::game_over(view, &acted.events, &record, public),
-    )
-    .await;
+    let over = render::game_over(view, &acted.events, &record, public);
+    public::post(ctx, data, view.id, view.channel_id, &over).await;
     let open = data.tables.take_hands(view.id);
     for (user, token) in open {
         let lang = data.user_lang(user, view.guild_id).await;
@@ -249,7 +259,10 @@ async fn refresh_hands(
         let names = data.seat_names(&hand.roster.seats, lang);
         let reply = render::hand(hand, HandStep::Page(0), &names)
             .with_image(pictures::hand(data, hand, lang).await);
-        if edit_hand(ctx, &token, &reply).await == Some(Failure::Gone) {
+        if matches!(
+            edit_hand(ctx, &token, &reply).await,
+            Some(Failure::Gone | Failure::Expired)
+        ) {
             // The player's next "Show my hand" opens a new one; until then the ping names them.
             data.tables.forget_hand(view.id, user, &token);
         }
@@ -257,7 +270,7 @@ async fn refresh_hands(
 }
 
 /// Edits an open hand through its interaction token; answers why it failed, if it did (a
-/// token expired or a hand message gone is `Gone`, logged once here).
+/// token expired is `Expired`, a hand message gone `Gone`, logged once here).
 async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) -> Option<Failure> {
     let edit = send::edit_response(reply);
     let edited = retry::again("edit an open hand", || {
@@ -287,6 +300,8 @@ pub(super) async fn remember(
     message: u64,
 ) {
     let old = data.tables.remember_hand(hand.table, user, token, message);
+    // The click was answered: its token may post the table's public messages for a while.
+    data.tables.heard_voice(hand.table, token);
     if old.is_some() {
         let lang = data.user_lang(user, hand.roster.guild_id).await;
         retire_hand(ctx, old, lang).await;
@@ -309,13 +324,19 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         None => Ping {
             turn: Vec::new(),
             channel: view.channel_id,
-            message: data.stored_messages(view.id).await.ping,
+            message: data
+                .stored_messages(view.id)
+                .await
+                .ping
+                .map(Posted::channel),
         },
     };
     if current.turn == turn && (!turn.is_empty() || current.message.is_none()) {
         return;
     }
-    delete(ctx, current.channel, current.message).await;
+    if let Some(old) = &current.message {
+        public::delete(ctx, current.channel, old).await;
+    }
     if turn.is_empty() {
         // Known to be gone (an absent entry means "ask the table", after a restart).
         data.tables.set_ping(
@@ -341,13 +362,11 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         None
     } else {
         let public = data.guild_lang(view.guild_id).await;
-        post(
-            ctx,
-            view.channel_id,
-            &render::your_turn(view, &wanted, public),
-        )
-        .await
+        let ping = render::your_turn(view, &wanted, public);
+        public::post(ctx, data, view.id, view.channel_id, &ping).await
     };
+    let id = message.as_ref().map(|m| m.id);
+    let before = current.message.as_ref().map(|m| m.id);
     data.tables.set_ping(
         view.id,
         Some(Ping {
@@ -357,8 +376,8 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         }),
     );
     // The ping is stored across restarts; a ping that stays none is not written again.
-    if message != current.message {
-        remember_ping(data, view.id, message).await;
+    if id != before {
+        remember_ping(data, view.id, id).await;
     }
 }
 
@@ -371,47 +390,30 @@ async fn remember_ping(data: &Data, table: TableId, message: Option<u64>) {
 
 /// Deletes the table's ping, if one is live.
 pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    match data.tables.ping(view.id) {
-        Some(p) => delete(ctx, p.channel, p.message).await,
+    let (channel, message) = match data.tables.ping(view.id) {
+        Some(p) => (p.channel, p.message),
         None => {
             let stored = data.stored_messages(view.id).await.ping;
-            delete(ctx, view.channel_id, stored).await
+            (view.channel_id, stored.map(Posted::channel))
         }
+    };
+    if let Some(message) = &message {
+        public::delete(ctx, channel, message).await;
     }
     data.tables.set_ping(view.id, None);
-}
-
-async fn delete(ctx: &serenity::Context, channel: u64, message: Option<u64>) {
-    let Some(message) = message else {
-        return;
-    };
-    let channel = serenity::ChannelId::new(channel);
-    let deleted = retry::again("delete a turn ping", || {
-        channel.delete_message(&ctx.http, serenity::MessageId::new(message))
-    })
-    .await;
-    if let Err(e) = deleted {
-        retry::report(&e, "a turn ping", "nothing to delete");
-    }
 }
 
 /// Replaces a message's words and buttons (a superseded table message).
 async fn replace(
     ctx: &serenity::Context,
     channel: u64,
-    message: Option<u64>,
+    message: Option<Posted>,
     reply: &render::Reply,
 ) {
-    let Some(message) = message else {
+    let Some(mut message) = message else {
         return;
     };
-    let channel = serenity::ChannelId::new(channel);
-    let edit = send::edit_message(reply);
-    let edited = retry::again("close an old table message", || {
-        channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
-    })
-    .await;
-    if let Err(e) = edited {
+    if let Err(e) = public::edit(ctx, channel, &mut message, reply).await {
         retry::report(&e, "an old table message", "it is left as it was");
     }
 }
@@ -432,17 +434,16 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    let message = match shown.message {
+    let message = match shown.message.clone() {
         Some(message) => Some(message),
-        None => data.stored_messages(view.id).await.message,
+        None => data
+            .stored_messages(view.id)
+            .await
+            .message
+            .map(Posted::channel),
     };
-    if let Some(message) = message {
-        let channel = serenity::ChannelId::new(view.channel_id);
-        let edit = send::edit_message(&reply);
-        let edited = retry::again("edit the table message", || {
-            channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
-        })
-        .await;
+    if let Some(mut message) = message {
+        let edited = public::edit(ctx, view.channel_id, &mut message, &reply).await;
         match edited {
             Ok(_) => {
                 shown.message = Some(message);
@@ -468,10 +469,11 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
-    if let Some(message) = post(ctx, view.channel_id, &reply).await {
+    if let Some(message) = public::post(ctx, data, view.id, view.channel_id, &reply).await {
+        let id = message.id;
         shown.message = Some(message);
         if view.phase == Phase::Playing {
-            if let Err(e) = data.messages.set_message(view.id, message).await {
+            if let Err(e) = data.messages.set_message(view.id, id).await {
                 tracing::warn!(error = %e, "could not remember the table message");
             }
         }
@@ -523,7 +525,8 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
             match data.service.computer_move(table).await {
                 Ok(Some(acted)) => {
                     data.tables.heard_move(table, acted.table.move_number);
-                    after_move(&ctx, &data, &acted, None).await;
+                    let passing = acted.computer_next && data.timings.computer_pause < QUICK;
+                    after_move(&ctx, &data, &acted, None, passing).await;
                 }
                 Ok(None) => break,
                 Err(e) => {

@@ -1,0 +1,206 @@
+//! Where a table's public messages go. Discord's global limit of 50 requests per second per
+//! bot spares two routes: the interaction callback and the interaction webhook
+//! (`/webhooks/{application}/{token}/…`), on which an acknowledged interaction's token may post
+//! follow-ups in its channel and, for 15 minutes, edit and delete what it posted itself ("a
+//! previously-sent webhook message from the same token", Discord's `Edit Webhook Message`); a
+//! click answered by updating its message (`UPDATE_MESSAGE`) may edit that message as its
+//! `@original`. So a table's table message, its turn ping and its deal results are posted
+//! through the freshest token a player's click left in the table's channel (`Tables::voice`),
+//! remembered with the token that posted them ([`Posted`]), and edited and deleted through that
+//! token while it lives. With no token at hand (a restart, a table of computer players only,
+//! a token too old) the channel's own routes do it, as they did before: they count against
+//! the global limit and the channel's bucket, so they are the fallback, not the way.
+//!
+//! A webhook call Discord refuses (the token expired early, the message is not one the token
+//! may reach) falls back to the channel's route once; a message gone (a person deleted it) is
+//! gone on every route. A follow-up is posted in one attempt (it has no nonce, so a repeat
+//! could post it twice); when that attempt meets no answer or a 5xx, the channel's last few
+//! messages are read to see whether Discord made it anyway, and only a follow-up not made is
+//! posted through the channel (with a nonce).
+
+use poise::serenity_prelude as serenity;
+use serenity::builder::Builder as _;
+
+use super::render::Reply;
+use super::retry::{self, Failed, Failure};
+use super::send;
+use super::tables::Voice;
+use super::Data;
+use pakka_table::TableId;
+
+/// How a public message was posted, so it is edited and deleted the same way.
+#[derive(Clone, Debug)]
+pub(super) enum Via {
+    /// Through the channel's own routes (or not known: a message id read back after a restart).
+    Channel,
+    /// As the `@original` of a click answered by updating the message it was on.
+    Original(Voice),
+    /// As a follow-up of this interaction.
+    Followup(Voice),
+}
+
+/// A table's public message: its id and how it was posted.
+#[derive(Clone, Debug)]
+pub(super) struct Posted {
+    pub id: u64,
+    pub via: Via,
+}
+
+impl Posted {
+    /// A message posted through the channel, or known only by its id.
+    pub(super) fn channel(id: u64) -> Posted {
+        Posted {
+            id,
+            via: Via::Channel,
+        }
+    }
+
+    /// The message a click was on, which the click's answer updated.
+    pub(super) fn original(id: u64, token: &str) -> Posted {
+        Posted {
+            id,
+            via: Via::Original(Voice::new(token)),
+        }
+    }
+
+    /// The token that may still reach the message through the interaction webhook.
+    fn voice(&self) -> Option<&Voice> {
+        match &self.via {
+            Via::Original(v) | Via::Followup(v) => Some(v).filter(|v| v.live()),
+            Via::Channel => None,
+        }
+    }
+}
+
+/// Posts a public message of `table` in its channel: as a follow-up of the table's freshest
+/// interaction when there is one, else through the channel (with a nonce, so a repeat after a
+/// failure posts it once). None when it could not be posted (logged).
+pub(super) async fn post(
+    ctx: &serenity::Context,
+    data: &Data,
+    table: TableId,
+    channel: u64,
+    reply: &Reply,
+) -> Option<Posted> {
+    if let Some(voice) = data.tables.voice(table) {
+        let followup = send::followup(reply);
+        let posted = retry::once("post a follow-up", || {
+            followup.clone().execute(&ctx.http, (None, &voice.token))
+        })
+        .await;
+        let made = match posted {
+            Ok(message) => Some(message.id.get()),
+            // No answer or a 5xx: Discord may have made it all the same.
+            Err(e) if e.kind == Failure::Unavailable => made_anyway(ctx, channel, reply).await,
+            Err(e) => {
+                retry::report(&e, "a follow-up", "posting it in the channel");
+                None
+            }
+        };
+        if let Some(id) = made {
+            return Some(Posted {
+                id,
+                via: Via::Followup(voice),
+            });
+        }
+    }
+    let id = super::upkeep::post(ctx, channel, reply).await?;
+    Some(Posted::channel(id))
+}
+
+/// After a follow-up met no answer or a 5xx: the message among the channel's last few that an
+/// interaction posted with the reply's words, if Discord made it (one read of the channel,
+/// only after a failure; the words of a table's messages name its move or deal, so an older
+/// one does not match).
+async fn made_anyway(ctx: &serenity::Context, channel: u64, reply: &Reply) -> Option<u64> {
+    let channel = serenity::ChannelId::new(channel);
+    let recent = retry::again("look for a follow-up", || {
+        channel.messages(&ctx.http, serenity::GetMessages::new().limit(5))
+    })
+    .await
+    .ok()?;
+    recent
+        .iter()
+        .find(|m| m.webhook_id.is_some() && m.content == reply.content)
+        .map(|m| m.id.get())
+}
+
+/// Edits a public message the way it was posted while its token lives, else (or when the
+/// webhook refuses: the token expired early) through the channel, from then on.
+pub(super) async fn edit(
+    ctx: &serenity::Context,
+    channel: u64,
+    message: &mut Posted,
+    reply: &Reply,
+) -> Result<(), Failed> {
+    if let Some(voice) = message.voice().cloned() {
+        let edited = match &message.via {
+            Via::Original(_) => {
+                let edit = send::edit_response(reply);
+                retry::again("edit a message through its click", || {
+                    edit.clone().execute(&ctx.http, &voice.token)
+                })
+                .await
+                .map(drop)
+            }
+            _ => match ctx.http.application_id() {
+                Some(app) => {
+                    let edit = send::edit_webhook(reply);
+                    let id = serenity::MessageId::new(message.id);
+                    retry::again("edit a follow-up", || {
+                        edit.clone()
+                            .execute(&ctx.http, (app.get().into(), &voice.token, id))
+                    })
+                    .await
+                    .map(drop)
+                }
+                None => Err(Failed {
+                    kind: Failure::Refused,
+                    detail: "no application id yet".into(),
+                }),
+            },
+        };
+        match edited {
+            Ok(()) => return Ok(()),
+            // Unwell (the next update edits it), or gone for every route (deleted by a person).
+            Err(e) if e.kind.transient() || e.kind == Failure::Gone => return Err(e),
+            Err(e) => {
+                retry::report(&e, "a webhook message", "editing it in the channel");
+                message.via = Via::Channel;
+            }
+        }
+    }
+    let channel = serenity::ChannelId::new(channel);
+    let edit = send::edit_message(reply);
+    retry::again("edit a channel message", || {
+        channel.edit_message(
+            &ctx.http,
+            serenity::MessageId::new(message.id),
+            edit.clone(),
+        )
+    })
+    .await
+    .map(drop)
+}
+
+/// Deletes a public message the way it was posted while its token lives, else (or when the
+/// webhook refuses) through the channel. A message already gone is fine.
+pub(super) async fn delete(ctx: &serenity::Context, channel: u64, message: &Posted) {
+    let id = serenity::MessageId::new(message.id);
+    if let (Some(voice), Via::Followup(_)) = (message.voice(), &message.via) {
+        let deleted = retry::again("delete a follow-up", || {
+            ctx.http.delete_followup_message(&voice.token, id)
+        })
+        .await;
+        match deleted {
+            Ok(()) => return,
+            Err(e) if e.kind == Failure::Gone => return,
+            Err(e) => retry::report(&e, "a follow-up", "deleting it in the channel"),
+        }
+    }
+    let channel = serenity::ChannelId::new(channel);
+    let deleted = retry::again("delete a message", || channel.delete_message(&ctx.http, id)).await;
+    if let Err(e) = deleted {
+        retry::report(&e, "a message", "nothing to delete");
+    }
+}
