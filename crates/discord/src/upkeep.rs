@@ -59,14 +59,7 @@ pub(super) async fn after_move(
             // The old deal's table message says it is over (and keeps no button); its result
             // and the new deal's table message follow as new messages.
             let deal = acted.ended_deal.unwrap_or(1);
-            let old = match shown.message.clone() {
-                Some(message) => Some(message),
-                None => data
-                    .stored_messages(view.id)
-                    .await
-                    .message
-                    .map(Posted::channel),
-            };
+            let old = shown.current(data, view.id).await;
             let closed = render::deal_closed(view, deal, public);
             replace(ctx, view.channel_id, old, &closed).await;
             let over = render::deal_over(view, deal, &acted.events, public);
@@ -107,6 +100,21 @@ const ORDER_WAIT: Duration = Duration::from_secs(2);
 pub(super) struct Shown {
     move_number: Option<u64>,
     message: Option<Posted>,
+}
+
+impl Shown {
+    /// The table message: as this process posted or last edited it, else (after a restart)
+    /// the one the edge stored, known by its id only.
+    async fn current(&self, data: &Data, table: TableId) -> Option<Posted> {
+        match &self.message {
+            Some(message) => Some(message.clone()),
+            None => data
+                .stored_messages(table)
+                .await
+                .message
+                .map(Posted::channel),
+        }
+    }
 }
 
 /// One table's updates, one at a time and in the order of its moves.
@@ -434,14 +442,7 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    let message = match shown.message.clone() {
-        Some(message) => Some(message),
-        None => data
-            .stored_messages(view.id)
-            .await
-            .message
-            .map(Posted::channel),
-    };
+    let message = shown.current(data, view.id).await;
     if let Some(mut message) = message {
         let edited = public::edit(ctx, view.channel_id, &mut message, &reply).await;
         match edited {
