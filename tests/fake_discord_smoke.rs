@@ -750,10 +750,13 @@ async fn threads_scenario() -> anyhow::Result<()> {
             .expect_err("bad thread name");
         assert_eq!(discord_code(&refused), Some(50035));
     }
+    // Each bad name breaks Discord's OpenAPI description too, and the fake says both.
     let violations = fake.violations();
-    assert_eq!(violations.len(), 3, "{violations:?}");
-    assert!(violations[1].contains("thread name has 0 characters"));
-    assert!(violations[2].contains("thread name has 101 characters"));
+    assert_eq!(violations.len(), 5, "{violations:?}");
+    assert!(violations[1].contains("breaks Discord's OpenAPI description"));
+    assert!(violations[2].contains("thread name has 0 characters"));
+    assert!(violations[3].contains("breaks Discord's OpenAPI description"));
+    assert!(violations[4].contains("thread name has 101 characters"));
 
     stop_client(shards, task).await;
     Ok(())

@@ -61,6 +61,7 @@ mod gateway;
 mod inspect;
 mod limits;
 mod messages;
+mod openapi;
 mod rest;
 mod server;
 mod users;

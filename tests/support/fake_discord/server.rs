@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::{Fault, Inner, Outgoing, Reply, RestError};
+use super::{openapi, Fault, Inner, Outgoing, Reply, RestError};
 
 pub(super) fn router(inner: Arc<Inner>) -> Router {
     Router::new()
@@ -225,6 +225,9 @@ async fn rest(
     let segs: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     let id = |s: &str| s.parse::<u64>().ok();
     let m = method.as_str();
+    if let Err(why) = openapi::check(m, &segs, &body) {
+        inner.lock().violation(format!("{line}: {why}"));
+    }
     let limit_headers = {
         let mut st = inner.lock();
         match st.buckets.check(&line, m, &segs) {
