@@ -38,25 +38,7 @@ enum Command {
         #[arg(long, default_value = "")]
         options: String,
     },
-    Arena {
-        game: String,
-        #[arg(long)]
-        seats: Option<usize>,
-        #[arg(long, value_delimiter = ',', required = true, value_parser = pakka::cli::parse_contender)]
-        players: Vec<pakka::cli::arena::Contender>,
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value = "")]
-        options: String,
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        #[arg(long)]
-        iterations: Option<u32>,
-        #[arg(long)]
-        think_ms: Option<u64>,
-    },
+    Arena(pakka::cli::arena::ArenaConfig),
     Render {
         game: String,
         #[arg(long)]
@@ -179,45 +161,16 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Arena {
-            game,
-            seats,
-            players,
-            games,
-            seed,
-            options,
-            threads,
-            iterations,
-            think_ms,
-        } => {
-            let mut budget = pakka::ai::Budget::default();
-            if let Some(iterations) = iterations {
-                budget.iterations = iterations;
+        Command::Arena(config) => match pakka::cli::arena::run(&config) {
+            Ok(report) => {
+                println!("{}", report.table());
+                ExitCode::SUCCESS
             }
-            if let Some(ms) = think_ms {
-                budget.time_cap = std::time::Duration::from_millis(ms);
+            Err(e) => {
+                fail(&format!("{e:#}"));
+                ExitCode::FAILURE
             }
-            let config = pakka::cli::arena::ArenaConfig {
-                game,
-                seats,
-                players,
-                games,
-                seed,
-                options,
-                threads,
-                budget,
-            };
-            match pakka::cli::arena::run(&config) {
-                Ok(report) => {
-                    println!("{}", report.table());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    fail(&format!("{e:#}"));
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        },
         Command::Render {
             game,
             seats,

@@ -21,20 +21,44 @@ use crate::rules::registry::{self, GameInfo};
 use crate::rules::{AnyGame, Setup};
 use crate::text::verbatim;
 
-/// What to play.
-#[derive(Clone, Debug)]
+/// What to play: `pakka arena`'s arguments.
+#[derive(Clone, Debug, clap::Args)]
 pub struct ArenaConfig {
     pub game: String,
+    #[arg(long)]
     pub seats: Option<usize>,
     /// One player per seat, in seat order before rotation.
+    #[arg(long, value_delimiter = ',', required = true, value_parser = super::parse_contender)]
     pub players: Vec<Contender>,
+    #[arg(long, default_value_t = 100)]
     pub games: usize,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[arg(long, default_value = "")]
     pub options: String,
     /// Worker threads (deals are independent).
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// The searching players' budget.
-    pub budget: Budget,
+    /// The searching players' most iterations per decision (default: a table's).
+    #[arg(long)]
+    pub iterations: Option<u32>,
+    /// The searching players' most time per decision in milliseconds (default: a table's).
+    #[arg(long)]
+    pub think_ms: Option<u64>,
+}
+
+impl ArenaConfig {
+    /// The searching players' budget: a table's, with the iterations and time given.
+    pub fn budget(&self) -> Budget {
+        let mut budget = Budget::default();
+        if let Some(iterations) = self.iterations {
+            budget.iterations = iterations;
+        }
+        if let Some(ms) = self.think_ms {
+            budget.time_cap = std::time::Duration::from_millis(ms);
+        }
+        budget
+    }
 }
 
 /// A player in the arena.
@@ -312,7 +336,7 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
             let tx = tx.clone();
             let options = options.clone();
             let players = config.players.clone();
-            let (games, base, budget) = (config.games, config.seed, config.budget);
+            let (games, base, budget) = (config.games, config.seed, config.budget());
             scope.spawn(move || {
                 for deal in (worker..games).step_by(threads) {
                     let seed = base.wrapping_add(deal as u64);
@@ -363,7 +387,8 @@ mod tests {
             seed: 1,
             options: String::new(),
             threads: 2,
-            budget: Budget::default(),
+            iterations: None,
+            think_ms: None,
         };
         let report = run(&config).unwrap();
         let total: usize = report.strategies.values().map(|t| t.wins.len()).sum();
@@ -384,7 +409,8 @@ mod tests {
             seed: 0,
             options: String::new(),
             threads: 1,
-            budget: Budget::default(),
+            iterations: None,
+            think_ms: None,
         };
         assert!(run(&config).is_err());
         config.game = "pisha-pasha".into();
@@ -418,10 +444,8 @@ mod tests {
             seed: 3,
             options: String::new(),
             threads: 1,
-            budget: Budget {
-                iterations: 16,
-                ..Budget::default()
-            },
+            iterations: Some(16),
+            think_ms: None,
         };
         let report = run(&config).unwrap();
         assert_eq!(report.strategies.len(), 3);
