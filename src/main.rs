@@ -39,21 +39,7 @@ enum Command {
         options: String,
     },
     Arena(pakka::cli::arena::ArenaConfig),
-    Render {
-        game: String,
-        #[arg(long)]
-        seats: Option<usize>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 0)]
-        moves: usize,
-        #[arg(long)]
-        seat: Option<usize>,
-        #[arg(long, default_value = "")]
-        options: String,
-        #[arg(short = 'o', long = "output", default_value = "table.png")]
-        output: std::path::PathBuf,
-    },
+    Render(pakka::cli::render::RenderConfig),
     Ratings {
         database: String,
         #[arg(long)]
@@ -171,35 +157,16 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Render {
-            game,
-            seats,
-            seed,
-            moves,
-            seat,
-            options,
-            output,
-        } => {
-            let config = pakka::cli::render::RenderConfig {
-                game,
-                seats,
-                seed,
-                moves,
-                seat,
-                options,
-                output,
-            };
-            match pakka::cli::render::run(&config) {
-                Ok(line) => {
-                    println!("{line}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    fail(&format!("{e:#}"));
-                    ExitCode::FAILURE
-                }
+        Command::Render(config) => match pakka::cli::render::run(&config) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
             }
-        }
+            Err(e) => {
+                fail(&format!("{e:#}"));
+                ExitCode::FAILURE
+            }
+        },
         Command::Games => {
             println!("{}", pakka::cli::games());
             ExitCode::SUCCESS

@@ -17,16 +17,22 @@ use crate::render::{self, CatalogWords};
 use crate::rules::{registry, AnyGame, Observer, Setup};
 use crate::text::verbatim;
 
-/// What to draw.
-#[derive(Clone, Debug)]
+/// What to draw: `pakka render`'s arguments.
+#[derive(Clone, Debug, clap::Args)]
 pub struct RenderConfig {
     pub game: String,
+    #[arg(long)]
     pub seats: Option<usize>,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[arg(long, default_value_t = 0)]
     pub moves: usize,
     /// A seat's hand; the public table when `None`.
+    #[arg(long)]
     pub seat: Option<usize>,
+    #[arg(long, default_value = "")]
     pub options: String,
+    #[arg(short = 'o', long = "output", default_value = "table.png")]
     pub output: PathBuf,
 }
 
