@@ -15,19 +15,12 @@ use pakka_table::TableId;
 /// An interaction token may edit its message for 15 minutes; stay clear of the edge.
 const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
 
-/// A player's open hand: the latest interaction token that can edit it, the message it is,
-/// and when the token came (tokens last 15 minutes).
+/// A player's open hand: the latest interaction token that can edit it (tokens last 15
+/// minutes) and the message it is.
 #[derive(Clone, Debug)]
 pub(super) struct OpenHand {
-    token: String,
+    voice: Voice,
     message: u64,
-    since: Instant,
-}
-
-impl OpenHand {
-    fn editable(&self) -> bool {
-        self.since.elapsed() < TOKEN_LIFETIME
-    }
 }
 
 /// An acknowledged interaction of a table's channel: its token may post follow-ups there, and
@@ -157,19 +150,18 @@ impl Tables {
         message: u64,
     ) -> Option<String> {
         let hand = OpenHand {
-            token: token.to_string(),
+            voice: Voice::new(token),
             message,
-            since: Instant::now(),
         };
         let old = self.with(table, |r| r.hands.insert(user, hand))??;
-        (old.message != message && old.editable()).then_some(old.token)
+        (old.message != message && old.voice.live()).then(|| old.voice.token.to_string())
     }
 
     /// Forgets a user's open hand when its token is this one (Discord says the token or its
     /// message is gone); a newer click's token stays.
     pub(super) fn forget_hand(&self, table: TableId, user: u64, token: &str) {
         self.with(table, |r| {
-            if r.hands.get(&user).is_some_and(|h| h.token == token) {
+            if r.hands.get(&user).is_some_and(|h| &*h.voice.token == token) {
                 r.hands.remove(&user);
             }
         });
@@ -179,7 +171,7 @@ impl Tables {
     pub(super) fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
         self.read(table, |r| {
             let hand = r.hands.get(&user)?;
-            hand.editable().then(|| hand.token.clone())
+            hand.voice.live().then(|| hand.voice.token.to_string())
         })?
     }
 
@@ -188,8 +180,8 @@ impl Tables {
         self.with(table, |r| {
             r.hands
                 .drain()
-                .filter(|(_, hand)| hand.editable())
-                .map(|(user, hand)| (user, hand.token))
+                .filter(|(_, hand)| hand.voice.live())
+                .map(|(user, hand)| (user, hand.voice.token.to_string()))
                 .collect()
         })
         .unwrap_or_default()
