@@ -15,6 +15,7 @@ mod components;
 pub mod ids;
 pub mod input;
 mod languages;
+mod pace;
 mod people;
 mod pictures;
 mod public;
@@ -79,6 +80,8 @@ pub struct Data {
     /// Clicks handled to their end (answered, and every message after them brought up to
     /// date), for the tests that measure what a click costs.
     clicks: Arc<AtomicU64>,
+    /// The one queue of the process's calls that count against Discord's limits.
+    pacer: pace::Pacer,
 }
 
 /// The throttles of one person's requests.
@@ -119,6 +122,7 @@ impl Data {
             timings,
             throttles: Arc::new(throttles),
             clicks: Arc::default(),
+            pacer: pace::Pacer::new(1.0),
         }
     }
 
@@ -229,7 +233,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let http = http.build();
 
     let dev_guild = config.dev_guild_id;
-    let data = Data::new(
+    let mut data = Data::new(
         service,
         Timings {
             computer_pause: config.computer_pause,
@@ -237,6 +241,15 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
             timer_minute: config.timer_minute,
         },
         Throttles::from_config(config),
+    );
+    // The processes of one bot token share Discord's global limit by their share of the shards.
+    if let Some(shards) = config.shards {
+        let share = f64::from(shards.last - shards.first + 1) / f64::from(shards.total);
+        data.pacer = pace::Pacer::new(share);
+    }
+    tracing::info!(
+        per_second = data.pacer.per_second(),
+        "channel calls paced below Discord's global limit"
     );
     let held = data.clone();
     let framework = poise::Framework::builder()

@@ -12,13 +12,17 @@
 //! already acknowledged, 40060, which counts as done). Every failed attempt is logged as one
 //! line saying what happens next; a 404 of something gone (a message deleted by a person, an
 //! expired interaction token) is not retried and is left to the caller, which knows what to
-//! do instead.
+//! do instead. A call that counts against Discord's limits goes through [`paced`]: each
+//! attempt waits its turn in the process's pacer (`pace`), and a 429 holds its lane there for
+//! the pause.
 
 use std::future::Future;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use tokio::time::Instant;
+
+use super::pace::{Lane, Pacer, Priority};
 
 /// How a call is tried again.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +133,37 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    again_with(POLICY, what, None, call).await
+    again_with(POLICY, what, None, None, call).await
+}
+
+/// Runs a call that counts against Discord's limits (a channel's route) like `again`, each
+/// attempt after its turn in the process's pacer; a 429 holds the call's lane for the pause
+/// before the next attempt (serenity behind a proxy does not show Discord's `retry_after`).
+pub(super) async fn paced<T, F, Fut>(
+    pacer: &Pacer,
+    lane: Lane,
+    priority: Priority,
+    what: &str,
+    call: F,
+) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let turn = Turn {
+        pacer,
+        lane,
+        priority,
+    };
+    again_with(POLICY, what, None, Some(turn), call).await
+}
+
+/// A counted call's place in the process's pacer.
+#[derive(Clone, Copy)]
+struct Turn<'a> {
+    pacer: &'a Pacer,
+    lane: Lane,
+    priority: Priority,
 }
 
 /// Runs a call that is not safe to repeat (a follow-up: it has no nonce): tried again after a
@@ -144,7 +178,7 @@ where
         repeatable: false,
         ..POLICY
     };
-    again_with(policy, what, None, call).await
+    again_with(policy, what, None, None, call).await
 }
 
 /// How long after an interaction arrives its answer may still be tried: Discord allows 3
@@ -175,13 +209,14 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    again_with(ANSWER, what, Some(deadline), call).await
+    again_with(ANSWER, what, Some(deadline), None, call).await
 }
 
 async fn again_with<T, F, Fut>(
     policy: Policy,
     what: &str,
     deadline: Option<Instant>,
+    turn: Option<Turn<'_>>,
     mut call: F,
 ) -> Result<T, Failed>
 where
@@ -197,6 +232,9 @@ where
                 .min(d.saturating_duration_since(Instant::now())),
             None => policy.attempt_timeout,
         };
+        if let Some(t) = turn {
+            t.pacer.wait(t.lane, t.priority).await;
+        }
         let (kind, detail) = match tokio::time::timeout(limit, call()).await {
             Ok(Ok(value)) => return Ok(value),
             Ok(Err(e)) => classify(&e),
@@ -218,6 +256,9 @@ where
         }
         let retry = attempt < policy.attempts
             && deadline.is_none_or(|d| next + Duration::from_millis(50) < d);
+        if let (Some(t), Failure::RateLimited) = (turn, kind) {
+            t.pacer.hold(t.lane, pause);
+        }
         if retry {
             tracing::warn!(attempt, "{what}: {detail}; trying again in {pause:?}");
             tokio::time::sleep_until(next).await;
@@ -267,7 +308,7 @@ mod tests {
     #[tokio::test]
     async fn a_call_that_keeps_hanging_is_tried_a_bounded_number_of_times() {
         let calls = AtomicU32::new(0);
-        let result: Result<(), Failed> = again_with(QUICK, "test", None, || {
+        let result: Result<(), Failed> = again_with(QUICK, "test", None, None, || {
             calls.fetch_add(1, Ordering::SeqCst);
             std::future::pending()
         })
@@ -283,7 +324,7 @@ mod tests {
             repeatable: false,
             ..QUICK
         };
-        let result: Result<(), Failed> = again_with(once, "test", None, || {
+        let result: Result<(), Failed> = again_with(once, "test", None, None, || {
             calls.fetch_add(1, Ordering::SeqCst);
             std::future::pending()
         })
@@ -295,7 +336,7 @@ mod tests {
     #[tokio::test]
     async fn a_refusal_is_not_tried_again() {
         let calls = AtomicU32::new(0);
-        let result: Result<(), Failed> = again_with(QUICK, "test", None, || {
+        let result: Result<(), Failed> = again_with(QUICK, "test", None, None, || {
             calls.fetch_add(1, Ordering::SeqCst);
             async { Err(serenity::Error::Http(serenity::HttpError::InvalidWebhook)) }
         })
@@ -308,7 +349,7 @@ mod tests {
     async fn a_deadline_bounds_the_retries() {
         let calls = AtomicU32::new(0);
         let deadline = Instant::now() + Duration::from_millis(30);
-        let result: Result<(), Failed> = again_with(QUICK, "test", Some(deadline), || {
+        let result: Result<(), Failed> = again_with(QUICK, "test", Some(deadline), None, || {
             calls.fetch_add(1, Ordering::SeqCst);
             std::future::pending()
         })

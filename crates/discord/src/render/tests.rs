@@ -385,7 +385,7 @@ fn leaderboard_pages_stats_history_and_rules() {
             },
         ],
     };
-    let reply = history(&[past.clone()], false, EN);
+    let reply = history(std::slice::from_ref(&past), false, EN);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
     // A forfeit names who gave up (the one seat with a place), not a ranking.
