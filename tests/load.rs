@@ -21,8 +21,9 @@
 //!
 //! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
-//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`, and `LOAD_DATABASE=postgres` for a
-//! fresh PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
+//! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
+//! `LOAD_GAMES=paskahousu,…` for some games only, and `LOAD_DATABASE=postgres` for a fresh
+//! PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
 //! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
 use std::collections::HashMap;
@@ -83,6 +84,9 @@ pub struct LoadSettings {
     /// Keep the tables in PostgreSQL (a fresh database on `PAKKA_TEST_POSTGRES`) instead of a
     /// SQLite file (`LOAD_DATABASE=postgres`).
     pub postgres: bool,
+    /// The games the tables play, in turn, with their number of people (`LOAD_GAMES=paskahousu`
+    /// for some of [`GAMES`] only; every game by default).
+    pub games: Vec<(&'static str, usize)>,
 }
 
 fn env_or<T: FromStr>(name: &str, default: T) -> T {
@@ -90,6 +94,20 @@ fn env_or<T: FromStr>(name: &str, default: T) -> T {
         .ok()
         .and_then(|v| v.trim().parse().ok())
         .unwrap_or(default)
+}
+
+/// `LOAD_GAMES`: a comma-separated list of game ids from [`GAMES`]; every game when unset.
+fn games_from_env() -> Vec<(&'static str, usize)> {
+    let Ok(list) = std::env::var("LOAD_GAMES") else {
+        return GAMES.to_vec();
+    };
+    let games: Vec<_> = GAMES
+        .iter()
+        .copied()
+        .filter(|(id, _)| list.split(',').any(|g| g.trim() == *id))
+        .collect();
+    assert!(!games.is_empty(), "LOAD_GAMES={list}: no game of {GAMES:?}");
+    games
 }
 
 impl LoadSettings {
@@ -104,6 +122,7 @@ impl LoadSettings {
             pictures: env_or("LOAD_PICTURES", 0u8) == 1,
             kills: env_or("LOAD_KILLS", kills),
             postgres: std::env::var("LOAD_DATABASE").is_ok_and(|d| d == "postgres"),
+            games: games_from_env(),
         }
     }
 }
@@ -378,7 +397,7 @@ impl Run {
 async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
     let settings = &run.settings;
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed.wrapping_mul(1_000_003) ^ index as u64);
-    let (game, people) = GAMES[index % GAMES.len()];
+    let (game, people) = settings.games[index % settings.games.len()];
     let channel = CHANNEL_BASE + index as u64;
     let users: Vec<FakeUser> = (0..people)
         .map(|k| {
@@ -934,6 +953,7 @@ async fn short() {
         pictures: false,
         kills: 0,
         postgres: false,
+        games: GAMES.to_vec(),
     };
     let report = run(settings.clone()).await.unwrap();
     assert!(report.interactions > 50, "{report:?}");
@@ -953,6 +973,7 @@ async fn short_postgres() {
         pictures: false,
         kills: 0,
         postgres: true,
+        games: GAMES.to_vec(),
     };
     let Some(report) = run(settings.clone()).await else {
         return;
@@ -975,6 +996,7 @@ async fn chaos_short() {
         pictures: false,
         kills: 2,
         postgres: false,
+        games: GAMES.to_vec(),
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.kills, 2, "{report:?}");
