@@ -14,6 +14,7 @@ mod commands;
 mod components;
 pub mod ids;
 pub mod input;
+pub mod invite;
 mod languages;
 mod pace;
 mod people;
