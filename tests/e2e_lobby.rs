@@ -242,7 +242,7 @@ async fn play_again_with_a_computer_player_starts_at_once() {
     assert!(play_until_over(&h, message.id, &mut hands, 5_000, false).await > 0);
     let result = h.result_message(table).await.expect("a result message");
     assert!(
-        result.content.contains("Computer 2 · normal"),
+        result.content.contains("Computer 2 (normal)"),
         "one name for the computer player: {}",
         result.content
     );

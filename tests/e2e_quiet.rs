@@ -194,6 +194,23 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
         .filter(|m| m.channel_id == CHANNEL && !m.ephemeral && !before.contains(&m.id))
         .collect();
     let alive = created.iter().filter(|m| !m.deleted).count();
+    // Every computer player reads as one name inside a sentence, its level in brackets, in
+    // every version of every public message and in every hand.
+    let texts = h
+        .fake
+        .channel_versions(CHANNEL)
+        .into_iter()
+        .map(|v| v.content)
+        .chain(
+            h.fake
+                .all_messages()
+                .into_iter()
+                .filter(|m| m.channel_id == CHANNEL)
+                .map(|m| m.content),
+        );
+    for text in texts {
+        assert!(computers_named_whole(&text), "{game}: {text}");
+    }
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     assert!(
         h.fake.limited().is_empty(),
@@ -335,4 +352,31 @@ async fn transcript() {
         }
         eprintln!("     buttons: {:?}", m.button_labels());
     }
+}
+
+/// Whether every "Computer N" in `text` is followed by its level in brackets ("Computer 2
+/// (normal)"): a name no list separator can split, as "Computer 2 · normal" was in lines such
+/// as "Trick: Computer 3 · normal 20 · alice 9".
+fn computers_named_whole(text: &str) -> bool {
+    text.match_indices("Computer ").all(|(at, word)| {
+        let rest = &text[at + word.len()..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        digits == 0
+            || ["easy", "normal", "hard"]
+                .iter()
+                .any(|level| rest[digits..].starts_with(&format!(" ({level})")))
+    })
+}
+
+#[test]
+fn a_computer_name_split_by_a_separator_is_caught() {
+    assert!(computers_named_whole(
+        "Trick: Computer 3 (normal) 20 · alice 9 · A computer player is moving"
+    ));
+    assert!(!computers_named_whole(
+        "Trick: Computer 3 · normal 20 · alice 9"
+    ));
+    assert!(!computers_named_whole(
+        "Teams: @alice & Computer 3 0 points"
+    ));
 }

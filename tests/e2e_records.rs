@@ -61,7 +61,7 @@ async fn scores_stats_and_history_after_games_with_computer_players() {
     for who in [
         h.alice.mention(),
         h.bob.mention(),
-        "🤖 computer (hard)".to_string(),
+        "🤖 Computer (hard)".to_string(),
     ] {
         assert!(text.contains(&format!("{who} — **")), "{who} in {text}");
     }

@@ -145,7 +145,7 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
     assert!(one.ephemeral);
     assert_eq!(position(&one.content), (1, n));
     assert!(
-        one.content.contains("› Computer 2 · normal played"),
+        one.content.contains("› Computer 2 (normal) played"),
         "{}",
         one.content
     );

@@ -35,7 +35,7 @@ records-button-first = ⏮
 records-button-previous = ◀
 records-button-next = ▶
 records-button-last = ⏭
-records-computer = 🤖 computer ({ $level })
+records-computer = 🤖 Computer ({ $level })
 
 records-stats-title = 📊 **{ $who }** — record on this server
 records-stats-empty = { $who } has not finished a game on this server yet.

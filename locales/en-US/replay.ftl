@@ -45,7 +45,7 @@ replay-cli-header = { $game } · game { $id } · { $moves } moves
 replay-cli-step = ── { $position } ──
 # A person at a replayed table: the terminal knows their Discord user id only.
 replay-cli-person = Player { $n } (user { $user })
-replay-cli-computer = Computer { $n } · { $level }
+replay-cli-computer = Computer { $n } ({ $level })
 replay-cli-failed = the replay failed: { $detail }
 replay-place = { $place }. { $who }
 replay-place-points = { $place }. { $who } — { $points }

@@ -35,7 +35,7 @@ records-button-first = ⏮
 records-button-previous = ◀
 records-button-next = ▶
 records-button-last = ⏭
-records-computer = 🤖 tietokone ({ $level })
+records-computer = 🤖 Tietokone ({ $level })
 
 records-stats-title = 📊 **{ $who }** — tilastot tällä palvelimella
 records-stats-empty = { $who } ei ole vielä pelannut peliä loppuun tällä palvelimella.

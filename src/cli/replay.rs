@@ -214,15 +214,15 @@ mod tests {
         assert_eq!(marks[moves], format!("── Move {moves} of {moves} ──"));
         let (before, end) = text.split_at(text.find(marks[moves]).unwrap());
         assert!(!before.contains("as dealt"), "the hands only at the end");
-        assert!(before.contains("› Computer 2 · normal played"), "{before}");
+        assert!(before.contains("› Computer 2 (normal) played"), "{before}");
         assert!(before.contains("▶ Next: Player 1 (user 1)"), "{before}");
         assert!(end.contains("🏁 The game is over."));
         assert!(end.contains("🂠 The hands as dealt:"));
         let names = [
             "Player 1 (user 1)",
-            "Computer 2 · normal",
-            "Computer 3 · normal",
-            "Computer 4 · normal",
+            "Computer 2 (normal)",
+            "Computer 3 (normal)",
+            "Computer 4 (normal)",
         ];
         let dealt = &steps[moves].dealt;
         assert_eq!(dealt.len(), 1);

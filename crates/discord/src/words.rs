@@ -211,7 +211,7 @@ mod tests {
     fn seats_are_named_the_discord_way() {
         let public = SeatNames::public(&view(), DEFAULT_LANG);
         assert_eq!(public.seat_name(0).as_deref(), Some("<@100>"));
-        assert_eq!(public.seat_name(1).as_deref(), Some("Computer 2 · normal"));
+        assert_eq!(public.seat_name(1).as_deref(), Some("Computer 2 (normal)"));
         assert_eq!(public.seat_name(2).as_deref(), Some("(open seat 3)"));
         assert_eq!(
             public.seat_name(3),

@@ -504,7 +504,7 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     view.seats[2].accepted = true;
     let reply = lobby(&view, EN);
     assert!(
-        reply.content.contains("Seat 3: 🤖 Computer 3 · hard"),
+        reply.content.contains("Seat 3: 🤖 Computer 3 (hard)"),
         "one name everywhere: {}",
         reply.content
     );
