@@ -182,3 +182,47 @@ pub async fn restore(from: &Path, url: &str) -> Result<Restored, BackupError> {
     conn.close().await.ok();
     Ok(Restored { kept })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_backup_is_a_whole_database_and_a_restore_checks_what_it_puts_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("pakka.db");
+        let url = format!("sqlite://{}", db.display());
+        let store = crate::Store::open(&url).await.unwrap();
+        let copy = dir.path().join("copy.db");
+        assert!(backup(&url, &copy).await.unwrap() > 0);
+        // Never over an existing file.
+        assert!(matches!(
+            backup(&url, &copy).await,
+            Err(BackupError::TargetExists(_))
+        ));
+        // Not while the database is open (the store above holds it).
+        assert!(matches!(
+            restore(&copy, &url).await,
+            Err(BackupError::InUse(_))
+        ));
+        store.close().await;
+        // A file that is not a pakka database is refused, and nothing changes.
+        let junk = dir.path().join("junk.db");
+        std::fs::write(&junk, b"not a database").unwrap();
+        assert!(matches!(
+            restore(&junk, &url).await,
+            Err(BackupError::NotPakka { .. })
+        ));
+        assert!(!dir.path().join("pakka.db.before-restore").exists());
+        // The bot stopped: the copy goes back, the database it replaced is kept.
+        let done = restore(&copy, &url).await.unwrap();
+        assert!(done.kept.is_some_and(|k| k.exists()));
+        let reopened = crate::Store::open(&url).await.unwrap();
+        assert!(reopened.open_tables().await.unwrap().is_empty());
+        reopened.close().await;
+        assert!(matches!(
+            backup("postgres://db/pakka", &copy).await,
+            Err(BackupError::Postgres)
+        ));
+    }
+}

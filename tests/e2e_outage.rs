@@ -1,0 +1,191 @@
+//! The database going away in the middle of a game, on the fake Discord: PostgreSQL's server
+//! stopped and started again (a cluster of the test's own, so the other PostgreSQL tests do not
+//! see the outage), and SQLite refusing every write (the writing connection made read-only,
+//! which answers SQLITE_READONLY as a file made read-only does; a full disk needs a tiny
+//! filesystem, which needs root to mount, so it is not tested here). A click during the
+//! outage is answered within Discord's 3 seconds with a private "could not be saved", the table
+//! stays as it was (its stored log, its hands, its buttons), nothing acknowledged is lost, and
+//! the same button works once the database is back, without a restart; the game then plays to
+//! its end.
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::support::fake_discord::ACK_DEADLINE;
+use crate::support::harness::{play_until_over, Harness, CHANNEL, WAIT};
+use crate::support::postgres::{self, Cluster};
+
+/// How the test makes the database go away and come back.
+enum Outage {
+    /// SQLite's writing connection refuses writes (`Store::refuse_writes`).
+    ReadOnly,
+    /// The PostgreSQL server of a cluster of the test's own is stopped, then started again.
+    Stopped(Cluster),
+}
+
+impl Outage {
+    async fn begin(&self, h: &Harness) {
+        match self {
+            Outage::ReadOnly => service(h).store().refuse_writes(true).await.unwrap(),
+            Outage::Stopped(cluster) => cluster.halt(),
+        }
+    }
+
+    async fn end(&self, h: &Harness) {
+        match self {
+            Outage::ReadOnly => service(h).store().refuse_writes(false).await.unwrap(),
+            Outage::Stopped(cluster) => cluster.resume(),
+        }
+    }
+}
+
+fn service(h: &Harness) -> &pakka::table::TableService {
+    h.service.as_deref().expect("the bot runs")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_refusing_writes_mid_game_changes_nothing_and_play_resumes() {
+    let h = Harness::start().await;
+    outage_mid_game(h, Outage::ReadOnly).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_stopped_mid_game_changes_nothing_and_play_resumes() {
+    let test = "e2e_outage::postgres_stopped_mid_game";
+    let Some(cluster) = Cluster::start(test) else {
+        return;
+    };
+    let db = postgres::fresh_on(&cluster.admin, test).await;
+    let h = Harness::start_on_db(db).await;
+    assert_eq!(h.store().await.backend_name(), "postgres");
+    outage_mid_game(h, Outage::Stopped(cluster)).await;
+}
+
+async fn outage_mid_game(mut h: Harness, outage: Outage) {
+    let (table, message) = h.start_game(5).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    assert_eq!(
+        play_until_over(&h, message.id, &mut hands, 4, false).await,
+        4
+    );
+    let fake = h.fake.clone();
+    let ids: Vec<u64> = hands.iter().map(|(_, id)| *id).collect();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            ids.iter()
+                .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+        })
+        .await
+        .expect("a hand is alive");
+    let (user, mut hand) = hands
+        .iter()
+        .find(|(_, id)| !h.fake.message(*id).unwrap().buttons().is_empty())
+        .cloned()
+        .unwrap();
+    let buttons = h.fake.message(hand).unwrap().buttons();
+    let button = buttons[0].0.clone();
+    let acknowledged = h.store().await.table(table).await.unwrap().unwrap();
+    assert_eq!(acknowledged.move_number, 4);
+    let table_before = h.fake.message(message.id).unwrap().content;
+
+    outage.begin(&h).await;
+    // A move during the outage: answered in time, privately, and nothing changes.
+    let refused = h.fake.click(&user, hand, &button).await.unwrap();
+    assert!(refused.latency < ACK_DEADLINE, "{:?}", refused.latency);
+    assert!(refused.is_ephemeral(), "{}", refused.content());
+    assert!(
+        refused.content().contains("could not be saved"),
+        "{}",
+        refused.content()
+    );
+    assert_eq!(
+        h.fake.message(hand).unwrap().buttons(),
+        buttons,
+        "the hand keeps its buttons"
+    );
+    assert_eq!(h.fake.message(message.id).unwrap().content, table_before);
+    // The table in memory is where it was: the hand shows the same move.
+    let shown = h.open_hand(&user, message.id).await;
+    assert_eq!(
+        shown.buttons(),
+        buttons,
+        "the same position, the same buttons"
+    );
+    // (The hand shown last is the one kept alive.)
+    hand = shown.id;
+    for (u, id) in hands.iter_mut() {
+        if u.id == user.id {
+            *id = hand;
+        }
+    }
+    // The leaderboard: a database that is away says so; one that only refuses writes reads.
+    let scores = h
+        .fake
+        .slash(&h.alice, CHANNEL, "scores", json!([]))
+        .await
+        .unwrap();
+    match outage {
+        Outage::Stopped(_) => {
+            assert!(scores.is_ephemeral(), "{}", scores.content());
+            assert!(
+                scores.content().contains("database is not answering"),
+                "{}",
+                scores.content()
+            );
+        }
+        Outage::ReadOnly => assert!(scores.content().contains("Leaderboard")),
+    }
+    outage.end(&h).await;
+
+    // The store is as it was, and the same button works, without a restart (the pools
+    // reconnect by themselves; a moment may pass before they do).
+    let store = h.store().await;
+    let unchanged = store.table(table).await.unwrap().unwrap();
+    assert_eq!(
+        unchanged.moves, acknowledged.moves,
+        "nothing acknowledged was lost"
+    );
+    let mut tries = 0;
+    loop {
+        let clicked = h.fake.click(&user, hand, &button).await.unwrap();
+        if clicked.callback_type == 7 {
+            assert!(
+                !clicked.content().contains("older position"),
+                "{}",
+                clicked.content()
+            );
+            break;
+        }
+        tries += 1;
+        assert!(
+            tries < 20,
+            "the bot did not recover: {}\n{}",
+            clicked.content(),
+            h.fake.violations().join("\n")
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    println!(
+        "outage: the click during it answered in {:.0} ms; {tries} clicks refused after the \
+         database came back",
+        refused.latency.as_secs_f64() * 1e3
+    );
+    let after = store.table(table).await.unwrap().unwrap();
+    assert_eq!(after.move_number, 5);
+    assert_eq!(after.moves[..4], acknowledged.moves[..]);
+    // The game plays on to its end, and its result is stored.
+    play_until_over(&h, message.id, &mut hands, 5_000, true).await;
+    let end = h.fake.message(message.id).unwrap();
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    assert!(store.results(table).await.unwrap().iter().any(|r| r.won));
+    store.close().await;
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.take().unwrap().shutdown().await;
+    drop(h);
+    drop(outage);
+}
