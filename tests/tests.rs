@@ -21,6 +21,7 @@ mod e2e_quiet;
 mod e2e_records;
 mod e2e_replay;
 mod e2e_shards;
+mod e2e_stop;
 mod e2e_tricks;
 mod engine;
 mod engine_auction;

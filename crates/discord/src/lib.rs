@@ -223,10 +223,10 @@ impl Bot {
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
     }
 
-    /// A clean stop (see `stopping`): new clicks and commands are answered "pakka is
-    /// restarting", the work already let in ends (at most `stopping::DRAIN`), then the
-    /// gateway closes. Answers how many pieces of work were cut off by the drain's time.
-    pub async fn stop(self) -> usize {
+    /// The first half of a clean stop: new clicks and commands are answered "pakka is
+    /// restarting" from now on, and this waits (at most `stopping::DRAIN`) for the work already
+    /// let in to end. Answers how many pieces of work were still running when the time ran out.
+    pub async fn drain(&self) -> usize {
         let cut_off = self.data.gate.close(stopping::DRAIN).await;
         if cut_off > 0 {
             tracing::warn!(
@@ -234,6 +234,14 @@ impl Bot {
                 "stopping before every click was handled to its end"
             );
         }
+        cut_off
+    }
+
+    /// A clean stop (see `stopping`): new clicks and commands are answered "pakka is
+    /// restarting", the work already let in ends (at most `stopping::DRAIN`), then the
+    /// gateway closes. Answers how many pieces of work were cut off by the drain's time.
+    pub async fn stop(self) -> usize {
+        let cut_off = self.drain().await;
         let closed = tokio::time::timeout(stopping::GATEWAY_CLOSE, async {
             self.shard_manager.shutdown_all().await;
             let _ = self.task.await;
