@@ -7,7 +7,9 @@
 //! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
 //! logged with `tracing` and answered generically. One person's clicks and `/play` commands are
 //! throttled (`throttle`), every input from Discord is checked before it reaches the table
-//! service, and a refused one gets its own sentence and changes nothing. The binary hands `start`/`run` a ready
+//! service, and a refused one gets its own sentence and changes nothing. On SIGTERM or Ctrl-C
+//! the bot stops cleanly (`stopping`): what arrives is told pakka is restarting, what was let in
+//! runs to its end, then the gateway closes. The binary hands `start`/`run` a ready
 //! table service; this layer opens no database and imports nothing from `store`.
 
 mod commands;

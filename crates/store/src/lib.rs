@@ -7,7 +7,9 @@
 //! table group: `tables.rs` (tables, seats, moves, match totals, forfeits), `results.rs` (results
 //! and the leaderboard), `ratings.rs` (the rating update in a result's transaction and the
 //! recompute), `records.rs` (the reads of `/scores`, `/stats` and `/history`) and `settings.rs`
-//! (per-server settings). Every statement is written once with `?` placeholders and `{now}`,
+//! (per-server settings). `outage.rs` tells a database that is away from a refusal or a bug
+//! and bounds how long a statement waits for a connection; `backup.rs` copies a SQLite
+//! database while it is in use and puts a copy back. Every statement is written once with `?` placeholders and `{now}`,
 //! translated per dialect; queries are checked at run time (no `DATABASE_URL` at build time).
 //! Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values are
 //! stored as TEXT.
