@@ -189,3 +189,64 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
     drop(h);
     drop(outage);
 }
+
+/// A SQLite file the bot can only read (here a read-only reopen, `?mode=ro`, since the tests
+/// run as root, for whom a file's mode bits change nothing): the bot starts and restores its
+/// tables, a move is refused with "could not be saved" (SQLite's own SQLITE_READONLY), nothing
+/// changes, and once the file is writable again (a restart on it) the same button plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_file_read_only_refuses_moves_and_changes_nothing() {
+    let mut h = Harness::start().await;
+    let (table, message) = h.start_game(5).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    assert_eq!(
+        play_until_over(&h, message.id, &mut hands, 3, false).await,
+        3
+    );
+    let writable = h.url.clone();
+    let before = h.store().await.table(table).await.unwrap().unwrap();
+    h.url = format!("{writable}?mode=ro");
+    h.restart().await;
+    let table_message = h.current_table(table).await;
+    let (user, hand) = live_hand(&h, &hands, table_message.id).await;
+    let button = hand.buttons()[0].0.clone();
+    let refused = h.fake.click(&user, hand.id, &button).await.unwrap();
+    assert!(refused.latency < ACK_DEADLINE, "{:?}", refused.latency);
+    assert!(
+        refused.is_ephemeral() && refused.content().contains("could not be saved"),
+        "{}",
+        refused.content()
+    );
+    h.url = writable;
+    h.restart().await;
+    let store = h.store().await;
+    assert_eq!(store.table(table).await.unwrap().unwrap(), before);
+    let clicked = h.fake.click(&user, hand.id, &button).await.unwrap();
+    assert_eq!(clicked.callback_type, 7, "{}", clicked.content());
+    assert_eq!(
+        store.table(table).await.unwrap().unwrap().move_number,
+        before.move_number + 1
+    );
+    store.close().await;
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.take().unwrap().shutdown().await;
+}
+
+/// The hand of the player to act, opened afresh from the table message.
+async fn live_hand(
+    h: &Harness,
+    hands: &[(crate::support::FakeUser, u64)],
+    table_message: u64,
+) -> (crate::support::FakeUser, crate::support::FakeMessage) {
+    for (user, _) in hands {
+        let hand = h.open_hand(user, table_message).await;
+        if !hand.buttons().is_empty() {
+            return (user.clone(), hand);
+        }
+    }
+    panic!("nobody has a move to make");
+}
