@@ -140,6 +140,32 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
         }
         Outage::ReadOnly => assert!(scores.content().contains("Leaderboard")),
     }
+    // A longer outage on request (`OUTAGE_SECONDS=60`, by hand: CI keeps it short): a click
+    // every few seconds, each refused in time.
+    let hold = std::env::var("OUTAGE_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_secs);
+    let since = std::time::Instant::now();
+    let mut slowest = refused.latency;
+    while since.elapsed() < hold {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let again = h.fake.click(&user, hand, &button).await.unwrap();
+        assert!(
+            again.content().contains("could not be saved"),
+            "{}",
+            again.content()
+        );
+        slowest = slowest.max(again.latency);
+    }
+    assert!(slowest < ACK_DEADLINE, "{slowest:?}");
+    if !hold.is_zero() {
+        println!(
+            "outage: {:.0} s down; the slowest refused click answered in {:.0} ms",
+            since.elapsed().as_secs_f64(),
+            slowest.as_secs_f64() * 1e3
+        );
+    }
     outage.end(&h).await;
 
     // The store is as it was, and the same button works, without a restart (the pools
@@ -249,4 +275,62 @@ async fn live_hand(
         }
     }
     panic!("nobody has a move to make");
+}
+
+/// A computer player whose move the database refuses waits (with growing pauses) instead of
+/// giving up, and moves by itself once the database is back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_player_waits_for_the_database_and_moves_when_it_is_back() {
+    let h = Harness::start_tweaked(|c| c.computer_pause = Duration::from_millis(800)).await;
+    let started = h
+        .fake
+        .slash(
+            &h.alice,
+            CHANNEL,
+            "play",
+            json!([{"name": "game", "value": "pisha-pasha"}, {"name": "bots", "value": 1}, {"name": "seed", "value": 3}]),
+        )
+        .await
+        .unwrap();
+    let message = started.message().unwrap().clone();
+    let table: i64 = message
+        .buttons()
+        .iter()
+        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+        .unwrap();
+    let s = service(&h);
+    let store = h.store().await;
+    // Alice moves until the computer player is next; then the database goes away.
+    let waiting_at = loop {
+        let hand = h.open_hand(&h.alice, message.id).await;
+        let Some((button, _, _)) = hand.buttons().into_iter().next() else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let clicked = h.fake.click(&h.alice, hand.id, &button).await.unwrap();
+        assert_eq!(clicked.callback_type, 7, "{}", clicked.content());
+        if s.computer_to_act(table).await.unwrap().is_some() {
+            s.store().refuse_writes(true).await.unwrap();
+            break store.table(table).await.unwrap().unwrap().move_number;
+        }
+    };
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        store.table(table).await.unwrap().unwrap().move_number,
+        waiting_at,
+        "no move while the database refuses writes"
+    );
+    assert!(s.computer_to_act(table).await.unwrap().is_some());
+    s.store().refuse_writes(false).await.unwrap();
+    let deadline = std::time::Instant::now() + WAIT;
+    while store.table(table).await.unwrap().unwrap().move_number == waiting_at {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the computer player did not move once the database was back"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(store.table(table).await.unwrap().unwrap().move_number > waiting_at);
+    store.close().await;
+    h.bot.unwrap().shutdown().await;
 }
