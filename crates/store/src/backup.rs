@@ -159,18 +159,22 @@ pub async fn restore(from: &Path, url: &str) -> Result<Restored, BackupError> {
             }
             Err(e) => return Err(e.into()),
         }
-        let mut kept = file.clone().into_os_string();
-        kept.push(".before-restore");
-        let kept = PathBuf::from(kept);
+        let kept = with_suffix(&file, ".before-restore");
         std::fs::rename(&file, &kept)?;
+        // A write-ahead log left beside the old file must never be read as the new one's: it
+        // goes with the file it belongs to.
+        for side in ["-wal", "-shm"] {
+            let left = with_suffix(&file, side);
+            if left.exists() {
+                std::fs::rename(&left, with_suffix(&kept, side))?;
+            }
+        }
         Some(kept)
     } else {
         None
     };
     // Copied beside the database, then renamed into place: never half a database.
-    let mut partial = file.clone().into_os_string();
-    partial.push(".restoring");
-    let partial = PathBuf::from(partial);
+    let partial = with_suffix(&file, ".restoring");
     std::fs::copy(from, &partial)?;
     std::fs::File::open(&partial)?.sync_all()?;
     std::fs::rename(&partial, &file)?;
@@ -181,6 +185,13 @@ pub async fn restore(from: &Path, url: &str) -> Result<Restored, BackupError> {
         .await?;
     conn.close().await.ok();
     Ok(Restored { kept })
+}
+
+/// `path` with `suffix` added to its file name (`pakka.db` → `pakka.db-wal`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 #[cfg(test)]
