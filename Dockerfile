@@ -24,4 +24,8 @@ COPY --from=build /src/target/release/pakka /usr/local/bin/pakka
 USER pakka
 VOLUME ["/data"]
 ENV DATABASE_URL=sqlite:///data/pakka.db
+# SIGTERM (Docker's default, said aloud) starts pakka's clean stop: new clicks are told it is
+# restarting, the moves under way are stored and shown, and it exits 0 within 10 s, which is
+# docker stop's default grace period; `docker stop -t 20` leaves room to spare.
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["pakka"]

@@ -5,6 +5,7 @@
 use std::io;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -50,6 +51,16 @@ enum Command {
         id: i64,
     },
     Invite,
+    Backup {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database: Option<String>,
+    },
+    Restore {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database: Option<String>,
+    },
 }
 
 /// Every subcommand's help and its arguments' helps in the catalog: (subcommand, argument,
@@ -89,6 +100,12 @@ const HELPS: &[(&str, &str, &str)] = &[
     ("replay", "db", key!("replay-help-db")),
     ("replay", "id", key!("replay-help-id")),
     ("invite", "", key!("cli-help-invite")),
+    ("backup", "", key!("cli-help-backup")),
+    ("backup", "file", key!("cli-help-backup-file")),
+    ("backup", "database", key!("cli-help-backup-database")),
+    ("restore", "", key!("cli-help-restore")),
+    ("restore", "file", key!("cli-help-restore-file")),
+    ("restore", "database", key!("cli-help-backup-database")),
 ];
 
 /// The command line with its help texts worded by the catalog.
@@ -192,6 +209,14 @@ fn main() -> ExitCode {
         }
         Command::Replay { db, id } => replay(&db, id),
         Command::Invite => invite(),
+        Command::Backup { file, database } => {
+            let database = database.unwrap_or_else(pakka::config::database_url);
+            told(pakka::cli::backup::backup(&database, &file))
+        }
+        Command::Restore { file, database } => {
+            let database = database.unwrap_or_else(pakka::config::database_url);
+            told(pakka::cli::backup::restore(&database, &file))
+        }
     }
 }
 
@@ -220,6 +245,20 @@ fn invite() -> ExitCode {
         Err(e) => {
             let why = msg!("cli-invite-failed", detail = verbatim(e.to_string()));
             fail(&pakka::cli::text(&why));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints what a command did on stdout, or why it did not on stderr.
+fn told(outcome: Result<Msg, Msg>) -> ExitCode {
+    match outcome {
+        Ok(done) => {
+            println!("{}", pakka::cli::text(&done));
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("{}", pakka::cli::text(&why));
             ExitCode::FAILURE
         }
     }
@@ -268,7 +307,10 @@ fn serve() -> ExitCode {
     let Some(runtime) = runtime() else {
         return ExitCode::FAILURE;
     };
-    match runtime.block_on(serve_discord(&config)) {
+    let served = runtime.block_on(serve_discord(&config));
+    // A computer player's search or a picture still being drawn is not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e:#}");
@@ -280,7 +322,7 @@ fn serve() -> ExitCode {
 
 /// Wires the parts: opens the store, builds the table service and restores every unfinished
 /// table of the servers on this process's shards (`SHARDS`; every table without it), then runs
-/// Discord on those shards until Ctrl-C.
+/// Discord on those shards until SIGTERM or Ctrl-C, and closes the store after a clean stop.
 async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     let store = pakka::store::Store::open(&config.database_url)
         .await
@@ -295,6 +337,7 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
         per_server: config.max_tables_per_server,
     };
     let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
+    let closing = store.clone();
     let service = pakka::table::TableService::with_limits(store, limits)
         .on_shards(shards)
         .thinking(config.computer_think);
@@ -310,8 +353,21 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
         ),
         None => tracing::info!(restored, "restored unfinished tables"),
     }
-    pakka::discord::run(config, service).await
+    pakka::discord::run(config, service).await?;
+    // Every move stored is committed; closing lets SQLite fold its write-ahead log back in.
+    if tokio::time::timeout(STORE_CLOSE, closing.close())
+        .await
+        .is_err()
+    {
+        tracing::warn!("the database did not close in time");
+    }
+    tracing::info!("stopped cleanly");
+    Ok(())
 }
+
+/// How long a stop waits for the store to close (after the gateway, within
+/// `discord::STOP_WITHIN`).
+const STORE_CLOSE: Duration = Duration::from_secs(1);
 
 /// Tells the person at the terminal what stopped the command.
 fn fail(detail: &str) {

@@ -19,7 +19,15 @@
 //! click sent while the bot was up (old buttons included) must be answered within 3 s, but for
 //! the clicks a kill cut off.
 //!
-//! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
+//! The stop run stops the bot as `docker stop` does instead (SIGTERM): it must exit by itself
+//! with status 0 within `discord::STOP_WITHIN`, the clicks of its drain answered "pakka is
+//! restarting", and again nothing acknowledged may be lost. The backup run takes
+//! `pakka backup` of the SQLite database in the middle of play (and `pakka restore` onto the
+//! running bot's database must be refused): every table of the copy restores, its ratings pass
+//! `pakka ratings --check`, and after the run `pakka restore` puts it back.
+//!
+//! Short forms run with the test suite (`load::short`, `load::chaos_short`, `load::stop_short`,
+//! `load::backup_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
 //! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
 //! `LOAD_GAMES=paskahousu,…` for some games only, and `LOAD_DATABASE=postgres` for a fresh
@@ -47,7 +55,7 @@ use crate::support::postgres::{self, TestDb};
 use crate::support::fake_discord::{
     exempt, route_of, FakeDiscord, FakeUser, InteractionOutcome, Limits, ACK_DEADLINE,
 };
-use crate::support::harness::{dealt, percentile};
+use crate::support::harness::{dealt, percentile, replayed};
 
 /// The games played, with the people at each (no computer players: every move is a click).
 pub(crate) const GAMES: &[(&str, usize)] = &[
@@ -81,12 +89,25 @@ pub struct LoadSettings {
     pub pictures: bool,
     /// How many times to kill and restart the bot during the steady part.
     pub kills: usize,
+    /// How the bot is stopped each time: SIGKILL, or a clean stop (SIGTERM) (`LOAD_HALT=term`).
+    pub halt: Halt,
+    /// Take a backup (`pakka backup`) in the middle of the steady part (SQLite only).
+    pub backup: bool,
     /// Keep the tables in PostgreSQL (a fresh database on `PAKKA_TEST_POSTGRES`) instead of a
     /// SQLite file (`LOAD_DATABASE=postgres`).
     pub postgres: bool,
     /// The games the tables play, in turn, with their number of people (`LOAD_GAMES=paskahousu`
     /// for some of [`GAMES`] only; every game by default).
     pub games: Vec<(&'static str, usize)>,
+}
+
+/// How the chaos run stops the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// SIGKILL: the harshest stop.
+    Kill,
+    /// SIGTERM, as `docker stop` sends: the bot must exit by itself, cleanly and in time.
+    Term,
 }
 
 fn env_or<T: FromStr>(name: &str, default: T) -> T {
@@ -121,6 +142,12 @@ impl LoadSettings {
             pin: env_or("LOAD_PIN", 1u8) == 1,
             pictures: env_or("LOAD_PICTURES", 0u8) == 1,
             kills: env_or("LOAD_KILLS", kills),
+            halt: if std::env::var("LOAD_HALT").is_ok_and(|h| h == "term") {
+                Halt::Term
+            } else {
+                Halt::Kill
+            },
+            backup: false,
             postgres: std::env::var("LOAD_DATABASE").is_ok_and(|d| d == "postgres"),
             games: games_from_env(),
         }
@@ -148,6 +175,9 @@ struct Seen {
     finished: usize,
     /// Clicks the bot refused as coming too late (a stale button) or otherwise.
     refused: usize,
+    /// Move clicks answered with a private notice instead of the hand (a stopping bot's
+    /// "pakka is restarting"), which apply nothing.
+    notices: usize,
     /// Every acknowledged move: its table's channel, the move number it made, and when its
     /// answer came (to measure how long the table message takes to show it).
     moved: Vec<(u64, u64, Instant)>,
@@ -168,6 +198,8 @@ struct Run {
     /// Tables now in a game.
     live: AtomicUsize,
     kills: Mutex<Vec<Instant>>,
+    /// Each clean stop: how long it took, or why it was not clean.
+    stops: Mutex<Vec<Result<Duration, String>>>,
 }
 
 /// `utime + stime` of a process in seconds (`/proc/<pid>/stat`, 100 ticks a second).
@@ -281,6 +313,7 @@ impl Run {
             seen: Mutex::default(),
             live: AtomicUsize::new(0),
             kills: Mutex::default(),
+            stops: Mutex::default(),
         });
         run.boot().await;
         Some(run)
@@ -313,6 +346,85 @@ impl Run {
             bot.kill();
         }
         self.kills.lock().unwrap().push(Instant::now());
+    }
+
+    /// Stops the bot as the run says: SIGKILL, or SIGTERM and its clean exit (clicks go on
+    /// meanwhile, answered "pakka is restarting" by the stopping bot).
+    async fn halt(&self) {
+        if self.settings.halt == Halt::Kill {
+            return self.kill();
+        }
+        let Some(mut bot) = self.bot.lock().unwrap().take() else {
+            return;
+        };
+        let bound = pakka::discord::STOP_WITHIN;
+        let (stopped, bot) = tokio::task::spawn_blocking(move || (bot.terminate(bound), bot))
+            .await
+            .unwrap();
+        self.up.store(false, Ordering::SeqCst);
+        self.kills.lock().unwrap().push(Instant::now());
+        let outcome = match stopped {
+            Some((status, took)) if status.success() => Ok(took),
+            Some((status, _)) => Err(format!("the bot exited with {status}")),
+            None => Err(format!("the bot did not exit within {bound:?} of SIGTERM")),
+        };
+        if let Err(why) = &outcome {
+            eprintln!("{why}; its log:\n{}", bot.log());
+        }
+        self.stops.lock().unwrap().push(outcome);
+    }
+
+    /// Runs the pakka binary with `args` to its end: whether it succeeded, and what it said.
+    async fn pakka(&self, args: Vec<String>) -> (bool, String) {
+        let dir = self.dir.path().to_path_buf();
+        tokio::task::spawn_blocking(move || {
+            let out = Command::new(env!("CARGO_BIN_EXE_pakka"))
+                .args(&args)
+                .current_dir(dir)
+                .env("LANG", "C")
+                .env_remove("LC_ALL")
+                .env_remove("LC_MESSAGES")
+                .output()
+                .expect("the pakka binary runs");
+            let said = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            (out.status.success(), said)
+        })
+        .await
+        .unwrap()
+    }
+
+    fn backup_path(&self) -> PathBuf {
+        self.dir.path().join("backup.db")
+    }
+
+    /// `pakka backup` while the bot plays, and a `pakka restore` onto its database, which must
+    /// be refused (the bot has it open).
+    async fn back_up(&self) {
+        let backup = self.backup_path().display().to_string();
+        let (done, said) = self
+            .pakka(vec![
+                "backup".into(),
+                backup.clone(),
+                "--database".into(),
+                self.url.clone(),
+            ])
+            .await;
+        assert!(done, "pakka backup: {said}");
+        assert!(said.contains("Backed up"), "{said}");
+        let (done, said) = self
+            .pakka(vec![
+                "restore".into(),
+                backup,
+                "--database".into(),
+                self.url.clone(),
+            ])
+            .await;
+        assert!(!done, "a restore onto a running bot's database is refused");
+        assert!(said.contains("open in another process"), "{said}");
     }
 
     fn pid(&self) -> String {
@@ -522,11 +634,16 @@ async fn play(
             {
                 let mut seen = run.seen.lock().unwrap();
                 let entry = seen.acked.entry(table).or_insert((0, 0));
-                if outcome.is_some() {
-                    *entry = (entry.0.max(mv + 1), 0);
-                    seen.moved.push((channel, mv + 1, Instant::now()));
-                } else {
-                    entry.1 += 1;
+                match &outcome {
+                    // The hand updated: the move (or a refusal of a stale one) was answered.
+                    Some(o) if o.callback_type == 7 => {
+                        *entry = (entry.0.max(mv + 1), 0);
+                        seen.moved.push((channel, mv + 1, Instant::now()));
+                    }
+                    // A private notice instead ("pakka is restarting", "could not be saved"):
+                    // nothing was applied.
+                    Some(_) => seen.notices += 1,
+                    None => entry.1 += 1,
                 }
             }
             if let Some(o) = &outcome {
@@ -653,6 +770,11 @@ pub struct Report {
     pub refused: usize,
     pub kills: usize,
     pub restart_median: Duration,
+    /// Clean stops (SIGTERM) and the longest of them, from the signal to the exit.
+    pub stops: usize,
+    pub stop_max: Duration,
+    /// Move clicks answered with a notice instead of the hand ("pakka is restarting").
+    pub notices: usize,
     /// REST calls the bot made per interaction, by route; a route that counts against
     /// Discord's global limit is marked `*`.
     pub rest: Vec<(String, f64)>,
@@ -705,7 +827,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
             if Instant::now() + Duration::from_secs(1) > stop {
                 break;
             }
-            run.kill();
+            run.halt().await;
             let t = Instant::now();
             run.boot().await;
             restarts.push(t.elapsed());
@@ -722,6 +844,9 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         tokio::time::sleep_until((steady_from + (stop - steady_from) / 2).into()).await;
         rss = rss_kib(&run.pid());
         live_tables = run.live.load(Ordering::SeqCst);
+        if settings.backup {
+            run.back_up().await;
+        }
     }
     tokio::time::sleep_until(stop.into()).await;
     let (cpu_bot_1, cpu_gen_1) = (cpu_seconds(&run.pid()), cpu_seconds("self"));
@@ -792,6 +917,19 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     let kills = run.kills.lock().unwrap().clone();
     run.kill();
     store.close().await;
+    if settings.backup {
+        check_backup(&run, &seen).await;
+    }
+    // Every clean stop exited by itself, with status 0, in time.
+    let stops = std::mem::take(&mut *run.stops.lock().unwrap());
+    let stop_max = stops
+        .iter()
+        .map(|s| {
+            s.clone()
+                .unwrap_or_else(|why| panic!("a stop was not clean: {why}"))
+        })
+        .max()
+        .unwrap_or_default();
     let db_bytes = match &run.postgres {
         Some(db) => postgres::database_bytes(&db.url).await,
         None => {
@@ -849,6 +987,9 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
             .get(restarts.len() / 2)
             .copied()
             .unwrap_or_default(),
+        stops: stops.len(),
+        stop_max,
+        notices: seen.notices,
     };
     print(&settings, &report);
     // Every click sent while the bot was up got its answer, but those a kill cut off.
@@ -881,6 +1022,78 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     assert!(violations.is_empty(), "violations: {violations:#?}");
 
     Some(report)
+}
+
+/// The backup taken in the middle of the run: every table in it replays and restores, its
+/// ratings are what its results give (`pakka ratings --check`), no table in it is ahead of the
+/// live database, and `pakka restore` (the bot stopped) puts it in the database's place.
+async fn check_backup(run: &Run, seen: &Seen) {
+    let path = run.backup_path();
+    let url = format!("sqlite://{}", path.display());
+    let backup = Store::open(&url).await.expect("the backup opens");
+    let live = Store::open(&run.url).await.unwrap();
+    let mut tables = 0;
+    let mut moves = 0;
+    for table in &seen.tables {
+        let Some(copy) = backup.table(*table).await.unwrap() else {
+            continue; // opened after the backup
+        };
+        tables += 1;
+        moves += copy.moves.len();
+        let now = live.table(*table).await.unwrap().unwrap();
+        assert!(copy.move_number <= now.move_number, "table {table}");
+        assert_eq!(
+            copy.moves[..],
+            now.moves[..copy.moves.len()],
+            "table {table}"
+        );
+        if copy.phase != pakka::store::Phase::Lobby {
+            replayed(&copy);
+        }
+    }
+    assert!(tables > 0 && moves > 0, "the backup holds the run's tables");
+    live.close().await;
+    // Every unfinished table of the copy restores into a table service.
+    let service = pakka::table::TableService::new(backup);
+    let restored = service
+        .restore()
+        .await
+        .expect("the backup's tables restore");
+    assert!(
+        service.take_unrestorable().is_empty(),
+        "every table of the backup replays"
+    );
+    service.store().close().await;
+    let (checked, said) = run
+        .pakka(vec![
+            "ratings".into(),
+            path.display().to_string(),
+            "--check".into(),
+        ])
+        .await;
+    assert!(checked, "pakka ratings --check on the backup: {said}");
+    // Put back in the database's place, the bot stopped.
+    let (done, said) = run
+        .pakka(vec![
+            "restore".into(),
+            path.display().to_string(),
+            "--database".into(),
+            run.url.clone(),
+        ])
+        .await;
+    assert!(done, "pakka restore: {said}");
+    let restored_db = Store::open(&run.url).await.unwrap();
+    let mut back = 0;
+    for table in &seen.tables {
+        if let Some(t) = restored_db.table(*table).await.unwrap() {
+            back += t.moves.len();
+        }
+    }
+    restored_db.close().await;
+    assert_eq!(back, moves, "the restored database is the backup");
+    println!(
+        "  backup: {tables} tables and {moves} moves; {restored} unfinished tables restored from it"
+    );
 }
 
 fn print(settings: &LoadSettings, r: &Report) {
@@ -932,6 +1145,14 @@ fn print(settings: &LoadSettings, r: &Report) {
         "  the table message showed a move after: median {:.1?}, p99 {:.1?}; {} moves never shown",
         r.table_lag_median, r.table_lag_p99, r.unshown
     );
+    if r.stops > 0 {
+        println!(
+            "  {} clean stops (SIGTERM to exit 0), the longest {:.0} ms; {} move clicks answered \"restarting\"",
+            r.stops,
+            r.stop_max.as_secs_f64() * 1e3,
+            r.notices
+        );
+    }
     if r.kills > 0 {
         println!(
             "  {} kills, restart (spawn to commands registered) median {:.0} ms",
@@ -952,6 +1173,8 @@ async fn short() {
         pin: false,
         pictures: false,
         kills: 0,
+        halt: Halt::Kill,
+        backup: false,
         postgres: false,
         games: GAMES.to_vec(),
     };
@@ -972,6 +1195,8 @@ async fn short_postgres() {
         pin: false,
         pictures: false,
         kills: 0,
+        halt: Halt::Kill,
+        backup: false,
         postgres: true,
         games: GAMES.to_vec(),
     };
@@ -995,11 +1220,56 @@ async fn chaos_short() {
         pin: false,
         pictures: false,
         kills: 2,
+        halt: Halt::Kill,
+        backup: false,
         postgres: false,
         games: GAMES.to_vec(),
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.kills, 2, "{report:?}");
+    assert!(report.moves > 20, "{report:?}");
+}
+
+/// Stops the bot cleanly (SIGTERM, as `docker stop` does) twice while a few tables play and
+/// restarts it: each stop exits with status 0 within `discord::STOP_WITHIN`, and every move the
+/// people saw acknowledged is in the store (checked by `run` for every table).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_short() {
+    let settings = LoadSettings {
+        tables: 4,
+        rate: 30.0,
+        seconds: 12.0,
+        seed: 5,
+        pin: false,
+        pictures: false,
+        kills: 2,
+        halt: Halt::Term,
+        backup: false,
+        postgres: false,
+        games: GAMES.to_vec(),
+    };
+    let report = run(settings.clone()).await.unwrap();
+    assert_eq!(report.stops, 2, "{report:?}");
+    assert!(report.moves > 20, "{report:?}");
+}
+
+/// `pakka backup` in the middle of a run, checked and restored at its end (see `check_backup`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backup_short() {
+    let settings = LoadSettings {
+        tables: 6,
+        rate: 40.0,
+        seconds: 6.0,
+        seed: 6,
+        pin: false,
+        pictures: false,
+        kills: 0,
+        halt: Halt::Kill,
+        backup: true,
+        postgres: false,
+        games: GAMES.to_vec(),
+    };
+    let report = run(settings.clone()).await.unwrap();
     assert!(report.moves > 20, "{report:?}");
 }
 

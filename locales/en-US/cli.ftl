@@ -86,6 +86,21 @@ cli-no-runtime = error: cannot start the async runtime: { $detail }
 cli-help-ratings = Recompute every rating from the stored results, in the order they were rated, and replace the stored ratings if they differ.
 cli-help-database = The database: a DATABASE_URL (sqlite://… or postgres://…) or the path of a SQLite file.
 cli-help-ratings-check = Only compare: fail if the stored ratings differ from the recomputed ones.
+
+# pakka backup and pakka restore.
+cli-help-backup = Copy a SQLite database, consistently, while a bot plays on it (VACUUM INTO). For PostgreSQL use pg_dump.
+cli-help-backup-file = The new file to write the copy to (never written over).
+cli-help-restore = Put a backup in the place of a SQLite database no running bot has open; the database it replaces is kept beside it. For PostgreSQL use pg_restore.
+cli-help-restore-file = The backup to put back.
+cli-help-backup-database = The database: a DATABASE_URL or a SQLite file (default: DATABASE_URL from the environment or .env, else sqlite://pakka.db).
+cli-backup-done = Backed up { $database } to { $file } ({ $bytes } bytes).
+cli-restore-done = Restored { $file } into { $database }.
+cli-restore-done-kept = Restored { $file } into { $database }. The database it replaced is kept as { $kept }.
+cli-backup-postgres = { $database } is a PostgreSQL database: back it up with pg_dump and put it back with pg_restore (the README shows how).
+cli-backup-no-database = There is no database file at { $path }.
+cli-backup-exists = { $path } exists already, and a backup is never written over a file: choose a new name.
+cli-restore-in-use = { $path } is open in another process, most likely a running bot: stop the bot first (docker stop, or Ctrl-C), then restore. Nothing was changed.
+cli-restore-not-pakka = { $path } is not a whole pakka database ({ $why }); nothing was changed.
 cli-ratings-report = { $tables ->
     [one] { $tables } rated game
    *[other] { $tables } rated games

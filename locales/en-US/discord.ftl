@@ -89,6 +89,7 @@ discord-paused = ⏸ { $who } paused this match of **{ $game }** after move { $n
 discord-no-such-game = There is no game called "{ $name }". The games are: { $ids }.
 discord-no-match = There is no match in play in this channel.
 discord-command-failed = Something went wrong on our side; nothing was changed. Please try again.
+discord-restarting = pakka is restarting; nothing was changed. Try again in a moment.
 discord-game-choice = { $name } ({ $id })
 
 # Abuse limits and the checks of every input (src/discord/input.rs, throttle.rs).

@@ -51,6 +51,8 @@ table-already-started = This game has already started; that button belongs to it
 table-stale = That button belongs to an older position of the game; here is your hand as it stands now.
 table-other-shard = This server's games are run by another pakka process, so this one cannot start or take up a table here. Please tell the bot's operator: its SHARDS setting does not match Discord's.
 table-internal = Something went wrong on our side; the game is unchanged. Please try again.
+table-unavailable = pakka's database is not answering, so nothing was saved and nothing changed. Try again in a moment.
+table-unsaved = Your move could not be saved, so nothing changed. Try again in a moment.
 
 # The story of a table (TableView::story, HandView::story).
 # Cards that came into a seat's own hand, told only to that seat ($n: how many).

@@ -88,6 +88,21 @@ cli-help-render-output = Kirjoitettava tiedosto (.png tai .svg).
 cli-help-ratings = Laske kaikki luokitukset uudelleen tallennetuista tuloksista niiden luokittelujärjestyksessä ja korvaa tallennetut, jos ne eroavat.
 cli-help-database = Tietokanta: DATABASE_URL (sqlite://… tai postgres://…) tai SQLite-tiedoston polku.
 cli-help-ratings-check = Vain vertaa: epäonnistu, jos tallennetut luokitukset eroavat uudelleen lasketuista.
+
+# pakka backup ja pakka restore.
+cli-help-backup = Kopioi SQLite-tietokanta eheänä botin pelatessa sillä (VACUUM INTO). PostgreSQL:lle käytä pg_dumpia.
+cli-help-backup-file = Uusi tiedosto, johon kopio kirjoitetaan (olemassa olevan päälle ei koskaan).
+cli-help-restore = Palauta varmuuskopio SQLite-tietokannan tilalle, kun mikään käynnissä oleva botti ei pidä sitä auki; korvattu tietokanta säilytetään sen vieressä. PostgreSQL:lle käytä pg_restorea.
+cli-help-restore-file = Palautettava varmuuskopio.
+cli-help-backup-database = Tietokanta: DATABASE_URL tai SQLite-tiedosto (oletus: DATABASE_URL ympäristöstä tai .env-tiedostosta, muuten sqlite://pakka.db).
+cli-backup-done = { $database } varmuuskopioitiin tiedostoon { $file } ({ $bytes } tavua).
+cli-restore-done = { $file } palautettiin tietokannaksi { $database }.
+cli-restore-done-kept = { $file } palautettiin tietokannaksi { $database }. Korvattu tietokanta on tallessa nimellä { $kept }.
+cli-backup-postgres = { $database } on PostgreSQL-tietokanta: varmuuskopioi se pg_dumpilla ja palauta pg_restorella (README kertoo miten).
+cli-backup-no-database = Tiedostoa { $path } ei ole.
+cli-backup-exists = { $path } on jo olemassa, eikä varmuuskopiota kirjoiteta tiedoston päälle: valitse uusi nimi.
+cli-restore-in-use = { $path } on auki toisessa prosessissa, luultavasti käynnissä olevassa botissa: pysäytä botti ensin (docker stop tai Ctrl-C) ja palauta sitten. Mitään ei muutettu.
+cli-restore-not-pakka = { $path } ei ole ehjä pakka-tietokanta ({ $why }); mitään ei muutettu.
 cli-ratings-report = { $tables ->
     [one] { $tables } luokiteltu peli
    *[other] { $tables } luokiteltua peliä

@@ -93,6 +93,7 @@ discord-paused = ⏸ { $who } keskeytti tämän ottelun (**{ $game }**) siirron 
 discord-no-such-game = Peliä nimeltä "{ $name }" ei ole. Pelit ovat: { $ids }.
 discord-no-match = Tällä kanavalla ei ole käynnissä ottelua.
 discord-command-failed = Jotain meni vikaan meidän päässämme; mitään ei muutettu. Yritä uudelleen.
+discord-restarting = pakka käynnistyy uudelleen; mitään ei muutettu. Yritä hetken päästä uudelleen.
 discord-game-choice = { $name } ({ $id })
 
 # Abuse limits and the checks of every input (src/discord/input.rs, throttle.rs).

@@ -48,6 +48,8 @@ table-already-started = Tämä peli on jo alkanut; painike kuuluu sen aloittamat
 table-stale = Painike kuuluu pelin aiempaan tilanteeseen; tässä kätesi sellaisena kuin se nyt on.
 table-other-shard = Tämän palvelimen pelejä pyörittää toinen pakka-prosessi, joten tämä ei voi aloittaa tai jatkaa pöytää täällä. Kerro botin ylläpitäjälle: sen SHARDS-asetus ei vastaa Discordin jakoa.
 table-internal = Jotain meni vikaan meidän päässämme; peli on ennallaan. Yritä uudelleen.
+table-unavailable = pakan tietokanta ei vastaa, joten mitään ei tallennettu eikä mitään muutettu. Yritä hetken päästä uudelleen.
+table-unsaved = Siirtoasi ei voitu tallentaa, joten mitään ei muuttunut. Yritä hetken päästä uudelleen.
 
 # The story of a table (TableView::story, HandView::story).
 # Cards that came into a seat's own hand, told only to that seat ($n: how many).

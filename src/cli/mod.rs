@@ -2,13 +2,15 @@
 //! (line-oriented JSON, `shared/rules/engine-protocol.md`), `play` (a game against computer
 //! players), `arena` (computer players against each other), `render` (the picture of a seeded
 //! position written to a file), `ratings` (every rating recomputed from the stored results),
-//! `replay` (a finished game's steps from a database), and the list of games. Argument
+//! `replay` (a finished game's steps from a database), `backup` and `restore` (a running
+//! bot's SQLite database copied, and a copy put back), and the list of games. Argument
 //! parsing lives in `main.rs`; every word printed comes from the catalog (`cli.ftl`,
 //! `engine.ftl` and the games' files), in the terminal's language: chosen once at start from
 //! `--lang` or the locale variables a Unix program reads (`set_lang`), read by `lang()`. The
 //! engine console answers in English whatever the language, as its protocol says.
 
 pub mod arena;
+pub mod backup;
 pub mod engine;
 pub mod play;
 pub mod ratings;

@@ -3,12 +3,12 @@
 //! the fake, computer players without a pause, no limit on a server's tables, and any other
 //! setting (`SHARDS`) a test adds. Its log goes to a file the test can read; it is killed with SIGKILL
 //! (the harshest stop) by `kill` and when it is dropped, so a failing test leaves no process
-//! behind. What the load generator (`load.rs`) and the multi-process tests (`e2e_shards.rs`)
+//! behind; `terminate` stops it as `docker stop` does (SIGTERM, then a bounded wait). What the load generator (`load.rs`) and the multi-process tests (`e2e_shards.rs`)
 //! start.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 use super::fake_discord::FakeDiscord;
 
@@ -137,6 +137,28 @@ impl BotProcess {
             let _ = child.kill();
             let _ = child.wait();
         }
+    }
+
+    /// SIGTERM, then waits up to `within` for the process to exit by itself: its exit status
+    /// and how long the stop took, or None when it did not exit in time (it is then killed).
+    /// Blocks the calling thread while it waits.
+    pub fn terminate(&mut self, within: Duration) -> Option<(ExitStatus, Duration)> {
+        let mut child = self.child.take()?;
+        let sent = Instant::now();
+        let signalled = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(signalled, "kill -TERM {} failed", child.id());
+        while sent.elapsed() < within {
+            if let Ok(Some(status)) = child.try_wait() {
+                return Some((status, sent.elapsed()));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        None
     }
 
     /// Everything the process logged so far.

@@ -35,6 +35,8 @@ pub const WAIT: Duration = Duration::from_secs(15);
 pub struct Harness {
     pub fake: FakeDiscord,
     pub bot: Option<Bot>,
+    /// The running bot's table service (for the outage tests, which reach its store).
+    pub service: Option<std::sync::Arc<pakka::table::TableService>>,
     pub url: String,
     _dir: TempDir,
     /// The PostgreSQL database of a harness on PostgreSQL, dropped with it.
@@ -61,6 +63,12 @@ impl Harness {
     pub async fn start_on_postgres(test: &str) -> Option<Harness> {
         let db = crate::support::postgres::fresh(test).await?;
         Some(Harness::start_with(|_| {}, Some(db)).await)
+    }
+
+    /// A harness whose bot keeps its tables in the PostgreSQL database `db` (on a cluster of
+    /// the test's own, say).
+    pub async fn start_on_db(db: crate::support::postgres::TestDb) -> Harness {
+        Harness::start_with(|_| {}, Some(db)).await
     }
 
     /// A harness whose bot keeps its tables in the SQLite database file at `path`, which the
@@ -94,6 +102,7 @@ impl Harness {
         let mut h = Harness {
             fake,
             bot: None,
+            service: None,
             url,
             _dir: dir,
             _postgres: postgres,
@@ -150,6 +159,7 @@ impl Harness {
             .thinking(config.computer_think);
         let service = std::sync::Arc::new(service);
         service.restore().await.expect("the tables restore");
+        self.service = Some(service.clone());
         self.bot = Some(
             pakka::discord::start(&config, service)
                 .await

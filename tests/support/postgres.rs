@@ -43,8 +43,14 @@ pub fn server(test: &str) -> Option<String> {
 
 /// A fresh empty database for the test `test`, or None when PostgreSQL tests are skipped.
 pub async fn fresh(test: &str) -> Option<TestDb> {
-    static COUNT: AtomicUsize = AtomicUsize::new(0);
     let admin = server(test)?;
+    Some(fresh_on(&admin, test).await)
+}
+
+/// A fresh empty database on the server of the admin URL `admin`.
+pub async fn fresh_on(admin: &str, test: &str) -> TestDb {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let admin = admin.to_string();
     let name = format!(
         "pakka_test_{}_{}",
         std::process::id(),
@@ -62,11 +68,75 @@ pub async fn fresh(test: &str) -> Option<TestDb> {
         .await
         .unwrap_or_else(|e| panic!("{test}: cannot create a database: {e}"));
     conn.close().await.ok();
-    Some(TestDb {
+    TestDb {
         url: with_database(&admin, &name),
         admin,
         name,
-    })
+    }
+}
+
+/// A throwaway cluster of a test's own (`.ci/postgres start`), for a test that stops and
+/// starts its server (an outage), which the cluster the other tests share must not see.
+/// Removed (`.ci/postgres stop`) when dropped.
+pub struct Cluster {
+    /// Its admin URL.
+    pub admin: String,
+    dir: String,
+}
+
+impl Cluster {
+    /// A cluster of its own for `test`, or None when PostgreSQL tests are skipped (the same
+    /// rule as `server`: `PAKKA_TEST_POSTGRES` set, or CI, says PostgreSQL is installed).
+    pub fn start(test: &str) -> Option<Cluster> {
+        server(test)?;
+        let out = ci_postgres("start", None);
+        let exports = String::from_utf8_lossy(&out.stdout).into_owned();
+        let value = |name: &str| {
+            exports
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap_or_else(|| panic!("{test}: .ci/postgres start printed no {name}"))
+                .to_string()
+        };
+        Some(Cluster {
+            admin: value(VARIABLE),
+            dir: value("PAKKA_PG_DIR"),
+        })
+    }
+
+    /// Stops the server, cutting its sessions off (an outage); its data stays.
+    pub fn halt(&self) {
+        ci_postgres("halt", Some(&self.dir));
+    }
+
+    /// Starts the server again, on the same port with the same data.
+    pub fn resume(&self) {
+        ci_postgres("resume", Some(&self.dir));
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        ci_postgres("stop", Some(&self.dir));
+    }
+}
+
+/// Runs `.ci/postgres <command>` for the cluster in `dir`; panics with its words if it fails.
+fn ci_postgres(command: &str, dir: Option<&str>) -> std::process::Output {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/postgres");
+    let mut run = std::process::Command::new(script);
+    run.arg(command);
+    if let Some(dir) = dir {
+        run.env("PAKKA_PG_DIR", dir);
+    }
+    let out = run.output().expect(".ci/postgres runs");
+    if !out.status.success() && !std::thread::panicking() {
+        panic!(
+            ".ci/postgres {command} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    out
 }
 
 /// `admin` with its database name replaced by `name`.

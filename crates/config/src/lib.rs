@@ -180,6 +180,13 @@ fn var(name: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
+/// The database a command that needs nothing else names by default (`pakka backup`): the
+/// `DATABASE_URL` of the environment or `.env`, else [`DEFAULT_DATABASE_URL`].
+pub fn database_url() -> String {
+    let _ = dotenvy::dotenv();
+    var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string())
+}
+
 impl Config {
     /// Reads `.env` (if present) and the environment.
     pub fn from_env() -> Result<Config, ConfigError> {

@@ -402,6 +402,13 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             error: Some(error),
             ctx,
             ..
+        } if error.downcast_ref::<super::stopping::Stopping>().is_some() => {
+            super::stopping::refuse_command(ctx).await;
+        }
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
         } if error.downcast_ref::<TableError>().is_some() => {
             let lang = match ctx {
                 poise::Context::Application(app) => lang_of(&app.interaction.locale),

@@ -41,6 +41,11 @@ pub async fn on_event(
             interaction: Interaction::Component(click),
         } => {
             let ctx = framework.serenity_context;
+            // Held until the click is handled to its end: a stop waits for it.
+            let Some(_pass) = data.gate.enter() else {
+                super::stopping::refuse_click(ctx, click).await;
+                return Ok(());
+            };
             if let Err(e) = on_click(ctx, data, click).await {
                 tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
             }

@@ -7,7 +7,9 @@
 //! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
 //! logged with `tracing` and answered generically. One person's clicks and `/play` commands are
 //! throttled (`throttle`), every input from Discord is checked before it reaches the table
-//! service, and a refused one gets its own sentence and changes nothing. The binary hands `start`/`run` a ready
+//! service, and a refused one gets its own sentence and changes nothing. On SIGTERM or Ctrl-C
+//! the bot stops cleanly (`stopping`): what arrives is told pakka is restarting, what was let in
+//! runs to its end, then the gateway closes. The binary hands `start`/`run` a ready
 //! table service; this layer opens no database and imports nothing from `store`.
 
 mod commands;
@@ -24,6 +26,7 @@ pub mod render;
 mod replay;
 mod retry;
 mod send;
+mod stopping;
 mod tables;
 pub mod throttle;
 mod upkeep;
@@ -83,6 +86,8 @@ pub struct Data {
     clicks: Arc<AtomicU64>,
     /// The one queue of the process's calls that count against Discord's limits.
     pacer: pace::Pacer,
+    /// Lets clicks, commands and computer moves in until a stop, and counts them.
+    gate: Arc<stopping::Gate>,
 }
 
 /// The throttles of one person's requests.
@@ -124,6 +129,7 @@ impl Data {
             throttles: Arc::new(throttles),
             clicks: Arc::default(),
             pacer: pace::Pacer::new(1.0),
+            gate: stopping::gate(),
         }
     }
 
@@ -161,6 +167,8 @@ impl Data {
 fn refusal(e: &TableError, names: &dyn words::Reader) -> render::Reply {
     if e.is_internal() {
         tracing::error!(error = %e, "table service failed");
+    } else if e.is_outage() {
+        tracing::warn!(error = %e, "the database is unavailable; the request changed nothing");
     }
     render::notice(&e.msg(), names)
 }
@@ -221,7 +229,39 @@ impl Bot {
         self.shard_manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
     }
+
+    /// The first half of a clean stop: new clicks and commands are answered "pakka is
+    /// restarting" from now on, and this waits (at most `stopping::DRAIN`) for the work already
+    /// let in to end. Answers how many pieces of work were still running when the time ran out.
+    pub async fn drain(&self) -> usize {
+        let cut_off = self.data.gate.close(stopping::DRAIN).await;
+        if cut_off > 0 {
+            tracing::warn!(
+                cut_off,
+                "stopping before every click was handled to its end"
+            );
+        }
+        cut_off
+    }
+
+    /// A clean stop (see `stopping`): new clicks and commands are answered "pakka is
+    /// restarting", the work already let in ends (at most `stopping::DRAIN`), then the
+    /// gateway closes. Answers how many pieces of work were cut off by the drain's time.
+    pub async fn stop(self) -> usize {
+        let cut_off = self.drain().await;
+        let closed = tokio::time::timeout(stopping::GATEWAY_CLOSE, async {
+            self.shard_manager.shutdown_all().await;
+            let _ = self.task.await;
+        })
+        .await;
+        if closed.is_err() {
+            tracing::warn!("the gateway did not close in time");
+        }
+        cut_off
+    }
 }
+
+pub use stopping::STOP_WITHIN;
 
 /// Connects to Discord with a ready table service (its tables restored by the caller) and
 /// registers the commands. Returns once the client runs in the background.
@@ -256,7 +296,12 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
-            command_check: Some(|ctx| Box::pin(commands::on_our_shards(ctx))),
+            command_check: Some(|ctx| {
+                Box::pin(async move {
+                    stopping::let_in(ctx).await?;
+                    commands::on_our_shards(ctx).await
+                })
+            }),
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
             on_error: |error| Box::pin(commands::on_error(error)),
             ..Default::default()
@@ -307,20 +352,17 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     })
 }
 
-/// Runs the bot until Ctrl-C, or until the client stops by itself (a rejected token, say).
+/// Runs the bot until SIGTERM or Ctrl-C, then stops it cleanly (see [`Bot::stop`]); or until
+/// the client stops by itself (a rejected token, say).
 pub async fn run(config: &Config, service: Arc<TableService>) -> anyhow::Result<()> {
-    let Bot {
-        shard_manager,
-        mut task,
-        ..
-    } = start(config, service).await?;
+    let mut bot = start(config, service).await?;
     tokio::select! {
-        _ = tokio::signal::ctrl_c() => {
-            tracing::info!("shutting down");
-            shard_manager.shutdown_all().await;
-            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+        signal = stopping::signal() => {
+            tracing::info!(signal, "stopping: new clicks are refused, those under way finish");
+            bot.stop().await;
+            tracing::info!("the gateway is closed");
             Ok(())
         }
-        _ = &mut task => anyhow::bail!("the Discord client stopped; see the log above"),
+        _ = &mut bot.task => anyhow::bail!("the Discord client stopped; see the log above"),
     }
 }

@@ -533,21 +533,40 @@ pub(super) async fn started(ctx: &serenity::Context, data: &Data, view: &TableVi
 /// Plays the computer players' moves of a table in the background, one after another with a
 /// short pause each, until a person is to act or the game ends. Never runs inside a person's
 /// interaction; at most one driver per table.
+/// The first pause of a computer player whose move the database refused, doubled after each
+/// refusal up to `OUTAGE_PAUSE_MAX`.
+const OUTAGE_PAUSE: Duration = Duration::from_millis(500);
+const OUTAGE_PAUSE_MAX: Duration = Duration::from_secs(8);
+
 pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: TableId) {
     if !data.tables.start_driving(table) {
         return;
     }
     let (ctx, data) = (ctx.clone(), data.clone());
     tokio::spawn(async move {
+        let mut outage = OUTAGE_PAUSE;
         loop {
             tokio::time::sleep(data.timings.computer_pause).await;
+            // A stopping bot makes no new move; the restart takes the table up.
+            let Some(pass) = data.let_in() else {
+                break;
+            };
             match data.service.computer_move(table).await {
                 Ok(Some(acted)) => {
+                    outage = OUTAGE_PAUSE;
                     data.tables.heard_move(table, acted.table.move_number);
                     let passing = acted.computer_next && data.timings.computer_pause < QUICK;
                     after_move(&ctx, &data, &acted, None, passing).await;
                 }
                 Ok(None) => break,
+                // The database is away: the move was not made; try again, less and less often,
+                // until it is back.
+                Err(e) if e.is_outage() => {
+                    tracing::warn!(error = %e, table, "a computer player waits for the database");
+                    drop(pass);
+                    tokio::time::sleep(outage).await;
+                    outage = (outage * 2).min(OUTAGE_PAUSE_MAX);
+                }
                 Err(e) => {
                     if e.is_internal() {
                         tracing::error!(error = %e, table, "a computer player could not move");
@@ -557,7 +576,11 @@ pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: Table
             }
         }
         data.tables.stop_driving(table);
-        // A move may have come in between the last check and the release.
+        // A move may have come in between the last check and the release (a stopping bot
+        // drives no more).
+        if data.gate.is_closed() {
+            return;
+        }
         if let Ok(Some(_)) = data.service.computer_to_act(table).await {
             drive_computers(&ctx, &data, table);
         }

@@ -7,16 +7,21 @@
 //! table group: `tables.rs` (tables, seats, moves, match totals, forfeits), `results.rs` (results
 //! and the leaderboard), `ratings.rs` (the rating update in a result's transaction and the
 //! recompute), `records.rs` (the reads of `/scores`, `/stats` and `/history`) and `settings.rs`
-//! (per-server settings). Every statement is written once with `?` placeholders and `{now}`,
+//! (per-server settings). `outage.rs` tells a database that is away from a refusal or a bug
+//! and bounds how long a statement waits for a connection; `backup.rs` copies a SQLite
+//! database while it is in use and puts a copy back. Every statement is written once with `?` placeholders and `{now}`,
 //! translated per dialect; queries are checked at run time (no `DATABASE_URL` at build time).
 //! Discord snowflakes and seeds are `u64` in Rust and bit-cast to `i64` in SQL; JSON values are
 //! stored as TEXT.
 
+mod backup;
 mod messages;
+mod outage;
 mod ratings;
 mod records;
 mod results;
 
+pub use backup::{backup, restore, sqlite_file, BackupError, Restored};
 pub use messages::MessageIds;
 pub use ratings::{Recomputed, ALL_GAMES};
 pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
@@ -383,6 +388,7 @@ impl Store {
             .busy_timeout(Duration::from_secs(5));
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
+            .acquire_timeout(outage::ACQUIRE_TIMEOUT)
             // The checkpoints are the background task's.
             .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
@@ -391,6 +397,7 @@ impl Store {
             .await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            .acquire_timeout(outage::ACQUIRE_TIMEOUT)
             .connect_with(options)
             .await?;
         let background = checkpoints(pool.clone());
@@ -410,6 +417,7 @@ impl Store {
         let options = PgConnectOptions::from_str(url)?;
         let pool = PgPoolOptions::new()
             .max_connections(POSTGRES_CONNECTIONS)
+            .acquire_timeout(outage::ACQUIRE_TIMEOUT)
             .connect_with(options)
             .await?;
         // Several processes may start at once: sqlx takes an advisory lock around the

@@ -82,6 +82,13 @@ pub enum TableError {
     /// process holds its tables, so this one opens, resumes and restores none of them.
     #[error("server {guild} is on a gateway shard another process runs")]
     OtherShard { guild: u64 },
+    /// The database could not be reached or refused to write (an outage, not a bug): nothing
+    /// was stored and the table is as it was.
+    #[error("the database is unavailable; nothing was stored")]
+    Unavailable,
+    /// A move could not be stored during an outage: it was not applied.
+    #[error("the database is unavailable; the move was not stored or applied")]
+    Unsaved,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -91,9 +98,15 @@ impl TableError {
         TableError::Internal(msg.into())
     }
 
-    /// A bug or an outage rather than a person's mistake: log it, answer generically.
+    /// A bug rather than a person's mistake: log it, answer generically.
     pub fn is_internal(&self) -> bool {
         matches!(self, TableError::Internal(_))
+    }
+
+    /// The database was unavailable (nothing changed; the same request may work a moment
+    /// later): worth a warning in the log, and a sentence that says to try again.
+    pub fn is_outage(&self) -> bool {
+        matches!(self, TableError::Unavailable | TableError::Unsaved)
     }
 
     /// The refusal as a message for the person who tried. Seats name the people of the table
@@ -146,6 +159,8 @@ impl TableError {
             TableError::Stale => msg!("table-stale"),
             TableError::Rule(r) => r.msg(),
             TableError::OtherShard { .. } => msg!("table-other-shard"),
+            TableError::Unavailable => msg!("table-unavailable"),
+            TableError::Unsaved => msg!("table-unsaved"),
             TableError::Internal(_) => msg!("table-internal"),
         }
     }
@@ -155,6 +170,7 @@ impl From<StoreError> for TableError {
     fn from(e: StoreError) -> TableError {
         match e {
             StoreError::ChannelBusy => TableError::ChannelBusy,
+            outage if outage.is_outage() => TableError::Unavailable,
             other => TableError::Internal(other.to_string()),
         }
     }

@@ -94,9 +94,15 @@ impl TableService {
             .ranking
             .is_some()
             .then(|| results_of(&after, &t.seats, t.info.team_of));
+        // Not stored (the database is away): not applied either, and the table stays at the
+        // move it was at, in memory as in the store.
         self.store
             .record_move(id, number, seat, &action, totals, results.as_deref())
-            .await?;
+            .await
+            .map_err(|e| match TableError::from(e) {
+                TableError::Unavailable => TableError::Unsaved,
+                other => other,
+            })?;
         // Stored: now it is applied.
         t.story.tell(game.as_ref(), next.as_ref(), &told);
         t.game = Some(next);

@@ -184,6 +184,34 @@ async fn acting_checks_seat_turn_and_move_number() {
 }
 
 #[tokio::test]
+async fn a_move_the_database_refuses_is_neither_stored_nor_applied() {
+    let s = service().await;
+    let view = started(&s).await;
+    let (id, actor) = (view.id, next(&view));
+    let before = s.hand(id, actor).await.unwrap();
+    s.store().refuse_writes(true).await.unwrap();
+    let refused = s.act(id, actor, 0, 0).await;
+    assert!(matches!(refused, Err(TableError::Unsaved)), "{refused:?}");
+    let e = refused.unwrap_err();
+    assert!(e.is_outage() && !e.is_internal());
+    assert_eq!(
+        pakka_catalog::en(&e.msg()),
+        "Your move could not be saved, so nothing changed. Try again in a moment."
+    );
+    // Nothing changed, in memory or in the store: the same button still works.
+    assert_eq!(s.view(id).await.unwrap().move_number, 0);
+    let after = s.hand(id, actor).await.unwrap();
+    assert_eq!(after.move_number, before.move_number);
+    assert_eq!(after.actions.len(), before.actions.len());
+    assert_eq!(s.store().table(id).await.unwrap().unwrap().move_number, 0);
+    // The database is back: the same click is taken, without a restart.
+    s.store().refuse_writes(false).await.unwrap();
+    let acted = s.act(id, actor, 0, 0).await.unwrap();
+    assert_eq!(acted.table.move_number, 1);
+    assert_eq!(s.store().table(id).await.unwrap().unwrap().moves.len(), 1);
+}
+
+#[tokio::test]
 async fn concurrent_identical_clicks_apply_once() {
     let s = Arc::new(service().await);
     let view = started(&s).await;

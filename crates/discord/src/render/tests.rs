@@ -673,3 +673,25 @@ fn finnish_messages() {
     );
     insta::assert_json_snapshot!("finnish_settings", settings_fi);
 }
+
+/// What a person reads while pakka stops or its database is away, in English and Finnish:
+/// private notices that say nothing changed and to try again.
+#[test]
+fn stopping_and_outage_notices() {
+    let restarting = msg!("discord-restarting");
+    let unsaved = pakka_table::TableError::Unsaved.msg();
+    let unavailable = pakka_table::TableError::Unavailable.msg();
+    for lang in [EN, "fi"] {
+        for (name, text) in [
+            ("restarting", &restarting),
+            ("unsaved", &unsaved),
+            ("unavailable", &unavailable),
+        ] {
+            let reply = notice(text, &Plain(lang));
+            assert!(reply.ephemeral, "{name} is private");
+            assert!(reply.rows.is_empty());
+            assert_within_limits(&reply);
+            insta::assert_json_snapshot!(format!("{name}_{lang}"), reply);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! A clean stop. On SIGTERM (`docker stop`, systemd, a deploy) or Ctrl-C the bot closes its
+//! gate: a click or command that arrives from then on is answered privately "pakka is
+//! restarting" and changes nothing, while every click, command and computer player's move
+//! already let in runs to its end (stored, answered, and its table message shown). When none
+//! is left, or the drain's time is up, the gateway is closed; the binary then closes the store.
+//! Nothing acknowledged can be lost even when the time runs out: a move is stored before it is
+//! acknowledged, and the restart replays the move log.
+//!
+//! The gate counts what it let in ([`Pass`], held for a click's or a command's whole
+//! handling, and for each computer move); closing it waits for the count to reach zero.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::ComponentInteraction;
+use tokio::sync::Notify;
+
+use super::words::{lang_of, Plain, DEFAULT};
+use super::{render, retry, send, Context, Data, Error};
+use pakka_text::msg;
+
+/// How long a stop waits for the work let in to end. With the gateway's close and the store's
+/// after it, the process exits within `STOP_WITHIN` (10 s), under the grace period of
+/// `docker stop` (10 s by default; the README suggests `-t 20`).
+pub const DRAIN: Duration = Duration::from_secs(6);
+/// How long the gateway's close may take.
+pub const GATEWAY_CLOSE: Duration = Duration::from_secs(2);
+/// The bound on a whole stop, from the signal to the exit.
+pub const STOP_WITHIN: Duration = Duration::from_secs(10);
+
+/// Lets work in while the bot runs and counts it; closed by a stop.
+#[derive(Debug, Default)]
+pub(crate) struct Gate {
+    closed: AtomicBool,
+    busy: AtomicUsize,
+    idle: Notify,
+}
+
+/// One piece of work let in; the gate counts it until it is dropped.
+#[derive(Debug)]
+pub(crate) struct Pass(Arc<Gate>);
+
+impl Drop for Pass {
+    fn drop(&mut self) {
+        if self.0.busy.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+/// A click or command refused because the bot is stopping (answered by `on_error`).
+#[derive(Debug, thiserror::Error)]
+#[error("pakka is stopping")]
+pub(crate) struct Stopping;
+
+impl Gate {
+    /// A pass for one piece of work, or None once the gate is closed.
+    pub(crate) fn enter(self: &Arc<Gate>) -> Option<Pass> {
+        // Counted first, then checked: a stop that closes the gate in between waits for it.
+        self.busy.fetch_add(1, Ordering::SeqCst);
+        let pass = Pass(self.clone());
+        (!self.closed.load(Ordering::SeqCst)).then_some(pass)
+    }
+
+    pub(crate) fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::SeqCst)
+    }
+
+    /// Closes the gate and waits (at most `within`) until the work let in has ended. Answers
+    /// how many pieces of work were still running when the time ran out (0: all ended).
+    pub(crate) async fn close(&self, within: Duration) -> usize {
+        self.closed.store(true, Ordering::SeqCst);
+        let drained = tokio::time::timeout(within, async {
+            loop {
+                let idle = self.idle.notified();
+                if self.busy.load(Ordering::SeqCst) == 0 {
+                    return;
+                }
+                idle.await;
+            }
+        })
+        .await;
+        match drained {
+            Ok(()) => 0,
+            Err(_) => self.busy.load(Ordering::SeqCst),
+        }
+    }
+}
+
+/// Waits for SIGTERM or Ctrl-C (SIGINT); answers the signal's name.
+pub(crate) async fn signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = term.recv() => "SIGTERM",
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM; only Ctrl-C stops cleanly");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}
+
+/// A click that came while the bot stops: answered privately, nothing else done.
+pub(crate) async fn refuse_click(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
+    let reply = render::notice(&msg!("discord-restarting"), &Plain(lang_of(&click.locale)));
+    super::components::answer(ctx, click, deadline, send::respond(&reply)).await;
+}
+
+/// Every command's first check: lets the command in (its pass held until the command's
+/// handling ends, poise's invocation data being dropped then), or refuses it while the bot
+/// stops (`Stopping`, answered by [`refuse_command`]).
+pub(crate) async fn let_in(ctx: Context<'_>) -> Result<(), Error> {
+    match ctx.data().gate.enter() {
+        Some(pass) => {
+            ctx.set_invocation_data(pass).await;
+            Ok(())
+        }
+        None => Err(Stopping.into()),
+    }
+}
+
+/// A command that came while the bot stops: answered privately.
+pub(crate) async fn refuse_command(ctx: Context<'_>) {
+    let reply = match ctx {
+        poise::Context::Application(app) => render::notice(
+            &msg!("discord-restarting"),
+            &Plain(lang_of(&app.interaction.locale)),
+        ),
+        poise::Context::Prefix(_) => render::notice(&msg!("discord-restarting"), &DEFAULT),
+    };
+    let _ = super::commands::say(ctx, send::poise_reply(&reply)).await;
+}
+
+/// The gate of a bot just built.
+pub(crate) fn gate() -> Arc<Gate> {
+    Arc::default()
+}
+
+impl Data {
+    /// A pass for one piece of background work (a computer player's move), or None once the
+    /// bot is stopping.
+    pub(crate) fn let_in(&self) -> Option<Pass> {
+        self.gate.enter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_closed_gate_lets_nothing_in_and_waits_for_what_it_let_in() {
+        let gate = gate();
+        let pass = gate.enter().expect("an open gate lets work in");
+        let waiting = {
+            let gate = gate.clone();
+            tokio::spawn(async move { gate.close(Duration::from_secs(10)).await })
+        };
+        while !gate.is_closed() {
+            tokio::task::yield_now().await;
+        }
+        assert!(gate.enter().is_none(), "nothing new once closed");
+        assert!(!waiting.is_finished());
+        drop(pass);
+        assert_eq!(waiting.await.unwrap(), 0, "every piece of work ended");
+    }
+
+    #[tokio::test]
+    async fn a_stop_gives_up_waiting_when_its_time_runs_out() {
+        let gate = gate();
+        let _stuck = gate.enter().unwrap();
+        assert_eq!(gate.close(Duration::from_millis(20)).await, 1);
+    }
+}
