@@ -46,6 +46,7 @@ config-bad-number = Asetuksen { $name } on oltava kokonaisluku, ei "{ $value }".
 config-bad-shards = SHARDS-asetuksen on oltava tämän prosessin ensimmäinen ja viimeinen shardi sekä shardien kokonaismäärä muodossa ensimmäinen-viimeinen/kaikki (esim. 0-3/16), ei "{ $value }".
 config-shards-reversed = SHARDS "{ $value }" luettelee shardit väärin päin: ensimmäinen ({ $first }) ei saa tulla viimeisen ({ $last }) jälkeen.
 config-shard-beyond-total = SHARDS "{ $value }" mainitsee shardin { $last }, mutta { $total } shardia on numeroitu 0–{ $highest }.
+config-bad-metrics-addr = METRICS_ADDR-asetuksen on oltava osoite ja portti, joista mittarit tarjotaan, muodossa osoite:portti (esim. 127.0.0.1:9184), ei "{ $value }".
 config-no-shards = SHARDS "{ $value }" sanoo, ettei botilla ole yhtään shardia: kokonaismäärän on oltava vähintään 1.
 
 # The command line's help (src/main.rs).

@@ -132,6 +132,7 @@ impl Harness {
             clicks_per_second: 0,
             play_burst: 0,
             plays_per_minute: 0,
+            metrics_addr: None,
         };
         let mut config = config;
         (self.tweak)(&mut config);

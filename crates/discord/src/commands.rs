@@ -40,6 +40,15 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
+/// A command's English name as a `&'static str` (a metrics label), `other` for a name that is
+/// not one of ours.
+pub(super) fn static_name(name: &str) -> &'static str {
+    COMMANDS
+        .iter()
+        .find(|(english, _, _)| *english == name)
+        .map_or("other", |(english, _, _)| english)
+}
+
 /// Every command's name and description in the catalog, by its English name. A name is
 /// localized: `/play` stays `/play` in English and is `/pelaa` in a Finnish client (Discord
 /// offers both names; the English one keeps working everywhere).
@@ -373,12 +382,14 @@ pub(super) async fn say<'a>(
     reply: poise::CreateReply,
 ) -> Result<poise::ReplyHandle<'a>, Error> {
     let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
-    retry::answer_with("answer a command", deadline, || ctx.send(reply.clone()))
-        .await
-        .map_err(|e| {
-            retry::report(&e, "a command's answer", "the command is not answered");
-            e.into()
-        })
+    let sent = retry::answer_with("answer a command", deadline, || ctx.send(reply.clone())).await;
+    if sent.is_ok() {
+        super::health::command_answered(ctx).await;
+    }
+    sent.map_err(|e| {
+        retry::report(&e, "a command's answer", "the command is not answered");
+        e.into()
+    })
 }
 
 /// Logs what went wrong and tells the user something went wrong, without details; an option
@@ -396,6 +407,7 @@ pub async fn on_our_shards(ctx: Context<'_>) -> Result<bool, Error> {
 }
 
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    super::health::command_error(&error);
     match error {
         poise::FrameworkError::CommandCheckFailed {
             error: Some(error),
@@ -989,9 +1001,11 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     };
     let channel = serenity::ChannelId::new(view.channel_id);
     let edit = send::edit_message(reply);
-    let edited = retry::again("update the lobby message", || {
-        channel.edit_message(ctx.http(), serenity::MessageId::new(message), edit.clone())
-    })
+    let edited = retry::again(
+        retry::Route::ChannelMessageEdit,
+        "update the lobby message",
+        || channel.edit_message(ctx.http(), serenity::MessageId::new(message), edit.clone()),
+    )
     .await;
     if let Err(e) = edited {
         retry::report(&e, "the lobby message", "it is left as it was");

@@ -12,6 +12,7 @@
 
 mod commands;
 mod components;
+mod health;
 pub mod ids;
 pub mod input;
 mod languages;
@@ -79,6 +80,8 @@ pub struct Data {
     /// Clicks handled to their end (answered, and every message after them brought up to
     /// date), for the tests that measure what a click costs.
     clicks: Arc<AtomicU64>,
+    /// The gateway shards this process should have connected (`/readyz`).
+    pub(crate) gateway: health::Gateway,
 }
 
 /// The throttles of one person's requests.
@@ -119,6 +122,7 @@ impl Data {
             timings,
             throttles: Arc::new(throttles),
             clicks: Arc::default(),
+            gateway: health::Gateway::default(),
         }
     }
 
@@ -165,6 +169,8 @@ pub struct Bot {
     pub shard_manager: Arc<serenity::ShardManager>,
     pub task: tokio::task::JoinHandle<()>,
     data: Data,
+    /// The metrics and health endpoints, when `METRICS_ADDR` is set.
+    health: Option<health::Serving>,
 }
 
 /// What the bot holds in memory for tables, counted by kind: a finished or closed table leaves
@@ -211,8 +217,21 @@ impl Bot {
         self.data.clicks.load(Ordering::Relaxed)
     }
 
+    /// The table service the bot drives (the tests reach its store through it).
+    pub fn table_service(&self) -> &Arc<TableService> {
+        &self.data.service
+    }
+
+    /// Where `/metrics`, `/healthz` and `/readyz` are served, when they are.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.health.as_ref().map(|h| h.addr)
+    }
+
     /// Disconnects from Discord and waits for the client to stop.
     pub async fn shutdown(self) {
+        if let Some(health) = &self.health {
+            health.task.abort();
+        }
         self.shard_manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
     }
@@ -229,7 +248,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let http = http.build();
 
     let dev_guild = config.dev_guild_id;
-    let data = Data::new(
+    let mut data = Data::new(
         service,
         Timings {
             computer_pause: config.computer_pause,
@@ -238,6 +257,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         },
         Throttles::from_config(config),
     );
+    data.gateway = health::Gateway::new(config.shards);
     let held = data.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -245,6 +265,8 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
             command_check: Some(|ctx| Box::pin(commands::on_our_shards(ctx))),
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
             on_error: |error| Box::pin(commands::on_error(error)),
+            pre_command: health::pre_command,
+            post_command: health::post_command,
             ..Default::default()
         })
         .setup(move |ctx, _ready, framework| {
@@ -273,6 +295,10 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         .await
         .context("cannot build the Discord client")?;
     let shard_manager = client.shard_manager.clone();
+    let health = match config.metrics_addr {
+        Some(addr) => Some(health::serve(addr, held.clone(), shard_manager.clone()).await?),
+        None => None,
+    };
     let shards = config.shards;
     let task = tokio::spawn(async move {
         let ended = match shards {
@@ -290,6 +316,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         shard_manager,
         task,
         data: held,
+        health,
     })
 }
 

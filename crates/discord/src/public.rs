@@ -22,7 +22,7 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::render::Reply;
-use super::retry::{self, Failed, Failure};
+use super::retry::{self, Failed, Failure, Route};
 use super::send;
 use super::tables::Voice;
 use super::Data;
@@ -84,7 +84,7 @@ pub(super) async fn post(
 ) -> Option<Posted> {
     if let Some(voice) = data.tables.voice(table) {
         let followup = send::followup(reply);
-        let posted = retry::once("post a follow-up", || {
+        let posted = retry::once(Route::FollowupCreate, "post a follow-up", || {
             followup.clone().execute(&ctx.http, (None, &voice.token))
         })
         .await;
@@ -114,7 +114,7 @@ pub(super) async fn post(
 /// one does not match).
 async fn made_anyway(ctx: &serenity::Context, channel: u64, reply: &Reply) -> Option<u64> {
     let channel = serenity::ChannelId::new(channel);
-    let recent = retry::again("look for a follow-up", || {
+    let recent = retry::again(Route::ChannelMessagesGet, "look for a follow-up", || {
         channel.messages(&ctx.http, serenity::GetMessages::new().limit(5))
     })
     .await
@@ -137,9 +137,11 @@ pub(super) async fn edit(
         let edited = match &message.via {
             Via::Original(_) => {
                 let edit = send::edit_response(reply);
-                retry::again("edit a message through its click", || {
-                    edit.clone().execute(&ctx.http, &voice.token)
-                })
+                retry::again(
+                    Route::OriginalEdit,
+                    "edit a message through its click",
+                    || edit.clone().execute(&ctx.http, &voice.token),
+                )
                 .await
                 .map(drop)
             }
@@ -147,7 +149,7 @@ pub(super) async fn edit(
                 Some(app) => {
                     let edit = send::edit_webhook(reply);
                     let id = serenity::MessageId::new(message.id);
-                    retry::again("edit a follow-up", || {
+                    retry::again(Route::FollowupEdit, "edit a follow-up", || {
                         edit.clone()
                             .execute(&ctx.http, (app.get().into(), &voice.token, id))
                     })
@@ -172,7 +174,7 @@ pub(super) async fn edit(
     }
     let channel = serenity::ChannelId::new(channel);
     let edit = send::edit_message(reply);
-    retry::again("edit a channel message", || {
+    retry::again(Route::ChannelMessageEdit, "edit a channel message", || {
         channel.edit_message(
             &ctx.http,
             serenity::MessageId::new(message.id),
@@ -188,7 +190,7 @@ pub(super) async fn edit(
 pub(super) async fn delete(ctx: &serenity::Context, channel: u64, message: &Posted) {
     let id = serenity::MessageId::new(message.id);
     if let (Some(voice), Via::Followup(_)) = (message.voice(), &message.via) {
-        let deleted = retry::again("delete a follow-up", || {
+        let deleted = retry::again(Route::FollowupDelete, "delete a follow-up", || {
             ctx.http.delete_followup_message(&voice.token, id)
         })
         .await;
@@ -199,7 +201,10 @@ pub(super) async fn delete(ctx: &serenity::Context, channel: u64, message: &Post
         }
     }
     let channel = serenity::ChannelId::new(channel);
-    let deleted = retry::again("delete a message", || channel.delete_message(&ctx.http, id)).await;
+    let deleted = retry::again(Route::ChannelMessageDelete, "delete a message", || {
+        channel.delete_message(&ctx.http, id)
+    })
+    .await;
     if let Err(e) = deleted {
         retry::report(&e, "a message", "nothing to delete");
     }

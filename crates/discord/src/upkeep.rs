@@ -208,9 +208,11 @@ async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableVi
 async fn strip_buttons(ctx: &serenity::Context, channel: u64, message: u64, what: &str) {
     let channel = serenity::ChannelId::new(channel);
     let edit = serenity::EditMessage::new().components(Vec::new());
-    let edited = retry::again("take the buttons off a message", || {
-        channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
-    })
+    let edited = retry::again(
+        retry::Route::ChannelMessageEdit,
+        "take the buttons off a message",
+        || channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone()),
+    )
     .await;
     if let Err(e) = edited {
         retry::report(&e, what, "its buttons stay");
@@ -281,7 +283,7 @@ async fn refresh_hands(
 /// token expired is `Expired`, a hand message gone `Gone`, logged once here).
 async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) -> Option<Failure> {
     let edit = send::edit_response(reply);
-    let edited = retry::again("edit an open hand", || {
+    let edited = retry::again(retry::Route::OriginalEdit, "edit an open hand", || {
         edit.clone().execute(&ctx.http, token)
     })
     .await;
@@ -492,7 +494,7 @@ pub(super) async fn post(
     let message = send::channel_message(reply)
         .nonce(retry::nonce())
         .enforce_nonce(true);
-    let posted = retry::again("post a message", || {
+    let posted = retry::again(retry::Route::ChannelMessageCreate, "post a message", || {
         channel.send_message(&ctx.http, message.clone())
     })
     .await;
@@ -612,9 +614,17 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 );
                 let channel = serenity::ChannelId::new(view.channel_id);
                 let edit = send::edit_message(&reply);
-                let edited = retry::again("close an expired lobby's message", || {
-                    channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone())
-                })
+                let edited = retry::again(
+                    retry::Route::ChannelMessageEdit,
+                    "close an expired lobby's message",
+                    || {
+                        channel.edit_message(
+                            &ctx.http,
+                            serenity::MessageId::new(message),
+                            edit.clone(),
+                        )
+                    },
+                )
                 .await;
                 if let Err(e) = edited {
                     retry::report(&e, "an expired lobby's message", "it is left as it was");

@@ -97,6 +97,7 @@ impl TableService {
         self.store
             .record_move(id, number, seat, &action, totals, results.as_deref())
             .await?;
+        pakka_metrics::move_stored(t.info.id);
         // Stored: now it is applied.
         t.story.tell(game.as_ref(), next.as_ref(), &told);
         t.game = Some(next);
@@ -187,7 +188,11 @@ impl TableService {
         };
         let choice = tokio::task::spawn_blocking(move || {
             let seed = seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            pakka_ai::choose_with(&Observation::new(game.as_ref(), seat), level, seed, budget)
+            let began = std::time::Instant::now();
+            let choice =
+                pakka_ai::choose_with(&Observation::new(game.as_ref(), seat), level, seed, budget);
+            pakka_metrics::decision(level.name(), began.elapsed());
+            choice
         })
         .await
         .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;
