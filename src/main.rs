@@ -239,7 +239,11 @@ fn serve() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e:#}");
-            fail(&format!("{e:#}"));
+            // Discord unreachable or the token rejected: the catalog's sentence says what to do.
+            match e.downcast_ref::<pakka::discord::StartError>() {
+                Some(start) => eprintln!("{}", pakka::cli::text(&start.msg())),
+                None => fail(&format!("{e:#}")),
+            }
             ExitCode::FAILURE
         }
     }

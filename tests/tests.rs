@@ -17,6 +17,7 @@ mod e2e_images;
 mod e2e_limits;
 mod e2e_lobby;
 mod e2e_metrics;
+mod e2e_owner_errors;
 mod e2e_quiet;
 mod e2e_records;
 mod e2e_replay;

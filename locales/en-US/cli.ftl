@@ -95,3 +95,7 @@ cli-arena-searching = { $player }/{ $search }
 cli-unknown-contender = "{ $player }" is not an arena player; they are easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat and oracle/ismcts.
 cli-help-iterations = The searching players' most iterations per decision (default 4000).
 cli-help-think-ms = The searching players' most time per decision in milliseconds (default: as at a table, 50).
+
+# Starting on Discord (the operator's terminal).
+startup-unreachable = Could not reach Discord at { $url }: check the network or the proxy (DISCORD_HTTP_PROXY). ({ $detail })
+startup-token-rejected = Discord rejected the bot's token (401 Unauthorized): DISCORD_TOKEN is wrong or was reset. Copy the current token from the Discord developer portal (your application → Bot → Reset Token) into the environment or the .env file.

@@ -97,3 +97,7 @@ cli-arena-searching = { $player }/{ $search }
 cli-unknown-contender = "{ $player }" ei ole areenan pelaaja; ne ovat easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat ja oracle/ismcts.
 cli-help-iterations = Etsivien pelaajien suurin kierrosmäärä päätöstä kohden (oletus 4000).
 cli-help-think-ms = Etsivien pelaajien suurin aika päätöstä kohden millisekunteina (oletus: kuten pöydässä, 50).
+
+# Käynnistys Discordiin (ylläpitäjän pääte).
+startup-unreachable = Discordiin ei saatu yhteyttä osoitteessa { $url }: tarkista verkko tai välityspalvelin (DISCORD_HTTP_PROXY). ({ $detail })
+startup-token-rejected = Discord hylkäsi botin tunnuksen (401 Unauthorized): DISCORD_TOKEN on väärä tai se on vaihdettu. Kopioi nykyinen tunnus Discord developer portalista (sovelluksesi → Bot → Reset Token) ympäristöön tai .env-tiedostoon.

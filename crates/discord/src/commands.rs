@@ -692,7 +692,19 @@ pub async fn play(
         }),
         poise::Context::Prefix(_) => false,
     };
-    if !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await) {
+    let threaded = !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await);
+    // A table the bot could not post or edit here is not opened: the asker is told which
+    // permissions it lacks.
+    if let poise::Context::Application(app) = ctx {
+        if let Some(have) = app.interaction.app_permissions {
+            let pictures = data.images_on(guild_id).await;
+            if let Some(text) = super::permissions::lacking(have, pictures, threaded) {
+                say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
+                return Ok(());
+            }
+        }
+    }
+    if threaded {
         return play_in_thread(ctx, info, request, &names, public).await;
     }
     match data.service.create(request).await {

@@ -17,12 +17,14 @@ pub mod ids;
 pub mod input;
 mod languages;
 mod people;
+mod permissions;
 mod pictures;
 mod public;
 pub mod render;
 mod replay;
 mod retry;
 mod send;
+mod startup;
 mod tables;
 pub mod throttle;
 mod upkeep;
@@ -38,6 +40,7 @@ use poise::serenity_prelude as serenity;
 
 use pakka_config::Config;
 use pakka_table::{MessageIds, Messages, SeatView, TableError, TableId, TableService};
+pub use startup::StartError;
 use words::SeatNames;
 
 pub type Error = anyhow::Error;
@@ -246,6 +249,9 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
     }
     let http = http.build();
+    // An unreachable Discord or a rejected token is told as such (`StartError`), not as
+    // whatever the gateway's start would fail with.
+    startup::check(&http, config.http_proxy.as_deref()).await?;
 
     let dev_guild = config.dev_guild_id;
     let mut data = Data::new(
