@@ -9,22 +9,14 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use serde_json::json;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
 use crate::support::fake_discord::Fault;
 use crate::support::harness::*;
+use crate::support::http;
+use serde_json::json;
 
 /// `GET path` on the metrics address: the status and the body.
 async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let (head, body) = response.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, body.to_string())
+    http::get(addr, path).await.unwrap()
 }
 
 /// The samples of a scrape: `name{labels}` → value.
