@@ -49,6 +49,7 @@ enum Command {
         db: String,
         id: i64,
     },
+    Invite,
 }
 
 /// Every subcommand's help and its arguments' helps in the catalog: (subcommand, argument,
@@ -87,6 +88,7 @@ const HELPS: &[(&str, &str, &str)] = &[
     ("replay", "", key!("replay-help")),
     ("replay", "db", key!("replay-help-db")),
     ("replay", "id", key!("replay-help-id")),
+    ("invite", "", key!("cli-help-invite")),
 ];
 
 /// The command line with its help texts worded by the catalog.
@@ -189,6 +191,37 @@ fn main() -> ExitCode {
             }
         }
         Command::Replay { db, id } => replay(&db, id),
+        Command::Invite => invite(),
+    }
+}
+
+/// `pakka invite`: the link that adds the bot of `DISCORD_TOKEN` to a server, with the scopes
+/// and permissions pakka needs (its application id read from Discord).
+fn invite() -> ExitCode {
+    let config = match pakka::config::Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{}", pakka::cli::text(&e.msg()));
+            return ExitCode::from(2);
+        }
+    };
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
+    };
+    match runtime.block_on(pakka::discord::invite::application_id(&config)) {
+        Ok(app) => {
+            let url = pakka::discord::invite::url(app);
+            println!(
+                "{}",
+                pakka::cli::text(&msg!("cli-invite", url = verbatim(url)))
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let why = msg!("cli-invite-failed", detail = verbatim(e.to_string()));
+            fail(&pakka::cli::text(&why));
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -22,8 +22,9 @@
 //! Short forms run with the test suite (`load::short`, `load::chaos_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
 //! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
-//! `LOAD_METRICS=1` (metrics on, scraped every 5 s, and the last scrape printed), and `LOAD_DATABASE=postgres` for a
-//! fresh PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
+//! `LOAD_GAMES=paskahousu,…` for some games only, `LOAD_METRICS=1` (metrics on, scraped every
+//! 5 s, and the last scrape printed), and `LOAD_DATABASE=postgres` for a fresh
+//! PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
 //! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
 use std::collections::HashMap;
@@ -84,6 +85,9 @@ pub struct LoadSettings {
     /// Keep the tables in PostgreSQL (a fresh database on `PAKKA_TEST_POSTGRES`) instead of a
     /// SQLite file (`LOAD_DATABASE=postgres`).
     pub postgres: bool,
+    /// The games the tables play, in turn, with their number of people (`LOAD_GAMES=paskahousu`
+    /// for some of [`GAMES`] only; every game by default).
+    pub games: Vec<(&'static str, usize)>,
 }
 
 fn env_or<T: FromStr>(name: &str, default: T) -> T {
@@ -91,6 +95,20 @@ fn env_or<T: FromStr>(name: &str, default: T) -> T {
         .ok()
         .and_then(|v| v.trim().parse().ok())
         .unwrap_or(default)
+}
+
+/// `LOAD_GAMES`: a comma-separated list of game ids from [`GAMES`]; every game when unset.
+fn games_from_env() -> Vec<(&'static str, usize)> {
+    let Ok(list) = std::env::var("LOAD_GAMES") else {
+        return GAMES.to_vec();
+    };
+    let games: Vec<_> = GAMES
+        .iter()
+        .copied()
+        .filter(|(id, _)| list.split(',').any(|g| g.trim() == *id))
+        .collect();
+    assert!(!games.is_empty(), "LOAD_GAMES={list}: no game of {GAMES:?}");
+    games
 }
 
 impl LoadSettings {
@@ -105,6 +123,7 @@ impl LoadSettings {
             pictures: env_or("LOAD_PICTURES", 0u8) == 1,
             kills: env_or("LOAD_KILLS", kills),
             postgres: std::env::var("LOAD_DATABASE").is_ok_and(|d| d == "postgres"),
+            games: games_from_env(),
         }
     }
 }
@@ -389,7 +408,7 @@ impl Run {
 async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
     let settings = &run.settings;
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed.wrapping_mul(1_000_003) ^ index as u64);
-    let (game, people) = GAMES[index % GAMES.len()];
+    let (game, people) = settings.games[index % settings.games.len()];
     let channel = CHANNEL_BASE + index as u64;
     let users: Vec<FakeUser> = (0..people)
         .map(|k| {
@@ -966,6 +985,7 @@ async fn short() {
         pictures: false,
         kills: 0,
         postgres: false,
+        games: GAMES.to_vec(),
     };
     let report = run(settings.clone()).await.unwrap();
     assert!(report.interactions > 50, "{report:?}");
@@ -985,6 +1005,7 @@ async fn short_postgres() {
         pictures: false,
         kills: 0,
         postgres: true,
+        games: GAMES.to_vec(),
     };
     let Some(report) = run(settings.clone()).await else {
         return;
@@ -1007,6 +1028,7 @@ async fn chaos_short() {
         pictures: false,
         kills: 2,
         postgres: false,
+        games: GAMES.to_vec(),
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.kills, 2, "{report:?}");

@@ -14,6 +14,7 @@ mod e2e_faults;
 mod e2e_finnish;
 mod e2e_games;
 mod e2e_images;
+mod e2e_invite;
 mod e2e_limits;
 mod e2e_lobby;
 mod e2e_metrics;

@@ -76,6 +76,11 @@ cli-help-render-seat = Draw this seat's hand instead of the public table.
 cli-help-render-output = The file to write (.png or .svg).
 cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (default: from LC_ALL, LC_MESSAGES or LANG).
 cli-error = error: { $detail }
+cli-help-invite = Print the link that adds this bot (of DISCORD_TOKEN) to a server, with the scopes and permissions pakka needs.
+cli-invite =
+    Open this link to add the bot to a server you manage (scopes: bot, applications.commands; permissions: View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Create Public Threads, Send Messages in Threads):
+    { $url }
+cli-invite-failed = could not read the bot's application from Discord (check DISCORD_TOKEN, and DISCORD_HTTP_PROXY if set): { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }
 
 # pakka ratings.

@@ -68,6 +68,11 @@ cli-help-arena-seed = Ensimmäisen jaon siemen; muut seuraavat sitä.
 cli-help-threads = Työsäikeiden määrä.
 cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL, LC_MESSAGES tai LANG).
 cli-error = virhe: { $detail }
+cli-help-invite = Tulosta linkki, jolla tämä botti (DISCORD_TOKENin) lisätään palvelimelle pakan tarvitsemin oikeuksin.
+cli-invite =
+    Avaa tämä linkki lisätäksesi botin palvelimelle, jota hallinnoit (laajuudet: bot, applications.commands; oikeudet: Näytä kanavat, Lähetä viestejä, Upota linkkejä, Liitä tiedostoja, Lue viestihistoriaa, Luo julkisia ketjuja, Lähetä viestejä ketjuihin):
+    { $url }
+cli-invite-failed = botin sovellusta ei voitu lukea Discordista (tarkista DISCORD_TOKEN ja DISCORD_HTTP_PROXY, jos se on asetettu): { $detail }
 cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $detail }
 
 # pakka render

@@ -97,9 +97,48 @@ pub(super) fn run(
     rng: &mut ChaCha8Rng,
     budget: Budget,
 ) -> (usize, u32) {
+    let work = Work {
+        root,
+        sample,
+        rng,
+        clock: Clock {
+            start: Instant::now(),
+            budget,
+            iterations: 0,
+        },
+    };
     match search {
-        Search::Flat => flat(root, sample, rng, budget),
-        Search::IsMcts => ismcts(root, sample, rng, budget),
+        Search::Flat => flat(work),
+        Search::IsMcts => ismcts(work),
+    }
+}
+
+/// What a search works with: the decision, its samples, its random numbers and its clock.
+struct Work<'a, 's> {
+    root: &'a Root<'a>,
+    sample: &'a mut Sampler<'s>,
+    rng: &'a mut ChaCha8Rng,
+    clock: Clock,
+}
+
+/// Counts a search's iterations against its budget.
+struct Clock {
+    start: Instant,
+    budget: Budget,
+    iterations: u32,
+}
+
+impl Clock {
+    /// Starts one more iteration and answers its number (from 1), or `None` once the budget's
+    /// iterations or time are spent. The time is looked at every 8 iterations: `Instant::now`
+    /// is not free next to a short playout.
+    fn tick(&mut self) -> Option<u32> {
+        let out_of_time = self.iterations % 8 == 0 && self.start.elapsed() >= self.budget.time_cap;
+        if self.iterations >= self.budget.iterations || out_of_time {
+            return None;
+        }
+        self.iterations += 1;
+        Some(self.iterations)
     }
 }
 
@@ -118,25 +157,14 @@ fn playout(game: &mut dyn AnyGame, horizon: u32, rng: &mut ChaCha8Rng) {
     );
 }
 
-/// Whether the budget's time has run out (looked at every 8 iterations: `Instant::now` is not
-/// free next to a short playout).
-fn out_of_time(start: Instant, iterations: u32, budget: Budget) -> bool {
-    iterations % 8 == 0 && start.elapsed() >= budget.time_cap
-}
-
-fn flat(
-    root: &Root<'_>,
-    sample: &mut Sampler<'_>,
-    rng: &mut ChaCha8Rng,
-    budget: Budget,
-) -> (usize, u32) {
-    let start = Instant::now();
+/// Flat Monte Carlo: each of the seat's actions as an arm of a bandit, chosen by UCB1, each
+/// pull one sample played out.
+fn flat(work: Work<'_, '_>) -> (usize, u32) {
+    let (root, sample, rng, mut clock) = (work.root, work.sample, work.rng, work.clock);
     let arms = root.keys.len();
     let mut total = vec![0.0f64; arms];
     let mut visits = vec![0u32; arms];
-    let mut iterations = 0;
-    while iterations < budget.iterations && !out_of_time(start, iterations, budget) {
-        iterations += 1;
+    while let Some(iterations) = clock.tick() {
         let arm = pick(&total, &visits, iterations);
         let mut game = sample(rng);
         let scores = game.status().scores;
@@ -164,7 +192,7 @@ fn flat(
                 .then(b.cmp(&a))
         })
         .unwrap_or(0);
-    (best, iterations)
+    (best, clock.iterations)
 }
 
 /// UCB1: every arm once, then the best upper confidence bound.
@@ -199,20 +227,14 @@ struct Edge {
     total: f64,
 }
 
-fn ismcts(
-    root: &Root<'_>,
-    sample: &mut Sampler<'_>,
-    rng: &mut ChaCha8Rng,
-    budget: Budget,
-) -> (usize, u32) {
-    let start = Instant::now();
+/// Information-set MCTS: one tree over every seat's actions, a fresh sample per iteration.
+fn ismcts(work: Work<'_, '_>) -> (usize, u32) {
+    let (root, sample, rng, mut clock) = (work.root, work.sample, work.rng, work.clock);
     let mut nodes: Vec<Vec<Edge>> = vec![Vec::new()];
     let mut keys = Vec::new();
     let mut path: Vec<(u32, usize)> = Vec::new();
     let mut rewards = vec![0.0; root.seats];
-    let mut iterations = 0;
-    while iterations < budget.iterations && !out_of_time(start, iterations, budget) {
-        iterations += 1;
+    while clock.tick().is_some() {
         let mut game = sample(rng);
         let scores = game.status().scores;
         let deal = game.deal_number();
@@ -310,7 +332,7 @@ fn ismcts(
         })
         .and_then(|e| root.keys.iter().position(|&k| k == e.key))
         .unwrap_or(0);
-    (best, iterations)
+    (best, clock.iterations)
 }
 
 /// UCB1 with availability: an edge tried in few of the samples where it was legal is explored.

@@ -9,6 +9,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::input::{self, BadInput};
+use super::pace::{Lane, Priority};
 use super::public::Posted;
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
 use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
@@ -780,7 +781,8 @@ async fn play_in_thread(
             let started = view.phase == Phase::Playing;
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let ctx = ctx.serenity_context();
-            if let Some(message) = upkeep::post(ctx, view.channel_id, &reply).await {
+            let posted = upkeep::post(ctx, data, view.channel_id, &reply, Priority::Person).await;
+            if let Some(message) = posted {
                 upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
             }
             if started {
@@ -1013,8 +1015,11 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     };
     let channel = serenity::ChannelId::new(view.channel_id);
     let edit = send::edit_message(reply);
-    let edited = retry::again(
+    let edited = retry::paced(
         retry::Route::ChannelMessageEdit,
+        &ctx.data().pacer,
+        Lane::Write(view.channel_id),
+        Priority::Person,
         "update the lobby message",
         || channel.edit_message(ctx.http(), serenity::MessageId::new(message), edit.clone()),
     )

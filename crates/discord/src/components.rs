@@ -21,6 +21,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tokio::time::Instant;
 
 use super::ids::ComponentId;
+use super::pace::Priority;
 use super::public::{self, Posted};
 use super::render::{HandStep, Reply};
 use super::retry;
@@ -483,7 +484,16 @@ async fn on_again(c: &Click<'_>, table: TableId) {
         // Its token may post the new table's message.
         c.data.tables.heard_voice(view.id, &c.click.token);
     }
-    if let Some(message) = public::post(c.ctx, c.data, view.id, view.channel_id, &reply).await {
+    if let Some(message) = public::post(
+        c.ctx,
+        c.data,
+        view.id,
+        view.channel_id,
+        &reply,
+        Priority::Person,
+    )
+    .await
+    {
         upkeep::table_message_posted(c.data, &view, message).await;
     }
     if view.phase == pakka_table::Phase::Playing {
@@ -571,7 +581,7 @@ async fn ended_by(c: &Click<'_>, ended: Result<TableView, TableError>, forfeit: 
     };
     let public = c.data.guild_lang(view.guild_id).await;
     let notice = render::announce(&text, &SeatNames::public(&view, public));
-    upkeep::post(c.ctx, view.channel_id, &notice).await;
+    upkeep::post(c.ctx, c.data, view.channel_id, &notice, Priority::Person).await;
 }
 
 /// Whether the clicked message is a private (ephemeral) one.

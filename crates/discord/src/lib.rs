@@ -15,7 +15,9 @@ mod components;
 mod health;
 pub mod ids;
 pub mod input;
+pub mod invite;
 mod languages;
+mod pace;
 mod people;
 mod permissions;
 mod pictures;
@@ -83,6 +85,8 @@ pub struct Data {
     /// Clicks handled to their end (answered, and every message after them brought up to
     /// date), for the tests that measure what a click costs.
     clicks: Arc<AtomicU64>,
+    /// The one queue of the process's calls that count against Discord's limits.
+    pacer: pace::Pacer,
     /// The gateway shards this process should have connected (`/readyz`).
     pub(crate) gateway: health::Gateway,
 }
@@ -125,6 +129,7 @@ impl Data {
             timings,
             throttles: Arc::new(throttles),
             clicks: Arc::default(),
+            pacer: pace::Pacer::new(1.0),
             gateway: health::Gateway::default(),
         }
     }
@@ -264,6 +269,15 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         Throttles::from_config(config),
     );
     data.gateway = health::Gateway::new(config.shards);
+    // The processes of one bot token share Discord's global limit by their share of the shards.
+    if let Some(shards) = config.shards {
+        let share = f64::from(shards.last - shards.first + 1) / f64::from(shards.total);
+        data.pacer = pace::Pacer::new(share);
+    }
+    tracing::info!(
+        per_second = data.pacer.per_second(),
+        "channel calls paced below Discord's global limit"
+    );
     let held = data.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -21,6 +21,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
+use super::pace::{Lane, Priority};
 use super::render::Reply;
 use super::retry::{self, Failed, Failure, Route};
 use super::send;
@@ -81,6 +82,7 @@ pub(super) async fn post(
     table: TableId,
     channel: u64,
     reply: &Reply,
+    priority: Priority,
 ) -> Option<Posted> {
     if let Some(voice) = data.tables.voice(table) {
         let followup = send::followup(reply);
@@ -91,7 +93,9 @@ pub(super) async fn post(
         let made = match posted {
             Ok(message) => Some(message.id.get()),
             // No answer or a 5xx: Discord may have made it all the same.
-            Err(e) if e.kind == Failure::Unavailable => made_anyway(ctx, channel, reply).await,
+            Err(e) if e.kind == Failure::Unavailable => {
+                made_anyway(ctx, data, channel, reply).await
+            }
             Err(e) => {
                 retry::report(&e, "a follow-up", "posting it in the channel");
                 None
@@ -104,7 +108,7 @@ pub(super) async fn post(
             });
         }
     }
-    let id = super::upkeep::post(ctx, channel, reply).await?;
+    let id = super::upkeep::post(ctx, data, channel, reply, priority).await?;
     Some(Posted::channel(id))
 }
 
@@ -112,11 +116,21 @@ pub(super) async fn post(
 /// interaction posted with the reply's words, if Discord made it (one read of the channel,
 /// only after a failure; the words of a table's messages name its move or deal, so an older
 /// one does not match).
-async fn made_anyway(ctx: &serenity::Context, channel: u64, reply: &Reply) -> Option<u64> {
+async fn made_anyway(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    reply: &Reply,
+) -> Option<u64> {
     let channel = serenity::ChannelId::new(channel);
-    let recent = retry::again(Route::ChannelMessagesGet, "look for a follow-up", || {
-        channel.messages(&ctx.http, serenity::GetMessages::new().limit(5))
-    })
+    let recent = retry::paced(
+        Route::ChannelMessagesGet,
+        &data.pacer,
+        Lane::Other,
+        Priority::Person,
+        "look for a follow-up",
+        || channel.messages(&ctx.http, serenity::GetMessages::new().limit(5)),
+    )
     .await
     .ok()?;
     recent
@@ -129,6 +143,7 @@ async fn made_anyway(ctx: &serenity::Context, channel: u64, reply: &Reply) -> Op
 /// webhook refuses: the token expired early) through the channel, from then on.
 pub(super) async fn edit(
     ctx: &serenity::Context,
+    data: &Data,
     channel: u64,
     message: &mut Posted,
     reply: &Reply,
@@ -172,22 +187,30 @@ pub(super) async fn edit(
             }
         }
     }
+    let lane = Lane::Write(channel);
     let channel = serenity::ChannelId::new(channel);
     let edit = send::edit_message(reply);
-    retry::again(Route::ChannelMessageEdit, "edit a channel message", || {
-        channel.edit_message(
-            &ctx.http,
-            serenity::MessageId::new(message.id),
-            edit.clone(),
-        )
-    })
+    retry::paced(
+        Route::ChannelMessageEdit,
+        &data.pacer,
+        lane,
+        Priority::Table,
+        "edit a channel message",
+        || {
+            channel.edit_message(
+                &ctx.http,
+                serenity::MessageId::new(message.id),
+                edit.clone(),
+            )
+        },
+    )
     .await
     .map(drop)
 }
 
 /// Deletes a public message the way it was posted while its token lives, else (or when the
 /// webhook refuses) through the channel. A message already gone is fine.
-pub(super) async fn delete(ctx: &serenity::Context, channel: u64, message: &Posted) {
+pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, message: &Posted) {
     let id = serenity::MessageId::new(message.id);
     if let (Some(voice), Via::Followup(_)) = (message.voice(), &message.via) {
         let deleted = retry::again(Route::FollowupDelete, "delete a follow-up", || {
@@ -201,9 +224,14 @@ pub(super) async fn delete(ctx: &serenity::Context, channel: u64, message: &Post
         }
     }
     let channel = serenity::ChannelId::new(channel);
-    let deleted = retry::again(Route::ChannelMessageDelete, "delete a message", || {
-        channel.delete_message(&ctx.http, id)
-    })
+    let deleted = retry::paced(
+        Route::ChannelMessageDelete,
+        &data.pacer,
+        Lane::Other,
+        Priority::Table,
+        "delete a message",
+        || channel.delete_message(&ctx.http, id),
+    )
     .await;
     if let Err(e) = deleted {
         retry::report(&e, "a message", "nothing to delete");

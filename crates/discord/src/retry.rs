@@ -12,8 +12,11 @@
 //! already acknowledged, 40060, which counts as done). Every failed attempt is logged as one
 //! line saying what happens next; a 404 of something gone (a message deleted by a person, an
 //! expired interaction token) is not retried and is left to the caller, which knows what to
-//! do instead. Every attempt is counted in the metrics by its [`Route`] and status, and every
-//! retry by its reason (`pakka_discord_requests_total`, `pakka_discord_retries_total`).
+//! do instead. A call that counts against Discord's limits goes through [`paced`]: each
+//! attempt waits its turn in the process's pacer (`pace`), and a 429 holds its lane there for
+//! the pause. Every
+//! attempt is counted in the metrics by its [`Route`] and status, and every retry by its reason
+//! (`pakka_discord_requests_total`, `pakka_discord_retries_total`).
 
 use std::future::Future;
 use std::time::Duration;
@@ -21,6 +24,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::time::Instant;
 
+use super::pace::{Lane, Pacer, Priority};
 /// The Discord route a call goes to: the `route` label of its metrics (a fixed list, so the
 /// label stays bounded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,7 +191,38 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    again_with(POLICY, route, what, None, call).await
+    again_with(POLICY, route, what, None, None, call).await
+}
+
+/// Runs a call that counts against Discord's limits (a channel's route) like `again`, each
+/// attempt after its turn in the process's pacer; a 429 holds the call's lane for the pause
+/// before the next attempt (serenity behind a proxy does not show Discord's `retry_after`).
+pub(super) async fn paced<T, F, Fut>(
+    route: Route,
+    pacer: &Pacer,
+    lane: Lane,
+    priority: Priority,
+    what: &str,
+    call: F,
+) -> Result<T, Failed>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let turn = Turn {
+        pacer,
+        lane,
+        priority,
+    };
+    again_with(POLICY, route, what, None, Some(turn), call).await
+}
+
+/// A counted call's place in the process's pacer.
+#[derive(Clone, Copy)]
+struct Turn<'a> {
+    pacer: &'a Pacer,
+    lane: Lane,
+    priority: Priority,
 }
 
 /// Runs a call that is not safe to repeat (a follow-up: it has no nonce): tried again after a
@@ -202,7 +237,7 @@ where
         repeatable: false,
         ..POLICY
     };
-    again_with(policy, route, what, None, call).await
+    again_with(policy, route, what, None, None, call).await
 }
 
 /// How long after an interaction arrives its answer may still be tried: Discord allows 3
@@ -238,6 +273,7 @@ where
         Route::InteractionCallback,
         what,
         Some(deadline),
+        None,
         call,
     )
     .await
@@ -248,6 +284,7 @@ async fn again_with<T, F, Fut>(
     route: Route,
     what: &str,
     deadline: Option<Instant>,
+    turn: Option<Turn<'_>>,
     mut call: F,
 ) -> Result<T, Failed>
 where
@@ -263,6 +300,9 @@ where
                 .min(d.saturating_duration_since(Instant::now())),
             None => policy.attempt_timeout,
         };
+        if let Some(t) = turn {
+            t.pacer.wait(t.lane, t.priority).await;
+        }
         let (kind, detail, status) = match tokio::time::timeout(limit, call()).await {
             Ok(Ok(value)) => {
                 pakka_metrics::rest(route.name(), pakka_metrics::Status::Success);
@@ -289,6 +329,9 @@ where
         }
         let retry = attempt < policy.attempts
             && deadline.is_none_or(|d| next + Duration::from_millis(50) < d);
+        if let (Some(t), Failure::RateLimited) = (turn, kind) {
+            t.pacer.hold(t.lane, pause);
+        }
         if retry {
             let reason = match kind {
                 Failure::RateLimited => "rate_limited",
@@ -344,7 +387,7 @@ mod tests {
     async fn a_call_that_keeps_hanging_is_tried_a_bounded_number_of_times() {
         let calls = AtomicU32::new(0);
         let result: Result<(), Failed> =
-            again_with(QUICK, Route::ChannelMessageEdit, "test", None, || {
+            again_with(QUICK, Route::ChannelMessageEdit, "test", None, None, || {
                 calls.fetch_add(1, Ordering::SeqCst);
                 std::future::pending()
             })
@@ -361,7 +404,7 @@ mod tests {
             ..QUICK
         };
         let result: Result<(), Failed> =
-            again_with(once, Route::ChannelMessageEdit, "test", None, || {
+            again_with(once, Route::ChannelMessageEdit, "test", None, None, || {
                 calls.fetch_add(1, Ordering::SeqCst);
                 std::future::pending()
             })
@@ -374,7 +417,7 @@ mod tests {
     async fn a_refusal_is_not_tried_again() {
         let calls = AtomicU32::new(0);
         let result: Result<(), Failed> =
-            again_with(QUICK, Route::ChannelMessageEdit, "test", None, || {
+            again_with(QUICK, Route::ChannelMessageEdit, "test", None, None, || {
                 calls.fetch_add(1, Ordering::SeqCst);
                 async { Err(serenity::Error::Http(serenity::HttpError::InvalidWebhook)) }
             })
@@ -392,6 +435,7 @@ mod tests {
             Route::ChannelMessageEdit,
             "test",
             Some(deadline),
+            None,
             || {
                 calls.fetch_add(1, Ordering::SeqCst);
                 std::future::pending()

@@ -11,6 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
+use super::pace::{Lane, Priority};
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
@@ -61,9 +62,9 @@ pub(super) async fn after_move(
             let deal = acted.ended_deal.unwrap_or(1);
             let old = shown.current(data, view.id).await;
             let closed = render::deal_closed(view, deal, public);
-            replace(ctx, view.channel_id, old, &closed).await;
+            replace(ctx, data, view.channel_id, old, &closed).await;
             let over = render::deal_over(view, deal, &acted.events, public);
-            public::post(ctx, data, view.id, view.channel_id, &over).await;
+            public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
             post_table(ctx, data, &mut shown, view).await;
         } else if passing {
             // This move's update is done; the next computer move shows the table.
@@ -179,7 +180,7 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     };
     let public = data.guild_lang(view.guild_id).await;
     let over = render::game_over(view, &acted.events, &record, public);
-    public::post(ctx, data, view.id, view.channel_id, &over).await;
+    public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
     let open = data.tables.take_hands(view.id);
     for (user, token) in open {
         let lang = data.user_lang(user, view.guild_id).await;
@@ -200,16 +201,26 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
 /// The "I'm back" notices of a table that ended lose their button.
 async fn strip_away_notices(ctx: &serenity::Context, data: &Data, view: &TableView) {
     for message in data.tables.take_away(view.id) {
-        strip_buttons(ctx, view.channel_id, message, "an away notice").await;
+        strip_buttons(ctx, data, view.channel_id, message, "an away notice").await;
     }
 }
 
 /// Takes every button off a channel message (`what` names it in the log if that fails).
-async fn strip_buttons(ctx: &serenity::Context, channel: u64, message: u64, what: &str) {
+async fn strip_buttons(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    message: u64,
+    what: &str,
+) {
+    let lane = Lane::Write(channel);
     let channel = serenity::ChannelId::new(channel);
     let edit = serenity::EditMessage::new().components(Vec::new());
-    let edited = retry::again(
+    let edited = retry::paced(
         retry::Route::ChannelMessageEdit,
+        &data.pacer,
+        lane,
+        Priority::Table,
         "take the buttons off a message",
         || channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone()),
     )
@@ -345,7 +356,7 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         return;
     }
     if let Some(old) = &current.message {
-        public::delete(ctx, current.channel, old).await;
+        public::delete(ctx, data, current.channel, old).await;
     }
     if turn.is_empty() {
         // Known to be gone (an absent entry means "ask the table", after a restart).
@@ -373,7 +384,7 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
     } else {
         let public = data.guild_lang(view.guild_id).await;
         let ping = render::your_turn(view, &wanted, public);
-        public::post(ctx, data, view.id, view.channel_id, &ping).await
+        public::post(ctx, data, view.id, view.channel_id, &ping, Priority::Person).await
     };
     let id = message.as_ref().map(|m| m.id);
     let before = current.message.as_ref().map(|m| m.id);
@@ -408,7 +419,7 @@ pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &Tabl
         }
     };
     if let Some(message) = &message {
-        public::delete(ctx, channel, message).await;
+        public::delete(ctx, data, channel, message).await;
     }
     data.tables.set_ping(view.id, None);
 }
@@ -416,6 +427,7 @@ pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &Tabl
 /// Replaces a message's words and buttons (a superseded table message).
 async fn replace(
     ctx: &serenity::Context,
+    data: &Data,
     channel: u64,
     message: Option<Posted>,
     reply: &render::Reply,
@@ -423,7 +435,7 @@ async fn replace(
     let Some(mut message) = message else {
         return;
     };
-    if let Err(e) = public::edit(ctx, channel, &mut message, reply).await {
+    if let Err(e) = public::edit(ctx, data, channel, &mut message, reply).await {
         retry::report(&e, "an old table message", "it is left as it was");
     }
 }
@@ -446,7 +458,7 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
     let message = shown.current(data, view.id).await;
     if let Some(mut message) = message {
-        let edited = public::edit(ctx, view.channel_id, &mut message, &reply).await;
+        let edited = public::edit(ctx, data, view.channel_id, &mut message, &reply).await;
         match edited {
             Ok(_) => {
                 shown.message = Some(message);
@@ -472,7 +484,9 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
-    if let Some(message) = public::post(ctx, data, view.id, view.channel_id, &reply).await {
+    if let Some(message) =
+        public::post(ctx, data, view.id, view.channel_id, &reply, Priority::Table).await
+    {
         let id = message.id;
         shown.message = Some(message);
         if view.phase == Phase::Playing {
@@ -483,20 +497,28 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     }
 }
 
-/// Posts a new message; answers its id.
+/// Posts a new message through the channel's route, in its turn for `priority`; answers its id.
 pub(super) async fn post(
     ctx: &serenity::Context,
+    data: &Data,
     channel: u64,
     reply: &render::Reply,
+    priority: Priority,
 ) -> Option<u64> {
+    let lane = Lane::Write(channel);
     let channel = serenity::ChannelId::new(channel);
     // One nonce for every attempt: Discord answers a repeat with the message already made.
     let message = send::channel_message(reply)
         .nonce(retry::nonce())
         .enforce_nonce(true);
-    let posted = retry::again(retry::Route::ChannelMessageCreate, "post a message", || {
-        channel.send_message(&ctx.http, message.clone())
-    })
+    let posted = retry::paced(
+        retry::Route::ChannelMessageCreate,
+        &data.pacer,
+        lane,
+        priority,
+        "post a message",
+        || channel.send_message(&ctx.http, message.clone()),
+    )
     .await;
     match posted {
         Ok(message) => Some(message.id.get()),
@@ -589,8 +611,9 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
             interval.tick().await;
             for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
                 let public = data.guild_lang(view.guild_id).await;
+                let notice = render::away(&view, &users, public);
                 if let Some(message) =
-                    post(&ctx, view.channel_id, &render::away(&view, &users, public)).await
+                    post(&ctx, &data, view.channel_id, &notice, Priority::Person).await
                 {
                     data.tables.remember_away(view.id, message);
                 }
@@ -614,8 +637,11 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 );
                 let channel = serenity::ChannelId::new(view.channel_id);
                 let edit = send::edit_message(&reply);
-                let edited = retry::again(
+                let edited = retry::paced(
                     retry::Route::ChannelMessageEdit,
+                    &data.pacer,
+                    Lane::Write(view.channel_id),
+                    Priority::Table,
                     "close an expired lobby's message",
                     || {
                         channel.edit_message(
@@ -650,11 +676,20 @@ async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable
     );
     post(
         ctx,
+        data,
         table.channel_id,
         &render::announce(&text, &Plain(public)),
+        Priority::Person,
     )
     .await;
     if let Some(message) = data.stored_messages(table.id).await.message {
-        strip_buttons(ctx, table.channel_id, message, "a closed table's message").await;
+        strip_buttons(
+            ctx,
+            data,
+            table.channel_id,
+            message,
+            "a closed table's message",
+        )
+        .await;
     }
 }

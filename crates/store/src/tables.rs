@@ -84,6 +84,64 @@ macro_rules! why_not {
     };
 }
 
+/// Marks table `$id` abandoned (finished now) when its phase meets `$phases`, an SQL condition;
+/// returns from the calling function with [`why_not!`] when it does not.
+macro_rules! abandon {
+    ($dialect:ident, $executor:expr, $id:expr, $phases:literal) => {
+        let updated = sqlx::query(sql!(
+            $dialect,
+            concat!(
+                "UPDATE tables SET phase = 'abandoned', finished_at = {now}, updated_at = {now} \
+                 WHERE id = ? AND ",
+                $phases
+            )
+        ))
+        .bind($id)
+        .execute($executor)
+        .await?;
+        if updated.rows_affected() == 0 {
+            return Err(why_not!($dialect, $executor, $id));
+        }
+    };
+}
+
+/// Writes one seat's result row for table `$id` in transaction `$tx`: the seat, its player (a
+/// user or a computer level) and its team, its place (`None`: last, the table's seat count),
+/// whether it won, its score and whether it was a forfeit. Guild, game and finishing time are
+/// copied from the table, so the leaderboard reads one table.
+macro_rules! insert_result {
+    (
+        $dialect:ident,
+        $tx:ident,
+        $id:expr,
+        [$seat:expr, $user:expr, $computer:expr, $team:expr],
+        $place:expr,
+        $won:expr,
+        $score:expr,
+        $forfeit:expr
+    ) => {
+        sqlx::query(sql!(
+            $dialect,
+            "INSERT INTO results \
+             (table_id, seat, guild_id, game, user_id, computer, team, place, won, score, \
+             finished_at, forfeit) \
+             SELECT id, ?, guild_id, game, ?, ?, ?, COALESCE(?, seats), ?, ?, \
+             COALESCE(finished_at, {now}), ? FROM tables WHERE id = ?"
+        ))
+        .bind(index_to_sql($seat))
+        .bind($user.map(to_sql))
+        .bind($computer)
+        .bind(index_to_sql($team))
+        .bind($place.map(index_to_sql))
+        .bind($won)
+        .bind($score)
+        .bind($forfeit)
+        .bind($id)
+        .execute(&mut *$tx)
+        .await?;
+    };
+}
+
 /// Why an update of seat `$seat` of table `$id` touched no row.
 macro_rules! why_no_seat {
     ($dialect:ident, $executor:expr, $id:expr, $seat:expr) => {
@@ -359,27 +417,17 @@ impl Store {
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
-                // Guild, game and finishing time are copied from the table, so the
-                // leaderboard reads one table.
                 for row in results {
-                    sqlx::query(sql!(
+                    insert_result!(
                         d,
-                        "INSERT INTO results \
-                         (table_id, seat, guild_id, game, user_id, computer, team, place, won, \
-                         score, finished_at) \
-                         SELECT id, ?, guild_id, game, ?, ?, ?, ?, ?, ?, \
-                         COALESCE(finished_at, {now}) FROM tables WHERE id = ?"
-                    ))
-                    .bind(index_to_sql(row.seat))
-                    .bind(row.user_id.map(to_sql))
-                    .bind(row.computer.as_deref())
-                    .bind(index_to_sql(row.team))
-                    .bind(index_to_sql(row.place))
-                    .bind(row.won)
-                    .bind(row.score)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
+                        tx,
+                        id,
+                        [row.seat, row.user_id, row.computer.as_deref(), row.team],
+                        Some(row.place),
+                        row.won,
+                        row.score,
+                        false
+                    );
                 }
                 rate_table!(d, tx, id);
             }
@@ -393,17 +441,7 @@ impl Store {
     /// [`StoreError::WrongPhase`] when the table is already finished or abandoned.
     pub async fn abandon_table(&self, id: TableId) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            let updated = sqlx::query(sql!(
-                d,
-                "UPDATE tables SET phase = 'abandoned', finished_at = {now}, updated_at = {now} \
-                 WHERE id = ? AND phase IN ('lobby', 'playing')"
-            ))
-            .bind(id)
-            .execute(db)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Err(why_not!(d, db, id));
-            }
+            abandon!(d, db, id, "phase IN ('lobby', 'playing')");
             Ok(())
         })
     }
@@ -419,31 +457,18 @@ impl Store {
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
             let mut tx = db.begin().await?;
-            let updated = sqlx::query(sql!(
+            abandon!(d, &mut *tx, id, "phase = 'playing'");
+            // A forfeit is a loss in last place, the table's seat count.
+            insert_result!(
                 d,
-                "UPDATE tables SET phase = 'abandoned', finished_at = {now}, updated_at = {now} \
-                 WHERE id = ? AND phase = 'playing'"
-            ))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Err(why_not!(d, &mut *tx, id));
-            }
-            sqlx::query(sql!(
-                d,
-                "INSERT INTO results \
-                 (table_id, seat, guild_id, game, user_id, team, place, won, score, \
-                 finished_at, forfeit) \
-                 SELECT id, ?, guild_id, game, ?, ?, seats, FALSE, NULL, finished_at, TRUE \
-                 FROM tables WHERE id = ?"
-            ))
-            .bind(index_to_sql(seat))
-            .bind(to_sql(user))
-            .bind(index_to_sql(seat))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+                tx,
+                id,
+                [seat, Some(user), None::<&str>, seat],
+                None::<usize>,
+                false,
+                None::<i64>,
+                true
+            );
             rate_table!(d, tx, id);
             tx.commit().await?;
             Ok(())

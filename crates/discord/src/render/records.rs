@@ -316,46 +316,45 @@ pub fn history(games: &[PastGame], server: bool, lang: Lang) -> Reply {
                 None => verbatim("—"),
             }
         };
-        if g.forfeit {
+        let result: Arg = if g.forfeit {
             let gave_up: Vec<Arg> = g
                 .seats
                 .iter()
                 .filter(|s| s.place.is_some())
                 .map(who)
                 .collect();
-            lines.push(msg!(
-                "records-history-forfeit",
-                id = id,
-                game = game,
-                when = when,
+            msg!(
+                "records-history-gave-up",
                 who = list_of(gave_up, pakka_text::key!("sep-and"))
-            ));
-            continue;
-        }
-        let mut seats: Vec<&PastSeat> = g.seats.iter().collect();
-        seats.sort_by_key(|s| (s.place, s.seat));
-        let result: Vec<Arg> = seats
-            .into_iter()
-            .map(|s| {
-                let place = s.place.unwrap_or_default();
-                match s.score {
-                    Some(points) => msg!(
-                        "records-history-place-points",
-                        place = place,
-                        who = who(s),
-                        points = points
-                    ),
-                    None => msg!("records-history-place", place = place, who = who(s)),
-                }
-                .into()
-            })
-            .collect();
+            )
+            .into()
+        } else {
+            let mut seats: Vec<&PastSeat> = g.seats.iter().collect();
+            seats.sort_by_key(|s| (s.place, s.seat));
+            let places: Vec<Arg> = seats
+                .into_iter()
+                .map(|s| {
+                    let place = s.place.unwrap_or_default();
+                    match s.score {
+                        Some(points) => msg!(
+                            "records-history-place-points",
+                            place = place,
+                            who = who(s),
+                            points = points
+                        ),
+                        None => msg!("records-history-place", place = place, who = who(s)),
+                    }
+                    .into()
+                })
+                .collect();
+            list_of(places, pakka_text::key!("sep-comma"))
+        };
         lines.push(msg!(
             "records-history-row",
             id = id,
             game = game,
             when = when,
-            result = list_of(result, pakka_text::key!("sep-comma"))
+            result = result
         ));
     }
     if !games.is_empty() {

@@ -385,9 +385,34 @@ fn leaderboard_pages_stats_history_and_rules() {
             },
         ],
     };
-    let reply = history(&[past], false, EN);
+    let reply = history(std::slice::from_ref(&past), false, EN);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
+    // A forfeit names who gave up (the one seat with a place), not a ranking.
+    let forfeit = PastGame {
+        table: 43,
+        forfeit: true,
+        seats: vec![
+            PastSeat {
+                place: None,
+                ..past.seats[1].clone()
+            },
+            PastSeat {
+                place: Some(2),
+                score: None,
+                ..past.seats[0].clone()
+            },
+        ],
+        ..past
+    };
+    let reply = history(&[forfeit], false, EN);
+    assert!(
+        reply
+            .content
+            .ends_with("— <@100> gave up\nStep through one with `/replay` and its number."),
+        "{}",
+        reply.content
+    );
 
     let info = pakka_table::games::find("pisha-pasha");
     let r = rules(info.unwrap(), EN);
