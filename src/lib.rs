@@ -4,8 +4,8 @@
 //! `cards` (primitives), `text` (words before any language), `catalog` (every word, per
 //! language), `rules` (one pure module per game behind one trait, and the registry), `ai`
 //! (computer players), `ratings` (pure), `store` (all SQL), `table` (the table service, free of
-//! Discord types), `render` (pictures), `config` and `discord` (the only crate that knows
-//! serenity and poise). See ARCHITECTURE.md for the layers and their invariants.
+//! Discord types), `render` (pictures), `config`, `metrics` (the Prometheus families the edges
+//! record) and `discord` (the only crate that knows serenity and poise). See ARCHITECTURE.md for the layers and their invariants.
 
 pub mod cli;
 
@@ -14,6 +14,7 @@ pub use pakka_cards as cards;
 pub use pakka_catalog as catalog;
 pub use pakka_config as config;
 pub use pakka_discord as discord;
+pub use pakka_metrics as metrics;
 pub use pakka_ratings as ratings;
 pub use pakka_render as render;
 pub use pakka_rules as rules;

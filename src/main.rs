@@ -235,11 +235,8 @@ fn invite() -> ExitCode {
     };
     match runtime.block_on(pakka::discord::invite::application_id(&config)) {
         Ok(app) => {
-            let url = pakka::discord::invite::url(app);
-            println!(
-                "{}",
-                pakka::cli::text(&msg!("cli-invite", url = verbatim(url)))
-            );
+            let message = pakka::discord::invite::message(app);
+            println!("{}", pakka::cli::text(&message));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -314,7 +311,11 @@ fn serve() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e:#}");
-            fail(&format!("{e:#}"));
+            // Discord unreachable or the token rejected: the catalog's sentence says what to do.
+            match e.downcast_ref::<pakka::discord::StartError>() {
+                Some(start) => eprintln!("{}", pakka::cli::text(&start.msg())),
+                None => fail(&format!("{e:#}")),
+            }
             ExitCode::FAILURE
         }
     }

@@ -19,7 +19,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("rules", &["cards", "text"]),
     ("ai", &["cards", "text", "rules"]),
     ("ratings", &[]),
-    ("store", &["ratings"]),
+    // Metrics are recorded at the edges only (see EDGES): no layer below them uses this.
+    ("metrics", &[]),
+    ("store", &["ratings", "metrics"]),
     // `conformance` only behind the `testing` feature: the fixtures of the edges' tests.
     (
         "table",
@@ -30,6 +32,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "ai",
             "ratings",
             "store",
+            "metrics",
             "conformance",
         ],
     ),
@@ -38,7 +41,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "discord",
         &[
-            "cards", "text", "catalog", "rules", "table", "render", "config",
+            "cards", "text", "catalog", "rules", "table", "render", "config", "metrics",
         ],
     ),
     ("conformance", &["cards", "text", "catalog", "rules"]),
@@ -57,6 +60,12 @@ const EDGES: &[(&str, &[&str])] = &[
     ("skillratings", &["ratings"]),
     ("clap", &["pakka"]),
     ("dotenvy", &["config"]),
+    // The metrics are recorded where the bot meets the world (Discord, the store) and where
+    // moves and decisions are made (the table service); never in the rules, the computer
+    // players or the cards, which stay pure.
+    ("pakka-metrics", &["store", "table", "discord", "pakka"]),
+    ("prometheus-client", &["metrics"]),
+    ("axum", &["discord"]),
 ];
 
 #[test]

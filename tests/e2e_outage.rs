@@ -57,7 +57,9 @@ async fn postgres_stopped_mid_game_changes_nothing_and_play_resumes() {
         return;
     };
     let db = postgres::fresh_on(&cluster.admin, test).await;
-    let h = Harness::start_on_db(db).await;
+    // With metrics served: `/readyz` follows the database.
+    let h = Harness::start_on_db_tweaked(db, |c| c.metrics_addr = Some(([127, 0, 0, 1], 0).into()))
+        .await;
     assert_eq!(h.store().await.backend_name(), "postgres");
     outage_mid_game(h, Outage::Stopped(cluster)).await;
 }
@@ -93,7 +95,16 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
     assert_eq!(acknowledged.move_number, 4);
     let table_before = h.fake.message(message.id).unwrap().content;
 
+    let readyz = h.bot.as_ref().and_then(|b| b.metrics_addr());
+    if let Some(addr) = readyz {
+        assert_eq!(readyz_becomes(addr, 200).await, "ready\n");
+    }
     outage.begin(&h).await;
+    if let Some(addr) = readyz {
+        // Unready while the database is away, saying why.
+        let why = readyz_becomes(addr, 503).await;
+        assert!(why.contains("database") || why.contains("store"), "{why}");
+    }
     // A move during the outage: answered in time, privately, and nothing changes.
     let refused = h.fake.click(&user, hand, &button).await.unwrap();
     assert!(refused.latency < ACK_DEADLINE, "{:?}", refused.latency);
@@ -167,6 +178,10 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
         );
     }
     outage.end(&h).await;
+    if let Some(addr) = readyz {
+        // Ready again by itself once the database is back.
+        assert_eq!(readyz_becomes(addr, 200).await, "ready\n");
+    }
 
     // The store is as it was, and the same button works, without a restart (the pools
     // reconnect by themselves; a moment may pass before they do).
@@ -333,4 +348,19 @@ async fn a_computer_player_waits_for_the_database_and_moves_when_it_is_back() {
     assert!(store.table(table).await.unwrap().unwrap().move_number > waiting_at);
     store.close().await;
     h.bot.unwrap().shutdown().await;
+}
+
+/// Polls `/readyz` on `addr` (for up to 20 s) until it answers `want`; its body then.
+async fn readyz_becomes(addr: std::net::SocketAddr, want: u16) -> String {
+    let mut last = (0, String::new());
+    for _ in 0..200 {
+        if let Ok(answer) = crate::support::http::get(addr, "/readyz").await {
+            if answer.0 == want {
+                return answer.1;
+            }
+            last = answer;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("/readyz never answered {want}: {} {}", last.0, last.1);
 }

@@ -30,7 +30,8 @@
 //! `load::backup_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
 //! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
-//! `LOAD_GAMES=paskahousu,…` for some games only, and `LOAD_DATABASE=postgres` for a fresh
+//! `LOAD_GAMES=paskahousu,…` for some games only, `LOAD_METRICS=1` (metrics on, scraped every
+//! 5 s, and the last scrape printed), and `LOAD_DATABASE=postgres` for a fresh
 //! PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
 //! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
@@ -200,6 +201,8 @@ struct Run {
     kills: Mutex<Vec<Instant>>,
     /// Each clean stop: how long it took, or why it was not clean.
     stops: Mutex<Vec<Result<Duration, String>>>,
+    /// Where the bot serves its metrics (`LOAD_METRICS=1`), scraped during the run.
+    metrics: Option<std::net::SocketAddr>,
 }
 
 /// `utime + stime` of a process in seconds (`/proc/<pid>/stat`, 100 ticks a second).
@@ -314,6 +317,12 @@ impl Run {
             live: AtomicUsize::new(0),
             kills: Mutex::default(),
             stops: Mutex::default(),
+            metrics: (env_or("LOAD_METRICS", 0u8) == 1).then(|| {
+                // A free port: bound, then let go for the bot.
+                std::net::TcpListener::bind("127.0.0.1:0")
+                    .and_then(|l| l.local_addr())
+                    .expect("a free port for the metrics")
+            }),
         });
         run.boot().await;
         Some(run)
@@ -326,15 +335,17 @@ impl Run {
     /// Starts the bot process and waits until it has registered its commands.
     async fn boot(&self) {
         let core = self.settings.pin.then_some(0);
-        let bot = BotCommand::pinned(
+        let mut bot = BotCommand::pinned(
             &self.fake,
             &self.url,
             self.dir.path(),
             &self.log_path(),
             core,
-        )
-        .start(&self.fake)
-        .await;
+        );
+        if let Some(addr) = self.metrics {
+            bot = bot.env("METRICS_ADDR", &addr.to_string());
+        }
+        let bot = bot.start(&self.fake).await;
         *self.bot.lock().unwrap() = Some(bot);
         self.up.store(true, Ordering::SeqCst);
     }
@@ -814,6 +825,15 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     let tasks: Vec<_> = (0..settings.tables)
         .map(|i| tokio::spawn(table_task(run.clone(), i, stop)))
         .collect();
+    // Scraped every 5 s, as a (busy) Prometheus would, so the cost of serving is counted too.
+    let scraper = run.metrics.map(|addr| {
+        tokio::spawn(async move {
+            while Instant::now() < stop {
+                let _ = crate::support::http::get(addr, "/metrics").await;
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            }
+        })
+    });
 
     // The killer, during the steady part.
     let mut restarts = Vec::new();
@@ -853,6 +873,18 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     let cpu_db_1 = database_cpu_seconds();
     for t in tasks {
         t.await.unwrap();
+    }
+    if let Some(scraper) = scraper {
+        scraper.await.unwrap();
+    }
+    if let Some(addr) = run.metrics {
+        // The scrape after the run, without the histograms' buckets.
+        if let Ok((_, text)) = crate::support::http::get(addr, "/metrics").await {
+            println!("load: /metrics after the run (buckets left out):");
+            for line in text.lines().filter(|l| !l.contains("_bucket{")) {
+                println!("    {line}");
+            }
+        }
     }
 
     // The figures of the steady part.

@@ -49,6 +49,7 @@ config-bad-number = { $name } must be a whole number, not "{ $value }".
 config-bad-shards = SHARDS must be the first and last shard this process runs and the total number of shards, as first-last/total (e.g. 0-3/16), not "{ $value }".
 config-shards-reversed = SHARDS "{ $value }" names its shards backwards: the first ({ $first }) must not come after the last ({ $last }).
 config-shard-beyond-total = SHARDS "{ $value }" names shard { $last }, but { $total } shards are numbered 0 to { $highest }.
+config-bad-metrics-addr = METRICS_ADDR must be the address and port to serve metrics on, as host:port (e.g. 127.0.0.1:9184), not "{ $value }".
 config-no-shards = SHARDS "{ $value }" says the bot has no shards: the total must be at least 1.
 
 # The command line's help (src/main.rs).
@@ -77,7 +78,7 @@ cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (defa
 cli-error = error: { $detail }
 cli-help-invite = Print the link that adds this bot (of DISCORD_TOKEN) to a server, with the scopes and permissions pakka needs.
 cli-invite =
-    Open this link to add the bot to a server you manage (scopes: bot, applications.commands; permissions: View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Create Public Threads, Send Messages in Threads):
+    Open this link to add the bot to a server you manage (scopes: { $scopes }; permissions: { $permissions }):
     { $url }
 cli-invite-failed = could not read the bot's application from Discord (check DISCORD_TOKEN, and DISCORD_HTTP_PROXY if set): { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }
@@ -114,3 +115,7 @@ cli-arena-searching = { $player }/{ $search }
 cli-unknown-contender = "{ $player }" is not an arena player; they are easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat and oracle/ismcts.
 cli-help-iterations = The searching players' most iterations per decision (default 4000).
 cli-help-think-ms = The searching players' most time per decision in milliseconds (default: as at a table, 50).
+
+# Starting on Discord (the operator's terminal).
+startup-unreachable = Could not reach Discord at { $url }: check the network or the proxy (DISCORD_HTTP_PROXY). ({ $detail })
+startup-token-rejected = Discord rejected the bot's token (401 Unauthorized): DISCORD_TOKEN is wrong or was reset. Copy the current token from the Discord developer portal (your application → Bot → Reset Token) into the environment or the .env file.

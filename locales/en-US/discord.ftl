@@ -206,3 +206,19 @@ discord-settings-language-changed = From now on, tables and public messages are 
 discord-language-choice = { $name } ({ $code })
 discord-settings-unknown-language = pakka does not speak "{ $language }"; it speaks { $languages }.
 discord-settings-not-allowed = Only members who may manage this server can change its settings.
+
+# The channel permissions a table needs, by their names in Discord's settings.
+discord-missing-permissions = I cannot open a table in this channel: I lack { $count ->
+    [one] this permission
+   *[other] these permissions
+} here: { $permissions }. A server manager can give { $count ->
+    [one] it
+   *[other] them
+} to my role in the channel's settings (Edit Channel → Permissions), then try `/play` again.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-read-message-history = Read Message History
+permission-embed-links = Embed Links
+permission-attach-files = Attach Files
+permission-create-public-threads = Create Public Threads
+permission-send-messages-in-threads = Send Messages in Threads

@@ -46,6 +46,7 @@ config-bad-number = Asetuksen { $name } on oltava kokonaisluku, ei "{ $value }".
 config-bad-shards = SHARDS-asetuksen on oltava tämän prosessin ensimmäinen ja viimeinen shardi sekä shardien kokonaismäärä muodossa ensimmäinen-viimeinen/kaikki (esim. 0-3/16), ei "{ $value }".
 config-shards-reversed = SHARDS "{ $value }" luettelee shardit väärin päin: ensimmäinen ({ $first }) ei saa tulla viimeisen ({ $last }) jälkeen.
 config-shard-beyond-total = SHARDS "{ $value }" mainitsee shardin { $last }, mutta { $total } shardia on numeroitu 0–{ $highest }.
+config-bad-metrics-addr = METRICS_ADDR-asetuksen on oltava osoite ja portti, joista mittarit tarjotaan, muodossa osoite:portti (esim. 127.0.0.1:9184), ei "{ $value }".
 config-no-shards = SHARDS "{ $value }" sanoo, ettei botilla ole yhtään shardia: kokonaismäärän on oltava vähintään 1.
 
 # The command line's help (src/main.rs).
@@ -69,7 +70,7 @@ cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL
 cli-error = virhe: { $detail }
 cli-help-invite = Tulosta linkki, jolla tämä botti (DISCORD_TOKENin) lisätään palvelimelle pakan tarvitsemin oikeuksin.
 cli-invite =
-    Avaa tämä linkki lisätäksesi botin palvelimelle, jota hallinnoit (laajuudet: bot, applications.commands; oikeudet: Näytä kanavat, Lähetä viestejä, Upota linkkejä, Liitä tiedostoja, Lue viestihistoriaa, Luo julkisia ketjuja, Lähetä viestejä ketjuihin):
+    Avaa tämä linkki lisätäksesi botin palvelimelle, jota hallinnoit (laajuudet: { $scopes }; oikeudet: { $permissions }):
     { $url }
 cli-invite-failed = botin sovellusta ei voitu lukea Discordista (tarkista DISCORD_TOKEN ja DISCORD_HTTP_PROXY, jos se on asetettu): { $detail }
 cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $detail }
@@ -116,3 +117,7 @@ cli-arena-searching = { $player }/{ $search }
 cli-unknown-contender = "{ $player }" ei ole areenan pelaaja; ne ovat easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat ja oracle/ismcts.
 cli-help-iterations = Etsivien pelaajien suurin kierrosmäärä päätöstä kohden (oletus 4000).
 cli-help-think-ms = Etsivien pelaajien suurin aika päätöstä kohden millisekunteina (oletus: kuten pöydässä, 50).
+
+# Käynnistys Discordiin (ylläpitäjän pääte).
+startup-unreachable = Discordiin ei saatu yhteyttä osoitteessa { $url }: tarkista verkko tai välityspalvelin (DISCORD_HTTP_PROXY). ({ $detail })
+startup-token-rejected = Discord hylkäsi botin tunnuksen (401 Unauthorized): DISCORD_TOKEN on väärä tai se on vaihdettu. Kopioi nykyinen tunnus Discord developer portalista (sovelluksesi → Bot → Reset Token) ympäristöön tai .env-tiedostoon.

@@ -213,3 +213,19 @@ discord-settings-language-changed = Tästä lähtien pöydät ja julkiset viesti
 # A language offered to /settings language: its own name and its code.
 discord-language-choice = { $name } ({ $code })
 discord-settings-unknown-language = pakka ei puhu kieltä ”{ $language }”; se puhuu kieliä { $languages }.
+
+# Pöydän tarvitsemat kanavan oikeudet, Discordin asetusten nimillä.
+discord-missing-permissions = En voi avata pöytää tälle kanavalle: minulta puuttuu täältä { $count ->
+    [one] tämä oikeus
+   *[other] nämä oikeudet
+}: { $permissions }. Palvelimen ylläpitäjä voi antaa { $count ->
+    [one] sen
+   *[other] ne
+} roolilleni kanavan asetuksista (Muokkaa kanavaa → Oikeudet), minkä jälkeen kokeile `/play` uudelleen.
+permission-view-channel = Näytä kanava
+permission-send-messages = Lähetä viestejä
+permission-read-message-history = Lue viestihistoriaa
+permission-embed-links = Upota linkkejä
+permission-attach-files = Liitä tiedostoja
+permission-create-public-threads = Luo julkisia ketjuja
+permission-send-messages-in-threads = Lähetä viestejä ketjuihin

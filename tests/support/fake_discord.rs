@@ -552,6 +552,8 @@ struct State {
     nonces: HashMap<String, u64>,
     /// Discord's rate limits, when enforced, and what they refused.
     buckets: limits::Buckets,
+    /// The heartbeat interval a new gateway connection's HELLO asks for.
+    heartbeat_ms: u64,
 }
 
 impl State {
@@ -858,6 +860,7 @@ impl FakeDiscord {
                 faults: Vec::new(),
                 served: Vec::new(),
                 faulted_callbacks: HashSet::new(),
+                heartbeat_ms: 41_250,
                 nonces: HashMap::new(),
                 buckets: limits::Buckets::default(),
                 locales: HashMap::new(),
@@ -1170,5 +1173,11 @@ impl FakeDiscord {
     /// client can connect and IDENTIFY. Any number of sequential connections is supported.
     pub async fn disconnect_bot(&self) {
         self.close_gateway(4000).await;
+    }
+
+    /// The heartbeat interval of the next gateway connections' HELLO (Discord's is about 41 s;
+    /// a test that reads the bot's gateway latency asks for a short one).
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.inner.lock().heartbeat_ms = interval.as_millis() as u64;
     }
 }

@@ -71,6 +71,14 @@ impl Harness {
         Harness::start_with(|_| {}, Some(db)).await
     }
 
+    /// As [`Harness::start_on_db`], with the configuration tweaked.
+    pub async fn start_on_db_tweaked(
+        db: crate::support::postgres::TestDb,
+        tweak: fn(&mut Config),
+    ) -> Harness {
+        Harness::start_with(tweak, Some(db)).await
+    }
+
     /// A harness whose bot keeps its tables in the SQLite database file at `path`, which the
     /// caller owns (the upgrade test's copy of a committed fixture).
     pub async fn start_on_file(path: &std::path::Path) -> Harness {
@@ -141,6 +149,7 @@ impl Harness {
             clicks_per_second: 0,
             play_burst: 0,
             plays_per_minute: 0,
+            metrics_addr: None,
         };
         let mut config = config;
         (self.tweak)(&mut config);

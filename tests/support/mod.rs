@@ -9,6 +9,7 @@ pub mod bot_process;
 pub mod console;
 pub mod fake_discord;
 pub mod harness;
+pub mod http;
 pub mod postgres;
 pub mod source;
 

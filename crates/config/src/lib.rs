@@ -56,6 +56,9 @@ pub struct Config {
     /// `/play` commands per minute a person may keep up after a burst (`PLAYS_PER_MINUTE`,
     /// default 6).
     pub plays_per_minute: u32,
+    /// Where metrics (Prometheus text), `/healthz` and `/readyz` are served
+    /// (`METRICS_ADDR`, e.g. `127.0.0.1:9184`). None: no metrics, nothing listens.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// Defaults of the abuse limits, and why. A person rarely plays more than one or two tables
@@ -97,6 +100,9 @@ pub enum ConfigError {
         last: u32,
         total: u32,
     },
+    /// `METRICS_ADDR` is not an address and port (`127.0.0.1:9184`).
+    #[error("METRICS_ADDR is not host:port: {0:?}")]
+    BadMetricsAddr(String),
     /// `SHARDS` says the bot has no shard at all.
     #[error("SHARDS {0:?}: the total is 0")]
     NoShards(String),
@@ -133,6 +139,9 @@ impl ConfigError {
             ),
             ConfigError::NoShards(value) => {
                 msg!("config-no-shards", value = verbatim(value.clone()))
+            }
+            ConfigError::BadMetricsAddr(value) => {
+                msg!("config-bad-metrics-addr", value = verbatim(value.clone()))
             }
         }
     }
@@ -244,6 +253,9 @@ impl Config {
             clicks_per_second: small("CLICKS_PER_SECOND", DEFAULT_CLICKS_PER_SECOND.into())? as u32,
             play_burst: small("PLAY_BURST", DEFAULT_PLAY_BURST.into())? as u32,
             plays_per_minute: small("PLAYS_PER_MINUTE", DEFAULT_PLAYS_PER_MINUTE.into())? as u32,
+            metrics_addr: get("METRICS_ADDR")
+                .map(|v| v.parse().map_err(|_| ConfigError::BadMetricsAddr(v)))
+                .transpose()?,
         })
     }
 }
@@ -278,8 +290,18 @@ mod tests {
         assert_eq!((c.max_tables_per_person, c.max_tables_per_server), (3, 100));
         assert_eq!((c.click_burst, c.clicks_per_second), (20, 5));
         assert_eq!((c.play_burst, c.plays_per_minute), (3, 6));
+        assert_eq!(c.metrics_addr, None, "no metrics unless asked for");
         assert!(pakka_catalog::en(&ConfigError::MissingToken.msg())
             .starts_with("DISCORD_TOKEN is not set: put your bot's token"));
+    }
+
+    #[test]
+    fn metrics_listen_where_told() {
+        let c = from(&[("DISCORD_TOKEN", "abc"), ("METRICS_ADDR", "127.0.0.1:9184")]).unwrap();
+        assert_eq!(c.metrics_addr, Some("127.0.0.1:9184".parse().unwrap()));
+        let bad = from(&[("DISCORD_TOKEN", "abc"), ("METRICS_ADDR", "9184")]);
+        assert_eq!(bad, Err(ConfigError::BadMetricsAddr("9184".into())));
+        assert!(pakka_catalog::en(&bad.unwrap_err().msg()).contains("127.0.0.1:9184"));
     }
 
     #[test]

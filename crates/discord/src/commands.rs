@@ -41,6 +41,15 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
+/// A command's English name as a `&'static str` (a metrics label), `other` for a name that is
+/// not one of ours.
+pub(super) fn static_name(name: &str) -> &'static str {
+    COMMANDS
+        .iter()
+        .find(|(english, _, _)| *english == name)
+        .map_or("other", |(english, _, _)| english)
+}
+
 /// Every command's name and description in the catalog, by its English name. A name is
 /// localized: `/play` stays `/play` in English and is `/pelaa` in a Finnish client (Discord
 /// offers both names; the English one keeps working everywhere).
@@ -374,12 +383,14 @@ pub(super) async fn say<'a>(
     reply: poise::CreateReply,
 ) -> Result<poise::ReplyHandle<'a>, Error> {
     let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
-    retry::answer_with("answer a command", deadline, || ctx.send(reply.clone()))
-        .await
-        .map_err(|e| {
-            retry::report(&e, "a command's answer", "the command is not answered");
-            e.into()
-        })
+    let sent = retry::answer_with("answer a command", deadline, || ctx.send(reply.clone())).await;
+    if sent.is_ok() {
+        super::health::command_answered(ctx).await;
+    }
+    sent.map_err(|e| {
+        retry::report(&e, "a command's answer", "the command is not answered");
+        e.into()
+    })
 }
 
 /// Logs what went wrong and tells the user something went wrong, without details; an option
@@ -397,6 +408,7 @@ pub async fn on_our_shards(ctx: Context<'_>) -> Result<bool, Error> {
 }
 
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    super::health::command_error(&error);
     match error {
         poise::FrameworkError::CommandCheckFailed {
             error: Some(error),
@@ -688,7 +700,19 @@ pub async fn play(
         }),
         poise::Context::Prefix(_) => false,
     };
-    if !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await) {
+    let threaded = !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await);
+    // A table the bot could not post or edit here is not opened: the asker is told which
+    // permissions it lacks.
+    if let poise::Context::Application(app) = ctx {
+        if let Some(have) = app.interaction.app_permissions {
+            let pictures = data.images_on(guild_id).await;
+            if let Some(text) = super::permissions::lacking(have, pictures, threaded) {
+                say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
+                return Ok(());
+            }
+        }
+    }
+    if threaded {
         return play_in_thread(ctx, info, request, &names, public).await;
     }
     match data.service.create(request).await {
@@ -999,6 +1023,7 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     let channel = serenity::ChannelId::new(view.channel_id);
     let edit = send::edit_message(reply);
     let edited = retry::paced(
+        retry::Route::ChannelMessageEdit,
         &ctx.data().pacer,
         Lane::Write(view.channel_id),
         Priority::Person,

@@ -27,7 +27,7 @@ use super::render::{HandStep, Reply};
 use super::retry;
 use super::upkeep::{self, after_move, drive_computers, update_table_message};
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
-use super::{pictures, refusal, render, send, throttle, Data, Error};
+use super::{health, pictures, refusal, render, send, throttle, Data, Error};
 use pakka_table::{Declined, HandView, Level, LobbyChange, TableError, TableId, TableView};
 use pakka_text::{msg, seat, verbatim, Msg};
 
@@ -36,6 +36,9 @@ pub async fn on_event(
     event: &FullEvent,
 ) -> Result<(), Error> {
     let data = framework.user_data;
+    if let FullEvent::Ready { data_about_bot } = event {
+        health::heard_ready(data, data_about_bot);
+    }
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
@@ -46,8 +49,18 @@ pub async fn on_event(
                 super::stopping::refuse_click(ctx, click).await;
                 return Ok(());
             };
-            if let Err(e) = on_click(ctx, data, click).await {
+            let outcome = health::Outcome::default();
+            if let Err(e) = on_click(ctx, data, click, &outcome).await {
                 tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
+                outcome.set(health::Outcome::FAILED);
+            }
+            if pakka_metrics::enabled() {
+                let kind = click
+                    .data
+                    .custom_id
+                    .parse::<ComponentId>()
+                    .map_or("unknown", |id| id.kind());
+                pakka_metrics::interaction(kind, outcome.name());
             }
             data.clicks
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -86,7 +99,10 @@ pub(super) async fn answer(
     })
     .await;
     match sent {
-        Ok(()) => true,
+        Ok(()) => {
+            pakka_metrics::answered("button", (deadline - retry::ANSWER_BUDGET).elapsed());
+            true
+        }
         Err(e) => {
             retry::report(&e, "the click", "it cannot be answered");
             false
@@ -107,22 +123,30 @@ struct Click<'a> {
     lang: Lang,
     /// The server's language: public messages.
     public: Lang,
+    /// How the click ended, for the metrics.
+    outcome: &'a health::Outcome,
 }
 
 impl Click<'_> {
     /// Answers the click (see [`answer`]); whether it was acknowledged.
     async fn answer(&self, response: serenity::CreateInteractionResponse) -> bool {
-        answer(self.ctx, self.click, self.deadline, response).await
+        let acked = answer(self.ctx, self.click, self.deadline, response).await;
+        if !acked {
+            self.outcome.set(health::Outcome::UNANSWERED);
+        }
+        acked
     }
 
     /// Answers with a private notice.
     async fn notice(&self, text: &Msg) {
+        self.outcome.set(health::Outcome::REFUSED);
         let reply = render::notice(text, &Plain(self.lang));
         self.answer(send::respond(&reply)).await;
     }
 
     /// Answers a refused request privately (a bug is logged and answered generically).
     async fn refuse(&self, e: &TableError) {
+        self.outcome.set(health::Outcome::REFUSED);
         self.answer(send::respond(&refusal(e, &Plain(self.lang))))
             .await;
     }
@@ -168,6 +192,7 @@ async fn on_click(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
+    outcome: &health::Outcome,
 ) -> Result<(), Error> {
     let deadline = Instant::now() + retry::ANSWER_BUDGET;
     data.names.heard(&click.user);
@@ -186,6 +211,7 @@ async fn on_click(
         guild,
         lang,
         public: lang,
+        outcome,
     };
     // A server on another process's shards: that process holds its tables (see
     // `commands::on_our_shards`).
@@ -196,6 +222,7 @@ async fn on_click(
     if let Some(wait) = data.throttles.clicks.check(user, std::time::Instant::now()) {
         let text = msg!("discord-slow-clicks", seconds = throttle::seconds(wait));
         c.notice(&text).await;
+        outcome.set(health::Outcome::THROTTLED);
         return Ok(());
     }
     if !matches!(
@@ -261,9 +288,11 @@ async fn on_hand(c: &Click<'_>, table: TableId) {
     if !acked || hand.over {
         return;
     }
-    let message = retry::again("read back a hand message", || {
-        c.click.get_response(&c.ctx.http)
-    })
+    let message = retry::again(
+        retry::Route::OriginalGet,
+        "read back a hand message",
+        || c.click.get_response(&c.ctx.http),
+    )
     .await;
     match message {
         Ok(message) => {
@@ -328,6 +357,7 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
 
 /// A refused move: the hand as it stands now (read once), with the reason on top.
 async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
+    c.outcome.set(health::Outcome::REFUSED);
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
         Err(e) => {

@@ -144,6 +144,27 @@ impl fmt::Display for ComponentId {
 }
 
 impl ComponentId {
+    /// The button's kind, as the metrics count interactions (a fixed name per variant).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ComponentId::Hand(_) => "hand",
+            ComponentId::Act { .. } => "act",
+            ComponentId::Page { .. } => "page",
+            ComponentId::Group { .. } => "group",
+            ComponentId::Ask { .. } => "ask",
+            ComponentId::Accept(_) => "accept",
+            ComponentId::Join(_) => "join",
+            ComponentId::Decline(_) => "decline",
+            ComponentId::Again(_) => "again",
+            ComponentId::Bot(_) => "bot",
+            ComponentId::Back(_) => "back",
+            ComponentId::Abandon { .. } => "abandon",
+            ComponentId::Close(_) => "close",
+            ComponentId::Scores { .. } => "scores_page",
+            ComponentId::Replay { .. } => "replay_step",
+        }
+    }
+
     /// Whether the button belongs on a private (ephemeral) message: a hand's steps and moves,
     /// the confirm of `/abandon`, and a private replay's steps; the others sit on public
     /// messages (the table, the lobby, the result, the turn ping, the away notice, a shared

@@ -10,19 +10,15 @@
 use poise::serenity_prelude as serenity;
 
 use pakka_config::Config;
+use pakka_text::{key, list, msg, verbatim, Msg};
 
 /// The OAuth2 scopes the invite asks for.
 pub const SCOPES: &[&str] = &["bot", "applications.commands"];
 
-/// The permissions pakka needs in a server's channels.
+/// The permissions pakka needs in a server's channels: everything a table may need
+/// (`permissions`, which `/play` checks against a channel).
 pub fn permissions() -> serenity::Permissions {
-    serenity::Permissions::VIEW_CHANNEL
-        | serenity::Permissions::SEND_MESSAGES
-        | serenity::Permissions::EMBED_LINKS
-        | serenity::Permissions::ATTACH_FILES
-        | serenity::Permissions::READ_MESSAGE_HISTORY
-        | serenity::Permissions::CREATE_PUBLIC_THREADS
-        | serenity::Permissions::SEND_MESSAGES_IN_THREADS
+    super::permissions::all().0
 }
 
 /// The invite link of application `app`.
@@ -31,6 +27,17 @@ pub fn url(app: u64) -> String {
         "https://discord.com/oauth2/authorize?client_id={app}&scope={}&permissions={}",
         SCOPES.join("+"),
         permissions().bits()
+    )
+}
+
+/// What `pakka invite` says: the link of application `app`, with the scopes and the names of
+/// the permissions it asks for.
+pub fn message(app: u64) -> Msg {
+    msg!(
+        "cli-invite",
+        url = verbatim(url(app)),
+        scopes = verbatim(SCOPES.join(", ")),
+        permissions = list(super::permissions::all().1, key!("sep-comma"))
     )
 }
 

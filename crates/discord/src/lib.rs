@@ -14,18 +14,21 @@
 
 mod commands;
 mod components;
+mod health;
 pub mod ids;
 pub mod input;
 pub mod invite;
 mod languages;
 mod pace;
 mod people;
+mod permissions;
 mod pictures;
 mod public;
 pub mod render;
 mod replay;
 mod retry;
 mod send;
+mod startup;
 mod stopping;
 mod tables;
 pub mod throttle;
@@ -42,6 +45,7 @@ use poise::serenity_prelude as serenity;
 
 use pakka_config::Config;
 use pakka_table::{MessageIds, Messages, SeatView, TableError, TableId, TableService};
+pub use startup::StartError;
 use words::SeatNames;
 
 pub type Error = anyhow::Error;
@@ -88,6 +92,8 @@ pub struct Data {
     pacer: pace::Pacer,
     /// Lets clicks, commands and computer moves in until a stop, and counts them.
     gate: Arc<stopping::Gate>,
+    /// The gateway shards this process should have connected (`/readyz`).
+    pub(crate) gateway: health::Gateway,
 }
 
 /// The throttles of one person's requests.
@@ -130,6 +136,7 @@ impl Data {
             clicks: Arc::default(),
             pacer: pace::Pacer::new(1.0),
             gate: stopping::gate(),
+            gateway: health::Gateway::default(),
         }
     }
 
@@ -178,6 +185,8 @@ pub struct Bot {
     pub shard_manager: Arc<serenity::ShardManager>,
     pub task: tokio::task::JoinHandle<()>,
     data: Data,
+    /// The metrics and health endpoints, when `METRICS_ADDR` is set.
+    health: Option<health::Serving>,
 }
 
 /// What the bot holds in memory for tables, counted by kind: a finished or closed table leaves
@@ -224,8 +233,21 @@ impl Bot {
         self.data.clicks.load(Ordering::Relaxed)
     }
 
+    /// The table service the bot drives (the tests reach its store through it).
+    pub fn table_service(&self) -> &Arc<TableService> {
+        &self.data.service
+    }
+
+    /// Where `/metrics`, `/healthz` and `/readyz` are served, when they are.
+    pub fn metrics_addr(&self) -> Option<std::net::SocketAddr> {
+        self.health.as_ref().map(|h| h.addr)
+    }
+
     /// Disconnects from Discord and waits for the client to stop.
     pub async fn shutdown(self) {
+        if let Some(health) = &self.health {
+            health.task.abort();
+        }
         self.shard_manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
     }
@@ -272,6 +294,9 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
     }
     let http = http.build();
+    // An unreachable Discord or a rejected token is told as such (`StartError`), not as
+    // whatever the gateway's start would fail with.
+    startup::check(&http, config.http_proxy.as_deref()).await?;
 
     let dev_guild = config.dev_guild_id;
     let mut data = Data::new(
@@ -283,6 +308,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         },
         Throttles::from_config(config),
     );
+    data.gateway = health::Gateway::new(config.shards);
     // The processes of one bot token share Discord's global limit by their share of the shards.
     if let Some(shards) = config.shards {
         let share = f64::from(shards.last - shards.first + 1) / f64::from(shards.total);
@@ -304,6 +330,8 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
             }),
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
             on_error: |error| Box::pin(commands::on_error(error)),
+            pre_command: health::pre_command,
+            post_command: health::post_command,
             ..Default::default()
         })
         .setup(move |ctx, _ready, framework| {
@@ -332,6 +360,10 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         .await
         .context("cannot build the Discord client")?;
     let shard_manager = client.shard_manager.clone();
+    let health = match config.metrics_addr {
+        Some(addr) => Some(health::serve(addr, held.clone(), shard_manager.clone()).await?),
+        None => None,
+    };
     let shards = config.shards;
     let task = tokio::spawn(async move {
         let ended = match shards {
@@ -349,6 +381,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         shard_manager,
         task,
         data: held,
+        health,
     })
 }
 

@@ -172,16 +172,22 @@ async fn draw(
     file: &'static str,
     work: impl FnOnce() -> Result<pakka_render::Png, pakka_render::RenderError> + Send + 'static,
 ) -> Option<Image> {
+    let kind = if file == TABLE_FILE { "table" } else { "hand" };
     let (done, drawn) = tokio::sync::oneshot::channel();
     let job: Job = Box::new(move || {
+        let began = std::time::Instant::now();
         // A panic is the drawing's failure, not the thread's end.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        if matches!(result, Ok(Ok(_))) {
+            pakka_metrics::picture_drawn(kind, began.elapsed());
+        }
         let _ = done.send(result);
     });
     match drawers()?.try_send(job) {
         Ok(()) => {}
         Err(std::sync::mpsc::TrySendError::Full(_)) => {
             tracing::debug!(file, "the drawing queue is full; sent the text alone");
+            pakka_metrics::picture_shed(kind);
             return None;
         }
         Err(std::sync::mpsc::TrySendError::Disconnected(_)) => {
@@ -192,6 +198,7 @@ async fn draw(
     let drawn = tokio::time::timeout(DRAW_WAIT, drawn).await;
     let Ok(drawn) = drawn else {
         tracing::warn!(file, "a picture took too long to draw; sent the text alone");
+        pakka_metrics::picture_shed(kind);
         return None;
     };
     match drawn {

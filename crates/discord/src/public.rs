@@ -23,7 +23,7 @@ use serenity::builder::Builder as _;
 
 use super::pace::{Lane, Priority};
 use super::render::Reply;
-use super::retry::{self, Failed, Failure};
+use super::retry::{self, Failed, Failure, Route};
 use super::send;
 use super::tables::Voice;
 use super::Data;
@@ -86,7 +86,7 @@ pub(super) async fn post(
 ) -> Option<Posted> {
     if let Some(voice) = data.tables.voice(table) {
         let followup = send::followup(reply);
-        let posted = retry::once("post a follow-up", || {
+        let posted = retry::once(Route::FollowupCreate, "post a follow-up", || {
             followup.clone().execute(&ctx.http, (None, &voice.token))
         })
         .await;
@@ -124,6 +124,7 @@ async fn made_anyway(
 ) -> Option<u64> {
     let channel = serenity::ChannelId::new(channel);
     let recent = retry::paced(
+        Route::ChannelMessagesGet,
         &data.pacer,
         Lane::Other,
         Priority::Person,
@@ -151,9 +152,11 @@ pub(super) async fn edit(
         let edited = match &message.via {
             Via::Original(_) => {
                 let edit = send::edit_response(reply);
-                retry::again("edit a message through its click", || {
-                    edit.clone().execute(&ctx.http, &voice.token)
-                })
+                retry::again(
+                    Route::OriginalEdit,
+                    "edit a message through its click",
+                    || edit.clone().execute(&ctx.http, &voice.token),
+                )
                 .await
                 .map(drop)
             }
@@ -161,7 +164,7 @@ pub(super) async fn edit(
                 Some(app) => {
                     let edit = send::edit_webhook(reply);
                     let id = serenity::MessageId::new(message.id);
-                    retry::again("edit a follow-up", || {
+                    retry::again(Route::FollowupEdit, "edit a follow-up", || {
                         edit.clone()
                             .execute(&ctx.http, (app.get().into(), &voice.token, id))
                     })
@@ -188,6 +191,7 @@ pub(super) async fn edit(
     let channel = serenity::ChannelId::new(channel);
     let edit = send::edit_message(reply);
     retry::paced(
+        Route::ChannelMessageEdit,
         &data.pacer,
         lane,
         Priority::Table,
@@ -209,7 +213,7 @@ pub(super) async fn edit(
 pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, message: &Posted) {
     let id = serenity::MessageId::new(message.id);
     if let (Some(voice), Via::Followup(_)) = (message.voice(), &message.via) {
-        let deleted = retry::again("delete a follow-up", || {
+        let deleted = retry::again(Route::FollowupDelete, "delete a follow-up", || {
             ctx.http.delete_followup_message(&voice.token, id)
         })
         .await;
@@ -221,6 +225,7 @@ pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, m
     }
     let channel = serenity::ChannelId::new(channel);
     let deleted = retry::paced(
+        Route::ChannelMessageDelete,
         &data.pacer,
         Lane::Other,
         Priority::Table,

@@ -14,7 +14,9 @@
 //! expired interaction token) is not retried and is left to the caller, which knows what to
 //! do instead. A call that counts against Discord's limits goes through [`paced`]: each
 //! attempt waits its turn in the process's pacer (`pace`), and a 429 holds its lane there for
-//! the pause.
+//! the pause. Every
+//! attempt is counted in the metrics by its [`Route`] and status, and every retry by its reason
+//! (`pakka_discord_requests_total`, `pakka_discord_retries_total`).
 
 use std::future::Future;
 use std::time::Duration;
@@ -23,6 +25,49 @@ use poise::serenity_prelude as serenity;
 use tokio::time::Instant;
 
 use super::pace::{Lane, Pacer, Priority};
+/// The Discord route a call goes to: the `route` label of its metrics (a fixed list, so the
+/// label stays bounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Route {
+    /// `POST /interactions/{id}/{token}/callback` (a click's or a command's answer).
+    InteractionCallback,
+    /// `GET /webhooks/{app}/{token}/messages/@original`.
+    OriginalGet,
+    /// `PATCH /webhooks/{app}/{token}/messages/@original` (an open hand, a table message
+    /// answered on).
+    OriginalEdit,
+    /// `POST /webhooks/{app}/{token}` (a follow-up).
+    FollowupCreate,
+    /// `PATCH /webhooks/{app}/{token}/messages/{id}`.
+    FollowupEdit,
+    /// `DELETE /webhooks/{app}/{token}/messages/{id}`.
+    FollowupDelete,
+    /// `GET /channels/{id}/messages`.
+    ChannelMessagesGet,
+    /// `POST /channels/{id}/messages`.
+    ChannelMessageCreate,
+    /// `PATCH /channels/{id}/messages/{id}`.
+    ChannelMessageEdit,
+    /// `DELETE /channels/{id}/messages/{id}`.
+    ChannelMessageDelete,
+}
+
+impl Route {
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Route::InteractionCallback => "interaction_callback",
+            Route::OriginalGet => "webhook_original_get",
+            Route::OriginalEdit => "webhook_original_edit",
+            Route::FollowupCreate => "webhook_followup_create",
+            Route::FollowupEdit => "webhook_followup_edit",
+            Route::FollowupDelete => "webhook_followup_delete",
+            Route::ChannelMessagesGet => "channel_messages_get",
+            Route::ChannelMessageCreate => "channel_message_create",
+            Route::ChannelMessageEdit => "channel_message_edit",
+            Route::ChannelMessageDelete => "channel_message_delete",
+        }
+    }
+}
 
 /// How a call is tried again.
 #[derive(Clone, Copy, Debug)]
@@ -88,10 +133,15 @@ pub(super) struct Failed {
     pub detail: String,
 }
 
-/// What serenity's error says: its kind, and in words what Discord answered.
-fn classify(error: &serenity::Error) -> (Failure, String) {
+/// What serenity's error says: its kind, in words what Discord answered, and its status for
+/// the metrics.
+fn classify(error: &serenity::Error) -> (Failure, String, pakka_metrics::Status) {
     let serenity::Error::Http(http) = error else {
-        return (Failure::Refused, error.to_string());
+        return (
+            Failure::Refused,
+            error.to_string(),
+            pakka_metrics::Status::NoAnswer,
+        );
     };
     match http {
         serenity::HttpError::UnsuccessfulRequest(response) => {
@@ -118,28 +168,37 @@ fn classify(error: &serenity::Error) -> (Failure, String) {
                     status.as_u16()
                 )
             };
-            (kind, detail)
+            (kind, detail, pakka_metrics::Status::Http(status.as_u16()))
         }
-        serenity::HttpError::Request(e) => (Failure::Unavailable, format!("no answer: {e}")),
-        other => (Failure::Refused, other.to_string()),
+        serenity::HttpError::Request(e) => (
+            Failure::Unavailable,
+            format!("no answer: {e}"),
+            pakka_metrics::Status::NoAnswer,
+        ),
+        other => (
+            Failure::Refused,
+            other.to_string(),
+            pakka_metrics::Status::NoAnswer,
+        ),
     }
 }
 
 /// Runs a call that is safe to repeat, trying it again after a 5xx, a 429, a dropped
 /// connection or a hang, a bounded number of times. `what` names the call in the log ("edit
 /// the table message").
-pub(super) async fn again<T, F, Fut>(what: &str, call: F) -> Result<T, Failed>
+pub(super) async fn again<T, F, Fut>(route: Route, what: &str, call: F) -> Result<T, Failed>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    again_with(POLICY, what, None, None, call).await
+    again_with(POLICY, route, what, None, None, call).await
 }
 
 /// Runs a call that counts against Discord's limits (a channel's route) like `again`, each
 /// attempt after its turn in the process's pacer; a 429 holds the call's lane for the pause
 /// before the next attempt (serenity behind a proxy does not show Discord's `retry_after`).
 pub(super) async fn paced<T, F, Fut>(
+    route: Route,
     pacer: &Pacer,
     lane: Lane,
     priority: Priority,
@@ -155,7 +214,7 @@ where
         lane,
         priority,
     };
-    again_with(POLICY, what, None, Some(turn), call).await
+    again_with(POLICY, route, what, None, Some(turn), call).await
 }
 
 /// A counted call's place in the process's pacer.
@@ -169,7 +228,7 @@ struct Turn<'a> {
 /// Runs a call that is not safe to repeat (a follow-up: it has no nonce): tried again after a
 /// 429 only (Discord did nothing); after a 5xx or a hang it may have been made, so it is left
 /// to the caller, which can look.
-pub(super) async fn once<T, F, Fut>(what: &str, call: F) -> Result<T, Failed>
+pub(super) async fn once<T, F, Fut>(route: Route, what: &str, call: F) -> Result<T, Failed>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -178,7 +237,7 @@ where
         repeatable: false,
         ..POLICY
     };
-    again_with(policy, what, None, None, call).await
+    again_with(policy, route, what, None, None, call).await
 }
 
 /// How long after an interaction arrives its answer may still be tried: Discord allows 3
@@ -209,11 +268,20 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    again_with(ANSWER, what, Some(deadline), None, call).await
+    again_with(
+        ANSWER,
+        Route::InteractionCallback,
+        what,
+        Some(deadline),
+        None,
+        call,
+    )
+    .await
 }
 
 async fn again_with<T, F, Fut>(
     policy: Policy,
+    route: Route,
     what: &str,
     deadline: Option<Instant>,
     turn: Option<Turn<'_>>,
@@ -235,14 +303,19 @@ where
         if let Some(t) = turn {
             t.pacer.wait(t.lane, t.priority).await;
         }
-        let (kind, detail) = match tokio::time::timeout(limit, call()).await {
-            Ok(Ok(value)) => return Ok(value),
+        let (kind, detail, status) = match tokio::time::timeout(limit, call()).await {
+            Ok(Ok(value)) => {
+                pakka_metrics::rest(route.name(), pakka_metrics::Status::Success);
+                return Ok(value);
+            }
             Ok(Err(e)) => classify(&e),
             Err(_) => (
                 Failure::Unavailable,
                 format!("Discord gave no answer within {limit:?}"),
+                pakka_metrics::Status::Timeout,
             ),
         };
+        pakka_metrics::rest(route.name(), status);
         let next = Instant::now() + pause;
         if !kind.transient() {
             return Err(Failed { kind, detail });
@@ -260,6 +333,11 @@ where
             t.pacer.hold(t.lane, pause);
         }
         if retry {
+            let reason = match kind {
+                Failure::RateLimited => "rate_limited",
+                _ => "unavailable",
+            };
+            pakka_metrics::rest_retry(route.name(), reason);
             tracing::warn!(attempt, "{what}: {detail}; trying again in {pause:?}");
             tokio::time::sleep_until(next).await;
             pause *= 2;
@@ -308,11 +386,12 @@ mod tests {
     #[tokio::test]
     async fn a_call_that_keeps_hanging_is_tried_a_bounded_number_of_times() {
         let calls = AtomicU32::new(0);
-        let result: Result<(), Failed> = again_with(QUICK, "test", None, None, || {
-            calls.fetch_add(1, Ordering::SeqCst);
-            std::future::pending()
-        })
-        .await;
+        let result: Result<(), Failed> =
+            again_with(QUICK, Route::ChannelMessageEdit, "test", None, None, || {
+                calls.fetch_add(1, Ordering::SeqCst);
+                std::future::pending()
+            })
+            .await;
         assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
         assert_eq!(calls.load(Ordering::SeqCst), QUICK.attempts);
     }
@@ -324,11 +403,12 @@ mod tests {
             repeatable: false,
             ..QUICK
         };
-        let result: Result<(), Failed> = again_with(once, "test", None, None, || {
-            calls.fetch_add(1, Ordering::SeqCst);
-            std::future::pending()
-        })
-        .await;
+        let result: Result<(), Failed> =
+            again_with(once, Route::ChannelMessageEdit, "test", None, None, || {
+                calls.fetch_add(1, Ordering::SeqCst);
+                std::future::pending()
+            })
+            .await;
         assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
         assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
@@ -336,11 +416,12 @@ mod tests {
     #[tokio::test]
     async fn a_refusal_is_not_tried_again() {
         let calls = AtomicU32::new(0);
-        let result: Result<(), Failed> = again_with(QUICK, "test", None, None, || {
-            calls.fetch_add(1, Ordering::SeqCst);
-            async { Err(serenity::Error::Http(serenity::HttpError::InvalidWebhook)) }
-        })
-        .await;
+        let result: Result<(), Failed> =
+            again_with(QUICK, Route::ChannelMessageEdit, "test", None, None, || {
+                calls.fetch_add(1, Ordering::SeqCst);
+                async { Err(serenity::Error::Http(serenity::HttpError::InvalidWebhook)) }
+            })
+            .await;
         assert_eq!(result.unwrap_err().kind, Failure::Refused);
         assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
@@ -349,10 +430,17 @@ mod tests {
     async fn a_deadline_bounds_the_retries() {
         let calls = AtomicU32::new(0);
         let deadline = Instant::now() + Duration::from_millis(30);
-        let result: Result<(), Failed> = again_with(QUICK, "test", Some(deadline), None, || {
-            calls.fetch_add(1, Ordering::SeqCst);
-            std::future::pending()
-        })
+        let result: Result<(), Failed> = again_with(
+            QUICK,
+            Route::ChannelMessageEdit,
+            "test",
+            Some(deadline),
+            None,
+            || {
+                calls.fetch_add(1, Ordering::SeqCst);
+                std::future::pending()
+            },
+        )
         .await;
         assert!(result.is_err());
         assert!(Instant::now() <= deadline + Duration::from_millis(10));

@@ -217,6 +217,7 @@ async fn strip_buttons(
     let channel = serenity::ChannelId::new(channel);
     let edit = serenity::EditMessage::new().components(Vec::new());
     let edited = retry::paced(
+        retry::Route::ChannelMessageEdit,
         &data.pacer,
         lane,
         Priority::Table,
@@ -293,7 +294,7 @@ async fn refresh_hands(
 /// token expired is `Expired`, a hand message gone `Gone`, logged once here).
 async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) -> Option<Failure> {
     let edit = send::edit_response(reply);
-    let edited = retry::again("edit an open hand", || {
+    let edited = retry::again(retry::Route::OriginalEdit, "edit an open hand", || {
         edit.clone().execute(&ctx.http, token)
     })
     .await;
@@ -510,9 +511,14 @@ pub(super) async fn post(
     let message = send::channel_message(reply)
         .nonce(retry::nonce())
         .enforce_nonce(true);
-    let posted = retry::paced(&data.pacer, lane, priority, "post a message", || {
-        channel.send_message(&ctx.http, message.clone())
-    })
+    let posted = retry::paced(
+        retry::Route::ChannelMessageCreate,
+        &data.pacer,
+        lane,
+        priority,
+        "post a message",
+        || channel.send_message(&ctx.http, message.clone()),
+    )
     .await;
     match posted {
         Ok(message) => Some(message.id.get()),
@@ -655,6 +661,7 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                 let channel = serenity::ChannelId::new(view.channel_id);
                 let edit = send::edit_message(&reply);
                 let edited = retry::paced(
+                    retry::Route::ChannelMessageEdit,
                     &data.pacer,
                     Lane::Write(view.channel_id),
                     Priority::Table,

@@ -254,7 +254,13 @@ pub(crate) use sql;
 /// The body is written once and type-checked for each backend.
 /// Every use of the writing role counts as one write (`Store::writes`).
 macro_rules! on_db {
-    (@run $store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {
+    (@run $store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {{
+        // Each use is timed under the name of the method it is in (`pakka_metrics`).
+        fn here() {}
+        static OPERATION: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+        let _timer = pakka_metrics::StoreTimer::start(OPERATION.get_or_init(|| {
+            $crate::operation_name(std::any::type_name_of_val(&here))
+        }));
         match &$store.backend {
             $crate::Backend::Sqlite(sqlite) => {
                 let $db = &sqlite.$role;
@@ -269,7 +275,7 @@ macro_rules! on_db {
                 $body
             }
         }
-    };
+    }};
     ($store:expr, writer, |$db:ident, $dialect:ident| $body:expr) => {{
         $store.count_write();
         $crate::on_db!(@run $store, writer, |$db, $dialect| $body)
@@ -279,6 +285,27 @@ macro_rules! on_db {
     };
 }
 pub(crate) use on_db;
+
+/// The store method a path names (`pakka_store::tables::<impl …>::record_move::{{closure}}::here`
+/// → `record_move`): the operation label of its timings, one per method.
+pub(crate) fn operation_name(path: &'static str) -> &'static str {
+    path.rsplit("::")
+        .find(|part| !part.starts_with('{') && *part != "here")
+        .unwrap_or("other")
+}
+
+impl Store {
+    /// Whether the database answers a cheap query now (`/readyz`).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        on_db!(self, pool, |db, d| {
+            sqlx::query(sql!(d, "SELECT 1"))
+                .execute(db)
+                .await
+                .map(drop)?
+        });
+        Ok(())
+    }
+}
 
 /// The handle on the database. Cheap to clone (the pools are shared).
 ///
@@ -584,6 +611,28 @@ mod unit {
         }
         assert!(index_from_sql(-1).is_err());
         assert_eq!(index_from_sql(index_to_sql(7)).unwrap(), 7);
+    }
+
+    #[tokio::test]
+    async fn operations_are_timed_under_their_method_names() {
+        fn here() {}
+        assert_eq!(
+            operation_name(std::any::type_name_of_val(&here)),
+            "operations_are_timed_under_their_method_names"
+        );
+        assert_eq!(
+            operation_name(
+                "pakka_store::tables::<impl pakka_store::Store>::record_move::{{closure}}::here"
+            ),
+            "record_move"
+        );
+        let store = Store::open_in_memory().await.unwrap();
+        store.ping().await.unwrap();
+        store.close().await;
+        assert!(
+            store.ping().await.is_err(),
+            "a closed store does not answer"
+        );
     }
 
     #[tokio::test]

@@ -659,6 +659,8 @@ pub struct Limits {
 struct Occupancy {
     guild: GuildId,
     people: Vec<UserId>,
+    /// The table's game id (open tables are counted by game for the metrics).
+    game: &'static str,
 }
 
 impl Table {
@@ -674,6 +676,7 @@ impl Table {
         Occupancy {
             guild: self.guild_id,
             people,
+            game: self.info.id,
         }
     }
 }
@@ -813,6 +816,27 @@ impl TableService {
     #[cfg(any(test, feature = "testing"))]
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The tables held open (lobbies and games in play) by game id, every game of the registry
+    /// listed (zeros included), for the metrics.
+    pub fn open_tables_by_game(&self) -> Vec<(&'static str, usize)> {
+        let mut counts: Vec<(&'static str, usize)> =
+            crate::games::all().map(|g| (g.id(), 0)).collect();
+        if let Ok(occupancy) = self.occupancy.lock() {
+            for o in occupancy.values() {
+                match counts.iter_mut().find(|(game, _)| *game == o.game) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((o.game, 1)),
+                }
+            }
+        }
+        counts
+    }
+
+    /// Whether the store answers a cheap query now (`/readyz`); the error says why not.
+    pub async fn store_reachable(&self) -> Result<(), TableError> {
+        self.store.ping().await.map_err(TableError::from)
     }
 
     /// How many tables the service holds in memory: lobbies and games being played (a paused

@@ -10,7 +10,7 @@ use super::{
 };
 use pakka_ai::{self, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
-use pakka_store::{ResultRow, SeatRow};
+use pakka_store::{ResultRow, SeatRow, StoreError};
 
 impl TableService {
     /// Wins and games per user over the finished games of `game` in this channel.
@@ -96,13 +96,39 @@ impl TableService {
             .then(|| results_of(&after, &t.seats, t.info.team_of));
         // Not stored (the database is away): not applied either, and the table stays at the
         // move it was at, in memory as in the store.
-        self.store
+        let stored = self
+            .store
             .record_move(id, number, seat, &action, totals, results.as_deref())
-            .await
-            .map_err(|e| match TableError::from(e) {
-                TableError::Unavailable => TableError::Unsaved,
-                other => other,
-            })?;
+            .await;
+        match stored {
+            Ok(()) => {}
+            // The store holds this move number already: an earlier attempt was committed
+            // though its answer was lost (a connection cut after the commit). The same move
+            // counts as stored; another one means the table is behind its log: it catches up
+            // and this click is stale.
+            Err(StoreError::DuplicateMove { .. }) => {
+                let stored = self
+                    .store
+                    .table(id)
+                    .await?
+                    .ok_or_else(|| TableError::internal("a table with moves is stored"))?;
+                let same = stored
+                    .moves
+                    .iter()
+                    .any(|m| m.number == number && m.seat == seat && m.action == action);
+                if !same {
+                    self.catch_up(t, &stored.moves);
+                    return Err(TableError::Stale);
+                }
+            }
+            Err(e) => {
+                return Err(match TableError::from(e) {
+                    TableError::Unavailable => TableError::Unsaved,
+                    other => other,
+                })
+            }
+        }
+        pakka_metrics::move_stored(t.info.id);
         // Stored: now it is applied.
         t.story.tell(game.as_ref(), next.as_ref(), &told);
         t.game = Some(next);
@@ -163,6 +189,38 @@ impl TableService {
         Ok(acted)
     }
 
+    /// Applies the stored moves the table does not have yet (its memory fell behind its log:
+    /// a move was committed but its answer lost), without telling: the next move's messages
+    /// show the position. A table behind its log is caught up, never refused for good. A
+    /// stored move that does not replay is logged and stops the catching up.
+    fn catch_up(&self, t: &mut Table, log: &[pakka_store::StoredMove]) {
+        let from = t.move_number;
+        for m in log.iter().filter(|m| m.number > from) {
+            let Some(game) = t.game.as_mut() else {
+                return;
+            };
+            if let Err(e) = game.act_json(m.seat, &m.action) {
+                tracing::error!(
+                    table = t.id,
+                    number = m.number,
+                    "a stored move does not replay: {e:?}"
+                );
+                return;
+            }
+            t.move_number = m.number;
+            t.turn_since = Instant::now();
+            tracing::warn!(
+                table = t.id,
+                number = m.number,
+                "a stored move the table did not have was applied (its answer had been lost)"
+            );
+        }
+        if t.game.as_ref().is_some_and(|g| g.status().over) {
+            t.phase = Phase::Finished;
+            self.remove(t.id, t.channel_id);
+        }
+    }
+
     /// Plays one move for a computer player when one is to act first (a computer seat, or a
     /// stand-in for an absent person). The search runs off the async threads on a copy of the
     /// game; the move is then applied as a person's would be, unless the table moved on
@@ -193,7 +251,11 @@ impl TableService {
         };
         let choice = tokio::task::spawn_blocking(move || {
             let seed = seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            pakka_ai::choose_with(&Observation::new(game.as_ref(), seat), level, seed, budget)
+            let began = std::time::Instant::now();
+            let choice =
+                pakka_ai::choose_with(&Observation::new(game.as_ref(), seat), level, seed, budget);
+            pakka_metrics::decision(level.name(), began.elapsed());
+            choice
         })
         .await
         .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;

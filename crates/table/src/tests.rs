@@ -971,3 +971,76 @@ async fn a_process_holds_only_the_tables_of_the_servers_on_its_shards() {
     let view = even.view(even_game).await.unwrap();
     assert_eq!(play_to_the_end(&even, view).await.phase, Phase::Finished);
 }
+
+/// A move committed whose answer was lost (the connection cut after the commit) leaves the
+/// store a move ahead of the table: the same move again is applied as stored (not refused as
+/// a duplicate, which would stall the table), and another is refused as stale once the table
+/// has caught up with its log.
+#[tokio::test]
+async fn a_move_stored_without_its_answer_does_not_stall_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    // `ahead` plays; `behind` is the same table restored before those moves (its memory stays
+    // where a lost answer would leave it).
+    let ahead = TableService::new(Store::open(&url).await.unwrap());
+    let view = started(&ahead).await;
+    let behind = TableService::new(Store::open(&url).await.unwrap());
+    assert_eq!(behind.restore().await.unwrap(), 1);
+    let actor = next(&view);
+    let moved = ahead.act(view.id, actor, 0, 0).await.unwrap().table;
+
+    // The same move: applied, stored once.
+    let again = behind.act(view.id, actor, 0, 0).await.unwrap().table;
+    assert_eq!(again.move_number, 1);
+    assert_eq!(again.public, moved.public);
+    assert_eq!(
+        behind
+            .store()
+            .table(view.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .moves
+            .len(),
+        1
+    );
+
+    // Both play on alike until the one to act has a choice of two moves.
+    let mut moved = moved;
+    while ahead
+        .hand(view.id, next(&moved))
+        .await
+        .unwrap()
+        .actions
+        .len()
+        < 2
+    {
+        let (actor, number) = (next(&moved), moved.move_number);
+        moved = ahead.act(view.id, actor, number, 0).await.unwrap().table;
+        behind.act(view.id, actor, number, 0).await.unwrap();
+    }
+    // Another move than the stored one: the table catches up and the click is stale.
+    let (actor, number) = (next(&moved), moved.move_number);
+    let moved = ahead.act(view.id, actor, number, 0).await.unwrap().table;
+    let other = behind.act(view.id, actor, number, 1).await;
+    assert!(matches!(other, Err(TableError::Stale)), "{other:?}");
+    let caught_up = behind.view(view.id).await.unwrap();
+    assert_eq!(caught_up.move_number, number + 1);
+    assert_eq!(caught_up.public, moved.public);
+    // And it plays on from there.
+    behind
+        .act(view.id, next(&caught_up), number + 1, 0)
+        .await
+        .unwrap();
+    assert_eq!(
+        behind
+            .store()
+            .table(view.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .moves
+            .len() as u64,
+        number + 2
+    );
+}

@@ -27,6 +27,9 @@ pub enum Fault {
     /// 404 with Discord's code: 10008 Unknown Message, 10015 Unknown Webhook (an expired
     /// interaction token), 10062 Unknown Interaction.
     Gone(u64),
+    /// A refusal before anything is done: 401 (a rejected token, code 0), or 403 with 50013
+    /// Missing Permissions or 50001 Missing Access.
+    Refused { status: u16, code: u64 },
 }
 
 impl Fault {
@@ -58,6 +61,14 @@ impl Fault {
                     _ => "Not Found",
                 };
                 error(404, *code, message)
+            }
+            Fault::Refused { status, code } => {
+                let message = match code {
+                    50013 => "Missing Permissions",
+                    50001 => "Missing Access",
+                    _ => "401: Unauthorized",
+                };
+                error(*status, *code, message)
             }
             Fault::RateLimited {
                 retry_after,

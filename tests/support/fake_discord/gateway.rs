@@ -6,7 +6,8 @@ use super::*;
 
 impl Inner {
     pub(crate) fn gateway_connected(&self, tx: mpsc::UnboundedSender<Outgoing>) -> u64 {
-        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
+        let interval = self.lock().heartbeat_ms;
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": interval}, "s": null, "t": null});
         let _ = tx.send(Outgoing::Text(hello.to_string()));
         let mut st = self.lock();
         st.next_conn += 1;

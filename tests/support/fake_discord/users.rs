@@ -193,7 +193,7 @@ impl FakeDiscord {
             "member": fixtures::member(user, perms),
             "token": token,
             "version": 1,
-            "app_permissions": permissions::BOT.to_string(),
+            "app_permissions": st.permissions_of(Self::BOT_USER_ID).to_string(),
             "locale": st.locales.get(&user.id).cloned().unwrap_or_else(|| "en-US".to_string()),
             "guild_locale": st.guild_locale.clone(),
             "entitlements": [],

@@ -1,0 +1,23 @@
+//! A plain HTTP/1.1 GET for the tests that read the bot's `/metrics`, `/healthz` and
+//! `/readyz` (one request per connection, `Connection: close`).
+
+use std::net::SocketAddr;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// `GET path` on `addr`: the status and the body.
+pub async fn get(addr: SocketAddr, path: &str) -> std::io::Result<(u16, String)> {
+    let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await?;
+    let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response");
+    let (head, body) = response.split_once("\r\n\r\n").ok_or_else(bad)?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(bad)?;
+    Ok((status, body.to_string()))
+}
