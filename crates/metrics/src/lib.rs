@@ -138,6 +138,19 @@ struct Metrics {
     resident_memory: Gauge,
 }
 
+/// Registers each family of `$m` in registry `$r`: `"name": "help" => field [Unit]`.
+macro_rules! families {
+    ($r:ident, $m:ident; $($name:literal: $help:literal => $field:ident $([$unit:ident])?),* $(,)?) => {
+        $( families!(@one $r, $name, $help, $m.$field.clone() $(, $unit)?); )*
+    };
+    (@one $r:ident, $name:literal, $help:literal, $metric:expr) => {
+        $r.register($name, $help, $metric)
+    };
+    (@one $r:ident, $name:literal, $help:literal, $metric:expr, $unit:ident) => {
+        $r.register_with_unit($name, $help, Unit::$unit, $metric)
+    };
+}
+
 impl Metrics {
     fn new() -> Metrics {
         let mut registry = Registry::with_prefix("pakka");
@@ -163,101 +176,27 @@ impl Metrics {
             resident_memory: Gauge::default(),
         };
         let r = &mut registry;
-        r.register(
-            "interactions",
-            "Interactions handled (slash commands and button clicks), by kind and outcome",
-            m.interactions.clone(),
-        );
-        r.register_with_unit(
-            "interaction_answer",
-            "Time from an interaction's arrival to its answer acknowledged by Discord, button or command",
-            Unit::Seconds,
-            m.answer_seconds.clone(),
-        );
-        r.register(
-            "moves_stored",
-            "Moves stored (a person's or a computer player's), by game",
-            m.moves_stored.clone(),
-        );
-        r.register(
-            "open_tables",
-            "Tables held open (lobbies and games in play), by game",
-            m.open_tables.clone(),
-        );
-        r.register(
-            "live_hands",
-            "Players' private hands the bot keeps alive to update on their turn",
-            m.live_hands.clone(),
-        );
-        r.register(
-            "discord_requests",
-            "REST calls to Discord by route and status (2xx, the HTTP status, or timeout/no_answer)",
-            m.rest_requests.clone(),
-        );
-        r.register(
-            "discord_retries",
-            "REST calls to Discord tried again, by route and why (rate_limited or unavailable)",
-            m.rest_retries.clone(),
-        );
-        r.register(
-            "discord_rate_limited",
-            "429 answers from Discord (or the REST proxy), by route",
-            m.rest_rate_limited.clone(),
-        );
-        r.register(
-            "gateway_shards",
-            "Gateway shards this process runs",
-            m.shards.clone(),
-        );
-        r.register(
-            "gateway_shards_connected",
-            "Gateway shards with a live session",
-            m.shards_connected.clone(),
-        );
-        r.register_with_unit(
-            "gateway_latency",
-            "Each shard's last heartbeat round trip",
-            Unit::Seconds,
-            m.shard_latency.clone(),
-        );
-        r.register_with_unit(
-            "store_operation",
-            "Time of each store operation (one method of the store), by operation",
-            Unit::Seconds,
-            m.store_seconds.clone(),
-        );
-        r.register(
-            "pictures_drawn",
-            "Pictures drawn, table or hand",
-            m.pictures_drawn.clone(),
-        );
-        r.register(
-            "pictures_shed",
-            "Pictures left off a message: the drawing queue was full or the drawing too late",
-            m.pictures_shed.clone(),
-        );
-        r.register_with_unit(
-            "picture_draw",
-            "Time to draw a picture, table or hand",
-            Unit::Seconds,
-            m.picture_seconds.clone(),
-        );
-        r.register(
-            "computer_decisions",
-            "Computer players' decisions, by level",
-            m.decisions.clone(),
-        );
-        r.register_with_unit(
-            "computer_decision",
-            "Time of a computer player's decision, by level",
-            Unit::Seconds,
-            m.decision_seconds.clone(),
-        );
-        r.register_with_unit(
-            "process_resident_memory",
-            "The process's resident set size",
-            Unit::Bytes,
-            m.resident_memory.clone(),
+        // Every family: its name (after `pakka_`), its help, the field that holds it, and its
+        // unit if it has one.
+        families!(r, m;
+            "interactions": "Interactions handled (slash commands and button clicks), by kind and outcome" => interactions,
+            "interaction_answer": "Time from an interaction's arrival to its answer acknowledged by Discord, button or command" => answer_seconds [Seconds],
+            "moves_stored": "Moves stored (a person's or a computer player's), by game" => moves_stored,
+            "open_tables": "Tables held open (lobbies and games in play), by game" => open_tables,
+            "live_hands": "Players' private hands the bot keeps alive to update on their turn" => live_hands,
+            "discord_requests": "REST calls to Discord by route and status (2xx, the HTTP status, or timeout/no_answer)" => rest_requests,
+            "discord_retries": "REST calls to Discord tried again, by route and why (rate_limited or unavailable)" => rest_retries,
+            "discord_rate_limited": "429 answers from Discord (or the REST proxy), by route" => rest_rate_limited,
+            "gateway_shards": "Gateway shards this process runs" => shards,
+            "gateway_shards_connected": "Gateway shards with a live session" => shards_connected,
+            "gateway_latency": "Each shard's last heartbeat round trip" => shard_latency [Seconds],
+            "store_operation": "Time of each store operation (one method of the store), by operation" => store_seconds [Seconds],
+            "pictures_drawn": "Pictures drawn, table or hand" => pictures_drawn,
+            "pictures_shed": "Pictures left off a message: the drawing queue was full or the drawing too late" => pictures_shed,
+            "picture_draw": "Time to draw a picture, table or hand" => picture_seconds [Seconds],
+            "computer_decisions": "Computer players' decisions, by level" => decisions,
+            "computer_decision": "Time of a computer player's decision, by level" => decision_seconds [Seconds],
+            "process_resident_memory": "The process's resident set size" => resident_memory [Bytes],
         );
         // Counters of rare events start at zero, so their series exist before the first one.
         for kind in ["table", "hand"] {
