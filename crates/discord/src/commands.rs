@@ -9,7 +9,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::input::{self, BadInput};
-use super::pace::{Lane, Priority};
+use super::pace::Priority;
 use super::public::Posted;
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
 use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
@@ -1020,15 +1020,14 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     let Some(message) = ctx.data().stored_messages(view.id).await.message else {
         return;
     };
-    let channel = serenity::ChannelId::new(view.channel_id);
-    let edit = send::edit_message(reply);
-    let edited = retry::paced(
-        retry::Route::ChannelMessageEdit,
-        &ctx.data().pacer,
-        Lane::Write(view.channel_id),
+    let edited = super::public::edit_in_channel(
+        ctx.http(),
+        ctx.data(),
+        view.channel_id,
+        message,
+        reply,
         Priority::Person,
         "update the lobby message",
-        || channel.edit_message(ctx.http(), serenity::MessageId::new(message), edit.clone()),
     )
     .await;
     if let Err(e) = edited {

@@ -26,6 +26,7 @@ mod pictures;
 mod public;
 pub mod render;
 mod replay;
+mod rest;
 mod retry;
 mod send;
 mod startup;
@@ -90,6 +91,8 @@ pub struct Data {
     clicks: Arc<AtomicU64>,
     /// The one queue of the process's calls that count against Discord's limits.
     pacer: pace::Pacer,
+    /// The client of those calls, which reads a refusal whole (`retry_after`).
+    rest: rest::Rest,
     /// Lets clicks, commands and computer moves in until a stop, and counts them.
     gate: Arc<stopping::Gate>,
     /// The gateway shards this process should have connected (`/readyz`).
@@ -135,6 +138,7 @@ impl Data {
             throttles: Arc::new(throttles),
             clicks: Arc::default(),
             pacer: pace::Pacer::new(1.0),
+            rest: rest::Rest::default(),
             gate: stopping::gate(),
             gateway: health::Gateway::default(),
         }

@@ -9,7 +9,7 @@
 //! waiting for (a turn ping, a deal's result, a notice) goes first; the public table message,
 //! which the next update brings up to date anyway, waits behind it. A 429 that comes anyway
 //! (another process on the same token, a limit Discord lowered) holds its lane for the pause
-//! the caller chose before the call is tried again.
+//! Discord asked for (`retry`) before the call is tried again.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -117,7 +117,8 @@ impl Pacer {
         }
     }
 
-    /// Holds `lane` for `pause` after Discord answered 429 on it.
+    /// Holds `lane` for `pause` after Discord answered 429 on it (`Lane::Other`: every counted
+    /// call, as after a 429 of the global limit).
     pub fn hold(&self, lane: Lane, pause: Duration) {
         if let Ok(mut state) = self.0.lock() {
             let until = Instant::now() + pause;

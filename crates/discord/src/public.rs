@@ -129,7 +129,7 @@ async fn made_anyway(
         Lane::Other,
         Priority::Person,
         "look for a follow-up",
-        || channel.messages(&ctx.http, serenity::GetMessages::new().limit(5)),
+        || data.rest.messages(&ctx.http, channel, 5),
     )
     .await
     .ok()?;
@@ -187,21 +187,43 @@ pub(super) async fn edit(
             }
         }
     }
+    let what = "edit a channel message";
+    edit_in_channel(
+        &ctx.http,
+        data,
+        channel,
+        message.id,
+        reply,
+        Priority::Table,
+        what,
+    )
+    .await
+}
+
+/// Edits a message through the channel's route, in its turn for `priority` (`what` names the
+/// call in the log).
+pub(super) async fn edit_in_channel(
+    http: &serenity::Http,
+    data: &Data,
+    channel: u64,
+    message: u64,
+    reply: &Reply,
+    priority: Priority,
+    what: &str,
+) -> Result<(), Failed> {
     let lane = Lane::Write(channel);
     let channel = serenity::ChannelId::new(channel);
+    let message = serenity::MessageId::new(message);
     let edit = send::edit_message(reply);
     retry::paced(
         Route::ChannelMessageEdit,
         &data.pacer,
         lane,
-        Priority::Table,
-        "edit a channel message",
+        priority,
+        what,
         || {
-            channel.edit_message(
-                &ctx.http,
-                serenity::MessageId::new(message.id),
-                edit.clone(),
-            )
+            data.rest
+                .edit_message(http, channel, message, &edit, send::file(reply))
         },
     )
     .await
@@ -230,7 +252,7 @@ pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, m
         Lane::Other,
         Priority::Table,
         "delete a message",
-        || channel.delete_message(&ctx.http, id),
+        || data.rest.delete_message(&ctx.http, channel, id),
     )
     .await;
     if let Err(e) = deleted {

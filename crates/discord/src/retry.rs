@@ -1,22 +1,24 @@
 //! Discord calls that may fail for a moment, tried again in one place. Discord answers 5xx when
-//! it is unwell and 429 when the bot goes too fast; a call can also hang. With a REST proxy in
-//! front (`DISCORD_HTTP_PROXY`) serenity's own rate limiter is off and it neither waits nor
-//! retries: a 429 or a 5xx comes back as an error, and since serenity reads the error body as
-//! `{code, message}` only, the `retry_after` of a 429 (body and headers) is not visible here. So
-//! every call that is safe to repeat is tried again with a bounded, growing pause (the first
-//! pause is about a route's usual `retry_after`), each attempt with a time limit; a call that
-//! is not safe to repeat is not given to this module. Safe to repeat: edits and deletes (the
-//! same edit twice shows the same thing), reads, channel messages created with an enforced
-//! nonce (Discord answers the first message to a repeated nonce), and the interaction callback
-//! within Discord's 3 seconds (a callback Discord took but answered badly is refused as
-//! already acknowledged, 40060, which counts as done). Every failed attempt is logged as one
-//! line saying what happens next; a 404 of something gone (a message deleted by a person, an
-//! expired interaction token) is not retried and is left to the caller, which knows what to
-//! do instead. A call that counts against Discord's limits goes through [`paced`]: each
-//! attempt waits its turn in the process's pacer (`pace`), and a 429 holds its lane there for
-//! the pause. Every
-//! attempt is counted in the metrics by its [`Route`] and status, and every retry by its reason
-//! (`pakka_discord_requests_total`, `pakka_discord_retries_total`).
+//! it is unwell and 429 when the bot goes too fast; a call can also hang. Every call that is
+//! safe to repeat is tried again a bounded number of times, each attempt with a time limit: after
+//! a 429 with the pause Discord asked for (its `retry_after`), otherwise with a growing pause
+//! (the first is about a route's usual `retry_after`). serenity reads only `{code, message}` of
+//! an error's body, and behind a REST proxy (`DISCORD_HTTP_PROXY`) its rate limiter is off, so
+//! the calls that count against Discord's limits (the channel routes) are sent by the edge's own
+//! client (`rest`), which reads a 429 whole; the exempt calls (the interaction callback and
+//! webhook) stay serenity's, retried after the growing pause. A call that is not safe to repeat
+//! is not given to this module. Safe to repeat: edits and deletes (the same edit twice shows the
+//! same thing), reads, channel messages created with an enforced nonce (Discord answers the
+//! first message to a repeated nonce), and the interaction callback within Discord's 3 seconds
+//! (a callback Discord took but answered badly is refused as already acknowledged, 40060, which
+//! counts as done). Every failed attempt is logged as one line saying what happens next; a 404
+//! of something gone (a message deleted by a person, an expired interaction token) is not
+//! retried and is left to the caller, which knows what to do instead. A call that counts against
+//! Discord's limits goes through [`paced`]: each attempt waits its turn in the process's pacer
+//! (`pace`), and a 429 holds the pacer for Discord's pause (every counted call for a global 429,
+//! the channel's writes for a channel's). Every attempt is counted in the metrics by its
+//! [`Route`] and status, and every retry by its reason (`pakka_discord_requests_total`,
+//! `pakka_discord_retries_total`).
 
 use std::future::Future;
 use std::time::Duration;
@@ -25,6 +27,8 @@ use poise::serenity_prelude as serenity;
 use tokio::time::Instant;
 
 use super::pace::{Lane, Pacer, Priority};
+use super::rest::RestError;
+
 /// The Discord route a call goes to: the `route` label of its metrics (a fixed list, so the
 /// label stays bounded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,55 +137,117 @@ pub(super) struct Failed {
     pub detail: String,
 }
 
-/// What serenity's error says: its kind, in words what Discord answered, and its status for
-/// the metrics.
-fn classify(error: &serenity::Error) -> (Failure, String, pakka_metrics::Status) {
-    let serenity::Error::Http(http) = error else {
-        return (
-            Failure::Refused,
-            error.to_string(),
-            pakka_metrics::Status::NoAnswer,
-        );
-    };
-    match http {
-        serenity::HttpError::UnsuccessfulRequest(response) => {
-            let status = response.status_code;
-            let code = response.error.code;
-            let kind = match (status.as_u16(), code) {
-                (429, _) => Failure::RateLimited,
-                (500..=599, _) => Failure::Unavailable,
-                // Unknown Channel, Message; Unknown Webhook, Interaction.
-                (404, 10003 | 10008) => Failure::Gone,
-                (404, 10015 | 10062) => Failure::Expired,
-                (_, 40060) => Failure::Acknowledged,
-                _ => Failure::Refused,
-            };
-            let reason = status.canonical_reason().unwrap_or_default();
-            // serenity reads `{code, message}`; a body without them (a 429's, an edge's 502
-            // page) comes back as code -1, and a 500's code is 0 with the status as message.
-            let detail = if code <= 0 {
-                format!("Discord answered {} {reason}", status.as_u16())
-            } else {
-                let message = &response.error.message;
-                format!(
-                    "Discord answered {} {reason}, code {code}: {message}",
-                    status.as_u16()
-                )
-            };
-            (kind, detail, pakka_metrics::Status::Http(status.as_u16()))
+/// What a failed call's error says, as far as trying again goes.
+#[derive(Debug)]
+pub(super) struct Verdict {
+    kind: Failure,
+    /// In words, what Discord answered (for the log line).
+    detail: String,
+    /// The status for the metrics.
+    status: pakka_metrics::Status,
+    /// The pause Discord asked for (a 429 read whole, by `rest`).
+    retry_after: Option<Duration>,
+    /// Whether a 429 was for the bot's global limit.
+    global: bool,
+}
+
+impl Verdict {
+    fn of(kind: Failure, detail: String, status: pakka_metrics::Status) -> Verdict {
+        Verdict {
+            kind,
+            detail,
+            status,
+            retry_after: None,
+            global: false,
         }
-        serenity::HttpError::Request(e) => (
-            Failure::Unavailable,
-            format!("no answer: {e}"),
-            pakka_metrics::Status::NoAnswer,
-        ),
-        other => (
-            Failure::Refused,
-            other.to_string(),
-            pakka_metrics::Status::NoAnswer,
-        ),
+    }
+
+    /// An error status Discord answered, with its code and message (`code` 0 or less: the body
+    /// named none, as a 429's, a 5xx's and an edge's 502 page do not).
+    fn answered(status: u16, code: i64, message: &str) -> Verdict {
+        let kind = match (status, code) {
+            (429, _) => Failure::RateLimited,
+            (500..=599, _) => Failure::Unavailable,
+            // Unknown Channel, Message; Unknown Webhook, Interaction.
+            (404, 10003 | 10008) => Failure::Gone,
+            (404, 10015 | 10062) => Failure::Expired,
+            (_, 40060) => Failure::Acknowledged,
+            _ => Failure::Refused,
+        };
+        let reason = serenity::StatusCode::from_u16(status)
+            .ok()
+            .and_then(|s| s.canonical_reason())
+            .unwrap_or_default();
+        let detail = if code <= 0 {
+            format!("Discord answered {status} {reason}")
+        } else {
+            format!("Discord answered {status} {reason}, code {code}: {message}")
+        };
+        Verdict::of(kind, detail, pakka_metrics::Status::Http(status))
     }
 }
+
+/// An error a Discord call can fail with.
+pub(super) trait Problem {
+    fn verdict(&self) -> Verdict;
+}
+
+impl Problem for serenity::Error {
+    fn verdict(&self) -> Verdict {
+        let serenity::Error::Http(http) = self else {
+            return Verdict::of(
+                Failure::Refused,
+                self.to_string(),
+                pakka_metrics::Status::NoAnswer,
+            );
+        };
+        match http {
+            // serenity reads `{code, message}`; a body without them comes back as code -1,
+            // and a 500's code is 0 with the status as message.
+            serenity::HttpError::UnsuccessfulRequest(response) => Verdict::answered(
+                response.status_code.as_u16(),
+                response.error.code as i64,
+                &response.error.message,
+            ),
+            serenity::HttpError::Request(e) => Verdict::of(
+                Failure::Unavailable,
+                format!("no answer: {e}"),
+                pakka_metrics::Status::NoAnswer,
+            ),
+            other => Verdict::of(
+                Failure::Refused,
+                other.to_string(),
+                pakka_metrics::Status::NoAnswer,
+            ),
+        }
+    }
+}
+
+impl Problem for RestError {
+    fn verdict(&self) -> Verdict {
+        match self {
+            RestError::Answered(answer) => Verdict {
+                retry_after: answer.retry_after,
+                global: answer.global,
+                ..Verdict::answered(answer.status, answer.code, &answer.message)
+            },
+            RestError::NoAnswer(e) => Verdict::of(
+                Failure::Unavailable,
+                format!("no answer: {e}"),
+                pakka_metrics::Status::NoAnswer,
+            ),
+            RestError::Request(_) | RestError::Unreadable(_) => Verdict::of(
+                Failure::Refused,
+                self.to_string(),
+                pakka_metrics::Status::NoAnswer,
+            ),
+        }
+    }
+}
+
+/// The longest pause Discord may ask for that a call waits out before its next attempt;
+/// beyond it the call is given up (its lane stays held for the whole pause).
+const LONGEST_WAIT: Duration = Duration::from_secs(30);
 
 /// Runs a call that is safe to repeat, trying it again after a 5xx, a 429, a dropped
 /// connection or a hang, a bounded number of times. `what` names the call in the log ("edit
@@ -194,9 +260,10 @@ where
     again_with(POLICY, route, what, None, None, call).await
 }
 
-/// Runs a call that counts against Discord's limits (a channel's route) like `again`, each
-/// attempt after its turn in the process's pacer; a 429 holds the call's lane for the pause
-/// before the next attempt (serenity behind a proxy does not show Discord's `retry_after`).
+/// Runs a call that counts against Discord's limits (a channel's route, sent by `rest`) like
+/// `again`, each attempt after its turn in the process's pacer; a 429 holds the pacer for
+/// Discord's `retry_after` (every counted call for a global 429, the channel's writes for the
+/// channel's), and the next attempt comes after it.
 pub(super) async fn paced<T, F, Fut>(
     route: Route,
     pacer: &Pacer,
@@ -207,7 +274,7 @@ pub(super) async fn paced<T, F, Fut>(
 ) -> Result<T, Failed>
 where
     F: FnMut() -> Fut,
-    Fut: Future<Output = serenity::Result<T>>,
+    Fut: Future<Output = Result<T, RestError>>,
 {
     let turn = Turn {
         pacer,
@@ -279,7 +346,7 @@ where
     .await
 }
 
-async fn again_with<T, F, Fut>(
+async fn again_with<T, E, F, Fut>(
     policy: Policy,
     route: Route,
     what: &str,
@@ -288,8 +355,9 @@ async fn again_with<T, F, Fut>(
     mut call: F,
 ) -> Result<T, Failed>
 where
+    E: Problem,
     F: FnMut() -> Fut,
-    Fut: Future<Output = serenity::Result<T>>,
+    Fut: Future<Output = Result<T, E>>,
 {
     let mut pause = policy.first_pause;
     let mut attempt = 1;
@@ -303,20 +371,32 @@ where
         if let Some(t) = turn {
             t.pacer.wait(t.lane, t.priority).await;
         }
-        let (kind, detail, status) = match tokio::time::timeout(limit, call()).await {
+        let verdict = match tokio::time::timeout(limit, call()).await {
             Ok(Ok(value)) => {
                 pakka_metrics::rest(route.name(), pakka_metrics::Status::Success);
                 return Ok(value);
             }
-            Ok(Err(e)) => classify(&e),
-            Err(_) => (
+            Ok(Err(e)) => e.verdict(),
+            Err(_) => Verdict::of(
                 Failure::Unavailable,
                 format!("Discord gave no answer within {limit:?}"),
                 pakka_metrics::Status::Timeout,
             ),
         };
+        let Verdict {
+            kind,
+            detail,
+            status,
+            retry_after,
+            global,
+        } = verdict;
         pakka_metrics::rest(route.name(), status);
-        let next = Instant::now() + pause;
+        // After a 429, Discord's own pause when it said one; otherwise the policy's.
+        let wait = match (kind, retry_after) {
+            (Failure::RateLimited, Some(asked)) => asked,
+            _ => pause,
+        };
+        let next = Instant::now() + wait;
         if !kind.transient() {
             return Err(Failed { kind, detail });
         }
@@ -328,9 +408,16 @@ where
             return Err(Failed { kind, detail });
         }
         let retry = attempt < policy.attempts
+            && wait <= LONGEST_WAIT
             && deadline.is_none_or(|d| next + Duration::from_millis(50) < d);
         if let (Some(t), Failure::RateLimited) = (turn, kind) {
-            t.pacer.hold(t.lane, pause);
+            // A global 429 holds every counted call; a route's, the channel's writes (a read's
+            // or a delete's own bucket is not the pacer's to hold).
+            match (global, t.lane) {
+                (true, _) => t.pacer.hold(Lane::Other, wait),
+                (false, Lane::Write(_)) => t.pacer.hold(t.lane, wait),
+                (false, Lane::Other) => {}
+            }
         }
         if retry {
             let reason = match kind {
@@ -338,7 +425,7 @@ where
                 _ => "unavailable",
             };
             pakka_metrics::rest_retry(route.name(), reason);
-            tracing::warn!(attempt, "{what}: {detail}; trying again in {pause:?}");
+            tracing::warn!(attempt, "{what}: {detail}; trying again in {wait:?}");
             tokio::time::sleep_until(next).await;
             pause *= 2;
             attempt += 1;
@@ -389,7 +476,7 @@ mod tests {
         let result: Result<(), Failed> =
             again_with(QUICK, Route::ChannelMessageEdit, "test", None, None, || {
                 calls.fetch_add(1, Ordering::SeqCst);
-                std::future::pending()
+                std::future::pending::<serenity::Result<()>>()
             })
             .await;
         assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
@@ -406,7 +493,7 @@ mod tests {
         let result: Result<(), Failed> =
             again_with(once, Route::ChannelMessageEdit, "test", None, None, || {
                 calls.fetch_add(1, Ordering::SeqCst);
-                std::future::pending()
+                std::future::pending::<serenity::Result<()>>()
             })
             .await;
         assert_eq!(result.unwrap_err().kind, Failure::Unavailable);
@@ -438,7 +525,7 @@ mod tests {
             None,
             || {
                 calls.fetch_add(1, Ordering::SeqCst);
-                std::future::pending()
+                std::future::pending::<serenity::Result<()>>()
             },
         )
         .await;

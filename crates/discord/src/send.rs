@@ -12,6 +12,12 @@ fn attachment(image: &Image) -> serenity::CreateAttachment {
     serenity::CreateAttachment::bytes(image.png.as_slice(), image.file)
 }
 
+/// A reply's picture as the file a channel message or edit uploads beside its builder's JSON
+/// (`rest` sends the two; serenity's builders keep their files to themselves).
+pub fn file(reply: &Reply) -> Option<serenity::CreateAttachment> {
+    reply.image.as_ref().map(attachment)
+}
+
 fn embed(image: &Image) -> serenity::CreateEmbed {
     serenity::CreateEmbed::new()
         .image(format!("attachment://{}", image.file))

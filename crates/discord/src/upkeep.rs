@@ -222,7 +222,11 @@ async fn strip_buttons(
         lane,
         Priority::Table,
         "take the buttons off a message",
-        || channel.edit_message(&ctx.http, serenity::MessageId::new(message), edit.clone()),
+        || {
+            let message = serenity::MessageId::new(message);
+            data.rest
+                .edit_message(&ctx.http, channel, message, &edit, None)
+        },
     )
     .await;
     if let Err(e) = edited {
@@ -517,7 +521,10 @@ pub(super) async fn post(
         lane,
         priority,
         "post a message",
-        || channel.send_message(&ctx.http, message.clone()),
+        || {
+            data.rest
+                .send_message(&ctx.http, channel, &message, send::file(reply))
+        },
     )
     .await;
     match posted {
@@ -658,21 +665,14 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
                     &msg!("discord-lobby-expired", game = view.game_name()),
                     &Plain(public),
                 );
-                let channel = serenity::ChannelId::new(view.channel_id);
-                let edit = send::edit_message(&reply);
-                let edited = retry::paced(
-                    retry::Route::ChannelMessageEdit,
-                    &data.pacer,
-                    Lane::Write(view.channel_id),
+                let edited = super::public::edit_in_channel(
+                    &ctx.http,
+                    &data,
+                    view.channel_id,
+                    message,
+                    &reply,
                     Priority::Table,
                     "close an expired lobby's message",
-                    || {
-                        channel.edit_message(
-                            &ctx.http,
-                            serenity::MessageId::new(message),
-                            edit.clone(),
-                        )
-                    },
                 )
                 .await;
                 if let Err(e) = edited {
