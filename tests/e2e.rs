@@ -92,7 +92,7 @@ async fn full_game_through_buttons_then_scores() {
     let text = scores.content();
     // The winner leads on rating, provisional ("?") after one game.
     assert!(text.contains(&format!("1. <@{winner_id}> — **")), "{text}");
-    assert!(text.contains("?** · 1 win in 1 game"), "{text}");
+    assert!(text.contains(" (new)** · 1 win in 1 game"), "{text}");
     assert!(
         text.contains(&format!("{} points", winner.score.unwrap())),
         "{text}"

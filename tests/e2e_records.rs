@@ -66,7 +66,7 @@ async fn scores_stats_and_history_after_games_with_computer_players() {
         assert!(text.contains(&format!("{who} — **")), "{who} in {text}");
     }
     assert!(text.contains("in 2 games"), "{text}");
-    assert!(text.contains("?** ·"), "{text}");
+    assert!(text.contains(" (new)** ·"), "{text}");
     assert!(text.contains("Page 1 of 1"), "{text}");
     assert!(
         scores.message().unwrap().buttons().is_empty(),

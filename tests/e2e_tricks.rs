@@ -104,8 +104,8 @@ async fn matapesa_eight_seats_three_people_and_five_computer_players() {
     assert!(end.content.contains("Game over"), "{}", end.content);
     let result = h.result_message(table).await.expect("a result message");
     assert!(
-        result.content.contains("lost"),
-        "the running count of losses: {}",
+        result.content.contains(" won ") && result.content.contains(" of "),
+        "the running record: {}",
         result.content
     );
     let results = h.store().await.results(table).await.unwrap();

@@ -850,6 +850,15 @@ async fn bytes_written_per_move() {
 const REWORDED: &[(&str, &str)] = &[
     // Issue 30: one naming of computer players everywhere, "Computer 2 (normal)".
     ("🤖 computer (", "🤖 Computer ("),
+    // Issue 30: a rating reads as a player reads it: "(new)" for "?", and the formula's footer
+    // in plain words.
+    ("?**", " (new)**"),
+    (
+        " · rating = μ − 3σ (Weng-Lin)",
+        " · A rating is a cautious estimate of skill: everyone starts at 0; it rises when you \
+         finish ahead of others and falls when you finish behind them. (new): fewer than 5 \
+         rated games.",
+    ),
 ];
 
 fn reworded(old: &str) -> String {

@@ -43,7 +43,7 @@ discord-deal-closed = **{ $game }** · deal { $deal } — over; its result and t
 discord-game-over = 🏁 **{ $game }** is over.
 discord-place = { $place }. { $who }
 discord-place-points = { $place }. { $who } — { $points }
-discord-record = { $who } { $won } won, { $lost } lost
+discord-record = { $who } won { $won } of { $games }
 discord-record-line = In this channel so far: { $tally }.
 
 # A player's hand.

@@ -1,5 +1,6 @@
 # Ratings, /scores, /stats and /history. A rating is shown as the conservative estimate μ − 3σ
-# with one decimal; "?" marks a provisional rating (fewer than { $min } rated games).
+# with one decimal (docs/ratings.md); "(new)" marks a provisional rating (fewer than { $min }
+# rated games). The page line says in plain words what the number means.
 
 records-period = { $period ->
     [week] the last 7 days
@@ -12,7 +13,7 @@ records-scores-title = 🏆 **Leaderboard — { $game }** · { $period }
 records-scores-empty = Nobody has finished a game here in that time. Start one with `/play`.
 records-scores-provisional = *Provisional — fewer than { $min } rated games:*
 records-rating = { $rating }
-records-rating-provisional = { $rating }?
+records-rating-provisional = { $rating } (new)
 records-scores-row = { $place }. { $who } — **{ $rating }** · { $wins ->
     [one] { $wins } win
    *[other] { $wins } wins
@@ -30,7 +31,7 @@ records-scores-row-points = { $place }. { $who } — **{ $rating }** · { $wins 
     [one] { $points } point
    *[other] { $points } points
 }
-records-scores-page = Page { $page } of { $pages } · rating = μ − 3σ (Weng-Lin)
+records-scores-page = Page { $page } of { $pages } · A rating is a cautious estimate of skill: everyone starts at 0; it rises when you finish ahead of others and falls when you finish behind them. (new): fewer than { $min } rated games.
 records-button-first = ⏮
 records-button-previous = ◀
 records-button-next = ▶

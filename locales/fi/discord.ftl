@@ -44,9 +44,9 @@ discord-place-points = { $place }. { $who } — { $points }
 discord-record = { $who } { $won ->
     [one] { $won } voitto
    *[other] { $won } voittoa
-}, { $lost ->
-    [one] { $lost } tappio
-   *[other] { $lost } tappiota
+} { $games ->
+    [one] { $games } pelistä
+   *[other] { $games } pelistä
 }
 discord-record-line = Tällä kanavalla tähän mennessä: { $tally }.
 

@@ -1,5 +1,6 @@
 # Luokitukset, /scores, /stats ja /history. Luokitus näytetään varovaisena arviona μ − 3σ
-# yhdellä desimaalilla; "?" merkitsee alustavaa luokitusta (alle { $min } luokiteltua peliä).
+# yhdellä desimaalilla (docs/ratings.md); "(uusi)" merkitsee alustavaa luokitusta (alle { $min }
+# luokiteltua peliä). Sivurivi kertoo selkein sanoin, mitä luku tarkoittaa.
 
 records-period = { $period ->
     [week] viimeiset 7 päivää
@@ -12,7 +13,7 @@ records-scores-title = 🏆 **Tulostaulu — { $game }** · { $period }
 records-scores-empty = Kukaan ei ole pelannut täällä peliä loppuun tuona aikana. Aloita peli komennolla `/play`.
 records-scores-provisional = *Alustavat — alle { $min } luokiteltua peliä:*
 records-rating = { $rating }
-records-rating-provisional = { $rating }?
+records-rating-provisional = { $rating } (uusi)
 records-scores-row = { $place }. { $who } — **{ $rating }** · { $wins ->
     [one] { $wins } voitto
    *[other] { $wins } voittoa
@@ -30,7 +31,7 @@ records-scores-row-points = { $place }. { $who } — **{ $rating }** · { $wins 
     [one] { $points } piste
    *[other] { $points } pistettä
 }
-records-scores-page = Sivu { $page }/{ $pages } · luokitus = μ − 3σ (Weng-Lin)
+records-scores-page = Sivu { $page }/{ $pages } · Luokitus on varovainen arvio taidosta: jokainen aloittaa nollasta; se nousee, kun sijoitut muiden edelle, ja laskee, kun jäät muiden taakse. (uusi): alle { $min } luokiteltua peliä.
 records-button-first = ⏮
 records-button-previous = ◀
 records-button-next = ▶

@@ -382,8 +382,8 @@ pub fn deal_over(view: &TableView, deal: u32, events: &[Msg], lang: Lang) -> Rep
 }
 
 /// The end of a game, as a new message: what the last move did, the final ranking with every
-/// seat's score, the players' running record in this channel (Mätäpesä's count of losses, and
-/// everyone's tally), and "Play again".
+/// seat's score, each player's running record in this channel (games won of games played,
+/// "won" as the game's ranking counts it: first place), and "Play again".
 pub fn game_over(view: &TableView, events: &[Msg], record: &[Record], lang: Lang) -> Reply {
     let mut lines = vec![msg!("discord-game-over", game = view.game_name())];
     lines.extend(story_lines(events));
@@ -396,7 +396,7 @@ pub fn game_over(view: &TableView, events: &[Msg], record: &[Record], lang: Lang
                 "discord-record",
                 who = seat(s),
                 won = r.wins,
-                lost = r.games - r.wins
+                games = r.games
             ))
         })
         .collect();
@@ -414,20 +414,21 @@ pub fn game_over(view: &TableView, events: &[Msg], record: &[Record], lang: Lang
     )])
 }
 
+/// The final ranking, one line per seat: seats that tie share their place number ("1. … 1. …
+/// 3."), and a team's partners each have their own line with the team's points.
 fn result_lines(view: &TableView) -> Vec<Msg> {
     view.places
         .iter()
-        .map(|p| {
-            let who = seats_arg(p.seats.iter().copied(), pakka_text::key!("sep-and"));
-            match &p.score {
-                None => msg!("discord-place", place = p.place, who = who),
+        .flat_map(|p| {
+            p.seats.iter().map(move |&s| match &p.score {
+                None => msg!("discord-place", place = p.place, who = seat(s)),
                 Some(score) => msg!(
                     "discord-place-points",
                     place = p.place,
-                    who = who,
+                    who = seat(s),
                     points = score.clone()
                 ),
-            }
+            })
         })
         .collect()
 }

@@ -121,7 +121,8 @@ pub fn scores(page: &ScoresPage, lang: Lang) -> Reply {
     lines.push(msg!(
         "records-scores-page",
         page = page.page + 1,
-        pages = page.pages
+        pages = page.pages,
+        min = PROVISIONAL_GAMES
     ));
     let mut reply = Reply::new(words_lines(&lines, &Plain(lang)));
     if page.pages > 1 {

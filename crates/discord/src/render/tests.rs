@@ -167,7 +167,7 @@ fn table_message_at_the_end() {
         1,
         "only Play again on the result of a finished game"
     );
-    assert!(reply.content.contains("<@300> 0 won, 3 lost"));
+    assert!(reply.content.contains("<@300> won 0 of 3"));
     assert!(
         !reply.content.contains("<@999>"),
         "only this table's players"
