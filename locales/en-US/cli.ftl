@@ -1,20 +1,29 @@
 # The terminal (src/cli): `pakka play`, `pakka arena` and `pakka games`.
 
 cli-unknown-game = there is no game called "{ $name }"; the games are { $ids }
-cli-games-line = { $name }, { $min }–{ $max } players
-cli-games-line-aliases = { $name } (also { $aliases }), { $min }–{ $max } players
+cli-games-line = { $name }, { $players }
+cli-games-line-aliases = { $name } (also { $aliases }), { $players }
+cli-players-exactly = { $n } players
+cli-players-range = { $min }–{ $max } players
 cli-unknown-level = "{ $level }" is not a level; the levels are easy, normal and hard.
 cli-computer-refused = a computer player's move was refused: { $reason }
 
-# pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.
+# pakka play: the person at the terminal has the first seat, named so it reads well in any
+# sentence. Seats count from 1, as in a Discord lobby.
 cli-seat-you = Seat { $n } (you)
 cli-seat-computer = Computer { $n }
-cli-play-header = { $game } · { $seats } players · you are seat 0 · computer level { $level } · seed { $seed }
+cli-play-header = { $game } · { $seats } players · you are seat 1 · computer level { $level } · seed { $seed }
 # What happened: one public event of a move, anyone's, as Discord's story tells it.
 cli-told = › { $what }
-cli-prompt = Your move (1–{ $last }, q to quit):{ " " }
+cli-prompt = { $last ->
+    [1] Your move (1, q to quit):{ " " }
+   *[other] Your move (1–{ $last }, q to quit):{ " " }
+}
 cli-confirm = { $question } (y/n):{ " " }
-cli-type-number = Type a number from 1 to { $last }.
+cli-type-number = { $last ->
+    [1] Type 1 (or q to quit).
+   *[other] Type a number from 1 to { $last }.
+}
 cli-not-played = Not played; choose again.
 # The two steps of a grouped choice, as on Discord.
 cli-choice-group = { $group } …

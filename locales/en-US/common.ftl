@@ -55,7 +55,7 @@ event-trick-won = { $who } won trick { $trick }.
 # Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
 # passing to a seat (Pishe Pasha, Red7, Kop, Whist 22).
 sep-and = { " and " }
-event-turn = It is { $who }'s turn.
+event-turn = Next to play: { $who }.
 trick-to-lead = Trick: { $who } to lead
 event-card-played = { $who } played { $card }.
 

@@ -1,7 +1,7 @@
 # Teka (src/rules/teka): the table, the buttons, refusals and events.
 
 teka-name = Teka
-teka-summary = An Afghan trick-taking game for two partnerships (seats 0 & 2 against 1 & 3), 52 cards, aces high. Each player calls once: a number of tricks from 8 to 13 for their team (higher than any number before), double thirteen (all 13 tricks, playing alone), or pass. The declarer names trumps and must lead one; follow suit if you can. The declarer may raise the contract during play. A made contract scores its number (double thirteen 26); a lost one gives the opponents twice as much (52). First team to 104 wins. Later deals are only cut, not shuffled, unless the table says so.
+teka-summary = An Afghan trick-taking game for two partnerships (seats 1 & 3 against 2 & 4), 52 cards, aces high. Each player calls once: a number of tricks from 8 to 13 for their team (higher than any number before), double thirteen (all 13 tricks, playing alone), or pass. The declarer names trumps and must lead one; follow suit if you can. The declarer may raise the contract during play. A made contract scores its number (double thirteen 26); a lost one gives the opponents twice as much (52). First team to 104 wins. Later deals are only cut, not shuffled, unless the table says so.
 
 teka-team = { $first } & { $second }
 teka-bid-number = { $n }

@@ -1,20 +1,29 @@
 # The terminal (src/cli): `pakka play`, `pakka arena` and `pakka games`.
 
 cli-unknown-game = peliä "{ $name }" ei ole; pelit ovat { $ids }
-cli-games-line = { $name }, { $min }–{ $max } pelaajaa
-cli-games-line-aliases = { $name } (myös { $aliases }), { $min }–{ $max } pelaajaa
+cli-games-line = { $name }, { $players }
+cli-games-line-aliases = { $name } (myös { $aliases }), { $players }
+cli-players-exactly = { $n } pelaajaa
+cli-players-range = { $min }–{ $max } pelaajaa
 cli-unknown-level = "{ $level }" ei ole taso; tasot ovat easy (helppo), normal (tavallinen) ja hard (vaikea).
 cli-computer-refused = tietokonepelaajan siirto hylättiin: { $reason }
 
-# pakka play: seat 0 is the person at the terminal, named so it reads well in any sentence.
+# pakka play: the person at the terminal has the first seat, named so it reads well in any
+# sentence. Seats count from 1, as in a Discord lobby.
 cli-seat-you = Pelaaja { $n } (sinä)
 cli-seat-computer = Tietokone { $n }
-cli-play-header = { $game } · { $seats } pelaajaa · sinä olet pelaaja 0 · tietokoneen taso { $level } · siemen { $seed }
+cli-play-header = { $game } · { $seats } pelaajaa · sinä olet pelaaja 1 · tietokoneen taso { $level } · siemen { $seed }
 # What happened: one public event of a move, anyone's, as Discord's story tells it.
 cli-told = › { $what }
-cli-prompt = Sinun siirtosi (1–{ $last }, q lopettaa):{ " " }
+cli-prompt = { $last ->
+    [1] Sinun siirtosi (1, q lopettaa):{ " " }
+   *[other] Sinun siirtosi (1–{ $last }, q lopettaa):{ " " }
+}
 cli-confirm = { $question } (k/e):{ " " }
-cli-type-number = Kirjoita luku väliltä 1–{ $last }.
+cli-type-number = { $last ->
+    [1] Kirjoita 1 (tai q lopettaaksesi).
+   *[other] Kirjoita luku väliltä 1–{ $last }.
+}
 cli-not-played = Ei pelattu; valitse uudelleen.
 # The two steps of a grouped choice, as on Discord.
 cli-choice-group = { $group } …

@@ -1,7 +1,7 @@
 # Teka (src/rules/teka): the table, the buttons, refusals and events.
 
 teka-name = Teka
-teka-summary = Afganistanilainen tikkipeli kahdelle parille (paikat 0 ja 2 vastaan 1 ja 3), 52 korttia, ässä korkein. Jokainen tarjoaa kerran: parilleen tikkimäärän 8–13 (suuremman kuin mikään aiempi), tuplakolmetoista (kaikki 13 tikkiä yksin pelaten) tai passin. Pelinviejä nimeää valtin ja avaa valtilla; maata on tunnustettava, jos voi. Pelinviejä voi korottaa sitoumusta pelin aikana. Täytetty sitoumus tuo lukunsa verran pisteitä (tuplakolmetoista 26); epäonnistunut antaa vastustajille kaksinkertaisesti (52). Ensimmäinen pari 104 pisteeseen voittaa. Myöhemmät jaot vain nostetaan, ei sekoiteta, ellei pöytä toisin päätä.
+teka-summary = Afganistanilainen tikkipeli kahdelle parille (paikat 1 ja 3 vastaan 2 ja 4), 52 korttia, ässä korkein. Jokainen tarjoaa kerran: parilleen tikkimäärän 8–13 (suuremman kuin mikään aiempi), tuplakolmetoista (kaikki 13 tikkiä yksin pelaten) tai passin. Pelinviejä nimeää valtin ja avaa valtilla; maata on tunnustettava, jos voi. Pelinviejä voi korottaa sitoumusta pelin aikana. Täytetty sitoumus tuo lukunsa verran pisteitä (tuplakolmetoista 26); epäonnistunut antaa vastustajille kaksinkertaisesti (52). Ensimmäinen pari 104 pisteeseen voittaa. Myöhemmät jaot vain nostetaan, ei sekoiteta, ellei pöytä toisin päätä.
 
 teka-team = { $first } & { $second }
 teka-bid-number = { $n }

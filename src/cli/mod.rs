@@ -114,16 +114,20 @@ pub fn games() -> String {
         .iter()
         .map(|g| {
             let (lo, hi) = g.seats;
+            let players = if lo == hi {
+                msg!("cli-players-exactly", n = lo)
+            } else {
+                msg!("cli-players-range", min = lo, max = hi)
+            };
             let line = if g.aliases.is_empty() {
-                msg!("cli-games-line", name = g.name(), min = lo, max = hi)
+                msg!("cli-games-line", name = g.name(), players = players)
             } else {
                 let aliases = g.aliases.iter().map(|a| verbatim(*a));
                 msg!(
                     "cli-games-line-aliases",
                     name = g.name(),
                     aliases = list_of(aliases, crate::key!("sep-comma")),
-                    min = lo,
-                    max = hi
+                    players = players
                 )
             };
             format!("{:<14} {}", g.id, text(&line))

@@ -1,16 +1,18 @@
 //! `pakka play`: any game in the terminal against computer players, offered the way Discord
-//! offers it. You sit at seat 0; the screen shows your view as text and your legal actions as
-//! numbered choices in Discord's two steps: actions in order, each group of two or more (the
-//! game's `Choice::group`, Paston's "Discard 7♠ and …") at its first member's place, then the
-//! group's actions and "Back"; an action with a question (`Choice::confirm`) is asked first
+//! offers it. You sit at the first seat (seat 0 in the rules and the engine, "Seat 1" on
+//! screen); the screen shows your view as text and your legal actions as numbered choices in
+//! Discord's two steps: actions in order, each group of two or more (the game's `Choice::group`,
+//! Paston's "Discard 7♠ and …") at its first member's place, then the group's actions and
+//! "Back"; an action with a question (`Choice::confirm`) is asked first
 //! (y/n), and a costly one (`Tone::Danger`, a surrender) is marked. Type a number, `q` to quit.
 //!
 //! What happened is told after every move, yours and the computer players' alike, in the
 //! game's own event sentences (`Told::text`, Discord's story), with the running scores after
 //! each deal and the final ranking in the game's own count (`AnyGame::score`). Every word comes
 //! from the catalog (`cli.ftl` and the games' files) in the language asked for
-//! (`PlayConfig::lang`); the terminal names the seats itself, "Seat 0 (you)" and "Computer N":
-//! third-person names, so every sentence's verb agrees.
+//! (`PlayConfig::lang`); the terminal names the seats itself, counted from 1 as a Discord lobby
+//! counts them, "Seat 1 (you)" and "Computer N": third-person names, so every sentence's verb
+//! agrees.
 //! The loop reads any `BufRead` and writes any `Write`, so it runs without a terminal in tests.
 
 use std::io::{self, BufRead, Write};
@@ -125,14 +127,15 @@ pub fn run(
 }
 
 /// The seats' names in the terminal: third-person names that read well as the subject of any
-/// sentence ("Seat 0 (you) is declarer").
+/// sentence ("Seat 1 (you) is declarer").
 fn seat_names(lang: &str, seats: usize) -> Vec<String> {
     (0..seats)
         .map(|s| {
+            // Counted from 1, as a Discord lobby counts them.
             let name = if s == 0 {
-                msg!("cli-seat-you", n = s)
+                msg!("cli-seat-you", n = s + 1)
             } else {
-                msg!("cli-seat-computer", n = s)
+                msg!("cli-seat-computer", n = s + 1)
             };
             catalog().text(lang, &name, &NoNames)
         })
@@ -237,7 +240,7 @@ fn entries(choices: &[Choice]) -> Vec<Entry<'_>> {
     out
 }
 
-/// "After deal 2: Seat 0 (you) 17 points · Computer 1 −4 points", when a deal of a match with
+/// "After deal 2: Seat 1 (you) 17 points · Computer 2 −4 points", when a deal of a match with
 /// running scores has just ended.
 fn deal_scores(game: &dyn AnyGame, status: &Status, deal: u32) -> Option<Msg> {
     let scores = status.scores.as_ref()?;

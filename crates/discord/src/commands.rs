@@ -619,16 +619,20 @@ pub async fn play(
 ) -> Result<(), Error> {
     ctx.data().names.heard(ctx.author());
     let (lang, public) = langs(ctx).await;
-    if let Some(wait) = ctx
+    // Given back when the request is refused: only a table opened costs a /play.
+    let token = match ctx
         .data()
         .throttles
         .plays
-        .check(ctx.author().id.get(), std::time::Instant::now())
+        .take(ctx.author().id.get(), std::time::Instant::now())
     {
-        let text = msg!("discord-slow-play", seconds = throttle::seconds(wait));
-        say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
-        return Ok(());
-    }
+        Ok(token) => token,
+        Err(wait) => {
+            let text = msg!("discord-slow-play", seconds = throttle::seconds(wait));
+            say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
+            return Ok(());
+        }
+    };
     let Some(info) = games::find(&game) else {
         let reply = render::notice(&no_such_game(&game), &Plain(lang));
         say(ctx, send::poise_reply(&reply)).await?;
@@ -713,10 +717,11 @@ pub async fn play(
         }
     }
     if threaded {
-        return play_in_thread(ctx, info, request, &names, public).await;
+        return play_in_thread(ctx, info, request, &names, public, token).await;
     }
     match data.service.create(request).await {
         Ok(view) => {
+            token.keep();
             let started = view.phase == Phase::Playing;
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let handle = say(ctx, send::poise_reply(&reply)).await?;
@@ -749,12 +754,14 @@ async fn play_in_thread(
     mut request: CreateTable,
     names: &SeatNames,
     public: Lang,
+    token: throttle::Taken<'_>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     if let Err(e) = data.service.check(&request) {
         say(ctx, send::poise_reply(&refusal(&e, names))).await?;
         return Ok(());
     }
+    token.keep();
     let people: Vec<u64> = request.invited.iter().map(|p| p.id).collect();
     let line = render::thread_line(request.creator.id, &info.name(), &people, public);
     let handle = say(ctx, send::poise_reply(&line)).await?;

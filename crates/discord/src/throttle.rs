@@ -1,6 +1,8 @@
 //! How fast one person may click buttons and open tables: a token bucket per user, refilled at a
 //! steady rate up to its burst. A click (or a `/play`) takes a token; with none left the person
-//! is told how long to wait, and nothing else happens. The buckets are generous on purpose: a
+//! is told how long to wait, and nothing else happens. A `/play` takes its token as a [`Taken`],
+//! given back when the request is refused (a wrong seat count, an unknown game): only a table
+//! opened costs one. The buckets are generous on purpose: a
 //! player clicking quickly through a game never meets them, a script does.
 //!
 //! Memory stays bounded by the people active lately: a bucket that has filled up again is the
@@ -82,6 +84,28 @@ impl Throttle {
         }
     }
 
+    /// Takes a token like [`check`](Self::check), to be given back unless the request is
+    /// [kept](Taken::keep): `Err` with the wait when there was none.
+    pub fn take(&self, user: u64, now: Instant) -> Result<Taken<'_>, Duration> {
+        match self.check(user, now) {
+            Some(wait) => Err(wait),
+            None => Ok(Taken {
+                throttle: self,
+                user,
+                kept: false,
+            }),
+        }
+    }
+
+    /// Puts a token back into `user`'s bucket (never above its burst).
+    fn give_back(&self, user: u64) {
+        if let Ok(mut state) = self.state.lock() {
+            if let Some(bucket) = state.users.get_mut(&user) {
+                bucket.tokens = (bucket.tokens + 1.0).min(self.burst);
+            }
+        }
+    }
+
     /// Forgets every bucket that has filled up again.
     fn prune(&self, state: &mut State, now: Instant) {
         let (burst, rate) = (self.burst, self.rate);
@@ -94,6 +118,31 @@ impl Throttle {
     #[cfg(test)]
     fn kept(&self) -> usize {
         self.state.lock().map(|s| s.users.len()).unwrap_or(0)
+    }
+}
+
+/// A token taken for a request that may still be refused: given back when dropped, unless the
+/// request went through ([`keep`](Taken::keep)).
+#[derive(Debug)]
+#[must_use = "a token not kept is given back at once"]
+pub struct Taken<'a> {
+    throttle: &'a Throttle,
+    user: u64,
+    kept: bool,
+}
+
+impl Taken<'_> {
+    /// The request went through: the token stays spent.
+    pub fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for Taken<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.throttle.give_back(self.user);
+        }
     }
 }
 
@@ -155,6 +204,21 @@ mod tests {
         assert_eq!(t.check(1, start).map(seconds), Some(10));
         assert_eq!(t.check(1, at(start, 2_500)).map(seconds), Some(8));
         assert_eq!(t.check(1, at(start, 10_000)), None);
+    }
+
+    #[test]
+    fn a_refused_play_gives_its_token_back() {
+        let t = Throttle::new(3, 6.0 / 60.0);
+        let start = Instant::now();
+        // Three refused requests (a wrong seat count, say) cost nothing…
+        for _ in 0..3 {
+            drop(t.take(1, start).expect("a token"));
+        }
+        // …so three tables can still be opened, and only then is the person slowed down.
+        for _ in 0..3 {
+            t.take(1, start).expect("a token").keep();
+        }
+        assert_eq!(t.take(1, start).err().map(seconds), Some(10));
     }
 
     #[test]

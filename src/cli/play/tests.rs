@@ -122,7 +122,7 @@ fn the_terminal_speaks_finnish() {
             .skip(out.chars().count().saturating_sub(400))
             .collect();
         assert!(out.contains("Sinun siirtosi (1–"), "{}: {tail}", info.id);
-        assert!(out.contains("Pelaaja 0 (sinä)"), "{}: {tail}", info.id);
+        assert!(out.contains("Pelaaja 1 (sinä)"), "{}: {tail}", info.id);
         assert!(out.contains("Peli päättyi."), "{}: {tail}", info.id);
         for english in [
             "Your move",
@@ -151,11 +151,11 @@ fn the_terminal_speaks_finnish() {
         ..config("red7", Some(2), seed)
     };
     let out = play(&finnish, &format!("{n}\ne\nq\n"));
-    assert!(out.contains("Red7 · 2 pelaajaa · sinä olet pelaaja 0 · tietokoneen taso helppo"));
+    assert!(out.contains("Red7 · 2 pelaajaa · sinä olet pelaaja 1 · tietokoneen taso helppo"));
     assert!(
         out.contains("(k/e): Ei pelattu; valitse uudelleen."),
         "{out}"
     );
     let out = play(&finnish, &format!("{n}\nk\nq\n"));
-    assert!(out.contains("(k/e): › Pelaaja 0 (sinä)"), "{out}");
+    assert!(out.contains("(k/e): › Pelaaja 1 (sinä)"), "{out}");
 }
