@@ -39,7 +39,10 @@ discord-story-line = › { $event }
 discord-scores = Scores: { $scores }
 # The end of a deal of a match, and of a game: new messages.
 discord-deal-over = 📋 **{ $game }** · deal { $deal } is over.
-discord-deal-closed = **{ $game }** · deal { $deal } — over; its result and the next deal follow below.
+# A match keeps one result in its channel: the latest, with the deals before it one line each.
+discord-deals-earlier = Earlier deals:
+discord-deals-all = Deal by deal:
+discord-deal-line = Deal { $deal }: { $scores }
 discord-game-over = 🏁 **{ $game }** is over.
 discord-place = { $place }. { $who }
 discord-place-points = { $place }. { $who } — { $points }
