@@ -67,6 +67,8 @@ discord-refused = ⚠️ { $reason }
 
 # Notices to the channel and to one person.
 discord-your-turn = 🔔 { $who }: your move in **{ $game }**.
+# A choice taken from the turn ping without opening one's hand (Kop's "No announcement").
+discord-open-done = ✅ { $action } — done. Your hand stays closed until you open it from the table.
 discord-away = ⏰ { $who } ran out of time in **{ $game }**: a computer player stands in until you press "I'm back".
 discord-button-im-back = I'm back
 discord-forfeit-confirm = Give up this game of **{ $game }**? It ends for everyone and counts as a game lost for you; nobody else is charged.

@@ -71,6 +71,8 @@ discord-refused = ⚠️ { $reason }
 
 # Notices to the channel and to one person.
 discord-your-turn = 🔔 { $who }: sinun siirtosi pelissä **{ $game }**.
+# A choice taken from the turn ping without opening one's hand (Kop's "No announcement").
+discord-open-done = ✅ { $action } — tehty. Korttisi pysyvät piilossa, kunnes avaat ne pöydän viestistä.
 discord-away = ⏰ { $who }: aikasi loppui pelissä **{ $game }**. Tietokonepelaaja tuuraa sinua, kunnes painat "Olen takaisin".
 discord-button-im-back = Olen takaisin
 discord-forfeit-confirm = Luovutatko tämän pelin (**{ $game }**)? Peli päättyy kaikilta, ja se lasketaan sinulle tappioksi; muille ei tule tappiota.

@@ -670,17 +670,32 @@ pub fn refused(reason: &Msg, mut reply: Reply, names: &dyn Reader) -> Reply {
     reply
 }
 
-/// A short message that notifies the users whose turn it now is.
+/// A short message that notifies the users whose turn it now is, with "Show my hand" and the
+/// action all of them may take alike without it, when the game offers one.
 pub fn your_turn(view: &TableView, users: &[u64], lang: Lang) -> Reply {
     let who = seats_arg(
         users.iter().filter_map(|&u| view.seat_of(u)),
         pakka_text::key!("sep-comma"),
     );
+    let mut buttons = vec![show_hand(view, lang)];
+    // Kop's "no announcement": offered to everyone to act alike, taken without a hand.
+    if let Some(label) = &view.open_choice {
+        let deal = view.status.as_ref().map_or(1, |s| s.deal);
+        buttons.push(Button::plain(
+            ComponentId::Open {
+                table: view.id,
+                deal,
+            },
+            label.clone(),
+            Style::Secondary,
+            lang,
+        ));
+    }
     let mut reply = announce(
         &msg!("discord-your-turn", who = who, game = view.game_name()),
         &SeatNames::public(view, lang),
     )
-    .buttons(vec![show_hand(view, lang)]);
+    .buttons(buttons);
     reply.ping = users.to_vec();
     reply
 }
