@@ -156,6 +156,10 @@ async fn the_holder_of_both_queens_announces_from_the_hand() {
     assert!(!ping_text.contains("queen"), "{ping_text}");
     h.fake.click(&h.bob, ping, &button).await.unwrap();
     wait_for_move(&h, table, 1, "silent").await;
+    // The computer players declare too (only "no announcement" is theirs): once they have,
+    // the hand Alice opens is not overtaken by a move before her click.
+    wait_for_move(&h, table, 2, "silent").await;
+    wait_for_move(&h, table, 3, "silent").await;
 
     // Alice opens her hand and announces a wedding.
     let show = first
