@@ -39,7 +39,10 @@ discord-story-line = › { $event }
 discord-scores = Scores: { $scores }
 # The end of a deal of a match, and of a game: new messages.
 discord-deal-over = 📋 **{ $game }** · deal { $deal } is over.
-discord-deal-closed = **{ $game }** · deal { $deal } — over; its result and the next deal follow below.
+# A match keeps one result in its channel: the latest, with the deals before it one line each.
+discord-deals-earlier = Earlier deals:
+discord-deals-all = Deal by deal:
+discord-deal-line = Deal { $deal }: { $scores }
 discord-game-over = 🏁 **{ $game }** is over.
 discord-place = { $place }. { $who }
 discord-place-points = { $place }. { $who } — { $points }
@@ -64,6 +67,8 @@ discord-refused = ⚠️ { $reason }
 
 # Notices to the channel and to one person.
 discord-your-turn = 🔔 { $who }: your move in **{ $game }**.
+# A choice taken from the turn ping without opening one's hand (Kop's "No announcement").
+discord-open-done = ✅ { $action } — done. Your hand stays closed until you open it from the table.
 discord-away = ⏰ { $who } ran out of time in **{ $game }**: a computer player stands in until you press "I'm back".
 discord-button-im-back = I'm back
 discord-forfeit-confirm = Give up this game of **{ $game }**? It ends for everyone and counts as a game lost for you; nobody else is charged.

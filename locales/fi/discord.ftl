@@ -37,7 +37,10 @@ discord-story-line = › { $event }
 discord-scores = Pisteet: { $scores }
 # The end of a deal of a match, and of a game: new messages.
 discord-deal-over = 📋 **{ $game }** · jako { $deal } on päättynyt.
-discord-deal-closed = **{ $game }** · jako { $deal } — päättynyt; sen tulos ja seuraava jako ovat alla.
+# A match keeps one result in its channel: the latest, with the deals before it one line each.
+discord-deals-earlier = Aiemmat jaot:
+discord-deals-all = Jako jaolta:
+discord-deal-line = Jako { $deal }: { $scores }
 discord-game-over = 🏁 **{ $game }** on päättynyt.
 discord-place = { $place }. { $who }
 discord-place-points = { $place }. { $who } — { $points }
@@ -68,6 +71,8 @@ discord-refused = ⚠️ { $reason }
 
 # Notices to the channel and to one person.
 discord-your-turn = 🔔 { $who }: sinun siirtosi pelissä **{ $game }**.
+# A choice taken from the turn ping without opening one's hand (Kop's "No announcement").
+discord-open-done = ✅ { $action } — tehty. Korttisi pysyvät piilossa, kunnes avaat ne pöydän viestistä.
 discord-away = ⏰ { $who }: aikasi loppui pelissä **{ $game }**. Tietokonepelaaja tuuraa sinua, kunnes painat "Olen takaisin".
 discord-button-im-back = Olen takaisin
 discord-forfeit-confirm = Luovutatko tämän pelin (**{ $game }**)? Peli päättyy kaikilta, ja se lasketaan sinulle tappioksi; muille ei tule tappiota.

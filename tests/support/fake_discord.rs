@@ -554,6 +554,8 @@ struct State {
     buckets: limits::Buckets,
     /// The heartbeat interval a new gateway connection's HELLO asks for.
     heartbeat_ms: u64,
+    /// Channels whose live public messages are counted at every change ([`FakeDiscord::watch_live`]).
+    watched: HashMap<u64, inspect::LiveWatch>,
 }
 
 impl State {
@@ -768,6 +770,7 @@ impl Inner {
     }
 
     fn touch(&self) {
+        self.lock().note_live();
         self.changed.notify_waiters();
     }
 
@@ -861,6 +864,7 @@ impl FakeDiscord {
                 served: Vec::new(),
                 faulted_callbacks: HashSet::new(),
                 heartbeat_ms: 41_250,
+                watched: HashMap::new(),
                 nonces: HashMap::new(),
                 buckets: limits::Buckets::default(),
                 locales: HashMap::new(),

@@ -249,6 +249,7 @@ async fn on_click(
         }
         ComponentId::Ask { table, mv, index } => on_step(&c, table, mv, HandStep::Ask(index)).await,
         ComponentId::Act { table, mv, index } => on_act(&c, table, mv, index).await,
+        ComponentId::Open { table, deal } => on_open(&c, table, deal).await,
         ComponentId::Accept(table) => on_accept(&c, table).await,
         ComponentId::Join(table) => on_join(&c, table).await,
         ComponentId::Bot(table) => on_bot(&c, table).await,
@@ -350,6 +351,27 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
         c.remember_here(&acted.hand).await;
     }
     after_move(c.ctx, c.data, &acted, acked.then_some(c.user), false).await;
+    if acted.computer_next {
+        drive_computers(c.ctx, c.data, table);
+    }
+}
+
+/// The action every seat to act may take alike, pressed on the turn ping (Kop's "no
+/// announcement"): taken for the presser's own seat, without opening their hand, and
+/// answered privately with a line saying so; anyone else (not seated, already done, a button
+/// of an earlier deal) is refused privately. The table's messages follow as after any move.
+async fn on_open(c: &Click<'_>, table: TableId, deal: u32) {
+    let (acted, label) = match c.data.service.act_open(table, c.user, deal).await {
+        Ok(done) => done,
+        Err(e) => return c.refuse(&e).await,
+    };
+    if !acted.finished {
+        c.data.tables.heard_move(table, acted.table.move_number);
+    }
+    let done = render::notice(&msg!("discord-open-done", action = label), &Plain(c.lang));
+    c.answer(send::respond(&done)).await;
+    // No hand answered this click: an open hand of the presser's is refreshed with the others.
+    after_move(c.ctx, c.data, &acted, None, false).await;
     if acted.computer_next {
         drive_computers(c.ctx, c.data, table);
     }

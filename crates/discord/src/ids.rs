@@ -38,6 +38,9 @@ pub enum ComponentId {
         mv: u64,
         index: usize,
     },
+    /// The action every seat to act may take alike without opening its hand (Kop's "no
+    /// announcement"), from the turn ping of deal `deal`: taken for the presser's own seat.
+    Open { table: TableId, deal: u32 },
     /// Accept an invitation.
     Accept(TableId),
     /// Take an open seat.
@@ -113,6 +116,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Page { table, mv, page } => write!(f, "pk:p:{table}:{mv}:{page}"),
             ComponentId::Group { table, mv, group } => write!(f, "pk:g:{table}:{mv}:{group}"),
             ComponentId::Ask { table, mv, index } => write!(f, "pk:q:{table}:{mv}:{index}"),
+            ComponentId::Open { table, deal } => write!(f, "pk:o:{table}:{deal}"),
             ComponentId::Accept(t) => write!(f, "pk:acc:{t}"),
             ComponentId::Join(t) => write!(f, "pk:join:{t}"),
             ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
@@ -152,6 +156,7 @@ impl ComponentId {
             ComponentId::Page { .. } => "page",
             ComponentId::Group { .. } => "group",
             ComponentId::Ask { .. } => "ask",
+            ComponentId::Open { .. } => "open",
             ComponentId::Accept(_) => "accept",
             ComponentId::Join(_) => "join",
             ComponentId::Decline(_) => "decline",
@@ -227,6 +232,10 @@ impl std::str::FromStr for ComponentId {
                 mv: num(m).ok_or_else(bad)?,
                 index: num(i).ok_or_else(bad)?,
             },
+            ["pk", "o", t, d] => ComponentId::Open {
+                table: table(t).ok_or_else(bad)?,
+                deal: num(d).ok_or_else(bad)?,
+            },
             ["pk", "acc", t] => ComponentId::Accept(table(t).ok_or_else(bad)?),
             ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
             ["pk", "dec", t] => ComponentId::Decline(table(t).ok_or_else(bad)?),
@@ -282,6 +291,7 @@ mod tests {
                 .prop_map(|(table, mv, group)| ComponentId::Group { table, mv, group }),
             (t.clone(), any::<u64>(), any::<usize>())
                 .prop_map(|(table, mv, index)| ComponentId::Ask { table, mv, index }),
+            (t.clone(), any::<u32>()).prop_map(|(table, deal)| ComponentId::Open { table, deal }),
             t.clone().prop_map(ComponentId::Accept),
             t.clone().prop_map(ComponentId::Join),
             t.clone().prop_map(ComponentId::Decline),
@@ -348,6 +358,9 @@ mod tests {
             "pk:r:1:2:3:n:0",
             "pk:r:1:2:3:n:4:5",
             "pk:r:1:-2:3:n",
+            "pk:o:1",
+            "pk:o:1:x",
+            "pk:o:0:1",
         ] {
             assert!(bad.parse::<ComponentId>().is_err(), "{bad:?} parsed");
         }

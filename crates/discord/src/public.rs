@@ -234,15 +234,27 @@ pub(super) async fn edit_in_channel(
 /// webhook refuses) through the channel. A message already gone is fine.
 pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, message: &Posted) {
     let id = serenity::MessageId::new(message.id);
-    if let (Some(voice), Via::Followup(_)) = (message.voice(), &message.via) {
-        let deleted = retry::again(Route::FollowupDelete, "delete a follow-up", || {
-            ctx.http.delete_followup_message(&voice.token, id)
-        })
-        .await;
+    if let Some(voice) = message.voice() {
+        let deleted = match &message.via {
+            Via::Original(_) => {
+                retry::again(
+                    Route::OriginalDelete,
+                    "delete a message through its click",
+                    || ctx.http.delete_original_interaction_response(&voice.token),
+                )
+                .await
+            }
+            _ => {
+                retry::again(Route::FollowupDelete, "delete a follow-up", || {
+                    ctx.http.delete_followup_message(&voice.token, id)
+                })
+                .await
+            }
+        };
         match deleted {
             Ok(()) => return,
             Err(e) if e.kind == Failure::Gone => return,
-            Err(e) => retry::report(&e, "a follow-up", "deleting it in the channel"),
+            Err(e) => retry::report(&e, "a webhook message", "deleting it in the channel"),
         }
     }
     let channel = serenity::ChannelId::new(channel);

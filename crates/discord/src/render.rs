@@ -345,32 +345,43 @@ fn story_lines(story: &[Msg]) -> impl Iterator<Item = Msg> + '_ {
         .map(|event| msg!("discord-story-line", event = event.clone()))
 }
 
-/// Every seat's running score as the game counts it: "Scores: @ann 12 points · @bob 7 points".
-fn scores_line(view: &TableView) -> Option<Msg> {
+/// Every seat's running score as the game counts it: "@ann 12 points · @bob 7 points".
+fn scores_list(view: &TableView) -> Option<Arg> {
     let scores = view.scores.as_ref()?;
     let each = scores
         .iter()
         .enumerate()
         .map(|(s, score)| msg!("seat-score", who = seat(s), score = score.clone()))
         .collect();
+    Some(list(each, pakka_text::key!("sep-dot")))
+}
+
+/// "Scores: @ann 12 points · @bob 7 points".
+fn scores_line(view: &TableView) -> Option<Msg> {
+    Some(msg!("discord-scores", scores = scores_list(view)?))
+}
+
+/// A deal of a match in one line, for the results that follow it: its number and every
+/// seat's running score after it (None for a game that keeps no score).
+pub fn deal_line(view: &TableView, deal: u32) -> Option<Msg> {
     Some(msg!(
-        "discord-scores",
-        scores = list(each, pakka_text::key!("sep-dot"))
+        "discord-deal-line",
+        deal = deal,
+        scores = scores_list(view)?
     ))
 }
 
-/// The table message of a deal that is over, once the next deal has its own: no button, and
-/// no stale "to play".
-pub fn deal_closed(view: &TableView, deal: u32, lang: Lang) -> Reply {
-    announce(
-        &msg!("discord-deal-closed", game = view.game_name(), deal = deal),
-        &Plain(lang),
-    )
-}
-
-/// The end of a deal of a match, as a new message: what the last move did (the deal's
-/// scoring among it) and every seat's running score.
-pub fn deal_over(view: &TableView, deal: u32, events: &[Msg], lang: Lang) -> Reply {
+/// The end of a deal of a match, as a new message (the one result a match keeps in its
+/// channel: the one before it is removed): what the last move did (the deal's scoring among
+/// it), every seat's running score, and the earlier deals one line each (`earlier`, from
+/// [`deal_line`]).
+pub fn deal_over(
+    view: &TableView,
+    deal: u32,
+    events: &[Msg],
+    earlier: &[Msg],
+    lang: Lang,
+) -> Reply {
     let mut lines = vec![msg!(
         "discord-deal-over",
         game = view.game_name(),
@@ -378,16 +389,31 @@ pub fn deal_over(view: &TableView, deal: u32, events: &[Msg], lang: Lang) -> Rep
     )];
     lines.extend(story_lines(events));
     lines.extend(scores_line(view));
+    if !earlier.is_empty() {
+        lines.push(msg!("discord-deals-earlier"));
+        lines.extend(earlier.iter().cloned());
+    }
     Reply::new(words_lines(&lines, &SeatNames::public(view, lang)))
 }
 
 /// The end of a game, as a new message: what the last move did, the final ranking with every
-/// seat's score, each player's running record in this channel (games won of games played,
+/// seat's score, a match's deals one line each (`deals`, from [`deal_line`]; none for a game
+/// of one deal), each player's running record in this channel (games won of games played,
 /// "won" as the game's ranking counts it: first place), and "Play again".
-pub fn game_over(view: &TableView, events: &[Msg], record: &[Record], lang: Lang) -> Reply {
+pub fn game_over(
+    view: &TableView,
+    events: &[Msg],
+    deals: &[Msg],
+    record: &[Record],
+    lang: Lang,
+) -> Reply {
     let mut lines = vec![msg!("discord-game-over", game = view.game_name())];
     lines.extend(story_lines(events));
     lines.extend(result_lines(view));
+    if !deals.is_empty() {
+        lines.push(msg!("discord-deals-all"));
+        lines.extend(deals.iter().cloned());
+    }
     let tally: Vec<Msg> = record
         .iter()
         .filter_map(|r| {
@@ -645,17 +671,32 @@ pub fn refused(reason: &Msg, mut reply: Reply, names: &dyn Reader) -> Reply {
     reply
 }
 
-/// A short message that notifies the users whose turn it now is.
+/// A short message that notifies the users whose turn it now is, with "Show my hand" and the
+/// action all of them may take alike without it, when the game offers one.
 pub fn your_turn(view: &TableView, users: &[u64], lang: Lang) -> Reply {
     let who = seats_arg(
         users.iter().filter_map(|&u| view.seat_of(u)),
         pakka_text::key!("sep-comma"),
     );
+    let mut buttons = vec![show_hand(view, lang)];
+    // Kop's "no announcement": offered to everyone to act alike, taken without a hand.
+    if let Some(label) = &view.open_choice {
+        let deal = view.status.as_ref().map_or(1, |s| s.deal);
+        buttons.push(Button::plain(
+            ComponentId::Open {
+                table: view.id,
+                deal,
+            },
+            label.clone(),
+            Style::Secondary,
+            lang,
+        ));
+    }
     let mut reply = announce(
         &msg!("discord-your-turn", who = who, game = view.game_name()),
         &SeatNames::public(view, lang),
     )
-    .buttons(vec![show_hand(view, lang)]);
+    .buttons(buttons);
     reply.ping = users.to_vec();
     reply
 }

@@ -40,6 +40,8 @@ pub(super) enum Route {
     /// `PATCH /webhooks/{app}/{token}/messages/@original` (an open hand, a table message
     /// answered on).
     OriginalEdit,
+    /// `DELETE /webhooks/{app}/{token}/messages/@original` (an old deal's table message).
+    OriginalDelete,
     /// `POST /webhooks/{app}/{token}` (a follow-up).
     FollowupCreate,
     /// `PATCH /webhooks/{app}/{token}/messages/{id}`.
@@ -62,6 +64,7 @@ impl Route {
             Route::InteractionCallback => "interaction_callback",
             Route::OriginalGet => "webhook_original_get",
             Route::OriginalEdit => "webhook_original_edit",
+            Route::OriginalDelete => "webhook_original_delete",
             Route::FollowupCreate => "webhook_followup_create",
             Route::FollowupEdit => "webhook_followup_edit",
             Route::FollowupDelete => "webhook_followup_delete",

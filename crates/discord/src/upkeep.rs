@@ -1,6 +1,7 @@
 //! The upkeep of a table's messages after something changed it: the public table message
-//! (edited in place; a fresh one per deal), the one live turn ping (deleted when the turn
-//! passes), the end of a deal and of a game as new messages, the open hands of the players
+//! (edited in place; a fresh one per deal, the old deal's removed), the one live turn ping
+//! (deleted when the turn passes), the end of a deal and of a game as new messages (a match
+//! keeps only its latest result: each removes the one before), the open hands of the players
 //! (brought alive on their turn, taken off their buttons when superseded or closed), and the
 //! computer players and clocks that move tables on their own, and at start the channels of
 //! tables that could not be restored. Nothing here answers an interaction: `components` and
@@ -19,7 +20,7 @@ use super::tables::Ping;
 use super::words::{mention, Lang, Plain};
 use super::{pictures, send, Data};
 use pakka_table::{Acted, HandView, Phase, TableId, TableView, Unrestorable, UserId};
-use pakka_text::{key, list_of, msg, verbatim};
+use pakka_text::{key, list_of, msg, verbatim, Msg};
 
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
 /// was, whose hand the click's answer already shows). Moves of one table are brought up in
@@ -57,14 +58,22 @@ pub(super) async fn after_move(
         game_over(ctx, data, &mut shown, acted).await;
     } else {
         if acted.new_deal {
-            // The old deal's table message says it is over (and keeps no button); its result
-            // and the new deal's table message follow as new messages.
+            // A match keeps one result and one table message in its channel: the deal's
+            // result (the earlier deals one line each) takes the place of the last one, and
+            // the new deal's table message that of the old deal's. Each old message goes
+            // before its successor is posted, so the channel never holds more than the
+            // table message, the latest result and the ping.
             let deal = acted.ended_deal.unwrap_or(1);
-            let old = shown.current(data, view.id).await;
-            let closed = render::deal_closed(view, deal, public);
-            replace(ctx, data, view.channel_id, old, &closed).await;
-            let over = render::deal_over(view, deal, &acted.events, public);
-            public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
+            let over = render::deal_over(view, deal, &acted.events, &shown.deals, public);
+            shown.deals.extend(render::deal_line(view, deal));
+            drop_result(ctx, data, &mut shown, view).await;
+            let posted =
+                public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
+            remember_result(data, &mut shown, view.id, posted).await;
+            if let Some(old) = shown.current(data, view.id).await {
+                public::delete(ctx, data, view.channel_id, &old).await;
+                shown.message = None;
+            }
             post_table(ctx, data, &mut shown, view).await;
         } else if passing {
             // This move's update is done; the next computer move shows the table.
@@ -96,11 +105,17 @@ const QUICK: Duration = Duration::from_millis(500);
 /// How long a table's update waits for the one before it (lost, or very slow) before going on.
 const ORDER_WAIT: Duration = Duration::from_secs(2);
 
-/// What Discord shows of one table: the move its table message shows and that message.
+/// What Discord shows of one table: the move its table message shows and that message, and
+/// for a match its latest result and a line for each deal over.
 #[derive(Debug, Default)]
 pub(super) struct Shown {
     move_number: Option<u64>,
     message: Option<Posted>,
+    /// The latest result posted (a deal's), as this process posted it.
+    result: Option<Posted>,
+    /// The deals of the match that are over, one line each, for the results that follow
+    /// (those of the deals before a restart are in `/replay`).
+    deals: Vec<Msg>,
 }
 
 impl Shown {
@@ -115,6 +130,33 @@ impl Shown {
                 .message
                 .map(Posted::channel),
         }
+    }
+}
+
+/// Removes the latest result of a match from the channel (this process's, or the one the
+/// edge stored before a restart), and forgets it.
+async fn drop_result(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
+    let old = match shown.result.take() {
+        Some(old) => Some(old),
+        None => data
+            .stored_messages(view.id)
+            .await
+            .result
+            .map(Posted::channel),
+    };
+    if let Some(old) = old {
+        public::delete(ctx, data, view.channel_id, &old).await;
+        remember_result(data, shown, view.id, None).await;
+    }
+}
+
+/// The latest result of a match, remembered here and across restarts (so the next one, or
+/// the game's end, removes it).
+async fn remember_result(data: &Data, shown: &mut Shown, table: TableId, posted: Option<Posted>) {
+    let id = posted.as_ref().map(|p| p.id);
+    shown.result = posted;
+    if let Err(e) = data.messages.set_result(table, id).await {
+        tracing::warn!(error = %e, "could not remember the latest result");
     }
 }
 
@@ -179,7 +221,15 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
         }
     };
     let public = data.guild_lang(view.guild_id).await;
-    let over = render::game_over(view, &acted.events, &record, public);
+    // A match's last deal joins the lines of the others, and its latest result gives way to
+    // the game's, which tells the whole match.
+    let mut deals = std::mem::take(&mut shown.deals);
+    if !deals.is_empty() {
+        let last = view.status.as_ref().map_or(1, |s| s.deal);
+        deals.extend(render::deal_line(view, last));
+    }
+    drop_result(ctx, data, shown, view).await;
+    let over = render::game_over(view, &acted.events, &deals, &record, public);
     public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
     let open = data.tables.take_hands(view.id);
     for (user, token) in open {
@@ -426,22 +476,6 @@ pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &Tabl
         public::delete(ctx, data, channel, message).await;
     }
     data.tables.set_ping(view.id, None);
-}
-
-/// Replaces a message's words and buttons (a superseded table message).
-async fn replace(
-    ctx: &serenity::Context,
-    data: &Data,
-    channel: u64,
-    message: Option<Posted>,
-    reply: &render::Reply,
-) {
-    let Some(mut message) = message else {
-        return;
-    };
-    if let Err(e) = public::edit(ctx, data, channel, &mut message, reply).await {
-        retry::report(&e, "an old table message", "it is left as it was");
-    }
 }
 
 /// Edits the table message of the current deal (or posts one if there is none) outside a

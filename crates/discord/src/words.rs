@@ -204,6 +204,7 @@ mod tests {
             to_act: Vec::new(),
             paused: false,
             turn_timer: None,
+            open_choice: None,
         }
     }
 

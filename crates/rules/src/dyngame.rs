@@ -147,6 +147,11 @@ pub trait Presentation {
     /// The seat's hand as its own view's picture shows it, in order: what a replay reveals of
     /// a deal at its end. Built from the view, so a card the seat never saw is not in it.
     fn hand_shown(&self, seat: Seat) -> Vec<Card>;
+    /// The label of the action every seat to act may take alike without opening its hand
+    /// (`Present::open_action`, from the public view), while the game offers one.
+    fn open_choice(&self) -> Option<Msg>;
+    /// That action's place among `seat`'s legal actions, while the seat may take it.
+    fn open_index(&self, seat: Seat) -> Option<usize>;
 }
 
 /// What a computer player's search drives: samples, actions by index, the rule of thumb, and
@@ -330,6 +335,16 @@ impl<G: Game + Present> Presentation for G {
             .hand
             .map(|hand| hand.cards().map(|c| c.card).collect())
             .unwrap_or_default()
+    }
+
+    fn open_choice(&self) -> Option<Msg> {
+        let public = self.view(Observer::Public);
+        G::open_action(&public).map(|action| G::label(&public, &action))
+    }
+
+    fn open_index(&self, seat: Seat) -> Option<usize> {
+        let action = G::open_action(&self.view(Observer::Public))?;
+        self.legal_actions(seat).iter().position(|a| *a == action)
     }
 }
 

@@ -50,6 +50,14 @@ pub trait Present: Game {
     fn confirm(_view: &Self::View, _action: &Self::Action) -> Option<Msg> {
         None
     }
+    /// The one action every seat now to act may take alike from a public message, without
+    /// opening its hand: a simultaneous step in which each of them may simply pass (Kop's
+    /// "no announcement" while the four declare). Given the public view only, so offering it
+    /// tells nobody anything of anyone's cards. None (the default): every action is taken from
+    /// the hand.
+    fn open_action(_public: &Self::View) -> Option<Self::Action> {
+        None
+    }
     /// What the action means to the player, for how a button looks: the main move, a quieter
     /// alternative, or one that costs them (surrender, going out). The main move by default.
     fn tone(_view: &Self::View, _action: &Self::Action) -> Tone {

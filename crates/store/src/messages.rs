@@ -1,5 +1,5 @@
 //! The `discord_messages` table: the Discord edge's own record of its messages per table (the
-//! public table message of the current deal and the live turn ping), written and read by the
+//! public table message of the current deal, the live turn ping and the latest result), written and read by the
 //! edge alone through the table service's pass-through handle, so the tables and the table
 //! service hold no Discord concept.
 
@@ -12,24 +12,27 @@ pub struct MessageIds {
     pub message: Option<u64>,
     /// The live turn ping, if one is.
     pub ping: Option<u64>,
+    /// The latest result of a match (a deal's), if one is still in the channel.
+    pub result: Option<u64>,
 }
 
 impl Store {
     /// The messages kept for a table (none when nothing was kept).
     pub async fn message_ids(&self, id: TableId) -> Result<MessageIds, StoreError> {
-        let row: Option<(Option<i64>, Option<i64>)> = on_db!(self, pool, |db, d| {
+        let row: Option<(Option<i64>, Option<i64>, Option<i64>)> = on_db!(self, pool, |db, d| {
             sqlx::query_as(sql!(
                 d,
-                "SELECT message_id, ping_id FROM discord_messages WHERE table_id = ?"
+                "SELECT message_id, ping_id, result_id FROM discord_messages WHERE table_id = ?"
             ))
             .bind(id)
             .fetch_optional(db)
             .await?
         });
-        let (message, ping) = row.unwrap_or_default();
+        let (message, ping, result) = row.unwrap_or_default();
         Ok(MessageIds {
             message: message.map(from_sql),
             ping: ping.map(from_sql),
+            result: result.map(from_sql),
         })
     }
 
@@ -64,6 +67,24 @@ impl Store {
                  ON CONFLICT (table_id) DO UPDATE SET ping_id = excluded.ping_id"
             ))
             .bind(ping_id.map(to_sql))
+            .bind(id)
+            .execute(db)
+            .await?;
+            Ok(())
+        })
+    }
+
+    /// Remembers (or forgets) the latest result of the table's match still in the channel
+    /// (nothing for a table not stored).
+    pub async fn set_result(&self, id: TableId, result_id: Option<u64>) -> Result<(), StoreError> {
+        on_db!(self, writer, |db, d| {
+            sqlx::query(sql!(
+                d,
+                "INSERT INTO discord_messages (table_id, result_id) \
+                 SELECT id, ? FROM tables WHERE id = ? \
+                 ON CONFLICT (table_id) DO UPDATE SET result_id = excluded.result_id"
+            ))
+            .bind(result_id.map(to_sql))
             .bind(id)
             .execute(db)
             .await?;

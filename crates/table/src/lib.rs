@@ -341,6 +341,10 @@ pub struct TableView {
     pub places: Vec<PlaceView>,
     /// The users whose decision the game waits for.
     pub to_act: Vec<UserId>,
+    /// The label of the action each of them may take alike without opening their hand (Kop's
+    /// "no announcement" while the four declare), offered on the turn ping; decided from the
+    /// public view, so it tells nothing.
+    pub open_choice: Option<Msg>,
     /// A paused match (`/pause`), waiting for `/resume`.
     pub paused: bool,
     pub turn_timer: Option<u32>,
@@ -558,6 +562,11 @@ impl Table {
                 .map(|g| PlaceView::of(&g.status(), g.as_ref()))
                 .unwrap_or_default(),
             to_act: self.users_to_act(),
+            open_choice: self
+                .game
+                .as_ref()
+                .filter(|_| self.phase == Phase::Playing)
+                .and_then(|g| g.open_choice()),
             paused: self.paused,
             turn_timer: self.turn_timer,
         }

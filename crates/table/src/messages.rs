@@ -1,5 +1,5 @@
 //! The front end's own storage of its messages per table (for Discord: the public table
-//! message of the current deal and the live turn ping), kept by the store in a table of its
+//! message of the current deal, the live turn ping and a match's latest result), kept by the store in a table of its
 //! own beside the tables. The table service holds no message id and never reads these: it
 //! only hands the front end this handle, so that the front end, which depends on the table
 //! service alone, reaches its own rows and nothing else of the store.
@@ -28,6 +28,11 @@ impl Messages {
     /// Remembers (or forgets) the table's live turn ping.
     pub async fn set_ping(&self, table: TableId, ping: Option<u64>) -> Result<(), TableError> {
         Ok(self.store.set_ping(table, ping).await?)
+    }
+
+    /// Remembers (or forgets) the latest result of the table's match still in the channel.
+    pub async fn set_result(&self, table: TableId, result: Option<u64>) -> Result<(), TableError> {
+        Ok(self.store.set_result(table, result).await?)
     }
 }
 

@@ -11,6 +11,7 @@ use super::{
 use pakka_ai::{self, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
 use pakka_store::{ResultRow, SeatRow, StoreError};
+use pakka_text::Msg;
 
 impl TableService {
     /// Wins and games per user over the finished games of `game` in this channel.
@@ -57,6 +58,41 @@ impl TableService {
             return Err(TableError::StoodIn);
         }
         self.apply_move(&mut t, seat, index).await
+    }
+
+    /// The action every seat to act may take alike without opening its hand (the game's
+    /// `open_action`, offered on the turn ping), taken for `user`'s own seat while deal
+    /// `deal` is on; answers the move and the action's label. A person who is not seated, a
+    /// seat that has already acted, and a button of an earlier deal are refused like any move.
+    pub async fn act_open(
+        &self,
+        id: TableId,
+        user: UserId,
+        deal: u32,
+    ) -> Result<(Acted, Msg), TableError> {
+        let mut t = self.lock(id).await?;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if t.phase == Phase::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        if t.seats[seat].stand_in {
+            return Err(TableError::StoodIn);
+        }
+        let game = t.game.as_ref().ok_or(TableError::NotStarted)?;
+        let status = game.status();
+        if status.deal != deal {
+            return Err(TableError::Stale);
+        }
+        if !status.over && !status.to_act.contains(&seat) {
+            return Err(TableError::Rule(RuleError::NotYourTurn {
+                seat,
+                to_act: status.to_act,
+            }));
+        }
+        let label = game.open_choice().ok_or(TableError::Stale)?;
+        let index = game.open_index(seat).ok_or(TableError::Stale)?;
+        let acted = self.apply_move(&mut t, seat, index).await?;
+        Ok((acted, label))
     }
 
     /// Checks the seat may act and applies its legal action `index`: stored first, then

@@ -251,6 +251,33 @@ impl FakeDiscord {
             .map(|m| (m.id, m.pinged.clone(), m.deleted))
             .collect()
     }
+
+    /// From now on, counts the public messages alive in `channel` after every change the bot
+    /// makes (a message posted, edited or deleted), keeping the most seen at once: see
+    /// [`Self::live_peak`]. Messages already there are not counted.
+    pub fn watch_live(&self, channel: u64) {
+        let mut st = self.inner.lock();
+        let after = st.next_id;
+        st.watched.insert(
+            channel,
+            LiveWatch {
+                after,
+                most: 0,
+                at_most: Vec::new(),
+            },
+        );
+    }
+
+    /// The most public messages alive at once in a watched `channel` since
+    /// [`Self::watch_live`], with the first line of each of them at that moment.
+    pub fn live_peak(&self, channel: u64) -> (usize, Vec<String>) {
+        let mut st = self.inner.lock();
+        st.note_live();
+        st.watched
+            .get(&channel)
+            .map(|w| (w.most, w.at_most.clone()))
+            .unwrap_or_default()
+    }
 }
 
 /// Whether Discord's global limit (50 requests per second per bot, `topics/rate-limits`)
@@ -280,4 +307,38 @@ pub fn route_of(line: &str) -> String {
         .filter(|w| !["api", "v10"].contains(w) && !w.starts_with("fake-"))
         .collect();
     format!("{method} {}", words.join("/"))
+}
+
+/// A channel whose live public messages are counted ([`FakeDiscord::watch_live`]).
+#[derive(Debug)]
+pub(crate) struct LiveWatch {
+    /// Messages up to this id were there before; they are not counted.
+    after: u64,
+    /// The most alive at once so far, and their first lines then.
+    most: usize,
+    at_most: Vec<String>,
+}
+
+impl State {
+    /// Counts the live public messages of every watched channel.
+    pub(crate) fn note_live(&mut self) {
+        for (channel, watch) in &mut self.watched {
+            let live: Vec<&FakeMessage> = self
+                .by_channel
+                .get(channel)
+                .into_iter()
+                .flatten()
+                .filter(|&&id| id > watch.after)
+                .filter_map(|id| self.messages.get(id))
+                .filter(|m| !m.ephemeral && !m.deleted)
+                .collect();
+            if live.len() > watch.most {
+                watch.most = live.len();
+                watch.at_most = live
+                    .iter()
+                    .map(|m| format!("{} {}", m.id, m.content.lines().next().unwrap_or_default()))
+                    .collect();
+            }
+        }
+    }
 }

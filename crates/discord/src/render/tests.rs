@@ -57,6 +57,7 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         to_act: vec![200],
         paused: false,
         turn_timer: None,
+        open_choice: None,
     }
 }
 
@@ -153,6 +154,7 @@ fn table_message_at_the_end() {
     let reply = game_over(
         &view,
         &[words("<@200> goes out and scores 17 points.")],
+        &[],
         &[
             record(100, 1, 3),
             record(200, 2, 3),
@@ -569,7 +571,8 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
 
     let score = |points: i64| msg!("score-points", points = pakka_rules::present::total(points));
     view.scores = Some(vec![score(12), score(-3)]);
-    let deal = deal_over(&view, 2, &[words("<@100> goes out.")], EN);
+    let earlier = [deal_line(&view, 1).expect("a match keeps scores")];
+    let deal = deal_over(&view, 2, &[words("<@100> goes out.")], &earlier, EN);
     assert_within_limits(&deal);
     assert!(deal.rows.is_empty(), "a deal's result has no button");
     assert!(
@@ -577,7 +580,24 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
         "{}",
         deal.content
     );
+    assert!(
+        deal.content
+            .contains("Earlier deals:\nDeal 1: <@100> 12 points"),
+        "the earlier deals, one line each: {}",
+        deal.content
+    );
     insta::assert_json_snapshot!("deal_over", deal);
+
+    // Kop's "No announcement" while the four declare: on the ping, beside Show my hand.
+    view.open_choice = Some(words("No announcement"));
+    let ping = your_turn(&view, &[200], EN);
+    assert_within_limits(&ping);
+    assert_eq!(
+        ping.rows[0][1].id,
+        ComponentId::Open { table: 42, deal: 1 }.to_string(),
+        "the ping offers the choice everyone may take alike"
+    );
+    view.open_choice = None;
 
     let line = thread_line(100, &view.game_name(), &[200], EN);
     assert!(line.ping.is_empty(), "the channel's line notifies nobody");

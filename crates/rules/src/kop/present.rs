@@ -174,6 +174,12 @@ impl Present for Kop {
         msg!("kop-score", n = present::total(points))
     }
 
+    /// While the four declare, "no announcement" is every seat's to take, the holder of both
+    /// black queens' as much as anyone's: offered to all alike, it tells nothing.
+    fn open_action(public: &View) -> Option<Action> {
+        (public.phase == Phase::Declaring).then_some(Action::Silent)
+    }
+
     fn tone(_view: &View, action: &Action) -> Tone {
         match action {
             Action::Silent => Tone::Other,
