@@ -60,7 +60,10 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
     let (_, table) = h.open_table("matapesa", &players, 2, &[]).await;
     let show = words("fi", "discord-button-show-hand");
     assert_ne!(show, words("en-US", "discord-button-show-hand"));
-    assert_eq!(table.button_labels(), vec![show.clone()]);
+    assert_eq!(
+        table.button_labels(),
+        vec![show.clone(), words("fi", "discord-button-rules")]
+    );
     assert_no_english("the table message", &table.content);
     // Every player opens their hand and plays whatever is offered until the game is over.
     let mut clicks = 0;
@@ -129,7 +132,7 @@ async fn a_mixed_table_words_each_hand_in_its_readers_language() {
     h.fake.set_locale(h.alice.id, "fi-FI");
     let players = [&h.alice, &h.bob, &h.carol];
     let (_, table) = h.open_table("matapesa", &players, 2, &[]).await;
-    assert_eq!(table.button_labels(), vec!["Show my hand".to_string()]);
+    assert_eq!(table.button_labels(), vec!["Show my hand", "📖 Rules"]);
     let alice = h.open_hand(&h.alice, table.id).await;
     let bob = h.open_hand(&h.bob, table.id).await;
     assert_no_english("Alice's hand", &alice.content);
@@ -240,4 +243,31 @@ async fn the_commands_have_finnish_names_and_descriptions() {
         }
     }
     h.bot.unwrap().shutdown().await;
+}
+
+/// The table message's "Rules" answers whoever presses it (a player, or someone watching)
+/// privately, with the game's summary in their own language; the table is unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_button_answers_privately_with_the_games_summary() {
+    let h = Harness::start().await;
+    let (_, message) = h.start_game(7).await;
+    h.fake.set_locale(h.carol.id, "fi");
+    let rules = button(&message, "📖 Rules");
+    let requests = h.fake.requests().len();
+    for (user, summary) in [
+        (&h.alice, words("en-US", "pishe-summary")),
+        (&h.carol, words("fi", "pishe-summary")),
+    ] {
+        let answer = h.fake.click(user, message.id, &rules).await.unwrap();
+        assert!(answer.is_ephemeral(), "{}", answer.content());
+        let text = answer.content();
+        assert!(text.contains("Pishe Pasha"), "{text}");
+        let start: String = summary.chars().take(40).collect();
+        assert!(text.contains(&start), "{text}");
+    }
+    // Nothing but the two answers went to Discord, and the table message is as it was.
+    let after: Vec<String> = h.fake.requests()[requests..].to_vec();
+    assert!(after.iter().all(|r| r.contains("/callback")), "{after:?}");
+    assert_eq!(h.fake.message(message.id).unwrap().content, message.content);
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
 }

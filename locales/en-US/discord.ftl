@@ -33,6 +33,7 @@ discord-table-waiting = ▶ Waiting for { $who }.
 discord-table-stand-in = 🤖 A computer player stands in for { $who } (away).
 discord-button-play-again = Play again
 discord-button-show-hand = Show my hand
+discord-button-rules = 📖 Rules
 discord-table-over = 🏁 **Game over** — the result is posted below.
 # What happened lately: one public event a line, on the table message and in a hand.
 discord-story-line = › { $event }

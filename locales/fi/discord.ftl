@@ -31,6 +31,7 @@ discord-table-waiting = ▶ Odotetaan: { $who }.
 discord-table-stand-in = 🤖 Tietokonepelaaja tuuraa poissa olevaa pelaajaa { $who }.
 discord-button-play-again = Pelaa uudelleen
 discord-button-show-hand = Näytä korttini
+discord-button-rules = 📖 Säännöt
 discord-table-over = 🏁 **Peli päättyi** — tulos on alla.
 # What happened lately: one public event a line, on the table message and in a hand.
 discord-story-line = › { $event }

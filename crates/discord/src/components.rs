@@ -255,6 +255,7 @@ async fn on_click(
         ComponentId::Bot(table) => on_bot(&c, table).await,
         ComponentId::Decline(table) => on_decline(&c, table).await,
         ComponentId::Back(table) => on_back(&c, table).await,
+        ComponentId::Rules(game) => on_rules(&c, game).await,
         ComponentId::Again(table) => on_again(&c, table).await,
         ComponentId::Abandon { confirm: false, .. } => on_keep_playing(&c).await,
         ComponentId::Abandon {
@@ -549,6 +550,16 @@ async fn on_close(c: &Click<'_>, table: TableId) {
         .close(table, c.user, moderator(c.click))
         .await;
     ended_by(c, ended, false).await;
+}
+
+/// A table's "Rules": the game's summary, privately, in the presser's language.
+async fn on_rules(c: &Click<'_>, game: usize) {
+    match render::rules_privately(game, c.lang) {
+        Some(reply) => {
+            c.answer_private(reply).await;
+        }
+        None => c.notice(&msg!("discord-unknown-button")).await,
+    }
 }
 
 /// Another page of a leaderboard: anyone may turn them; the message shows the new page.

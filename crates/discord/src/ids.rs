@@ -53,6 +53,9 @@ pub enum ComponentId {
     Bot(TableId),
     /// Take one's seat back from the computer standing in.
     Back(TableId),
+    /// "Rules" on a table message: the summary of the game at this place in the registry,
+    /// answered privately to whoever presses it.
+    Rules(usize),
     /// Confirm a forfeit (`true`) or keep playing (`false`), from `/abandon`.
     Abandon { table: TableId, confirm: bool },
     /// A moderator closes the table with no result, from `/abandon`.
@@ -123,6 +126,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Again(t) => write!(f, "pk:again:{t}"),
             ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
             ComponentId::Back(t) => write!(f, "pk:back:{t}"),
+            ComponentId::Rules(g) => write!(f, "pk:ru:{g}"),
             ComponentId::Close(t) => write!(f, "pk:close:{t}"),
             ComponentId::Scores { game, period, page } => {
                 write!(f, "pk:sc:{game}:{period}:{page}")
@@ -163,6 +167,7 @@ impl ComponentId {
             ComponentId::Again(_) => "again",
             ComponentId::Bot(_) => "bot",
             ComponentId::Back(_) => "back",
+            ComponentId::Rules(_) => "rules",
             ComponentId::Abandon { .. } => "abandon",
             ComponentId::Close(_) => "close",
             ComponentId::Scores { .. } => "scores_page",
@@ -242,6 +247,7 @@ impl std::str::FromStr for ComponentId {
             ["pk", "again", t] => ComponentId::Again(table(t).ok_or_else(bad)?),
             ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
             ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
+            ["pk", "ru", g] => ComponentId::Rules(num(g).ok_or_else(bad)?),
             ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
             ["pk", "sc", g, p, n] => ComponentId::Scores {
                 game: num(g).ok_or_else(bad)?,
@@ -298,6 +304,7 @@ mod tests {
             t.clone().prop_map(ComponentId::Again),
             t.clone().prop_map(ComponentId::Bot),
             t.clone().prop_map(ComponentId::Back),
+            (0..64usize).prop_map(ComponentId::Rules),
             t.clone().prop_map(ComponentId::Close),
             (t.clone(), any::<bool>())
                 .prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
@@ -361,6 +368,9 @@ mod tests {
             "pk:o:1",
             "pk:o:1:x",
             "pk:o:0:1",
+            "pk:ru",
+            "pk:ru:x",
+            "pk:ru:01",
         ] {
             assert!(bad.parse::<ComponentId>().is_err(), "{bad:?} parsed");
         }

@@ -15,7 +15,7 @@ use super::ids::{ComponentId, Nav};
 use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
 use pakka_rules::Tone;
-use pakka_table::games::GameKind;
+use pakka_table::games::{self, GameKind};
 use pakka_table::{HandAction, HandView, Phase, Record, ReplayStep, TableView};
 use pakka_text::msg;
 use pakka_text::{list, list_of, seat, verbatim, Arg, Msg};
@@ -297,9 +297,26 @@ pub fn table(view: &TableView, lang: Lang) -> Reply {
     }
     let mut reply = Reply::new(words_lines(&lines, &names));
     if !over && view.phase == Phase::Playing && !view.paused {
-        reply = reply.buttons(vec![show_hand(view, lang)]);
+        reply = reply.buttons(vec![show_hand(view, lang), rules_button(view, lang)]);
     }
     reply
+}
+
+/// "Rules" on the table message: the game's summary, answered privately to whoever presses it
+/// (a player learning the game, or someone watching).
+fn rules_button(view: &TableView, lang: Lang) -> Button {
+    let game = games::find(view.game_id).map_or(0, |g| g.position());
+    Button::plain(
+        ComponentId::Rules(game),
+        msg!("discord-button-rules"),
+        Style::Secondary,
+        lang,
+    )
+}
+
+/// The private answer to a table's "Rules" button (None: not a game of ours).
+pub fn rules_privately(game: usize, lang: Lang) -> Option<Reply> {
+    Some(rules(games::at(game)?, lang).ephemeral())
 }
 
 /// What a table message shows of the game: its title (game, deal, move), the public view,
