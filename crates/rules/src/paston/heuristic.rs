@@ -16,14 +16,17 @@
 //!   whist first, 2.5 beside a whister (each needs 2), 4 to whist alone (the scoring table);
 //! - play: the card play shared with Teka (`rules::trick_play`); the two whisters are partners,
 //!   and the declarer's own discards count as cards in sight.
+//!
+//! It reads an [`Obs`]: what one seat's view shows and the rule uses, borrowed from the state
+//! without allocating (a search's playouts call it for every action).
 
 use rand::RngCore;
 
-use super::{Action, Level, Paston, Phase, View};
-use crate::trick_play::{in_sight, index_of, pick, playable, seat_of, Style, Table};
+use super::{Action, Level, Paston, Phase, SEATS};
+use crate::trick_play::{index_of, pick, playable, Style, Table};
 use crate::tricks::rank_bits as ranks;
-use crate::{Game, Heuristic, Observer, Seat};
-use pakka_cards::{CardSet, Suit};
+use crate::{Heuristic, Seat};
+use pakka_cards::{Card, CardSet, Suit};
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
 const STYLE: Style = Style {
@@ -42,16 +45,60 @@ const WHIST_FIRST: f32 = 2.0;
 const WHIST_BESIDE: f32 = 2.5;
 const WHIST_ALONE: f32 = 4.0;
 
-impl Heuristic for Paston {
-    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
-    /// read from the seat's view ([`choose`]).
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&self.view(Observer::Seat(seat)), legal)
+/// What one seat's view shows of a Paston table, as the rule of thumb reads it.
+#[derive(Clone, Copy, Debug)]
+struct Obs<'a> {
+    me: Seat,
+    phase: Phase,
+    hand: CardSet,
+    /// The declarer's bid level.
+    bid: Option<Level>,
+    trump: Option<Level>,
+    declarer: Option<Seat>,
+    /// Per seat: whether it whists (`None` before it answers).
+    whist: [Option<bool>; SEATS],
+    /// The declarer's own discards, in the declarer's view only.
+    discards: CardSet,
+    /// The trick in play.
+    trick: &'a [(Seat, Card)],
+    /// The last completed trick's plays (empty before the first).
+    last: &'a [(Seat, Card)],
+    /// The current trick's number, from 1.
+    trick_number: usize,
+}
+
+impl Obs<'_> {
+    fn of(game: &Paston, me: Seat) -> Obs<'_> {
+        Obs {
+            me,
+            phase: game.phase,
+            hand: game.hands[me],
+            bid: game.bid,
+            trump: game.trump,
+            declarer: game.declarer,
+            whist: game.whist,
+            discards: if game.declarer == Some(me) {
+                game.discards
+            } else {
+                CardSet::new()
+            },
+            trick: &game.trick.plays,
+            last: game.won.last().map_or(&[], |(_, plays)| plays),
+            trick_number: game.won.len() + 1,
+        }
     }
 }
 
-/// The rule of thumb on the seat's view.
-pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
+impl Heuristic for Paston {
+    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
+    /// read from what the seat's view shows ([`Obs`]).
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        choose(&Obs::of(self, seat), legal)
+    }
+}
+
+/// The rule of thumb on what the seat sees.
+fn choose(view: &Obs, legal: &[Action]) -> usize {
     let choice = match view.phase {
         Phase::Auction => auction(view, legal),
         Phase::Discard => discard(view, legal),
@@ -61,10 +108,6 @@ pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
         Phase::Over => None,
     };
     pick(choice, legal.len())
-}
-
-fn hand_of(view: &View) -> CardSet {
-    view.hand.iter().copied().collect()
 }
 
 /// Expected tricks of a defender against a declarer with `trump` as trumps.
@@ -113,7 +156,7 @@ fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
     best
 }
 
-fn auction(view: &View, legal: &[Action]) -> Option<usize> {
+fn auction(view: &Obs, legal: &[Action]) -> Option<usize> {
     let pass = index_of(legal, &Action::Pass);
     let Some(level) = legal.iter().find_map(|a| match a {
         Action::Bid(l) => Some(*l),
@@ -121,7 +164,7 @@ fn auction(view: &View, legal: &[Action]) -> Option<usize> {
     }) else {
         return pass;
     };
-    let (ev, _) = best_contract(hand_of(view), level, PRIKUP);
+    let (ev, _) = best_contract(view.hand, level, PRIKUP);
     // Grkha pays +10 and costs −40: only with a hand that makes it four times in five.
     let floor = if level == Level::Grkha { 0.0 } else { BID_EV };
     if ev > floor {
@@ -131,8 +174,8 @@ fn auction(view: &View, legal: &[Action]) -> Option<usize> {
     }
 }
 
-fn discard(view: &View, legal: &[Action]) -> Option<usize> {
-    let hand = hand_of(view);
+fn discard(view: &Obs, legal: &[Action]) -> Option<usize> {
+    let hand = view.hand;
     let bid = view.bid.unwrap_or(Level::Paston);
     let mut best: Option<(f32, usize)> = None;
     for (i, action) in legal.iter().enumerate() {
@@ -157,8 +200,8 @@ fn discard(view: &View, legal: &[Action]) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
-fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
-    let hand = hand_of(view);
+fn trumps(view: &Obs, legal: &[Action]) -> Option<usize> {
+    let hand = view.hand;
     let mut best: Option<(f32, usize)> = None;
     for (i, action) in legal.iter().enumerate() {
         let value = match *action {
@@ -174,9 +217,9 @@ fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
-fn whist(view: &View, legal: &[Action]) -> Option<usize> {
+fn whist(view: &Obs, legal: &[Action]) -> Option<usize> {
     let pass = index_of(legal, &Action::Pass);
-    let (Some(me), Some(level)) = (seat_of(view.observer), view.trump) else {
+    let (me, Some(level)) = (view.me, view.trump) else {
         return pass;
     };
     let other = (0..view.whist.len()).find(|&s| s != me && view.declarer != Some(s));
@@ -185,15 +228,15 @@ fn whist(view: &View, legal: &[Action]) -> Option<usize> {
         Some(true) => WHIST_BESIDE,
         Some(false) => WHIST_ALONE,
     };
-    if defence(hand_of(view), level.trump()) >= need {
+    if defence(view.hand, level.trump()) >= need {
         index_of(legal, &Action::Whist)
     } else {
         pass
     }
 }
 
-fn play(view: &View, legal: &[Action]) -> Option<usize> {
-    let me = seat_of(view.observer)?;
+fn play(view: &Obs, legal: &[Action]) -> Option<usize> {
+    let me = view.me;
     let cards = playable(legal, |a| match a {
         Action::Play(c) => Some(*c),
         _ => None,
@@ -209,11 +252,14 @@ fn play(view: &View, legal: &[Action]) -> Option<usize> {
     let opponents_after = (0..view.whist.len())
         .filter(|&s| s != me && plays(s) && !in_trick(s) && Some(s) != partner)
         .count();
-    let known = in_sight(&view.hand, &view.trick, view.last_trick.as_ref())
-        .union(view.discards.iter().copied().collect());
+    // In sight: the hand, the trick in play, the last trick and the declarer's discards.
+    let mut known = view.hand.union(view.discards);
+    for &(_, c) in view.trick.iter().chain(view.last) {
+        known.insert(c);
+    }
     let table = Table {
         style: &STYLE,
-        hand: hand_of(view),
+        hand: view.hand,
         trump: view.trump.map(Level::trump),
         known,
         partner,
@@ -223,6 +269,6 @@ fn play(view: &View, legal: &[Action]) -> Option<usize> {
         opponents_out: false,
         trick_number: view.trick_number,
     };
-    let card = table.card(cards, &view.trick)?;
+    let card = table.card(cards, view.trick)?;
     index_of(legal, &Action::Play(card))
 }
