@@ -292,10 +292,15 @@ pub fn run(config: &ArenaConfig, out: &mut impl Write) -> anyhow::Result<TableRu
             writeln!(out, "{}", text(&line))?;
             continue;
         }
+        // The table's deals and budget, spelled out (they are not a single arena's defaults).
+        let budget = config.budget();
         let single = ArenaConfig {
             game: Some(pairing.game.to_string()),
             seats: Some(pairing.seats),
             players: pairing.players(),
+            games: Some(deals),
+            iterations: Some(budget.iterations),
+            think_ms: Some(budget.time_cap.as_millis() as u64),
             table: false,
             ..config.clone()
         };
@@ -445,7 +450,22 @@ mod tests {
             }
         );
         let first = String::from_utf8(first).unwrap();
-        assert_eq!(read_records(&results).unwrap().len(), 3);
+        let records = read_records(&results).unwrap();
+        assert_eq!(records.len(), 3);
+        // Each pairing ran with the table's settings, not a single arena's defaults.
+        assert!(records
+            .iter()
+            .all(|r| (r.deals, r.seed, r.iterations) == (2, 5, 8)));
+        assert!(first.contains("| 2 × 2 |"), "{first}");
+        // Without --games and --iterations the table's own defaults hold.
+        let defaults = ArenaConfig {
+            games: None,
+            iterations: None,
+            ..config.clone()
+        };
+        assert_eq!(defaults.deals(), DEALS);
+        assert_eq!(defaults.budget().iterations, ITERATIONS);
+        assert_eq!(defaults.budget().time_cap.as_millis(), u128::from(THINK_MS));
         assert!(first.contains("| normal vs easy |"), "{first}");
         assert!(first.contains("oracle"), "{first}");
         // A half-written line (a run killed mid-write) is passed over.
