@@ -85,6 +85,8 @@ const HELPS: &[(&str, &str, &str)] = &[
     ("arena", "iterations", key!("cli-help-iterations")),
     ("arena", "think_ms", key!("cli-help-think-ms")),
     ("arena", "threads", key!("cli-help-threads")),
+    ("arena", "table", key!("cli-help-arena-table")),
+    ("arena", "results", key!("cli-help-arena-results")),
     ("render", "", key!("cli-help-render")),
     ("render", "game", key!("cli-help-game")),
     ("render", "seats", key!("cli-help-play-seats")),
@@ -160,6 +162,15 @@ fn main() -> ExitCode {
             let stdin = io::stdin();
             match pakka::cli::play::run(&config, &mut stdin.lock(), &mut io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    fail(&format!("{e:#}"));
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Arena(config) if config.table => {
+            match pakka::cli::arena_table::run(&config, &mut io::stdout().lock()) {
+                Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     fail(&format!("{e:#}"));
                     ExitCode::FAILURE

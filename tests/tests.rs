@@ -36,7 +36,6 @@ mod engine_tricks;
 mod fake_discord_smoke;
 mod load;
 mod pictures;
-mod playouts;
 mod properties;
 mod ratings;
 mod registry_lists;

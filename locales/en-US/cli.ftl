@@ -75,7 +75,7 @@ cli-help-play-seed = Deal a known deck.
 cli-help-options = Game options as name=value words, e.g. "stop_rule=true".
 cli-help-arena-seats = Number of seats (default: one per player).
 cli-help-players = One level per seat, comma-separated, e.g. hard,normal,easy.
-cli-help-games-count = Seeded deals to play (each once per rotation of the players).
+cli-help-games-count = Seeded deals to play, each once per rotation of the players (default 100; with --table, 600 per pairing).
 cli-help-arena-seed = The seed of the first deal; the others follow it.
 cli-help-threads = Worker threads.
 cli-help-render = Draw the picture of a seeded position (the table, or one seat's hand) to a PNG file (or SVG, by the file's name).
@@ -128,3 +128,17 @@ cli-help-think-ms = The searching players' most time per decision in millisecond
 # Starting on Discord (the operator's terminal).
 startup-unreachable = Could not reach Discord at { $url }: check the network or the proxy (DISCORD_HTTP_PROXY). ({ $detail })
 startup-token-rejected = Discord rejected the bot's token (401 Unauthorized): DISCORD_TOKEN is wrong or was reset. Copy the current token from the Discord developer portal (your application → Bot → Reset Token) into the environment or the .env file.
+
+# pakka arena --table (src/cli/arena_table.rs): the whole strength table of BENCHMARKS.md.
+cli-help-arena-table = Play the whole strength table (normal vs easy, hard vs normal, the oracle vs normal in every game) at a fixed iteration count, resumably; a game given plays its rows only.
+cli-help-arena-results = With --table: the file each finished pairing is appended to, and a rerun skips (default arena-table.jsonl).
+cli-table-start = { $total } pairings, { $todo } still to play, { $deals } deals each, { $iterations } iterations a decision; results in { $file }
+cli-table-pairing = { $game }: { $first } vs { $second }
+cli-table-skipped = { $pairing }: already in { $file }, skipped
+cli-table-done = { $pairing }: done in { $seconds } s ({ $n } of { $total })
+cli-table-versus = { $a } vs { $b }
+cli-table-header = | game (seats) | pairing | deals × rotations | win share of the first (fair share) | points/deal (first vs the rest) | first's p50 / p99 |
+cli-table-row = | { $game } ({ $seats }) | { $first } vs { $second } | { $deals } × { $rotations } | { $first } { $share } ({ $fair }) | { $points } | { $p50 } / { $p99 } |
+cli-table-edge = | { $game } ({ $seats }) | { $hard } against the { $oracle } | { $deals } × { $rotations } | { $hard } reaches { $share } of the { $oracle }'s edge over { $normal } | { $edge } of { $whole } { $unit } | |
+cli-table-unit-points = points a deal
+cli-table-unit-share = percentage points of win share

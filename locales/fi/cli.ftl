@@ -72,7 +72,7 @@ cli-help-play-seed = Jaa tunnettu pakka.
 cli-help-options = Pelin asetukset nimi=arvo-sanoina, esim. "stop_rule=true".
 cli-help-arena-seats = Paikkojen määrä (oletus: yksi kullekin pelaajalle).
 cli-help-players = Yksi taso kullekin paikalle pilkuin erotettuina, esim. hard,normal,easy.
-cli-help-games-count = Pelattavien siemenestä jaettujen jakojen määrä (kukin kerran pelaajien jokaisella kierrolla).
+cli-help-games-count = Pelattavien siemenestä jaettujen jakojen määrä, kukin kerran pelaajien jokaisella kierrolla (oletus 100; --table-valitsimella 600 paria kohden).
 cli-help-arena-seed = Ensimmäisen jaon siemen; muut seuraavat sitä.
 cli-help-threads = Työsäikeiden määrä.
 cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL, LC_MESSAGES tai LANG).
@@ -130,3 +130,17 @@ cli-help-think-ms = Etsivien pelaajien suurin aika päätöstä kohden milliseku
 # Käynnistys Discordiin (ylläpitäjän pääte).
 startup-unreachable = Discordiin ei saatu yhteyttä osoitteessa { $url }: tarkista verkko tai välityspalvelin (DISCORD_HTTP_PROXY). ({ $detail })
 startup-token-rejected = Discord hylkäsi botin tunnuksen (401 Unauthorized): DISCORD_TOKEN on väärä tai se on vaihdettu. Kopioi nykyinen tunnus Discord developer portalista (sovelluksesi → Bot → Reset Token) ympäristöön tai .env-tiedostoon.
+
+# pakka arena --table (src/cli/arena_table.rs): BENCHMARKS.md:n koko vahvuustaulukko.
+cli-help-arena-table = Pelaa koko vahvuustaulukko (normal vs easy, hard vs normal ja oraakkeli vs normal joka pelissä) kiinteällä kierrosmäärällä, jatkettavasti; annettu peli pelaa vain omat rivinsä.
+cli-help-arena-results = --table-valitsimen kanssa: tiedosto, johon jokainen valmis pari lisätään ja jonka parit uusi ajo ohittaa (oletus arena-table.jsonl).
+cli-table-start = { $total } paria, joista { $todo } pelaamatta, { $deals } jakoa kukin, { $iterations } kierrosta päätöstä kohden; tulokset tiedostossa { $file }
+cli-table-pairing = { $game }: { $first } vs. { $second }
+cli-table-skipped = { $pairing }: jo tiedostossa { $file }, ohitetaan
+cli-table-done = { $pairing }: valmis { $seconds } sekunnissa ({ $n }/{ $total })
+cli-table-versus = { $a } vs. { $b }
+cli-table-header = | peli (paikat) | pari | jaot × kierrot | ensimmäisen voitto-osuus (tasaosuus) | pisteet/jako (ensimmäinen vs. muut) | ensimmäisen p50 / p99 |
+cli-table-row = | { $game } ({ $seats }) | { $first } vs. { $second } | { $deals } × { $rotations } | { $first } { $share } ({ $fair }) | { $points } | { $p50 } / { $p99 } |
+cli-table-edge = | { $game } ({ $seats }) | { $hard } ja { $oracle } | { $deals } × { $rotations } | { $hard } saavuttaa { $share } { $oracle }n edusta { $normal }-tasoon nähden | { $edge } / { $whole } { $unit } | |
+cli-table-unit-points = pistettä jakoa kohden
+cli-table-unit-share = prosenttiyksikköä voitto-osuutta

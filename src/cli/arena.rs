@@ -4,7 +4,8 @@
 //! score per deal, each with a 95% confidence interval, and its decision time (p50/p99). A deal
 //! ends at the end of the game or when the match moves on to its next deal. Besides the levels,
 //! the arena seats `hard` with a named search (`hard/flat`, `hard/ismcts`) and the `oracle`,
-//! which searches the true state (`ai::oracle`) and exists only here.
+//! which searches the true state (`ai::oracle`) and exists only here. `--table` plays
+//! BENCHMARKS.md's whole strength table instead (`arena_table`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -24,14 +25,22 @@ use crate::text::verbatim;
 /// What to play: `pakka arena`'s arguments.
 #[derive(Clone, Debug, clap::Args)]
 pub struct ArenaConfig {
-    pub game: String,
+    /// The game; with `--table`, the one game whose rows to play (default: all).
+    #[arg(required_unless_present = "table")]
+    pub game: Option<String>,
     #[arg(long)]
     pub seats: Option<usize>,
     /// One player per seat, in seat order before rotation.
-    #[arg(long, value_delimiter = ',', required = true, value_parser = super::parse_contender)]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "table",
+        value_parser = super::parse_contender
+    )]
     pub players: Vec<Contender>,
-    #[arg(long, default_value_t = 100)]
-    pub games: usize,
+    /// Deals (default 100; with `--table`, 600 per pairing).
+    #[arg(long)]
+    pub games: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long, default_value = "")]
@@ -45,19 +54,40 @@ pub struct ArenaConfig {
     /// The searching players' most time per decision in milliseconds (default: a table's).
     #[arg(long)]
     pub think_ms: Option<u64>,
+    /// Play BENCHMARKS.md's whole strength table (`arena_table`), resumably.
+    #[arg(long)]
+    pub table: bool,
+    /// With `--table`: the file the results are appended to and resumed from.
+    #[arg(long)]
+    pub results: Option<std::path::PathBuf>,
 }
 
 impl ArenaConfig {
-    /// The searching players' budget: a table's, with the iterations and time given.
+    /// The searching players' budget: a table's, with the iterations and time given. The
+    /// strength table's default is a fixed iteration count that the clock never cuts short.
     pub fn budget(&self) -> Budget {
         let mut budget = Budget::default();
+        if self.table {
+            budget.iterations = super::arena_table::ITERATIONS;
+            budget.time_cap = Duration::from_millis(super::arena_table::THINK_MS);
+        }
         if let Some(iterations) = self.iterations {
             budget.iterations = iterations;
         }
         if let Some(ms) = self.think_ms {
-            budget.time_cap = std::time::Duration::from_millis(ms);
+            budget.time_cap = Duration::from_millis(ms);
         }
         budget
+    }
+
+    /// The deals to play (per pairing with `--table`).
+    pub fn deals(&self) -> usize {
+        let default = if self.table {
+            super::arena_table::DEALS
+        } else {
+            100
+        };
+        self.games.unwrap_or(default)
     }
 }
 
@@ -106,8 +136,19 @@ impl std::str::FromStr for Contender {
 }
 
 impl Contender {
+    /// Its name as `--players` reads it (`easy`, `hard/flat`, `oracle`): the strength table's
+    /// results file keys pairings by it.
+    pub fn code(self) -> String {
+        match self {
+            Contender::Plays(level) => level.name().to_string(),
+            Contender::Hard(search) => format!("hard/{}", search.name()),
+            Contender::Oracle(None) => "oracle".to_string(),
+            Contender::Oracle(Some(search)) => format!("oracle/{}", search.name()),
+        }
+    }
+
     /// Its name in the arena's table.
-    fn label(self) -> String {
+    pub fn label(self) -> String {
         match self {
             Contender::Plays(level) => text(&crate::table::level_name(level)),
             Contender::Hard(search) => text(&msg!(
@@ -158,7 +199,8 @@ pub struct ArenaReport {
     pub strategies: BTreeMap<Contender, Tally>,
 }
 
-fn mean_ci(xs: &[f64]) -> (f64, f64) {
+/// The mean and the half-width of its 95% interval.
+pub fn mean_ci(xs: &[f64]) -> (f64, f64) {
     let n = xs.len() as f64;
     if xs.is_empty() {
         return (0.0, 0.0);
@@ -171,7 +213,8 @@ fn mean_ci(xs: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
+/// The `p` quantile of sorted times.
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
     }
@@ -308,8 +351,8 @@ fn play_deal(
 
 /// Runs the arena.
 pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
-    let info =
-        registry::find(&config.game).with_context(|| text(&super::unknown_game(&config.game)))?;
+    let game = config.game.as_deref().unwrap_or_default();
+    let info = registry::find(game).with_context(|| text(&super::unknown_game(game)))?;
     let seats = config.seats.unwrap_or(config.players.len());
     if config.players.len() != seats {
         bail!(text(&msg!(
@@ -326,7 +369,7 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
     let mut report = ArenaReport {
         game: info.id,
         seats,
-        deals: config.games,
+        deals: config.deals(),
         strategies: BTreeMap::new(),
     };
     let threads = config.threads.max(1);
@@ -336,7 +379,7 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
             let tx = tx.clone();
             let options = options.clone();
             let players = config.players.clone();
-            let (games, base, budget) = (config.games, config.seed, config.budget());
+            let (games, base, budget) = (config.deals(), config.seed, config.budget());
             scope.spawn(move || {
                 for deal in (worker..games).step_by(threads) {
                     let seed = base.wrapping_add(deal as u64);
@@ -377,18 +420,20 @@ mod tests {
     #[test]
     fn a_small_arena_tallies_every_seat_deal() {
         let config = ArenaConfig {
-            game: "pisha-pasha".into(),
+            game: Some("pisha-pasha".into()),
             seats: None,
             players: vec![
                 Contender::Plays(Level::Normal),
                 Contender::Plays(Level::Easy),
             ],
-            games: 4,
+            games: Some(4),
             seed: 1,
             options: String::new(),
             threads: 2,
             iterations: None,
             think_ms: None,
+            table: false,
+            results: None,
         };
         let report = run(&config).unwrap();
         let total: usize = report.strategies.values().map(|t| t.wins.len()).sum();
@@ -402,18 +447,20 @@ mod tests {
     #[test]
     fn bad_arguments_are_refused() {
         let mut config = ArenaConfig {
-            game: "poker".into(),
+            game: Some("poker".into()),
             seats: None,
             players: vec![Contender::Plays(Level::Easy); 2],
-            games: 1,
+            games: Some(1),
             seed: 0,
             options: String::new(),
             threads: 1,
             iterations: None,
             think_ms: None,
+            table: false,
+            results: None,
         };
         assert!(run(&config).is_err());
-        config.game = "pisha-pasha".into();
+        config.game = Some("pisha-pasha".into());
         config.seats = Some(3);
         assert!(run(&config).is_err());
     }
@@ -433,19 +480,21 @@ mod tests {
             assert!(bad.parse::<Contender>().is_err(), "{bad}");
         }
         let config = ArenaConfig {
-            game: "red7".into(),
+            game: Some("red7".into()),
             seats: None,
             players: vec![
                 Contender::Oracle(None),
                 Contender::Hard(Search::Flat),
                 Contender::Plays(Level::Normal),
             ],
-            games: 2,
+            games: Some(2),
             seed: 3,
             options: String::new(),
             threads: 1,
             iterations: Some(16),
             think_ms: None,
+            table: false,
+            results: None,
         };
         let report = run(&config).unwrap();
         assert_eq!(report.strategies.len(), 3);

@@ -10,6 +10,7 @@
 //! engine console answers in English whatever the language, as its protocol says.
 
 pub mod arena;
+pub mod arena_table;
 pub mod backup;
 pub mod engine;
 pub mod play;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::Card;
+use super::{Card, Suit};
 
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u128);
@@ -37,6 +37,13 @@ impl CardSet {
         let present = self.contains(card);
         self.0 &= !Self::bit(card);
         present
+    }
+
+    /// The standard cards of `suit` in the set as bits by rank number (bit 2: the two … bit
+    /// 14: the ace), read straight off the set's bits (a standard card's index is its suit's
+    /// times 13 plus its rank's from the two).
+    pub fn suit_ranks(self, suit: Suit) -> u16 {
+        (((self.0 >> (13 * suit.index())) & 0x1fff) as u16) << 2
     }
 
     pub fn len(self) -> usize {
@@ -148,6 +155,25 @@ mod tests {
     use super::*;
     use crate::parse_cards;
     use proptest::prelude::*;
+
+    #[test]
+    fn suit_ranks_reads_the_bits_of_each_suit() {
+        let all: CardSet = crate::standard52().into_iter().collect();
+        for suit in Suit::ALL {
+            assert_eq!(all.suit_ranks(suit), 0x7ffc);
+        }
+        let some: CardSet = parse_cards("2S AS 10H QD 7C KC")
+            .unwrap()
+            .into_iter()
+            .collect();
+        for suit in Suit::ALL {
+            let want = some
+                .iter()
+                .filter(|c| c.suit() == suit)
+                .fold(0u16, |m, c| m | 1 << c.rank().number());
+            assert_eq!(some.suit_ranks(suit), want, "{suit:?}");
+        }
+    }
 
     #[test]
     fn set_algebra() {

@@ -410,7 +410,8 @@ impl<G: Game + Present + Heuristic> Searchable for G {
         let mut fast = SmallRng::seed_from_u64(rng.next_u64());
         let deal = self.deal_number();
         let mut seats = Vec::with_capacity(8);
-        let mut legal = Vec::with_capacity(32);
+        // Room for the longest lists (Paston's 66 discards) without growing.
+        let mut legal = Vec::with_capacity(72);
         let mut done = 0;
         while done < limit.actions && !self.is_over() {
             if limit.within_deal && self.deal_number() != deal {

@@ -42,6 +42,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::hash::Hash;
 
+use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;
@@ -335,6 +336,20 @@ impl DeckSource {
         }
     }
 
+    /// [`DeckSource::next_deck`] without allocating for a shuffle: the same deck, as an array
+    /// (what a playout's next deal draws; explicit decks are `full_deck`'s length, checked by
+    /// `new`).
+    pub fn next_deck_in_place<const N: usize>(&mut self, full_deck: &[Card; N]) -> [Card; N] {
+        match self.decks.pop_front() {
+            Some(deck) => deck.try_into().unwrap_or(*full_deck),
+            None => {
+                let mut deck = *full_deck;
+                deck.shuffle(&mut self.rng());
+                deck
+            }
+        }
+    }
+
     /// Whether an explicit deck is still waiting.
     pub fn has_explicit(&self) -> bool {
         !self.decks.is_empty()
@@ -608,11 +623,13 @@ pub fn seats_from(first: Seat, seats: usize) -> Vec<Seat> {
 pub fn rank_by_score(scores: &[i64]) -> Vec<Vec<Seat>> {
     let mut order: Vec<Seat> = (0..scores.len()).collect();
     order.sort_by_key(|&s| std::cmp::Reverse(scores[s]));
-    let mut ranking: Vec<Vec<Seat>> = Vec::new();
-    for s in order {
-        match ranking.last_mut() {
-            Some(place) if scores[place[0]] == scores[s] => place.push(s),
-            _ => ranking.push(vec![s]),
+    // Each place allocated once at its size (the end of a playout's game runs this too).
+    let mut ranking: Vec<Vec<Seat>> = Vec::with_capacity(order.len());
+    let mut start = 0;
+    for end in 1..=order.len() {
+        if end == order.len() || scores[order[end]] != scores[order[start]] {
+            ranking.push(order[start..end].to_vec());
+            start = end;
         }
     }
     ranking

@@ -126,10 +126,7 @@ pub fn ace_high(card: Card) -> u8 {
 
 /// The ranks of `suit` in `cards`, as bits by rank number (bit 14: the ace).
 pub fn rank_bits(cards: CardSet, suit: Suit) -> u16 {
-    cards
-        .iter()
-        .filter(|c| c.suit() == suit)
-        .fold(0, |m, c| m | 1 << c.rank().number())
+    cards.suit_ranks(suit)
 }
 
 /// The ranks of a deck (`deck_ranks`: bits by rank number) above `rank`.

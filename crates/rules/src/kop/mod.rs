@@ -631,8 +631,12 @@ impl Kop {
         events.tell(|| Event::RoundScored(result));
         if let Some(ranking) = over {
             self.phase = Phase::Over;
-            self.ranking = Some(ranking.clone());
-            events.tell(|| Event::GameOver { ranking });
+            self.ranking = Some(ranking);
+            // Cloned only when someone listens (a playout's end allocates no more than it must).
+            let ranking = &self.ranking;
+            events.tell(|| Event::GameOver {
+                ranking: ranking.clone().unwrap_or_default(),
+            });
         } else {
             self.dealer = (self.dealer + 1) % SEATS;
             self.deal_round(events);

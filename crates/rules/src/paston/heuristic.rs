@@ -16,14 +16,17 @@
 //!   whist first, 2.5 beside a whister (each needs 2), 4 to whist alone (the scoring table);
 //! - play: the card play shared with Teka (`rules::trick_play`); the two whisters are partners,
 //!   and the declarer's own discards count as cards in sight.
+//!
+//! It reads an [`Obs`]: what one seat's view shows and the rule uses, borrowed from the state
+//! without allocating (a search's playouts call it for every action).
 
 use rand::RngCore;
 
-use super::{Action, Level, Paston, Phase, View};
-use crate::trick_play::{in_sight, index_of, pick, playable, seat_of, Style, Table};
+use super::{Action, Level, Paston, Phase, SEATS};
+use crate::trick_play::{index_of, pick, playable, Style, Table};
 use crate::tricks::rank_bits as ranks;
-use crate::{Game, Heuristic, Observer, Seat};
-use pakka_cards::{CardSet, Suit};
+use crate::{Heuristic, Seat};
+use pakka_cards::{Card, CardSet, Suit};
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
 const STYLE: Style = Style {
@@ -42,16 +45,60 @@ const WHIST_FIRST: f32 = 2.0;
 const WHIST_BESIDE: f32 = 2.5;
 const WHIST_ALONE: f32 = 4.0;
 
-impl Heuristic for Paston {
-    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
-    /// read from the seat's view ([`choose`]).
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&self.view(Observer::Seat(seat)), legal)
+/// What one seat's view shows of a Paston table, as the rule of thumb reads it.
+#[derive(Clone, Copy, Debug)]
+struct Obs<'a> {
+    me: Seat,
+    phase: Phase,
+    hand: CardSet,
+    /// The declarer's bid level.
+    bid: Option<Level>,
+    trump: Option<Level>,
+    declarer: Option<Seat>,
+    /// Per seat: whether it whists (`None` before it answers).
+    whist: [Option<bool>; SEATS],
+    /// The declarer's own discards, in the declarer's view only.
+    discards: CardSet,
+    /// The trick in play.
+    trick: &'a [(Seat, Card)],
+    /// The last completed trick's plays (empty before the first).
+    last: &'a [(Seat, Card)],
+    /// The current trick's number, from 1.
+    trick_number: usize,
+}
+
+impl Obs<'_> {
+    fn of(game: &Paston, me: Seat) -> Obs<'_> {
+        Obs {
+            me,
+            phase: game.phase,
+            hand: game.hands[me],
+            bid: game.bid,
+            trump: game.trump,
+            declarer: game.declarer,
+            whist: game.whist,
+            discards: if game.declarer == Some(me) {
+                game.discards
+            } else {
+                CardSet::new()
+            },
+            trick: &game.trick.plays,
+            last: game.won.last().map_or(&[], |(_, plays)| plays),
+            trick_number: game.won.len() + 1,
+        }
     }
 }
 
-/// The rule of thumb on the seat's view.
-pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
+impl Heuristic for Paston {
+    /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
+    /// read from what the seat's view shows ([`Obs`]).
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
+        choose(&Obs::of(self, seat), legal)
+    }
+}
+
+/// The rule of thumb on what the seat sees.
+fn choose(view: &Obs, legal: &[Action]) -> usize {
     let choice = match view.phase {
         Phase::Auction => auction(view, legal),
         Phase::Discard => discard(view, legal),
@@ -61,10 +108,6 @@ pub(super) fn choose(view: &View, legal: &[Action]) -> usize {
         Phase::Over => None,
     };
     pick(choice, legal.len())
-}
-
-fn hand_of(view: &View) -> CardSet {
-    view.hand.iter().copied().collect()
 }
 
 /// Expected tricks of a defender against a declarer with `trump` as trumps.
@@ -99,12 +142,24 @@ fn contract_ev(tricks: f32, level: Level) -> f32 {
 /// The best contract a declarer at `bid` may name with `hand`: its expected score and the
 /// tricks estimated for it.
 fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
+    best_contract_from(hand, bid, bonus, |_, held, trump| {
+        STYLE.suit_tricks(held, trump)
+    })
+}
+
+/// [`best_contract`] with each suit valued by `suit_tricks` (see `Style::tricks_from`).
+fn best_contract_from(
+    hand: CardSet,
+    bid: Level,
+    bonus: f32,
+    suit_tricks: impl Fn(Suit, u16, bool) -> f32,
+) -> (f32, f32) {
     let mut best = (f32::MIN, 0.0);
     for level in Level::ALL {
         if level < bid || (level == Level::Grkha && bid != Level::Grkha) {
             continue;
         }
-        let t = STYLE.tricks(hand, level.trump()) + bonus;
+        let t = STYLE.tricks_from(hand, level.trump(), &suit_tricks) + bonus;
         let ev = contract_ev(t, level);
         if ev > best.0 {
             best = (ev, t);
@@ -113,7 +168,7 @@ fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
     best
 }
 
-fn auction(view: &View, legal: &[Action]) -> Option<usize> {
+fn auction(view: &Obs, legal: &[Action]) -> Option<usize> {
     let pass = index_of(legal, &Action::Pass);
     let Some(level) = legal.iter().find_map(|a| match a {
         Action::Bid(l) => Some(*l),
@@ -121,7 +176,7 @@ fn auction(view: &View, legal: &[Action]) -> Option<usize> {
     }) else {
         return pass;
     };
-    let (ev, _) = best_contract(hand_of(view), level, PRIKUP);
+    let (ev, _) = best_contract(view.hand, level, PRIKUP);
     // Grkha pays +10 and costs −40: only with a hand that makes it four times in five.
     let floor = if level == Level::Grkha { 0.0 } else { BID_EV };
     if ev > floor {
@@ -131,9 +186,35 @@ fn auction(view: &View, legal: &[Action]) -> Option<usize> {
     }
 }
 
-fn discard(view: &View, legal: &[Action]) -> Option<usize> {
-    let hand = hand_of(view);
+/// A suit's expected tricks as a side suit and as trumps, for the ranks `held`.
+#[derive(Clone, Copy, Default)]
+struct Valued {
+    held: u16,
+    side: f32,
+    trump: f32,
+}
+
+impl Valued {
+    fn of(held: u16) -> Valued {
+        Valued {
+            held,
+            side: STYLE.suit_tricks(held, false),
+            trump: STYLE.suit_tricks(held, true),
+        }
+    }
+}
+
+fn discard(view: &Obs, legal: &[Action]) -> Option<usize> {
+    let hand = view.hand;
     let bid = view.bid.unwrap_or(Level::Paston);
+    // Every pair leaves at least two suits as they are held: value each suit once as held and
+    // once without each of its cards, not 66 pairs × 5 contracts × 4 suits over again.
+    let whole = Suit::ALL.map(|suit| Valued::of(ranks(hand, suit)));
+    let mut without = [Valued::default(); Card::COUNT];
+    for c in hand.iter() {
+        let held = whole[c.suit().index()].held & !(1 << c.rank().number());
+        without[c.index()] = Valued::of(held);
+    }
     let mut best: Option<(f32, usize)> = None;
     for (i, action) in legal.iter().enumerate() {
         let Action::Discard([a, b]) = *action else {
@@ -142,7 +223,20 @@ fn discard(view: &View, legal: &[Action]) -> Option<usize> {
         let mut rest = hand;
         rest.remove(a);
         rest.remove(b);
-        let (ev, t) = best_contract(rest, bid, 0.0);
+        let valued = |suit: Suit, held: u16, trump: bool| {
+            let known = [whole[suit.index()], without[a.index()], without[b.index()]];
+            let v = known
+                .into_iter()
+                .zip([true, a.suit() == suit, b.suit() == suit])
+                .find(|&(v, same)| same && v.held == held)
+                .map_or_else(|| Valued::of(held), |(v, _)| v);
+            if trump {
+                v.trump
+            } else {
+                v.side
+            }
+        };
+        let (ev, t) = best_contract_from(rest, bid, 0.0, valued);
         // Ties: void a side suit (ruffs later), shed the lowest cards.
         let voids = Suit::ALL
             .into_iter()
@@ -157,8 +251,8 @@ fn discard(view: &View, legal: &[Action]) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
-fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
-    let hand = hand_of(view);
+fn trumps(view: &Obs, legal: &[Action]) -> Option<usize> {
+    let hand = view.hand;
     let mut best: Option<(f32, usize)> = None;
     for (i, action) in legal.iter().enumerate() {
         let value = match *action {
@@ -174,9 +268,9 @@ fn trumps(view: &View, legal: &[Action]) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
-fn whist(view: &View, legal: &[Action]) -> Option<usize> {
+fn whist(view: &Obs, legal: &[Action]) -> Option<usize> {
     let pass = index_of(legal, &Action::Pass);
-    let (Some(me), Some(level)) = (seat_of(view.observer), view.trump) else {
+    let (me, Some(level)) = (view.me, view.trump) else {
         return pass;
     };
     let other = (0..view.whist.len()).find(|&s| s != me && view.declarer != Some(s));
@@ -185,15 +279,15 @@ fn whist(view: &View, legal: &[Action]) -> Option<usize> {
         Some(true) => WHIST_BESIDE,
         Some(false) => WHIST_ALONE,
     };
-    if defence(hand_of(view), level.trump()) >= need {
+    if defence(view.hand, level.trump()) >= need {
         index_of(legal, &Action::Whist)
     } else {
         pass
     }
 }
 
-fn play(view: &View, legal: &[Action]) -> Option<usize> {
-    let me = seat_of(view.observer)?;
+fn play(view: &Obs, legal: &[Action]) -> Option<usize> {
+    let me = view.me;
     let cards = playable(legal, |a| match a {
         Action::Play(c) => Some(*c),
         _ => None,
@@ -209,11 +303,14 @@ fn play(view: &View, legal: &[Action]) -> Option<usize> {
     let opponents_after = (0..view.whist.len())
         .filter(|&s| s != me && plays(s) && !in_trick(s) && Some(s) != partner)
         .count();
-    let known = in_sight(&view.hand, &view.trick, view.last_trick.as_ref())
-        .union(view.discards.iter().copied().collect());
+    // In sight: the hand, the trick in play, the last trick and the declarer's discards.
+    let mut known = view.hand.union(view.discards);
+    for &(_, c) in view.trick.iter().chain(view.last) {
+        known.insert(c);
+    }
     let table = Table {
         style: &STYLE,
-        hand: hand_of(view),
+        hand: view.hand,
         trump: view.trump.map(Level::trump),
         known,
         partner,
@@ -223,6 +320,6 @@ fn play(view: &View, legal: &[Action]) -> Option<usize> {
         opponents_out: false,
         trick_number: view.trick_number,
     };
-    let card = table.card(cards, &view.trick)?;
+    let card = table.card(cards, view.trick)?;
     index_of(legal, &Action::Play(card))
 }

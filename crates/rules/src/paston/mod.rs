@@ -31,14 +31,13 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::tricks::{
-    constrained_deal, follow_or_trump, next_seat, suit_bit, trick_zones, LastTrick, Trick,
-    TrickPlay, TricksWon,
+    ace_high, constrained_deal, follow_or_trump, next_seat, suit_beats, suit_bit, trick_zones,
+    Blank, FixedTrick, LastTrick, Stack, TrickLog,
 };
 use super::{
-    rank_by_score, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError,
-    Status, Zone,
+    rank_by_score, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
 };
-use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
+use pakka_cards::{Card, CardSet, Rank, Suit};
 
 /// Paston has no options.
 pub type Options = crate::NoOptions;
@@ -55,11 +54,23 @@ const SEVEN_S: Card = Card::new(Rank::Seven, Suit::Spades);
 /// Paston's 32 cards (7…A of each suit) in their new-deck order: the standard deck's, from
 /// the seven up.
 pub fn deck() -> Vec<Card> {
-    standard52()
-        .into_iter()
-        .filter(|c| c.rank() >= Rank::Seven)
-        .collect()
+    DECK.to_vec()
 }
+
+/// [`deck`] as a constant, for dealing in place.
+const DECK: [Card; 32] = {
+    let mut deck = [JS; 32];
+    let (mut i, mut n) = (0, 0);
+    while i < 52 {
+        // The standard deck's order (`Card::from_index`): suit by suit, 2 to A; 7 is rank 5.
+        if i % 13 >= 5 {
+            deck[n] = Card::new(Rank::ALL[i % 13], Suit::ALL[i / 13]);
+            n += 1;
+        }
+        i += 1;
+    }
+    deck
+};
 
 /// The bidding levels, low to high; Paston and Grkha both make spades trump.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -156,6 +167,13 @@ pub struct Call {
     pub bid: Option<Level>,
 }
 
+impl Blank for Call {
+    const BLANK: Call = Call { seat: 0, bid: None };
+}
+
+/// The most calls an auction holds: each level bid once, and each seat's one pass.
+const MAX_CALLS: usize = Level::ALL.len() + SEATS;
+
 /// How a hand ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -174,12 +192,12 @@ pub struct HandResult {
     pub bid: Level,
     pub trump: Option<Level>,
     pub end: HandEnd,
-    pub whist: Vec<Option<bool>>,
-    pub tricks: Vec<u32>,
+    pub whist: [Option<bool>; SEATS],
+    pub tricks: [u32; SEATS],
     /// What the hand gave each seat.
-    pub points: Vec<i64>,
+    pub points: [i64; SEATS],
     /// Seats whose score fell to −121 or below and was reset to 0.
-    pub reset: Vec<Seat>,
+    pub reset: Stack<Seat, SEATS>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -252,14 +270,14 @@ pub struct Paston {
     first_bidder: Seat,
     first_why: Why,
     scores: Vec<i64>,
-    hands: Vec<CardSet>,
+    hands: [CardSet; SEATS],
     prikup: CardSet,
     discards: CardSet,
     phase: Phase,
     /// The seat to act (unused once over).
     turn: Seat,
-    calls: Vec<Call>,
-    passed: Vec<bool>,
+    calls: Stack<Call, MAX_CALLS>,
+    passed: [bool; SEATS],
     /// The current highest bid.
     high: Option<(Seat, Level)>,
     declarer: Option<Seat>,
@@ -267,9 +285,9 @@ pub struct Paston {
     bid: Option<Level>,
     forced: Option<Why>,
     trump: Option<Level>,
-    whist: Vec<Option<bool>>,
-    trick: Trick,
-    won: TricksWon,
+    whist: [Option<bool>; SEATS],
+    trick: FixedTrick,
+    won: TrickLog,
     /// Cards whose holder the table knows (who bids first and why): kept in place by
     /// determinization.
     pinned: CardSet,
@@ -311,9 +329,9 @@ pub fn hand_points(
     end: HandEnd,
     whist: &[Option<bool>],
     tricks: &[u32],
-) -> Vec<i64> {
+) -> [i64; SEATS] {
     let m = level.multiplier();
-    let mut points = vec![0; whist.len()];
+    let mut points = [0; SEATS];
     match end {
         HandEnd::Surrendered => {
             for (s, p) in points.iter_mut().enumerate() {
@@ -343,13 +361,12 @@ pub fn hand_points(
 
 /// The next deck of a deal: an explicit one as given; a shuffle is repeated while its bottom
 /// card is the seven of spades.
-fn draw_deck(source: &mut DeckSource) -> Vec<Card> {
-    let full = deck();
+fn draw_deck(source: &mut DeckSource) -> [Card; 32] {
     let explicit = source.has_explicit();
-    let mut deck = source.next_deck(&full);
+    let mut deck = source.next_deck_in_place(&DECK);
     if !explicit {
         while deck.last() == Some(&SEVEN_S) {
-            deck = source.next_deck(&full);
+            deck = source.next_deck_in_place(&DECK);
         }
     }
     deck
@@ -478,10 +495,10 @@ impl Paston {
         self.redeals = 0;
         loop {
             let deck = draw_deck(&mut self.source);
-            let order = seats_from((self.dealer + 1) % SEATS, SEATS);
+            let order: [Seat; SEATS] = std::array::from_fn(|i| (self.dealer + 1 + i) % SEATS);
             let mut cards = deck.into_iter();
-            let mut hands = vec![CardSet::new(); SEATS];
-            let deal_to = |set: &mut CardSet, cards: &mut std::vec::IntoIter<Card>| {
+            let mut hands = [CardSet::new(); SEATS];
+            let deal_to = |set: &mut CardSet, cards: &mut std::array::IntoIter<Card, 32>| {
                 for c in cards.by_ref().take(2) {
                     set.insert(c);
                 }
@@ -508,14 +525,14 @@ impl Paston {
         }
         self.discards = CardSet::new();
         self.calls.clear();
-        self.passed = vec![false; SEATS];
+        self.passed = [false; SEATS];
         self.high = None;
         self.declarer = None;
         self.bid = None;
         self.forced = None;
         self.trump = None;
-        self.whist = vec![None; SEATS];
-        self.won = TricksWon::new(SEATS);
+        self.whist = [None; SEATS];
+        self.won = TrickLog::new(SEATS);
         self.pinned = CardSet::new();
         let left = (self.dealer + 1) % SEATS;
         let (first, why) = if self.deal == 1 {
@@ -529,7 +546,7 @@ impl Paston {
         self.first_why = why;
         self.phase = Phase::Auction;
         self.turn = first;
-        self.trick = Trick::new(first);
+        self.trick = FixedTrick::new(first);
         events.tell(|| Event::Dealt {
             deal: self.deal,
             dealer: self.dealer,
@@ -569,8 +586,11 @@ impl Paston {
 
     // ---- the auction ------------------------------------------------------------------------
 
-    fn active(&self) -> Vec<Seat> {
-        (0..SEATS).filter(|&s| !self.passed[s]).collect()
+    /// The seats still in the auction: how many, and the first of them.
+    fn active(&self) -> (usize, Option<Seat>) {
+        let mut still = (0..SEATS).filter(|&s| !self.passed[s]);
+        let first = still.next();
+        (usize::from(first.is_some()) + still.count(), first)
     }
 
     fn bid(&mut self, seat: Seat, level: Level, events: &mut Events<'_, Event>) {
@@ -580,7 +600,7 @@ impl Paston {
         });
         self.high = Some((seat, level));
         events.tell(|| Event::Bid { seat, level });
-        if level == Level::Grkha || self.active() == [seat] {
+        if level == Level::Grkha || self.active() == (1, Some(seat)) {
             self.declare(seat, level, None, events);
         } else {
             self.turn = next_seat(seat, SEATS, |s| !self.passed[s]).unwrap_or(seat);
@@ -591,14 +611,13 @@ impl Paston {
         self.calls.push(Call { seat, bid: None });
         self.passed[seat] = true;
         events.tell(|| Event::Passed { seat });
-        let active = self.active();
-        match (active.as_slice(), self.high) {
-            ([], _) => {
+        match (self.active(), self.high) {
+            ((0, _), _) => {
                 let (declarer, why) = self.spades_holder(self.first_bidder);
                 self.pin(why);
                 self.declare(declarer, Level::Paston, Some(why), events);
             }
-            ([last], Some((holder, level))) if *last == holder => {
+            ((1, Some(last)), Some((holder, level))) if last == holder => {
                 self.declare(holder, level, None, events)
             }
             _ => self.turn = next_seat(seat, SEATS, |s| !self.passed[s]).unwrap_or(seat),
@@ -655,7 +674,7 @@ impl Paston {
         } else if self.whist.contains(&Some(true)) {
             self.phase = Phase::Play;
             self.turn = declarer;
-            self.trick = Trick::new(declarer);
+            self.trick = FixedTrick::new(declarer);
         } else {
             self.end_hand(HandEnd::NoWhist, events);
         }
@@ -664,25 +683,26 @@ impl Paston {
     fn play(&mut self, seat: Seat, card: Card, events: &mut Events<'_, Event>) {
         self.hands[seat].remove(card);
         events.tell(|| Event::Played { seat, card });
-        let (playing, trump) = (
-            (0..SEATS).map(|s| self.plays(s)).collect(),
-            self.trump_suit(),
-        );
-        let trick = TrickPlay {
-            trick: &mut self.trick,
-            won: &mut self.won,
-            turn: &mut self.turn,
-            playing,
-            trump,
-        };
-        let Some((winner, plays)) = trick.play(seat, card) else {
+        // The trick among the seats that play (`tricks::TrickPlay`'s rule, in place).
+        self.trick.play(seat, card);
+        let playing = (0..SEATS).filter(|&s| self.plays(s)).count();
+        if self.trick.len() < playing {
+            self.turn = next_seat(seat, SEATS, |s| self.plays(s)).unwrap_or(seat);
             return;
-        };
+        }
+        let trump = self.trump_suit();
+        let (winner, _) = self
+            .trick
+            .winning(|c, w, led| suit_beats(c, w, led, trump, ace_high))
+            .unwrap_or((seat, card));
+        let done = std::mem::replace(&mut self.trick, FixedTrick::new(winner));
+        self.won.record(winner, &done.plays);
+        self.turn = winner;
         events.tell(|| Event::TrickWon {
             seat: winner,
-            plays,
+            plays: done.plays.to_vec(),
         });
-        if self.won.history.len() == 10 {
+        if self.won.len() == 10 {
             self.end_hand(HandEnd::Played, events);
         }
     }
@@ -698,7 +718,7 @@ impl Paston {
             &self.whist,
             &self.won.counts,
         );
-        let mut reset = Vec::new();
+        let mut reset = Stack::new();
         for (s, (score, p)) in self.scores.iter_mut().zip(&points).enumerate() {
             *score += p;
             if *score <= RESET_AT {
@@ -712,8 +732,8 @@ impl Paston {
             bid,
             trump: self.trump,
             end,
-            whist: self.whist.clone(),
-            tricks: self.won.counts.clone(),
+            whist: self.whist,
+            tricks: std::array::from_fn(|s| self.won.counts[s]),
             points,
             reset,
         };
@@ -739,11 +759,11 @@ impl Paston {
 
     /// Per seat, the suits (bits by suit index) the seat has shown to be void in this hand:
     /// not following the led suit, and then not trumping either.
-    fn voids(&self) -> Vec<u8> {
-        let mut voids = vec![0u8; SEATS];
+    fn voids(&self) -> [u8; SEATS] {
+        let mut voids = [0u8; SEATS];
         let trump = self.trump_suit();
-        let current = (self.trick.leader, self.trick.plays.clone());
-        for (_, plays) in self.won.history.iter().chain(std::iter::once(&current)) {
+        let current = (self.trick.leader, &self.trick.plays[..]);
+        for (_, plays) in self.won.iter().chain(std::iter::once(current)) {
             let Some(&(_, led)) = plays.first() else {
                 continue;
             };
@@ -830,21 +850,21 @@ impl Game for Paston {
             first_bidder: (dealer + 1) % SEATS,
             first_why: Why::Seat,
             scores: vec![0; SEATS],
-            hands: vec![CardSet::new(); SEATS],
+            hands: [CardSet::new(); SEATS],
             prikup: CardSet::new(),
             discards: CardSet::new(),
             phase: Phase::Auction,
             turn: 0,
-            calls: Vec::new(),
-            passed: vec![false; SEATS],
+            calls: Stack::new(),
+            passed: [false; SEATS],
             high: None,
             declarer: None,
             bid: None,
             forced: None,
             trump: None,
-            whist: vec![None; SEATS],
-            trick: Trick::new(0),
-            won: TricksWon::new(SEATS),
+            whist: [None; SEATS],
+            trick: FixedTrick::new(0),
+            won: TrickLog::new(SEATS),
             pinned: CardSet::new(),
             redeals: 0,
             last_hand: None,
@@ -988,13 +1008,13 @@ impl Game for Paston {
             phase: self.phase,
             to_act: (!self.is_over()).then_some(self.turn),
             redeals: self.redeals,
-            calls: self.calls.clone(),
+            calls: self.calls.to_vec(),
             high: self.high,
             declarer: self.declarer,
             bid: self.bid,
             forced: self.forced,
             trump: self.trump,
-            whist: self.whist.clone(),
+            whist: self.whist.to_vec(),
             prikup: self.prikup.len(),
             discards: if declarer_sees {
                 self.discards.to_vec()
@@ -1002,10 +1022,10 @@ impl Game for Paston {
                 Vec::new()
             },
             hand_sizes: self.hands.iter().map(|h| h.len()).collect(),
-            trick: self.trick.plays.clone(),
-            trick_number: self.won.history.len() + 1,
+            trick: self.trick.plays.to_vec(),
+            trick_number: self.won.len() + 1,
             last_trick: self.won.last_trick(),
-            tricks: self.won.counts.clone(),
+            tricks: self.won.counts.to_vec(),
             last_hand: self.last_hand.clone(),
             ranking: self.ranking.clone(),
         }
@@ -1028,7 +1048,7 @@ impl Game for Paston {
         zones.push(Zone::new("prikup", self.prikup, Seen::Nobody));
         let discards_seen = self.declarer.map_or(Seen::Nobody, Seen::Only);
         zones.push(Zone::new("discards", self.discards, discards_seen));
-        zones.extend(trick_zones(&self.trick, &self.won));
+        zones.extend(trick_zones(&self.trick.to_trick(), &self.won.into()));
         zones
     }
 

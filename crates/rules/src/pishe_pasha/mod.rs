@@ -678,6 +678,26 @@ impl PishePasha {
 
     // ---- helpers for determinization --------------------------------------------------------
 
+    /// Gives every pile room for all the cards in play, so that moving cards never grows one:
+    /// a clone's piles are exactly as long as they were, and a search's playout (which starts
+    /// from a fresh sample, see `determinize`) would otherwise reallocate them again and again.
+    fn make_room(&mut self) {
+        let cards = self.stocks.iter().map(VecDeque::len).sum::<usize>()
+            + self
+                .discards
+                .iter()
+                .chain(&self.foundations)
+                .map(Vec::len)
+                .sum::<usize>()
+            + usize::from(self.pending.is_some());
+        for s in &mut self.stocks {
+            s.reserve_exact(cards - s.len());
+        }
+        for pile in self.discards.iter_mut().chain(self.foundations.iter_mut()) {
+            pile.reserve_exact(cards - pile.len());
+        }
+    }
+
     fn map_cards(&mut self, f: &impl Fn(Card) -> Card) {
         for s in &mut self.stocks {
             s.iter_mut().for_each(|c| *c = f(*c));
@@ -1006,6 +1026,7 @@ impl Game for PishePasha {
         }
         let mut game = self.clone();
         game.map_cards(&|c| map[c.index()].unwrap_or(c));
+        game.make_room();
         game.source.reseed(rng);
         if game.mode == Mode::Book && game.outcome.is_none() {
             game.book_end = game.find_book_end();

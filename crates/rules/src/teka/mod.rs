@@ -37,7 +37,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::tricks::{
     ace_high, constrained_deal, follow_suit, next_seat, of_suit, partner, suit_beats, suit_bit,
-    trick_zones, FixedTrick, LastTrick, TrickLog,
+    trick_zones, FixedTrick, LastTrick, Stack, TrickLog,
 };
 use super::{DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
@@ -53,6 +53,17 @@ pub struct Options {
 pub const TARGET: i64 = 104;
 
 const SEATS: usize = 4;
+
+/// The standard deck in its new-deck order (`standard52`), for dealing in place.
+const FULL_DECK: [Card; 52] = {
+    let mut deck = [Card::new(Rank::Two, Suit::Spades); 52];
+    let mut i = 0;
+    while i < 52 {
+        deck[i] = Card::new(Rank::ALL[i % 13], Suit::ALL[i / 13]);
+        i += 1;
+    }
+    deck
+};
 
 /// A call of tricks: a number 8–13 (`{"bid":8}`) or double thirteen (`{"bid":"double13"}`).
 /// Also the contract.
@@ -181,9 +192,9 @@ pub struct HandResult {
     pub trump: Option<TrumpSuit>,
     pub made: Option<bool>,
     /// Tricks per team: (0,2) then (1,3).
-    pub team_tricks: Vec<u32>,
+    pub team_tricks: [u32; 2],
     /// Points per team.
-    pub points: Vec<i64>,
+    pub points: [i64; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -247,7 +258,7 @@ pub struct Teka {
     /// Points of team (0,2) and team (1,3).
     team_scores: Vec<i64>,
     /// Each seat's hand in the order its cards were received.
-    hands: Vec<Vec<Card>>,
+    hands: [Stack<Card, 13>; SEATS],
     phase: Phase,
     turn: Seat,
     /// Seats asked about a redeal that kept their hand, this deal.
@@ -393,10 +404,12 @@ impl Teka {
 
     /// Deals `deck` for the current deal number and dealer, then asks about redeals or opens
     /// the bidding.
-    fn deal_cards(&mut self, deck: Vec<Card>, cut: bool, events: &mut Events<'_, Event>) {
+    fn deal_cards(&mut self, deck: &[Card], cut: bool, events: &mut Events<'_, Event>) {
         let first = self.first();
         for (i, chunk) in deck.chunks(13).enumerate() {
-            self.hands[(first + i) % SEATS] = chunk.to_vec();
+            let hand = &mut self.hands[(first + i) % SEATS];
+            hand.clear();
+            hand.extend_from(chunk);
         }
         self.kept.clear();
         self.calls.clear();
@@ -424,11 +437,13 @@ impl Teka {
     }
 
     /// The deck of the previous hand: its tricks in order, then the unplayed cards.
-    fn gathered(&self) -> Vec<Card> {
-        let mut deck: Vec<Card> = self.won.plays().iter().map(|&(_, c)| c).collect();
-        deck.extend(self.trick.cards());
-        for hand in &self.hands {
-            deck.extend(hand.iter().copied());
+    fn gathered(&self) -> [Card; 52] {
+        let mut deck = FULL_DECK;
+        let played = self.won.plays().iter().chain(&self.trick.plays[..]);
+        let cards = played.map(|&(_, c)| c);
+        let held = self.hands.iter().flat_map(|hand| hand.iter().copied());
+        for (place, card) in deck.iter_mut().zip(cards.chain(held)) {
+            *place = card;
         }
         deck
     }
@@ -438,14 +453,14 @@ impl Teka {
         self.deal += 1;
         self.redeals = 0;
         let (deck, cut) = if self.source.has_explicit() || self.options.shuffle_every_deal {
-            (self.source.next_deck(&standard52()), false)
+            (self.source.next_deck_in_place(&FULL_DECK), false)
         } else {
             let mut deck = self.gathered();
             let lift = self.source.rng().random_range(1..deck.len());
             deck.rotate_left(lift);
             (deck, true)
         };
-        self.deal_cards(deck, cut, events);
+        self.deal_cards(&deck, cut, events);
     }
 
     // ---- calls ---------------------------------------------------------------------------------
@@ -533,8 +548,8 @@ impl Teka {
 
     /// Scores the hand (`made` is `None` after all passes), then ends the match or deals on.
     fn end_hand(&mut self, made: Option<bool>, events: &mut Events<'_, Event>) {
-        let mut points = vec![0; 2];
-        let mut team_tricks = vec![0; 2];
+        let mut points = [0; 2];
+        let mut team_tricks = [0; 2];
         if let (Some(d), Some(contract), Some(made)) = (self.declarer, self.contract, made) {
             let (ours, theirs) = self.side_tricks();
             team_tricks[team(d)] = ours;
@@ -582,8 +597,8 @@ impl Teka {
             Action::Redeal => {
                 events.tell(|| Event::RedealAsked { seat });
                 self.redeals += 1;
-                let deck = self.source.next_deck(&standard52());
-                self.deal_cards(deck, false, events);
+                let deck = self.source.next_deck_in_place(&FULL_DECK);
+                self.deal_cards(&deck, false, events);
             }
             Action::Keep => {
                 self.kept.push(seat);
@@ -748,7 +763,7 @@ impl Game for Teka {
             deal: 1,
             dealer,
             team_scores: vec![0; 2],
-            hands: vec![Vec::new(); SEATS],
+            hands: [Stack::new(); SEATS],
             phase: Phase::Bidding,
             turn: 0,
             kept: Vec::new(),
@@ -763,7 +778,7 @@ impl Game for Teka {
             last_hand: None,
             ranking: None,
         };
-        game.deal_cards(deck, false, &mut Events::quiet());
+        game.deal_cards(&deck, false, &mut Events::quiet());
         Ok(game)
     }
 
@@ -881,7 +896,7 @@ impl Game for Teka {
             contract: self.contract,
             trump: self.trump,
             sits_out: self.sitting_out(),
-            hand_sizes: self.hands.iter().map(Vec::len).collect(),
+            hand_sizes: self.hands.iter().map(|h| h.len()).collect(),
             trick: self.trick.plays.to_vec(),
             trick_number: self.won.len() + 1,
             last_trick: self.won.last_trick(),
@@ -905,14 +920,20 @@ impl Game for Teka {
 
     fn zones(&self) -> Vec<Zone> {
         let mut zones: Vec<Zone> = (0..SEATS)
-            .map(|s| Zone::new(format!("hand {s}"), self.hands[s].clone(), Seen::Only(s)))
+            .map(|s| {
+                Zone::new(
+                    format!("hand {s}"),
+                    self.hands[s].iter().copied(),
+                    Seen::Only(s),
+                )
+            })
             .collect();
         zones.extend(trick_zones(&self.trick.to_trick(), &self.won.into()));
         zones
     }
 
     fn hands(&self) -> Vec<Vec<Card>> {
-        self.hands.clone()
+        self.hands.iter().map(|h| h.to_vec()).collect()
     }
 
     fn action_space(&self) -> Vec<Action> {
@@ -976,7 +997,7 @@ impl Game for Teka {
             .or_else(|| constrained_deal(&pool, &sizes, |_, _| true, |_| true, rng));
         if let Some(piles) = deal {
             for (&s, pile) in others.iter().zip(piles) {
-                game.hands[s] = pile;
+                game.hands[s] = pile.into_iter().collect();
             }
         }
         game

@@ -287,7 +287,7 @@ fn te10_all_four_pass_no_score_and_the_deal_moves_on() {
         &[Action::Pass, Action::Ter, Action::Pass, Action::Pass],
     );
     assert!(events.contains(&Event::AllPassed));
-    assert_eq!(scored(&events).points, vec![0, 0]);
+    assert_eq!(scored(&events).points, [0, 0]);
     assert_eq!(g.team_scores, vec![0, 0]);
     assert_eq!((g.deal, g.dealer), (2, 1));
     assert_eq!(
@@ -359,8 +359,8 @@ fn te5_the_hand_stops_once_the_contract_is_made() {
     let events = play_cards(&mut g, TE5_LAST);
     let result = scored(&events);
     assert_eq!(result.made, Some(true));
-    assert_eq!(result.team_tricks, vec![9, 2]);
-    assert_eq!(result.points, vec![9, 0]);
+    assert_eq!(result.team_tricks, [9, 2]);
+    assert_eq!(result.points, [9, 0]);
     assert_eq!(g.team_scores, vec![9, 0]);
     assert_eq!(g.status().scores, Some(vec![9, 0, 9, 0]));
     assert_eq!(
@@ -392,8 +392,8 @@ fn te6_the_hand_stops_once_the_contract_cannot_be_made() {
     let events = play_cards(&mut g, "JH 9H 5D 5H");
     let result = scored(&events);
     assert_eq!(result.made, Some(false));
-    assert_eq!(result.team_tricks, vec![0, 4]);
-    assert_eq!(result.points, vec![0, 20]);
+    assert_eq!(result.team_tricks, [0, 4]);
+    assert_eq!(result.points, [0, 20]);
     assert_eq!(g.team_scores, vec![0, 20]);
     assert_eq!(g.deal, 2);
 }
@@ -484,7 +484,7 @@ fn a_raised_contract_is_what_scores() {
     let result = scored(&events);
     assert_eq!(result.contract, Some(Bid::Tricks(10)));
     assert_eq!(result.made, Some(true));
-    assert_eq!(result.points, vec![10, 0]);
+    assert_eq!(result.points, [10, 0]);
 }
 
 #[test]
@@ -503,7 +503,7 @@ fn te8_double_thirteen_fails_at_the_first_trick_lost() {
     let events = play_cards(&mut g, "2S AS 4C");
     let result = scored(&events);
     assert_eq!(result.made, Some(false));
-    assert_eq!(result.points, vec![0, 52]);
+    assert_eq!(result.points, [0, 52]);
     assert_eq!(g.status().scores, Some(vec![0, 52, 0, 52]));
 }
 
@@ -601,7 +601,7 @@ fn later_deals_cut_the_previous_hand_in_trick_order() {
 #[test]
 fn after_all_pass_the_whole_deck_is_cut() {
     let mut g = Teka::new(Options::default(), 4, Setup::deck(0, standard52())).unwrap();
-    let mut gathered: Vec<Card> = g.hands.concat();
+    let mut gathered: Vec<Card> = g.hands.iter().flat_map(|h| h.iter().copied()).collect();
     let mut source = g.source.clone();
     let lift = source.rng().random_range(1..52);
     gathered.rotate_left(lift);
