@@ -340,7 +340,10 @@ fn ko6_52_all_moves_nothing() {
     assert_eq!(r.changes, vec![0; 4]);
     assert_eq!(g.status().scores, Some(vec![5; 4]));
     let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
-    assert!(text.contains("Each side took 52 of the 104 card points"), "{text}");
+    assert!(
+        text.contains("Each side took 52 of the 104 card points"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1033,9 +1036,11 @@ fn round_and_match_results_read_as_sentences() {
     while g.deal == deal && !g.is_over() {
         let seat = g.to_act()[0];
         let first = g.legal_actions(seat)[0];
-        events.extend(act(&mut g, seat, first).into_iter().filter(|e| {
-            matches!(e, Event::RoundScored(_) | Event::GameOver { .. })
-        }));
+        events.extend(
+            act(&mut g, seat, first)
+                .into_iter()
+                .filter(|e| matches!(e, Event::RoundScored(_) | Event::GameOver { .. })),
+        );
     }
     let messages: Vec<_> = events.iter().map(Kop::event).collect();
     let catalog = pakka_catalog::catalog();

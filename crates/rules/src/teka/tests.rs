@@ -1100,10 +1100,13 @@ fn deal_and_match_results_read_as_sentences() {
         &[number(10), Action::Pass, Action::Pass, Action::Pass],
     );
     act(&mut g, 0, Action::Trump(TrumpSuit::H));
-    keep(&mut results, play_cards(
-        &mut g,
-        "2H AH 6H 10H  KH 7H 3D 3H  QH 8H 4D 4H  JH 9H 5D 5H",
-    ));
+    keep(
+        &mut results,
+        play_cards(
+            &mut g,
+            "2H AH 6H 10H  KH 7H 3D 3H  QH 8H 4D 4H  JH 9H 5D 5H",
+        ),
+    );
     // TE-8: double thirteen lost at the third trick.
     let mut g = game(
         3,
@@ -1116,7 +1119,10 @@ fn deal_and_match_results_read_as_sentences() {
     );
     calls(&mut g, &[d13(), Action::Pass, Action::Pass, Action::Pass]);
     act(&mut g, 0, Action::Trump(TrumpSuit::H));
-    keep(&mut results, play_cards(&mut g, "AH 2H 2C  KH 3S 3C  2S AS 4C"));
+    keep(
+        &mut results,
+        play_cards(&mut g, "AH 2H 2C  KH 3S 3C  2S AS 4C"),
+    );
     // A hand lost on the last trick, one short, and a deal all four passed.
     let short = |made: bool, declarer: Option<Seat>| HandResult {
         deal: 4,
@@ -1125,8 +1131,16 @@ fn deal_and_match_results_read_as_sentences() {
         contract: declarer.map(|_| Bid::Tricks(8)),
         trump: None,
         made: declarer.map(|_| made),
-        team_tricks: if declarer.is_some() { vec![7, 6] } else { vec![0, 0] },
-        points: if declarer.is_some() { vec![0, 16] } else { vec![0, 0] },
+        team_tricks: if declarer.is_some() {
+            vec![7, 6]
+        } else {
+            vec![0, 0]
+        },
+        points: if declarer.is_some() {
+            vec![0, 16]
+        } else {
+            vec![0, 0]
+        },
     };
     for result in [short(false, Some(2)), short(false, None)] {
         results.push(Event::HandScored {
