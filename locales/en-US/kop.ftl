@@ -7,7 +7,7 @@ kop-summary = A tiny trick-taking game for four with 16 cards (A, 10, Q, J). Twe
 kop-deal = Deal { $deal } · dealer { $dealer }
 kop-waiting = Before the first lead, waiting for { $seats } to declare (only the holder of both black queens may announce a wedding or a solo).
 kop-turn = Turn: { $who }
-kop-over = Game over: { $winners } won.
+kop-over = The match is over: { $winners } won, holding the most victory cards.
 kop-announcement = { $declaration ->
     [wedding] { $who } announced a wedding: the partner is the holder of the highest jack not in the caller's hand.
    *[solo] { $who } announced a solo, alone against the other three.
@@ -26,14 +26,14 @@ kop-score = { $n ->
    *[other] { $n } victory cards
 }
 kop-seat-figure = { $who } { $n }
-kop-seat-change = { $who } { $change }
-kop-round = Deal { $deal }: { $contract }, { $side }–{ $other }; { $outcome }
-kop-round-even = 52–52, no victory cards move
-kop-round-won = { $winners } won: { $changes }
-kop-contract-queens = black queens { $clubs } and { $spades }
-kop-contract-wedding = wedding of { $caller } with { $partner }
-kop-contract-silent = { $who } alone (silent)
-kop-contract-solo = { $who } solo
+kop-seat-change = { $who } { $change } (now { $n })
+kop-round = Deal { $deal }: { $contract }. { $outcome }
+kop-round-even = Each side took 52 of the 104 card points, and a side needs 53 to win, so nobody won and no victory cards moved.
+kop-round-won = { $winners } won with { $points } of the 104 card points (53 needed; the other side took { $others }). Victory cards: { $changes }.
+kop-contract-queens = { $clubs } and { $spades } held the black queens and played together
+kop-contract-wedding = { $caller } called a wedding and played with { $partner }
+kop-contract-silent = { $who } held both black queens and played alone without saying so
+kop-contract-solo = { $who } played a solo, alone against the other three
 
 # The picture of the table.
 kop-picture-announced = { $declaration ->

@@ -17,7 +17,7 @@ paston-nothing = nothing
 # The table.
 paston-header = Deal { $deal } · dealer { $dealer } · match score (first to { $target } points): { $scores }
 paston-seat-score = { $who } { $score }
-paston-over = Game over: { $winners } won.
+paston-over = The match is over: { $winners } won with the highest score.
 paston-redealt = Redealt { $n }× (a hand held the spades 7 to Q without K or A).
 paston-first-bidder = { $who } bids first{ $why ->
     [jack] {" "}(holds { $jack })
@@ -59,15 +59,15 @@ paston-picture-sits-out = Sits out
 paston-picture-discards = Discards
 
 # The last hand.
-paston-surrendered = { $who } surrendered (bid { $bid })
-paston-no-whist = { $who } declared { $level }; both opponents passed
+paston-surrendered = { $who } gave up the contract (bid { $bid }) without playing
+paston-no-whist = { $who } declared { $level } and both opponents passed (nobody called whist against it), so { $who } won without play
 paston-played = { $who } declared { $level } and took { $tricks ->
     [one] { $tricks } trick
    *[other] { $tricks } tricks
 }
 paston-seat-points = { $who } { $points }
-paston-last-hand = Last hand (deal { $deal }): { $what } — { $points }
-paston-last-hand-reset = Last hand (deal { $deal }): { $what } — { $points }; { $resets }
+paston-last-hand = Last hand (deal { $deal }): { $what }. Points this deal: { $points }
+paston-last-hand-reset = Last hand (deal { $deal }): { $what }. Points this deal: { $points }; { $resets }
 paston-reset = { $who } fell to { $floor } or below: reset to 0
 paston-sep-semicolon = {"; "}
 

@@ -34,11 +34,19 @@ teka-contract = Contract: { $who } { $contract } for { $team }{ $raised ->
    *[no] {""}
 }
 teka-tricks = Tricks: { $first } { $a } · { $second } { $b }
-teka-last-hand-passed = Last hand (deal { $deal }): all four passed, no score.
-teka-last-hand = Last hand (deal { $deal }): { $who } { $made ->
-    [yes] made
-   *[no] lost
-} { $contract } ({ $ours }–{ $theirs } in tricks): { $team } { $points }.
+teka-last-hand = Last hand (deal { $deal }): { $result }
+teka-hand-passed = all four passed, so nobody scored.
+teka-hand-result = { $how ->
+    [made] { $who } bid { $contract } and made it: their team took { $ours } of the { $played } tricks played.
+    [short] { $who } bid { $contract } and lost, { $short } { $short ->
+        [one] trick
+       *[other] tricks
+    } short with { $ours } of 13.
+   *[early] { $who } bid { $contract } and lost: after { $played } of 13 tricks the opponents had { $theirs }, so { $contract } could no longer be made.
+} { $team } score { $points }{ $how ->
+    [made] .
+   *[other] {" "}(a lost contract gives the opponents twice its value).
+}
 
 # Buttons and questions.
 teka-action-redeal = Ask for a new deal
@@ -91,4 +99,5 @@ teka-event-declarer = { $who } declares { $bid } for { $team }.{ $out ->
 }
 teka-event-trump = { $who } names trumps: { $suit }.
 teka-event-raised = { $who } raises the contract to { $to }.
-teka-event-scored = { $result } Teams: { $first } { $a } · { $second } { $b }.
+teka-event-scored = Deal { $deal } is over: { $result } Match: { $first } { $a }, { $second } { $b }; the first team to { $target } wins.
+teka-event-over = The match is over: { $team } won with { $points }, reaching { $target } first; { $others } had { $theirs }.

@@ -7,7 +7,7 @@ kop-summary = Pieni tikkipeli neljälle 16 kortilla (A, 10, Q, J). Kaksitoista k
 kop-deal = Jako { $deal } · jakaja { $dealer }
 kop-waiting = Ennen ensimmäistä avausta odotetaan julistusta: { $seats } (vain molempien mustien rouvien haltija voi julistaa häät tai soolon).
 kop-turn = Vuorossa: { $who }
-kop-over = Peli päättyi – voitto: { $winners }.
+kop-over = Ottelu päättyi. Voittaja eniten voittokortein: { $winners }.
 kop-announcement = { $declaration ->
     [wedding] { $who } julisti häät: pari on korkeimman sellaisen jätkän haltija, joka ei ole julistajan kädessä.
    *[solo] { $who } julisti soolon, yksin kolmea muuta vastaan.
@@ -26,14 +26,14 @@ kop-score = { $n ->
    *[other] { $n } voittokorttia
 }
 kop-seat-figure = { $who } { $n }
-kop-seat-change = { $who } { $change }
-kop-round = Jako { $deal }: { $contract }, { $side }–{ $other }; { $outcome }
-kop-round-even = 52–52, voittokortit eivät liiku
-kop-round-won = voitto: { $winners } — { $changes }
-kop-contract-queens = mustat rouvat { $clubs } ja { $spades }
-kop-contract-wedding = häät: { $caller } ja { $partner }
-kop-contract-silent = { $who } yksin (hiljaa)
-kop-contract-solo = { $who } soolo
+kop-seat-change = { $who } { $change } (nyt { $n })
+kop-round = Jako { $deal }: { $contract }. { $outcome }
+kop-round-even = Kumpikin puoli sai 52 korttipistettä 104:stä, ja voittoon tarvitaan 53, joten kukaan ei voittanut eikä voittokortteja siirretty.
+kop-round-won = Voitto: { $winners }, { $points }/104 korttipistettä (voittoon tarvitaan 53; toinen puoli sai { $others }). Voittokortit: { $changes }.
+kop-contract-queens = { $clubs } ja { $spades } pitivät mustia rouvia ja pelasivat yhdessä
+kop-contract-wedding = { $caller } julisti häät ja pelasi yhdessä pelaajan { $partner } kanssa
+kop-contract-silent = { $who } piti kumpaakin mustaa rouvaa ja pelasi yksin kertomatta siitä
+kop-contract-solo = { $who } pelasi soolon yksin kolmea muuta vastaan
 
 kop-label-wedding = Häät (kutsu korkein jätkä)
 kop-label-solo = Soolo (yksin, julistettu)

@@ -17,7 +17,7 @@ paston-nothing = ei mitään
 # The table.
 paston-header = Jako { $deal } · jakaja { $dealer } · ottelun tilanne (voittoon { $target } pistettä): { $scores }
 paston-seat-score = { $who } { $score }
-paston-over = Peli päättyi – voitto: { $winners }.
+paston-over = Ottelu päättyi. Voittaja suurimmalla pistemäärällä: { $winners }.
 paston-redealt = Jaettu uudelleen { $n }× (jollakin kädellä oli padat seiskasta rouvaan ilman kuningasta ja ässää).
 paston-first-bidder = { $who } tarjoaa ensin{ $why ->
     [jack] {" "}(kädessä { $jack })
@@ -50,15 +50,15 @@ paston-seat-tricks = { $who } { $n }
 paston-your-discards = Poistamasi kortit: { $cards }
 
 # The last hand.
-paston-surrendered = { $who } luovutti (tarjous { $bid })
-paston-no-whist = { $who } julisti { $level }; molemmat vastustajat passasivat
+paston-surrendered = { $who } luovutti sitoumuksen (tarjous { $bid }) pelaamatta
+paston-no-whist = { $who } julisti { $level }, ja molemmat vastustajat passasivat (kumpikaan ei sanonut whistiä), joten { $who } voitti pelaamatta
 paston-played = { $who } julisti { $level } ja otti { $tricks ->
     [one] { $tricks } tikin
    *[other] { $tricks } tikkiä
 }
 paston-seat-points = { $who } { $points }
-paston-last-hand = Edellinen jako ({ $deal }): { $what } — { $points }
-paston-last-hand-reset = Edellinen jako ({ $deal }): { $what } — { $points }; { $resets }
+paston-last-hand = Edellinen jako ({ $deal }): { $what }. Tämän jaon pisteet: { $points }
+paston-last-hand-reset = Edellinen jako ({ $deal }): { $what }. Tämän jaon pisteet: { $points }; { $resets }
 paston-reset = { $who }: tulos { $floor } tai alle, nollataan
 paston-sep-semicolon = {"; "}
 

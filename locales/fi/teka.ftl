@@ -34,11 +34,22 @@ teka-contract = Sitoumus: { $who } { $contract } parille { $team }{ $raised ->
    *[no] {""}
 }
 teka-tricks = Tikit: { $first } { $a } · { $second } { $b }
-teka-last-hand-passed = Edellinen jako ({ $deal }): kaikki neljä passasivat, ei pisteitä.
-teka-last-hand = Edellinen jako ({ $deal }): { $who } { $made ->
-    [yes] täytti sitoumuksen
-   *[no] ei täyttänyt sitoumusta
-} { $contract } (tikit { $ours }–{ $theirs }): { $team } { $points }.
+teka-last-hand = Edellinen jako ({ $deal }): { $result }
+teka-hand-passed = kaikki neljä passasivat, joten kukaan ei saanut pisteitä.
+teka-hand-result = { $how ->
+    [made] { $who } tarjosi { $contract } ja täytti sitoumuksen: pelatuista { $played } tikistä pari sai { $ours }.
+    [short] { $who } tarjosi { $contract } ja hävisi: pari sai { $ours }/13 tikkiä ja jäi { $short ->
+        [one] yhden tikin
+       *[other] { $short } tikkiä
+    } vajaaksi.
+   *[early] { $who } tarjosi { $contract } ja hävisi: { $played } tikin jälkeen vastustajilla oli { $theirs } { $theirs ->
+        [one] tikki
+       *[other] tikkiä
+    }, joten sitoumusta ei voinut enää täyttää.
+} { $team } saavat { $points }{ $how ->
+    [made] .
+   *[other] {" "}(hävitty sitoumus antaa vastustajille kaksinkertaiset pisteet).
+}
 
 # Buttons and questions.
 teka-action-redeal = Pyydä uutta jakoa
@@ -91,4 +102,5 @@ teka-event-declarer = { $who } on pelinviejä: { $bid } parille { $team }.{ $out
 }
 teka-event-trump = { $who } nimeää valtin: { $suit }.
 teka-event-raised = { $who } korottaa sitoumuksen tasolle { $to }.
-teka-event-scored = { $result } Parit: { $first } { $a } · { $second } { $b }.
+teka-event-scored = Jako { $deal } päättyi: { $result } Ottelu: { $first } { $a }, { $second } { $b }; voittaa pari, joka saa ensin { $target } pistettä.
+teka-event-over = Ottelu päättyi: { $team } voittivat ja ehtivät ensin { $target } pisteeseen ({ $points }). { $others } saivat { $theirs }.

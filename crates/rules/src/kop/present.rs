@@ -259,30 +259,40 @@ fn per_seat(figures: impl Iterator<Item = Arg>) -> Arg {
     )
 }
 
-/// The settlement line of a round: "Deal 1: black queens Ann and Bob, 53–51; Ann and Bob won:
-/// Ann +1 · …".
+/// The settlement of a round in sentences: who played together, who won and with how many of
+/// the card points (52–52 wins nobody, as `kop.md` rules), then each seat's victory cards moved
+/// and now held: "Deal 1: Ann and Bob held the black queens and played together. Ann and Bob
+/// won with 53 of the 104 card points (53 needed; the other side took 51). Victory cards: Ann
+/// +2 (now 7), …".
 fn round(r: &RoundResult) -> Msg {
     let outcome = if r.winners.is_empty() {
         msg!("kop-round-even")
     } else {
+        let side_won = r.winners.contains(&r.side[0]);
+        let (points, others) = if side_won {
+            (r.side_points, r.other_points)
+        } else {
+            (r.other_points, r.side_points)
+        };
         let changes = r
             .changes
             .iter()
+            .zip(r.victory_cards.iter())
             .enumerate()
-            .map(|(s, &c)| msg!("kop-seat-change", who = seat(s), change = signed(c)))
+            .map(|(s, (&c, &n))| msg!("kop-seat-change", who = seat(s), change = signed(c), n = n))
             .collect();
         msg!(
             "kop-round-won",
             winners = seat_list(&r.winners),
-            changes = list(changes, key!("sep-dot"))
+            points = points,
+            others = others,
+            changes = list(changes, key!("sep-comma"))
         )
     };
     msg!(
         "kop-round",
         deal = r.deal,
         contract = contract(r.contract),
-        side = r.side_points,
-        other = r.other_points,
         outcome = outcome
     )
 }

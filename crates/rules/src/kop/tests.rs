@@ -317,7 +317,7 @@ fn ko5_the_queens_win_with_53() {
         "{text}"
     );
     assert!(
-        text.contains("Deal 1: black queens Seat 0 and Seat 3, 53–51; Seat 0 and Seat 3 won: Seat 0 +2 · Seat 1 −2 · Seat 2 −2 · Seat 3 +2"),
+        text.contains("Deal 1: Seat 0 and Seat 3 held the black queens and played together. Seat 0 and Seat 3 won with 53 of the 104 card points (53 needed; the other side took 51). Victory cards: Seat 0 +2 (now 7), Seat 1 −2 (now 3), Seat 2 −2 (now 3), Seat 3 +2 (now 7)."),
         "{text}"
     );
 }
@@ -340,7 +340,10 @@ fn ko6_52_all_moves_nothing() {
     assert_eq!(r.changes, vec![0; 4]);
     assert_eq!(g.status().scores, Some(vec![5; 4]));
     let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
-    assert!(text.contains("52–52, no victory cards move"), "{text}");
+    assert!(
+        text.contains("Each side took 52 of the 104 card points"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -495,7 +498,7 @@ fn ko9_the_match_ends_when_someone_has_no_victory_cards() {
     assert!(status.to_act.is_empty());
     assert_eq!(g.apply(1, &Action::Silent), Err(RuleError::GameOver));
     let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
-    assert!(text.contains("Game over: Seat 3 won."), "{text}");
+    assert!(text.contains("The match is over: Seat 3 won"), "{text}");
     assert_eq!(rank_by_score(&[-1, 7, 7, 7]), vec![vec![1, 2, 3], vec![0]]);
 }
 
@@ -992,4 +995,62 @@ fn the_state_serializes_as_before() {
     let back: Kop = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(back, g);
     assert_eq!(serde_json::to_value(&back).unwrap(), json);
+}
+
+/// The round results and the match result as the channel reads them, in English and Finnish:
+/// the queens winning with 53 (KO-5), 52–52 (KO-6), a solo won (KO-8), and the last round of a
+/// match (KO-9).
+#[test]
+fn round_and_match_results_read_as_sentences() {
+    let names: Vec<String> = [
+        "@alice",
+        "Computer 2 (normal)",
+        "Computer 3 (normal)",
+        "Computer 4 (normal)",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut events = Vec::new();
+    let mut g = game(3, &TEAM_53);
+    declare_all(&mut g);
+    events.push(Event::RoundScored(play_out(&mut g)));
+    let mut g = game(
+        3,
+        &[
+            "AH QH QD 10D",
+            "AD AC 10C 10S",
+            "QS JS JH AS",
+            "10H QC JC JD",
+        ],
+    );
+    declare_all(&mut g);
+    events.push(Event::RoundScored(play_out(&mut g)));
+    let mut g = game(3, &ALONE_60);
+    act(&mut g, 0, Action::Solo);
+    declare_all(&mut g);
+    events.push(Event::RoundScored(play_out(&mut g)));
+    let mut g = game(3, &TEAM_53);
+    g.victory_cards = vec![4, 2, 8, 6];
+    declare_all(&mut g);
+    let deal = g.deal;
+    while g.deal == deal && !g.is_over() {
+        let seat = g.to_act()[0];
+        let first = g.legal_actions(seat)[0];
+        events.extend(
+            act(&mut g, seat, first)
+                .into_iter()
+                .filter(|e| matches!(e, Event::RoundScored(_) | Event::GameOver { .. })),
+        );
+    }
+    let messages: Vec<_> = events.iter().map(Kop::event).collect();
+    let catalog = pakka_catalog::catalog();
+    let words = |lang: &str| {
+        messages
+            .iter()
+            .map(|m| catalog.text(lang, m, &names.as_slice()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    insta::assert_snapshot!("kop_results_en", words("en-US"));
+    insta::assert_snapshot!("kop_results_fi", words("fi"));
 }

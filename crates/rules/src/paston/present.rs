@@ -70,7 +70,7 @@ fn how(forced: Option<Why>, bid: Level) -> Msg {
     )
 }
 
-/// "Ann 0 · Bob 20 · Cid −18".
+/// "Ann 0, Bob 20, Cid −18" (commas, so no list dot stands beside a computer's name).
 fn scores(scores: &[i64]) -> pakka_text::Arg {
     list(
         (0..scores.len())
@@ -82,7 +82,7 @@ fn scores(scores: &[i64]) -> pakka_text::Arg {
                 )
             })
             .collect(),
-        key!("sep-dot"),
+        key!("sep-comma"),
     )
 }
 

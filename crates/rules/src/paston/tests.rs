@@ -799,16 +799,16 @@ fn pa12_the_first_to_121_wins() {
     assert_eq!(g.apply(1, &Action::Pass), Err(RuleError::GameOver));
     let names: Vec<String> = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
     let text = en_lines(&Paston::describe(&g.view(Observer::Public)), &names);
-    assert!(text.contains("Game over: Ann won."), "{text}");
+    assert!(text.contains("The match is over: Ann won"), "{text}");
     assert!(
         text.contains(
-            "match score (first to 121 points): Ann 135 points · Bob 40 points · Cid −5 points"
+            "match score (first to 121 points): Ann 135 points, Bob 40 points, Cid −5 points"
         ),
         "{text}"
     );
     assert!(
         text.contains(
-            "Last hand (deal 1): Ann declared Glitch ♣; both opponents passed — Ann +20, Bob 0, Cid 0"
+            "Last hand (deal 1): Ann declared Glitch ♣ and both opponents passed (nobody called whist against it), so Ann won without play. Points this deal: Ann +20, Bob 0, Cid 0"
         ),
         "{text}"
     );
@@ -882,7 +882,7 @@ fn describe_shows_the_score_the_contract_and_the_tricks() {
     let told: Vec<String> = events.iter().map(|e| en(&Paston::event(e))).collect();
     assert_eq!(told[0], "Seat 0 surrenders: −10, each opponent +2.");
     assert!(
-        told[1].starts_with("Last hand (deal 1): Seat 0 surrendered (bid Gupa) — Seat 0 −10, Seat 1 +2, Seat 2 +2. Match score: Seat 0 −10 points · Seat 1 2 points · Seat 2 2 points."),
+        told[1].starts_with("Last hand (deal 1): Seat 0 gave up the contract (bid Gupa) without playing. Points this deal: Seat 0 −10, Seat 1 +2, Seat 2 +2. Match score: Seat 0 −10 points, Seat 1 2 points, Seat 2 2 points."),
         "{told:?}"
     );
 }
@@ -1107,4 +1107,53 @@ fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
     assert_eq!(own.hand.as_ref().unwrap().groups[0][0].card, card("QH"));
     let sitter = Presentation::picture(&g, Observer::Seat(2));
     assert!(sitter.hand.as_ref().unwrap().cards().all(|h| !h.legal));
+}
+
+/// The hand results and the match result as the channel reads them, in English and Finnish:
+/// both opponents passing, a surrender, a hand played out with a reset, and the match won.
+#[test]
+fn hand_and_match_results_read_as_sentences() {
+    let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
+        .map(String::from)
+        .to_vec();
+    let result = |deal, end, points: Vec<i64>, reset: Vec<Seat>| HandResult {
+        deal,
+        declarer: 1,
+        bid: Level::Glitch,
+        trump: Some(Level::Dineri),
+        end,
+        whist: vec![Some(true), None, Some(false)],
+        tricks: vec![3, 7, 0],
+        points,
+        reset,
+    };
+    let events = [
+        Event::HandScored {
+            result: result(1, HandEnd::NoWhist, vec![0, 30, 0], vec![]),
+            scores: vec![0, 30, 0],
+        },
+        Event::HandScored {
+            result: result(2, HandEnd::Surrendered, vec![2, -10, 2], vec![]),
+            scores: vec![2, 20, 2],
+        },
+        Event::HandScored {
+            result: result(3, HandEnd::Played, vec![-9, 110, 0], vec![]),
+            scores: vec![-7, 130, 2],
+        },
+        Event::GameOver {
+            ranking: vec![vec![1], vec![2], vec![0]],
+            scores: vec![-7, 130, 2],
+        },
+    ];
+    let messages: Vec<_> = events.iter().map(Paston::event).collect();
+    let catalog = pakka_catalog::catalog();
+    let words = |lang: &str| {
+        messages
+            .iter()
+            .map(|m| catalog.text(lang, m, &names.as_slice()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    insta::assert_snapshot!("paston_results_en", words("en-US"));
+    insta::assert_snapshot!("paston_results_fi", words("fi"));
 }

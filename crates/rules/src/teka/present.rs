@@ -10,7 +10,7 @@ use crate::tricks::{ace_high, suit_beats};
 use crate::{Observer, Present, Seat, Tone};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
-use pakka_text::{list, seat, signed, verbatim, Arg, Msg};
+use pakka_text::{list, seat, verbatim, Arg, Msg};
 
 /// A partnership by its first seat (0 or 1): "Ann & Cid".
 fn team_of(t: usize) -> Msg {
@@ -29,24 +29,44 @@ fn yes(b: bool) -> Arg {
     verbatim(if b { "yes" } else { "no" })
 }
 
-/// "Last hand (deal 2): Ann made 9 (9–2 in tricks): Ann & Cid +9."
+/// The deal's result in a sentence: who bid what, made or lost and why (by how many tricks,
+/// or that it could no longer be made when play stopped early), and who scores how much:
+/// "Ann bid 10 and lost: after 6 of 13 tricks the opponents had 4, so 10 could no longer be
+/// made. Bob & Dan score 20 points (a lost contract gives the opponents twice its value)."
 fn hand_result(r: &HandResult) -> Msg {
     let (Some(d), Some(contract), Some(made)) = (r.declarer, r.contract, r.made) else {
-        return msg!("teka-last-hand-passed", deal = r.deal);
+        return msg!("teka-hand-passed");
     };
     let t = team(d);
     let winner = if made { t } else { 1 - t };
+    let (ours, theirs) = (r.team_tricks[t], r.team_tricks[1 - t]);
+    let played = ours + theirs;
+    let needed = match contract {
+        Bid::Tricks(n) => u32::from(n),
+        Bid::Double13 => 13,
+    };
+    let how = match (made, played) {
+        (true, _) => "made",
+        (false, 13) => "short",
+        (false, _) => "early",
+    };
     msg!(
-        "teka-last-hand",
-        deal = r.deal,
+        "teka-hand-result",
+        how = verbatim(how),
         who = seat(d),
-        made = yes(made),
         contract = bid(contract),
-        ours = r.team_tricks[t],
-        theirs = r.team_tricks[1 - t],
+        ours = ours,
+        theirs = theirs,
+        played = played,
+        short = needed.saturating_sub(ours),
         team = team_of(winner),
-        points = signed(r.points[winner])
+        points = Teka::score(r.points[winner])
     )
+}
+
+/// "Last hand (deal 2): …" with the deal's result, on the table until the next one.
+fn last_hand(r: &HandResult) -> Msg {
+    msg!("teka-last-hand", deal = r.deal, result = hand_result(r))
 }
 
 /// The contract line: "Contract: Ann 9 for Ann & Cid, trumps ♥."
@@ -143,7 +163,7 @@ impl Present for Teka {
         ];
         if let Some(ranking) = &view.ranking {
             lines.push(msg!("teka-over", team = team_of(team(ranking[0][0]))));
-            lines.extend(view.last_hand.as_ref().map(hand_result));
+            lines.extend(view.last_hand.as_ref().map(last_hand));
             lines.extend(own_hand(view));
             return lines;
         }
@@ -184,7 +204,7 @@ impl Present for Teka {
             lines.push(numbered_trick(view.trick_number, &view.trick, turn));
         }
         lines.extend(own_hand(view));
-        lines.extend(view.last_hand.as_ref().map(hand_result));
+        lines.extend(view.last_hand.as_ref().map(last_hand));
         lines
     }
 
@@ -284,14 +304,27 @@ impl Present for Teka {
                 team_scores,
             } => msg!(
                 "teka-event-scored",
+                deal = result.deal,
                 result = hand_result(result),
                 first = team_of(0),
                 a = Teka::score(team_scores[0]),
                 second = team_of(1),
-                b = Teka::score(team_scores[1])
+                b = Teka::score(team_scores[1]),
+                target = TARGET
             ),
-            Event::GameOver { ranking, .. } => {
-                msg!("teka-over", team = team_of(team(ranking[0][0])))
+            Event::GameOver {
+                ranking,
+                team_scores,
+            } => {
+                let w = team(ranking[0][0]);
+                msg!(
+                    "teka-event-over",
+                    team = team_of(w),
+                    points = Teka::score(team_scores[w]),
+                    others = team_of(1 - w),
+                    theirs = Teka::score(team_scores[1 - w]),
+                    target = TARGET
+                )
             }
         }
     }

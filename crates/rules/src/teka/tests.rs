@@ -714,7 +714,7 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
         .collect();
     assert!(
         told.contains(
-            &"Last hand (deal 1): Ann made 9 (9–2 in tricks): Ann & Cid +9. Teams: Ann & Cid 33 points · Bob & Dee 40 points."
+            &"Deal 1 is over: Ann bid 9 and made it: their team took 9 of the 11 tricks played. Ann & Cid score 9 points. Match: Ann & Cid 33 points, Bob & Dee 40 points; the first team to 104 wins."
                 .to_string()
         ),
         "{told:?}"
@@ -1055,4 +1055,113 @@ fn the_state_serializes_as_before() {
     let back: Teka = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(back, g);
     assert_eq!(serde_json::to_value(&back).unwrap(), json);
+}
+
+// ---- results in words -------------------------------------------------------------------------
+
+/// The deal results and the match result as the channel reads them, in English and Finnish:
+/// made (TE-5), lost early (TE-6), double thirteen lost at the first trick (TE-8), lost on the
+/// last trick, all four passing, and the match won (TE-9).
+#[test]
+fn deal_and_match_results_read_as_sentences() {
+    let names: Vec<String> = [
+        "@alice",
+        "Computer 2 (normal)",
+        "Computer 3 (normal)",
+        "Computer 4 (normal)",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut results: Vec<Event> = Vec::new();
+    fn keep(results: &mut Vec<Event>, events: Vec<Event>) {
+        results.extend(
+            events
+                .into_iter()
+                .filter(|e| matches!(e, Event::HandScored { .. } | Event::GameOver { .. })),
+        )
+    }
+    // TE-5: made 9 after 11 tricks.
+    let mut g = te5_to_play(vec![0, 0]);
+    play_cards(&mut g, TE5_PLAY);
+    keep(&mut results, play_cards(&mut g, TE5_LAST));
+    // TE-6: 10 can no longer be made after 4 tricks.
+    let mut g = game(
+        3,
+        [
+            "2H 3H 4H 5H 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+            "AH KH QH JH 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+            "6H 7H 8H 9H JS QS KS AS JC QC KC AC 2D",
+            "10H 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        ],
+    );
+    act(&mut g, 0, Action::Keep);
+    calls(
+        &mut g,
+        &[number(10), Action::Pass, Action::Pass, Action::Pass],
+    );
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    keep(
+        &mut results,
+        play_cards(
+            &mut g,
+            "2H AH 6H 10H  KH 7H 3D 3H  QH 8H 4D 4H  JH 9H 5D 5H",
+        ),
+    );
+    // TE-8: double thirteen lost at the third trick.
+    let mut g = game(
+        3,
+        [
+            "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2S",
+            "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2H",
+            "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+            "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+        ],
+    );
+    calls(&mut g, &[d13(), Action::Pass, Action::Pass, Action::Pass]);
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    keep(
+        &mut results,
+        play_cards(&mut g, "AH 2H 2C  KH 3S 3C  2S AS 4C"),
+    );
+    // A hand lost on the last trick, one short, and a deal all four passed.
+    let short = |made: bool, declarer: Option<Seat>| HandResult {
+        deal: 4,
+        declarer,
+        bid: declarer.map(|_| Bid::Tricks(8)),
+        contract: declarer.map(|_| Bid::Tricks(8)),
+        trump: None,
+        made: declarer.map(|_| made),
+        team_tricks: if declarer.is_some() {
+            vec![7, 6]
+        } else {
+            vec![0, 0]
+        },
+        points: if declarer.is_some() {
+            vec![0, 16]
+        } else {
+            vec![0, 0]
+        },
+    };
+    for result in [short(false, Some(2)), short(false, None)] {
+        results.push(Event::HandScored {
+            result,
+            team_scores: vec![9, 88],
+        });
+    }
+    // TE-9: the match is won.
+    let mut g = te5_to_play(vec![96, 50]);
+    play_cards(&mut g, TE5_PLAY);
+    keep(&mut results, play_cards(&mut g, TE5_LAST));
+
+    let messages: Vec<_> = results.iter().map(Teka::event).collect();
+    let catalog = pakka_catalog::catalog();
+    let words = |lang: &str| {
+        messages
+            .iter()
+            .map(|m| catalog.text(lang, m, &names.as_slice()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    insta::assert_snapshot!("teka_results_en", words("en-US"));
+    insta::assert_snapshot!("teka_results_fi", words("fi"));
 }
