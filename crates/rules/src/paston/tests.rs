@@ -1116,28 +1116,28 @@ fn hand_and_match_results_read_as_sentences() {
     let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
         .map(String::from)
         .to_vec();
-    let result = |deal, end, points: Vec<i64>, reset: Vec<Seat>| HandResult {
+    let result = |deal, end, points: [i64; 3], reset: Vec<Seat>| HandResult {
         deal,
         declarer: 1,
         bid: Level::Glitch,
         trump: Some(Level::Dineri),
         end,
-        whist: vec![Some(true), None, Some(false)],
-        tricks: vec![3, 7, 0],
+        whist: [Some(true), None, Some(false)],
+        tricks: [3, 7, 0],
         points,
-        reset,
+        reset: reset.into_iter().collect(),
     };
     let events = [
         Event::HandScored {
-            result: result(1, HandEnd::NoWhist, vec![0, 30, 0], vec![]),
+            result: result(1, HandEnd::NoWhist, [0, 30, 0], vec![]),
             scores: vec![0, 30, 0],
         },
         Event::HandScored {
-            result: result(2, HandEnd::Surrendered, vec![2, -10, 2], vec![]),
+            result: result(2, HandEnd::Surrendered, [2, -10, 2], vec![]),
             scores: vec![2, 20, 2],
         },
         Event::HandScored {
-            result: result(3, HandEnd::Played, vec![-9, 110, 0], vec![]),
+            result: result(3, HandEnd::Played, [-9, 110, 0], vec![]),
             scores: vec![-7, 130, 2],
         },
         Event::GameOver {

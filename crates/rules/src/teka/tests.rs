@@ -1131,16 +1131,8 @@ fn deal_and_match_results_read_as_sentences() {
         contract: declarer.map(|_| Bid::Tricks(8)),
         trump: None,
         made: declarer.map(|_| made),
-        team_tricks: if declarer.is_some() {
-            vec![7, 6]
-        } else {
-            vec![0, 0]
-        },
-        points: if declarer.is_some() {
-            vec![0, 16]
-        } else {
-            vec![0, 0]
-        },
+        team_tricks: if declarer.is_some() { [7, 6] } else { [0, 0] },
+        points: if declarer.is_some() { [0, 16] } else { [0, 0] },
     };
     for result in [short(false, Some(2)), short(false, None)] {
         results.push(Event::HandScored {
