@@ -118,12 +118,16 @@ impl Reply {
     }
 }
 
-/// Cuts text to `max` characters, marking the cut.
+/// Cuts text to `max` characters, marking the cut: at the end of its last whole line when it
+/// has lines (a long match's result), so no name or number is cut in two.
 fn clip(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
     }
     let mut cut: String = text.chars().take(max - 1).collect();
+    if let Some(end) = cut.rfind('\n').filter(|&at| at > 0) {
+        cut.truncate(end + 1);
+    }
     cut.push('…');
     cut
 }

@@ -258,6 +258,18 @@ fn long_content_and_labels_are_clipped() {
 }
 
 #[test]
+fn a_long_message_is_cut_at_a_whole_line() {
+    let lines: Vec<String> = (1..=200)
+        .map(|n| format!("Deal {n}: Computer 3 (normal) 20 points"))
+        .collect();
+    let cut = clip(&lines.join("\n"), MAX_CONTENT);
+    assert!(cut.chars().count() <= MAX_CONTENT);
+    assert!(cut.ends_with("points\n…"), "{cut}");
+    // One line with no break is still cut to the limit.
+    assert_eq!(clip(&"x".repeat(50), 10).chars().count(), 10);
+}
+
+#[test]
 fn leaderboard_pages_stats_history_and_rules() {
     use pakka_table::ratings::{Player, Rating};
     use pakka_table::records::{
