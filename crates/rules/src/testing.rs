@@ -1,6 +1,7 @@
 //! Test support the games' `tests.rs` share (compiled for tests only): a rule of thumb checked
 //! against its reference (each game's own, the rule as it once read the seat's full view) over
-//! seeded games, and a rule of thumb's share of wins against random players. What every game
+//! seeded games, a rule of thumb's share of wins against random players, and messages worded
+//! in one language for a snapshot. What every game
 //! must do alike, such as the fast path against the derived one, is not here but in the
 //! conformance suite (`pakka_conformance::contract`).
 
@@ -8,6 +9,17 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Game, Heuristic, Seat, Setup};
+use pakka_text::Msg;
+
+/// `messages` worded in `lang` with the seats named `names`, one a line (a snapshot's text).
+pub(crate) fn worded(messages: &[Msg], names: &[String], lang: &str) -> String {
+    let catalog = pakka_catalog::catalog();
+    messages
+        .iter()
+        .map(|m| catalog.text(lang, m, &names))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 /// Which seeded games [`rule_of_thumb_matches`] walks.
 #[derive(Clone, Copy, Debug)]

@@ -59,32 +59,33 @@ impl Store {
 
     /// Remembers (or forgets) the table's live turn ping (nothing for a table not stored).
     pub async fn set_ping(&self, id: TableId, ping_id: Option<u64>) -> Result<(), StoreError> {
-        on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
-                d,
-                "INSERT INTO discord_messages (table_id, ping_id) \
-                 SELECT id, ? FROM tables WHERE id = ? \
-                 ON CONFLICT (table_id) DO UPDATE SET ping_id = excluded.ping_id"
-            ))
-            .bind(ping_id.map(to_sql))
-            .bind(id)
-            .execute(db)
-            .await?;
-            Ok(())
-        })
+        self.set_column(id, "ping_id", ping_id).await
     }
 
     /// Remembers (or forgets) the latest result of the table's match still in the channel
     /// (nothing for a table not stored).
     pub async fn set_result(&self, id: TableId, result_id: Option<u64>) -> Result<(), StoreError> {
+        self.set_column(id, "result_id", result_id).await
+    }
+
+    /// Writes one message id column of the table's row (`column` is one of the two above,
+    /// never a caller's words).
+    async fn set_column(
+        &self,
+        id: TableId,
+        column: &'static str,
+        value: Option<u64>,
+    ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
             sqlx::query(sql!(
                 d,
-                "INSERT INTO discord_messages (table_id, result_id) \
-                 SELECT id, ? FROM tables WHERE id = ? \
-                 ON CONFLICT (table_id) DO UPDATE SET result_id = excluded.result_id"
+                &format!(
+                    "INSERT INTO discord_messages (table_id, {column}) \
+                     SELECT id, ? FROM tables WHERE id = ? \
+                     ON CONFLICT (table_id) DO UPDATE SET {column} = excluded.{column}"
+                )
             ))
-            .bind(result_id.map(to_sql))
+            .bind(value.map(to_sql))
             .bind(id)
             .execute(db)
             .await?;

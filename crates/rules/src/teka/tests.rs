@@ -1146,14 +1146,7 @@ fn deal_and_match_results_read_as_sentences() {
     keep(&mut results, play_cards(&mut g, TE5_LAST));
 
     let messages: Vec<_> = results.iter().map(Teka::event).collect();
-    let catalog = pakka_catalog::catalog();
-    let words = |lang: &str| {
-        messages
-            .iter()
-            .map(|m| catalog.text(lang, m, &names.as_slice()))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let words = |lang: &str| crate::testing::worded(&messages, &names, lang);
     insta::assert_snapshot!("teka_results_en", words("en-US"));
     insta::assert_snapshot!("teka_results_fi", words("fi"));
 }
