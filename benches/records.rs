@@ -37,6 +37,7 @@ async fn fill(store: &Store, target: usize) -> Vec<Duration> {
                 accepted: true,
                 computer: computer.then(|| ["easy", "normal", "hard"][seat % 3].to_string()),
                 stand_in: false,
+                ..SeatRow::default()
             });
         }
         let id = store
@@ -50,6 +51,7 @@ async fn fill(store: &Store, target: usize) -> Vec<Duration> {
                 created_by: 1_000,
                 seat_rows: seat_rows.clone(),
                 turn_timer: None,
+                learning: Default::default(),
             })
             .await
             .unwrap();

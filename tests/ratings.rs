@@ -78,6 +78,7 @@ async fn open(store: &Store, channel: u64, game: &str, seats: &[(Who, usize)]) -
                 Who::C(level) => Some(level.to_string()),
             },
             stand_in: false,
+            ..SeatRow::default()
         })
         .collect();
     let id = store
@@ -91,6 +92,7 @@ async fn open(store: &Store, channel: u64, game: &str, seats: &[(Who, usize)]) -
             created_by: ANNA,
             seat_rows,
             turn_timer: None,
+            learning: Default::default(),
         })
         .await
         .unwrap();
@@ -240,7 +242,18 @@ async fn a_fixed_sequence_gives_the_crates_ratings(db: &Db) {
             sigma: (want[1][0].sigma + want[2][0].sigma) / 2.0,
         },
     );
-    assert_eq!(got[&normal].1, 2, "both seats count as games");
+    assert_eq!(got[&normal].1, 1, "two seats at one table are one game");
+    // On the leaderboard, over all time and over a period: one game, won (its seats came
+    // first and third).
+    let board = store.board(GUILD, "red7", None, 0, 10).await.unwrap();
+    let row = board.rows.iter().find(|r| r.player == normal).unwrap();
+    assert_eq!((row.games, row.wins), (1, 1));
+    let period = store
+        .board(GUILD, "red7", Some("2000-01-01"), 0, 10)
+        .await
+        .unwrap();
+    let row = period.rows.iter().find(|r| r.player == normal).unwrap();
+    assert_eq!((row.games, row.wins), (1, 1));
 
     // 4. A forfeit in Mätäpesä: Dan gives up; only Dan's rating moves, as last against the
     // others' current ratings; the others keep theirs.

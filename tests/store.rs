@@ -44,6 +44,7 @@ fn new_table(guild_id: u64, channel_id: u64, game: &str, users: &[Option<u64>]) 
             })
             .collect(),
         turn_timer: None,
+        learning: Default::default(),
     }
 }
 
@@ -240,6 +241,10 @@ async fn tables_and_seats_round_trip(db: &Db) {
             },
         ],
         turn_timer: Some(5),
+        learning: pakka::store::Learning {
+            hints: true,
+            open_seats: false,
+        },
     };
     let id = store.create_table(&new).await.unwrap();
     let table = store.table(id).await.unwrap().unwrap();
@@ -253,6 +258,7 @@ async fn tables_and_seats_round_trip(db: &Db) {
     assert_eq!(table.created_by, ALICE);
     assert_eq!(table.phase, Phase::Lobby);
     assert_eq!(table.move_number, 0);
+    assert_eq!(table.learning, new.learning);
     assert_eq!(store.message_ids(id).await.unwrap().message, None);
     assert_eq!(table.seat_rows, new.seat_rows);
     assert!(table.moves.is_empty());
@@ -903,6 +909,44 @@ async fn computer_seats_and_stand_ins_round_trip(db: &Db) {
     assert!(store.set_computer(id, 2, Some("genius")).await.is_err());
 }
 
+async fn a_person_takes_over_a_computer_seat_of_a_running_game(db: &Db) {
+    let store = db.open().await;
+    let mut table = new_table(GUILD, 12, "teka", &[Some(ALICE), None, None, None]);
+    for seat in 1..4 {
+        table.seat_rows[seat].computer = Some("normal".into());
+        table.seat_rows[seat].accepted = true;
+    }
+    table.learning.open_seats = true;
+    let id = store.create_table(&table).await.unwrap();
+    // Not while the table is a lobby.
+    assert!(matches!(
+        store.take_over_seat(id, 1, BOB, "normal", 0).await,
+        Err(StoreError::NoSuchSeat { .. })
+    ));
+    store.start_table(id).await.unwrap();
+    // Not a person's seat, nor a level the seat was not played at.
+    assert!(store.take_over_seat(id, 0, BOB, "normal", 3).await.is_err());
+    assert!(store.take_over_seat(id, 2, BOB, "hard", 3).await.is_err());
+    store.take_over_seat(id, 2, BOB, "normal", 3).await.unwrap();
+    let stored = store.table(id).await.unwrap().unwrap();
+    assert!(stored.learning.open_seats && !stored.learning.hints);
+    let taken = &stored.seat_rows[2];
+    assert_eq!(
+        (taken.user_id, taken.accepted, taken.computer.as_deref()),
+        (Some(BOB), true, None)
+    );
+    assert_eq!(
+        (taken.taken_from.as_deref(), taken.taken_at),
+        (Some("normal"), Some(3))
+    );
+    // Taken once: a second person finds no computer there.
+    assert!(store
+        .take_over_seat(id, 2, CAROL, "normal", 4)
+        .await
+        .is_err());
+    assert_eq!(stored.seat_rows[1].taken_from, None);
+}
+
 async fn a_forfeit_is_one_loss_and_charges_nobody_else(db: &Db) {
     let store = db.open().await;
     let lobby = store
@@ -1189,6 +1233,7 @@ on_both_backends!(
     a_paused_match_frees_its_channel_until_resumed,
     the_channel_record_counts_wins_and_games_per_user,
     computer_seats_and_stand_ins_round_trip,
+    a_person_takes_over_a_computer_seat_of_a_running_game,
     a_forfeit_is_one_loss_and_charges_nobody_else,
     server_settings_and_the_live_ping_round_trip,
     concurrent_writers_all_succeed,

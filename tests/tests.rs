@@ -16,6 +16,7 @@ mod e2e_games;
 mod e2e_images;
 mod e2e_invite;
 mod e2e_kop;
+mod e2e_learning;
 mod e2e_limits;
 mod e2e_lobby;
 mod e2e_matches;

@@ -778,6 +778,7 @@ async fn bytes_written_per_move() {
                     bots: seats - 1,
                     bot_level: Level::Normal,
                     turn_timer: None,
+                    learning: Default::default(),
                 })
                 .await
                 .unwrap();

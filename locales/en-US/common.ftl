@@ -81,3 +81,15 @@ hand-yours-empty = Your hand: no cards
 seat-score = { $who } { $score }
 # The decimal separator of numbers shown with a decimal (ratings).
 decimal-separator = {"."}
+
+# Why a rule of thumb chose a move (rules::Why), for a hint: one line each, true of the move.
+why-only = It is the only move you have.
+why-go-out = It plays your last cards: you go out.
+why-clear-pile = It clears the pile, and you play again.
+why-pick-up = A lone 10 or ace on an empty pile: the next player must pick it up and misses a turn.
+why-shed-low = It gets rid of your lowest cards that may go; higher cards are worth more on higher piles later.
+why-block = The next player is about to go out, and this card is hard for them to beat.
+why-draw-and-try = Turning the stock's top card may save you from taking the pile: on average it costs less than taking it now.
+why-take-pile = Nothing else you may do here leaves you better off than taking the pile.
+why-blind = Face-down cards are tried blind, one after another.
+why-weighed = The normal computer player weighs every move by what it leaves you with, and this one comes out best.

@@ -228,3 +228,16 @@ permission-embed-links = Embed Links
 permission-attach-files = Attach Files
 permission-create-public-threads = Create Public Threads
 permission-send-messages-in-threads = Send Messages in Threads
+
+# Learning at the table (issue 30): `/play hints:` and `open_seats:`, the lines a lobby and a
+# table show for them, 💡 in a hand and its private answer, and a computer's seat taken over.
+discord-name-hints = hints
+discord-param-hints = A 💡 in every hand names the move the normal computer player would make (the game is then unrated)
+discord-name-open-seats = open_seats
+discord-param-open-seats = Anyone not seated may take over a computer player's seat while the game runs
+discord-hints-on = 💡 Hints are on: every hand has a 💡 button that names the move the normal computer player would make, and why. This game is unrated: it changes no rating and no record.
+discord-open-seats-on = 🪑 Open seats: anyone who is not seated may take over a computer player's seat while the game runs.
+discord-unrated-taken-over = This game is no longer rated: a person took over a computer player's seat.
+discord-button-take-seat = 🪑 Take over { $who }
+discord-button-hint = 💡 Hint
+discord-hint = 💡 The normal computer player would choose **{ $action }**. { $why }

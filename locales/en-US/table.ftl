@@ -62,3 +62,10 @@ table-new-in-hand = { $n ->
 }
 # The scores of seats tied for one place when they differ (shown as "5 points / 7 points").
 table-scores-tied = { $scores }
+
+# Learning at the table (issue 30): hints and computer seats taken over.
+table-no-hints = This table was opened without hints: `/play … hints:true` opens one with a 💡 in every hand.
+table-no-hint-now = It is not your turn: a hint names your move when you have one to make.
+table-seats-not-open = This table's seats are not open: only a table opened with `/play … open_seats:true` lets someone take over a computer player's seat.
+table-not-a-computer-seat = That seat is not a computer player's: only a computer player's seat can be taken over, never a person's.
+table-took-over = { $who } took over seat { $n } from the computer player ({ $level }).

@@ -85,3 +85,15 @@ seat-score = { $who } { $score }
 language-name = suomi
 # The decimal separator of numbers shown with a decimal (ratings).
 decimal-separator = {","}
+
+# Miksi nyrkkisääntö valitsi siirron (rules::Why), vihjettä varten: yksi rivi kutakin, tosi siirrosta.
+why-only = Se on ainoa siirtosi.
+why-go-out = Se pelaa viimeiset korttisi: pääset pois.
+why-clear-pile = Se kaataa pinon, ja pelaat uudestaan.
+why-pick-up = Yksinäinen 10 tai ässä tyhjään pinoon: seuraavan pelaajan on nostettava se, ja hän menettää vuoronsa.
+why-shed-low = Se pääsee eroon alimmista korteistasi, jotka saa pelata; korkeammat ovat myöhemmin arvokkaampia korkeammilla pinoilla.
+why-block = Seuraava pelaaja on pääsemässä pois, ja tätä korttia hänen on vaikea ylittää.
+why-draw-and-try = Pakan päällimmäisen kortin kääntäminen voi säästää sinut pinon nostamiselta: keskimäärin se maksaa vähemmän kuin nostaminen nyt.
+why-take-pile = Mikään muu sallittu siirto ei jätä sinua paremmin kuin pinon nostaminen.
+why-blind = Kuvapuoli alaspäin olevia kortteja kokeillaan sokkona yksi kerrallaan.
+why-weighed = Tavallinen tietokonepelaaja punnitsee jokaisen siirron sen mukaan, mitä se jättää sinulle, ja tämä on paras.

@@ -235,3 +235,16 @@ permission-embed-links = Upota linkkejä
 permission-attach-files = Liitä tiedostoja
 permission-create-public-threads = Luo julkisia ketjuja
 permission-send-messages-in-threads = Lähetä viestejä ketjuihin
+
+# Pöydässä oppiminen (issue 30): `/pelaa vihjeet:` ja `avoimet_paikat:`, aulan ja pöydän rivit
+# niistä, kädessä 💡 ja sen yksityinen vastaus, ja tietokoneelta otettu paikka.
+discord-name-hints = vihjeet
+discord-param-hints = Kädessä 💡 kertoo tavallisen tietokonepelaajan siirron (peli ei vaikuta luokituksiin)
+discord-name-open-seats = avoimet_paikat
+discord-param-open-seats = Kuka tahansa pöydän ulkopuolelta voi ottaa tietokonepelaajan paikan kesken pelin
+discord-hints-on = 💡 Vihjeet ovat käytössä: jokaisessa kädessä on 💡-painike, joka kertoo tavallisen tietokonepelaajan siirron ja syyn siihen. Tämä peli ei vaikuta luokituksiin: se ei muuta kenenkään luokitusta eikä tilastoja.
+discord-open-seats-on = 🪑 Avoimet paikat: kuka tahansa pöydän ulkopuolelta voi ottaa tietokonepelaajan paikan kesken pelin.
+discord-unrated-taken-over = Tämä peli ei enää vaikuta luokituksiin: ihminen otti tietokonepelaajan paikan.
+discord-button-take-seat = 🪑 Ota paikka: { $who }
+discord-button-hint = 💡 Vihje
+discord-hint = 💡 Tavallinen tietokonepelaaja valitsisi **{ $action }**. { $why }

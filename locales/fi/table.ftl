@@ -59,3 +59,10 @@ table-new-in-hand = { $n ->
 }
 # The scores of seats tied for one place when they differ (shown as "5 points / 7 points").
 table-scores-tied = { $scores }
+
+# Pöydässä oppiminen (issue 30): vihjeet ja tietokonepelaajalta otetut paikat.
+table-no-hints = Tämä pöytä avattiin ilman vihjeitä: kun avaat pöydän komennolla `/play` ja valinnalla `vihjeet`, jokaisessa kädessä on 💡.
+table-no-hint-now = Nyt ei ole vuorosi: vihje kertoo siirtosi, kun sinulla on siirto tehtävänä.
+table-seats-not-open = Tämän pöydän paikat eivät ole avoinna: tietokonepelaajan paikan voi ottaa vain pöydässä, joka avattiin komennolla `/play` ja valinnalla `avoimet_paikat`.
+table-not-a-computer-seat = Paikka ei ole tietokonepelaajan: vain tietokonepelaajan paikan voi ottaa, ei koskaan ihmisen.
+table-took-over = { $who } otti paikan { $n } tietokonepelaajalta ({ $level }).

@@ -17,7 +17,7 @@ use pakka_catalog::{catalog, NoNames, DEFAULT_LANG};
 use pakka_table::games::{self, GameKind};
 use pakka_table::records::Period;
 use pakka_table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
-use pakka_table::{GuildSetting, Level, TableId};
+use pakka_table::{GuildSetting, Learning, Level, TableId};
 use pakka_text::{key, msg};
 use pakka_text::{verbatim, Msg};
 
@@ -159,6 +159,18 @@ const PARAMETERS: &[(&str, &str, &str, &str)] = &[
         "thread",
         key!("discord-name-thread"),
         key!("discord-param-thread"),
+    ),
+    (
+        "play",
+        "hints",
+        key!("discord-name-hints"),
+        key!("discord-param-hints"),
+    ),
+    (
+        "play",
+        "open_seats",
+        key!("discord-name-open-seats"),
+        key!("discord-param-open-seats"),
     ),
     (
         "scores",
@@ -616,6 +628,8 @@ pub async fn play(
     #[max = 1440]
     turn_timer: Option<u32>,
     thread: Option<bool>,
+    hints: Option<bool>,
+    open_seats: Option<bool>,
 ) -> Result<(), Error> {
     ctx.data().names.heard(ctx.author());
     let (lang, public) = langs(ctx).await;
@@ -691,6 +705,10 @@ pub async fn play(
         bots: bots.map_or(0, usize::from),
         bot_level: level.map(Level::from).unwrap_or_default(),
         turn_timer,
+        learning: Learning {
+            hints: hints.unwrap_or(false),
+            open_seats: open_seats.unwrap_or(false),
+        },
     };
     // A refused invitation names the people of the request by seat.
     let names = SeatNames::request(&request.creator, &request.invited, lang);

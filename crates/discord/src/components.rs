@@ -250,6 +250,8 @@ async fn on_click(
         ComponentId::Ask { table, mv, index } => on_step(&c, table, mv, HandStep::Ask(index)).await,
         ComponentId::Act { table, mv, index } => on_act(&c, table, mv, index).await,
         ComponentId::Open { table, deal } => on_open(&c, table, deal).await,
+        ComponentId::Hint { table, .. } => on_hint(&c, table).await,
+        ComponentId::Take { table, seat } => on_take(&c, table, seat).await,
         ComponentId::Accept(table) => on_accept(&c, table).await,
         ComponentId::Join(table) => on_join(&c, table).await,
         ComponentId::Bot(table) => on_bot(&c, table).await,
@@ -284,7 +286,13 @@ async fn on_hand(c: &Click<'_>, table: TableId) {
         Ok(hand) => hand,
         Err(e) => return c.refuse(&e).await,
     };
-    let reply = c.hand_reply(&hand, HandStep::Page(0)).await;
+    new_hand_message(c, &hand).await;
+}
+
+/// A hand as a new private message answering the click, remembered to bring it alive on the
+/// player's turn while it can still act.
+async fn new_hand_message(c: &Click<'_>, hand: &HandView) {
+    let reply = c.hand_reply(hand, HandStep::Page(0)).await;
     let acked = c.answer(send::respond(&reply)).await;
     // A hand that can still act, now or later, is brought alive on its turn.
     if !acked || hand.over {
@@ -301,7 +309,7 @@ async fn on_hand(c: &Click<'_>, table: TableId) {
             upkeep::remember(
                 c.ctx,
                 c.data,
-                &hand,
+                hand,
                 c.user,
                 &c.click.token,
                 message.id.get(),
@@ -310,6 +318,32 @@ async fn on_hand(c: &Click<'_>, table: TableId) {
         }
         Err(e) => tracing::warn!("could not read back a hand message: {e}"),
     }
+}
+
+/// 💡 in a hand of a table with hints: the move the `normal` computer player would make for
+/// the presser's seat now (from that seat's view only) and why, as a new private message; the
+/// hand stays as it is. The hint is for the position now, whatever move the button was shown
+/// at.
+async fn on_hint(c: &Click<'_>, table: TableId) {
+    let hint = match c.data.service.hint(table, c.user).await {
+        Ok(hint) => hint,
+        Err(e) => return c.refuse(&e).await,
+    };
+    let names = c.data.seat_names(&hint.roster.seats, c.lang);
+    c.answer(send::respond(&render::hint(&hint, &names))).await;
+}
+
+/// A person who is not seated takes over a computer player's seat of a running game whose
+/// seats are open: answered with that seat's hand, privately; the table message names them
+/// in the seat and tells it in its story, and the turn ping follows.
+async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
+    let took = match c.data.service.take_over(table, c.user, seat).await {
+        Ok(took) => took,
+        Err(e) => return c.refuse(&e).await,
+    };
+    new_hand_message(c, &took.hand).await;
+    update_table_message(c.ctx, c.data, &took.table).await;
+    upkeep::ping(c.ctx, c.data, &took.table).await;
 }
 
 /// Another step of the same hand (a page, a group's actions, a confirm question): shown only

@@ -41,6 +41,11 @@ pub enum ComponentId {
     /// The action every seat to act may take alike without opening its hand (Kop's "no
     /// announcement"), from the turn ping of deal `deal`: taken for the presser's own seat.
     Open { table: TableId, deal: u32 },
+    /// 💡 in a hand of a table with hints: the move the `normal` computer player would make
+    /// for the presser's seat at move `mv`, answered privately.
+    Hint { table: TableId, mv: u64 },
+    /// Take over the computer player's seat `seat` of a running game whose seats are open.
+    Take { table: TableId, seat: usize },
     /// Accept an invitation.
     Accept(TableId),
     /// Take an open seat.
@@ -120,6 +125,8 @@ impl fmt::Display for ComponentId {
             ComponentId::Group { table, mv, group } => write!(f, "pk:g:{table}:{mv}:{group}"),
             ComponentId::Ask { table, mv, index } => write!(f, "pk:q:{table}:{mv}:{index}"),
             ComponentId::Open { table, deal } => write!(f, "pk:o:{table}:{deal}"),
+            ComponentId::Hint { table, mv } => write!(f, "pk:hi:{table}:{mv}"),
+            ComponentId::Take { table, seat } => write!(f, "pk:tk:{table}:{seat}"),
             ComponentId::Accept(t) => write!(f, "pk:acc:{t}"),
             ComponentId::Join(t) => write!(f, "pk:join:{t}"),
             ComponentId::Decline(t) => write!(f, "pk:dec:{t}"),
@@ -161,6 +168,8 @@ impl ComponentId {
             ComponentId::Group { .. } => "group",
             ComponentId::Ask { .. } => "ask",
             ComponentId::Open { .. } => "open",
+            ComponentId::Hint { .. } => "hint",
+            ComponentId::Take { .. } => "take",
             ComponentId::Accept(_) => "accept",
             ComponentId::Join(_) => "join",
             ComponentId::Decline(_) => "decline",
@@ -186,6 +195,7 @@ impl ComponentId {
                 | ComponentId::Page { .. }
                 | ComponentId::Group { .. }
                 | ComponentId::Ask { .. }
+                | ComponentId::Hint { .. }
                 | ComponentId::Abandon { .. }
                 | ComponentId::Close(_)
                 | ComponentId::Replay { owner: None, .. }
@@ -240,6 +250,14 @@ impl std::str::FromStr for ComponentId {
             ["pk", "o", t, d] => ComponentId::Open {
                 table: table(t).ok_or_else(bad)?,
                 deal: num(d).ok_or_else(bad)?,
+            },
+            ["pk", "hi", t, m] => ComponentId::Hint {
+                table: table(t).ok_or_else(bad)?,
+                mv: num(m).ok_or_else(bad)?,
+            },
+            ["pk", "tk", t, seat] => ComponentId::Take {
+                table: table(t).ok_or_else(bad)?,
+                seat: num(seat).ok_or_else(bad)?,
             },
             ["pk", "acc", t] => ComponentId::Accept(table(t).ok_or_else(bad)?),
             ["pk", "join", t] => ComponentId::Join(table(t).ok_or_else(bad)?),
@@ -298,6 +316,8 @@ mod tests {
             (t.clone(), any::<u64>(), any::<usize>())
                 .prop_map(|(table, mv, index)| ComponentId::Ask { table, mv, index }),
             (t.clone(), any::<u32>()).prop_map(|(table, deal)| ComponentId::Open { table, deal }),
+            (t.clone(), any::<u64>()).prop_map(|(table, mv)| ComponentId::Hint { table, mv }),
+            (t.clone(), any::<usize>()).prop_map(|(table, seat)| ComponentId::Take { table, seat }),
             t.clone().prop_map(ComponentId::Accept),
             t.clone().prop_map(ComponentId::Join),
             t.clone().prop_map(ComponentId::Decline),
@@ -371,6 +391,10 @@ mod tests {
             "pk:ru",
             "pk:ru:x",
             "pk:ru:01",
+            "pk:hi:1",
+            "pk:hi:0:1",
+            "pk:tk:1",
+            "pk:tk:1:x",
         ] {
             assert!(bad.parse::<ComponentId>().is_err(), "{bad:?} parsed");
         }

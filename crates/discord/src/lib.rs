@@ -340,18 +340,19 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match dev_guild {
+                let commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                // Discord answers the registered commands with their ids: messages in other
+                // languages than English name commands by mention (see `words`).
+                let registered = match dev_guild {
                     Some(guild) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            commands,
-                            serenity::GuildId::new(guild),
-                        )
-                        .await?
+                        serenity::GuildId::new(guild)
+                            .set_commands(ctx, commands)
+                            .await?
                     }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
+                    None => serenity::Command::set_global_commands(ctx, commands).await?,
+                };
+                words::commands_registered(registered.into_iter().map(|c| (c.name, c.id.get())));
                 tracing::info!("commands registered");
                 upkeep::start_background(ctx, &data);
                 Ok(data)

@@ -16,7 +16,7 @@ use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
 use pakka_rules::Tone;
 use pakka_table::games::{self, GameKind};
-use pakka_table::{HandAction, HandView, Phase, Record, ReplayStep, TableView};
+use pakka_table::{HandAction, HandView, Hint, Phase, Record, ReplayStep, TableView};
 use pakka_text::msg;
 use pakka_text::{list, list_of, seat, verbatim, Arg, Msg};
 
@@ -185,6 +185,7 @@ pub fn lobby(view: &TableView, lang: Lang) -> Reply {
         lines.push(msg!("discord-lobby-seat", n = s.seat + 1, state = state));
     }
     lines.push(options_line(view));
+    lines.extend(learning_lines(view));
     if view
         .seats
         .iter()
@@ -235,6 +236,22 @@ pub fn lobby(view: &TableView, lang: Lang) -> Reply {
     let mut reply = Reply::new(words_lines(&lines, &names)).buttons(buttons);
     reply.ping = invited;
     reply
+}
+
+/// What a table's learning options mean for its players: hints on (and the game unrated), its
+/// computer seats open to latecomers, and a game unrated since a person took over a seat.
+fn learning_lines(view: &TableView) -> Vec<Msg> {
+    let mut lines = Vec::new();
+    if view.learning.hints {
+        lines.push(msg!("discord-hints-on"));
+    }
+    if view.learning.open_seats {
+        lines.push(msg!("discord-open-seats-on"));
+    }
+    if !view.rated && !view.learning.hints {
+        lines.push(msg!("discord-unrated-taken-over"));
+    }
+    lines
 }
 
 fn words_lines(msgs: &[Msg], reader: &dyn Reader) -> String {
@@ -299,11 +316,50 @@ pub fn table(view: &TableView, lang: Lang) -> Reply {
             who = seats_arg(away, pakka_text::key!("sep-comma"))
         ));
     }
+    lines.extend(learning_lines(view));
     let mut reply = Reply::new(words_lines(&lines, &names));
     if !over && view.phase == Phase::Playing && !view.paused {
-        reply = reply.buttons(vec![show_hand(view, lang), rules_button(view, lang)]);
+        let mut buttons = vec![show_hand(view, lang), rules_button(view, lang)];
+        if let Some(computer) = view.seat_to_take() {
+            buttons.push(Button::new(
+                ComponentId::Take {
+                    table: view.id,
+                    seat: computer,
+                },
+                &text(
+                    &msg!("discord-button-take-seat", who = seat(computer)),
+                    &names,
+                ),
+                Style::Secondary,
+            ));
+        }
+        reply = reply.buttons(buttons);
     }
     reply
+}
+
+/// The private answer to 💡: the move the `normal` computer player would make for the asker's
+/// seat, and why.
+pub fn hint(hint: &Hint, names: &dyn Reader) -> Reply {
+    let line = msg!(
+        "discord-hint",
+        action = hint.label.clone(),
+        why = hint.reason.clone()
+    );
+    Reply::new(text(&line, names)).ephemeral()
+}
+
+/// 💡 in a hand of a table with hints.
+fn hint_button(hand: &HandView, lang: Lang) -> Button {
+    Button::plain(
+        ComponentId::Hint {
+            table: hand.table,
+            mv: hand.move_number,
+        },
+        msg!("discord-button-hint"),
+        Style::Secondary,
+        lang,
+    )
 }
 
 /// "Rules" on the table message: the game's summary, answered privately to whoever presses it
@@ -640,8 +696,13 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
             Style::Primary,
         ),
     };
-    if entries.len() <= MAX_BUTTONS {
-        let buttons = entries.iter().map(button).collect();
+    // 💡 beside the moves of a table with hints, while the seat has one to make.
+    let hinted = hand.hints && !hand.over && !hand.actions.is_empty();
+    if entries.len() + usize::from(hinted) <= MAX_BUTTONS {
+        let mut buttons: Vec<Button> = entries.iter().map(button).collect();
+        if hinted {
+            buttons.push(hint_button(hand, lang));
+        }
         return Reply::new(words_lines(&lines, names))
             .ephemeral()
             .buttons(buttons);
@@ -680,6 +741,9 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
     }
     if page + 1 < pages {
         row.push(nav(page + 1, msg!("discord-button-next")));
+    }
+    if hinted {
+        row.push(hint_button(hand, lang));
     }
     reply.rows.push(row);
     reply

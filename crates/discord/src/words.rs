@@ -8,6 +8,7 @@
 //! out messages with bare seat numbers; only this file turns them into names and sentences.
 
 use std::collections::HashMap;
+use std::sync::RwLock;
 
 use pakka_catalog::{catalog, Names, NoNames, DEFAULT_LANG};
 use pakka_table::{level_name, Person, SeatView, TableView};
@@ -153,12 +154,51 @@ impl Reader for SeatNames {
 
 /// Words a message for its reader.
 pub fn text(msg: &Msg, reader: &dyn Reader) -> String {
-    catalog().text(reader.lang(), msg, reader)
+    with_mentions(reader.lang(), catalog().text(reader.lang(), msg, reader))
 }
 
 /// Words messages one per line for their reader.
 pub fn lines(msgs: &[Msg], reader: &dyn Reader) -> String {
-    catalog().lines(reader.lang(), msgs, reader)
+    with_mentions(reader.lang(), catalog().lines(reader.lang(), msgs, reader))
+}
+
+/// The ids Discord gave pakka's commands when it registered them, by their English names. One
+/// bot runs per process, so they are the process's (a test process that runs several bots
+/// against several fakes holds the latest registration's).
+static COMMAND_IDS: RwLock<Vec<(String, u64)>> = RwLock::new(Vec::new());
+
+/// Remembers the registered commands' ids (name, id), for the mentions of [`with_mentions`].
+pub fn commands_registered(commands: impl IntoIterator<Item = (String, u64)>) {
+    if let Ok(mut ids) = COMMAND_IDS.write() {
+        *ids = commands.into_iter().collect();
+    }
+}
+
+/// A text worded for a reader of another language than the default names each command the
+/// catalog writes as `` `/name` `` by Discord's command mention (`</name:id>`), which every
+/// client shows under the name it knows, in its own language (`/kutsu` for `/invite` in
+/// Finnish); a command whose id is not known stays as it was written. The default language
+/// writes the names an English client shows already.
+fn with_mentions(lang: Lang, text: String) -> String {
+    if lang == DEFAULT_LANG {
+        return text;
+    }
+    match COMMAND_IDS.read() {
+        Ok(ids) => mention_commands(&text, &ids),
+        Err(_) => text,
+    }
+}
+
+/// Replaces each `` `/name` `` of a known command by its mention `</name:id>`.
+fn mention_commands(text: &str, ids: &[(String, u64)]) -> String {
+    let mut out = text.to_string();
+    for (name, id) in ids {
+        let written = format!("`/{name}`");
+        if out.contains(&written) {
+            out = out.replace(&written, &format!("</{name}:{id}>"));
+        }
+    }
+    out
 }
 
 /// Words a message that names no seat, in `lang`.
@@ -179,6 +219,7 @@ mod tests {
             accepted: true,
             computer,
             stand_in: false,
+            taken_from: None,
         };
         TableView {
             id: 1,
@@ -205,7 +246,19 @@ mod tests {
             paused: false,
             turn_timer: None,
             open_choice: None,
+            learning: Default::default(),
+            rated: true,
         }
+    }
+
+    #[test]
+    fn known_commands_become_mentions_and_unknown_ones_stay_written() {
+        let ids = [("invite".to_string(), 11), ("abandon".to_string(), 12)];
+        assert_eq!(
+            mention_commands("Use `/invite`, `/abandon` or `/resume`; `/invite …`.", &ids),
+            "Use </invite:11>, </abandon:12> or `/resume`; `/invite …`."
+        );
+        assert_eq!(mention_commands("no command", &ids), "no command");
     }
 
     #[test]

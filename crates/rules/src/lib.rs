@@ -573,6 +573,53 @@ impl<'a, E> Events<'a, E> {
 
 /// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
 /// computer player plays and what a search plays out with. Sees one seat's observation only.
+/// Why a rule of thumb chose an action: one kind per line of reasoning the games' rules of
+/// thumb follow, decided where they decide (`Heuristic::why`), worded by the catalog (`why-*`)
+/// for a hint. Each is true of the action it is given for; a game without a finer account says
+/// [`Why::Weighed`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The only legal action.
+    Only,
+    /// The play empties the seat's last cards: it goes out.
+    GoOut,
+    /// The play clears the pile, and the seat plays again.
+    ClearPile,
+    /// A lone 10 or ace on an empty pile: the next player picks it up and misses a turn.
+    PickUp,
+    /// The lowest rank that may go, all of its cards; the high cards wait for high piles.
+    ShedLow,
+    /// The next player is about to go out: a card that is hard to beat.
+    Block,
+    /// Draw and try: on average it costs less than taking the pile now.
+    DrawAndTry,
+    /// Taking the pile: every play would cost more.
+    TakePile,
+    /// Face-down cards are tried blind, in order.
+    Blind,
+    /// The rule of thumb weighs every choice by what it leaves the seat with, and this one
+    /// comes out best (the games that give no finer account).
+    Weighed,
+}
+
+impl Why {
+    /// The reason for people.
+    pub fn msg(self) -> Msg {
+        match self {
+            Why::Only => msg!("why-only"),
+            Why::GoOut => msg!("why-go-out"),
+            Why::ClearPile => msg!("why-clear-pile"),
+            Why::PickUp => msg!("why-pick-up"),
+            Why::ShedLow => msg!("why-shed-low"),
+            Why::Block => msg!("why-block"),
+            Why::DrawAndTry => msg!("why-draw-and-try"),
+            Why::TakePile => msg!("why-take-pile"),
+            Why::Blind => msg!("why-blind"),
+            Why::Weighed => msg!("why-weighed"),
+        }
+    }
+}
+
 pub trait Heuristic: Game {
     /// The rule of thumb for `seat` in this state, answering an index into `legal` (the seat's
     /// legal actions, never empty). A game answers it from a compact typed observation of the
@@ -580,6 +627,17 @@ pub trait Heuristic: Game {
     /// step of a search's playouts), and only what the seat may see goes into that observation
     /// (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
     fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize;
+
+    /// Why the rule of thumb would choose `legal[chosen]` for `seat` (a hint's one line): from
+    /// the same observation `rule_of_thumb` reads. By default only that an only action is
+    /// forced; a game that can say more overrides it.
+    fn why(&self, _seat: Seat, legal: &[Self::Action], _chosen: usize) -> Why {
+        if legal.len() <= 1 {
+            Why::Only
+        } else {
+            Why::Weighed
+        }
+    }
 
     /// Whether a search may try `action` as one of its random moves when it plays a sample out.
     /// True by default; a game says false for actions no sensible player takes at random and

@@ -83,6 +83,10 @@ pub struct SeatRow {
     pub computer: Option<String>,
     /// The computer stands in for the seat's owner, who is away.
     pub stand_in: bool,
+    /// A person took this seat over from a computer player: the level it was played at.
+    pub taken_from: Option<String>,
+    /// The move number at which the person took it over.
+    pub taken_at: Option<u64>,
 }
 
 /// A table to create (it starts in the lobby, at move 0, with no state).
@@ -98,6 +102,16 @@ pub struct NewTable {
     pub seat_rows: Vec<SeatRow>,
     /// The turn timer in minutes, if the table has one.
     pub turn_timer: Option<u32>,
+    /// The table's learning options (`/play hints:`, `open_seats:`).
+    pub learning: Learning,
+}
+
+/// A table's learning options, set when it is opened: hints in every hand (the table is then
+/// unrated), and computer seats open to a person who is not seated while the game runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Learning {
+    pub hints: bool,
+    pub open_seats: bool,
 }
 
 /// One entry of a table's move log.
@@ -127,6 +141,7 @@ pub struct StoredTable {
     pub paused: bool,
     /// The turn timer in minutes, if the table has one.
     pub turn_timer: Option<u32>,
+    pub learning: Learning,
     pub seat_rows: Vec<SeatRow>,
     pub moves: Vec<StoredMove>,
 }

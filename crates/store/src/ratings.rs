@@ -67,7 +67,8 @@ pub(super) struct Standing {
 }
 
 /// What one rated table changes: per player, its new standing (only players with a result
-/// row of this table are changed).
+/// row of this table are changed). Each player counts one game per table, however many seats
+/// it held (a computer level), won when any of them won, with the best of their scores.
 pub(super) fn rated_update(
     seats: &[RatedSeat],
     current: &BTreeMap<Player, Standing>,
@@ -83,12 +84,13 @@ pub(super) fn rated_update(
             team: usize::try_from(s.team.unwrap_or(s.seat)).unwrap_or_default(),
             place: usize::try_from(s.place.unwrap_or(1)).unwrap_or(1),
         });
+        // One game per player and table: a computer level seated several times plays one
+        // game, won when any of its seats won, scoring its best seat's points.
         if s.has_result {
-            let c = counted.entry(player).or_insert((0, 0, None));
-            c.0 += 1;
-            c.1 += i64::from(s.won.unwrap_or(false));
+            let c = counted.entry(player).or_insert((1, 0, None));
+            c.1 = c.1.max(i64::from(s.won.unwrap_or(false)));
             if let Some(score) = s.score {
-                c.2 = Some(c.2.unwrap_or(0) + score);
+                c.2 = Some(c.2.map_or(score, |best: i64| best.max(score)));
             }
         }
     }

@@ -120,13 +120,17 @@ impl Store {
                         &format!(
                             "SELECT g.user_id, g.level, g.mu, g.sigma, g.games, p.games, \
                              p.wins, p.points, COUNT(*) OVER () FROM ratings AS g JOIN ( \
-                             SELECT COALESCE(user_id, 0) AS user_id, \
-                             COALESCE(computer, '') AS level, COUNT(*) AS games, \
-                             CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS wins, \
-                             CAST(SUM(score) AS BIGINT) AS points FROM results \
+                             SELECT user_id, level, COUNT(*) AS games, \
+                             CAST(SUM(won) AS BIGINT) AS wins, \
+                             CAST(SUM(score) AS BIGINT) AS points FROM ( \
+                             SELECT table_id, COALESCE(user_id, 0) AS user_id, \
+                             COALESCE(computer, '') AS level, \
+                             MAX(CASE WHEN won THEN 1 ELSE 0 END) AS won, \
+                             MAX(score) AS score FROM results \
                              WHERE guild_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?) \
                              AND finished_at >= ? \
-                             GROUP BY COALESCE(user_id, 0), COALESCE(computer, '')) AS p \
+                             GROUP BY table_id, COALESCE(user_id, 0), COALESCE(computer, '') \
+                             ) AS per_game GROUP BY user_id, level) AS p \
                              ON p.user_id = g.user_id AND p.level = g.level \
                              WHERE g.guild_id = ? AND g.game = ? {BOARD_ORDER} LIMIT ? OFFSET ?"
                         )

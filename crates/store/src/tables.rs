@@ -8,8 +8,9 @@ use sqlx::error::ErrorKind;
 
 use super::ratings::rate_table;
 use super::{
-    from_sql, index_from_sql, index_to_sql, json_from_sql, on_db, sql, to_sql, translate, NewTable,
-    Phase, ResultRow, SeatRow, ShardRange, Store, StoreError, StoredMove, StoredTable, TableId,
+    from_sql, index_from_sql, index_to_sql, json_from_sql, on_db, sql, to_sql, translate, Learning,
+    NewTable, Phase, ResultRow, SeatRow, ShardRange, Store, StoreError, StoredMove, StoredTable,
+    TableId,
 };
 
 /// Which tables a load returns.
@@ -205,13 +206,26 @@ type TableTuple = (
     i64,
     bool,
     Option<i64>,
+    bool,
+    bool,
 );
 
 const TABLE_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.game, t.options, t.seats, \
-     t.seed, t.created_by, t.phase, t.move_number, t.paused, t.turn_timer";
+     t.seed, t.created_by, t.phase, t.move_number, t.paused, t.turn_timer, t.hints, \
+     t.open_seats";
 
-/// A seat row as read by a load: table id, seat, user, accepted, computer, stand-in.
-type SeatTuple = (i64, i64, Option<i64>, bool, Option<String>, bool);
+/// A seat row as read by a load: table id, seat, user, accepted, computer, stand-in, the level
+/// a person took it over from and the move number they took it at.
+type SeatTuple = (
+    i64,
+    i64,
+    Option<i64>,
+    bool,
+    Option<String>,
+    bool,
+    Option<String>,
+    Option<i64>,
+);
 
 /// A move as read by a load: table id, number, seat, action.
 type MoveTuple = (i64, i64, i64, String);
@@ -226,8 +240,9 @@ impl Store {
             let inserted: Result<i64, sqlx::Error> = sqlx::query_scalar(sql!(
                 d,
                 "INSERT INTO tables \
-                 (guild_id, channel_id, game, options, seats, seed, created_by, turn_timer) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
+                 (guild_id, channel_id, game, options, seats, seed, created_by, turn_timer, \
+                 hints, open_seats) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
             ))
             .bind(to_sql(table.guild_id))
             .bind(to_sql(table.channel_id))
@@ -237,6 +252,8 @@ impl Store {
             .bind(to_sql(table.seed))
             .bind(to_sql(table.created_by))
             .bind(table.turn_timer.map(i64::from))
+            .bind(table.learning.hints)
+            .bind(table.learning.open_seats)
             .fetch_one(&mut *tx)
             .await;
             let id = match inserted {
@@ -310,6 +327,47 @@ impl Store {
         )
     }
 
+    /// A person takes over the computer player's seat `seat` of a running game at move
+    /// `number`: the seat becomes theirs (accepted), and remembers the level it was played at
+    /// and the move. [`StoreError::NoSuchSeat`] unless the seat is a computer's (at `level`)
+    /// and the table is playing.
+    pub async fn take_over_seat(
+        &self,
+        id: TableId,
+        seat: usize,
+        user: u64,
+        level: &str,
+        number: u64,
+    ) -> Result<(), StoreError> {
+        on_db!(self, writer, |db, d| {
+            let mut tx = db.begin().await?;
+            let updated = sqlx::query(sql!(
+                d,
+                "UPDATE seats SET user_id = ?, accepted = ?, computer = NULL, stand_in = ?, \
+                 taken_from = ?, taken_at = ? \
+                 WHERE table_id = ? AND seat = ? AND user_id IS NULL AND computer = ? \
+                 AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND phase = 'playing')"
+            ))
+            .bind(to_sql(user))
+            .bind(true)
+            .bind(false)
+            .bind(level)
+            .bind(to_sql(number))
+            .bind(id)
+            .bind(index_to_sql(seat))
+            .bind(level)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            if updated.rows_affected() == 0 {
+                return Err(why_no_seat!(d, &mut *tx, id, seat));
+            }
+            touch!(d, &mut *tx, id)?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
     /// Lobby → Playing (move_number stays 0). The game is its seed, options and seats: no state
     /// is stored, neither here nor by a move.
     /// [`StoreError::WrongPhase`] when the table is not in the lobby.
@@ -332,7 +390,8 @@ impl Store {
 
     /// In one transaction: inserts the move, sets the table's move number, upserts the
     /// match totals (`(deal, score per seat)`) when given, and when `results` are given stores them
-    /// and finishes the table. The move is durable (committed and flushed) when this returns Ok;
+    /// and finishes the table (an unrated table's are empty: it finishes with no result and
+    /// no rating). The move is durable (committed and flushed) when this returns Ok;
     /// on any error nothing changed.
     ///
     /// Errors: [`StoreError::DuplicateMove`] when that move number is already stored,
@@ -429,7 +488,10 @@ impl Store {
                         false
                     );
                 }
-                rate_table!(d, tx, id);
+                // An unrated table finishes with no result rows, and nothing to rate.
+                if !results.is_empty() {
+                    rate_table!(d, tx, id);
+                }
             }
 
             tx.commit().await?;
@@ -558,8 +620,8 @@ impl Store {
         let table_sql =
             format!("SELECT {TABLE_COLUMNS} FROM tables AS t WHERE {condition} ORDER BY t.id");
         let seat_sql = format!(
-            "SELECT s.table_id, s.seat, s.user_id, s.accepted, s.computer, s.stand_in \
-             FROM seats AS s JOIN tables AS t ON t.id = s.table_id \
+            "SELECT s.table_id, s.seat, s.user_id, s.accepted, s.computer, s.stand_in, \
+             s.taken_from, s.taken_at FROM seats AS s JOIN tables AS t ON t.id = s.table_id \
              WHERE {condition} ORDER BY s.table_id, s.seat"
         );
         let move_sql = format!(
@@ -604,13 +666,17 @@ impl Store {
             .enumerate()
             .map(|(index, table)| (table.id, index))
             .collect();
-        for (table_id, seat, user_id, accepted, computer, stand_in) in seat_rows {
+        for (table_id, seat, user_id, accepted, computer, stand_in, taken_from, taken_at) in
+            seat_rows
+        {
             let seat = SeatRow {
                 seat: index_from_sql(seat)?,
                 user_id: user_id.map(from_sql),
                 accepted,
                 computer,
                 stand_in,
+                taken_from,
+                taken_at: taken_at.map(from_sql),
             };
             if let Some(&index) = position.get(&table_id) {
                 tables[index].seat_rows.push(seat);
@@ -645,6 +711,8 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
         move_number,
         paused,
         turn_timer,
+        hints,
+        open_seats,
     ) = row;
     Ok(StoredTable {
         id,
@@ -661,6 +729,7 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
         turn_timer: turn_timer
             .map(|m| u32::try_from(m).map_err(|_| StoreError::Corrupt(format!("turn timer {m}"))))
             .transpose()?,
+        learning: Learning { hints, open_seats },
         seat_rows: Vec::new(),
         moves: Vec::new(),
     })

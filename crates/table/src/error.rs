@@ -76,6 +76,18 @@ pub enum TableError {
     AlreadyStarted,
     #[error("a stale move number")]
     Stale,
+    /// A hint asked at a table opened without hints.
+    #[error("the table gives no hints")]
+    NoHints,
+    /// A hint asked while the seat has nothing to decide.
+    #[error("the seat is not to act")]
+    NoHintNow,
+    /// A computer's seat asked for at a table whose seats are not open to latecomers.
+    #[error("the table's seats are not open")]
+    SeatsNotOpen,
+    /// The seat asked for is not a computer player's (a person's, or none at all).
+    #[error("not a computer player's seat")]
+    NotAComputerSeat,
     #[error("refused by the rules: {0:?}")]
     Rule(RuleError<Msg>),
     /// The server's events arrive on a gateway shard another process runs (`SHARDS`): that
@@ -157,6 +169,10 @@ impl TableError {
             TableError::NotStarted => msg!("table-not-started"),
             TableError::AlreadyStarted => msg!("table-already-started"),
             TableError::Stale => msg!("table-stale"),
+            TableError::NoHints => msg!("table-no-hints"),
+            TableError::NoHintNow => msg!("table-no-hint-now"),
+            TableError::SeatsNotOpen => msg!("table-seats-not-open"),
+            TableError::NotAComputerSeat => msg!("table-not-a-computer-seat"),
             TableError::Rule(r) => r.msg(),
             TableError::OtherShard { .. } => msg!("table-other-shard"),
             TableError::Unavailable => msg!("table-unavailable"),

@@ -57,7 +57,7 @@ pub use lobby::Declined;
 pub use messages::Messages;
 pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
 pub use pakka_ratings as ratings;
-pub use pakka_store::{GuildSetting, GuildSettings, MessageIds, ShardRange};
+pub use pakka_store::{GuildSetting, GuildSettings, Learning, MessageIds, ShardRange};
 /// Finished seeded games and what their tables showed, for the replay tests of the edges.
 #[cfg(any(test, feature = "testing"))]
 pub use replay::fixtures as replay_fixtures;
@@ -299,6 +299,8 @@ pub struct CreateTable {
     pub bot_level: Level,
     /// Minutes a person may take over a turn before a computer player stands in (off: None).
     pub turn_timer: Option<u32>,
+    /// Hints in every hand (the table is then unrated), computer seats open to latecomers.
+    pub learning: Learning,
 }
 
 /// One seat as the front end shows it.
@@ -311,6 +313,8 @@ pub struct SeatView {
     pub computer: Option<Level>,
     /// The computer stands in for the seat's owner until they are back.
     pub stand_in: bool,
+    /// A person took this seat over from the computer player at this level.
+    pub taken_from: Option<Level>,
 }
 
 /// Everything a front end may show about a table in public.
@@ -348,6 +352,11 @@ pub struct TableView {
     /// A paused match (`/pause`), waiting for `/resume`.
     pub paused: bool,
     pub turn_timer: Option<u32>,
+    /// Hints in every hand, computer seats open to latecomers.
+    pub learning: Learning,
+    /// Whether the game's result counts for ratings and records: not with hints on, nor once
+    /// a person took over a computer player's seat.
+    pub rated: bool,
 }
 
 impl TableView {
@@ -365,6 +374,21 @@ impl TableView {
     /// The game's name for people.
     pub fn game_name(&self) -> Msg {
         registry::name_of(self.game_id)
+    }
+
+    /// The computer seat a person who is not seated may take over now, if the table's seats
+    /// are open and one is left (the first one).
+    pub fn seat_to_take(&self) -> Option<Seat> {
+        if !self.learning.open_seats || self.phase != Phase::Playing || self.paused {
+            return None;
+        }
+        if self.status.as_ref().is_some_and(|s| s.over) {
+            return None;
+        }
+        self.seats
+            .iter()
+            .find(|s| s.computer.is_some() && s.user.is_none())
+            .map(|s| s.seat)
     }
 }
 
@@ -413,6 +437,30 @@ pub struct HandView {
     /// Exactly the seat's legal actions (empty when it is not their turn).
     pub actions: Vec<HandAction>,
     pub over: bool,
+    /// The table gives hints: the hand offers one while it has actions.
+    pub hints: bool,
+}
+
+/// A hint: the move the `normal` computer player would make for the asker's seat, from that
+/// seat's view only, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The table's seats, to name them in the label.
+    pub roster: Roster,
+    /// The move number the hint holds for.
+    pub move_number: u64,
+    /// The action's label, as the hand's button names it.
+    pub label: Msg,
+    /// One line why (the rule of thumb's reason, worded by the catalog).
+    pub reason: Msg,
+}
+
+/// A computer seat a person took over: the table after it, and their hand.
+#[derive(Clone, Debug)]
+pub struct TookOver {
+    pub table: TableView,
+    pub hand: HandView,
+    pub seat: Seat,
 }
 
 /// The result of an applied action: everything the front end needs to bring every message of
@@ -494,6 +542,7 @@ struct Table {
     move_number: u64,
     paused: bool,
     turn_timer: Option<u32>,
+    learning: Learning,
     /// When the seats now to act became to act (the turn timer counts from here).
     turn_since: Instant,
     /// When the table was opened (lobbies expire).
@@ -569,7 +618,16 @@ impl Table {
                 .and_then(|g| g.open_choice()),
             paused: self.paused,
             turn_timer: self.turn_timer,
+            learning: self.learning,
+            rated: self.rated(),
         }
+    }
+
+    /// Whether the game's result counts for ratings and records: not with hints on, nor once a
+    /// person took over a computer player's seat (the seat's result would belong to two
+    /// players).
+    fn rated(&self) -> bool {
+        !self.learning.hints && self.seats.iter().all(|s| s.taken_from.is_none())
     }
 
     /// Who sits where, without the game.
@@ -592,6 +650,10 @@ impl Table {
                 accepted: s.accepted,
                 computer: level_of(s),
                 stand_in: s.stand_in,
+                taken_from: s
+                    .taken_from
+                    .as_deref()
+                    .map(|l| l.parse().unwrap_or_default()),
             })
             .collect()
     }
@@ -636,6 +698,7 @@ impl Table {
             story: self.story.for_seat(seat, STORY_HAND),
             actions,
             over,
+            hints: self.learning.hints,
         }
     }
 

@@ -134,6 +134,7 @@ impl TableService {
             created_by: req.creator.id,
             seat_rows,
             turn_timer: req.turn_timer,
+            learning: req.learning,
         };
         let id = self.open_lobby(info, new).await?;
         drop(opening);
@@ -279,7 +280,13 @@ impl TableService {
         if t.phase != Phase::Playing {
             return Err(TableError::NotRunning);
         }
-        self.store.forfeit_table(id, seat, user).await?;
+        // At an unrated table (hints, a seat taken over) nothing counts: it closes as a
+        // moderator's close does, with no result.
+        if t.rated() {
+            self.store.forfeit_table(id, seat, user).await?;
+        } else {
+            self.store.abandon_table(id).await?;
+        }
         t.phase = Phase::Abandoned;
         let view = t.view();
         self.remove(id, t.channel_id);
@@ -382,6 +389,7 @@ impl TableService {
             created_by: user,
             seat_rows,
             turn_timer: old.turn_timer,
+            learning: old.learning,
         };
         let new_id = self.open_lobby(info, new).await?;
         drop(opening);
@@ -415,6 +423,7 @@ impl TableService {
             counts: Arc::default(),
             paused: false,
             turn_timer: new.turn_timer,
+            learning: new.learning,
             turn_since: Instant::now(),
             opened: Instant::now(),
             story: Default::default(),

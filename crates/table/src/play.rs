@@ -5,13 +5,23 @@
 use std::time::Instant;
 
 use super::{
-    level_of, Acted, ChannelId, Counters, HandView, Phase, Place, Record, Table, TableError,
-    TableId, TableService, UserId,
+    level_name, level_of, Acted, ChannelId, Counters, HandView, Hint, Phase, Place, Record, Table,
+    TableError, TableId, TableService, TookOver, UserId,
 };
-use pakka_ai::{self, Observation};
+use pakka_ai::{self, Level, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
 use pakka_store::{ResultRow, SeatRow, StoreError};
-use pakka_text::Msg;
+use pakka_text::{msg, Msg};
+
+/// The story's sentence of a seat a person took over from a computer player at `level`.
+pub(super) fn took_over(seat: Seat, level: Level) -> Msg {
+    msg!(
+        "table-took-over",
+        who = pakka_text::seat(seat),
+        n = seat + 1,
+        level = level_name(level)
+    )
+}
 
 impl TableService {
     /// Wins and games per user over the finished games of `game` in this channel.
@@ -126,10 +136,16 @@ impl TableService {
         let after = next.status();
         let number = t.move_number + 1;
         let totals = after.scores.as_ref().map(|s| (after.deal, s.as_slice()));
-        let results = after
-            .ranking
-            .is_some()
-            .then(|| results_of(&after, &t.seats, t.info.team_of));
+        // An unrated table (hints, a seat taken over) finishes with no result rows: nothing
+        // counts for ratings or records.
+        let rated = t.rated();
+        let results = after.ranking.is_some().then(|| {
+            if rated {
+                results_of(&after, &t.seats, t.info.team_of)
+            } else {
+                Vec::new()
+            }
+        });
         // Not stored (the database is away): not applied either, and the table stays at the
         // move it was at, in memory as in the store.
         let stored = self
@@ -301,6 +317,90 @@ impl TableService {
             return Ok(None);
         }
         self.apply_move(&mut t, seat, choice.index).await.map(Some)
+    }
+
+    /// A hint for `user`'s seat (a table with hints on): the move the `normal` computer player
+    /// would make now, chosen from the seat's own observation (never the state), and the rule
+    /// of thumb's reason for it. Changes nothing.
+    pub async fn hint(&self, id: TableId, user: UserId) -> Result<Hint, TableError> {
+        let t = self.lock(id).await?;
+        let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
+        if !t.learning.hints {
+            return Err(TableError::NoHints);
+        }
+        let game = match (&t.game, t.phase) {
+            (Some(game), Phase::Playing) => game,
+            _ => return Err(TableError::NotStarted),
+        };
+        if !game.to_act().contains(&seat) {
+            return Err(TableError::NoHintNow);
+        }
+        let seed = t.seed ^ t.move_number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let choice = pakka_ai::choose(&Observation::new(game.as_ref(), seat), Level::Normal, seed);
+        let label = game
+            .choices(seat)
+            .into_iter()
+            .nth(choice.index)
+            .map(|c| c.label)
+            .ok_or_else(|| TableError::internal("a hint beyond the legal actions"))?;
+        Ok(Hint {
+            roster: t.roster(),
+            move_number: t.move_number,
+            label,
+            reason: game.why(seat, choice.index).msg(),
+        })
+    }
+
+    /// A person who is not seated takes over the computer player's seat `seat` of a running
+    /// game whose seats are open (`open_seats`): the seat becomes theirs with its hand, the game
+    /// goes on, the story tells it, and the table is no longer rated. Refused with its reason
+    /// (seats not open, already seated, not a computer's seat, over the limits of open tables)
+    /// and nothing changes; a finished or closed table is gone (`Closed`).
+    pub async fn take_over(
+        &self,
+        id: TableId,
+        user: UserId,
+        seat: Seat,
+    ) -> Result<TookOver, TableError> {
+        let mut t = self.lock(id).await?;
+        if t.phase == Phase::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        if t.phase != Phase::Playing || t.paused {
+            return Err(TableError::Closed);
+        }
+        if !t.learning.open_seats {
+            return Err(TableError::SeatsNotOpen);
+        }
+        if t.seat_of(user).is_some() {
+            return Err(TableError::AlreadySeated);
+        }
+        let level = match t.seats.get(seat) {
+            Some(s) if s.user_id.is_none() => level_of(s).ok_or(TableError::NotAComputerSeat)?,
+            _ => return Err(TableError::NotAComputerSeat),
+        };
+        let opening = self.opening.lock().await;
+        self.check_room(t.guild_id, user, false)?;
+        let number = t.move_number;
+        self.store
+            .take_over_seat(id, seat, user, level.name(), number)
+            .await?;
+        let row = &mut t.seats[seat];
+        row.user_id = Some(user);
+        row.accepted = true;
+        row.computer = None;
+        row.stand_in = false;
+        row.taken_from = Some(level.name().to_string());
+        row.taken_at = Some(number);
+        self.recount(&t);
+        drop(opening);
+        t.story.push(None, took_over(seat, level));
+        t.turn_since = Instant::now();
+        Ok(TookOver {
+            table: t.view(),
+            hand: t.hand(seat),
+            seat,
+        })
     }
 
     /// The seat of the computer player to act first at this table, if one is.

@@ -163,6 +163,19 @@ impl TableService {
     }
 }
 
+/// Tells the story the seats a person took over from a computer player once `done` moves had
+/// been played.
+fn tell_taken_over(story: &mut Story, seats: &[pakka_store::SeatRow], done: u64) {
+    for s in seats.iter().filter(|s| s.taken_at == Some(done)) {
+        let level = s
+            .taken_from
+            .as_deref()
+            .map(|l| l.parse().unwrap_or_default())
+            .unwrap_or_default();
+        story.push(None, super::play::took_over(s.seat, level));
+    }
+}
+
 /// Rebuilds a table from its stored row by replaying the move log from the seed.
 pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
     let info = registry::find(&stored.game)
@@ -178,6 +191,7 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
                     Setup::seeded(stored.seed),
                 )
                 .map_err(|e| RebuildError::setup(format!("{e:?}")))?;
+            tell_taken_over(&mut story, &stored.seat_rows, 0);
             for m in &stored.moves {
                 let before = game.clone();
                 let told = game.act_json(m.seat, &m.action).map_err(|e| RebuildError {
@@ -185,6 +199,7 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
                     reason: format!("move {} ({}) does not replay: {e}", m.number, m.action),
                 })?;
                 story.tell(before.as_ref(), game.as_ref(), &told);
+                tell_taken_over(&mut story, &stored.seat_rows, m.number);
             }
             Some(game)
         }
@@ -204,6 +219,7 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
         counts: Arc::default(),
         paused: stored.paused,
         turn_timer: stored.turn_timer,
+        learning: stored.learning,
         turn_since: Instant::now(),
         opened: Instant::now(),
         story,

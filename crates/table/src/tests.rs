@@ -32,6 +32,7 @@ fn request(game: &str, invited: &[u64]) -> CreateTable {
         bots: 0,
         bot_level: Level::Easy,
         turn_timer: None,
+        learning: Default::default(),
     }
 }
 

@@ -28,6 +28,7 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
                 accepted: true,
                 computer: None,
                 stand_in: false,
+                taken_from: None,
             },
             SeatView {
                 seat: 1,
@@ -35,6 +36,7 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
                 accepted: false,
                 computer: None,
                 stand_in: false,
+                taken_from: None,
             },
             SeatView {
                 seat: 2,
@@ -42,6 +44,7 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
                 accepted: false,
                 computer: None,
                 stand_in: false,
+                taken_from: None,
             },
         ],
         creator: 100,
@@ -58,6 +61,8 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         paused: false,
         turn_timer: None,
         open_choice: None,
+        learning: Default::default(),
+        rated: true,
     }
 }
 
@@ -207,6 +212,7 @@ fn hand_view(actions: usize) -> HandView {
             })
             .collect(),
         over: false,
+        hints: false,
     }
 }
 
@@ -688,6 +694,7 @@ fn finnish_messages() {
             })
             .collect(),
         over: false,
+        hints: false,
     };
     let hand_fi = hand(&view, HandStep::Page(0), &Plain(FI));
     assert_within_limits(&hand_fi);

@@ -17,6 +17,10 @@ impl Heuristic for Paskahousu {
         shedding::choose(&observe(self, seat), legal, &shedding::Weights::PASKAHOUSU)
     }
 
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> crate::Why {
+        shedding::why(&observe(self, seat), legal, chosen)
+    }
+
     /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who
     /// gets stuck with the pile, and make the `hard` player three times as fast.
     fn rollout_horizon() -> Option<u32> {

@@ -256,6 +256,51 @@ pub fn action_cost(pos: &Position<'_>, action: &Action, w: &Weights) -> f64 {
     }
 }
 
+/// Why [`choose`] picks `legal[chosen]`, read from the same branches as [`action_cost`]: going
+/// out, clearing the pile, a pick-up forced on the next player, the lowest rank that may go,
+/// a card hard to beat when the next player is about to go out; draw-and-try or taking the
+/// pile when no play costs less.
+pub fn why(pos: &Position<'_>, legal: &[Action], chosen: usize) -> crate::Why {
+    use crate::Why;
+    let Some(action) = legal.get(chosen) else {
+        return Why::Weighed;
+    };
+    match action {
+        Action::Play(cards) => {
+            let Some(rank) = cards.first().map(|c| c.rank()) else {
+                return Why::Weighed;
+            };
+            let k = cards.len();
+            if pos.stock == 0 && pos.after_zone == 0 && k >= pos.zone.len() {
+                return Why::GoOut;
+            }
+            if pos.clears(rank, k) {
+                return Why::ClearPile;
+            }
+            if pos.pile.is_empty() && pos.empty_pickup && matches!(rank, Rank::Ten | Rank::Ace) {
+                return Why::PickUp;
+            }
+            let lowest = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play(cards) => cards.first().map(|c| order(c.rank())),
+                    _ => None,
+                })
+                .min();
+            if lowest == Some(order(rank)) {
+                Why::ShedLow
+            } else if pos.stock == 0 && pos.next_left <= 2 {
+                Why::Block
+            } else {
+                Why::Weighed
+            }
+        }
+        Action::Take => Why::TakePile,
+        Action::Draw => Why::DrawAndTry,
+        Action::Flip(_) => Why::Blind,
+    }
+}
+
 /// The shared rule of thumb: the legal action of least [`action_cost`], the first on a tie.
 pub fn choose(pos: &Position<'_>, legal: &[Action], w: &Weights) -> usize {
     let mut best = (f64::MAX, 0);

@@ -47,6 +47,7 @@ pub fn request(game: &str, seats: usize, seed: u64, channel: u64) -> CreateTable
         bots: seats - 1,
         bot_level: Level::Normal,
         turn_timer: None,
+        learning: Default::default(),
     }
 }
 

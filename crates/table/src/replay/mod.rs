@@ -204,10 +204,19 @@ impl Replay {
         let seats: Vec<SeatRow> = s
             .seat_rows
             .iter()
-            .map(|r| SeatRow {
+            .map(|r| match r.taken_from.clone() {
+                // A seat a person took over is the computer's until then.
+                Some(level) if r.taken_at != Some(0) => SeatRow {
+                    user_id: None,
+                    computer: Some(level),
+                    stand_in: false,
+                    ..r.clone()
+                },
                 // Nobody stands in for anyone in a replay.
-                stand_in: false,
-                ..r.clone()
+                _ => SeatRow {
+                    stand_in: false,
+                    ..r.clone()
+                },
             })
             .collect();
         let table = Table {
@@ -226,6 +235,7 @@ impl Replay {
             move_number: 0,
             paused: false,
             turn_timer: s.turn_timer,
+            learning: s.learning,
             turn_since: std::time::Instant::now(),
             opened: std::time::Instant::now(),
             story: Story::default(),
@@ -240,6 +250,12 @@ impl Replay {
         };
         if watch_deals {
             cursor.deal_begun();
+        }
+        // A seat a person took over before the first move is theirs from the start.
+        for r in s.seat_rows.iter().filter(|r| r.taken_at == Some(0)) {
+            let level = r.taken_from.as_deref().unwrap_or_default();
+            let level = level.parse().unwrap_or_default();
+            cursor.events.push(crate::play::took_over(r.seat, level));
         }
         Ok(cursor)
     }
@@ -291,6 +307,20 @@ impl Cursor<'_> {
         self.table.move_number = self.done as u64;
         let dealing = self.game().status().deal != deal || told.iter().any(|t| t.deals);
         self.events = told.into_iter().map(|t| t.text).collect();
+        // A person who took over a computer's seat after this move takes it here.
+        let done = self.done as u64;
+        for r in &self.replay.stored.seat_rows {
+            if r.taken_at != Some(done) {
+                continue;
+            }
+            let Some(level) = r.taken_from.as_deref() else {
+                continue;
+            };
+            self.table.seats[r.seat] = r.clone();
+            self.table.seats[r.seat].stand_in = false;
+            let level = level.parse().unwrap_or_default();
+            self.events.push(crate::play::took_over(r.seat, level));
+        }
         if self.done == self.replay.moves() {
             self.table.phase = Phase::Finished;
         }
