@@ -14,7 +14,7 @@ pub use records::{history, scores, scores_id, scores_of, stats};
 use super::ids::{ComponentId, Nav};
 use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
-use pakka_rules::Tone;
+use pakka_rules::{Row, Tone};
 use pakka_table::games::{self, GameKind};
 use pakka_table::{HandAction, HandView, Phase, Record, ReplayStep, TableView};
 use pakka_text::msg;
@@ -301,7 +301,9 @@ pub fn table(view: &TableView, lang: Lang) -> Reply {
     }
     let mut reply = Reply::new(words_lines(&lines, &names));
     if !over && view.phase == Phase::Playing && !view.paused {
-        reply = reply.buttons(vec![show_hand(view, lang), rules_button(view, lang)]);
+        let mut buttons = vec![show_hand(view, lang), rules_button(view, lang)];
+        buttons.extend(words_button(view, lang));
+        reply = reply.buttons(buttons);
     }
     reply
 }
@@ -316,6 +318,34 @@ fn rules_button(view: &TableView, lang: Lang) -> Button {
         Style::Secondary,
         lang,
     )
+}
+
+/// "❔" on the table message: the game's own words ("prikup", "Ter", "Fool=22") explained,
+/// answered privately like "Rules". None for a game without words of its own.
+fn words_button(view: &TableView, lang: Lang) -> Option<Button> {
+    let game = games::find(view.game_id)?;
+    if game.glossary().is_empty() {
+        return None;
+    }
+    Some(Button::plain(
+        ComponentId::Words(game.position()),
+        msg!("discord-button-words"),
+        Style::Secondary,
+        lang,
+    ))
+}
+
+/// The private answer to a table's "❔" button: the game's words, one line each (None: not a
+/// game of ours).
+pub fn words_privately(game: usize, lang: Lang) -> Option<Reply> {
+    let info = games::at(game)?;
+    let mut lines = vec![msg!("discord-words-title", game = info.name())];
+    lines.extend(
+        info.glossary()
+            .into_iter()
+            .map(|word| msg!("discord-words-line", word = word)),
+    );
+    Some(Reply::new(words_lines(&lines, &Plain(lang))).ephemeral())
 }
 
 /// The private answer to a table's "Rules" button (None: not a game of ours).
@@ -590,15 +620,26 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
                         mv: hand.move_number,
                         index,
                     },
-                    &text(&msg!("discord-button-yes", label = a.label.clone()), names),
+                    &text(&msg!("discord-button-confirm"), names),
                     match a.tone {
                         Tone::Danger => Style::Danger,
                         _ => Style::Primary,
                     },
                 );
+                // Cancel shows the hand again: nothing was applied.
+                let cancel = Button::plain(
+                    ComponentId::Page {
+                        table: hand.table,
+                        mv: hand.move_number,
+                        page: 0,
+                    },
+                    msg!("discord-button-cancel"),
+                    Style::Secondary,
+                    lang,
+                );
                 return Reply::new(words_lines(&lines, names))
                     .ephemeral()
-                    .buttons(vec![yes, back_button(hand, lang)]);
+                    .buttons(vec![yes, cancel]);
             }
         }
         HandStep::Group(k) => {
@@ -641,10 +682,22 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
         ),
     };
     if entries.len() <= MAX_BUTTONS {
-        let buttons = entries.iter().map(button).collect();
-        return Reply::new(words_lines(&lines, names))
-            .ephemeral()
-            .buttons(buttons);
+        let mut reply = Reply::new(words_lines(&lines, names)).ephemeral();
+        // The calls (bids, raises, passes, declarations) in their own row after the cards, in
+        // every game alike, when both fit Discord's five rows.
+        let is_call = |e: &&Entry| matches!(e, Entry::Action(a) if a.row == Row::Calls);
+        let cards: Vec<Button> = entries.iter().filter(|e| !is_call(e)).map(button).collect();
+        let calls: Vec<Button> = entries.iter().filter(is_call).map(button).collect();
+        let rows: Vec<Vec<Button>> = cards
+            .chunks(5)
+            .chain(calls.chunks(5))
+            .map(<[Button]>::to_vec)
+            .collect();
+        if rows.len() <= 5 {
+            reply.rows = rows;
+            return reply;
+        }
+        return reply.buttons(entries.iter().map(button).collect());
     }
     let pages = entries.len().div_ceil(PAGE);
     let page = page.min(pages - 1);
