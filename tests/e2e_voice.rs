@@ -42,13 +42,13 @@ async fn a_raise_asks_first_and_cancel_changes_nothing() {
         table,
         &players,
         call_eight,
-        |t| t.contains("names trumps"),
+        |t| t.contains("names trumps: "),
         200,
     )
     .await;
     let before = h.current_table(table).await;
     assert!(
-        before.content.contains("names trumps"),
+        before.content.contains("names trumps: "),
         "{}",
         before.content
     );
