@@ -498,7 +498,10 @@ async fn a_paused_match_frees_the_channel_and_resumes_where_it_stopped() {
         .unwrap();
     let fresh = resumed.message().unwrap().clone();
     assert!(!fresh.ephemeral);
-    assert_eq!(fresh.button_labels(), vec!["Show my hand", "📖 Rules"]);
+    assert_eq!(
+        fresh.button_labels(),
+        vec!["Show my hand", "📖 Rules", "❔ Game words"]
+    );
     assert_eq!(move_of(&fresh.content), Some(before.move_number));
     let after = store.table(table).await.unwrap().unwrap();
     assert_eq!(
@@ -534,7 +537,7 @@ async fn computer_players_fill_empty_seats() {
     let message = started.message().unwrap().clone();
     assert_eq!(
         message.button_labels(),
-        vec!["Show my hand", "📖 Rules"],
+        vec!["Show my hand", "📖 Rules", "❔ Game words"],
         "{}",
         message.content
     );
@@ -600,7 +603,7 @@ async fn computer_players_fill_empty_seats() {
     let table_message = filled.message().unwrap();
     assert_eq!(
         table_message.button_labels(),
-        vec!["Show my hand", "📖 Rules"]
+        vec!["Show my hand", "📖 Rules", "❔ Game words"]
     );
     assert!(
         table_message.content.contains("Computer 3"),

@@ -62,7 +62,11 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
     assert_ne!(show, words("en-US", "discord-button-show-hand"));
     assert_eq!(
         table.button_labels(),
-        vec![show.clone(), words("fi", "discord-button-rules")]
+        vec![
+            show.clone(),
+            words("fi", "discord-button-rules"),
+            words("fi", "discord-button-words")
+        ]
     );
     assert_no_english("the table message", &table.content);
     // Every player opens their hand and plays whatever is offered until the game is over.
@@ -132,7 +136,10 @@ async fn a_mixed_table_words_each_hand_in_its_readers_language() {
     h.fake.set_locale(h.alice.id, "fi-FI");
     let players = [&h.alice, &h.bob, &h.carol];
     let (_, table) = h.open_table("matapesa", &players, 2, &[]).await;
-    assert_eq!(table.button_labels(), vec!["Show my hand", "📖 Rules"]);
+    assert_eq!(
+        table.button_labels(),
+        vec!["Show my hand", "📖 Rules", "❔ Game words"]
+    );
     let alice = h.open_hand(&h.alice, table.id).await;
     let bob = h.open_hand(&h.bob, table.id).await;
     assert_no_english("Alice's hand", &alice.content);

@@ -209,7 +209,7 @@ async fn a_decline_frees_the_seat_and_the_creator_invites_someone_else() {
         .unwrap();
     assert_eq!(
         started.message().unwrap().button_labels(),
-        vec!["Show my hand", "📖 Rules"],
+        vec!["Show my hand", "📖 Rules", "❔ Game words"],
         "{}",
         started.content()
     );
@@ -391,7 +391,7 @@ async fn a_table_in_its_own_thread_leaves_one_line_in_the_channel() {
         .unwrap();
     assert_eq!(
         started.message().unwrap().button_labels(),
-        vec!["Show my hand", "📖 Rules"]
+        vec!["Show my hand", "📖 Rules", "❔ Game words"]
     );
     let fake = h.fake.clone();
     let _ = h

@@ -600,7 +600,7 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
     assert!(!fresh.ephemeral, "{}", fresh.content);
     assert_eq!(
         fresh.button_labels(),
-        vec!["Show my hand", "📖 Rules"],
+        vec!["Show my hand", "📖 Rules", "❔ Game words"],
         "{}",
         fresh.content
     );
@@ -645,7 +645,7 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
     assert_eq!(accepted.callback_type, 7, "{}", accepted.content());
     assert_eq!(
         accepted.message().unwrap().button_labels(),
-        vec!["Show my hand", "📖 Rules"],
+        vec!["Show my hand", "📖 Rules", "❔ Game words"],
         "{}",
         accepted.content()
     );

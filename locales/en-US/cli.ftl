@@ -5,6 +5,7 @@ cli-games-line = { $name }, { $players }
 cli-games-line-aliases = { $name } (also { $aliases }), { $players }
 cli-players-exactly = { $n } players
 cli-players-range = { $min }–{ $max } players
+cli-players-option = { $players } ({ $min }–{ $max } with { $option }=true)
 cli-unknown-level = "{ $level }" is not a level; the levels are easy, normal and hard.
 cli-computer-refused = a computer player's move was refused: { $reason }
 

@@ -5,6 +5,16 @@
 language-name = English
 seat-fallback = Seat { $n }
 card-fool = Fool
+# A Red7 card by its colour's name (letter R O Y G B I V) and number: "Indigo 5".
+card-red7 = { $colour ->
+    [R] Red
+    [O] Orange
+    [Y] Yellow
+    [G] Green
+    [B] Blue
+    [I] Indigo
+   *[V] Violet
+} { $n }
 cards-none = —
 
 sep-dot = { " · " }
@@ -32,6 +42,8 @@ setup-seats = { $game } is played by { $exact ->
     [yes] { $min }
    *[no] { $min } to { $max }
 } players, not { $got }.
+# A seat count that one of the game's yes/no options allows (GameInfo::refusal): the option named.
+setup-seats-option = { $refusal } For { $got } players, set the option { $option }=true.
 setup-options = Bad options: { $detail }
 setup-deck-size = Bad deck: the deck has { $got } cards; this game uses { $want }
 setup-deck-doubled = Bad deck: { $card } appears more than once in the deck
@@ -49,7 +61,6 @@ trick-play = { $who } { $card }
 trick-plays = { $plays }
 trick-now = Trick: { $plays }
 trick-last = Last trick: { $plays } — won by { $winner }
-action-play-card = Play { $card }
 event-trick-won = { $who } won trick { $trick }.
 
 # Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
@@ -63,7 +74,9 @@ event-card-played = { $who } played { $card }.
 trick-numbered-lead = Trick { $n }: { $who } to lead.
 trick-numbered-play = Trick { $n }: { $plays } — { $who } to play.
 hand-yours = Your hand: { $cards }
-action-card = { $card }
+# A button that plays cards, the same in every game (present::play_label): the bare card
+# or the set, "7♥" or "6♠ 6♥".
+action-play = { $cards }
 event-trick-taken = { $who } won the trick: { $plays }.
 refusal-not-held = You do not hold { $card }.
 refusal-must-follow = You must follow suit: play a { $suit }.

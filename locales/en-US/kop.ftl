@@ -83,3 +83,11 @@ kop-event-trick = { $who } took the trick ({ $points ->
    *[other] { $points } card points
 }).
 kop-event-over = Game over.
+
+# The game's own words, one line each (the table's ❔ button).
+kop-word-partners = Partners: the holders of Q♣ and Q♠ play together, and nobody is told who they are until the cards show it.
+kop-word-wedding = Wedding: the holder of both black queens calls a partner: the holder of the highest jack not in the caller's hand.
+kop-word-solo = Solo: the holder of both black queens plays alone against the other three, announced; victory cards move two at a time.
+kop-word-silent = Silent: the holder of both black queens plays alone without telling anyone.
+kop-word-points = Card points: A 11, 10 10, Q 3, J 2 — 104 in all; a side needs 53 to win the round.
+kop-word-victory = Victory cards: everyone starts with 5; the winners of a round take them from the losers, and the match ends when someone has none.

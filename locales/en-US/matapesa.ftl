@@ -26,6 +26,11 @@ matapesa-none-of-rank = You hold no { $rank ->
     [A] aces
    *[other] { $rank }s
 }.
+matapesa-why-too-low = Only a card of rank { $high } or higher, or one of your lowest rank ({ $lowest }), may follow now.
 matapesa-too-low = Play a card of rank { $high } or higher, or one of your lowest rank ({ $lowest }); { $card } is neither.
 
 matapesa-event-over = { $loser } won the last trick and loses (and deals next).
+
+# The game's own words, one line each (the table's ❔ button).
+matapesa-word-lowest = Your lowest rank: when you cannot (or will not) play as high as the highest card so far, play one of your lowest cards instead.
+matapesa-word-leftovers = Out of play: the cards left over when the deck does not divide evenly, shown face up.

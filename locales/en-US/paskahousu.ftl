@@ -10,4 +10,8 @@ paskahousu-courts-dead = Every low card is gone: J, Q and K may now start a pile
 paskahousu-no-face-down = Paskahousu has no face-down cards.
 paskahousu-no-draw-and-try = This table plays without draw-and-try.
 
-paskahousu-event-picked-up = { $who } picks up { $cards } from the empty pile and misses a turn.
+paskahousu-event-picked-up = { $who } picks up { $cards }, played on an empty pile, and misses a turn.
+
+# The game's own words, one line each (the table's ❔ button).
+paskahousu-word-ranks = Ranks: 3 is the lowest, then up to K and A, and 2 is the highest; a 2 goes on anything, but only a 2 on a 2.
+paskahousu-word-empty-ace = An ace or a 10 on an empty pile: it does not clear the pile; the next player must pick it up and misses their turn.

@@ -13,6 +13,12 @@ paston-level = { $level ->
 }
 paston-level-suit = { $level } { $suit }
 paston-nothing = nothing
+# The game's own words, one line each (the table's ❔ button).
+paston-word-levels = Paston ♠, Glitch ♣, Dineri ♦, Gupa ♥, Grkha: the bidding levels from lowest to highest, each with its trump suit; Grkha has spades as trumps and is the highest bid.
+paston-word-multiplier = (×3): a level's multiplier — a deal's points are multiplied by it (Paston ×1, Glitch ×2, Dineri ×3, Gupa and Grkha ×4).
+paston-word-prikup = Prikup: the two cards dealt face down to the middle; the declarer takes them and then discards two.
+paston-word-whist = Whist: an opponent who whists plays against the declarer for tricks of their own; one who passes sits the deal out.
+paston-word-surrender = Surrender: instead of naming trumps the declarer may give up the deal: −10 for the declarer, +2 to each opponent.
 
 # The table.
 paston-header = Deal { $deal } · dealer { $dealer } · match score (first to { $target } points): { $scores }

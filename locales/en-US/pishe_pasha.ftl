@@ -90,3 +90,8 @@ pishe-event-repetition-draw = The position repeats: a draw.
 pishe-event-step-cap = The step limit is reached: { $who } wins with more cards.
 pishe-event-step-cap-draw = The step limit is reached: a draw.
 pishe-event-over = The game is over.
+
+# The game's own words, one line each (the table's ❔ button).
+pishe-word-foundation = Foundation: a pile in the middle, one per suit, started by an ace and built up to the king; a card that fits must go there.
+pishe-word-give = Give: put a card one rank above or below an opponent's discard top onto their discard pile.
+pishe-word-discard = Discard pile: where the card you cannot or will not place goes; it ends your turn.

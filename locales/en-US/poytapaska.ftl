@@ -13,7 +13,7 @@ poytapaska-your-table = Your table cards: face up { $up } · { $down } face down
     [face-down] {" "}— playing your face-down cards
    *[hand] {""}
 }
-poytapaska-play-face-up = { $n }× { $cards } (face up)
+poytapaska-play-face-up = { $play } (face up)
 
 poytapaska-face-down-now = Your hand and face-up cards are gone: try a face-down card (or take the pile).
 poytapaska-face-up-too-early = Face-up cards may be played only once the stock and your hand are empty.
@@ -25,3 +25,7 @@ poytapaska-face-up-first = Play your face-up cards before trying a face-down one
 poytapaska-already-tried = Your face-down card { $position } has already been played.
 
 poytapaska-event-tried = { $who } turns face-down card { $position }: { $card }.
+
+# The game's own words, one line each (the table's ❔ button).
+poytapaska-word-face-up = Face up: your four open table cards, played once the stock and your hand are empty.
+poytapaska-word-face-down = 🂠1 🂠2 🂠3 🂠4: your face-down table cards by position, played blind one at a time once your hand and face-up cards are gone.

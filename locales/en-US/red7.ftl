@@ -33,12 +33,12 @@ red7-seat = { $who } — palette { $palette } · { $hand ->
     [yes] {" · winning"}
    *[no] {""}
 }
-red7-seat-out = { $who } — out ({ $place ->
-    [1] 1st
-    [2] 2nd
-    [3] 3rd
+red7-seat-out = { $who } — out of the round, the { $place ->
+    [1] first
+    [2] second
+    [3] third
    *[other] { $place }th
-} out) · { $cards ->
+} to drop out · { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 } face down
@@ -97,3 +97,8 @@ red7-event-round-scored = { $who } wins round { $round } and scores { $points ->
     [one] { $points } point
    *[other] { $points } points
 } ({ $cards }).
+
+# The game's own words, one line each (the table's ❔ button).
+red7-word-palette = Palette: your face-up cards in front of you; the rule counts only them.
+red7-word-canvas = Canvas: the middle pile; the colour of its top card is the rule that says who is winning.
+red7-word-out = Out: a player not winning when their turn ends drops out of the round; the last one standing wins it.

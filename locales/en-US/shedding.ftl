@@ -26,7 +26,6 @@ shedding-over-loser = Game over — { $loser } is left holding cards and loses.
 shedding-over-stalemate = Game over — stalemate: nothing changed for { $moves } moves; { $still } share the last place.
 
 # The buttons.
-shedding-play = { $n }× { $cards }
 shedding-play-group = Play { $rank ->
     [J] jacks
     [Q] queens
@@ -95,3 +94,11 @@ shedding-event-out = { $who } goes out in { $place ->
     [3] 3rd
    *[other] { $place }th
 } place.
+
+# Why a choice is narrower than the hand suggests (shedding::why), and the words both games
+# share for the table's ❔ button.
+shedding-why-two = Only a 2 may go on a 2.
+shedding-why-none = Nothing in your hand may go on { $top }: take the pile or try your luck.
+shedding-word-take = Take the pile: when you cannot or will not play, the whole pile goes to your hand and the turn passes.
+shedding-word-draw = Draw and try: turn the stock's top card instead; if it may go on the pile it is played, else it goes to your hand with the pile.
+shedding-word-loser = Out: once the stock is gone, whoever empties their cards is out; the last player left holding cards loses.

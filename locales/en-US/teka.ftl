@@ -54,9 +54,17 @@ teka-action-keep = Keep my hand
 teka-action-bid = Bid { $n }
 teka-action-double13 = Double thirteen
 teka-action-pass = Pass
-teka-action-ter = Ter
+teka-action-ter = Ter (a pass)
 teka-action-trump = Trumps { $suit }
 teka-action-raise = Raise to { $n }
+teka-confirm-raise = Raise to { $n }? Your side must then win { $n } tricks (it has { $won }); if it cannot, the opponents score { $lost }. A raise cannot be taken back.
+teka-why-lead-trump = The declarer's first lead must be a trump when the declarer holds one: only your { $suit } may lead.
+# The game's own words, one line each (the table's ❔ button).
+teka-word-call = Call: each player calls once, in turn — a number of tricks from 8 to 13 for their side (higher than any call before), Double thirteen, or a pass.
+teka-word-ter = Ter: another word for a pass; it means exactly the same.
+teka-word-double13 = Double thirteen: the caller plays alone, the partner sits out, and must win all 13 tricks (26 points, or 52 to the opponents).
+teka-word-declarer = Declarer: the highest caller; names trumps, leads a trump if holding one, and alone may raise.
+teka-word-raise = Raise: at the declarer's own turn in play, the contract may go up (never back down, never to Double thirteen); the raised contract is what scores.
 teka-confirm-double13 = Double thirteen: you play alone (your partner sits out) and must win all 13 tricks — 26 points, or 52 to the opponents at the first trick lost. Call it?
 
 # Refusals.

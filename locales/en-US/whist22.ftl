@@ -4,7 +4,7 @@
 whist22-name = Whist 22
 whist22-summary = Exact bidding with the 22 tarot trumps, for 3 or 4 players (2 to 7 with an option). Hands shrink by one card each deal down to one, then grow back. Everyone bids how many tricks they will take; the dealer, bidding last, may not make the bids add up to the number of tricks. Play any card: the highest wins; the Fool counts 0 or 22, as you declare when you play it. Everyone starts with 14 points and loses one per trick over or under their bid; when someone reaches 0, the highest score wins.
 
-whist22-head = Hand { $deal } · { $cards ->
+whist22-head = Deal { $deal } · { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 } each · dealer { $dealer }{ $blind ->
@@ -26,7 +26,7 @@ whist22-hand-hidden = Your hand: { $n ->
 }
 whist22-seat-cards = { $who } { $cards }
 whist22-play-fool = { $who } { $card }={ $value }
-whist22-hand = Hand { $deal }: { $seats }
+whist22-hand = Deal { $deal }: { $seats }
 whist22-seat-result = { $who } bid { $bid } took { $took } ({ $change })
 
 # The picture of the table.
@@ -51,7 +51,7 @@ whist22-not-a-card = { $card } is not a Whist 22 card.
 whist22-not-held = You do not hold { $card }.
 whist22-can-see = You can see your cards: name the card to play.
 
-whist22-event-dealt = Hand { $deal }: { $cards ->
+whist22-event-dealt = Deal { $deal }: { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 } each, dealt by { $dealer }{ $blind ->
@@ -63,3 +63,9 @@ whist22-event-revealed = { $who } revealed the { $card }: its value comes next.
 whist22-event-fool = { $who } played the { $card } as { $value }.
 whist22-event-trick = { $who } took the trick.
 whist22-event-over = Game over.
+
+# The game's own words, one line each (the table's ❔ button).
+whist22-word-bid = Bid: how many tricks you say you will take this deal, exactly; every trick over or under costs a point.
+whist22-word-dealer = The dealer's bid: the dealer bids last and may not make the bids add up to the number of tricks, so someone always misses.
+whist22-word-fool = Fool=22, Fool=0: the Fool counts 22 (the highest card) or 0 (the lowest), as its player says when playing it.
+whist22-word-blind = The blind round: in the one-card deal you see everyone's card but your own, and play it unseen.

@@ -4,6 +4,7 @@ cli-unknown-game = peliä "{ $name }" ei ole; pelit ovat { $ids }
 cli-games-line = { $name }, { $players }
 cli-games-line-aliases = { $name } (myös { $aliases }), { $players }
 cli-players-exactly = { $n } pelaajaa
+cli-players-option = { $players } ({ $min }–{ $max }, kun { $option }=true)
 cli-players-range = { $min }–{ $max } pelaajaa
 cli-unknown-level = "{ $level }" ei ole taso; tasot ovat easy (helppo), normal (tavallinen) ja hard (vaikea).
 cli-computer-refused = tietokonepelaajan siirto hylättiin: { $reason }

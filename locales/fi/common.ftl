@@ -3,6 +3,16 @@
 
 seat-fallback = Pelaaja { $n }
 card-fool = Narri
+# A Red7 card by its colour's name (letter R O Y G B I V) and number: "Indigo 5".
+card-red7 = { $colour ->
+    [R] punainen
+    [O] oranssi
+    [Y] keltainen
+    [G] vihreä
+    [B] sininen
+    [I] indigo
+   *[V] violetti
+} { $n }
 cards-none = —
 
 sep-dot = { " · " }
@@ -30,6 +40,8 @@ setup-seats = Peliä { $game } pelaa { $exact ->
     [yes] { $min }
    *[no] { $min }–{ $max }
 } pelaajaa, ei { $got }.
+# A seat count that one of the game's yes/no options allows (GameInfo::refusal): the option named.
+setup-seats-option = { $refusal } { $got } pelaajaa varten valitse asetus { $option }=true.
 setup-options = Virheelliset asetukset: { $detail }
 setup-deck-size = Virheellinen pakka: pakassa on { $got ->
     [one] { $got } kortti
@@ -50,7 +62,6 @@ trick-play = { $who } { $card }
 trick-plays = { $plays }
 trick-now = Tikki: { $plays }
 trick-last = Edellinen tikki: { $plays } — voittaja { $winner }
-action-play-card = Pelaa { $card }
 event-trick-won = { $who } voitti tikin { $trick }.
 
 # Seat lists and trick lines whose grammar suits any seat name, "You" included; the turn
@@ -64,7 +75,9 @@ event-card-played = { $who } pelasi { $card }.
 trick-numbered-lead = Tikki { $n }: { $who } aloittaa.
 trick-numbered-play = Tikki { $n }: { $plays } — vuorossa { $who }.
 hand-yours = Kätesi: { $cards }
-action-card = { $card }
+# A button that plays cards, the same in every game (present::play_label): the bare card
+# or the set, "7♥" or "6♠ 6♥".
+action-play = { $cards }
 event-trick-taken = { $who } voitti tikin: { $plays }.
 refusal-not-held = Sinulla ei ole korttia { $card }.
 refusal-must-follow = Sinun on tunnustettava maata: pelaa { $suit }.

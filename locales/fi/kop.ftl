@@ -83,3 +83,11 @@ kop-picture-points = { $n ->
     [one] { $n } korttipiste
    *[other] { $n } korttipistettä
 }
+
+# The game's own words, one line each (the table's ❔ button).
+kop-word-partners = Parit: Q♣:n ja Q♠:n haltijat pelaavat yhdessä, eikä kenellekään kerrota, keitä he ovat, ennen kuin kortit sen paljastavat.
+kop-word-wedding = Häät: molempien mustien rouvien haltija kutsuu parikseen sen, jolla on korkein sotilas, jota kutsujalla itsellään ei ole.
+kop-word-solo = Soolo: molempien mustien rouvien haltija pelaa ilmoitetusti yksin kolmea vastaan; voittokortit siirtyvät kaksi kerrallaan.
+kop-word-silent = Hiljainen: molempien mustien rouvien haltija pelaa yksin kertomatta kenellekään.
+kop-word-points = Korttipisteet: A 11, 10 10, Q 3, J 2 — yhteensä 104; kierroksen voittoon tarvitaan 53.
+kop-word-victory = Voittokortit: jokaisella on aluksi 5; kierroksen voittajat ottavat niitä hävinneiltä, ja ottelu päättyy, kun joltakulta loppuvat ne.

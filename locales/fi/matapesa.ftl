@@ -22,6 +22,7 @@ matapesa-none-of-rank = Sinulla ei ole yhtään { $rank ->
     [A] ässää
    *[other] { $rank }-korttia
 }.
+matapesa-why-too-low = Nyt käy vain kortti, jonka arvo on { $high } tai suurempi, tai jokin pienimmän arvosi kortti ({ $lowest }).
 matapesa-too-low = Pelaa kortti, jonka arvo on { $high } tai suurempi, tai jokin pienimmän arvosi kortti ({ $lowest }); { $card } ei ole kumpaakaan.
 
 matapesa-event-over = { $loser } voitti viimeisen tikin ja häviää (ja jakaa seuraavaksi).
@@ -29,3 +30,7 @@ matapesa-event-over = { $loser } voitti viimeisen tikin ja häviää (ja jakaa s
 # The picture of the table.
 matapesa-picture-leftovers = Pois pelistä
 matapesa-picture-loser = Häviää
+
+# The game's own words, one line each (the table's ❔ button).
+matapesa-word-lowest = Pienin arvosi: kun et voi (tai halua) pelata yhtä suurta kuin tähänastinen suurin, pelaa jokin pienimmistä korteistasi.
+matapesa-word-leftovers = Pois pelistä: kortit, jotka jäävät yli, kun pakka ei jakaudu tasan; ne näytetään kuvapuoli ylöspäin.

@@ -11,3 +11,7 @@ paskahousu-no-face-down = Paskahousussa ei ole pimeitä kortteja.
 paskahousu-no-draw-and-try = Tässä pöydässä ei saa kokeilla pakasta.
 
 paskahousu-event-picked-up = { $who } joutuu nostamaan tyhjään pinoon pelatut { $cards } ja menettää vuoronsa.
+
+# The game's own words, one line each (the table's ❔ button).
+paskahousu-word-ranks = Arvot: 3 on pienin, sitten K:hon ja ässään asti, ja 2 on suurin; kakkonen käy minkä tahansa päälle, mutta kakkosen päälle vain kakkonen.
+paskahousu-word-empty-ace = Ässä tai kymppi tyhjään pinoon: se ei kaada pinoa; seuraavan pelaajan on nostettava se ja menetettävä vuoronsa.

@@ -13,6 +13,12 @@ paston-level = { $level ->
 }
 paston-level-suit = { $level } { $suit }
 paston-nothing = ei mitään
+# The game's own words, one line each (the table's ❔ button).
+paston-word-levels = Paston ♠, Glitch ♣, Dineri ♦, Gupa ♥, Grkha: tarjoustasot pienimmästä suurimpaan, kukin valttimaineen; Grkhassa valttina on pata, ja se on suurin tarjous.
+paston-word-multiplier = (×3): tason kerroin — jaon pisteet kerrotaan sillä (Paston ×1, Glitch ×2, Dineri ×3, Gupa ja Grkha ×4).
+paston-word-prikup = Prikup: kaksi kuvapuoli alaspäin pöydän keskelle jaettua korttia; pelinviejä ottaa ne ja poistaa sitten kaksi korttia.
+paston-word-whist = Whist: whistin sanova vastustaja pelaa pelinviejää vastaan omista tikeistään; passaava jää jaosta sivuun.
+paston-word-surrender = Luovutus: valtin nimeämisen sijaan pelinviejä voi luovuttaa jaon: pelinviejälle −10, kummallekin vastustajalle +2.
 
 # The table.
 paston-header = Jako { $deal } · jakaja { $dealer } · ottelun tilanne (voittoon { $target } pistettä): { $scores }

@@ -90,3 +90,8 @@ pishe-picture-discards = Poistopino
 pishe-picture-turned = Käännetty kortti
 pishe-picture-breach = Rikkoi sääntöä
 pishe-picture-stop = Huusi Seis!
+
+# The game's own words, one line each (the table's ❔ button).
+pishe-word-foundation = Peruspino: keskellä oleva pino, yksi kutakin maata, alkaa ässästä ja kasvaa kuninkaaseen; sopiva kortti on pantava sinne.
+pishe-word-give = Anna: pane vastustajan poistopinon päällimmäistä arvoa ylempi tai alempi kortti hänen poistopinoonsa.
+pishe-word-discard = Poistopino: sinne menee kortti, jota et voi tai halua sijoittaa; se päättää vuorosi.

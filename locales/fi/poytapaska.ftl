@@ -16,7 +16,7 @@ poytapaska-your-table = Pöytäkorttisi: avoimet { $up } · { $down ->
     [face-down] {" "}— pelaat pimeitä korttejasi
    *[hand] {""}
 }
-poytapaska-play-face-up = { $n }× { $cards } (avoimet)
+poytapaska-play-face-up = { $play } (avoimet)
 
 poytapaska-face-down-now = Kätesi ja avoimet korttisi ovat loppu: kokeile pimeää korttia (tai nosta pino).
 poytapaska-face-up-too-early = Avoimia kortteja saa pelata vasta, kun pakka ja kätesi ovat tyhjiä.
@@ -28,3 +28,7 @@ poytapaska-face-up-first = Pelaa avoimet korttisi ennen kuin kokeilet pimeää.
 poytapaska-already-tried = Pimeä korttisi { $position } on jo pelattu.
 
 poytapaska-event-tried = { $who } kääntää pimeän kortin { $position }: { $card }.
+
+# The game's own words, one line each (the table's ❔ button).
+poytapaska-word-face-up = Avoimet: neljä avointa pöytäkorttiasi, jotka pelataan, kun pakka ja kätesi ovat loppu.
+poytapaska-word-face-down = 🂠1 🂠2 🂠3 🂠4: pimeät pöytäkorttisi paikan mukaan, pelataan sokkona yksi kerrallaan, kun kätesi ja avoimet ovat loppu.

@@ -33,12 +33,13 @@ red7-seat = { $who } — paletti { $palette } · kädessä { $hand ->
     [yes] {" · johdossa"}
    *[no] {""}
 }
-red7-seat-out = { $who } — { $place ->
-    [1] 1.
-    [2] 2.
-    [3] 3.
+red7-seat-out = { $who } — pudonnut kierrokselta { $place ->
+    [1] ensimmäisenä
+    [2] toisena
+    [3] kolmantena
+    [4] neljäntenä
    *[other] { $place }.
-} pudonnut · { $cards ->
+} · { $cards ->
     [one] { $cards } kortti
    *[other] { $cards } korttia
 } kuvapuoli alaspäin
@@ -97,3 +98,8 @@ red7-event-round-scored = { $who } voittaa kierroksen { $round } ja saa { $point
 red7-picture-round = Kierros { $round } · { $target } pisteeseen
 red7-picture-canvas = Kangas: { $colour }
 red7-picture-draw-pile = Nostopakka
+
+# The game's own words, one line each (the table's ❔ button).
+red7-word-palette = Paletti: edessäsi olevat avoimet korttisi; sääntö laskee vain ne.
+red7-word-canvas = Kangas: keskipino; sen päällimmäisen kortin väri on sääntö, joka kertoo, kuka on johdossa.
+red7-word-out = Pudonnut: pelaaja, joka ei ole johdossa vuoronsa päättyessä, putoaa kierrokselta; viimeisenä pelissä oleva voittaa sen.

@@ -28,7 +28,6 @@ shedding-over-loser = Peli päättyi — { $loser } jäi viimeisenä kortit kät
 shedding-over-stalemate = Peli päättyi — umpikuja: mikään ei muuttunut { $moves } siirtoon; { $still } jakavat viimeisen sijan.
 
 # The buttons.
-shedding-play = { $n }× { $cards }
 shedding-play-group = Pelaa { $rank ->
     [J] jätkät
     [Q] rouvat
@@ -97,3 +96,11 @@ shedding-event-out = { $who } pääsee pois { $place ->
     [3] 3.
    *[other] { $place }.
 } sijalle.
+
+# Why a choice is narrower than the hand suggests (shedding::why), and the words both games
+# share for the table's ❔ button.
+shedding-why-two = Kakkosen päälle käy vain kakkonen.
+shedding-why-none = Mikään kädessäsi ei käy kortin { $top } päälle: nosta pino tai koeta onneasi.
+shedding-word-take = Nosta pino: kun et voi tai halua pelata, koko pino tulee käteesi ja vuoro siirtyy.
+shedding-word-draw = Kokeile pakasta: käännä sen sijaan pakan päällimmäinen kortti; jos se käy pinoon, se pelataan, muuten se tulee pinon kanssa käteesi.
+shedding-word-loser = Pois pelistä: kun pakka on loppu, korttinsa tyhjentänyt pääsee pois; viimeinen, jolle jää kortteja, häviää.

@@ -57,9 +57,17 @@ teka-action-keep = Pidä korttini
 teka-action-bid = Tarjoa { $n }
 teka-action-double13 = Tuplakolmetoista
 teka-action-pass = Passi
-teka-action-ter = Ter
+teka-action-ter = Ter (passi)
 teka-action-trump = Valtti { $suit }
 teka-action-raise = Korota tasolle { $n }
+teka-confirm-raise = Korotetaanko tasolle { $n }? Puolesi on silloin voitettava { $n } tikkiä (nyt { $won }); jos ei onnistu, vastustajat saavat { $lost } pistettä. Korotusta ei voi perua.
+teka-why-lead-trump = Pelinviejän ensimmäisen avauksen on oltava valtti, jos hänellä on valttia: avata voi vain maasta { $suit }.
+# The game's own words, one line each (the table's ❔ button).
+teka-word-call = Tarjous: jokainen tarjoaa kerran vuorollaan — parilleen tikkimäärän 8–13 (suuremman kuin mikään aiempi), tuplakolmetoista tai passin.
+teka-word-ter = Ter: toinen sana passille; tarkoittaa täsmälleen samaa.
+teka-word-double13 = Tuplakolmetoista: tarjoaja pelaa yksin parinsa istuessa sivussa, ja hänen on voitettava kaikki 13 tikkiä (26 pistettä, tai 52 vastustajille).
+teka-word-declarer = Pelinviejä: suurimman tarjouksen tehnyt; nimeää valtin, avaa valtilla jos sitä on, ja vain hän voi korottaa.
+teka-word-raise = Korotus: pelinviejä voi omalla pelivuorollaan nostaa sitoumusta (ei koskaan laskea, eikä tuplakolmeentoista); pisteet lasketaan korotetusta sitoumuksesta.
 teka-confirm-double13 = Tuplakolmetoista: pelaat yksin (parisi jää sivuun), ja sinun on voitettava kaikki 13 tikkiä — 26 pistettä, tai 52 vastustajille heti ensimmäisestä menetetystä tikistä. Tarjoatko sen?
 
 # Refusals.

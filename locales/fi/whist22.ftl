@@ -63,3 +63,9 @@ whist22-event-over = Peli päättyi.
 # The picture of the table.
 whist22-picture-bid = Tarjous { $n }
 whist22-picture-seen = Kädessä
+
+# The game's own words, one line each (the table's ❔ button).
+whist22-word-bid = Tarjous: kuinka monta tikkiä sanot ottavasi tässä jaossa, tarkalleen; jokainen tikki yli tai ali maksaa pisteen.
+whist22-word-dealer = Jakajan tarjous: jakaja tarjoaa viimeisenä eikä saa tehdä tarjouksista yhteensä tikkien määrää, joten joku aina epäonnistuu.
+whist22-word-fool = Narri=22, Narri=0: Narri on 22 (suurin kortti) tai 0 (pienin) sen mukaan, minkä pelaaja sanoo sitä pelatessaan.
+whist22-word-blind = Sokkokierros: yhden kortin jaossa näet kaikkien muiden kortit mutta et omaasi, ja pelaat sen näkemättä.

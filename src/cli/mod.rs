@@ -114,12 +114,26 @@ pub fn games() -> String {
     registry::GAMES
         .iter()
         .map(|g| {
-            let (lo, hi) = g.seats;
-            let players = if lo == hi {
+            let (lo, hi) = g.default_seats();
+            let mut players = if lo == hi {
                 msg!("cli-players-exactly", n = lo)
             } else {
                 msg!("cli-players-range", min = lo, max = hi)
             };
+            // More seats with an option: say which (Whist 22's bga_seats).
+            let (min, max) = g.seats;
+            if (min, max) != (lo, hi) {
+                let option = g.seats_option(if min < lo { min } else { max });
+                if let Some(option) = option {
+                    players = msg!(
+                        "cli-players-option",
+                        players = players,
+                        min = min,
+                        max = max,
+                        option = verbatim(option)
+                    );
+                }
+            }
             let line = if g.aliases.is_empty() {
                 msg!("cli-games-line", name = g.name(), players = players)
             } else {

@@ -58,7 +58,7 @@ pub fn run(
     let seed = config.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut game = info
         .create(options, seats, Setup::seeded(seed))
-        .map_err(|e| anyhow::Error::msg(word(&e.msg())))?;
+        .map_err(|e| anyhow::Error::msg(word(&info.refusal(&e))))?;
     let mut term = Terminal {
         input,
         out,

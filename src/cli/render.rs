@@ -3,7 +3,8 @@
 //! `normal` rule of thumb (its choices seeded too, so the same command draws the same
 //! position), and the public table — or one seat's hand — is drawn by the `render` layer from
 //! that observer's view, exactly as the bot attaches it. A file name ending in `.svg` gets the
-//! SVG document instead of the PNG.
+//! SVG document instead of the PNG. Its words, on the picture and in the terminal, are in the
+//! terminal's language (`--lang`, else the locale variables), as every subcommand's are.
 
 use std::path::PathBuf;
 
@@ -11,7 +12,8 @@ use anyhow::Context as _;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::catalog::{en, NoNames, DEFAULT_LANG};
+use super::text;
+use crate::catalog::NoNames;
 use crate::msg;
 use crate::render::{self, CatalogWords};
 use crate::rules::{registry, AnyGame, Observer, Setup};
@@ -44,14 +46,14 @@ pub fn position(
     moves: usize,
     options: &str,
 ) -> anyhow::Result<Box<dyn AnyGame>> {
-    let info = registry::find(game).with_context(|| en(&super::unknown_game(game)))?;
+    let info = registry::find(game).with_context(|| text(&super::unknown_game(game)))?;
     let options = info
         .parse_options(options)
-        .map_err(|e| anyhow::anyhow!(en(&e.msg())))?;
+        .map_err(|e| anyhow::anyhow!(text(&e.msg())))?;
     let seats = seats.unwrap_or(info.seats.0);
     let mut game = info
         .create(options, seats, Setup::seeded(seed))
-        .map_err(|e| anyhow::anyhow!(en(&e.msg())))?;
+        .map_err(|e| anyhow::anyhow!(text(&info.refusal(&e))))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     for _ in 0..moves {
         let Some(&seat) = game.to_act().first() else {
@@ -59,7 +61,7 @@ pub fn position(
         };
         let index = game.heuristic_index(seat, &mut rng);
         game.act_index(seat, index)
-            .map_err(|e| anyhow::anyhow!(en(&e.msg())))?;
+            .map_err(|e| anyhow::anyhow!(text(&e.msg())))?;
     }
     Ok(game)
 }
@@ -75,7 +77,7 @@ pub fn run(config: &RenderConfig) -> anyhow::Result<String> {
     )?;
     if let Some(seat) = config.seat {
         if seat >= game.seats() {
-            anyhow::bail!(en(&msg!(
+            anyhow::bail!(text(&msg!(
                 "cli-render-no-seat",
                 seat = seat,
                 last = game.seats() - 1
@@ -83,7 +85,7 @@ pub fn run(config: &RenderConfig) -> anyhow::Result<String> {
         }
     }
     let words = CatalogWords {
-        lang: DEFAULT_LANG,
+        lang: super::lang(),
         names: &NoNames,
     };
     let (svg, width, height) = match config.seat {
@@ -100,12 +102,12 @@ pub fn run(config: &RenderConfig) -> anyhow::Result<String> {
         render::rasterize(&svg, width, height)?.bytes
     };
     std::fs::write(&config.output, &bytes).with_context(|| {
-        en(&msg!(
+        text(&msg!(
             "cli-render-cannot-write",
             path = verbatim(config.output.display().to_string())
         ))
     })?;
-    Ok(en(&msg!(
+    Ok(text(&msg!(
         "cli-render-wrote",
         path = verbatim(config.output.display().to_string()),
         width = width,

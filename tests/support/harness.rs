@@ -233,7 +233,10 @@ impl Harness {
         assert_eq!(started.callback_type, 7);
         let message = started.message().unwrap().clone();
         assert!(message.content.contains("Pishe Pasha"));
-        assert_eq!(message.button_labels(), vec!["Show my hand", "📖 Rules"]);
+        assert_eq!(
+            message.button_labels(),
+            vec!["Show my hand", "📖 Rules", "❔ Game words"]
+        );
         (table, message)
     }
 

@@ -15,7 +15,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
-use pakka_cards::Card;
+use pakka_cards::{Card, CardKind};
 use pakka_text::{Arg, Msg, SeatNo};
 
 mod files {
@@ -293,25 +293,35 @@ impl Catalog {
             .unwrap_or_else(|| self.text(lang, &pakka_text::msg!("seat-fallback", n = seat), names))
     }
 
-    /// One card in its short notation; the Fool by name.
+    /// One card in its short notation; the Fool by name, and a Red7 card by its colour's
+    /// name ("Indigo 5"), which reads right in every client (two blue hearts did not).
     pub fn card(&self, lang: &str, card: Card) -> String {
-        if card == Card::FOOL {
-            self.text(lang, &pakka_text::msg!("card-fool"), &NoNames)
-        } else {
-            card.pretty()
+        match card.kind() {
+            CardKind::Fool => self.text(lang, &pakka_text::msg!("card-fool"), &NoNames),
+            CardKind::Red7(colour, n) => self.text(
+                lang,
+                &pakka_text::msg!(
+                    "card-red7",
+                    colour = pakka_text::verbatim(colour.letter().to_string()),
+                    n = n
+                ),
+                &NoNames,
+            ),
+            _ => card.pretty(),
         }
     }
 
-    /// Cards separated by spaces; none is a dash.
+    /// Cards separated by spaces (Red7's, named by colour, by dots); none is a dash.
     pub fn cards(&self, lang: &str, cards: &[Card]) -> String {
         if cards.is_empty() {
             return self.text(lang, &pakka_text::msg!("cards-none"), &NoNames);
         }
+        let named = cards.iter().any(|c| matches!(c.kind(), CardKind::Red7(..)));
         cards
             .iter()
             .map(|&c| self.card(lang, c))
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(if named { " · " } else { " " })
     }
 
     fn problem(&self, what: String, key: &str) -> String {

@@ -258,6 +258,7 @@ async fn on_click(
         ComponentId::Decline(table) => on_decline(&c, table).await,
         ComponentId::Back(table) => on_back(&c, table).await,
         ComponentId::Rules(game) => on_rules(&c, game).await,
+        ComponentId::Words(game) => on_words(&c, game).await,
         ComponentId::Again(table) => on_again(&c, table).await,
         ComponentId::Abandon { confirm: false, .. } => on_keep_playing(&c).await,
         ComponentId::Abandon {
@@ -589,6 +590,16 @@ async fn on_close(c: &Click<'_>, table: TableId) {
 /// A table's "Rules": the game's summary, privately, in the presser's language.
 async fn on_rules(c: &Click<'_>, game: usize) {
     match render::rules_privately(game, c.lang) {
+        Some(reply) => {
+            c.answer_private(reply).await;
+        }
+        None => c.notice(&msg!("discord-unknown-button")).await,
+    }
+}
+
+/// A table's "❔": the game's own words explained, privately, in the presser's language.
+async fn on_words(c: &Click<'_>, game: usize) {
+    match render::words_privately(game, c.lang) {
         Some(reply) => {
             c.answer_private(reply).await;
         }

@@ -61,6 +61,9 @@ pub enum ComponentId {
     /// "Rules" on a table message: the summary of the game at this place in the registry,
     /// answered privately to whoever presses it.
     Rules(usize),
+    /// "❔" on a table message: the game's own words explained (its glossary), privately to
+    /// whoever presses it, like `Rules`.
+    Words(usize),
     /// Confirm a forfeit (`true`) or keep playing (`false`), from `/abandon`.
     Abandon { table: TableId, confirm: bool },
     /// A moderator closes the table with no result, from `/abandon`.
@@ -134,6 +137,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Bot(t) => write!(f, "pk:bot:{t}"),
             ComponentId::Back(t) => write!(f, "pk:back:{t}"),
             ComponentId::Rules(g) => write!(f, "pk:ru:{g}"),
+            ComponentId::Words(g) => write!(f, "pk:wo:{g}"),
             ComponentId::Close(t) => write!(f, "pk:close:{t}"),
             ComponentId::Scores { game, period, page } => {
                 write!(f, "pk:sc:{game}:{period}:{page}")
@@ -177,6 +181,7 @@ impl ComponentId {
             ComponentId::Bot(_) => "bot",
             ComponentId::Back(_) => "back",
             ComponentId::Rules(_) => "rules",
+            ComponentId::Words(_) => "words",
             ComponentId::Abandon { .. } => "abandon",
             ComponentId::Close(_) => "close",
             ComponentId::Scores { .. } => "scores_page",
@@ -266,6 +271,7 @@ impl std::str::FromStr for ComponentId {
             ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
             ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
             ["pk", "ru", g] => ComponentId::Rules(num(g).ok_or_else(bad)?),
+            ["pk", "wo", g] => ComponentId::Words(num(g).ok_or_else(bad)?),
             ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
             ["pk", "sc", g, p, n] => ComponentId::Scores {
                 game: num(g).ok_or_else(bad)?,
@@ -325,6 +331,7 @@ mod tests {
             t.clone().prop_map(ComponentId::Bot),
             t.clone().prop_map(ComponentId::Back),
             (0..64usize).prop_map(ComponentId::Rules),
+            (0..64usize).prop_map(ComponentId::Words),
             t.clone().prop_map(ComponentId::Close),
             (t.clone(), any::<bool>())
                 .prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),

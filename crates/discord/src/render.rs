@@ -14,7 +14,7 @@ pub use records::{history, scores, scores_id, scores_of, stats};
 use super::ids::{ComponentId, Nav};
 use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
-use pakka_rules::Tone;
+use pakka_rules::{Row, Tone};
 use pakka_table::games::{self, GameKind};
 use pakka_table::{HandAction, HandView, Hint, Phase, Record, ReplayStep, TableView};
 use pakka_text::msg;
@@ -333,6 +333,7 @@ pub fn table(view: &TableView, lang: Lang) -> Reply {
                 Style::Secondary,
             ));
         }
+        buttons.extend(words_button(view, lang));
         reply = reply.buttons(buttons);
     }
     reply
@@ -372,6 +373,34 @@ fn rules_button(view: &TableView, lang: Lang) -> Button {
         Style::Secondary,
         lang,
     )
+}
+
+/// "❔" on the table message: the game's own words ("prikup", "Ter", "Fool=22") explained,
+/// answered privately like "Rules". None for a game without words of its own.
+fn words_button(view: &TableView, lang: Lang) -> Option<Button> {
+    let game = games::find(view.game_id)?;
+    if game.glossary().is_empty() {
+        return None;
+    }
+    Some(Button::plain(
+        ComponentId::Words(game.position()),
+        msg!("discord-button-words"),
+        Style::Secondary,
+        lang,
+    ))
+}
+
+/// The private answer to a table's "❔" button: the game's words, one line each (None: not a
+/// game of ours).
+pub fn words_privately(game: usize, lang: Lang) -> Option<Reply> {
+    let info = games::at(game)?;
+    let mut lines = vec![msg!("discord-words-title", game = info.name())];
+    lines.extend(
+        info.glossary()
+            .into_iter()
+            .map(|word| msg!("discord-words-line", word = word)),
+    );
+    Some(Reply::new(words_lines(&lines, &Plain(lang))).ephemeral())
 }
 
 /// The private answer to a table's "Rules" button (None: not a game of ours).
@@ -646,15 +675,26 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
                         mv: hand.move_number,
                         index,
                     },
-                    &text(&msg!("discord-button-yes", label = a.label.clone()), names),
+                    &text(&msg!("discord-button-confirm"), names),
                     match a.tone {
                         Tone::Danger => Style::Danger,
                         _ => Style::Primary,
                     },
                 );
+                // Cancel shows the hand again: nothing was applied.
+                let cancel = Button::plain(
+                    ComponentId::Page {
+                        table: hand.table,
+                        mv: hand.move_number,
+                        page: 0,
+                    },
+                    msg!("discord-button-cancel"),
+                    Style::Secondary,
+                    lang,
+                );
                 return Reply::new(words_lines(&lines, names))
                     .ephemeral()
-                    .buttons(vec![yes, back_button(hand, lang)]);
+                    .buttons(vec![yes, cancel]);
             }
         }
         HandStep::Group(k) => {
@@ -699,13 +739,29 @@ pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
     // 💡 beside the moves of a table with hints, while the seat has one to make.
     let hinted = hand.hints && !hand.over && !hand.actions.is_empty();
     if entries.len() + usize::from(hinted) <= MAX_BUTTONS {
+        let mut reply = Reply::new(words_lines(&lines, names)).ephemeral();
+        // The calls (bids, raises, passes, declarations) in their own row after the cards, in
+        // every game alike, when both fit Discord's five rows; 💡 ends the last row.
+        let is_call = |e: &&Entry| matches!(e, Entry::Action(a) if a.row == Row::Calls);
+        let cards: Vec<Button> = entries.iter().filter(|e| !is_call(e)).map(button).collect();
+        let mut calls: Vec<Button> = entries.iter().filter(is_call).map(button).collect();
+        if hinted {
+            calls.push(hint_button(hand, lang));
+        }
+        let rows: Vec<Vec<Button>> = cards
+            .chunks(5)
+            .chain(calls.chunks(5))
+            .map(<[Button]>::to_vec)
+            .collect();
+        if rows.len() <= 5 {
+            reply.rows = rows;
+            return reply;
+        }
         let mut buttons: Vec<Button> = entries.iter().map(button).collect();
         if hinted {
             buttons.push(hint_button(hand, lang));
         }
-        return Reply::new(words_lines(&lines, names))
-            .ephemeral()
-            .buttons(buttons);
+        return reply.buttons(buttons);
     }
     let pages = entries.len().div_ceil(PAGE);
     let page = page.min(pages - 1);

@@ -14,7 +14,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use serde_json::Value;
 
 use super::{
-    Events, Game, Heuristic, Observer, Present, RuleError, Scene, Seat, Seen, Status, Tone, Zone,
+    Events, Game, Heuristic, Observer, Present, Row, RuleError, Scene, Seat, Seen, Status, Tone,
+    Zone,
 };
 use pakka_cards::Card;
 use pakka_text::msg;
@@ -63,6 +64,8 @@ pub struct Choice {
     pub confirm: Option<Msg>,
     /// What the action means to the player (a button's colour).
     pub tone: Tone,
+    /// Where its button sits: with the cards, or in the row of calls.
+    pub row: Row,
 }
 
 /// One public event of an applied action: its JSON (the engine console's shape) and its
@@ -279,13 +282,41 @@ impl<G: Game + Present> Engine for G {
     }
 }
 
+/// Why a card the seat holds may not be played now, while it may play others: the game's own
+/// refusal of that card ("You must follow suit: play a ♥."), the same words a click on it would
+/// get. For the games whose card play is `{"play": CARD}` in the engine protocol; None for the
+/// others, and when every held card is playable or none is.
+fn held_back<G: Game + Present>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Msg> {
+    let playable: Vec<Card> = legal.iter().flat_map(G::action_cards).collect();
+    if playable.is_empty() {
+        return None;
+    }
+    Presentation::own_cards(game, seat)
+        .into_iter()
+        .filter(|c| !playable.contains(c))
+        .find_map(|c| {
+            let action: G::Action =
+                serde_json::from_value(serde_json::json!({ "play": c.to_string() })).ok()?;
+            (!legal.contains(&action)).then(|| G::reason(&game.refusal(seat, &action)))
+        })
+}
+
 impl<G: Game + Present> Presentation for G {
     fn name(&self) -> Msg {
         G::name()
     }
 
     fn describe(&self, observer: Observer) -> Vec<Msg> {
-        G::describe(&self.view(observer))
+        let view = self.view(observer);
+        let mut lines = G::describe(&view);
+        // A seat whose choice is narrower than it looks is told why, beside its buttons.
+        if let Observer::Seat(seat) = observer {
+            let legal = self.legal_actions(seat);
+            if !legal.is_empty() {
+                lines.extend(G::why(&view, &legal).or_else(|| held_back(self, seat, &legal)));
+            }
+        }
+        lines
     }
 
     fn score(&self, points: i64) -> Msg {
@@ -321,6 +352,7 @@ impl<G: Game + Present> Presentation for G {
                 group: G::group(&view, a),
                 confirm: G::confirm(&view, a),
                 tone: G::tone(&view, a),
+                row: G::row(&view, a),
             })
             .collect()
     }

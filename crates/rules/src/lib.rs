@@ -56,7 +56,7 @@ pub use dyngame::{
     ActError, AnyGame, Choice, Engine, Limit, Policy, Presentation, Searchable, Told,
 };
 pub use picture::Scene;
-pub use present::{Present, Tone};
+pub use present::{Present, Row, Tone};
 
 /// A seat at the table, numbered `0..n` in the order of play.
 pub type Seat = usize;

@@ -27,6 +27,18 @@ pub enum Tone {
     Danger,
 }
 
+/// Where an offered action's button sits: among the cards, or in the row of calls — bids,
+/// raises, passes and declarations, after the cards and in the same shape in every game that
+/// bids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Row {
+    /// Cards to play and everything else a game offers (the default).
+    #[default]
+    Cards,
+    /// A call of the auction or the contract: a bid, a raise, a pass, a declaration.
+    Calls,
+}
+
 /// A game's presentation: everything said to people about it, as catalog messages.
 pub trait Present: Game {
     /// The game's name.
@@ -58,6 +70,22 @@ pub trait Present: Game {
     fn open_action(_public: &Self::View) -> Option<Self::Action> {
         None
     }
+    /// Where the action's button sits: with the cards, or in the row of calls (bids, raises,
+    /// passes, declarations). With the cards by default.
+    fn row(_view: &Self::View, _action: &Self::Action) -> Row {
+        Row::Cards
+    }
+    /// Why the seat's choice is narrower than it looks, for the seat whose `legal` actions
+    /// these are ("Only a 2 may go on a 2."): one line beside a restricted choice, from the
+    /// seat's own view. None (the default) when nothing needs saying.
+    fn why(_view: &Self::View, _legal: &[Self::Action]) -> Option<Msg> {
+        None
+    }
+    /// The game's own words, each explained in one line ("Ter: a pass…"), for a player who
+    /// meets them at the table (its "❔" button answers with them). None by default.
+    fn glossary() -> Vec<Msg> {
+        Vec::new()
+    }
     /// What the action means to the player, for how a button looks: the main move, a quieter
     /// alternative, or one that costs them (surrender, going out). The main move by default.
     fn tone(_view: &Self::View, _action: &Self::Action) -> Tone {
@@ -85,6 +113,12 @@ pub trait Present: Game {
     fn action_cards(_action: &Self::Action) -> Vec<pakka_cards::Card> {
         Vec::new()
     }
+}
+
+/// A button that plays cards, worded alike in every game: the bare card ("7♥") or the set
+/// ("6♠ 6♥"). Every game's card buttons go through here, so all nine speak with one voice.
+pub fn play_label(cards: &[pakka_cards::Card]) -> Msg {
+    msg!("action-play", cards = cards)
 }
 
 /// The plays of a trick in order: "Ann 7♥ · Bob 9♥".

@@ -33,6 +33,7 @@ pub struct GameInfo {
     /// The seat's team for ratings (`Game::team_of`).
     pub team_of: fn(Seat) -> Seat,
     summary: fn() -> Msg,
+    glossary: fn() -> Vec<Msg>,
     create: Create,
     restore: Restore,
     default_options: fn() -> Value,
@@ -48,6 +49,7 @@ impl GameInfo {
             seats: G::SEATS,
             team_of: G::team_of,
             summary: G::summary,
+            glossary: G::glossary,
             create: create::<G>,
             restore: restore::<G>,
             default_options: default_options::<G>,
@@ -63,6 +65,66 @@ impl GameInfo {
     /// A few sentences for `/rules`.
     pub fn summary(&self) -> Msg {
         (self.summary)()
+    }
+
+    /// The game's own words, each explained in one line (`Present::glossary`).
+    pub fn glossary(&self) -> Vec<Msg> {
+        (self.glossary)()
+    }
+
+    /// The fewest and most seats the default options allow (Whist 22: 3–4, though `bga_seats`
+    /// allows 2–7).
+    pub fn default_seats(&self) -> (usize, usize) {
+        let fits = |seats: usize| {
+            !matches!(
+                self.create(Value::Null, seats, Setup::seeded(0)),
+                Err(SetupError::Seats { .. })
+            )
+        };
+        let (lo, hi) = self.seats;
+        let first = (lo..=hi).find(|&s| fits(s)).unwrap_or(lo);
+        let last = (lo..=hi).rev().find(|&s| fits(s)).unwrap_or(hi);
+        (first, last)
+    }
+
+    /// The option that would allow `seats` players when the defaults do not (Whist 22's
+    /// `bga_seats` for 2 or 5–7): the first of the game's yes/no options, off by default, that
+    /// makes the count fit. None when no single option does.
+    pub fn seats_option(&self, seats: usize) -> Option<String> {
+        let Value::Object(defaults) = self.default_options() else {
+            return None;
+        };
+        defaults
+            .iter()
+            .filter(|(_, v)| **v == Value::Bool(false))
+            .map(|(name, _)| name)
+            .find(|name| {
+                let options = serde_json::json!({ name.as_str(): true });
+                !matches!(
+                    self.create(options, seats, Setup::seeded(0)),
+                    Err(SetupError::Seats { .. })
+                )
+            })
+            .cloned()
+    }
+
+    /// A refused setup for people: a seat count that one of the game's options would allow
+    /// names that option ("For 2 players, set the option bga_seats=true."); any other
+    /// refusal as `SetupError::msg` words it. (The engine console words its refusals with
+    /// `SetupError::msg`, unchanged.)
+    pub fn refusal(&self, e: &SetupError) -> Msg {
+        match e {
+            SetupError::Seats { got, .. } => match self.seats_option(*got) {
+                Some(option) => msg!(
+                    "setup-seats-option",
+                    refusal = e.msg(),
+                    got = *got,
+                    option = verbatim(option)
+                ),
+                None => e.msg(),
+            },
+            _ => e.msg(),
+        }
     }
 
     /// A new game. `options` is a JSON object of the game's options (`null` for the defaults);

@@ -144,14 +144,13 @@ impl TableError {
                 seats,
                 lo,
                 hi,
-            } => SetupError::Seats {
+            } => setup_refusal(&SetupError::Seats {
                 game,
                 got: *seats,
                 min: *lo,
                 max: *hi,
-            }
-            .msg(),
-            TableError::Setup(e) => e.msg(),
+            }),
+            TableError::Setup(e) => setup_refusal(e),
             TableError::NoTable => msg!("table-no-table"),
             TableError::Closed => msg!("table-closed"),
             TableError::NothingToResume => msg!("table-nothing-to-resume"),
@@ -189,5 +188,17 @@ impl From<StoreError> for TableError {
             outage if outage.is_outage() => TableError::Unavailable,
             other => TableError::Internal(other.to_string()),
         }
+    }
+}
+
+/// A refused setup for people; a seat count one of the game's options allows names it
+/// (Whist 22's `bga_seats`).
+fn setup_refusal(e: &SetupError) -> Msg {
+    match e {
+        SetupError::Seats { game, .. } => match pakka_rules::registry::find(game) {
+            Some(info) => info.refusal(e),
+            None => e.msg(),
+        },
+        _ => e.msg(),
     }
 }

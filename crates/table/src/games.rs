@@ -54,6 +54,11 @@ impl GameKind {
         self.0.summary()
     }
 
+    /// The game's own words, each explained in one line (its table's "❔" answers with them).
+    pub fn glossary(self) -> Vec<Msg> {
+        self.0.glossary()
+    }
+
     /// The game's options with their default values, as a JSON object (`null`: none).
     pub fn default_options(self) -> Value {
         self.0.default_options()

@@ -45,7 +45,7 @@ use serde_json::Value;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use pakka_rules::registry::{self, GameInfo};
-use pakka_rules::{AnyGame, Observer, Scene, Seat, Status, Told, Tone};
+use pakka_rules::{AnyGame, Observer, Row, Scene, Seat, Status, Told, Tone};
 use pakka_store::{SeatRow, Store};
 use pakka_text::msg;
 use pakka_text::{list, list_of, verbatim, Arg, Msg};
@@ -416,6 +416,8 @@ pub struct HandAction {
     pub confirm: Option<Msg>,
     /// What the action means to the player (a button's colour).
     pub tone: Tone,
+    /// Where its button sits: with the cards, or in the row of calls.
+    pub row: Row,
 }
 
 /// What one seated user sees and may do.
@@ -682,6 +684,7 @@ impl Table {
                         group: c.group,
                         confirm: c.confirm,
                         tone: c.tone,
+                        row: c.row,
                     })
                     .collect(),
                 game.status().over,

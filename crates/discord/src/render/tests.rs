@@ -6,7 +6,7 @@ use pakka_catalog::DEFAULT_LANG;
 
 const EN: Lang = DEFAULT_LANG;
 use pakka_rules::registry;
-use pakka_rules::{Observer, Setup, Status, Tone};
+use pakka_rules::{Observer, Row, Setup, Status, Tone};
 use pakka_table::{HandAction, PlaceView, Roster, SeatView};
 
 /// Text that stands for what a game would say (a label, a line of a view).
@@ -209,6 +209,7 @@ fn hand_view(actions: usize) -> HandView {
                 group: None,
                 confirm: None,
                 tone: Tone::Main,
+                row: Row::Cards,
             })
             .collect(),
         over: false,
@@ -465,6 +466,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
                 group: Some(words(&format!("Play {rank}s"))),
                 confirm: None,
                 tone: Tone::Main,
+                row: Row::Cards,
             });
             index += 1;
         }
@@ -475,6 +477,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         group: None,
         confirm: Some(words("Take all 30 cards?")),
         tone: Tone::Other,
+        row: Row::Cards,
     });
     let top = hand(&view, HandStep::Page(0), &DEFAULT);
     assert_within_limits(&top);
@@ -691,6 +694,7 @@ fn finnish_messages() {
                 group: c.group,
                 confirm: c.confirm,
                 tone: c.tone,
+                row: c.row,
             })
             .collect(),
         over: false,
@@ -733,4 +737,127 @@ fn stopping_and_outage_notices() {
             insta::assert_json_snapshot!(format!("{name}_{lang}"), reply);
         }
     }
+}
+
+/// A hand built from a real game's view and choices, as the table service builds it.
+fn real_hand(game: &dyn pakka_rules::AnyGame, seat: usize) -> HandView {
+    HandView {
+        table: 42,
+        roster: roster(),
+        seat,
+        move_number: 7,
+        lines: game.describe(Observer::Seat(seat)),
+        picture: None,
+        story: Vec::new(),
+        actions: game
+            .choices(seat)
+            .into_iter()
+            .enumerate()
+            .map(|(index, c)| HandAction {
+                index,
+                label: c.label,
+                group: c.group,
+                confirm: c.confirm,
+                tone: c.tone,
+                row: c.row,
+            })
+            .collect(),
+        over: false,
+    }
+}
+
+/// Teka's declarer at a turn to play: the cards first, the raises in their own row after
+/// them; a raise asks "Raise to N?" with Confirm (the move) and Cancel (the hand again,
+/// nothing applied). In English and Finnish.
+#[test]
+fn calls_sit_in_their_own_row_and_a_raise_asks_first() {
+    use rand::SeedableRng;
+    let info = registry::find("teka").unwrap();
+    let mut game = info
+        .create(serde_json::Value::Null, 4, Setup::seeded(5))
+        .unwrap();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    let raising = |g: &dyn pakka_rules::AnyGame, seat| {
+        g.choices(seat)
+            .iter()
+            .any(|c| c.action.get("raise").is_some())
+    };
+    let mut seat = None;
+    for _ in 0..400 {
+        let s = game.to_act()[0];
+        if raising(game.as_ref(), s) {
+            seat = Some(s);
+            break;
+        }
+        let i = game.heuristic_index(s, &mut rng);
+        game.act_index(s, i).unwrap();
+    }
+    let seat = seat.expect("a declarer's turn with raises within 400 moves");
+    let view = real_hand(game.as_ref(), seat);
+    let reply = hand(&view, HandStep::Page(0), &DEFAULT);
+    assert_within_limits(&reply);
+    let rows: Vec<Vec<String>> = reply
+        .rows
+        .iter()
+        .map(|r| r.iter().map(|b| b.label.clone()).collect())
+        .collect();
+    let last = rows.last().unwrap();
+    assert!(
+        last.iter().all(|l| l.starts_with("Raise to ")),
+        "the raises alone in the last row: {rows:?}"
+    );
+    assert!(
+        rows[..rows.len() - 1]
+            .iter()
+            .flatten()
+            .all(|l| !l.starts_with("Raise")),
+        "no raise among the cards: {rows:?}"
+    );
+    let raise = view.actions.iter().find(|a| a.row == Row::Calls).unwrap();
+    for (lang, question, buttons) in [
+        (EN, "❓ Raise to ", ["✔ Confirm", "✖ Cancel"]),
+        ("fi", "❓ Korotetaanko tasolle ", ["✔ Vahvista", "✖ Peru"]),
+    ] {
+        let ask = hand(&view, HandStep::Ask(raise.index), &Plain(lang));
+        assert!(ask.content.contains(question), "{}", ask.content);
+        let labels: Vec<String> = ask.rows.concat().iter().map(|b| b.label.clone()).collect();
+        assert_eq!(labels, buttons);
+        let ids: Vec<String> = ask.rows.concat().iter().map(|b| b.id.clone()).collect();
+        assert_eq!(
+            ids,
+            vec![
+                ComponentId::Act {
+                    table: 42,
+                    mv: 7,
+                    index: raise.index
+                }
+                .to_string(),
+                ComponentId::Page {
+                    table: 42,
+                    mv: 7,
+                    page: 0
+                }
+                .to_string(),
+            ],
+            "Confirm applies the raise, Cancel only shows the hand again"
+        );
+    }
+}
+
+/// The table's "❔" answers privately with the game's own words, in the presser's language.
+#[test]
+fn the_words_button_explains_the_games_words() {
+    let paston = games::find("paston").unwrap().position();
+    let en = words_privately(paston, EN).unwrap();
+    assert!(en.ephemeral);
+    assert!(
+        en.content.contains("• Prikup: the two cards"),
+        "{}",
+        en.content
+    );
+    assert!(en.content.contains("• (×3): "), "{}", en.content);
+    let fi = words_privately(paston, "fi").unwrap();
+    assert!(fi.content.contains("• Prikup: kaksi"), "{}", fi.content);
+    insta::assert_json_snapshot!("words_paston", en);
+    assert!(words_privately(99, EN).is_none());
 }

@@ -12,8 +12,8 @@ use super::{
     View, QUEEN_CLUBS, QUEEN_SPADES,
 };
 use crate::picture::{trick_leader, Scene};
-use crate::present::{self, grouped, last_trick, plays, seat_list, trick_line};
-use crate::{Observer, Present, Tone};
+use crate::present::{self, grouped, last_trick, play_label, plays, seat_list, trick_line};
+use crate::{Observer, Present, Row, Tone};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, signed, verbatim, Arg, Msg};
@@ -180,6 +180,25 @@ impl Present for Kop {
         (public.phase == Phase::Declaring).then_some(Action::Silent)
     }
 
+    /// The declarations sit in the row of calls.
+    fn row(_view: &View, action: &Action) -> Row {
+        match action {
+            Action::Play(_) => Row::Cards,
+            Action::Wedding | Action::Solo | Action::Silent => Row::Calls,
+        }
+    }
+
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("kop-word-partners"),
+            msg!("kop-word-wedding"),
+            msg!("kop-word-solo"),
+            msg!("kop-word-silent"),
+            msg!("kop-word-points"),
+            msg!("kop-word-victory"),
+        ]
+    }
+
     fn tone(_view: &View, action: &Action) -> Tone {
         match action {
             Action::Silent => Tone::Other,
@@ -197,7 +216,7 @@ impl Present for Kop {
                 msg!("kop-label-silent")
             }
             Action::Silent => msg!("kop-label-no-announcement"),
-            Action::Play(card) => msg!("action-play-card", card = card),
+            Action::Play(card) => play_label(&[card]),
         }
     }
 

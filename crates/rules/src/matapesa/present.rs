@@ -6,7 +6,7 @@
 
 use super::{Action, Event, Matapesa, Refusal, View};
 use crate::picture::{trick_leader, Pile, Scene};
-use crate::present::{self, by_rank, last_trick, plays, rank, trick_line};
+use crate::present::{self, by_rank, last_trick, play_label, plays, rank, trick_line};
 use crate::{Observer, Present};
 use pakka_cards::{Card, Suit};
 use pakka_text::msg;
@@ -100,9 +100,29 @@ impl Present for Matapesa {
         lines
     }
 
+    /// While some held cards may not follow: which ones may.
+    fn why(view: &View, legal: &[Action]) -> Option<Msg> {
+        let high = view.trick.iter().map(|(_, c)| c.rank()).max()?;
+        let lowest = view.hand.iter().map(|c| c.rank()).min()?;
+        (legal.len() < view.hand.len()).then(|| {
+            msg!(
+                "matapesa-why-too-low",
+                high = rank(high),
+                lowest = rank(lowest)
+            )
+        })
+    }
+
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("matapesa-word-lowest"),
+            msg!("matapesa-word-leftovers"),
+        ]
+    }
+
     fn label(_view: &View, action: &Action) -> Msg {
         let Action::Play(card) = *action;
-        msg!("action-play-card", card = card)
+        play_label(&[card])
     }
 
     fn reason(refusal: &Refusal) -> Msg {

@@ -290,7 +290,7 @@ fn views_show_played_cards_and_hide_hands() {
     assert!(text.contains("Trick: Seat 0 9♥"), "{text}");
     assert!(text.contains("played: 9♥"), "{text}");
     assert!(text.contains("Face up, out of play"), "{text}");
-    assert_eq!(en(&Matapesa::label(&seat1, &play("10S"))), "Play 10♠");
+    assert_eq!(en(&Matapesa::label(&seat1, &play("10S"))), "10♠");
 }
 
 #[test]

@@ -64,8 +64,22 @@ impl Present for Paskahousu {
         lines
     }
 
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("paskahousu-word-ranks"),
+            msg!("shedding-word-take"),
+            msg!("shedding-word-draw"),
+            msg!("paskahousu-word-empty-ace"),
+            msg!("shedding-word-loser"),
+        ]
+    }
+
     fn label(_view: &View, action: &Action) -> Msg {
         shedding::label(action)
+    }
+
+    fn why(view: &View, legal: &[Action]) -> Option<Msg> {
+        shedding::why(&view.table.pile, &view.hand, legal)
     }
 
     fn tone(_view: &View, action: &Action) -> Tone {

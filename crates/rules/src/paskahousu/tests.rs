@@ -902,9 +902,9 @@ fn the_text_shows_the_table_but_no_hidden_card() {
     assert_eq!(
         choices,
         vec![
-            entry("1× 9♦", Some("Play 9s")),
-            entry("2× 9♦ 9♣", Some("Play 9s")),
-            entry("1× 2♠", Some("Play 2s")),
+            entry("9♦", Some("Play 9s")),
+            entry("9♦ 9♣", Some("Play 9s")),
+            entry("2♠", Some("Play 2s")),
             entry("Take the pile", None),
             entry("Draw and try", None),
         ]
@@ -1174,7 +1174,7 @@ fn every_event_has_a_sentence() {
                 cards: cards("AS"),
                 forced: true,
             },
-            "Cy picks up A♠ from the empty pile and misses a turn.",
+            "Cy picks up A♠, played on an empty pile, and misses a turn.",
         ),
         (
             Event::Shared(shedding::Event::Cleared { seat: 0, cards: 4 }),
@@ -1294,4 +1294,62 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
     assert!(crate::Presentation::picture(&g, Observer::Public)
         .hand
         .is_none());
+}
+
+#[test]
+fn a_restricted_choice_says_why_beside_the_buttons() {
+    let names = vec!["Ann".to_string(), "Bo".to_string()];
+    let own =
+        |g: &Paskahousu| en_lines(&crate::Presentation::describe(g, Observer::Seat(0)), &names);
+    // A 2 on top and none in hand: taking the pile or trying the stock is all that is left.
+    let g = position(
+        Options::default(),
+        &["5S 9C 3D", "4C 4D"],
+        "6C 2H",
+        "",
+        Rest::Stock,
+        0,
+    );
+    let view = g.view(Observer::Seat(0));
+    let labels: Vec<String> = g
+        .legal_actions(0)
+        .iter()
+        .map(|a| en(&Paskahousu::label(&view, a)))
+        .collect();
+    assert_eq!(labels, vec!["Take the pile", "Draw and try"]);
+    assert!(own(&g).ends_with("Only a 2 may go on a 2."), "{}", own(&g));
+    // The waiting seat is told nothing.
+    let other = en_lines(
+        &crate::Presentation::describe(&g, Observer::Seat(1)),
+        &names,
+    );
+    assert!(!other.contains("Only a 2"), "{other}");
+    // Nothing in hand may go on a king: said so.
+    let g = position(
+        Options::default(),
+        &["5S 9C 3D", "4C 4D"],
+        "8C KH",
+        "",
+        Rest::Stock,
+        0,
+    );
+    assert!(
+        own(&g).ends_with("Nothing in your hand may go on K♥: take the pile or try your luck."),
+        "{}",
+        own(&g)
+    );
+    // A hand that may play as usual hears nothing more.
+    let g = position(
+        Options::default(),
+        &["5S 9C 3D", "4C 4D"],
+        "3C 4H",
+        "",
+        Rest::Stock,
+        0,
+    );
+    let usual = own(&g);
+    assert!(
+        !usual.contains("Only a 2") && !usual.contains("Nothing in your hand"),
+        "{usual}"
+    );
 }

@@ -10,9 +10,11 @@ use super::{
     SEVEN_S, TARGET,
 };
 use crate::picture::{trick_leader, Mark, Pile, Scene};
-use crate::present::{self, by_suit, last_trick, numbered_trick, plays, seat_list, suit};
+use crate::present::{
+    self, by_suit, last_trick, numbered_trick, play_label, plays, seat_list, suit,
+};
 use crate::tricks::{ace_high, suit_beats};
-use crate::{Observer, Present, Seat, Tone};
+use crate::{Observer, Present, Row, Seat, Tone};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, signed, verbatim, Msg};
@@ -385,7 +387,7 @@ impl Present for Paston {
             ),
             Action::Surrender => msg!("paston-action-surrender"),
             Action::Whist => msg!("paston-action-whist"),
-            Action::Play(card) => msg!("action-card", card = card),
+            Action::Play(card) => play_label(&[card]),
         }
     }
 
@@ -399,6 +401,29 @@ impl Present for Paston {
             | Action::Whist
             | Action::Play(_) => Tone::Main,
         }
+    }
+
+    /// The auction's bids and passes, the trump call and surrender, whist or sitting out sit
+    /// in the row of calls, after the cards.
+    fn row(_view: &View, action: &Action) -> Row {
+        match action {
+            Action::Play(_) | Action::Discard(_) => Row::Cards,
+            Action::Pass
+            | Action::Bid(_)
+            | Action::Trump(_)
+            | Action::Surrender
+            | Action::Whist => Row::Calls,
+        }
+    }
+
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("paston-word-levels"),
+            msg!("paston-word-multiplier"),
+            msg!("paston-word-prikup"),
+            msg!("paston-word-whist"),
+            msg!("paston-word-surrender"),
+        ]
     }
 
     fn group(_view: &View, action: &Action) -> Option<Msg> {

@@ -157,6 +157,14 @@ impl Present for PishePasha {
         }
     }
 
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("pishe-word-foundation"),
+            msg!("pishe-word-give"),
+            msg!("pishe-word-discard"),
+        ]
+    }
+
     fn label(view: &View, action: &Action) -> Msg {
         let moving: Vec<Card> = view
             .pending

@@ -8,7 +8,7 @@
 
 use super::{Action, Event, Phase, Poytapaska, Refusal, View};
 use crate::picture::{Face, Pile, Scene};
-use crate::present::by_rank;
+use crate::present::{by_rank, play_label};
 use crate::shedding::{self, told};
 use crate::{Observer, Present, Tone};
 use pakka_cards::Card;
@@ -114,16 +114,30 @@ impl Present for Poytapaska {
         lines
     }
 
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("poytapaska-word-face-up"),
+            msg!("poytapaska-word-face-down"),
+            msg!("shedding-word-take"),
+            msg!("shedding-word-loser"),
+        ]
+    }
+
     fn label(view: &View, action: &Action) -> Msg {
         match action {
             Action::Play(cards) if view.playing_from == Some(Phase::FaceUp) => {
-                msg!(
-                    "poytapaska-play-face-up",
-                    n = cards.len(),
-                    cards = &cards[..]
-                )
+                msg!("poytapaska-play-face-up", play = play_label(cards))
             }
             other => shedding::label(other),
+        }
+    }
+
+    /// Only while playing from the hand: face-up cards are a choice of their own, face-down
+    /// cards are played blind.
+    fn why(view: &View, legal: &[Action]) -> Option<Msg> {
+        match view.playing_from {
+            Some(Phase::Hand) => shedding::why(&view.table.pile, &view.hand, legal),
+            _ => None,
         }
     }
 

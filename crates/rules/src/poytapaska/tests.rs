@@ -532,7 +532,7 @@ fn face_up_cards_follow_the_hand_and_never_mix_with_it() {
     assert_eq!(view.playing_from, Some(Phase::FaceUp));
     assert_eq!(
         en(&Poytapaska::label(&view, &play("5S 5H"))),
-        "2× 5♠ 5♥ (face up)"
+        "5♠ 5♥ (face up)"
     );
     let why = refused(&mut g, 0, play("6C"));
     assert_eq!(why, Refusal::NotFaceUp(card("6C")));

@@ -199,6 +199,14 @@ impl Present for Red7 {
         }
     }
 
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("red7-word-palette"),
+            msg!("red7-word-canvas"),
+            msg!("red7-word-out"),
+        ]
+    }
+
     fn label(view: &View, action: &Action) -> Msg {
         let me = viewer(view);
         match *action {

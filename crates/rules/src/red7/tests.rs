@@ -298,7 +298,7 @@ fn r7_2_red_highest_card_wins() {
     assert_eq!(g.to_act(), vec![0]);
     assert_eq!(
         label_of(&g, 0, palette("B7")),
-        "🩵7 → palette · not winning"
+        "Blue 7 → palette · not winning"
     );
     act(&mut g, 0, palette("B7"));
     assert_eq!(g.palette(0), set("R3 B7"));
@@ -320,7 +320,7 @@ fn r7_3_orange_ties_go_to_the_stronger_group() {
     act(&mut g, 0, palette("R3"));
     assert_eq!(
         label_of(&g, 0, canvas("V2")),
-        "💜2 → canvas (Violet) · winning"
+        "Violet 2 → canvas (Violet) · winning"
     );
     act(&mut g, 0, canvas("V2"));
     assert_eq!(g.winning(), Some(0), "Violet: R3 beats R1");
@@ -330,7 +330,7 @@ fn r7_3_orange_ties_go_to_the_stronger_group() {
     assert_eq!(g.rule(), Colour::Orange);
     assert_eq!(
         label_of(&g, 0, palette("B3")),
-        "🩵3 → palette · not winning"
+        "Blue 3 → palette · not winning"
     );
     act(&mut g, 0, palette("B3"));
     assert_eq!((g.palette(0), g.palette(1)), (s0, s1));
@@ -368,7 +368,7 @@ fn r7_5_blue_counts_different_colours() {
     act(&mut g, 0, palette("Y3"));
     assert_eq!(
         label_of(&g, 0, canvas("B1")),
-        "🩵1 → canvas (Blue) · winning"
+        "Blue 1 → canvas (Blue) · winning"
     );
     act(&mut g, 0, canvas("B1"));
     assert!(g.is_active(0));
@@ -386,11 +386,14 @@ fn r7_6_violet_without_low_cards_nobody_wins() {
     // below 4, so s0 is not winning and goes out.
     let mut g = basic(1, &["O6 V7", ""], &["R4", "O5"]);
     assert_eq!(g.to_act(), vec![0]);
-    assert_eq!(label_of(&g, 0, palette("O6")), "🧡6 → palette · winning");
+    assert_eq!(
+        label_of(&g, 0, palette("O6")),
+        "Orange 6 → palette · winning"
+    );
     act(&mut g, 0, palette("O6"));
     assert_eq!(
         label_of(&g, 0, canvas("V7")),
-        "💜7 → canvas (Violet) · not winning"
+        "Violet 7 → canvas (Violet) · not winning"
     );
     assert!(confirm_of(&g, 0, canvas("V7")).is_some());
     let events = act(&mut g, 0, canvas("V7"));
@@ -411,7 +414,7 @@ fn r7_7_a_canvas_play_changes_the_rule_and_keeps_the_player_in() {
     assert_eq!(g.palette(0), set("G2 G4"));
     assert_eq!(
         label_of(&g, 0, canvas("G6")),
-        "💚6 → canvas (Green) · winning"
+        "Green 6 → canvas (Green) · winning"
     );
     assert_eq!(confirm_of(&g, 0, canvas("G6")), None);
     let events = act(&mut g, 0, canvas("G6"));
@@ -525,7 +528,7 @@ fn r7_10_advanced_round_winner_scores_the_qualifying_cards() {
     put_in_palette(&mut g, 0, "B4 Y5 V6");
     assert_eq!(
         label_of(&g, 0, canvas("G1")),
-        "💚1 → canvas (Green) · winning"
+        "Green 1 → canvas (Green) · winning"
     );
     act(&mut g, 0, canvas("G1"));
     assert!(g.is_active(0));
@@ -566,7 +569,7 @@ fn r7_10_advanced_round_winner_scores_the_qualifying_cards() {
         "{text}"
     );
     assert!(
-        text.contains("Round 1: Ann won and scored 12 (❤️2 🩵4 💜6)"),
+        text.contains("Round 1: Ann won and scored 12 (Red 2 · Blue 4 · Violet 6)"),
         "{text}"
     );
 }
@@ -789,9 +792,9 @@ fn describe_shows_the_table() {
     act(&mut g, 0, canvas("B1"));
     let text = en_lines(&Red7::describe(&g.view(Observer::Seat(1))), &names(2));
     for line in [
-        "Canvas: Blue: most different colours (top 🩵1)",
-        "Ann — palette 💛3 🧡2 ❤️1 · 5 cards in hand · winning",
-        "Bob — palette ❤️7 · 7 cards in hand",
+        "Canvas: Blue: most different colours (top Blue 1)",
+        "Ann — palette Yellow 3 · Orange 2 · Red 1 · 5 cards in hand · winning",
+        "Bob — palette Red 7 · 7 cards in hand",
         "Winning now: Ann",
         "Draw pile: 32 cards",
         "Turn: Bob",
@@ -803,7 +806,7 @@ fn describe_shows_the_table() {
     act(&mut g, 1, Action::End);
     let text = en_lines(&Red7::describe(&g.view(Observer::Public)), &names(2));
     assert!(
-        text.contains("Bob — out (1st out) · 8 cards face down"),
+        text.contains("Bob — out of the round, the first to drop out · 8 cards face down"),
         "{text}"
     );
     assert!(text.contains("Game over: Ann won."), "{text}");
@@ -891,16 +894,16 @@ fn events_and_confirm_questions_read_well() {
     };
     assert_eq!(
         told(&act(&mut g, 0, palette("O6"))),
-        vec!["Ann plays 🧡6 to their palette."]
+        vec!["Ann plays Orange 6 to their palette."]
     );
     assert_eq!(
         confirm_of(&g, 0, canvas("V7")).as_deref(),
-        Some("With 💜7 on the canvas (Violet) you are not winning: play it and be out?")
+        Some("With Violet 7 on the canvas (Violet) you are not winning: play it and be out?")
     );
     assert_eq!(
         told(&act(&mut g, 0, canvas("V7"))),
         vec![
-            "Ann plays 💜7 to the canvas: the rule is now Violet.",
+            "Ann plays Violet 7 to the canvas: the rule is now Violet.",
             "Ann is not winning and is out.",
             "Bob is the last player standing and wins round 1.",
             "Game over: Bob won.",
@@ -914,7 +917,7 @@ fn events_and_confirm_questions_read_well() {
     };
     assert_eq!(
         en_named(&Red7::event(&scored), &names(2)),
-        "Ann wins round 2 and scores 1 point (❤️1)."
+        "Ann wins round 2 and scores 1 point (Red 1)."
     );
     let shared = Event::GameOver {
         ranking: vec![vec![0, 2], vec![1]],

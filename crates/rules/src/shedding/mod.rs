@@ -41,7 +41,7 @@ pub(crate) use heuristic::me_and_next;
 pub use heuristic::{action_cost, blocking, choose, why, Position, Weights};
 pub use present::{
     game_over, group, hand, label, outcome_lines, picture, pile_line, reason, table_lines, told,
-    tone, PictureOf,
+    tone, why, PictureOf,
 };
 
 /// Cards in a full hand while the stock lasts.

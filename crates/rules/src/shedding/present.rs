@@ -121,10 +121,26 @@ pub fn tone(action: &Action) -> crate::Tone {
 /// The button label of every action, a play as `2× 5♠ 5♥`.
 pub fn label(action: &Action) -> Msg {
     match action {
-        Action::Play(cards) => msg!("shedding-play", n = cards.len(), cards = &cards[..]),
+        Action::Play(cards) => crate::present::play_label(cards),
         Action::Take => msg!("shedding-take"),
         Action::Draw => msg!("shedding-draw"),
         Action::Flip(p) => msg!("shedding-flip", position = *p),
+    }
+}
+
+/// Why a seat to move has a narrower choice than its hand suggests, from the pile's top and
+/// its legal actions: only a 2 goes on a 2 (both games' rule), or nothing in the hand may go on the top, so taking the pile (or drawing) is all that is
+/// left. None when the hand may play as usual.
+pub fn why(pile: &[Card], hand: &[Card], legal: &[Action]) -> Option<Msg> {
+    let top = *pile.last()?;
+    if hand.is_empty() || !top.is_standard() {
+        return None;
+    }
+    let plays = legal.iter().any(|a| matches!(a, Action::Play(_)));
+    match top.rank() {
+        pakka_cards::Rank::Two => Some(msg!("shedding-why-two")),
+        _ if !plays => Some(msg!("shedding-why-none", top = top)),
+        _ => None,
     }
 }
 

@@ -5,9 +5,9 @@
 
 use super::{team, Action, Bid, CallKind, Event, HandResult, Phase, Refusal, Teka, View, TARGET};
 use crate::picture::{trick_leader, Mark, Scene};
-use crate::present::{self, by_suit, last_trick, numbered_trick, plays, suit};
+use crate::present::{self, by_suit, last_trick, numbered_trick, play_label, plays, suit};
 use crate::tricks::{ace_high, suit_beats};
-use crate::{Observer, Present, Seat, Tone};
+use crate::{Observer, Present, Row, Seat, Tone};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, verbatim, Arg, Msg};
@@ -225,15 +225,61 @@ impl Present for Teka {
             Action::Ter => msg!("teka-action-ter"),
             Action::Trump(t) => msg!("teka-action-trump", suit = suit(t.suit())),
             Action::Raise(n) => msg!("teka-action-raise", n = n),
-            Action::Play(card) => msg!("action-card", card = card),
+            Action::Play(card) => play_label(&[card]),
         }
     }
 
-    fn confirm(_view: &View, action: &Action) -> Option<Msg> {
+    /// Bids, passes, raises and the trump call sit in the row of calls, after the cards.
+    fn row(_view: &View, action: &Action) -> Row {
         match action {
+            Action::Play(_) | Action::Redeal | Action::Keep => Row::Cards,
+            Action::Bid(_) | Action::Pass | Action::Ter | Action::Trump(_) | Action::Raise(_) => {
+                Row::Calls
+            }
+        }
+    }
+
+    /// A raise binds the declarer's side for the rest of the hand, so it is asked first.
+    fn confirm(view: &View, action: &Action) -> Option<Msg> {
+        match *action {
             Action::Bid(Bid::Double13) => Some(msg!("teka-confirm-double13")),
+            Action::Raise(n) => {
+                let side = view.declarer.map_or(0, team);
+                Some(msg!(
+                    "teka-confirm-raise",
+                    n = n,
+                    won = view.team_tricks.get(side).copied().unwrap_or(0),
+                    lost = 2 * u32::from(n)
+                ))
+            }
             _ => None,
         }
+    }
+
+    /// The declarer's first lead offers trumps only (teka.md: "First lead: a trump if the
+    /// declarer holds one").
+    fn why(view: &View, legal: &[Action]) -> Option<Msg> {
+        let trump = view.trump?.suit();
+        let first_lead = view.phase == Phase::Play
+            && view.trick_number == 1
+            && view.trick.is_empty()
+            && view.observer == Observer::Seat(view.declarer?);
+        let holds_other = view.hand.iter().any(|c| c.suit() != trump);
+        let only_trumps = legal
+            .iter()
+            .all(|a| !matches!(a, Action::Play(c) if c.suit() != trump));
+        (first_lead && holds_other && only_trumps)
+            .then(|| msg!("teka-why-lead-trump", suit = suit(trump)))
+    }
+
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("teka-word-call"),
+            msg!("teka-word-ter"),
+            msg!("teka-word-double13"),
+            msg!("teka-word-declarer"),
+            msg!("teka-word-raise"),
+        ]
     }
 
     fn reason(refusal: &Refusal) -> Msg {

@@ -1150,3 +1150,66 @@ fn deal_and_match_results_read_as_sentences() {
     insta::assert_snapshot!("teka_results_en", words("en-US"));
     insta::assert_snapshot!("teka_results_fi", words("fi"));
 }
+
+// ---- the hand's voice (issue 30) ------------------------------------------------------------
+
+#[test]
+fn the_declarers_trump_lead_says_why_and_raises_sit_in_the_calls_row_and_ask_first() {
+    let mut g = game(3, TE7);
+    calls(
+        &mut g,
+        &[number(8), Action::Pass, Action::Pass, Action::Pass],
+    );
+    act(&mut g, 0, Action::Trump(TrumpSuit::H));
+    let names: Vec<String> = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
+    // Only trumps may lead (teka.md: a trump if the declarer holds one): the hand says why.
+    let own = en_lines(
+        &crate::Presentation::describe(&g, Observer::Seat(0)),
+        &names,
+    );
+    assert!(
+        own.ends_with(
+            "The declarer's first lead must be a trump when the declarer holds one: only your ♥ may lead."
+        ),
+        "{own}"
+    );
+    // The raises are calls, after the cards, and each asks before it applies.
+    let view = g.view(Observer::Seat(0));
+    let raise = Action::Raise(11);
+    assert_eq!(Teka::row(&view, &raise), crate::Row::Calls);
+    assert_eq!(
+        Teka::row(&view, &Action::Play(card("2H"))),
+        crate::Row::Cards
+    );
+    assert_eq!(en(&Teka::label(&view, &raise)), "Raise to 11");
+    assert_eq!(
+        Teka::confirm(&view, &raise).map(|m| en(&m)).as_deref(),
+        Some(
+            "Raise to 11? Your side must then win 11 tricks (it has 0); if it cannot, the opponents score 22. A raise cannot be taken back."
+        )
+    );
+    // A card button is the bare card, as in every game.
+    assert_eq!(en(&Teka::label(&view, &Action::Play(card("2H")))), "2♥");
+    // Once the lead is played, nobody is told anything more.
+    act(&mut g, 0, Action::Play(card("2H")));
+    let next = en_lines(
+        &crate::Presentation::describe(&g, Observer::Seat(1)),
+        &names,
+    );
+    assert!(!next.contains("first lead"), "{next}");
+}
+
+#[test]
+fn ter_says_it_is_a_pass_and_the_glossary_explains_it() {
+    let g = game(3, TE7);
+    let view = g.view(Observer::Seat(0));
+    assert_eq!(en(&Teka::label(&view, &Action::Ter)), "Ter (a pass)");
+    assert_eq!(Teka::row(&view, &Action::Ter), crate::Row::Calls);
+    let words: Vec<String> = Teka::glossary().iter().map(en).collect();
+    assert!(
+        words
+            .iter()
+            .any(|w| w == "Ter: another word for a pass; it means exactly the same."),
+        "{words:?}"
+    );
+}

@@ -9,8 +9,8 @@
 
 use super::{Action, Event, HandResult, Phase, Play, Refusal, View, Whist22};
 use crate::picture::{trick_leader, Pile, Scene};
-use crate::present::{self, grouped, seat_list, trick_line};
-use crate::{Observer, Present, Seat};
+use crate::present::{self, grouped, play_label, seat_list, trick_line};
+use crate::{Observer, Present, Row, Seat};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, signed, verbatim, Arg, Msg};
@@ -134,10 +134,27 @@ impl Present for Whist22 {
         lines
     }
 
+    /// Bids sit in the row of calls.
+    fn row(_view: &View, action: &Action) -> Row {
+        match action {
+            Action::Bid(_) => Row::Calls,
+            Action::Play(_) | Action::Fool(_) | Action::PlayUnseen => Row::Cards,
+        }
+    }
+
+    fn glossary() -> Vec<Msg> {
+        vec![
+            msg!("whist22-word-bid"),
+            msg!("whist22-word-dealer"),
+            msg!("whist22-word-fool"),
+            msg!("whist22-word-blind"),
+        ]
+    }
+
     fn label(_view: &View, action: &Action) -> Msg {
         match *action {
             Action::Bid(n) => msg!("whist22-label-bid", n = n),
-            Action::Play(card) => msg!("action-play-card", card = card),
+            Action::Play(card) => play_label(&[card]),
             Action::Fool(v) => msg!("whist22-label-fool", card = Card::FOOL, value = v.value()),
             Action::PlayUnseen => msg!("whist22-label-unseen"),
         }

@@ -267,7 +267,7 @@ fn w22_5_one_point_lost_per_trick_of_difference() {
     let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
     assert!(
         text.contains(
-            "Hand 1: Seat 0 bid 3 took 4 (−1) · Seat 1 bid 4 took 2 (−2) · Seat 2 bid 1 took 1 (0)"
+            "Deal 1: Seat 0 bid 3 took 4 (−1) · Seat 1 bid 4 took 2 (−2) · Seat 2 bid 1 took 1 (0)"
         ),
         "{text}"
     );
