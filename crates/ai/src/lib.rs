@@ -194,13 +194,35 @@ pub fn choose_searching(
     })
 }
 
+/// The games whose search counts the margin as well as the place (see [`margin_reward`]):
+/// the share of the reward that is the margin.
+fn margin_share(game_id: &str) -> Option<f64> {
+    match game_id {
+        // Pishe Pasha scores the cards the loser still holds: a search rewarded for the place
+        // alone won deals by a card and lost them by twenty (BENCHMARKS.md, issue 31).
+        "pisha-pasha" => Some(MARGIN_SHARE),
+        _ => None,
+    }
+}
+
+/// The margin's share of the reward where a game counts it (arena-tuned, BENCHMARKS.md).
+const MARGIN_SHARE: f64 = 0.5;
+
+/// Cards, the margin's scale in [`margin_reward`]: a margin this large counts three quarters
+/// of the way to the whole margin share (tanh 1 ≈ 0.76).
+const MARGIN_SCALE: f64 = 10.0;
+
 /// How good the end of a rollout is for `seat`, in 0…1: its place once the game is over, else
 /// its share of the score change since `root_scores`, else (no scores) how few cards it holds
-/// compared with the others.
+/// compared with the others. A game that counts the margin ([`margin_share`]) blends the place
+/// with it: [`margin_reward`].
 pub(crate) fn reward(game: &dyn AnyGame, seat: Seat, root_scores: Option<&[i64]>) -> f64 {
     let n = game.seats();
     if n < 2 {
         return 0.5;
+    }
+    if let Some(share) = margin_share(game.game_id()) {
+        return margin_reward(game, seat, share);
     }
     let status = game.status();
     if let Some(ranking) = &status.ranking {
@@ -237,6 +259,38 @@ pub(crate) fn reward(game: &dyn AnyGame, seat: Seat, root_scores: Option<&[i64]>
         .sum::<f64>()
         / (n - 1) as f64;
     squash(others - held[seat], 5.0)
+}
+
+/// The place blended with the margin in cards, for a game that scores the cards its losers
+/// still hold (Pishe Pasha): the margin is how many more cards the others hold on average than
+/// `seat` (at the end, the winner holds none, so it is the score). `share` of the reward is the
+/// squashed margin, the rest the place; a playout cut short by its horizon has no place yet and
+/// is judged by the margin alone.
+fn margin_reward(game: &dyn AnyGame, seat: Seat, share: f64) -> f64 {
+    let n = game.seats();
+    let held: Vec<f64> = game.hands().iter().map(|h| h.len() as f64).collect();
+    let others = held
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, h)| h)
+        .sum::<f64>()
+        / (n - 1) as f64;
+    let margin = 0.5 + 0.5 * ((others - held[seat]) / MARGIN_SCALE).tanh();
+    let Some(ranking) = game.status().ranking else {
+        return margin;
+    };
+    let mut place = 0.5;
+    let mut seen = 0usize;
+    for group in &ranking {
+        if group.contains(&seat) {
+            let tied = (group.len() - 1) as f64;
+            place = ((n - seen - group.len()) as f64 + 0.5 * tied) / (n - 1) as f64;
+            break;
+        }
+        seen += group.len();
+    }
+    (1.0 - share) * place + share * margin
 }
 
 #[cfg(test)]

@@ -128,6 +128,12 @@ fn rewards_follow_the_ranking() {
     }
     let ranking = game.status().ranking.unwrap();
     let (winner, loser) = (ranking[0][0], ranking[1][0]);
-    assert_eq!(reward(game.as_ref(), winner, None), 1.0);
-    assert_eq!(reward(game.as_ref(), loser, None), 0.0);
+    // Pishe Pasha blends the place with the card margin: the winner gets more than the place's
+    // half and the loser less, symmetrically.
+    let (w, l) = (
+        reward(game.as_ref(), winner, None),
+        reward(game.as_ref(), loser, None),
+    );
+    assert!(w > 0.75 && l < 0.25, "{w} {l}");
+    assert!((w + l - 1.0).abs() < 1e-9);
 }

@@ -1,17 +1,21 @@
-//! Kop's rule of thumb for the `normal` computer player and a search's playouts: announce a
-//! wedding with both black queens; in play, work out from what the seat can know (its own
-//! queens, queens and the called jack already played, announcements) who is a friend, then
-//! lead side aces early, feed points to a friend's trick and take rich tricks cheaply. It reads
-//! an [`Obs`], what one seat may see, borrowed from the state without allocating.
+//! Kop's rule of thumb for the `normal` computer player and a search's playouts. Before the
+//! first lead: with both black queens a solo if it also holds AH or 10H, else a wedding. In play
+//! it works out, from what the seat can know (its own queens, the queens and jacks already
+//! played, announcements), who is a friend, counts the cards still unseen and which suits each
+//! seat has shown it lacks, and then: leads a trump nobody can beat, else its cheapest trump;
+//! smears points on a trick a friend is sure to take; takes a trick with the richest card that
+//! nobody after it can beat; otherwise gives away as little as it can. It reads an [`Obs`],
+//! what one seat may see, borrowed from the state without allocating, and works on 16-bit sets
+//! of places in [`ORDER`](super::ORDER).
 
 use rand::RngCore;
 
 use super::{
-    beats, is_trump, partner_jack, points, winning, Action, Announcement, Declaration, Kop,
-    QUEEN_CLUBS, QUEEN_SPADES, SEATS,
+    beaters, bit, bits, class_of, partner_jack, places, position, winning_place, Action,
+    Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
 };
 use crate::{Heuristic, Seat};
-use pakka_cards::{Card, CardSet, Rank, Suit};
+use pakka_cards::{Card, CardSet};
 
 /// What one seat may see of a Kop table, as the rule of thumb reads it: its hand, the public
 /// announcement, whether it is the wedding partner, and every card played this round.
@@ -49,11 +53,33 @@ impl Obs<'_> {
 }
 
 impl Heuristic for Kop {
-    /// Announce a wedding with both black queens. In play, from what the seat can know of the
-    /// partnerships: see [`choose`].
+    /// See [`choose`].
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
     }
+}
+
+/// Card points by place in ORDER.
+const POINTS: [u32; 16] = [11, 10, 3, 3, 3, 3, 2, 2, 2, 2, 11, 10, 11, 10, 11, 10];
+
+/// The highest card of a set (its lowest place).
+fn highest(set: u16) -> usize {
+    set.trailing_zeros() as usize
+}
+
+/// The card of `set` with the most points, the lowest ranked among equals (the strong ones
+/// are kept).
+fn richest(set: u16) -> usize {
+    places(set)
+        .max_by_key(|&p| (POINTS[p], p))
+        .unwrap_or_else(|| highest(set))
+}
+
+/// The card of `set` with the fewest points, the lowest ranked among equals.
+fn cheapest(set: u16) -> usize {
+    places(set)
+        .min_by_key(|&p| (POINTS[p], std::cmp::Reverse(p)))
+        .unwrap_or_else(|| highest(set))
 }
 
 /// Whether `other` plays on the seat's side this round, as far as the seat can tell.
@@ -106,6 +132,19 @@ pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
                 set_rest(&mut sides, Side::Foe);
             } else {
                 sides[caller] = Side::Foe;
+                // The partner holds the highest jack the caller did not: jacks the caller
+                // played are passed over; the first jack another seat played names it.
+                for jack in super::JACKS {
+                    match shown(jack) {
+                        Some(s) if s == caller => continue,
+                        Some(s) => {
+                            sides[s] = Side::Foe;
+                            set_rest(&mut sides, Side::Friend);
+                        }
+                        None => {}
+                    }
+                    break;
+                }
             }
         }
         None => {
@@ -128,10 +167,10 @@ pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
                     for h in holders.into_iter().flatten() {
                         sides[h] = Side::Foe;
                     }
-                    if let [Some(a), Some(b)] = holders {
-                        if a != b {
-                            set_rest(&mut sides, Side::Friend);
-                        }
+                    // Both queens shown: by two seats (the queens' team) or by one (a silent
+                    // player alone): every other seat is on ours.
+                    if let [Some(_), Some(_)] = holders {
+                        set_rest(&mut sides, Side::Friend);
                     }
                 }
             }
@@ -140,67 +179,111 @@ pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
     sides
 }
 
-/// Declarations: a wedding with both black queens (the partner is found by the rules).
-/// Leading: a side-suit ace while nobody can be void in it yet, else the strongest card.
-/// Following: when the trick goes to a friend (or the seat is last and takes it), add as
-/// many card points as the rules allow; when it goes to a foe or nobody knows, take a
-/// trick worth 10 or more with the cheapest card that does, else give away as little as
-/// possible.
-pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
-    // Every legal action is a card in play, a declaration before it.
-    let cards = || {
-        legal.iter().enumerate().filter_map(|(i, a)| match *a {
-            Action::Play(c) => Some((i, c)),
-            _ => None,
-        })
+/// The classes each seat has shown it lacks this round: a seat that did not follow the led
+/// class holds none of it, and one that then played a side card holds no trump either.
+fn voids(obs: &Obs) -> [u16; SEATS] {
+    let mut void = [0u16; SEATS];
+    let mut note = |plays: &[(Seat, Card)]| {
+        let Some(&(_, led)) = plays.first() else {
+            return;
+        };
+        let class = class_of(position(led));
+        for &(s, c) in &plays[1..] {
+            let b = bit(c);
+            if b & class == 0 {
+                void[s] |= class;
+                if b & TRUMPS == 0 {
+                    void[s] |= TRUMPS;
+                }
+            }
+        }
     };
-    if cards().next().is_none() {
+    for trick in obs.done.chunks(SEATS) {
+        note(trick);
+    }
+    note(obs.trick);
+    void
+}
+
+/// Declarations: with both black queens a solo when the hand also holds AH or 10H, else a
+/// wedding (the partner is found by the rules).
+/// Leading: the highest trump when nobody can beat it, else the cheapest trump, else the
+/// cheapest side card.
+/// Following: when a friend's card will take the trick (nobody after who may be a foe can beat
+/// it), add as many points as the rules allow; else take the trick with the richest card no
+/// foe after can beat; else, against a foe, try the strongest winning card when the trick is
+/// worth 10 or more; otherwise give away as little as possible.
+pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    // Every legal action is a card in play, a declaration before it. `index[p]`: the action
+    // playing the card at place p.
+    let mut index = [usize::MAX; 16];
+    let mut cards = 0u16;
+    for (i, a) in legal.iter().enumerate() {
+        if let Action::Play(c) = *a {
+            let b = bit(c);
+            if b != 0 {
+                cards |= b;
+                index[position(c)] = i;
+            }
+        }
+    }
+    if cards == 0 {
+        // With both black queens and AH or 10H, a solo: against players who do not know
+        // the partnerships it wins more than a wedding (measured against `easy`).
+        let solo = bits(obs.hand) & 0b11 != 0;
         let rank = |a: &Action| match a {
-            Action::Wedding => 0,
-            Action::Silent => 1,
-            _ => 2,
+            Action::Solo if solo => 0,
+            Action::Wedding => 1,
+            Action::Silent => 2,
+            _ => 3,
         };
         return (0..legal.len())
             .min_by_key(|&i| rank(&legal[i]))
             .unwrap_or(0);
     }
+    let pick = |p: usize| index[p].min(legal.len() - 1);
     let me = obs.me;
-    let sides = sides(obs);
-    let cheap = |&(i, c): &(usize, Card)| (points(c), u32::from(c.rank().number()), i);
-    let rich = |&(i, c): &(usize, Card)| (points(c), std::cmp::Reverse(c.rank().number()), i);
-    let Some(&(_, led)) = obs.trick.first() else {
-        // A side ace wins unless someone is void; early in the round that is unlikely.
-        let side_led = |suit: Suit| obs.played().any(|(_, c)| !is_trump(c) && c.suit() == suit);
-        if let Some((i, _)) =
-            cards().find(|&(_, c)| !is_trump(c) && c.rank() == Rank::Ace && !side_led(c.suit()))
-        {
-            return i;
+    let played = obs.played().fold(0u16, |m, (_, c)| m | bit(c));
+    let unseen = !(played | bits(obs.hand));
+    if obs.trick.is_empty() {
+        let trumps = cards & TRUMPS;
+        if trumps != 0 {
+            let top = highest(trumps);
+            if unseen & beaters(top) == 0 {
+                return pick(top);
+            }
+            return pick(cheapest(trumps));
         }
-        let strongest = cards().reduce(|best, x| if beats(x.1, best.1, x.1) { x } else { best });
-        return strongest.map_or(0, |(i, _)| i);
-    };
-    let Some((winner_seat, winner)) = winning(obs.trick) else {
+        return pick(cheapest(cards));
+    }
+    let sides = sides(obs);
+    let void = voids(obs);
+    let Some((winner_seat, winner)) = winning_place(obs.trick) else {
         return 0;
     };
-    let last = obs.trick.len() == SEATS - 1;
-    let at_stake: u32 = obs.trick.iter().map(|&(_, c)| points(c)).sum();
-    let winning = || cards().filter(|&(_, c)| beats(c, winner, led));
-    let can_win = winning().next().is_some();
-    // The seats still to play after this one.
-    let foes_after = (1..SEATS - obs.trick.len()).any(|k| sides[(me + k) % SEATS] != Side::Friend);
-    let pick = if sides[winner_seat] == Side::Friend && (last || !foes_after) {
-        // The trick is ours whatever we add.
-        cards().max_by_key(rich)
-    } else if can_win && (last || !foes_after) {
-        // Taking it is safe: take it with the richest winning card.
-        winning().max_by_key(rich)
-    } else if sides[winner_seat] == Side::Friend && !can_win {
-        // A friend leads the trick and foes follow: add a little only.
-        cards().min_by_key(cheap)
-    } else if at_stake >= 10 && can_win {
-        winning().min_by_key(cheap)
-    } else {
-        cards().min_by_key(cheap)
+    // Whether a card at `place`, winning the trick now, stays winning: no seat after this one
+    // that may be a foe can hold a card that beats it.
+    let holds = |place: usize| {
+        let threat = beaters(place) & unseen;
+        (1..SEATS - obs.trick.len())
+            .map(|k| (me + k) % SEATS)
+            .filter(|&s| sides[s] != Side::Friend)
+            .all(|s| threat & !void[s] == 0)
     };
-    pick.map_or(0, |(i, _)| i)
+    let at_stake: u32 = obs.trick.iter().map(|&(_, c)| POINTS[position(c)]).sum();
+    let friend = sides[winner_seat] == Side::Friend;
+    if friend && holds(winner) {
+        return pick(richest(cards));
+    }
+    let winning = cards & beaters(winner);
+    let sure = places(winning)
+        .filter(|&p| holds(p))
+        .fold(0u16, |m, p| m | 1 << p);
+    if sure != 0 {
+        return pick(richest(sure));
+    }
+    if !friend && winning != 0 && at_stake >= 10 {
+        return pick(highest(winning));
+    }
+    pick(cheapest(cards))
 }

@@ -681,7 +681,7 @@ fn normal_reads_the_partnerships_from_the_queens_played() {
 }
 
 #[test]
-fn normal_announces_a_wedding_and_leads_a_fresh_side_ace() {
+fn normal_announces_a_wedding_and_leads_its_cheapest_trump() {
     let mut g = game(
         3,
         &[
@@ -696,9 +696,59 @@ fn normal_announces_a_wedding_and_leads_a_fresh_side_ace() {
     let i = g.rule_of_thumb(1, &legal, &mut rng);
     assert_eq!(legal[i], Action::Wedding);
     declare_all(&mut g);
+    // A side ace led is trumped by whoever lacks the suit (each side suit has two cards), so
+    // seat 0 leads its cheapest trump, keeping 10D to smear on a friend's trick.
     let legal = g.legal_actions(0);
     let i = g.rule_of_thumb(0, &legal, &mut rng);
-    assert_eq!(legal[i], play("AC"));
+    assert_eq!(legal[i], play("JD"));
+}
+
+#[test]
+fn normal_plays_a_solo_with_both_black_queens_and_a_red_top_trump() {
+    let mut g = game(
+        3,
+        &[
+            "AC 10S JD 10D",
+            "QC QS 10H JC",
+            "AS 10C JS JH",
+            "AH QD QH AD",
+        ],
+    );
+    let legal = g.legal_actions(1);
+    let i = g.rule_of_thumb(1, &legal, &mut ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(legal[i], Action::Solo);
+    act(&mut g, 1, Action::Solo);
+    declare_all(&mut g);
+    assert_eq!(g.contract(), Some(Contract::Solo { player: 1 }));
+}
+
+#[test]
+fn normal_leads_a_trump_nobody_can_beat_and_smears_on_a_sure_friend() {
+    let mut g = game(
+        3,
+        &[
+            "AH JC AC 10S",
+            "QC JS QD 10D",
+            "QS AS JH AD",
+            "10H 10C QH JD",
+        ],
+    );
+    declare_all(&mut g);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    // Nothing beats AH: seat 0 leads it.
+    let legal = g.legal_actions(0);
+    assert_eq!(legal[g.rule_of_thumb(0, &legal, &mut rng)], play("AH"));
+    plays(&mut g, "AH JS");
+    // Seat 2 holds QS and knows nothing of seat 0 yet; it gives the least it can.
+    let legal = g.legal_actions(2);
+    assert_eq!(legal[g.rule_of_thumb(2, &legal, &mut rng)], play("JH"));
+    plays(&mut g, "JH 10H");
+    // Seat 0 leads JC and seat 1 beats it with QC, showing seat 2 its partner. Only AH and
+    // 10H beat QC, and both are played: the trick is sure, so seat 2 smears AD on it.
+    plays(&mut g, "JC QC");
+    let legal = g.legal_actions(2);
+    assert_eq!(legal, vec![play("QS"), play("AD")]);
+    assert_eq!(legal[g.rule_of_thumb(2, &legal, &mut rng)], play("AD"));
 }
 
 #[test]
@@ -767,183 +817,38 @@ fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     assert_eq!(en(&public.notes[0]), "Deal 1 · dealer Seat 3");
 }
 
-// ---- the rule of thumb as it read the full view: the reference the compact one must match ----
+// ---- the rule of thumb as it reads the seat's view: the reference the compact one must match ----
 
 mod reference {
-    use super::heuristic::Side;
+    use super::heuristic::{self, Obs, Side};
     use super::*;
-    use pakka_cards::{Rank, Suit};
 
-    /// The side of every seat as seen by `me` (its own seat is a friend).
-    pub(super) fn view_sides(view: &View, me: Seat) -> [Side; SEATS] {
-        let mut sides = [Side::Unknown; SEATS];
-        let hand: CardSet = view.hand.iter().copied().collect();
-        let mine: CardSet = hand.union(
-            view.played
-                .iter()
-                .filter(|&&(s, _)| s == me)
-                .map(|&(_, c)| c)
-                .collect(),
-        );
-        let shown = |card: Card| {
-            view.played
-                .iter()
-                .find(|&&(_, c)| c == card)
-                .map(|&(s, _)| s)
+    /// The seat's observation built from its view alone (what a person at the seat sees):
+    /// the rule of thumb reading it must decide as it does reading the state.
+    fn with_obs<T>(view: &View, me: Seat, f: impl FnOnce(&Obs) -> T) -> T {
+        let done = &view.played[..view.played.len() - view.trick.len()];
+        let obs = Obs {
+            me,
+            hand: view.hand.iter().copied().collect(),
+            announcement: view.announcement,
+            partner_of: view.partner_of,
+            done,
+            trick: &view.trick,
         };
-        let set_rest = |sides: &mut [Side; SEATS], side: Side| {
-            for x in sides.iter_mut() {
-                if *x == Side::Unknown {
-                    *x = side;
-                }
-            }
-        };
-        sides[me] = Side::Friend;
-        match view.announcement {
-            Some(Announcement {
-                seat,
-                declaration: Declaration::Solo,
-            }) => {
-                if seat == me {
-                    set_rest(&mut sides, Side::Foe);
-                } else {
-                    sides[seat] = Side::Foe;
-                    set_rest(&mut sides, Side::Friend);
-                }
-            }
-            Some(Announcement { seat: caller, .. }) => {
-                if caller == me {
-                    if let Some(p) = shown(partner_jack(mine)) {
-                        sides[p] = Side::Friend;
-                        set_rest(&mut sides, Side::Foe);
-                    }
-                } else if view.partner_of == Some(caller) {
-                    sides[caller] = Side::Friend;
-                    set_rest(&mut sides, Side::Foe);
-                } else {
-                    sides[caller] = Side::Foe;
-                }
-            }
-            None => {
-                let queens = [QUEEN_CLUBS, QUEEN_SPADES];
-                let held = queens.iter().filter(|&&q| mine.contains(q)).count();
-                match held {
-                    // Silent, alone against three.
-                    2 => set_rest(&mut sides, Side::Foe),
-                    1 => {
-                        let other = queens.into_iter().find(|&q| !mine.contains(q));
-                        if let Some(p) = other.and_then(shown) {
-                            if p != me {
-                                sides[p] = Side::Friend;
-                                set_rest(&mut sides, Side::Foe);
-                            }
-                        }
-                    }
-                    _ => {
-                        let holders: Vec<Seat> = queens.into_iter().filter_map(shown).collect();
-                        for &h in &holders {
-                            sides[h] = Side::Foe;
-                        }
-                        if holders.len() == 2 && holders[0] != holders[1] {
-                            set_rest(&mut sides, Side::Friend);
-                        }
-                    }
-                }
-            }
-        }
-        sides
+        f(&obs)
     }
 
-    /// Declarations: a wedding with both black queens (the partner is found by the rules).
-    /// Leading: a side-suit ace while nobody can be void in it yet, else the strongest card.
-    /// Following: when the trick goes to a friend (or the seat is last and takes it), add as
-    /// many card points as the rules allow; when it goes to a foe or nobody knows, take a
-    /// trick worth 10 or more with the cheapest card that does, else give away as little as
-    /// possible.
+    /// The side of every seat as seen by `me` from its view.
+    pub(super) fn view_sides(view: &View, me: Seat) -> [Side; SEATS] {
+        with_obs(view, me, heuristic::sides)
+    }
+
+    /// The rule of thumb's choice from the seat's view.
     pub(super) fn view_rule_of_thumb(view: &View, legal: &[Action]) -> usize {
-        let cards: Vec<(usize, Card)> = legal
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| match *a {
-                Action::Play(c) => Some((i, c)),
-                _ => None,
-            })
-            .collect();
-        if cards.is_empty() {
-            let rank = |a: &Action| match a {
-                Action::Wedding => 0,
-                Action::Silent => 1,
-                _ => 2,
-            };
-            return (0..legal.len())
-                .min_by_key(|&i| rank(&legal[i]))
-                .unwrap_or(0);
-        }
         let Observer::Seat(me) = view.observer else {
-            return cards[0].0;
+            return 0;
         };
-        let sides = view_sides(view, me);
-        let cheap = |&(i, c): &(usize, Card)| (points(c), u32::from(c.rank().number()), i);
-        let rich = |&(i, c): &(usize, Card)| (points(c), std::cmp::Reverse(c.rank().number()), i);
-        let Some(&(_, led)) = view.trick.first() else {
-            // A side ace wins unless someone is void; early in the round that is unlikely.
-            let side_led = |suit: Suit| {
-                view.played
-                    .iter()
-                    .filter(|&&(_, c)| !is_trump(c) && c.suit() == suit)
-                    .count()
-            };
-            if let Some(&(i, _)) = cards
-                .iter()
-                .find(|&&(_, c)| !is_trump(c) && c.rank() == Rank::Ace && side_led(c.suit()) == 0)
-            {
-                return i;
-            }
-            let strongest =
-                cards
-                    .iter()
-                    .copied()
-                    .reduce(|best, x| if beats(x.1, best.1, x.1) { x } else { best });
-            return strongest.map_or(0, |(i, _)| i);
-        };
-        let (winner_seat, winner) =
-            view.trick
-                .iter()
-                .skip(1)
-                .fold(view.trick[0], |(ws, w), &(s, c)| {
-                    if beats(c, w, led) {
-                        (s, c)
-                    } else {
-                        (ws, w)
-                    }
-                });
-        let last = view.trick.len() == SEATS - 1;
-        let at_stake: u32 = view.trick.iter().map(|&(_, c)| points(c)).sum();
-        let winning: Vec<(usize, Card)> = cards
-            .iter()
-            .copied()
-            .filter(|&(_, c)| beats(c, winner, led))
-            .collect();
-        // The seats still to play after this one.
-        let after: Vec<Seat> = (1..SEATS - view.trick.len())
-            .map(|k| (me + k) % SEATS)
-            .collect();
-        let foes_after = after.iter().any(|&s| sides[s] != Side::Friend);
-        let pick = if sides[winner_seat] == Side::Friend && (last || !foes_after) {
-            // The trick is ours whatever we add.
-            cards.iter().max_by_key(|x| rich(x))
-        } else if !winning.is_empty() && (last || !foes_after) {
-            // Taking it is safe: take it with the richest winning card.
-            winning.iter().max_by_key(|x| rich(x))
-        } else if sides[winner_seat] == Side::Friend && winning.is_empty() {
-            // A friend leads the trick and foes follow: add a little only.
-            cards.iter().min_by_key(|x| cheap(x))
-        } else if at_stake >= 10 && !winning.is_empty() {
-            winning.iter().min_by_key(|x| cheap(x))
-        } else {
-            cards.iter().min_by_key(|x| cheap(x))
-        };
-        pick.map_or(0, |&(i, _)| i)
+        with_obs(view, me, |obs| heuristic::choose(obs, legal))
     }
 }
 
