@@ -28,4 +28,4 @@ matapesa-none-of-rank = You hold no { $rank ->
 }.
 matapesa-too-low = Play a card of rank { $high } or higher, or one of your lowest rank ({ $lowest }); { $card } is neither.
 
-matapesa-event-over = { $loser } won the last trick and loses (and deals next).
+matapesa-event-over = Game over: { $loser } won the last trick, and whoever wins the last trick loses the game. Everyone else is safe; { $loser } deals the next game.

@@ -11,3 +11,6 @@ paskahousu-no-face-down = Paskahousu has no face-down cards.
 paskahousu-no-draw-and-try = This table plays without draw-and-try.
 
 paskahousu-event-picked-up = { $who } picks up { $cards } from the empty pile and misses a turn.
+
+# The end of the game (the table's own line is shedding-over-loser).
+paskahousu-event-over = Game over — { $loser } is left holding cards and is the paskahousu, the game's one loser. The others went out: { $order }; the first one out wins.

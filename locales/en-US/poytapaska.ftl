@@ -25,3 +25,6 @@ poytapaska-face-up-first = Play your face-up cards before trying a face-down one
 poytapaska-already-tried = Your face-down card { $position } has already been played.
 
 poytapaska-event-tried = { $who } turns face-down card { $position }: { $card }.
+
+# The end of the game (the table's own line is shedding-over-loser).
+poytapaska-event-over = Game over — { $loser } is left holding cards and loses: Pöytäpaska has one loser and no winner. The others went out: { $order }.

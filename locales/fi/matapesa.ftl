@@ -24,7 +24,7 @@ matapesa-none-of-rank = Sinulla ei ole yhtään { $rank ->
 }.
 matapesa-too-low = Pelaa kortti, jonka arvo on { $high } tai suurempi, tai jokin pienimmän arvosi kortti ({ $lowest }); { $card } ei ole kumpaakaan.
 
-matapesa-event-over = { $loser } voitti viimeisen tikin ja häviää (ja jakaa seuraavaksi).
+matapesa-event-over = Peli päättyi: { $loser } voitti viimeisen tikin, ja viimeisen tikin voittaja häviää pelin. Kaikki muut selvisivät; { $loser } jakaa seuraavan pelin.
 
 # The picture of the table.
 matapesa-picture-leftovers = Pois pelistä

@@ -11,3 +11,6 @@ paskahousu-no-face-down = Paskahousussa ei ole pimeitä kortteja.
 paskahousu-no-draw-and-try = Tässä pöydässä ei saa kokeilla pakasta.
 
 paskahousu-event-picked-up = { $who } joutuu nostamaan tyhjään pinoon pelatut { $cards } ja menettää vuoronsa.
+
+# The end of the game (the table's own line is shedding-over-loser).
+paskahousu-event-over = Peli päättyi — { $loser } jäi viimeisenä kortit käteen ja on paskahousu, pelin ainoa häviäjä. Muut pääsivät pois: { $order }; ensimmäisenä pois päässyt voittaa.

@@ -28,3 +28,6 @@ poytapaska-face-up-first = Pelaa avoimet korttisi ennen kuin kokeilet pimeää.
 poytapaska-already-tried = Pimeä korttisi { $position } on jo pelattu.
 
 poytapaska-event-tried = { $who } kääntää pimeän kortin { $position }: { $card }.
+
+# The end of the game (the table's own line is shedding-over-loser).
+poytapaska-event-over = Peli päättyi — { $loser } jäi viimeisenä kortit käteen ja häviää: pöytäpaskassa on yksi häviäjä eikä voittajaa. Muut pääsivät pois: { $order }.

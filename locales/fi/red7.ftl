@@ -86,12 +86,12 @@ red7-event-palette = { $who } pelaa kortin { $card } palettiinsa.
 red7-event-canvas = { $who } pelaa kortin { $card } kankaalle: sääntö on nyt { $colour }.
 red7-event-drew = { $who } nostaa kortin.
 red7-event-out-nothing-played = { $who } ei pelannut mitään ja putoaa.
-red7-event-out-not-winning = { $who } ei ole johdossa ja putoaa.
-red7-event-round-won = { $who } on viimeinen pelissä ja voittaa kierroksen { $round }.
-red7-event-round-scored = { $who } voittaa kierroksen { $round } ja saa { $points ->
-    [one] { $points } pisteen
+red7-event-out-not-winning = { $who } ei ole johdossa vuoronsa lopussa ja putoaa.
+red7-event-round-won = { $who } on viimeinen pelissä (kaikki muut ovat pudonneet) ja voittaa kierroksen { $round }.
+red7-event-round-scored = { $who } on viimeinen pelissä (kaikki muut ovat pudonneet) ja voittaa kierroksen { $round }: { $points ->
+    [one] { $points } piste
    *[other] { $points } pistettä
-} ({ $cards }).
+} eli viimeistä sääntöä noudattavien palettikorttien numerot ({ $cards }).
 
 # The picture of the table.
 red7-picture-round = Kierros { $round } · { $target } pisteeseen

@@ -168,6 +168,14 @@ impl Present for Poytapaska {
                 card = *card
             ),
             Event::Took { seat, cards } => told::took(*seat, cards),
+            Event::Shared(shedding::Event::GameOver {
+                loser: Some(loser),
+                ranking,
+            }) => msg!(
+                "poytapaska-event-over",
+                loser = seat(*loser),
+                order = told::out_order(ranking)
+            ),
             Event::Shared(e) => told::shared(e),
         }
     }
