@@ -16,6 +16,7 @@ matapesa-leftovers = Face up, out of play: { $cards }
 
 # The picture of the table.
 matapesa-picture-leftovers = Out of play
+matapesa-picture-played = Played
 matapesa-picture-loser = Loses
 
 matapesa-not-held = You do not hold { $card }; play { $instead } instead.

@@ -28,3 +28,7 @@ poytapaska-event-tried = { $who } turns face-down card { $position }: { $card }.
 
 # The end of the game (the table's own line is shedding-over-loser).
 poytapaska-event-over = Game over — { $loser } is left holding cards and loses: Pöytäpaska has one loser and no winner. The others went out: { $order }.
+
+# The picture: captions of a seat's table cards.
+poytapaska-picture-face-up = Face up
+poytapaska-picture-face-down = Face down

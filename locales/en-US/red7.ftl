@@ -59,6 +59,8 @@ red7-over = Game over: { $winners } won.
 red7-picture-round = Round { $round } · to { $target } points
 red7-picture-canvas = Canvas: { $colour }
 red7-picture-draw-pile = Draw pile
+red7-picture-palette = Palette
+red7-picture-palette-out = Palette (out)
 
 red7-action-palette = { $card } → palette · { $winning ->
     [yes] winning

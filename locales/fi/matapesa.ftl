@@ -28,4 +28,5 @@ matapesa-event-over = Peli päättyi: { $loser } voitti viimeisen tikin, ja viim
 
 # The picture of the table.
 matapesa-picture-leftovers = Pois pelistä
+matapesa-picture-played = Pelatut
 matapesa-picture-loser = Häviää

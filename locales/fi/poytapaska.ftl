@@ -31,3 +31,7 @@ poytapaska-event-tried = { $who } kääntää pimeän kortin { $position }: { $c
 
 # The end of the game (the table's own line is shedding-over-loser).
 poytapaska-event-over = Peli päättyi — { $loser } jäi viimeisenä kortit käteen ja häviää: pöytäpaskassa on yksi häviäjä eikä voittajaa. Muut pääsivät pois: { $order }.
+
+# The picture: captions of a seat's table cards.
+poytapaska-picture-face-up = Avoimet
+poytapaska-picture-face-down = Pimeät

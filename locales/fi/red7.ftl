@@ -97,3 +97,5 @@ red7-event-round-scored = { $who } on viimeinen pelissä (kaikki muut ovat pudon
 red7-picture-round = Kierros { $round } · { $target } pisteeseen
 red7-picture-canvas = Kangas: { $colour }
 red7-picture-draw-pile = Nostopakka
+red7-picture-palette = Paletti
+red7-picture-palette-out = Paletti (pudonnut)

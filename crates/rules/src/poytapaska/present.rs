@@ -34,13 +34,13 @@ impl Present for Poytapaska {
             let s = part.seat;
             if !view.face_up[s].is_empty() {
                 part.piles.push(Pile::up_row(
-                    None,
+                    Some(msg!("poytapaska-picture-face-up")),
                     &by_rank(&view.face_up[s], order).concat(),
                 ));
             }
             if !view.face_down[s].is_empty() {
                 part.piles.push(Pile::row(
-                    None,
+                    Some(msg!("poytapaska-picture-face-down")),
                     view.face_down[s].iter().map(|_| Face::Down).collect(),
                 ));
             }
