@@ -47,7 +47,11 @@ async fn pictures_of(game: &'static str, people: usize, bots: usize, seed: u64, 
         let (file, w, h_px) =
             picture(&current).unwrap_or_else(|| panic!("{game}: the table message has no picture"));
         assert_eq!(file, "table.png");
-        assert!(w >= 600 && h_px >= 300, "{game}: a {w}×{h_px} table");
+        // Narrow enough to read at the ~400 px a phone shows it, never a strip.
+        assert!(
+            (400..=760).contains(&w) && h_px >= 300,
+            "{game}: a {w}×{h_px} table"
+        );
         assert_eq!(current.attachments.len(), 1, "{game}: pictures pile up");
         assert!(
             current.content.contains(" · move "),

@@ -65,6 +65,18 @@ async fn measure(game: &'static str, bots: usize, seed: u64) -> Measured {
         .into_iter()
         .filter(|m| m.channel_id == CHANNEL && !m.ephemeral && !before.contains(&m.id))
         .collect();
+    // Every deal's result and the match's read as sentences: no list dot beside a computer.
+    for text in h
+        .fake
+        .channel_versions(CHANNEL)
+        .into_iter()
+        .map(|v| v.content)
+    {
+        assert!(
+            crate::e2e_quiet::results_keep_list_dots_off_computers(&text),
+            "{game}: {text}"
+        );
+    }
     let (most_alive, at_most) = h.fake.live_peak(CHANNEL);
     assert_eq!(h.fake.violations(), Vec::<String>::new(), "{game}");
     h.bot.unwrap().shutdown().await;

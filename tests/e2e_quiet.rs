@@ -210,6 +210,10 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
         );
     for text in texts {
         assert!(computers_named_whole(&text), "{game}: {text}");
+        assert!(
+            results_keep_list_dots_off_computers(&text),
+            "{game}: {text}"
+        );
     }
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     assert!(
@@ -368,8 +372,28 @@ fn computers_named_whole(text: &str) -> bool {
     })
 }
 
+/// Whether a result (a deal's or the game's: a message whose first line says "… is over.")
+/// keeps every line naming a computer player free of the list separator " · ": its sentences
+/// list seats with commas, so "Computer 2 (normal)" never stands next to a dot. Other messages
+/// pass.
+pub(crate) fn results_keep_list_dots_off_computers(text: &str) -> bool {
+    !text
+        .lines()
+        .next()
+        .is_some_and(|l| l.ends_with(" is over."))
+        || text
+            .lines()
+            .all(|line| !(line.contains("Computer ") && line.contains(" · ")))
+}
+
 #[test]
 fn a_computer_name_split_by_a_separator_is_caught() {
+    assert!(results_keep_list_dots_off_computers(
+        "📋 **Whist 22** · deal 1 is over.\nScores: @alice 14 points, Computer 2 (normal) 12 points"
+    ));
+    assert!(!results_keep_list_dots_off_computers(
+        "📋 **Whist 22** · deal 1 is over.\nScores: @alice 14 points · Computer 2 (normal) 12 points"
+    ));
     assert!(computers_named_whole(
         "Trick: Computer 3 (normal) 20 · alice 9 · A computer player is moving"
     ));

@@ -223,3 +223,47 @@ proptest! {
         }
     }
 }
+
+/// Every game drawn at its most seats (8 where allowed), after a few moves of its rule of
+/// thumb, for the table and every hand: the table stays narrow enough that shown about 400 px
+/// wide (as Discord shows an embed's picture on a phone) its captions and counts, 15 px and
+/// more, are still about 8 px tall or more. The 8-seat Mätäpesä table is also a reference
+/// picture.
+#[test]
+fn every_game_draws_at_its_most_seats_narrow_enough_to_read_at_400_px() {
+    let mut problems = Vec::new();
+    for info in GAMES {
+        let (options, most) = info
+            .configurations()
+            .into_iter()
+            .max_by_key(|(_, seats)| *seats)
+            .expect("a configuration");
+        let mut g = info
+            .create(options, most, Setup::seeded(2))
+            .unwrap_or_else(|e| panic!("{}: {e:?}", info.id));
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        for _ in 0..2 * most + 1 {
+            let Some(&seat) = g.to_act().first() else {
+                break;
+            };
+            let index = g.heuristic_index(seat, &mut rng);
+            g.act_index(seat, index).expect("a legal action");
+        }
+        let table = render::table(&g.picture(Observer::Public), &g.name(), &words()).unwrap();
+        assert!(
+            table.width <= 760,
+            "{} at {most} seats: {}×{} px, too wide to read at 400 px",
+            info.id,
+            table.width,
+            table.height
+        );
+        for seat in 0..most {
+            render::hand(&g.picture(Observer::Seat(seat)), &words()).unwrap();
+        }
+        if info.id == "matapesa" {
+            assert_eq!(most, 8);
+            check("matapesa-8-table", &table, &mut problems);
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -16,6 +16,7 @@ matapesa-leftovers = Face up, out of play: { $cards }
 
 # The picture of the table.
 matapesa-picture-leftovers = Out of play
+matapesa-picture-played = Played
 matapesa-picture-loser = Loses
 
 matapesa-not-held = You do not hold { $card }; play { $instead } instead.
@@ -29,8 +30,9 @@ matapesa-none-of-rank = You hold no { $rank ->
 matapesa-why-too-low = Only a card of rank { $high } or higher, or one of your lowest rank ({ $lowest }), may follow now.
 matapesa-too-low = Play a card of rank { $high } or higher, or one of your lowest rank ({ $lowest }); { $card } is neither.
 
-matapesa-event-over = { $loser } won the last trick and loses (and deals next).
 
 # The game's own words, one line each (the table's ❔ button).
 matapesa-word-lowest = Your lowest rank: when you cannot (or will not) play as high as the highest card so far, play one of your lowest cards instead.
 matapesa-word-leftovers = Out of play: the cards left over when the deck does not divide evenly, shown face up.
+
+matapesa-event-over = Game over: { $loser } won the last trick, and whoever wins the last trick loses the game. Everyone else is safe; { $loser } deals the next game.

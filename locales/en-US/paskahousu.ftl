@@ -15,3 +15,6 @@ paskahousu-event-picked-up = { $who } picks up { $cards }, played on an empty pi
 # The game's own words, one line each (the table's ❔ button).
 paskahousu-word-ranks = Ranks: 3 is the lowest, then up to K and A, and 2 is the highest; a 2 goes on anything, but only a 2 on a 2.
 paskahousu-word-empty-ace = An ace or a 10 on an empty pile: it does not clear the pile; the next player must pick it up and misses their turn.
+
+# The end of the game (the table's own line is shedding-over-loser).
+paskahousu-event-over = Game over — { $loser } is left holding cards and is the paskahousu, the game's one loser. The others went out: { $order }; the first one out wins.

@@ -25,3 +25,9 @@ picture-out-place = Out { $place ->
     [3] 3rd
    *[other] { $place }th
 }
+picture-hand = Hand
+picture-hidden-hand = Hidden from you
+picture-your-cards = Your cards · { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}

@@ -80,15 +80,15 @@ pishe-event-captured = { $who } captures { $from }'s discard pile ({ $cards ->
     [one] { $cards } card
    *[other] { $cards } cards
 }).
-pishe-event-went-out = { $who } goes out and scores { $points ->
+pishe-event-went-out = Game over: { $who } emptied their stock and discard pile first and wins, scoring { $points ->
     [one] { $points } point
    *[other] { $points } points
-}.
-pishe-event-no-cards = { $who } wins: the other player has no cards left.
-pishe-event-repetition = The position repeats: { $who } wins with more cards.
-pishe-event-repetition-draw = The position repeats: a draw.
-pishe-event-step-cap = The step limit is reached: { $who } wins with more cards.
-pishe-event-step-cap-draw = The step limit is reached: a draw.
+}: one for each card the others still hold in their stock and discard pile.
+pishe-event-no-cards = Game over: { $who } wins, because the other player has no cards left.
+pishe-event-repetition = Game over: the position repeats, so whoever holds more cards wins: { $who }.
+pishe-event-repetition-draw = Game over: the position repeats and both hold as many cards, so it is a draw.
+pishe-event-step-cap = Game over: the step limit is reached, so whoever holds more cards wins: { $who }.
+pishe-event-step-cap-draw = Game over: the step limit is reached and both hold as many cards, so it is a draw.
 pishe-event-over = The game is over.
 
 # The game's own words, one line each (the table's ❔ button).

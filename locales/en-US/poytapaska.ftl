@@ -29,3 +29,10 @@ poytapaska-event-tried = { $who } turns face-down card { $position }: { $card }.
 # The game's own words, one line each (the table's ❔ button).
 poytapaska-word-face-up = Face up: your four open table cards, played once the stock and your hand are empty.
 poytapaska-word-face-down = 🂠1 🂠2 🂠3 🂠4: your face-down table cards by position, played blind one at a time once your hand and face-up cards are gone.
+
+# The end of the game (the table's own line is shedding-over-loser).
+poytapaska-event-over = Game over — { $loser } is left holding cards and loses: Pöytäpaska has one loser and no winner. The others went out: { $order }.
+
+# The picture: captions of a seat's table cards.
+poytapaska-picture-face-up = Face up
+poytapaska-picture-face-down = Face down

@@ -59,6 +59,8 @@ red7-over = Game over: { $winners } won.
 red7-picture-round = Round { $round } · to { $target } points
 red7-picture-canvas = Canvas: { $colour }
 red7-picture-draw-pile = Draw pile
+red7-picture-palette = Palette
+red7-picture-palette-out = Palette (out)
 
 red7-action-palette = { $card } → palette · { $winning ->
     [yes] winning
@@ -91,12 +93,12 @@ red7-event-palette = { $who } plays { $card } to their palette.
 red7-event-canvas = { $who } plays { $card } to the canvas: the rule is now { $colour }.
 red7-event-drew = { $who } draws a card.
 red7-event-out-nothing-played = { $who } played nothing and is out.
-red7-event-out-not-winning = { $who } is not winning and is out.
-red7-event-round-won = { $who } is the last player standing and wins round { $round }.
-red7-event-round-scored = { $who } wins round { $round } and scores { $points ->
+red7-event-out-not-winning = { $who } is not winning at the end of their turn and is out.
+red7-event-round-won = { $who } is the last player standing (everyone else is out) and wins round { $round }.
+red7-event-round-scored = { $who } is the last player standing (everyone else is out) and wins round { $round }, scoring { $points ->
     [one] { $points } point
    *[other] { $points } points
-} ({ $cards }).
+}: the numbers of their palette cards that follow the last rule ({ $cards }).
 
 # The game's own words, one line each (the table's ❔ button).
 red7-word-palette = Palette: your face-up cards in front of you; the rule counts only them.

@@ -23,6 +23,14 @@ shedding-out-place = { $who } ({ $place ->
    *[other] { $place }th
 })
 shedding-over-loser = Game over — { $loser } is left holding cards and loses.
+shedding-went-out-nth = { $who } { $place ->
+    [1] first
+    [2] second
+    [3] third
+    [4] fourth
+    [5] fifth
+   *[other] { $place }th
+}
 shedding-over-stalemate = Game over — stalemate: nothing changed for { $moves } moves; { $still } share the last place.
 
 # The buttons.

@@ -11,7 +11,7 @@ whist22-head = Deal { $deal } · { $cards ->
     [yes] { " · " }the blind round: everyone sees the others' cards, not their own
    *[no] {""}
 }
-whist22-over = Game over: { $winners } won.
+whist22-over = Game over: { $winners } won with the highest score (the game ends once someone's score reaches 0).
 whist22-turn-bid = Turn: { $who } to bid
 whist22-turn-bid-not = Turn: { $who } to bid (not { $not })
 whist22-turn-fool = Turn: { $who } to give the Fool its value
@@ -26,8 +26,19 @@ whist22-hand-hidden = Your hand: { $n ->
 }
 whist22-seat-cards = { $who } { $cards }
 whist22-play-fool = { $who } { $card }={ $value }
-whist22-hand = Deal { $deal }: { $seats }
-whist22-seat-result = { $who } bid { $bid } took { $took } ({ $change })
+whist22-hand = Deal { $deal } is scored (a point is lost for each trick over or under the bid): { $seats }. Scores now: { $scores }.
+whist22-seat-result = { $who } { $lost ->
+    [0] bid { $bid } and took { $took }, exactly as bid: no points lost
+   *[other] bid { $bid } but took { $took }: loses { $lost ->
+        [one] { $lost } point
+       *[other] { $lost } points
+    }
+}
+whist22-seat-now = { $who } { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+whist22-sep-semicolon = {"; "}
 
 # The picture of the table.
 whist22-picture-bid = Bid { $n }

@@ -25,10 +25,11 @@ matapesa-none-of-rank = Sinulla ei ole yhtään { $rank ->
 matapesa-why-too-low = Nyt käy vain kortti, jonka arvo on { $high } tai suurempi, tai jokin pienimmän arvosi kortti ({ $lowest }).
 matapesa-too-low = Pelaa kortti, jonka arvo on { $high } tai suurempi, tai jokin pienimmän arvosi kortti ({ $lowest }); { $card } ei ole kumpaakaan.
 
-matapesa-event-over = { $loser } voitti viimeisen tikin ja häviää (ja jakaa seuraavaksi).
+matapesa-event-over = Peli päättyi: { $loser } voitti viimeisen tikin, ja viimeisen tikin voittaja häviää pelin. Kaikki muut selvisivät; { $loser } jakaa seuraavan pelin.
 
 # The picture of the table.
 matapesa-picture-leftovers = Pois pelistä
+matapesa-picture-played = Pelatut
 matapesa-picture-loser = Häviää
 
 # The game's own words, one line each (the table's ❔ button).

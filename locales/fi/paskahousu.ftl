@@ -15,3 +15,6 @@ paskahousu-event-picked-up = { $who } joutuu nostamaan tyhjään pinoon pelatut 
 # The game's own words, one line each (the table's ❔ button).
 paskahousu-word-ranks = Arvot: 3 on pienin, sitten K:hon ja ässään asti, ja 2 on suurin; kakkonen käy minkä tahansa päälle, mutta kakkosen päälle vain kakkonen.
 paskahousu-word-empty-ace = Ässä tai kymppi tyhjään pinoon: se ei kaada pinoa; seuraavan pelaajan on nostettava se ja menetettävä vuoronsa.
+
+# The end of the game (the table's own line is shedding-over-loser).
+paskahousu-event-over = Peli päättyi — { $loser } jäi viimeisenä kortit käteen ja on paskahousu, pelin ainoa häviäjä. Muut pääsivät pois: { $order }; ensimmäisenä pois päässyt voittaa.

@@ -25,3 +25,9 @@ picture-out-place = Pois { $place ->
     [3] 3.
    *[other] { $place }.
 }
+picture-hand = Käsi
+picture-hidden-hand = Piilossa sinulta
+picture-your-cards = Korttisi · { $n ->
+    [one] { $n } kortti
+   *[other] { $n } korttia
+}

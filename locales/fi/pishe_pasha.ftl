@@ -72,15 +72,15 @@ pishe-event-captured = { $who } kaappaa pelaajan { $from } poistopinon ({ $cards
     [one] { $cards } kortti
    *[other] { $cards } korttia
 }).
-pishe-event-went-out = { $who } pääsee korteistaan ja saa { $points ->
-    [one] { $points } pisteen
+pishe-event-went-out = Peli päättyi: { $who } tyhjensi ensimmäisenä pakkansa ja poistopinonsa ja voittaa, { $points ->
+    [one] { $points } piste
    *[other] { $points } pistettä
-}.
-pishe-event-no-cards = { $who } voittaa: toiselta pelaajalta loppuivat kortit.
-pishe-event-repetition = Asema toistuu: { $who } voittaa, koska kortteja on enemmän.
-pishe-event-repetition-draw = Asema toistuu: tasapeli.
-pishe-event-step-cap = Askelraja täyttyi: { $who } voittaa, koska kortteja on enemmän.
-pishe-event-step-cap-draw = Askelraja täyttyi: tasapeli.
+}: yksi jokaisesta kortista, joka muilla on vielä pakassa ja poistopinossa.
+pishe-event-no-cards = Peli päättyi: { $who } voittaa, koska toiselta pelaajalta loppuivat kortit.
+pishe-event-repetition = Peli päättyi: asema toistuu, joten enemmän kortteja pitävä voittaa: { $who }.
+pishe-event-repetition-draw = Peli päättyi: asema toistuu ja kummallakin on yhtä monta korttia, joten tulos on tasapeli.
+pishe-event-step-cap = Peli päättyi: askelraja täyttyi, joten enemmän kortteja pitävä voittaa: { $who }.
+pishe-event-step-cap-draw = Peli päättyi: askelraja täyttyi ja kummallakin on yhtä monta korttia, joten tulos on tasapeli.
 pishe-event-over = Peli on päättynyt.
 
 # The picture of the table.

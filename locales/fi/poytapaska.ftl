@@ -32,3 +32,10 @@ poytapaska-event-tried = { $who } kääntää pimeän kortin { $position }: { $c
 # The game's own words, one line each (the table's ❔ button).
 poytapaska-word-face-up = Avoimet: neljä avointa pöytäkorttiasi, jotka pelataan, kun pakka ja kätesi ovat loppu.
 poytapaska-word-face-down = 🂠1 🂠2 🂠3 🂠4: pimeät pöytäkorttisi paikan mukaan, pelataan sokkona yksi kerrallaan, kun kätesi ja avoimet ovat loppu.
+
+# The end of the game (the table's own line is shedding-over-loser).
+poytapaska-event-over = Peli päättyi — { $loser } jäi viimeisenä kortit käteen ja häviää: pöytäpaskassa on yksi häviäjä eikä voittajaa. Muut pääsivät pois: { $order }.
+
+# The picture: captions of a seat's table cards.
+poytapaska-picture-face-up = Avoimet
+poytapaska-picture-face-down = Pimeät

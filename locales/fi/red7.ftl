@@ -87,12 +87,12 @@ red7-event-palette = { $who } pelaa kortin { $card } palettiinsa.
 red7-event-canvas = { $who } pelaa kortin { $card } kankaalle: sääntö on nyt { $colour }.
 red7-event-drew = { $who } nostaa kortin.
 red7-event-out-nothing-played = { $who } ei pelannut mitään ja putoaa.
-red7-event-out-not-winning = { $who } ei ole johdossa ja putoaa.
-red7-event-round-won = { $who } on viimeinen pelissä ja voittaa kierroksen { $round }.
-red7-event-round-scored = { $who } voittaa kierroksen { $round } ja saa { $points ->
-    [one] { $points } pisteen
+red7-event-out-not-winning = { $who } ei ole johdossa vuoronsa lopussa ja putoaa.
+red7-event-round-won = { $who } on viimeinen pelissä (kaikki muut ovat pudonneet) ja voittaa kierroksen { $round }.
+red7-event-round-scored = { $who } on viimeinen pelissä (kaikki muut ovat pudonneet) ja voittaa kierroksen { $round }: { $points ->
+    [one] { $points } piste
    *[other] { $points } pistettä
-} ({ $cards }).
+} eli viimeistä sääntöä noudattavien palettikorttien numerot ({ $cards }).
 
 # The picture of the table.
 red7-picture-round = Kierros { $round } · { $target } pisteeseen
@@ -103,3 +103,6 @@ red7-picture-draw-pile = Nostopakka
 red7-word-palette = Paletti: edessäsi olevat avoimet korttisi; sääntö laskee vain ne.
 red7-word-canvas = Kangas: keskipino; sen päällimmäisen kortin väri on sääntö, joka kertoo, kuka on johdossa.
 red7-word-out = Pudonnut: pelaaja, joka ei ole johdossa vuoronsa päättyessä, putoaa kierrokselta; viimeisenä pelissä oleva voittaa sen.
+
+red7-picture-palette = Paletti
+red7-picture-palette-out = Paletti (pudonnut)

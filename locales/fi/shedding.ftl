@@ -25,6 +25,14 @@ shedding-out-place = { $who } ({ $place ->
    *[other] { $place }.
 })
 shedding-over-loser = Peli päättyi — { $loser } jäi viimeisenä kortit käteen ja häviää.
+shedding-went-out-nth = { $who } { $place ->
+    [1] ensimmäisenä
+    [2] toisena
+    [3] kolmantena
+    [4] neljäntenä
+    [5] viidentenä
+   *[other] { $place }.
+}
 shedding-over-stalemate = Peli päättyi — umpikuja: mikään ei muuttunut { $moves } siirtoon; { $still } jakavat viimeisen sijan.
 
 # The buttons.

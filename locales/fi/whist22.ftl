@@ -11,7 +11,7 @@ whist22-head = Jako { $deal } · { $cards ->
     [yes] { " · " }sokea kierros: kaikki näkevät muiden kortit, eivät omiaan
    *[no] {""}
 }
-whist22-over = Peli päättyi – voitto: { $winners }.
+whist22-over = Peli päättyi – voitto: { $winners }, suurimmalla pistemäärällä (peli päättyy, kun jonkun pisteet putoavat nollaan).
 whist22-turn-bid = Vuorossa: { $who } tarjoaa
 whist22-turn-bid-not = Vuorossa: { $who } tarjoaa (ei { $not })
 whist22-turn-fool = Vuorossa: { $who } antaa Narrille arvon
@@ -26,8 +26,19 @@ whist22-hand-hidden = Kätesi: { $n ->
 }
 whist22-seat-cards = { $who } { $cards }
 whist22-play-fool = { $who } { $card }={ $value }
-whist22-hand = Jako { $deal }: { $seats }
-whist22-seat-result = { $who } tarjosi { $bid }, otti { $took } ({ $change })
+whist22-hand = Jako { $deal } on pisteytetty (jokaisesta tikistä yli tai alle tarjouksen menettää pisteen): { $seats }. Pisteet nyt: { $scores }.
+whist22-seat-result = { $who } { $lost ->
+    [0] tarjosi { $bid } ja otti { $took }, tarkalleen tarjouksen verran: pisteet ennallaan
+   *[other] tarjosi { $bid } mutta otti { $took }: menettää { $lost ->
+        [one] { $lost } pisteen
+       *[other] { $lost } pistettä
+    }
+}
+whist22-seat-now = { $who } { $score ->
+    [one] { $score } piste
+   *[other] { $score } pistettä
+}
+whist22-sep-semicolon = {"; "}
 
 whist22-label-bid = Tarjoa { $n }
 whist22-label-fool = { $card } = { $value }

@@ -451,7 +451,8 @@ fn story_lines(story: &[Msg]) -> impl Iterator<Item = Msg> + '_ {
         .map(|event| msg!("discord-story-line", event = event.clone()))
 }
 
-/// Every seat's running score as the game counts it: "@ann 12 points · @bob 7 points".
+/// Every seat's running score as the game counts it: "@ann 12 points, @bob 7 points" (commas,
+/// so no list dot stands beside a computer's name).
 fn scores_list(view: &TableView) -> Option<Arg> {
     let scores = view.scores.as_ref()?;
     let each = scores
@@ -459,10 +460,10 @@ fn scores_list(view: &TableView) -> Option<Arg> {
         .enumerate()
         .map(|(s, score)| msg!("seat-score", who = seat(s), score = score.clone()))
         .collect();
-    Some(list(each, pakka_text::key!("sep-dot")))
+    Some(list(each, pakka_text::key!("sep-comma")))
 }
 
-/// "Scores: @ann 12 points · @bob 7 points".
+/// "Scores: @ann 12 points, @bob 7 points".
 fn scores_line(view: &TableView) -> Option<Msg> {
     Some(msg!("discord-scores", scores = scores_list(view)?))
 }

@@ -1,11 +1,15 @@
 //! Where things go: a `Scene` laid out as an SVG document. The table picture puts the game's
-//! name and notes at the top, the seats in two rows around the middle of the table (the first
-//! seats along the top from the left, the rest along the bottom from the right, so play goes
-//! round the table), and the middle's piles and the trick between them, each trick card under
-//! the name of the seat that played it. The hand picture shows what the seat needs to choose:
-//! the middle and the trick small at the top, the seat's own piles, and its hand fanned in
-//! playing order, the cards it may play raised and outlined and the others dimmed. Words are
-//! worded before they get here (`Words`); sizes are in pixels of the final picture.
+//! name and notes at the top, the seats in panels of at most two abreast around the middle of
+//! the table (the first half of the seats above it from the left, the rest below it from the
+//! right, so play goes round the table; more seats add rows, never columns, so the picture stays
+//! narrow enough to read when Discord shows it about 400 px wide), and the middle's piles and
+//! the trick between them, each trick card over the name of the seat that played it (a trick
+//! too wide for one row wraps). Panels are as wide and as tall as what they hold, and every
+//! group of cards has a caption. The hand picture shows what the seat needs to choose: the
+//! middle and the trick small at the top, the seat's own piles, and its hand fanned in playing
+//! order; when only some cards may be played, those are raised and outlined and the others
+//! dimmed. Words are worded before they get here (`Words`); sizes are in pixels of the final
+//! picture.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -40,6 +44,17 @@ const SMALL: f32 = 44.0;
 const MIDDLE: f32 = 58.0;
 const HAND: f32 = 72.0;
 const WORDED: f32 = 84.0;
+
+/// Text sizes in px, chosen so that a table picture (at most about 720 px wide) still reads
+/// when shown 400 px wide: a caption or a count is then about 9 px tall, a seat's name 12.
+const TITLE: f32 = 26.0;
+const NOTE: f32 = 17.0;
+const NAME: f32 = 21.0;
+const LINE: f32 = 17.0;
+const CAPTION: f32 = 15.0;
+const COUNT: f32 = 16.0;
+/// The height of a caption over a pile's cards.
+const CAPTION_H: f32 = 20.0;
 
 /// The width of a text of `n` characters at `size` px, roughly (DejaVu Sans averages a little
 /// over half its size per character).
@@ -225,23 +240,26 @@ impl Canvas {
     /// A count beside a stack.
     fn badge(&mut self, x: f32, y: f32, n: usize) {
         let label = n.to_string();
-        let w = 10.0 + text_width(&label, 13.0);
+        let w = 12.0 + text_width(&label, COUNT);
         self.rect(
             x,
             y,
             w,
-            19.0,
-            9.0,
+            BADGE_H,
+            BADGE_H / 2.0,
             r##"fill="#0d2e1f" stroke="#cfe8da" stroke-width="1""##,
         );
         self.text(
             x + w / 2.0,
-            y + 14.0,
-            Font::new(13.0, true, "middle", INK),
+            y + BADGE_H - 6.0,
+            Font::new(COUNT, true, "middle", INK),
             &label,
         );
     }
 }
+
+/// A count's height.
+const BADGE_H: f32 = 23.0;
 
 /// The width a pile takes with cards `w` wide when given at most `room` px: its cards and
 /// count, or its caption when that is wider.
@@ -249,7 +267,7 @@ fn pile_width(pile: &Pile, w: f32, room: f32, words: &dyn Words) -> f32 {
     let caption = pile
         .label
         .as_ref()
-        .map_or(0.0, |l| text_width(&words.word(l), 12.0).min(room));
+        .map_or(0.0, |l| text_width(&words.word(l), CAPTION).min(room));
     cards_width(pile, w, room).max(caption)
 }
 
@@ -303,10 +321,15 @@ fn draw_pile(
         w
     };
     if let Some(label) = &pile.label {
-        let text = fit(&words.word(label), 12.0, width);
-        c.text(x, y + 11.0, Font::new(12.0, false, "start", SOFT), &text);
+        let text = fit(&words.word(label), CAPTION, width);
+        c.text(
+            x,
+            y + CAPTION_H - 6.0,
+            Font::new(CAPTION, false, "start", SOFT),
+            &text,
+        );
     }
-    let top = y + 16.0;
+    let top = y + CAPTION_H;
     match pile.spread {
         Spread::Stack => {
             match pile.cards.last() {
@@ -373,14 +396,14 @@ fn draw_pile(
     }
     if let Some(n) = badge_of(pile) {
         let bx = x + cards_w - badge_space(pile) + 4.0;
-        c.badge(bx, top + height(w) - 21.0, n);
+        c.badge(bx, top + height(w) - BADGE_H - 2.0, n);
     }
     width
 }
 
 fn badge_space(pile: &Pile) -> f32 {
     if badge_of(pile).is_some() {
-        30.0
+        16.0 + text_width(&pile.len().to_string(), COUNT).max(text_width("00", COUNT))
     } else {
         0.0
     }
@@ -390,7 +413,7 @@ fn badge_space(pile: &Pile) -> f32 {
 fn row_height(piles: &[Pile], w: f32) -> f32 {
     let worded = piles.iter().any(|p| p.on_top.is_some());
     let w = if worded { WORDED.max(w) } else { w };
-    16.0 + height(w)
+    CAPTION_H + height(w)
 }
 
 /// Lays piles left to right from `x`, sharing `room` px; answers the width used.
@@ -438,23 +461,25 @@ fn piles_width(piles: &[Pile], w: f32, room: f32, words: &dyn Words) -> f32 {
         + gap * (n - 1.0).max(0.0)
 }
 
-/// The piles in front of a seat, its hand (as backs with a count) first.
-fn seat_piles(part: &SeatPart, show_hand: bool) -> Vec<Pile> {
+/// The piles in front of a seat, its hand (as backs with a count, captioned "Hand") first.
+fn seat_piles(part: &SeatPart) -> Vec<Pile> {
     let mut piles = Vec::new();
-    if show_hand {
-        if let Some(n) = part.hand {
-            if n > 0 {
-                piles.push(Pile::backs(None, n));
-            }
-        }
+    if let Some(n) = part.hand.filter(|&n| n > 0) {
+        piles.push(Pile::backs(Some(pakka_text::msg!("picture-hand")), n));
     }
     piles.extend(part.piles.iter().cloned());
     piles
 }
 
 const MARGIN: f32 = 14.0;
-const PANEL_H: f32 = 150.0;
-const PANEL_MIN_W: f32 = 236.0;
+/// The space between two panels, and the most panels abreast.
+const PANEL_GAP: f32 = 10.0;
+const COLUMNS: usize = 2;
+/// The narrowest panel, and the most room a panel gives its cards.
+const PANEL_MIN_W: f32 = 200.0;
+const PANEL_ROOM: f32 = 320.0;
+/// A trick card's step (its width and the space to the next).
+const TRICK_STEP: f32 = MIDDLE + 18.0;
 
 /// A seat's short lines as one: "14 points · Bid 1 · 0 tricks".
 fn lines_of(lines: &[Msg]) -> Msg {
@@ -464,144 +489,217 @@ fn lines_of(lines: &[Msg]) -> Msg {
     )
 }
 
-/// One seat's panel: name, lines, hand and piles.
-fn draw_panel(c: &mut Canvas, words: &dyn Words, part: &SeatPart, x: f32, y: f32, w: f32) {
+/// How tall panels are: the name, a line if any seat has one, a row of cards if any seat has
+/// one (a table's panels share their height, so rows line up).
+fn panel_height(scene: &Scene) -> f32 {
+    let lines = scene.seats.iter().any(|p| !p.lines.is_empty());
+    let piles: Vec<Pile> = scene.seats.iter().flat_map(seat_piles).collect();
+    let mut h = 12.0 + NAME;
+    if lines {
+        h += LINE + 6.0;
+    }
+    if !piles.is_empty() {
+        h += 4.0 + row_height(&piles, SMALL);
+    }
+    h + 12.0
+}
+
+/// How wide one seat's panel needs to be for its name, its lines and its cards.
+fn panel_width(part: &SeatPart, words: &dyn Words) -> f32 {
+    let name = text_width(&words.seat(part.seat), NAME)
+        + if part.mark == Mark::Leading {
+            NAME * 1.2
+        } else {
+            0.0
+        };
+    let line = if part.lines.is_empty() {
+        0.0
+    } else {
+        text_width(&words.word(&lines_of(&part.lines)), LINE)
+    };
+    let piles = piles_width(&seat_piles(part), SMALL, PANEL_ROOM, words).min(PANEL_ROOM);
+    name.max(line).max(piles) + 24.0
+}
+
+/// One seat's panel, `w` × `h`: name, lines, hand and piles.
+#[allow(clippy::too_many_arguments)]
+fn draw_panel(c: &mut Canvas, words: &dyn Words, part: &SeatPart, x: f32, y: f32, w: f32, h: f32) {
     let border = if part.to_act {
-        format!(r#"fill="{PANEL}" stroke="{GOLD}" stroke-width="3""#)
+        format!(r#"fill="{PANEL}" stroke="{GOLD}" stroke-width="4""#)
     } else if part.mark == Mark::Leading {
-        format!(r#"fill="{PANEL}" stroke="{LEAD}" stroke-width="3""#)
+        format!(r#"fill="{PANEL}" stroke="{LEAD}" stroke-width="4""#)
     } else {
         format!(r##"fill="{PANEL}" stroke="#3d8a64" stroke-width="1""##)
     };
-    c.rect(x, y, w, PANEL_H - 8.0, 10.0, &border);
+    c.rect(x, y, w, h, 10.0, &border);
     let mut name = words.seat(part.seat);
     if part.mark == Mark::Leading {
         name = format!("★ {name}");
     }
-    let name = fit(&name, 16.0, w - 20.0);
+    let name = fit(&name, NAME, w - 20.0);
     let colour = if part.to_act { GOLD } else { INK };
+    let mut at = y + 10.0 + NAME;
     c.text(
-        x + 10.0,
-        y + 21.0,
-        Font::new(16.0, true, "start", colour),
+        x + 12.0,
+        at - 3.0,
+        Font::new(NAME, true, "start", colour),
         &name,
     );
     if !part.lines.is_empty() {
-        let line = fit(&words.word(&lines_of(&part.lines)), 13.0, w - 20.0);
+        at += LINE + 6.0;
+        let line = fit(&words.word(&lines_of(&part.lines)), LINE, w - 24.0);
         c.text(
-            x + 10.0,
-            y + 39.0,
-            Font::new(13.0, false, "start", SOFT),
+            x + 12.0,
+            at - 3.0,
+            Font::new(LINE, false, "start", SOFT),
             &line,
         );
     }
-    let piles = seat_piles(part, true);
-    draw_piles(c, words, &piles, x + 10.0, y + 44.0, SMALL, w - 20.0);
+    let piles = seat_piles(part);
+    draw_piles(c, words, &piles, x + 12.0, at + 4.0, SMALL, w - 24.0);
     if part.mark == Mark::Out {
-        c.rect(
-            x,
-            y,
-            w,
-            PANEL_H - 8.0,
-            10.0,
-            r##"fill="#000000" fill-opacity="0.38""##,
-        );
+        c.rect(x, y, w, h, 10.0, r##"fill="#000000" fill-opacity="0.38""##);
     }
 }
 
-/// The seats of the top row and of the bottom row, as drawn left to right.
-fn rows(n: usize) -> (Vec<Seat>, Vec<Seat>) {
+/// The rows of panels above the middle and below it, each as drawn left to right: the first
+/// half of the seats above from the left, the rest below from the right (the row nearest the
+/// middle first), at most [`COLUMNS`] abreast.
+fn rows(n: usize) -> (Vec<Vec<Seat>>, Vec<Vec<Seat>>) {
     let top = n.div_ceil(2);
     let upper: Vec<Seat> = (0..top).collect();
     let lower: Vec<Seat> = (top..n).rev().collect();
-    (upper, lower)
+    let above = upper.chunks(COLUMNS).map(<[Seat]>::to_vec).collect();
+    let below = lower.rchunks(COLUMNS).map(<[Seat]>::to_vec).collect();
+    (above, below)
+}
+
+/// The trick's rows: all in one when it fits `room`, else as many a row as fit.
+fn trick_rows(trick: &[(Seat, Card)], room: f32) -> Vec<&[(Seat, Card)]> {
+    let per_row = ((room + 18.0) / TRICK_STEP).floor().max(1.0) as usize;
+    trick.chunks(per_row).collect()
 }
 
 /// The table for the public: an SVG document.
 pub fn table(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     let n = scene.seats.len();
     let (upper, lower) = rows(n);
-    let cols = upper.len().max(lower.len()).max(1);
-    // Wide enough for every panel and for the middle.
-    let middle_w = piles_width(&scene.middle, MIDDLE, 2000.0, words)
-        + scene.trick.len() as f32 * (MIDDLE + 16.0)
-        + 40.0;
-    let width = (cols as f32 * PANEL_MIN_W + 2.0 * MARGIN)
-        .max(middle_w + 2.0 * MARGIN)
-        .max(720.0);
+    let cols = upper
+        .iter()
+        .chain(&lower)
+        .map(Vec::len)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let panel_w = scene
+        .seats
+        .iter()
+        .map(|p| panel_width(p, words))
+        .fold(PANEL_MIN_W, f32::max);
+    let panel_h = panel_height(scene);
+    let grid_w = cols as f32 * panel_w + (cols as f32 - 1.0) * PANEL_GAP;
+    // The middle: its piles, then the trick beside them if it fits, else below them.
+    let piles_w = piles_width(&scene.middle, MIDDLE, 2000.0, words);
+    let trick_w = scene.trick.len() as f32 * TRICK_STEP - 18.0;
     let notes: Vec<String> = scene.notes.iter().take(3).map(|m| words.word(m)).collect();
-    let head = 40.0 + 19.0 * notes.len() as f32;
-    let middle_h = (row_height(&scene.middle, MIDDLE)).max(16.0 + height(MIDDLE) + 20.0) + 16.0;
-    let height_total =
-        head + PANEL_H * if lower.is_empty() { 1.0 } else { 2.0 } + middle_h + MARGIN;
+    let notes_w = notes
+        .iter()
+        .map(|t| text_width(t, NOTE))
+        .fold(0.0, f32::max);
+    let width = (grid_w + 2.0 * MARGIN)
+        .max(piles_w.min(grid_w.max(560.0)) + 2.0 * MARGIN)
+        .max(notes_w.min(680.0) + 2.0 * MARGIN)
+        .max(text_width(title, TITLE) + 2.0 * MARGIN)
+        .max(480.0);
+    let room = width - 2.0 * MARGIN;
+    let beside = !scene.middle.is_empty() && piles_w + 30.0 + trick_w <= room;
+    let tricks = trick_rows(&scene.trick, room);
+    let trick_row_h = CAPTION_H + height(MIDDLE) + 6.0;
+    let mut middle_h = 0.0;
+    if !scene.middle.is_empty() {
+        middle_h += row_height(&scene.middle, MIDDLE) + 10.0;
+    }
+    if !beside {
+        middle_h += trick_row_h * tricks.len() as f32;
+    }
+    let middle_h = middle_h.max(CAPTION_H + height(MIDDLE) + 10.0) + 16.0;
+    let head = 18.0 + TITLE + (NOTE + 6.0) * notes.len() as f32 + 8.0;
+    let panels_h = |rows: &[Vec<Seat>]| rows.len() as f32 * (panel_h + PANEL_GAP);
+    let height_total = head + panels_h(&upper) + middle_h + panels_h(&lower) + MARGIN;
     let mut c = Canvas::new(width, height_total);
 
     c.text(
         MARGIN,
-        30.0,
-        Font::new(22.0, true, "start", INK),
-        &fit(title, 22.0, width - 2.0 * MARGIN),
+        12.0 + TITLE,
+        Font::new(TITLE, true, "start", INK),
+        &fit(title, TITLE, room),
     );
     for (i, note) in notes.iter().enumerate() {
-        let y = 52.0 + 19.0 * i as f32;
+        let y = 12.0 + TITLE + (NOTE + 6.0) * (i as f32 + 1.0);
         c.text(
             MARGIN,
             y,
-            Font::new(14.0, false, "start", SOFT),
-            &fit(note, 14.0, width - 2.0 * MARGIN),
+            Font::new(NOTE, false, "start", SOFT),
+            &fit(note, NOTE, room),
         );
     }
 
-    let panel_w = (width - 2.0 * MARGIN) / cols as f32;
-    let place_row = |c: &mut Canvas, seats: &[Seat], y: f32| {
-        let offset = (cols - seats.len()) as f32 * panel_w / 2.0;
-        for (i, &s) in seats.iter().enumerate() {
-            if let Some(part) = scene.seats.get(s) {
-                let x = MARGIN + offset + panel_w * i as f32;
-                draw_panel(c, words, part, x + 4.0, y, panel_w - 8.0);
+    let place_rows = |c: &mut Canvas, rows: &[Vec<Seat>], mut y: f32| {
+        for seats in rows {
+            let row_w = seats.len() as f32 * (panel_w + PANEL_GAP) - PANEL_GAP;
+            let x0 = (width - row_w) / 2.0;
+            for (i, &s) in seats.iter().enumerate() {
+                if let Some(part) = scene.seats.get(s) {
+                    let x = x0 + (panel_w + PANEL_GAP) * i as f32;
+                    draw_panel(c, words, part, x, y, panel_w, panel_h);
+                }
             }
+            y += panel_h + PANEL_GAP;
         }
     };
-    place_row(&mut c, &upper, head);
-    let mid_y = head + PANEL_H;
-    // The middle: its piles, then the trick by seat, centred.
-    let piles_w = piles_width(&scene.middle, MIDDLE, width - 2.0 * MARGIN, words);
-    let trick_w = scene.trick.len() as f32 * (MIDDLE + 16.0);
-    let gap = if scene.middle.is_empty() || scene.trick.is_empty() {
-        0.0
-    } else {
-        30.0
+    place_rows(&mut c, &upper, head);
+    let mut y = head + panels_h(&upper) + 6.0;
+    let draw_trick = |c: &mut Canvas, row: &[(Seat, Card)], mut x: f32, y: f32| {
+        for &(seat, card) in row {
+            let cy = y + CAPTION_H;
+            c.card(Face::Up(card), x, cy, MIDDLE);
+            if scene.trick_leader == Some(seat) {
+                c.outline(x, cy, MIDDLE, height(MIDDLE), GOLD);
+            }
+            let name = fit(&words.seat(seat), CAPTION, TRICK_STEP);
+            c.text(
+                x + MIDDLE / 2.0,
+                y + CAPTION_H - 6.0,
+                Font::new(CAPTION, true, "middle", INK),
+                &name,
+            );
+            x += TRICK_STEP;
+        }
     };
-    let total = piles_w + gap + trick_w;
-    let mut x = (width - total) / 2.0;
+    let row_x = |cards: usize, extra: f32| {
+        let w = extra + (cards as f32 * TRICK_STEP - 18.0).max(0.0);
+        ((width - w) / 2.0).max(MARGIN)
+    };
     if !scene.middle.is_empty() {
-        let used = draw_piles(
-            &mut c,
-            words,
-            &scene.middle,
-            x,
-            mid_y,
-            MIDDLE,
-            width - 2.0 * MARGIN,
-        );
-        x += used + gap;
-    }
-    for &(seat, card) in &scene.trick {
-        let cy = mid_y + 16.0;
-        c.card(Face::Up(card), x, cy, MIDDLE);
-        if scene.trick_leader == Some(seat) {
-            c.outline(x, cy, MIDDLE, height(MIDDLE), GOLD);
+        let piles_now = piles_w.min(room);
+        let (x, trick) = if beside {
+            (row_x(scene.trick.len(), piles_now + 30.0), true)
+        } else {
+            (((width - piles_now) / 2.0).max(MARGIN), false)
+        };
+        let used = draw_piles(&mut c, words, &scene.middle, x, y, MIDDLE, room);
+        if trick {
+            draw_trick(&mut c, &scene.trick, x + used + 30.0, y);
         }
-        let name = fit(&words.seat(seat), 11.0, MIDDLE + 14.0);
-        c.text(
-            x + MIDDLE / 2.0,
-            cy + height(MIDDLE) + 15.0,
-            Font::new(11.0, true, "middle", INK),
-            &name,
-        );
-        x += MIDDLE + 16.0;
+        y += row_height(&scene.middle, MIDDLE) + 10.0;
     }
-    place_row(&mut c, &lower, mid_y + middle_h);
+    if !beside {
+        for row in &tricks {
+            draw_trick(&mut c, row, row_x(row.len(), 0.0), y);
+            y += trick_row_h;
+        }
+    }
+    place_rows(&mut c, &lower, head + panels_h(&upper) + middle_h);
     c
 }
 
@@ -650,6 +748,34 @@ fn fan(hand: &HandPicture, room: f32) -> Fan {
     Fan { step, gap, rows }
 }
 
+/// The hand picture's title size.
+const HAND_TITLE: f32 = 22.0;
+
+/// How many cards the viewing seat holds without seeing them (none shown in its hand).
+fn hidden_cards(scene: &Scene) -> Option<usize> {
+    let shown = scene.hand.as_ref().map_or(0, |h| h.cards().count());
+    let held = scene.viewer.and_then(|v| scene.seats.get(v))?.hand?;
+    (shown == 0 && held > 0).then_some(held)
+}
+
+/// The hand picture's title: "Your hand · 5 cards" (the cards held, those hidden from the seat
+/// among them), or, in a game without a hand (Pishe Pasha's stock and discard pile), the
+/// cards the seat's own piles hold: "Your cards · 23 cards".
+pub fn hand_title(scene: &Scene) -> Msg {
+    let shown = scene.hand.as_ref().map_or(0, |h| h.cards().count());
+    let mine = scene.viewer.and_then(|v| scene.seats.get(v));
+    match mine {
+        Some(part) if part.hand.is_none() && scene.hand.is_none() && !part.piles.is_empty() => {
+            let n: usize = part.piles.iter().map(Pile::len).sum();
+            pakka_text::msg!("picture-your-cards", n = n)
+        }
+        _ => pakka_text::msg!(
+            "picture-your-hand",
+            n = shown.max(hidden_cards(scene).unwrap_or(0))
+        ),
+    }
+}
+
 /// The seat's own picture: the middle and the trick, its own piles, its hand.
 pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     let max_room: f32 = 1000.0;
@@ -663,6 +789,13 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     let trick: Vec<Face> = scene.trick.iter().map(|&(_, c)| Face::Up(c)).collect();
     let empty = HandPicture::default();
     let hand = scene.hand.as_ref().unwrap_or(&empty);
+    if let Some(hidden) = hidden_cards(scene) {
+        // Cards the seat holds but may not see (Whist 22's blind round): their backs.
+        own.insert(
+            0,
+            Pile::backs(Some(pakka_text::msg!("picture-hidden-hand")), hidden),
+        );
+    }
     let fan = fan(hand, max_room);
     // As wide as what it shows: the title, the middle and trick, the own piles, the fan.
     let fan_w = fan
@@ -678,24 +811,33 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
             }
         })
         .fold(0.0, f32::max);
-    let trick_w = trick.len() as f32 * (SMALL + 10.0);
-    let context_w = piles_width(context, SMALL, max_room - trick_w, words)
-        + 24.0
-        + trick.len() as f32 * (SMALL + 10.0);
+    let step = SMALL + 12.0 + CAPTION;
+    let trick_w = trick.len() as f32 * step;
+    let context_w = piles_width(context, SMALL, max_room - trick_w, words) + 24.0 + trick_w;
     let own_w = piles_width(&own, SMALL, max_room, words);
     let room = fan_w
         .max(context_w)
         .max(own_w)
-        .max(text_width(title, 19.0))
+        .max(text_width(title, HAND_TITLE))
         .clamp(420.0, max_room);
     let width = room + 2.0 * MARGIN;
-    let raise = if hand.to_act { 16.0 } else { 0.0 };
+    // Only when some cards may be played and others not do the playable ones stand out
+    // (raised and outlined, the others dimmed): when every card may be played, or none,
+    // marking them would tell nothing.
+    let any_legal = hand.cards().any(|h| h.legal);
+    let all_legal = hand.cards().all(|h| h.legal);
+    let marking = hand.to_act && any_legal && !all_legal;
+    let raise = if marking { 16.0 } else { 0.0 };
 
-    let head = if subtitle.is_empty() { 38.0 } else { 58.0 };
+    let head = if subtitle.is_empty() {
+        16.0 + HAND_TITLE
+    } else {
+        22.0 + HAND_TITLE + LINE
+    };
     let context_h = if context.is_empty() && trick.is_empty() {
         0.0
     } else {
-        row_height(context, SMALL) + 28.0
+        row_height(context, SMALL).max(CAPTION_H + height(SMALL)) + 14.0
     };
     let own_h = if own.is_empty() {
         0.0
@@ -711,16 +853,16 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
     let mut c = Canvas::new(width, head + context_h + own_h + fan_h + MARGIN);
     c.text(
         MARGIN,
-        27.0,
-        Font::new(19.0, true, "start", INK),
-        &fit(title, 19.0, room),
+        8.0 + HAND_TITLE,
+        Font::new(HAND_TITLE, true, "start", INK),
+        &fit(title, HAND_TITLE, room),
     );
     if !subtitle.is_empty() {
         c.text(
             MARGIN,
-            47.0,
-            Font::new(14.0, false, "start", SOFT),
-            &fit(&subtitle, 14.0, room),
+            14.0 + HAND_TITLE + LINE,
+            Font::new(LINE, false, "start", SOFT),
+            &fit(&subtitle, LINE, room),
         );
     }
 
@@ -732,18 +874,18 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
             x += used + 24.0;
         }
         for &(seat, card) in &scene.trick {
-            c.card(Face::Up(card), x, y + 16.0, SMALL);
+            c.card(Face::Up(card), x, y + CAPTION_H, SMALL);
             if scene.trick_leader == Some(seat) {
-                c.outline(x, y + 16.0, SMALL, height(SMALL), GOLD);
+                c.outline(x, y + CAPTION_H, SMALL, height(SMALL), GOLD);
             }
-            let name = fit(&words.seat(seat), 10.0, SMALL + 10.0);
+            let name = fit(&words.seat(seat), CAPTION, step);
             c.text(
                 x + SMALL / 2.0,
-                y + 16.0 + height(SMALL) + 13.0,
-                Font::new(10.0, true, "middle", INK),
+                y + CAPTION_H - 6.0,
+                Font::new(CAPTION, true, "middle", INK),
                 &name,
             );
-            x += SMALL + 10.0;
+            x += step;
         }
         y += context_h;
     }
@@ -755,7 +897,6 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
         draw_piles(&mut c, words, &own, MARGIN, y, SMALL, room);
         y += own_h;
     }
-    let any_legal = hand.cards().any(|h| h.legal);
     for row in fan.rows.iter().filter(|r| !r.is_empty()) {
         let mut x = MARGIN;
         for (gi, group) in row.iter().enumerate() {
@@ -763,9 +904,9 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
                 x += fan.gap;
             }
             for &(card, legal) in group {
-                let lift = if hand.to_act && legal { 0.0 } else { raise };
+                let lift = if marking && legal { 0.0 } else { raise };
                 c.card(Face::Up(card), x, y + lift, HAND);
-                if hand.to_act && any_legal {
+                if marking {
                     if legal {
                         c.outline(x, y + lift, HAND, height(HAND), GOLD);
                     } else {

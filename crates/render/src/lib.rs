@@ -85,8 +85,7 @@ pub fn table_svg(scene: &Scene, game: &Msg, words: &CatalogWords) -> (String, u3
 
 /// A seat's picture of its own hand: the SVG document and its size.
 pub fn hand_svg(scene: &Scene, words: &CatalogWords) -> (String, u32, u32) {
-    let n = scene.hand.as_ref().map_or(0, |h| h.cards().count());
-    let title = layout::Words::word(words, &pakka_text::msg!("picture-your-hand", n = n));
+    let title = layout::Words::word(words, &layout::hand_title(scene));
     let canvas = layout::hand(scene, &title, words);
     let (w, h) = canvas.size();
     (canvas.finish(&fool(words)), w, h)

@@ -121,7 +121,8 @@ pub fn play_label(cards: &[pakka_cards::Card]) -> Msg {
     msg!("action-play", cards = cards)
 }
 
-/// The plays of a trick in order: "Ann 7♥ · Bob 9♥".
+/// The plays of a trick in order: "Ann 7♥, Bob 9♥" (commas, so no list dot stands beside a
+/// computer's name).
 pub fn plays(plays: &[(Seat, pakka_cards::Card)]) -> Msg {
     msg!(
         "trick-plays",
@@ -130,7 +131,7 @@ pub fn plays(plays: &[(Seat, pakka_cards::Card)]) -> Msg {
                 .iter()
                 .map(|&(s, c)| msg!("trick-play", who = seat(s), card = c))
                 .collect(),
-            pakka_text::key!("sep-dot")
+            pakka_text::key!("sep-comma")
         )
     )
 }
@@ -140,7 +141,7 @@ pub fn rank(r: pakka_cards::Rank) -> pakka_text::Arg {
     pakka_text::verbatim(r.notation())
 }
 
-/// "Last trick: Ann 7♥ · Bob 9♥ — won by Bob".
+/// "Last trick: Ann 7♥, Bob 9♥ — won by Bob".
 pub fn last_trick(last: &LastTrick) -> Msg {
     msg!(
         "trick-last",

@@ -21,6 +21,19 @@ pub(crate) fn worded(messages: &[Msg], names: &[String], lang: &str) -> String {
         .join("\n")
 }
 
+/// [`worded`] for a game's results, checking on the way that no line carries a computer's
+/// name next to the list separator " · " (a result reads as sentences, its lists with commas).
+pub(crate) fn worded_results(messages: &[Msg], names: &[String], lang: &str) -> String {
+    let text = worded(messages, names, lang);
+    for line in text.lines() {
+        assert!(
+            !(line.contains("Computer ") && line.contains(" · ")),
+            "a list dot beside a computer's name: {line}"
+        );
+    }
+    text
+}
+
 /// Which seeded games [`rule_of_thumb_matches`] walks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Games {

@@ -597,7 +597,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
     assert_within_limits(&deal);
     assert!(deal.rows.is_empty(), "a deal's result has no button");
     assert!(
-        deal.content.contains("<@100> 12 points · <@200> −3 points"),
+        deal.content.contains("<@100> 12 points, <@200> −3 points"),
         "{}",
         deal.content
     );

@@ -510,7 +510,7 @@ fn describe_shows_the_turn_the_tricks_and_the_scores() {
     let view = g.view(Observer::Seat(2));
     let text = en_lines(&Kop::describe(&view), &names());
     assert!(text.contains("Turn: Seat 2"), "{text}");
-    assert!(text.contains("Trick: Seat 0 A♣ · Seat 1 10♣"), "{text}");
+    assert!(text.contains("Trick: Seat 0 A♣, Seat 1 10♣"), "{text}");
     assert!(
         text.contains("You hold a black queen: your partner holds Q♠."),
         "{text}"
@@ -521,10 +521,7 @@ fn describe_shows_the_turn_the_tricks_and_the_scores() {
         next(&mut g, &card);
     }
     let text = en_lines(&Kop::describe(&g.view(Observer::Public)), &names());
-    assert!(
-        text.contains("Last trick: Seat 0 A♣ · Seat 1 10♣"),
-        "{text}"
-    );
+    assert!(text.contains("Last trick: Seat 0 A♣, Seat 1 10♣"), "{text}");
     assert!(text.contains("Card points taken"), "{text}");
     // The last trick keeps its JSON shape: winner, plays and the card points it held.
     let last = serde_json::to_value(g.view(Observer::Public).last_trick).unwrap();

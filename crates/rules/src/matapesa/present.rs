@@ -42,7 +42,8 @@ impl Present for Matapesa {
             let played = &view.played[s];
             let before = &played[..played.len().saturating_sub(in_trick)];
             if !before.is_empty() {
-                part.piles.push(Pile::up_row(None, before));
+                part.piles
+                    .push(Pile::up_row(Some(msg!("matapesa-picture-played")), before));
             }
             part.lines
                 .push(msg!("picture-tricks", n = view.tricks_won[s]));

@@ -389,3 +389,23 @@ fn the_state_serializes_as_before() {
     assert_eq!(back, g);
     assert_eq!(serde_json::to_value(&back).unwrap(), json);
 }
+
+/// The end of the game as the channel reads it, in English and Finnish: the last trick's winner
+/// loses and deals the next game.
+#[test]
+fn game_result_reads_as_a_sentence() {
+    let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
+        .map(String::from)
+        .to_vec();
+    let events = [
+        Event::TrickWon { seat: 2, trick: 17 },
+        Event::GameOver {
+            loser: 2,
+            next_dealer: 2,
+        },
+    ];
+    let messages: Vec<_> = events.iter().map(Matapesa::event).collect();
+    let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
+    insta::assert_snapshot!("matapesa_results_en", words("en-US"));
+    insta::assert_snapshot!("matapesa_results_fi", words("fi"));
+}

@@ -115,6 +115,14 @@ impl Present for Paskahousu {
                 forced: true,
             } => msg!("paskahousu-event-picked-up", who = seat(*s), cards = cards),
             Event::Took { seat, cards, .. } => told::took(*seat, cards),
+            Event::Shared(shedding::Event::GameOver {
+                loser: Some(loser),
+                ranking,
+            }) => msg!(
+                "paskahousu-event-over",
+                loser = seat(*loser),
+                order = told::out_order(ranking)
+            ),
             Event::Shared(e) => told::shared(e),
         }
     }

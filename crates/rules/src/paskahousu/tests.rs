@@ -1197,7 +1197,8 @@ fn every_event_has_a_sentence() {
                 loser: Some(1),
                 ranking: vec![vec![0], vec![2], vec![1]],
             }),
-            "Game over — Bo is left holding cards and loses.",
+            "Game over — Bo is left holding cards and is the paskahousu, the game's one loser. \
+             The others went out: Ann first, Cy second; the first one out wins.",
         ),
         (
             Event::Shared(shedding::Event::GameOver {
@@ -1352,4 +1353,31 @@ fn a_restricted_choice_says_why_beside_the_buttons() {
         !usual.contains("Only a 2") && !usual.contains("Nothing in your hand"),
         "{usual}"
     );
+}
+
+/// The end of the game as the channel reads it, in English and Finnish: the one left holding
+/// cards loses and the others' order out, with three and with four players, and a stalemate.
+#[test]
+fn game_results_read_as_sentences() {
+    let names: Vec<String> = [
+        "@alice",
+        "Computer 2 (normal)",
+        "Computer 3 (normal)",
+        "@bob",
+    ]
+    .map(String::from)
+    .to_vec();
+    let over = |loser, ranking: Vec<Vec<Seat>>| {
+        Event::Shared(shedding::Event::GameOver { loser, ranking })
+    };
+    let events = [
+        over(Some(1), vec![vec![0], vec![2], vec![1]]),
+        over(Some(0), vec![vec![3], vec![1], vec![2], vec![0]]),
+        over(Some(1), vec![vec![0], vec![1]]),
+        over(None, vec![vec![0], vec![1, 2]]),
+    ];
+    let messages: Vec<_> = events.iter().map(Paskahousu::event).collect();
+    let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
+    insta::assert_snapshot!("paskahousu_results_en", words("en-US"));
+    insta::assert_snapshot!("paskahousu_results_fi", words("fi"));
 }

@@ -853,7 +853,7 @@ fn describe_shows_the_score_the_contract_and_the_tricks() {
     );
     assert!(text.contains("Tricks: Ann 1 · Bob 0"), "{text}");
     assert!(
-        text.contains("Last trick: Ann A♥ · Bob 7♦ — won by Ann"),
+        text.contains("Last trick: Ann A♥, Bob 7♦ — won by Ann"),
         "{text}"
     );
     assert!(text.contains("Trick 2: Ann K♥ — Bob to play."), "{text}");

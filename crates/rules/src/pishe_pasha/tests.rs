@@ -644,7 +644,8 @@ fn describe_labels_and_events_read_well() {
     };
     assert_eq!(
         en(&PishePasha::event(&over)),
-        "Seat 1 goes out and scores 1 point."
+        "Game over: Seat 1 emptied their stock and discard pile first and wins, scoring 1 \
+         point: one for each card the others still hold in their stock and discard pile."
     );
 }
 
@@ -757,4 +758,31 @@ fn the_rule_of_thumb_plays_the_first_action_of_the_most_preferred_kind() {
             .unwrap()
     });
     assert!(compared > 1_000);
+}
+
+/// Every way the game ends as the channel reads it, in English and Finnish: going out with the
+/// points, and the book version's endings (no cards, a repetition, the step limit, a draw).
+#[test]
+fn game_results_read_as_sentences() {
+    let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
+        .map(String::from)
+        .to_vec();
+    let over = |reason, winner, points| Event::GameOver {
+        reason,
+        winner,
+        points,
+    };
+    let events = [
+        over(EndReason::WentOut, Some(1), Some(17)),
+        over(EndReason::WentOut, Some(0), Some(1)),
+        over(EndReason::NoCards, Some(0), None),
+        over(EndReason::Repetition, Some(1), None),
+        over(EndReason::Repetition, None, None),
+        over(EndReason::StepCap, Some(0), None),
+        over(EndReason::StepCap, None, None),
+    ];
+    let messages: Vec<_> = events.iter().map(PishePasha::event).collect();
+    let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
+    insta::assert_snapshot!("pishe_pasha_results_en", words("en-US"));
+    insta::assert_snapshot!("pishe_pasha_results_fi", words("fi"));
 }

@@ -34,13 +34,13 @@ impl Present for Poytapaska {
             let s = part.seat;
             if !view.face_up[s].is_empty() {
                 part.piles.push(Pile::up_row(
-                    None,
+                    Some(msg!("poytapaska-picture-face-up")),
                     &by_rank(&view.face_up[s], order).concat(),
                 ));
             }
             if !view.face_down[s].is_empty() {
                 part.piles.push(Pile::row(
-                    None,
+                    Some(msg!("poytapaska-picture-face-down")),
                     view.face_down[s].iter().map(|_| Face::Down).collect(),
                 ));
             }
@@ -182,6 +182,14 @@ impl Present for Poytapaska {
                 card = *card
             ),
             Event::Took { seat, cards } => told::took(*seat, cards),
+            Event::Shared(shedding::Event::GameOver {
+                loser: Some(loser),
+                ranking,
+            }) => msg!(
+                "poytapaska-event-over",
+                loser = seat(*loser),
+                order = told::out_order(ranking)
+            ),
             Event::Shared(e) => told::shared(e),
         }
     }

@@ -975,3 +975,30 @@ fn the_picture_shows_the_table_cards_face_up_and_face_down_and_the_playable_card
     );
     assert_eq!(hand.groups.len(), 2);
 }
+
+/// The end of the game as the channel reads it, in English and Finnish: the one left holding
+/// cards loses and the others' order out, with three and with four players, and a stalemate.
+#[test]
+fn game_results_read_as_sentences() {
+    let names: Vec<String> = [
+        "@alice",
+        "Computer 2 (normal)",
+        "Computer 3 (normal)",
+        "@bob",
+    ]
+    .map(String::from)
+    .to_vec();
+    let over = |loser, ranking: Vec<Vec<Seat>>| {
+        Event::Shared(shedding::Event::GameOver { loser, ranking })
+    };
+    let events = [
+        over(Some(1), vec![vec![0], vec![2], vec![1]]),
+        over(Some(0), vec![vec![3], vec![1], vec![2], vec![0]]),
+        over(Some(1), vec![vec![0], vec![1]]),
+        over(None, vec![vec![0], vec![1, 2]]),
+    ];
+    let messages: Vec<_> = events.iter().map(Poytapaska::event).collect();
+    let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
+    insta::assert_snapshot!("poytapaska_results_en", words("en-US"));
+    insta::assert_snapshot!("poytapaska_results_fi", words("fi"));
+}

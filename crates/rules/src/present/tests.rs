@@ -252,3 +252,36 @@ fn tones_say_what_an_action_means() {
         assert!(seen.iter().any(|(_, _, t)| t == tone), "no {tone} seen");
     }
 }
+
+/// No event sentence of any game, its results among them, carries a computer's name next to the
+/// list separator " · " (issue 30: "Computer 2 · normal" once split such lists): every
+/// configuration of every game played to its end by the rule of thumb, each sentence worded in
+/// English and Finnish with every seat a computer.
+#[test]
+fn no_sentence_puts_a_list_dot_beside_a_computer_name() {
+    for info in GAMES {
+        for (options, seats) in info.configurations() {
+            let mut game = info
+                .create(options.clone(), seats, Setup::seeded(3))
+                .expect("a seeded setup");
+            let names: Vec<String> = (0..seats)
+                .map(|s| format!("Computer {} (normal)", s + 1))
+                .collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let mut told = Vec::new();
+            for _ in 0..20_000 {
+                let Some(&seat) = game.to_act().first() else {
+                    break;
+                };
+                let index = game.heuristic_index(seat, &mut rng);
+                let action = game.legal_json(seat)[index].clone();
+                told.extend(game.act_json(seat, &action).expect("a legal action"));
+            }
+            assert!(game.is_over(), "{} {options:?} does not end", info.id);
+            let messages: Vec<Msg> = told.into_iter().map(|t| t.text).collect();
+            for lang in ["en-US", "fi"] {
+                crate::testing::worded_results(&messages, &names, lang);
+            }
+        }
+    }
+}

@@ -63,7 +63,7 @@ impl Present for Red7 {
             part.to_act = view.turn == Some(s);
             if view.active[s] {
                 part.hand = Some(view.hand_sizes[s]);
-                let palette = Pile::up_row(None, &view.palettes[s]);
+                let palette = Pile::up_row(Some(msg!("red7-picture-palette")), &view.palettes[s]);
                 if view.winning == Some(s) {
                     part.piles.push(palette.marked(Mark::Leading));
                     part.mark = Mark::Leading;
@@ -71,8 +71,10 @@ impl Present for Red7 {
                     part.piles.push(palette);
                 }
             } else {
-                part.piles
-                    .push(Pile::backs(None, view.face_down[s]).marked(Mark::Out));
+                part.piles.push(
+                    Pile::backs(Some(msg!("red7-picture-palette-out")), view.face_down[s])
+                        .marked(Mark::Out),
+                );
                 part.mark = Mark::Out;
                 if let Some(place) = view.out_order.iter().position(|&o| o == s) {
                     part.lines

@@ -904,8 +904,8 @@ fn events_and_confirm_questions_read_well() {
         told(&act(&mut g, 0, canvas("V7"))),
         vec![
             "Ann plays Violet 7 to the canvas: the rule is now Violet.",
-            "Ann is not winning and is out.",
-            "Bob is the last player standing and wins round 1.",
+            "Ann is not winning at the end of their turn and is out.",
+            "Bob is the last player standing (everyone else is out) and wins round 1.",
             "Game over: Bob won.",
         ]
     );
@@ -917,7 +917,8 @@ fn events_and_confirm_questions_read_well() {
     };
     assert_eq!(
         en_named(&Red7::event(&scored), &names(2)),
-        "Ann wins round 2 and scores 1 point (Red 1)."
+        "Ann is the last player standing (everyone else is out) and wins round 2, scoring 1 \
+         point: the numbers of their palette cards that follow the last rule (Red 1)."
     );
     let shared = Event::GameOver {
         ranking: vec![vec![0, 2], vec![1]],
@@ -1053,4 +1054,42 @@ fn the_rule_of_thumb_matches_its_view_reference() {
         reference_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
     });
     assert!(compared > 1_000);
+}
+
+/// The end of a round and of the game as the channel reads them, in English and Finnish: a
+/// player out, the basic game's one round won, an advanced round scored, and the game won.
+#[test]
+fn round_and_game_results_read_as_sentences() {
+    let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
+        .map(String::from)
+        .to_vec();
+    let events = [
+        Event::Out {
+            seat: 1,
+            reason: OutReason::NotWinning,
+        },
+        Event::Out {
+            seat: 2,
+            reason: OutReason::NothingPlayed,
+        },
+        Event::RoundWon {
+            seat: 0,
+            round: 1,
+            cards: vec![],
+            points: 0,
+        },
+        Event::RoundWon {
+            seat: 1,
+            round: 3,
+            cards: cards("R2 B4 V6"),
+            points: 12,
+        },
+        Event::GameOver {
+            ranking: vec![vec![1], vec![0, 2]],
+        },
+    ];
+    let messages: Vec<_> = events.iter().map(Red7::event).collect();
+    let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
+    insta::assert_snapshot!("red7_results_en", words("en-US"));
+    insta::assert_snapshot!("red7_results_fi", words("fi"));
 }

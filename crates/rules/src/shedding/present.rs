@@ -209,6 +209,20 @@ pub mod told {
         msg!("shedding-event-took", who = seat(s), cards = cards)
     }
 
+    /// The seats that went out, in their order, for a game's closing sentence: "@ann first,
+    /// Bob second" (commas, so no list dot stands beside a computer's name). The last group
+    /// of `ranking` (the loser, or those sharing the last place) is left out.
+    pub fn out_order(ranking: &[Vec<Seat>]) -> pakka_text::Arg {
+        let gone = ranking.split_last().map_or(&[][..], |(_, gone)| gone);
+        let items = gone
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, &s)| msg!("shedding-went-out-nth", who = seat(s), place = i + 1))
+            .collect();
+        pakka_text::list(items, pakka_text::key!("sep-comma"))
+    }
+
     /// The sentence of an event both games tell alike; the end names the loser, or after a
     /// stalemate the last place shared.
     pub fn shared(event: &Event) -> Msg {

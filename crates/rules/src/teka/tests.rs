@@ -682,7 +682,7 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
     );
     assert!(text.contains("Tricks: Ann & Cid 1 · Bob & Dee 0"), "{text}");
     assert!(
-        text.contains("Last trick: Ann A♥ · Bob 3♣ · Cid 2♥ · Dee 6♦ — won by Ann"),
+        text.contains("Last trick: Ann A♥, Bob 3♣, Cid 2♥, Dee 6♦ — won by Ann"),
         "{text}"
     );
     assert!(text.contains("Trick 2: Ann K♥ — Bob to play."), "{text}");
@@ -720,7 +720,7 @@ fn describe_names_the_partnerships_the_contract_and_the_tricks() {
         "{told:?}"
     );
     assert!(
-        told.contains(&"Cid won the trick: Cid A♦ · Dee 10♠ · Ann 3♦ · Bob 10♣.".to_string()),
+        told.contains(&"Cid won the trick: Cid A♦, Dee 10♠, Ann 3♦, Bob 10♣.".to_string()),
         "{told:?}"
     );
     calls(&mut g, &[number(9), Action::Ter]);

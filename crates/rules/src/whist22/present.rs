@@ -13,7 +13,7 @@ use crate::present::{self, grouped, play_label, seat_list, trick_line};
 use crate::{Observer, Present, Row, Seat};
 use pakka_cards::Card;
 use pakka_text::{key, msg};
-use pakka_text::{list, seat, signed, verbatim, Arg, Msg};
+use pakka_text::{list, seat, verbatim, Arg, Msg};
 
 impl Present for Whist22 {
     /// The hand, its size and dealer and whose turn (the winners once over) at the top; the
@@ -262,7 +262,7 @@ fn hand_groups(hand: &[Card]) -> Vec<Vec<Card>> {
     })
 }
 
-/// The plays of a trick in order, the Fool with the value it counts for: "Ann 17 · Bob Fool=22".
+/// The plays of a trick in order, the Fool with the value it counts for: "Ann 17, Bob Fool=22".
 fn plays(plays: &[Play]) -> Msg {
     let items = plays
         .iter()
@@ -279,10 +279,12 @@ fn plays(plays: &[Play]) -> Msg {
             }
         })
         .collect();
-    msg!("trick-plays", plays = list(items, key!("sep-dot")))
+    msg!("trick-plays", plays = list(items, key!("sep-comma")))
 }
 
-/// The scoring line of a hand: "Hand 1: Ann bid 3 took 4 (−1) · …".
+/// The scoring of a hand in sentences: each seat's bid and tricks and what it cost ("@ann bid 2
+/// and took exactly 2: no points lost; Bob bid 1 but took 3: loses 2 points"), then every
+/// score now, with commas, so no list dot stands beside a computer's name.
 fn scored(hand: &HandResult) -> Msg {
     let parts = (0..hand.scores.len())
         .map(|s: Seat| {
@@ -291,13 +293,17 @@ fn scored(hand: &HandResult) -> Msg {
                 who = seat(s),
                 bid = hand.bids[s],
                 took = hand.tricks[s],
-                change = signed(hand.changes[s])
+                lost = -hand.changes[s]
             )
         })
+        .collect();
+    let scores = (0..hand.scores.len())
+        .map(|s: Seat| msg!("whist22-seat-now", who = seat(s), score = hand.scores[s]))
         .collect();
     msg!(
         "whist22-hand",
         deal = hand.deal,
-        seats = list(parts, key!("sep-dot"))
+        seats = list(parts, key!("whist22-sep-semicolon")),
+        scores = list(scores, key!("sep-comma"))
     )
 }

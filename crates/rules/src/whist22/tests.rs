@@ -223,7 +223,7 @@ fn w22_3_the_fool_as_22_wins() {
     assert_eq!(last.plays[1].value, 22);
     let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
     assert!(
-        text.contains("Last trick: Seat 0 17 · Seat 1 Fool=22 · Seat 2 21 — won by Seat 1"),
+        text.contains("Last trick: Seat 0 17, Seat 1 Fool=22, Seat 2 21 — won by Seat 1"),
         "{text}"
     );
 }
@@ -267,7 +267,10 @@ fn w22_5_one_point_lost_per_trick_of_difference() {
     let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
     assert!(
         text.contains(
-            "Deal 1: Seat 0 bid 3 took 4 (−1) · Seat 1 bid 4 took 2 (−2) · Seat 2 bid 1 took 1 (0)"
+            "Deal 1 is scored (a point is lost for each trick over or under the bid): Seat 0 bid 3 \
+             but took 4: loses 1 point; Seat 1 bid 4 but took 2: loses 2 points; Seat 2 bid 1 and \
+             took 1, exactly as bid: no points lost. Scores now: Seat 0 13 points, Seat 1 12 \
+             points, Seat 2 14 points."
         ),
         "{text}"
     );
@@ -347,7 +350,10 @@ fn w22_7_the_game_ends_when_someone_reaches_zero() {
     assert!(status.to_act.is_empty());
     assert_eq!(g.apply(0, &Action::Bid(0)), Err(RuleError::GameOver));
     let text = en_lines(&Whist22::describe(&g.view(Observer::Public)), &names(3));
-    assert!(text.contains("Game over: Seat 2 won."), "{text}");
+    assert!(
+        text.contains("Game over: Seat 2 won with the highest score"),
+        "{text}"
+    );
     assert_eq!(
         rank_by_score(&[3, 0, 3]),
         vec![vec![0, 2], vec![1]],
@@ -622,4 +628,36 @@ fn the_rule_of_thumb_matches_its_view_reference() {
         reference_rule_of_thumb(&g.view(Observer::Seat(seat)), legal)
     });
     assert!(compared > 1_000);
+}
+
+/// The hand results and the game's result as the channel reads them, in English and Finnish:
+/// a bid made exactly, one over and one under, the scores after the hand, a score reaching 0.
+#[test]
+fn hand_and_game_results_read_as_sentences() {
+    let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
+        .map(String::from)
+        .to_vec();
+    let events = [
+        Event::HandScored(HandResult {
+            deal: 1,
+            bids: vec![2, 1, 3],
+            tricks: vec![2, 3, 2],
+            changes: vec![0, -2, -1],
+            scores: vec![14, 12, 13],
+        }),
+        Event::HandScored(HandResult {
+            deal: 9,
+            bids: vec![0, 4, 1],
+            tricks: vec![1, 1, 5],
+            changes: vec![-1, -3, -4],
+            scores: vec![6, 1, 0],
+        }),
+        Event::GameOver {
+            ranking: vec![vec![0], vec![1], vec![2]],
+        },
+    ];
+    let messages: Vec<_> = events.iter().map(Whist22::event).collect();
+    let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
+    insta::assert_snapshot!("whist22_results_en", words("en-US"));
+    insta::assert_snapshot!("whist22_results_fi", words("fi"));
 }
