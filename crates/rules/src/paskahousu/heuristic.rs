@@ -18,7 +18,7 @@ impl Heuristic for Paskahousu {
     }
 
     fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> crate::Why {
-        shedding::why(&observe(self, seat), legal, chosen)
+        shedding::hint_why(&observe(self, seat), legal, chosen)
     }
 
     /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who

@@ -14,7 +14,7 @@ use crate::present::{self, grouped, seat_list};
 use crate::{Observer, Present, Seat, Tone};
 use pakka_cards::{Card, Colour};
 use pakka_text::{key, msg};
-use pakka_text::{list, seat, verbatim, Msg};
+use pakka_text::{list, list_of, seat, verbatim, Msg};
 
 impl Present for Red7 {
     /// The round and the target (advanced game) and whose turn at the top (the winners once
@@ -279,7 +279,7 @@ impl Present for Red7 {
             } => msg!(
                 "red7-event-round-started",
                 round = *round,
-                palettes = palettes,
+                palettes = list_of(palettes.iter().copied(), key!("sep-comma")),
                 who = seat(*starts)
             ),
             Event::ToPalette { seat: s, card } => {
@@ -317,7 +317,8 @@ impl Present for Red7 {
                 who = seat(*s),
                 round = *round,
                 points = *points,
-                cards = cards
+                // Commas: the sentence begins with a seat's name, maybe a computer's.
+                cards = list_of(cards.iter().copied(), key!("sep-comma"))
             ),
             Event::GameOver { ranking } => game_over(ranking),
         }
