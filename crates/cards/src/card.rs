@@ -214,6 +214,27 @@ pub enum CardKind {
     Fool,
 }
 
+/// `Rank::ALL[i % 13]` and `Suit::ALL[(i / 13) % 4]` for every byte `i`, made once: a card's
+/// rank and suit are one load (rules ask them in every step of a search's playouts).
+const RANK_OF: [Rank; 256] = {
+    let mut table = [Rank::Two; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = Rank::ALL[i % 13];
+        i += 1;
+    }
+    table
+};
+const SUIT_OF: [Suit; 256] = {
+    let mut table = [Suit::Spades; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = Suit::ALL[(i / 13) % 4];
+        i += 1;
+    }
+    table
+};
+
 const RED7_BASE: u8 = 52;
 const TRUMP_BASE: u8 = 101;
 const FOOL: u8 = 122;
@@ -275,13 +296,13 @@ impl Card {
     /// debug builds); it then answers `Two`.
     pub fn rank(self) -> Rank {
         debug_assert!(self.is_standard(), "rank() of a non-standard card {self}");
-        Rank::ALL[(self.0 % 13) as usize]
+        RANK_OF[usize::from(self.0)]
     }
 
     /// The suit of a standard card (see [`Card::rank`]).
     pub fn suit(self) -> Suit {
         debug_assert!(self.is_standard(), "suit() of a non-standard card {self}");
-        Suit::ALL[((self.0 / 13) % 4) as usize]
+        SUIT_OF[usize::from(self.0)]
     }
 
     /// Red7 colour and number, if this is a Red7 card.

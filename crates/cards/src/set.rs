@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Card, Suit};
+use super::{Card, Rank, Suit};
 
 #[derive(Copy, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u128);
@@ -18,7 +18,14 @@ impl CardSet {
     }
 
     fn bit(card: Card) -> u128 {
-        1u128 << card.index()
+        // Split by halves: a standard card's bit is in the low word, and a 64-bit shift is
+        // cheaper than a 128-bit one.
+        let i = card.index();
+        if i < 64 {
+            u128::from(1u64 << i)
+        } else {
+            u128::from(1u64 << (i - 64)) << 64
+        }
     }
 
     pub fn contains(self, card: Card) -> bool {
@@ -43,7 +50,20 @@ impl CardSet {
     /// 14: the ace), read straight off the set's bits (a standard card's index is its suit's
     /// times 13 plus its rank's from the two).
     pub fn suit_ranks(self, suit: Suit) -> u16 {
-        (((self.0 >> (13 * suit.index())) & 0x1fff) as u16) << 2
+        // Every standard card is in the low word.
+        ((((self.0 as u64) >> (13 * suit.index())) & 0x1fff) as u16) << 2
+    }
+
+    /// The standard cards of `suit` in the set, read straight off its bits (see
+    /// [`CardSet::suit_ranks`]).
+    pub fn of_suit(self, suit: Suit) -> CardSet {
+        CardSet(self.0 & u128::from(0x1fffu64 << (13 * suit.index())))
+    }
+
+    /// The four standard cards of `rank` (one in each suit).
+    pub fn of_rank(rank: Rank) -> CardSet {
+        // Bits 0, 13, 26 and 39: the two of each suit.
+        CardSet(u128::from(0x80_0400_2001u64 << (rank.number() - 2)))
     }
 
     pub fn len(self) -> usize {
@@ -72,7 +92,10 @@ impl CardSet {
 
     /// The cards in card order.
     pub fn iter(self) -> Iter {
-        Iter(self.0)
+        Iter {
+            low: self.0 as u64,
+            high: (self.0 >> 64) as u64,
+        }
     }
 
     pub fn to_vec(self) -> Vec<Card> {
@@ -109,23 +132,33 @@ impl IntoIterator for CardSet {
     }
 }
 
-/// Iterator over a `CardSet` in card order.
-pub struct Iter(u128);
+/// Iterator over a `CardSet` in card order (the set's two 64-bit words, low first: cheaper
+/// steps than on one 128-bit word).
+pub struct Iter {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for Iter {
     type Item = Card;
 
     fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
+        let i = if self.low != 0 {
+            let i = self.low.trailing_zeros() as usize;
+            self.low &= self.low - 1;
+            i
+        } else if self.high != 0 {
+            let i = self.high.trailing_zeros() as usize;
+            self.high &= self.high - 1;
+            64 + i
+        } else {
             return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
+        };
         Card::from_index(i)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.low.count_ones() + self.high.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -172,6 +205,24 @@ mod tests {
                 .filter(|c| c.suit() == suit)
                 .fold(0u16, |m, c| m | 1 << c.rank().number());
             assert_eq!(some.suit_ranks(suit), want, "{suit:?}");
+        }
+    }
+
+    #[test]
+    fn a_suit_and_a_rank_are_read_off_the_bits() {
+        let all: CardSet = crate::standard52().into_iter().collect();
+        for suit in Suit::ALL {
+            let want: CardSet = all.iter().filter(|c| c.suit() == suit).collect();
+            assert_eq!(all.of_suit(suit), want, "{suit:?}");
+        }
+        for rank in Rank::ALL {
+            let want: CardSet = all.iter().filter(|c| c.rank() == rank).collect();
+            assert_eq!(CardSet::of_rank(rank), want, "{rank:?}");
+        }
+        for i in 0..52 {
+            let c = Card::from_index(i).unwrap();
+            assert_eq!(c.rank(), Rank::ALL[i % 13]);
+            assert_eq!(c.suit(), Suit::ALL[(i / 13) % 4]);
         }
     }
 

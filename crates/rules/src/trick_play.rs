@@ -117,6 +117,39 @@ impl Style {
     }
 }
 
+/// [`Style::suit_tricks`] of every holding of one suit, worked out once per style (a rule of
+/// thumb values hands in every step of a search's playouts: the auction's and the trump
+/// choice's 16 suits, Paston's 66 discards): the same function on the same ranks, so the same
+/// value to the last bit. Indexed by the rank bits 2 (the two) to 14 (the ace), as
+/// `CardSet::suit_ranks` gives them; other bits never occur there and are not read.
+pub struct SuitValues {
+    values: [[f32; 2]; 1 << 13],
+}
+
+impl SuitValues {
+    pub fn new(style: &Style) -> SuitValues {
+        let mut values = [[0.0; 2]; 1 << 13];
+        for (i, v) in values.iter_mut().enumerate() {
+            let held = (i as u16) << 2;
+            *v = [
+                style.suit_tricks(held, false),
+                style.suit_tricks(held, true),
+            ];
+        }
+        SuitValues { values }
+    }
+
+    /// `style.suit_tricks(held, trump)` for the style this table was made of.
+    pub fn get(&self, held: u16, trump: bool) -> f32 {
+        self.values[usize::from(held >> 2) & 0x1fff][usize::from(trump)]
+    }
+
+    /// [`Style::tricks`] for the style this table was made of, each suit looked up.
+    pub fn tricks(&self, style: &Style, hand: CardSet, trump: Suit) -> f32 {
+        style.tricks_from(hand, trump, |_, held, trump| self.get(held, trump))
+    }
+}
+
 /// What the card play looks at: one seat's hand and what it knows of the trick in play.
 pub struct Table<'a> {
     pub style: &'a Style,
@@ -298,4 +331,39 @@ pub fn index_of<A: PartialEq>(legal: &[A], action: &A) -> Option<usize> {
 /// A rule of thumb's pick as an index into `legal`: the first action when it has none.
 pub fn pick(choice: Option<usize>, legal: usize) -> usize {
     choice.unwrap_or(0).min(legal.saturating_sub(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_suit_values_table_answers_suit_tricks_for_every_holding() {
+        // Paston's and Teka's weights.
+        for style in [
+            Style {
+                deck_ranks: 0x7F80,
+                trump_length: [0.0, 0.0, 0.0, 0.7, 1.0, 1.0],
+                side_fade: [1.0, 0.85, 0.5, 0.25],
+                trump_leads_until: 0,
+                touching_trump_lead: false,
+            },
+            Style {
+                deck_ranks: 0x7FFC,
+                trump_length: [0.0, 0.0, 0.0, 0.6, 0.85, 1.0],
+                side_fade: [1.0, 0.9, 0.6, 0.3],
+                trump_leads_until: 3,
+                touching_trump_lead: true,
+            },
+        ] {
+            let table = SuitValues::new(&style);
+            for i in 0u16..1 << 13 {
+                let held = (i << 2) & style.deck_ranks;
+                for trump in [false, true] {
+                    let want = style.suit_tricks(held, trump);
+                    assert_eq!(table.get(held, trump).to_bits(), want.to_bits());
+                }
+            }
+        }
+    }
 }

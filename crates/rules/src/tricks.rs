@@ -167,9 +167,9 @@ pub fn equal_low(
     best
 }
 
-/// Cards of `suit` in `hand`.
+/// Cards of `suit` in `hand` (a hand of standard cards).
 pub fn of_suit(hand: CardSet, suit: Suit) -> CardSet {
-    hand.iter().filter(|c| c.suit() == suit).collect()
+    hand.of_suit(suit)
 }
 
 /// Must follow suit when able, else any card.

@@ -121,11 +121,10 @@ impl Paskahousu {
     /// Once every card of ranks `court_min_top`–9 has left the game, J, Q and K could never be
     /// played again: from then on they may start a pile.
     pub fn courts_dead(&self) -> bool {
-        let low = self.options.court_min_top.rank();
-        Rank::ALL
-            .iter()
-            .filter(|r| (low..=Rank::Nine).contains(r))
-            .all(|&r| rank_cards(r).is_subset(self.core.cleared))
+        let low = self.options.court_min_top.rank().number();
+        (low..=Rank::Nine.number())
+            .filter_map(Rank::from_number)
+            .all(|r| rank_cards(r).is_subset(self.core.cleared))
     }
 
     fn legality(&self) -> Legality {

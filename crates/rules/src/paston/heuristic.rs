@@ -20,10 +20,12 @@
 //! It reads an [`Obs`]: what one seat's view shows and the rule uses, borrowed from the state
 //! without allocating (a search's playouts call it for every action).
 
+use std::sync::LazyLock;
+
 use rand::RngCore;
 
 use super::{Action, Level, Paston, Phase, SEATS};
-use crate::trick_play::{index_of, pick, playable, Style, Table};
+use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::rank_bits as ranks;
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
@@ -36,6 +38,9 @@ const STYLE: Style = Style {
     trump_leads_until: 0,
     touching_trump_lead: false,
 };
+/// [`STYLE`]'s suit values, looked up rather than counted for every contract weighed (the
+/// discard weighs 66 pairs).
+static VALUES: LazyLock<SuitValues> = LazyLock::new(|| SuitValues::new(&STYLE));
 /// Tricks the unseen prikup adds to a bidder's hand (two cards in, the two worst out).
 const PRIKUP: f32 = 1.0;
 /// The expected score a contract must promise before the auction bids for it.
@@ -116,9 +121,9 @@ fn defence(hand: CardSet, trump: Suit) -> f32 {
     for suit in Suit::ALL {
         let held = ranks(hand, suit);
         total += if suit == trump {
-            STYLE.suit_tricks(held, true)
+            VALUES.get(held, true)
         } else {
-            0.85 * STYLE.suit_tricks(held, false)
+            0.85 * VALUES.get(held, false)
         };
     }
     total
@@ -142,24 +147,12 @@ fn contract_ev(tricks: f32, level: Level) -> f32 {
 /// The best contract a declarer at `bid` may name with `hand`: its expected score and the
 /// tricks estimated for it.
 fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
-    best_contract_from(hand, bid, bonus, |_, held, trump| {
-        STYLE.suit_tricks(held, trump)
-    })
-}
-
-/// [`best_contract`] with each suit valued by `suit_tricks` (see `Style::tricks_from`).
-fn best_contract_from(
-    hand: CardSet,
-    bid: Level,
-    bonus: f32,
-    suit_tricks: impl Fn(Suit, u16, bool) -> f32,
-) -> (f32, f32) {
     let mut best = (f32::MIN, 0.0);
     for level in Level::ALL {
         if level < bid || (level == Level::Grkha && bid != Level::Grkha) {
             continue;
         }
-        let t = STYLE.tricks_from(hand, level.trump(), &suit_tricks) + bonus;
+        let t = VALUES.tricks(&STYLE, hand, level.trump()) + bonus;
         let ev = contract_ev(t, level);
         if ev > best.0 {
             best = (ev, t);
@@ -186,35 +179,9 @@ fn auction(view: &Obs, legal: &[Action]) -> Option<usize> {
     }
 }
 
-/// A suit's expected tricks as a side suit and as trumps, for the ranks `held`.
-#[derive(Clone, Copy, Default)]
-struct Valued {
-    held: u16,
-    side: f32,
-    trump: f32,
-}
-
-impl Valued {
-    fn of(held: u16) -> Valued {
-        Valued {
-            held,
-            side: STYLE.suit_tricks(held, false),
-            trump: STYLE.suit_tricks(held, true),
-        }
-    }
-}
-
 fn discard(view: &Obs, legal: &[Action]) -> Option<usize> {
     let hand = view.hand;
     let bid = view.bid.unwrap_or(Level::Paston);
-    // Every pair leaves at least two suits as they are held: value each suit once as held and
-    // once without each of its cards, not 66 pairs × 5 contracts × 4 suits over again.
-    let whole = Suit::ALL.map(|suit| Valued::of(ranks(hand, suit)));
-    let mut without = [Valued::default(); Card::COUNT];
-    for c in hand.iter() {
-        let held = whole[c.suit().index()].held & !(1 << c.rank().number());
-        without[c.index()] = Valued::of(held);
-    }
     let mut best: Option<(f32, usize)> = None;
     for (i, action) in legal.iter().enumerate() {
         let Action::Discard([a, b]) = *action else {
@@ -223,20 +190,7 @@ fn discard(view: &Obs, legal: &[Action]) -> Option<usize> {
         let mut rest = hand;
         rest.remove(a);
         rest.remove(b);
-        let valued = |suit: Suit, held: u16, trump: bool| {
-            let known = [whole[suit.index()], without[a.index()], without[b.index()]];
-            let v = known
-                .into_iter()
-                .zip([true, a.suit() == suit, b.suit() == suit])
-                .find(|&(v, same)| same && v.held == held)
-                .map_or_else(|| Valued::of(held), |(v, _)| v);
-            if trump {
-                v.trump
-            } else {
-                v.side
-            }
-        };
-        let (ev, t) = best_contract_from(rest, bid, 0.0, valued);
+        let (ev, t) = best_contract(rest, bid, 0.0);
         // Ties: void a side suit (ruffs later), shed the lowest cards.
         let voids = Suit::ALL
             .into_iter()
@@ -256,7 +210,7 @@ fn trumps(view: &Obs, legal: &[Action]) -> Option<usize> {
     let mut best: Option<(f32, usize)> = None;
     for (i, action) in legal.iter().enumerate() {
         let value = match *action {
-            Action::Trump(level) => contract_ev(STYLE.tricks(hand, level.trump()), level),
+            Action::Trump(level) => contract_ev(VALUES.tricks(&STYLE, hand, level.trump()), level),
             // −10, and each opponent +2.
             Action::Surrender => -12.0,
             _ => continue,

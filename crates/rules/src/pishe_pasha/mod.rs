@@ -197,8 +197,18 @@ pub struct PishePasha {
 
 /// `card.rank().ace_low()` of a standard card, read off its index (A = 1, 2 … K = 2 … 13).
 fn ace_low(card: Card) -> u8 {
-    const LOW: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1];
-    LOW[card.index() % 13]
+    // Per card index (the modulo made once, not in every step of a playout).
+    const LOW: [u8; Card::COUNT] = {
+        const BY_RANK: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1];
+        let mut low = [0; Card::COUNT];
+        let mut i = 0;
+        while i < Card::COUNT {
+            low[i] = BY_RANK[i % 13];
+            i += 1;
+        }
+        low
+    };
+    LOW[card.index()]
 }
 
 /// The book version's safety cap of complete flip steps.
@@ -860,8 +870,11 @@ impl Game for PishePasha {
         }
         out.push(self.turn);
         if let Some(b) = &self.breach {
-            let offender = b.offender;
-            out.extend(self.opponents(self.turn).filter(|&s| s != offender));
+            for s in self.opponents(self.turn) {
+                if s != b.offender {
+                    out.push(s);
+                }
+            }
         }
     }
 
@@ -884,11 +897,11 @@ impl Game for PishePasha {
                 actions.push(Action::Foundation);
             }
             if let Some(card) = moving {
-                actions.extend(
-                    self.opponents(seat)
-                        .filter(|&o| self.fits_opponent(card, o))
-                        .map(Action::Give),
-                );
+                for o in self.opponents(seat) {
+                    if self.fits_opponent(card, o) {
+                        actions.push(Action::Give(o));
+                    }
+                }
             }
             actions.push(if self.pending.is_some() {
                 Action::Discard

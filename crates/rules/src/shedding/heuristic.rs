@@ -11,7 +11,7 @@
 use super::{is_court, is_low, order, rank_cards, Action, Legality, ORDER};
 #[cfg(test)]
 use crate::{Observer, Seat};
-use pakka_cards::{Card, CardSet, Rank};
+use pakka_cards::{Card, CardSet, Rank, Suit};
 
 /// The weights of the shared rule of thumb (see [`choose`]), in "cards held at the end" units.
 /// Each game plays with its own constant (`Weights::PASKAHOUSU`, `Weights::POYTAPASKA`).
@@ -115,11 +115,17 @@ impl Position<'_> {
         if unseen == 0 {
             return 0.0;
         }
-        let playable: usize = ORDER
+        // Per rank that may go on: its four cards less those seen, summed over the ranks
+        // (counted suit by suit on the rank bits).
+        let allowed = ORDER
             .iter()
             .filter(|&&r| self.allows(r))
-            .map(|&r| 4 - self.seen.intersection(rank_cards(r)).len())
+            .fold(0u16, |bits, &r| bits | (1 << r.number()));
+        let seen: u32 = Suit::ALL
+            .iter()
+            .map(|&s| (self.seen.suit_ranks(s) & allowed).count_ones())
             .sum();
+        let playable = (4 * allowed.count_ones() - seen) as usize;
         playable as f64 / unseen as f64
     }
 
@@ -214,6 +220,13 @@ pub(super) fn open_on(legality: Legality, top: Rank) -> usize {
 /// - **Draw and try** fails with the share of unseen cards that may not be played, and then
 ///   costs the pile and the card turned.
 pub fn action_cost(pos: &Position<'_>, action: &Action, w: &Weights) -> f64 {
+    cost_with(pos, action, w, &mut None)
+}
+
+/// [`action_cost`], with the cost of taking the pile worked out once in `take` for both the
+/// take and draw-and-try (the same sum in the same order, so the same value).
+fn cost_with(pos: &Position<'_>, action: &Action, w: &Weights, take: &mut Option<f64>) -> f64 {
+    let mut take_cost = || *take.get_or_insert_with(|| pos.take_cost(w));
     match action {
         Action::Play(cards) => {
             let Some(rank) = cards.first().map(|c| c.rank()) else {
@@ -249,8 +262,8 @@ pub fn action_cost(pos: &Position<'_>, action: &Action, w: &Weights) -> f64 {
             }
             cost
         }
-        Action::Take => pos.take_cost(w),
-        Action::Draw => (1.0 - pos.draw_odds()) * (pos.take_cost(w) + 1.0),
+        Action::Take => take_cost(),
+        Action::Draw => (1.0 - pos.draw_odds()) * (take_cost() + 1.0),
         // Pöytäpaska picks its face-down cards itself; never preferred here.
         Action::Flip(_) => f64::MAX,
     }
@@ -304,8 +317,9 @@ pub fn why(pos: &Position<'_>, legal: &[Action], chosen: usize) -> crate::Why {
 /// The shared rule of thumb: the legal action of least [`action_cost`], the first on a tie.
 pub fn choose(pos: &Position<'_>, legal: &[Action], w: &Weights) -> usize {
     let mut best = (f64::MAX, 0);
+    let mut take = None;
     for (i, action) in legal.iter().enumerate() {
-        let cost = action_cost(pos, action, w);
+        let cost = cost_with(pos, action, w, &mut take);
         if cost < best.0 {
             best = (cost, i);
         }

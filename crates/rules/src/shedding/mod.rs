@@ -81,12 +81,16 @@ fn is_low(rank: Rank) -> bool {
     (Rank::Three..=Rank::Nine).contains(&rank)
 }
 
-/// The four cards of a rank (from a table made once: the rule of thumb asks it per rank).
+/// The four cards of a rank (read off the card set's bits: the rule of thumb asks it per rank).
 pub fn rank_cards(rank: Rank) -> CardSet {
-    static BY_NUMBER: std::sync::LazyLock<[CardSet; 13]> = std::sync::LazyLock::new(|| {
-        Rank::ALL.map(|rank| Suit::ALL.iter().map(|&s| Card::new(rank, s)).collect())
-    });
-    BY_NUMBER[usize::from(rank.number() - 2)]
+    CardSet::of_rank(rank)
+}
+
+/// The ranks `zone` holds, as bits by rank number (bit 14: the ace).
+fn ranks_held(zone: CardSet) -> u16 {
+    Suit::ALL
+        .iter()
+        .fold(0, |bits, &suit| bits | zone.suit_ranks(suit))
 }
 
 /// The first `k` cards of `rank` in `set`, in suit order S, H, D, C.
@@ -252,16 +256,6 @@ impl Cards {
     pub fn of_set(set: CardSet) -> Cards {
         set.iter().collect()
     }
-
-    /// Adds a card to an inline list of fewer than four (the four cards of a rank at most).
-    fn push_inline(&mut self, card: Card) {
-        if let CardsRepr::Inline { len, cards } = &mut self.0 {
-            if let Some(slot) = cards.get_mut(usize::from(*len)) {
-                *slot = card;
-                *len += 1;
-            }
-        }
-    }
 }
 
 impl std::ops::Deref for Cards {
@@ -402,24 +396,26 @@ pub fn normalize_play(zone: CardSet, cards: &[Card]) -> Option<Action> {
 /// Lists one play per rank and count from `zone` (ranks in the games' order, counts rising)
 /// for every rank `allowed` lets through.
 pub fn push_plays(out: &mut Vec<Action>, zone: CardSet, allowed: impl Fn(Rank) -> bool) {
+    let held = ranks_held(zone);
     for rank in ORDER {
-        let of_rank = zone.intersection(rank_cards(rank));
-        if of_rank.is_empty() || !allowed(rank) {
+        if held & (1 << rank.number()) == 0 || !allowed(rank) {
             continue;
         }
-        let mut cards = Cards::EMPTY;
-        for card in of_rank {
-            cards.push_inline(card);
-            out.push(Action::Play(cards.clone()));
+        // Each play built inline as a copy of the slots so far (not a clone of the enum).
+        let mut slots = [Card::new(Rank::Two, Suit::Spades); 4];
+        for (len, card) in (1..).zip(zone.intersection(rank_cards(rank))) {
+            slots[usize::from(len) - 1] = card;
+            out.push(Action::Play(Cards(CardsRepr::Inline { len, cards: slots })));
         }
     }
 }
 
 /// Whether `zone` holds a rank `allowed` lets through.
 pub fn any_play(zone: CardSet, allowed: impl Fn(Rank) -> bool) -> bool {
+    let held = ranks_held(zone);
     ORDER
         .iter()
-        .any(|&r| !zone.intersection(rank_cards(r)).is_empty() && allowed(r))
+        .any(|&r| held & (1 << r.number()) != 0 && allowed(r))
 }
 
 /// Every action shape a table of either game could see, legal or not: every single card, the

@@ -22,10 +22,12 @@
 //! It reads an [`Obs`]: what one seat's view shows and the rule uses, borrowed from the state
 //! without allocating.
 
+use std::sync::LazyLock;
+
 use rand::RngCore;
 
 use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
-use crate::trick_play::{index_of, pick, playable, Style, Table};
+use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::{partner, rank_bits as ranks};
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
@@ -38,6 +40,8 @@ pub(super) const STYLE: Style = Style {
     trump_leads_until: 3,
     touching_trump_lead: true,
 };
+/// [`STYLE`]'s suit values, looked up rather than counted in every call and trump choice.
+static VALUES: LazyLock<SuitValues> = LazyLock::new(|| SuitValues::new(&STYLE));
 /// Tricks to spare before calling a number.
 pub(super) const MARGIN: f32 = 0.25;
 
@@ -121,7 +125,7 @@ fn top_run(held: u16) -> u32 {
 pub(super) fn best_trump(hand: CardSet) -> (Suit, f32) {
     let mut best = (Suit::Spades, f32::MIN, 0);
     for suit in Suit::ALL {
-        let t = STYLE.tricks(hand, suit);
+        let t = VALUES.tricks(&STYLE, hand, suit);
         let len = ranks(hand, suit).count_ones();
         if t > best.1 || (t == best.1 && len > best.2) {
             best = (suit, t, len);
@@ -201,6 +205,10 @@ fn raise(obs: &Obs, legal: &[Action]) -> Option<usize> {
     let (Some(Bid::Tricks(contract)), Some(trump)) = (obs.contract, obs.trump) else {
         return None;
     };
+    // Raises are listed last, and only at the declarer's turns: most plays offer none.
+    if !matches!(legal.last(), Some(Action::Raise(_))) {
+        return None;
+    }
     // A trump above every unseen one wins whenever it is played, though not in the current
     // trick if a higher trump is already in it: count against the unseen cards and the current
     // trick alike.
@@ -259,5 +267,15 @@ fn play(obs: &Obs, legal: &[Action]) -> Option<usize> {
         trick_number: obs.trick_number,
     };
     let card = table.card(cards, obs.trick)?;
-    index_of(legal, &Action::Play(card))
+    play_index(legal, cards, card)
+}
+
+/// Where playing `card` stands in `legal`: the plays come first in card order (`legal_into`),
+/// so it is the number of playable cards below it; searched for should the list differ.
+fn play_index(legal: &[Action], cards: CardSet, card: Card) -> Option<usize> {
+    let below = cards.iter().take_while(|&c| c < card).count();
+    match legal.get(below) {
+        Some(Action::Play(c)) if *c == card => Some(below),
+        _ => index_of(legal, &Action::Play(card)),
+    }
 }
