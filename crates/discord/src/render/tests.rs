@@ -763,6 +763,7 @@ fn real_hand(game: &dyn pakka_rules::AnyGame, seat: usize) -> HandView {
             })
             .collect(),
         over: false,
+        hints: false,
     }
 }
 
