@@ -420,6 +420,24 @@ pub struct HandAction {
     pub row: Row,
 }
 
+impl HandAction {
+    /// The seat's legal actions as the hand offers them, in order of their indices.
+    pub fn offered(game: &dyn AnyGame, seat: Seat) -> Vec<HandAction> {
+        game.choices(seat)
+            .into_iter()
+            .enumerate()
+            .map(|(index, c)| HandAction {
+                index,
+                label: c.label,
+                group: c.group,
+                confirm: c.confirm,
+                tone: c.tone,
+                row: c.row,
+            })
+            .collect()
+    }
+}
+
 /// What one seated user sees and may do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HandView {
@@ -675,18 +693,7 @@ impl Table {
             Some(game) => (
                 game.describe(Observer::Seat(seat)),
                 Some(game.picture(Observer::Seat(seat))),
-                game.choices(seat)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(index, c)| HandAction {
-                        index,
-                        label: c.label,
-                        group: c.group,
-                        confirm: c.confirm,
-                        tone: c.tone,
-                        row: c.row,
-                    })
-                    .collect(),
+                HandAction::offered(game.as_ref(), seat),
                 game.status().over,
             ),
             None => (vec![msg!("table-not-started-yet")], None, Vec::new(), false),

@@ -684,19 +684,7 @@ fn finnish_messages() {
         lines: game.describe(Observer::Seat(seat)),
         picture: None,
         story: Vec::new(),
-        actions: game
-            .choices(seat)
-            .into_iter()
-            .enumerate()
-            .map(|(index, c)| HandAction {
-                index,
-                label: c.label,
-                group: c.group,
-                confirm: c.confirm,
-                tone: c.tone,
-                row: c.row,
-            })
-            .collect(),
+        actions: HandAction::offered(game.as_ref(), seat),
         over: false,
         hints: false,
     };
@@ -749,19 +737,7 @@ fn real_hand(game: &dyn pakka_rules::AnyGame, seat: usize) -> HandView {
         lines: game.describe(Observer::Seat(seat)),
         picture: None,
         story: Vec::new(),
-        actions: game
-            .choices(seat)
-            .into_iter()
-            .enumerate()
-            .map(|(index, c)| HandAction {
-                index,
-                label: c.label,
-                group: c.group,
-                confirm: c.confirm,
-                tone: c.tone,
-                row: c.row,
-            })
-            .collect(),
+        actions: HandAction::offered(game, seat),
         over: false,
         hints: false,
     }
