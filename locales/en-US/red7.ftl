@@ -104,3 +104,10 @@ red7-event-round-scored = { $who } is the last player standing (everyone else is
 red7-word-palette = Palette: your face-up cards in front of you; the rule counts only them.
 red7-word-canvas = Canvas: the middle pile; the colour of its top card is the rule that says who is winning.
 red7-word-out = Out: a player not winning when their turn ends drops out of the round; the last one standing wins it.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-red7-end-winning = You are winning after your palette card: end the turn and keep your other cards.
+why-red7-palette = The weakest card that makes you win under the current rule when it joins your palette.
+why-red7-canvas = On the canvas its colour becomes the rule under which you win: the weakest card that does it.
+why-red7-palette-then-canvas = With it in your palette, a card left in your hand can change the rule so that you win.
+why-red7-no-win = Nothing you may play makes you win: you are out whatever you do.
