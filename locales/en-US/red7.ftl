@@ -54,6 +54,11 @@ red7-turn = Turn: { $who }{ $played ->
    *[no] {""}
 }
 red7-over = Game over: { $winners } won.
+red7-over-target = Game over: { $winners } won the match by reaching { $target } points first ({ $points } in all). Each round's winner scores the numbers of their palette cards that follow the last rule.
+red7-over-cards = Game over: too few cards are left for another round, so { $winners } won the match with the most points: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} (the target was { $target }). Each round's winner scores the numbers of their palette cards that follow the last rule.
 
 # The picture of the table.
 red7-picture-round = Round { $round } · to { $target } points

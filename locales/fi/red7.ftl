@@ -55,6 +55,11 @@ red7-turn = Vuorossa: { $who }{ $played ->
    *[no] {""}
 }
 red7-over = Peli päättyi – voitto: { $winners }.
+red7-over-target = Peli päättyi – voitto: { $winners }, joka ehti ensimmäisenä { $target } pisteeseen (yhteensä { $points } pistettä). Kunkin kierroksen voittaja saa pisteiksi viimeistä sääntöä noudattavien palettikorttiensa numerot.
+red7-over-cards = Peli päättyi, koska kortit eivät riitä uuteen kierrokseen – voitto eniten pisteillä ({ $points ->
+    [one] { $points } piste
+   *[other] { $points } pistettä
+}; tavoite oli { $target }): { $winners }. Kunkin kierroksen voittaja saa pisteiksi viimeistä sääntöä noudattavien palettikorttiensa numerot.
 
 red7-action-palette = { $card } → paletti · { $winning ->
     [yes] johdossa

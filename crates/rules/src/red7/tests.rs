@@ -585,7 +585,11 @@ fn advanced_match_ends_at_the_target() {
     let events = act(&mut g, 1, Action::End);
     assert!(g.is_over());
     assert!(events.contains(&Event::GameOver {
-        ranking: vec![vec![0], vec![1]]
+        ranking: vec![vec![0], vec![1]],
+        scoring: Some(MatchEnd {
+            points: 42,
+            target: 40
+        }),
     }));
     let status = g.status();
     assert_eq!(status.scores, Some(vec![42, 0]));
@@ -606,8 +610,15 @@ fn advanced_match_ends_when_fewer_than_8n_cards_remain() {
     assert_eq!(g.to_act(), vec![0]);
     act(&mut g, 0, Action::End);
     act(&mut g, 1, Action::End);
-    act(&mut g, 2, Action::End);
+    let events = act(&mut g, 2, Action::End);
     assert!(g.is_over());
+    assert!(events.contains(&Event::GameOver {
+        ranking: vec![vec![3], vec![0, 1, 2]],
+        scoring: Some(MatchEnd {
+            points: 7,
+            target: 30
+        }),
+    }));
     let status = g.status();
     assert_eq!(status.scores, Some(vec![0, 0, 0, 7]));
     assert_eq!(status.ranking, Some(vec![vec![3], vec![0, 1, 2]]));
@@ -922,6 +933,7 @@ fn events_and_confirm_questions_read_well() {
     );
     let shared = Event::GameOver {
         ranking: vec![vec![0, 2], vec![1]],
+        scoring: None,
     };
     assert_eq!(
         en_named(&Red7::event(&shared), &names(3)),
@@ -1057,7 +1069,9 @@ fn the_rule_of_thumb_matches_its_view_reference() {
 }
 
 /// The end of a round and of the game as the channel reads them, in English and Finnish: a
-/// player out, the basic game's one round won, an advanced round scored, and the game won.
+/// player out, the basic game's one round won, an advanced round scored, and the game won —
+/// the basic game by the last player standing, the advanced match by reaching the target first
+/// or, when the cards ran short, with the most points (here shared).
 #[test]
 fn round_and_game_results_read_as_sentences() {
     let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
@@ -1086,6 +1100,21 @@ fn round_and_game_results_read_as_sentences() {
         },
         Event::GameOver {
             ranking: vec![vec![1], vec![0, 2]],
+            scoring: None,
+        },
+        Event::GameOver {
+            ranking: vec![vec![1], vec![0, 2]],
+            scoring: Some(MatchEnd {
+                points: 37,
+                target: 35,
+            }),
+        },
+        Event::GameOver {
+            ranking: vec![vec![0, 2], vec![1]],
+            scoring: Some(MatchEnd {
+                points: 21,
+                target: 35,
+            }),
         },
     ];
     let messages: Vec<_> = events.iter().map(Red7::event).collect();
