@@ -112,7 +112,7 @@ red7-word-out = Out: a player not winning when their turn ends drops out of the 
 
 # Why the normal computer player chooses a move (rules::Why), for a hint.
 why-red7-end-winning = You are winning after your palette card: end the turn and keep your other cards.
-why-red7-palette = The weakest card that makes you win under the current rule when it joins your palette.
-why-red7-canvas = On the canvas its colour becomes the rule under which you win: the weakest card that does it.
-why-red7-palette-then-canvas = With it in your palette, a card left in your hand can change the rule so that you win.
-why-red7-no-win = Nothing you may play makes you win: you are out whatever you do.
+why-red7-palette = With this card in your palette you are winning under the current rule, and no weaker card does that.
+why-red7-canvas = On the canvas its colour becomes a rule under which you are winning, and no weaker card does that.
+why-red7-palette-then-canvas = With it in your palette, a card left in your hand can change the rule so that you are winning.
+why-red7-no-win = Nothing you may play leaves you winning: you are out whatever you do.

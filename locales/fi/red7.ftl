@@ -114,7 +114,7 @@ red7-picture-palette-out = Paletti (pudonnut)
 
 # Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
 why-red7-end-winning = Olet johdossa palettikorttisi jälkeen: lopeta vuoro ja säästä muut korttisi.
-why-red7-palette = Heikoin kortti, joka palettiisi lisättynä tekee sinusta johtajan nykyisellä säännöllä.
-why-red7-canvas = Kankaalla sen väri tulee säännöksi, jolla olet johdossa: heikoin kortti, joka siihen pystyy.
+why-red7-palette = Kun tämä kortti on paletissasi, olet johdossa nykyisellä säännöllä, eikä mikään heikompi kortti tee samaa.
+why-red7-canvas = Kankaalla sen väristä tulee sääntö, jolla olet johdossa, eikä mikään heikompi kortti tee samaa.
 why-red7-palette-then-canvas = Kun se on paletissasi, jokin kädessäsi jäljellä oleva kortti voi vaihtaa säännön niin, että olet johdossa.
 why-red7-no-win = Mikään siirto ei nosta sinua johtoon: putoat joka tapauksessa.
