@@ -15,7 +15,7 @@ use pakka::ai::{self, Level, Observation};
 use pakka::catalog::{catalog, NoNames};
 use pakka::text::Msg;
 
-use crate::support::fake_discord::FakeMessage;
+use crate::support::fake_discord::{permissions, FakeMessage};
 use crate::support::harness::*;
 
 /// A message's words in English, with no seat named.
@@ -406,6 +406,27 @@ async fn finnish_messages_name_commands_by_mention() {
         carol.content().contains("`/abandon`"),
         "{}",
         carol.content()
+    );
+    // A command written with an option: a mention cannot carry options, so the sentence names
+    // the command by mention and then the option as a Finnish client shows it ("ketju" for
+    // "thread"), not in written English.
+    h.fake.set_permissions(h.bob.id, permissions::ALL);
+    let set = h
+        .fake
+        .slash(
+            &h.bob,
+            CHANNEL,
+            "settings",
+            json!([{"name": "threads", "value": false}]),
+        )
+        .await
+        .unwrap();
+    assert!(
+        set.content().contains("</play:")
+            && set.content().contains("> `ketju:true`")
+            && !set.content().contains("thread:true"),
+        "{}",
+        set.content()
     );
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;

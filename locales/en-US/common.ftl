@@ -106,3 +106,16 @@ why-draw-and-try = Turning the stock's top card may save you from taking the pil
 why-take-pile = Nothing else you may do here leaves you better off than taking the pile.
 why-blind = Face-down cards are tried blind, one after another.
 why-weighed = The normal computer player weighs every move by what it leaves you with, and this one comes out best.
+# The card play Teka and Paston share (rules::trick_play).
+why-draw-trumps = You are the declarer and hold the highest trump still out: lead trumps to draw the opponents' trumps.
+why-lead-trumps = You are the declarer with four or more trumps: lead trumps in the first tricks.
+why-lead-master = Nobody else can hold a higher card of its suit.
+why-lead-long-suit = Lead from your longest side suit.
+why-lead-trumps-only = You have only trumps to lead.
+why-cover-partner = A player still to come could beat your partner's card: go over it with a high card.
+why-partner-wins = Your partner is winning the trick: keep your good cards and play your cheapest.
+why-cannot-win = Nothing you may play takes this trick: play your cheapest card.
+why-win-cheapest = No opponent plays after you: take the trick with the cheapest card that wins it.
+why-ruff = You have none of the suit led: take the trick with the lowest trump that wins it.
+why-second-hand-low = Your partner still plays after you: keep your high cards and play your cheapest.
+why-win-high = An opponent still plays after you: play high to take the trick.

@@ -91,3 +91,14 @@ kop-word-solo = Solo: the holder of both black queens plays alone against the ot
 kop-word-silent = Silent: the holder of both black queens plays alone without telling anyone.
 kop-word-points = Card points: A 11, 10 10, Q 3, J 2 — 104 in all; a side needs 53 to win the round.
 kop-word-victory = Victory cards: everyone starts with 5; the winners of a round take them from the losers, and the match ends when someone has none.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-kop-solo = You hold both black queens and A♥ or 10♥: play a solo, alone against the three others.
+why-kop-wedding = You hold both black queens: announce a wedding, and the holder of the highest jack you lack plays with you.
+why-kop-lead-top-trump = No card still unseen beats this trump: lead it.
+why-kop-lead-cheap-trump = Lead your cheapest trump and keep the strong ones for later.
+why-kop-lead-cheap = You have no trumps: lead your cheapest card.
+why-kop-smear = Your side is sure to take this trick: put in as many points as you can.
+why-kop-take-sure = Take the trick with your richest card that no possible opponent after you can beat.
+why-kop-try-high = The trick holds 10 points or more: try to take it with your strongest card that wins it.
+why-kop-give-little = Nothing you may play is sure to take this trick: give away as few points as you can.

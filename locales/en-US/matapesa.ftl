@@ -36,3 +36,7 @@ matapesa-word-lowest = Your lowest rank: when you cannot (or will not) play as h
 matapesa-word-leftovers = Out of play: the cards left over when the deck does not divide evenly, shown face up.
 
 matapesa-event-over = Game over: { $loser } won the last trick, and whoever wins the last trick loses the game. Everyone else is safe; { $loser } deals the next game.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-matapesa-shed-high = More than two tricks are left: get rid of your highest card now, since only the last trick loses.
+why-matapesa-low-late = Two tricks or fewer are left: play your lowest card to keep clear of the last trick.

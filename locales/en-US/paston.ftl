@@ -120,3 +120,12 @@ paston-event-surrender = { $who } surrenders: −10, each opponent +2.
 paston-event-whist = { $who } whists.
 paston-event-sits-out = { $who } passes and sits out.
 paston-event-scored = { $result }. Match score: { $scores }.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-paston-bid = Counting the prikup, your hand is strong enough for the next level: bid it.
+why-paston-pass = Even counting the prikup, your hand is too weak for the next level: pass.
+why-paston-discard = Of all the pairs you may discard, these two leave your hand the best contract.
+why-paston-trump = Of the trumps you may name, these promise your best score.
+why-paston-surrender = Every trump you may name is likely to cost you more than surrendering.
+why-paston-whist = Your hand holds enough tricks against the declarer to whist.
+why-paston-sit-out = Your hand holds too few tricks against the declarer to whist: pass and sit out.

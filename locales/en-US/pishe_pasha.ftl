@@ -95,3 +95,9 @@ pishe-event-over = The game is over.
 pishe-word-foundation = Foundation: a pile in the middle, one per suit, started by an ace and built up to the king; a card that fits must go there.
 pishe-word-give = Give: put a card one rank above or below an opponent's discard top onto their discard pile.
 pishe-word-discard = Discard pile: where the card you cannot or will not place goes; it ends your turn.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-pishe-foundation = It fits a foundation, and a card that fits one must go there.
+why-pishe-give = It fits an opponent's discard pile: giving it away empties your piles and fills theirs.
+why-pishe-stop = An opponent broke a rule: call Stop.
+why-pishe-take-over = After your Stop, take the turn: the offender's turn ends at once, and yours begins.

@@ -54,6 +54,11 @@ red7-turn = Turn: { $who }{ $played ->
    *[no] {""}
 }
 red7-over = Game over: { $winners } won.
+red7-over-target = Game over: { $winners } won the match by reaching { $target } points first ({ $points } in all). Each round's winner scores the numbers of their palette cards that follow the last rule.
+red7-over-cards = Game over: too few cards are left for another round, so { $winners } won the match with the most points: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} (the target was { $target }). Each round's winner scores the numbers of their palette cards that follow the last rule.
 
 # The picture of the table.
 red7-picture-round = Round { $round } · to { $target } points
@@ -104,3 +109,10 @@ red7-event-round-scored = { $who } is the last player standing (everyone else is
 red7-word-palette = Palette: your face-up cards in front of you; the rule counts only them.
 red7-word-canvas = Canvas: the middle pile; the colour of its top card is the rule that says who is winning.
 red7-word-out = Out: a player not winning when their turn ends drops out of the round; the last one standing wins it.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-red7-end-winning = You are winning after your palette card: end the turn and keep your other cards.
+why-red7-palette = With this card in your palette you are winning under the current rule, and no weaker card does that.
+why-red7-canvas = On the canvas its colour becomes a rule under which you are winning, and no weaker card does that.
+why-red7-palette-then-canvas = With it in your palette, a card left in your hand can change the rule so that you are winning.
+why-red7-no-win = Nothing you may play leaves you winning: you are out whatever you do.

@@ -109,3 +109,12 @@ teka-event-trump = { $who } names trumps: { $suit }.
 teka-event-raised = { $who } raises the contract to { $to }.
 teka-event-scored = Deal { $deal } is over: { $result } Match: { $first } { $a }, { $second } { $b }; the first team to { $target } wins.
 teka-event-over = The match is over: { $team } won with { $points }, reaching { $target } first; { $others } had { $theirs }.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-teka-redeal = Your hand has no ace and no court card: ask for a new deal.
+why-teka-double13 = Every card of your hand is a sure trick: call Double thirteen.
+why-teka-partner-highest = Your partner's call is the highest: pass and let it stand.
+why-teka-call = The tricks your hand is worth, with your partner's likely share, make this call with a little to spare.
+why-teka-pass = The tricks your hand is worth, with your partner's likely share, do not make any call you may still make: pass.
+why-teka-trump = Your hand is worth the most tricks with this suit as trumps.
+why-teka-raise = Raise only as far as is certain: the tricks your side has taken and your trumps nobody can beat.

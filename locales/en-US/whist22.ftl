@@ -80,3 +80,10 @@ whist22-word-bid = Bid: how many tricks you say you will take this deal, exactly
 whist22-word-dealer = The dealer's bid: the dealer bids last and may not make the bids add up to the number of tricks, so someone always misses.
 whist22-word-fool = Fool=22, Fool=0: the Fool counts 22 (the highest card) or 0 (the lowest), as its player says when playing it.
 whist22-word-blind = The blind round: in the one-card deal you see everyone's card but your own, and play it unseen.
+
+# Why the normal computer player chooses a move (rules::Why), for a hint.
+why-whist22-bid = Bid how many of your cards are likely to take a trick: those of 17 or higher, and the Fool.
+why-whist22-bid-nearest = As the dealer you may not bid how many of your cards are likely to take a trick (17 or higher, and the Fool): bid the nearest number allowed.
+why-whist22-bid-unseen = You cannot see your own card: bid that it takes no trick.
+why-whist22-need-tricks = You still need tricks to make your bid: play your highest card (the Fool as 22).
+why-whist22-bid-made = You have taken the tricks you bid: play your lowest card (the Fool as 0) to take no more.

@@ -110,3 +110,16 @@ why-draw-and-try = Pakan päällimmäisen kortin kääntäminen voi säästää 
 why-take-pile = Mikään muu sallittu siirto ei jätä sinua paremmin kuin pinon nostaminen.
 why-blind = Kuvapuoli alaspäin olevia kortteja kokeillaan sokkona yksi kerrallaan.
 why-weighed = Tavallinen tietokonepelaaja punnitsee jokaisen siirron sen mukaan, mitä se jättää sinulle, ja tämä on paras.
+# Tekan ja Pastonin yhteinen korttipeli (rules::trick_play).
+why-draw-trumps = Olet pelinviejä, ja sinulla on korkein vielä pelaamaton valtti: pelaa valtteja ja vedä vastustajien valtit pois.
+why-lead-trumps = Olet pelinviejä, ja sinulla on vähintään neljä valttia: avaa valtilla ensimmäisissä tikeissä.
+why-lead-master = Kenelläkään muulla ei voi olla tämän maan korkeampaa korttia.
+why-lead-long-suit = Avaa pisimmästä sivumaastasi.
+why-lead-trumps-only = Sinulla on avattavana vain valtteja.
+why-cover-partner = Joku myöhemmin pelaava voi vielä lyödä kumppanisi kortin: mene sen yli korkealla kortilla.
+why-partner-wins = Kumppanisi on voittamassa tikin: säästä hyvät korttisi ja pelaa halvin.
+why-cannot-win = Mikään pelattavissa oleva korttisi ei voita tätä tikkiä: pelaa halvin korttisi.
+why-win-cheapest = Yksikään vastustaja ei pelaa jälkeesi: ota tikki halvimmalla kortilla, joka sen voittaa.
+why-ruff = Sinulla ei ole avattua maata: ota tikki pienimmällä valtilla, joka sen voittaa.
+why-second-hand-low = Kumppanisi pelaa vielä jälkeesi: säästä korkeat korttisi ja pelaa halvin.
+why-win-high = Vastustaja pelaa vielä jälkeesi: pelaa korkea kortti ottaaksesi tikin.

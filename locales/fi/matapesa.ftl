@@ -35,3 +35,7 @@ matapesa-picture-loser = Häviää
 # The game's own words, one line each (the table's ❔ button).
 matapesa-word-lowest = Pienin arvosi: kun et voi (tai halua) pelata yhtä suurta kuin tähänastinen suurin, pelaa jokin pienimmistä korteistasi.
 matapesa-word-leftovers = Pois pelistä: kortit, jotka jäävät yli, kun pakka ei jakaudu tasan; ne näytetään kuvapuoli ylöspäin.
+
+# Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
+why-matapesa-shed-high = Tikkejä on jäljellä enemmän kuin kaksi: pääse nyt eroon suurimmasta kortistasi, sillä vain viimeinen tikki häviää.
+why-matapesa-low-late = Tikkejä on jäljellä enintään kaksi: pelaa pienin korttisi, ettet ota viimeistä tikkiä.

@@ -120,3 +120,12 @@ paston-picture-pass = Passasi
 paston-picture-whist = Whist
 paston-picture-sits-out = Sivussa
 paston-picture-discards = Poistetut
+
+# Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
+why-paston-bid = Prikup mukaan luettuna kätesi on tarpeeksi vahva seuraavalle tasolle: tarjoa se.
+why-paston-pass = Kätesi on prikupinkin kanssa liian heikko seuraavalle tasolle: passaa.
+why-paston-discard = Kaikista pareista, jotka voit poistaa, nämä kaksi jättävät käteesi parhaan sitoumuksen.
+why-paston-trump = Valteista, jotka voit nimetä, nämä lupaavat sinulle parhaan tuloksen.
+why-paston-surrender = Mikä tahansa valtti, jonka voit nimetä, maksaisi sinulle todennäköisesti enemmän kuin luovutus.
+why-paston-whist = Kädessäsi on tarpeeksi tikkejä pelinviejää vastaan whistin sanomiseen.
+why-paston-sit-out = Kädessäsi on liian vähän tikkejä pelinviejää vastaan whistin sanomiseen: passaa ja jää sivuun.

@@ -95,3 +95,9 @@ pishe-picture-stop = Huusi Seis!
 pishe-word-foundation = Peruspino: keskellä oleva pino, yksi kutakin maata, alkaa ässästä ja kasvaa kuninkaaseen; sopiva kortti on pantava sinne.
 pishe-word-give = Anna: pane vastustajan poistopinon päällimmäistä arvoa ylempi tai alempi kortti hänen poistopinoonsa.
 pishe-word-discard = Poistopino: sinne menee kortti, jota et voi tai halua sijoittaa; se päättää vuorosi.
+
+# Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
+why-pishe-foundation = Se sopii peruspinoon, ja peruspinoon sopiva kortti on pantava sinne.
+why-pishe-give = Se sopii vastustajan poistopinoon: antamalla sen tyhjennät omia pinojasi ja kasvatat hänen pinoaan.
+why-pishe-stop = Vastustaja rikkoi sääntöä: sano Seis!
+why-pishe-take-over = Seis-huutosi jälkeen ota vuoro itsellesi: rikkojan vuoro päättyy heti, ja sinun vuorosi alkaa.

@@ -55,6 +55,11 @@ red7-turn = Vuorossa: { $who }{ $played ->
    *[no] {""}
 }
 red7-over = Peli päättyi – voitto: { $winners }.
+red7-over-target = Peli päättyi – voitto: { $winners }, joka ehti ensimmäisenä { $target } pisteeseen (yhteensä { $points } pistettä). Kunkin kierroksen voittaja saa pisteiksi viimeistä sääntöä noudattavien palettikorttiensa numerot.
+red7-over-cards = Peli päättyi, koska kortit eivät riitä uuteen kierrokseen – voitto eniten pisteillä ({ $points ->
+    [one] { $points } piste
+   *[other] { $points } pistettä
+}; tavoite oli { $target }): { $winners }. Kunkin kierroksen voittaja saa pisteiksi viimeistä sääntöä noudattavien palettikorttiensa numerot.
 
 red7-action-palette = { $card } → paletti · { $winning ->
     [yes] johdossa
@@ -106,3 +111,10 @@ red7-word-out = Pudonnut: pelaaja, joka ei ole johdossa vuoronsa päättyessä, 
 
 red7-picture-palette = Paletti
 red7-picture-palette-out = Paletti (pudonnut)
+
+# Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
+why-red7-end-winning = Olet johdossa palettikorttisi jälkeen: lopeta vuoro ja säästä muut korttisi.
+why-red7-palette = Kun tämä kortti on paletissasi, olet johdossa nykyisellä säännöllä, eikä mikään heikompi kortti tee samaa.
+why-red7-canvas = Kankaalla sen väristä tulee sääntö, jolla olet johdossa, eikä mikään heikompi kortti tee samaa.
+why-red7-palette-then-canvas = Kun se on paletissasi, jokin kädessäsi jäljellä oleva kortti voi vaihtaa säännön niin, että olet johdossa.
+why-red7-no-win = Mikään siirto ei nosta sinua johtoon: putoat joka tapauksessa.

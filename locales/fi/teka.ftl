@@ -112,3 +112,12 @@ teka-event-trump = { $who } nimeää valtin: { $suit }.
 teka-event-raised = { $who } korottaa sitoumuksen tasolle { $to }.
 teka-event-scored = Jako { $deal } päättyi: { $result } Ottelu: { $first } { $a }, { $second } { $b }; voittaa pari, joka saa ensin { $target } pistettä.
 teka-event-over = Ottelu päättyi: { $team } voittivat ja ehtivät ensin { $target } pisteeseen ({ $points }). { $others } saivat { $theirs }.
+
+# Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
+why-teka-redeal = Kädessäsi ei ole ässää eikä kuvakorttia: pyydä uusi jako.
+why-teka-double13 = Jokainen kätesi kortti on varma tikki: tarjoa tuplakolmetoista.
+why-teka-partner-highest = Parisi tarjous on korkein: passaa ja anna sen olla voimassa.
+why-teka-call = Kätesi arvioidut tikit ja parisi todennäköinen osuus riittävät tähän tarjoukseen pienellä varalla.
+why-teka-pass = Kätesi arvioidut tikit ja parisi todennäköinen osuus eivät riitä mihinkään tarjoukseen, jonka voit vielä tehdä: passaa.
+why-teka-trump = Kätesi tuottaa eniten tikkejä, kun tämä maa on valttia.
+why-teka-raise = Korota vain varmaan asti: puolesi jo ottamat tikit ja valttisi, joita kukaan ei voi lyödä.

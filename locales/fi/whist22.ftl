@@ -80,3 +80,10 @@ whist22-word-bid = Tarjous: kuinka monta tikkiä sanot ottavasi tässä jaossa, 
 whist22-word-dealer = Jakajan tarjous: jakaja tarjoaa viimeisenä eikä saa tehdä tarjouksista yhteensä tikkien määrää, joten joku aina epäonnistuu.
 whist22-word-fool = Narri=22, Narri=0: Narri on 22 (suurin kortti) tai 0 (pienin) sen mukaan, minkä pelaaja sanoo sitä pelatessaan.
 whist22-word-blind = Sokkokierros: yhden kortin jaossa näet kaikkien muiden kortit mutta et omaasi, ja pelaat sen näkemättä.
+
+# Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
+why-whist22-bid = Tarjoa niin monta tikkiä kuin sinulla on kortteja, jotka todennäköisesti ottavat tikin: 17 tai suurempi, ja Narri.
+why-whist22-bid-nearest = Jakajana et saa tarjota niin monta tikkiä kuin sinulla on todennäköisiä tikkikortteja (17 tai suurempi, ja Narri): tarjoa lähin sallittu luku.
+why-whist22-bid-unseen = Et näe omaa korttiasi: tarjoa, ettei se ota tikkiä.
+why-whist22-need-tricks = Tarvitset vielä tikkejä täyttääksesi tarjouksesi: pelaa suurin korttisi (Narri 22:na).
+why-whist22-bid-made = Olet ottanut tarjoamasi tikit: pelaa pienin korttisi (Narri nollana), ettet ota enempää.

@@ -256,7 +256,7 @@ fn command_texts(command: &str) -> Option<(Msg, Msg)> {
 
 /// A parameter's name and description, from [`PARAMETERS`]; `/play`'s `player2`, … are "player
 /// 2", … and described as another player.
-fn parameter_texts(command: &str, parameter: &str) -> Option<(Msg, Msg)> {
+pub(crate) fn parameter_texts(command: &str, parameter: &str) -> Option<(Msg, Msg)> {
     if let Some(&(_, _, name, text)) = PARAMETERS
         .iter()
         .find(|(c, p, _, _)| *c == command && *p == parameter)

@@ -177,28 +177,79 @@ pub fn commands_registered(commands: impl IntoIterator<Item = (String, u64)>) {
 /// A text worded for a reader of another language than the default names each command the
 /// catalog writes as `` `/name` `` by Discord's command mention (`</name:id>`), which every
 /// client shows under the name it knows, in its own language (`/kutsu` for `/invite` in
-/// Finnish); a command whose id is not known stays as it was written. The default language
-/// writes the names an English client shows already.
+/// Finnish); a command whose id is not known stays as it was written. A command written with
+/// options (`` `/play … thread:true` ``) becomes its mention followed by the options under the
+/// names the reader's client shows them (`</play:id> `ketju:true``): a mention cannot carry
+/// options. The default language writes the names an English client shows already.
 fn with_mentions(lang: Lang, text: String) -> String {
     if lang == DEFAULT_LANG {
         return text;
     }
     match COMMAND_IDS.read() {
-        Ok(ids) => mention_commands(&text, &ids),
+        Ok(ids) => mention_commands(&text, &ids, &|command, option| {
+            option_shown(command, option, lang)
+        }),
         Err(_) => text,
     }
 }
 
-/// Replaces each `` `/name` `` of a known command by its mention `</name:id>`.
-fn mention_commands(text: &str, ids: &[(String, u64)]) -> String {
-    let mut out = text.to_string();
-    for (name, id) in ids {
-        let written = format!("`/{name}`");
-        if out.contains(&written) {
-            out = out.replace(&written, &format!("</{name}:{id}>"));
+/// The name a client in `lang` shows for a command's option: the registration's localization.
+fn option_shown(command: &str, option: &str, lang: Lang) -> Option<String> {
+    let (title, _) = crate::commands::parameter_texts(command, option)?;
+    Some(plain(&title, lang))
+}
+
+/// Replaces each `` `/name` `` or `` `/name options…` `` of a known command by its mention
+/// `</name:id>`, the options after it as `` `option:value` ``, each option under the name
+/// `option_name(command, option)` answers (kept as written when it answers none); the "…"
+/// that stands for other options is left out. Other code spans stay as they were.
+fn mention_commands(
+    text: &str,
+    ids: &[(String, u64)],
+    option_name: &dyn Fn(&str, &str) -> Option<String>,
+) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("`/") {
+        let Some(len) = rest[start + 1..].find('`') else {
+            break;
+        };
+        let span = &rest[start + 1..start + 1 + len];
+        out.push_str(&rest[..start]);
+        match command_mention(span, ids, option_name) {
+            Some(mentioned) => out.push_str(&mentioned),
+            None => out.push_str(&rest[start..start + len + 2]),
         }
+        rest = &rest[start + len + 2..];
     }
+    out.push_str(rest);
     out
+}
+
+/// A code span's `/name options…` as a mention and its options, if `name` is a known command.
+fn command_mention(
+    span: &str,
+    ids: &[(String, u64)],
+    option_name: &dyn Fn(&str, &str) -> Option<String>,
+) -> Option<String> {
+    let mut words = span.strip_prefix('/')?.split_whitespace();
+    let name = words.next()?;
+    let (_, id) = ids.iter().find(|(n, _)| n == name)?;
+    let options: Vec<String> = words
+        .filter(|w| *w != "…")
+        .map(|w| match w.split_once(':') {
+            Some((option, value)) => {
+                let shown = option_name(name, option).unwrap_or_else(|| option.to_string());
+                format!("{shown}:{value}")
+            }
+            None => w.to_string(),
+        })
+        .collect();
+    Some(if options.is_empty() {
+        format!("</{name}:{id}>")
+    } else {
+        format!("</{name}:{id}> `{}`", options.join(" "))
+    })
 }
 
 /// Words a message that names no seat, in `lang`.
@@ -254,11 +305,51 @@ mod tests {
     #[test]
     fn known_commands_become_mentions_and_unknown_ones_stay_written() {
         let ids = [("invite".to_string(), 11), ("abandon".to_string(), 12)];
+        let none = |_: &str, _: &str| None;
         assert_eq!(
-            mention_commands("Use `/invite`, `/abandon` or `/resume`; `/invite …`.", &ids),
-            "Use </invite:11>, </abandon:12> or `/resume`; `/invite …`."
+            mention_commands(
+                "Use `/invite`, `/abandon` or `/resume`; `/invite …`; `code`.",
+                &ids,
+                &none
+            ),
+            "Use </invite:11>, </abandon:12> or `/resume`; </invite:11>; `code`."
         );
-        assert_eq!(mention_commands("no command", &ids), "no command");
+        assert_eq!(mention_commands("no command", &ids, &none), "no command");
+        assert_eq!(mention_commands("`/unclosed", &ids, &none), "`/unclosed");
+    }
+
+    /// A command written with options becomes its mention followed by the options under the
+    /// names a Finnish client shows (the registration's own localizations).
+    #[test]
+    fn commands_with_options_become_mentions_and_options_in_the_readers_language() {
+        let ids = [("play".to_string(), 21)];
+        let finnish = |command: &str, option: &str| option_shown(command, option, "fi");
+        // The Finnish catalog's sentence, as it is written.
+        let written = plain(
+            &msg!(
+                "discord-settings-changed",
+                threads = pakka_text::verbatim("no")
+            ),
+            "fi",
+        );
+        assert!(written.contains("`/play … thread:true`"), "{written}");
+        assert_eq!(
+            mention_commands(&written, &ids, &finnish),
+            written.replace("`/play … thread:true`", "</play:21> `ketju:true`")
+        );
+        // "ketju" is the name the command registration gives Discord for Finnish clients.
+        let mut commands = crate::commands::all();
+        let play = commands.iter_mut().find(|c| c.name == "play").unwrap();
+        let thread = play.parameters.iter().find(|p| p.name == "thread").unwrap();
+        assert!(thread
+            .name_localizations
+            .iter()
+            .any(|(lang, name)| lang == "fi" && name == "ketju"));
+        // An option the registration does not know keeps its written name.
+        assert_eq!(
+            mention_commands("`/play x:1`", &ids, &finnish),
+            "</play:21> `x:1`"
+        );
     }
 
     #[test]

@@ -575,9 +575,10 @@ impl<'a, E> Events<'a, E> {
 /// computer player plays and what a search plays out with. Sees one seat's observation only.
 /// Why a rule of thumb chose an action: one kind per line of reasoning the games' rules of
 /// thumb follow, decided where they decide (`Heuristic::why`), worded by the catalog (`why-*`)
-/// for a hint. Each is true of the action it is given for; a game without a finer account says
-/// [`Why::Weighed`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// for a hint. Each is true of the action it is given for; a game's `why` answers the branch of
+/// its rule of thumb that chose the action, and [`Why::Weighed`] only for an action the rule
+/// of thumb did not choose (or a game without a finer account).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Why {
     /// The only legal action.
     Only,
@@ -597,6 +598,125 @@ pub enum Why {
     TakePile,
     /// Face-down cards are tried blind, in order.
     Blind,
+
+    // The card play Teka and Paston share (`trick_play`).
+    /// The declarer holds the highest trump still out: trumps are drawn.
+    DrawTrumps,
+    /// The declarer with four or more trumps leads them in the first tricks (Teka).
+    LeadTrumps,
+    /// A lead that nobody else can beat in its suit: every higher card is in sight.
+    LeadMaster,
+    /// A lead from the longest side suit.
+    LeadLongSuit,
+    /// Only trumps may be led.
+    LeadTrumpsOnly,
+    /// The partner's winning card could still be beaten: a high card goes over it.
+    CoverPartner,
+    /// The partner is winning the trick: the cheapest card.
+    PartnerWins,
+    /// No legal card takes the trick: the cheapest one.
+    CannotWin,
+    /// No opponent plays after: the cheapest card that wins.
+    WinCheapest,
+    /// Void in the suit led: the lowest trump that wins.
+    Ruff,
+    /// The partner plays after and no master wins: the cheapest card.
+    SecondHandLow,
+    /// An opponent plays after: a high card that wins for now.
+    WinHigh,
+
+    // Teka.
+    /// A hand without an ace or a court card asks for a new deal.
+    TekaRedeal,
+    /// Every card is a sure trick: Double thirteen.
+    TekaDouble13,
+    /// The partner's number is the highest call: pass.
+    TekaPartnerHighest,
+    /// The lowest number the team's counted tricks make, with a margin.
+    TekaCall,
+    /// No number the seat may call is made by the counted tricks: pass.
+    TekaPass,
+    /// The suit worth the most tricks.
+    TekaTrump,
+    /// A raise as far as is certain.
+    TekaRaise,
+
+    // Paston.
+    /// The next level promises enough (the prikup counted).
+    PastonBid,
+    /// The next level does not: pass.
+    PastonPass,
+    /// The pair whose discard leaves the best contract.
+    PastonDiscard,
+    /// The trump level of the best expected score.
+    PastonTrump,
+    /// Every level is expected to cost more than surrendering.
+    PastonSurrender,
+    /// Enough defensive tricks to whist.
+    PastonWhist,
+    /// Too few defensive tricks: pass and sit out.
+    PastonSitOut,
+
+    // Pishe Pasha.
+    /// The card fits a foundation, where it must go.
+    PisheFoundation,
+    /// The card fits an opponent's discard pile: given away.
+    PisheGive,
+    /// An opponent's breach is open: Stop.
+    PisheStop,
+    /// After a Stop, the stopper takes the turn over.
+    PisheTakeOver,
+
+    // Whist 22.
+    /// The bid counts the cards likely to take a trick (17 and up, the Fool).
+    Whist22Bid,
+    /// The dealer may not bid that count: the nearest bid allowed.
+    Whist22BidNearest,
+    /// The blind round: the own card unseen, a bid of 0.
+    Whist22BidUnseen,
+    /// Short of the bid: the highest card.
+    Whist22NeedTricks,
+    /// The bid is made: the lowest card.
+    Whist22BidMade,
+
+    // Mätäpesä.
+    /// More than two tricks left: the highest card goes.
+    MatapesaShedHigh,
+    /// Two tricks or fewer left: the lowest card.
+    MatapesaLowLate,
+
+    // Red7.
+    /// Already winning after a palette play: the turn ends.
+    Red7EndWinning,
+    /// The weakest palette card that wins under the current rule.
+    Red7Palette,
+    /// The weakest canvas card whose rule makes the seat win.
+    Red7Canvas,
+    /// A palette card that a canvas card in hand then makes win.
+    Red7PaletteThenCanvas,
+    /// Nothing wins: the turn ends (the seat is out either way).
+    Red7NoWin,
+
+    // Kop.
+    /// Both black queens and AH or 10H: a solo.
+    KopSolo,
+    /// Both black queens: a wedding.
+    KopWedding,
+    /// A lead of a trump no unseen card beats.
+    KopLeadTopTrump,
+    /// A lead of the cheapest trump.
+    KopLeadCheapTrump,
+    /// No trump: a lead of the cheapest card.
+    KopLeadCheap,
+    /// The own side surely takes the trick: the richest card.
+    KopSmear,
+    /// The richest card that no possible opponent after can beat.
+    KopTakeSure,
+    /// A trick of 10 points or more: the strongest card that wins it for now.
+    KopTryHigh,
+    /// No sure winner: as few points as possible.
+    KopGiveLittle,
+
     /// The rule of thumb weighs every choice by what it leaves the seat with, and this one
     /// comes out best (the games that give no finer account).
     Weighed,
@@ -615,6 +735,57 @@ impl Why {
             Why::DrawAndTry => msg!("why-draw-and-try"),
             Why::TakePile => msg!("why-take-pile"),
             Why::Blind => msg!("why-blind"),
+            Why::DrawTrumps => msg!("why-draw-trumps"),
+            Why::LeadTrumps => msg!("why-lead-trumps"),
+            Why::LeadMaster => msg!("why-lead-master"),
+            Why::LeadLongSuit => msg!("why-lead-long-suit"),
+            Why::LeadTrumpsOnly => msg!("why-lead-trumps-only"),
+            Why::CoverPartner => msg!("why-cover-partner"),
+            Why::PartnerWins => msg!("why-partner-wins"),
+            Why::CannotWin => msg!("why-cannot-win"),
+            Why::WinCheapest => msg!("why-win-cheapest"),
+            Why::Ruff => msg!("why-ruff"),
+            Why::SecondHandLow => msg!("why-second-hand-low"),
+            Why::WinHigh => msg!("why-win-high"),
+            Why::TekaRedeal => msg!("why-teka-redeal"),
+            Why::TekaDouble13 => msg!("why-teka-double13"),
+            Why::TekaPartnerHighest => msg!("why-teka-partner-highest"),
+            Why::TekaCall => msg!("why-teka-call"),
+            Why::TekaPass => msg!("why-teka-pass"),
+            Why::TekaTrump => msg!("why-teka-trump"),
+            Why::TekaRaise => msg!("why-teka-raise"),
+            Why::PastonBid => msg!("why-paston-bid"),
+            Why::PastonPass => msg!("why-paston-pass"),
+            Why::PastonDiscard => msg!("why-paston-discard"),
+            Why::PastonTrump => msg!("why-paston-trump"),
+            Why::PastonSurrender => msg!("why-paston-surrender"),
+            Why::PastonWhist => msg!("why-paston-whist"),
+            Why::PastonSitOut => msg!("why-paston-sit-out"),
+            Why::PisheFoundation => msg!("why-pishe-foundation"),
+            Why::PisheGive => msg!("why-pishe-give"),
+            Why::PisheStop => msg!("why-pishe-stop"),
+            Why::PisheTakeOver => msg!("why-pishe-take-over"),
+            Why::Whist22Bid => msg!("why-whist22-bid"),
+            Why::Whist22BidNearest => msg!("why-whist22-bid-nearest"),
+            Why::Whist22BidUnseen => msg!("why-whist22-bid-unseen"),
+            Why::Whist22NeedTricks => msg!("why-whist22-need-tricks"),
+            Why::Whist22BidMade => msg!("why-whist22-bid-made"),
+            Why::MatapesaShedHigh => msg!("why-matapesa-shed-high"),
+            Why::MatapesaLowLate => msg!("why-matapesa-low-late"),
+            Why::Red7EndWinning => msg!("why-red7-end-winning"),
+            Why::Red7Palette => msg!("why-red7-palette"),
+            Why::Red7Canvas => msg!("why-red7-canvas"),
+            Why::Red7PaletteThenCanvas => msg!("why-red7-palette-then-canvas"),
+            Why::Red7NoWin => msg!("why-red7-no-win"),
+            Why::KopSolo => msg!("why-kop-solo"),
+            Why::KopWedding => msg!("why-kop-wedding"),
+            Why::KopLeadTopTrump => msg!("why-kop-lead-top-trump"),
+            Why::KopLeadCheapTrump => msg!("why-kop-lead-cheap-trump"),
+            Why::KopLeadCheap => msg!("why-kop-lead-cheap"),
+            Why::KopSmear => msg!("why-kop-smear"),
+            Why::KopTakeSure => msg!("why-kop-take-sure"),
+            Why::KopTryHigh => msg!("why-kop-try-high"),
+            Why::KopGiveLittle => msg!("why-kop-give-little"),
             Why::Weighed => msg!("why-weighed"),
         }
     }
@@ -717,6 +888,106 @@ pub fn redeal_unseen(piles: &mut [&mut Vec<Card>], rng: &mut dyn RngCore) {
 mod tests {
     use super::*;
     use pakka_cards::standard52;
+
+    /// Over many seeded positions of the seven games whose rules of thumb name their branches,
+    /// `why` of the rule of thumb's own choice never panics and is never the catch-all
+    /// `Weighed`; and every branch each game names comes up.
+    #[test]
+    fn every_hint_names_the_branch_its_rule_of_thumb_took() {
+        use testing::{reasons, Games};
+        let games = Games {
+            seeds: 40,
+            actions: 2000,
+            deals: 6,
+        };
+        let all = [
+            ("pishe_pasha", reasons::<pishe_pasha::PishePasha>(games)),
+            ("paston", reasons::<paston::Paston>(games)),
+            ("teka", reasons::<teka::Teka>(games)),
+            ("red7", reasons::<red7::Red7>(games)),
+            ("matapesa", reasons::<matapesa::Matapesa>(games)),
+            ("kop", reasons::<kop::Kop>(games)),
+            ("whist22", reasons::<whist22::Whist22>(games)),
+        ];
+        // Each game's branches that the seeded games reach (the rarest, such as Teka's
+        // Double thirteen and raises, have their own tests with explicit decks).
+        use Why::*;
+        let branches: [&[Why]; 7] = [
+            &[PisheFoundation, PisheGive, PisheStop, PisheTakeOver],
+            &[
+                DrawTrumps,
+                LeadMaster,
+                LeadLongSuit,
+                LeadTrumpsOnly,
+                CoverPartner,
+                PartnerWins,
+                CannotWin,
+                WinCheapest,
+                Ruff,
+                WinHigh,
+                PastonBid,
+                PastonPass,
+                PastonDiscard,
+                PastonTrump,
+                PastonSurrender,
+                PastonWhist,
+                PastonSitOut,
+            ],
+            &[
+                DrawTrumps,
+                LeadTrumps,
+                LeadMaster,
+                LeadLongSuit,
+                LeadTrumpsOnly,
+                CoverPartner,
+                PartnerWins,
+                CannotWin,
+                WinCheapest,
+                Ruff,
+                SecondHandLow,
+                WinHigh,
+                TekaRedeal,
+                TekaPartnerHighest,
+                TekaCall,
+                TekaPass,
+                TekaTrump,
+            ],
+            &[
+                Red7EndWinning,
+                Red7Palette,
+                Red7Canvas,
+                Red7PaletteThenCanvas,
+                Red7NoWin,
+            ],
+            &[MatapesaShedHigh, MatapesaLowLate],
+            &[
+                KopSolo,
+                KopWedding,
+                KopLeadTopTrump,
+                KopLeadCheapTrump,
+                KopLeadCheap,
+                KopSmear,
+                KopTakeSure,
+                KopTryHigh,
+                KopGiveLittle,
+            ],
+            &[
+                Whist22Bid,
+                Whist22BidNearest,
+                Whist22BidUnseen,
+                Whist22NeedTricks,
+                Whist22BidMade,
+            ],
+        ];
+        for ((game, seen), branches) in all.iter().zip(branches) {
+            for why in branches {
+                assert!(
+                    seen.contains_key(why),
+                    "{game}: {why:?} never came up: {seen:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn deck_source_takes_explicit_decks_then_shuffles() {

@@ -20,10 +20,11 @@
 //! no master wins; when the partner holds the trick, duck with the cheapest card (low, from a
 //! short side suit, never a trump or a master) unless the partner's card is at risk and a master
 //! or an honour (J or better) can go over it; duck as well when nothing wins. A card is a master
-//! when every higher card of its suit is in sight.
+//! when every higher card of its suit is in sight. [`Table::card`] answers, beside the card, the
+//! branch that chose it as a [`Why`] (a hint's reason).
 
 use super::tricks::{self, ace_high, rank_bits as ranks, suit_beats, LastTrick};
-use super::{Observer, Seat};
+use super::{Observer, Seat, Why};
 use pakka_cards::{Card, CardSet, Rank, Suit};
 
 /// One game's weights for the shared play.
@@ -172,8 +173,9 @@ pub struct Table<'a> {
 }
 
 impl Table<'_> {
-    /// The card to play from `cards` (the legal ones) to the trick so far.
-    pub fn card(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<Card> {
+    /// The card to play from `cards` (the legal ones) to the trick so far, and why: the branch
+    /// of the play that chose it (a hint's reason), decided in the same place as the card.
+    pub fn card(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why)> {
         if cards.is_empty() {
             None
         } else if trick.is_empty() {
@@ -222,16 +224,16 @@ impl Table<'_> {
         }
     }
 
-    fn lead(&self, cards: CardSet) -> Option<Card> {
+    fn lead(&self, cards: CardSet) -> Option<(Card, Why)> {
         let trumps: CardSet = cards.iter().filter(|&c| self.is_trump(c)).collect();
         let side = cards.difference(trumps);
         let top_trump = trumps.iter().max_by_key(|c| c.rank());
         if self.declarer && !self.opponents_out {
             if let Some(top) = top_trump.filter(|&c| self.master(c)) {
-                return Some(self.equal_low(top, |_| true));
+                return Some((self.equal_low(top, |_| true), Why::DrawTrumps));
             }
             if trumps.len() >= 4 && self.trick_number <= self.style.trump_leads_until {
-                return self.lead_from(trumps);
+                return self.lead_from(trumps).map(|c| (c, Why::LeadTrumps));
             }
         }
         if let Some(m) = side
@@ -239,7 +241,7 @@ impl Table<'_> {
             .filter(|&c| self.master(c))
             .min_by_key(|c| c.rank())
         {
-            return Some(m);
+            return Some((m, Why::LeadMaster));
         }
         let suit_len = |s: Suit| ranks(side, s).count_ones();
         if let Some(suit) = Suit::ALL
@@ -247,17 +249,24 @@ impl Table<'_> {
             .filter(|&s| suit_len(s) > 0)
             .max_by_key(|&s| (suit_len(s), std::cmp::Reverse(s)))
         {
-            return self.lead_from(side.iter().filter(|c| c.suit() == suit).collect());
+            return self
+                .lead_from(side.iter().filter(|c| c.suit() == suit).collect())
+                .map(|c| (c, Why::LeadLongSuit));
         }
         // Only trumps left (or, in Teka, the first lead).
         match top_trump {
-            Some(top) if self.master(top) => Some(self.equal_low(top, |_| true)),
-            _ if self.style.touching_trump_lead => self.lead_from(trumps),
-            _ => trumps.iter().min_by_key(|c| c.rank()),
+            Some(top) if self.master(top) => Some((self.equal_low(top, |_| true), Why::LeadMaster)),
+            _ if self.style.touching_trump_lead => {
+                self.lead_from(trumps).map(|c| (c, Why::LeadTrumpsOnly))
+            }
+            _ => trumps
+                .iter()
+                .min_by_key(|c| c.rank())
+                .map(|c| (c, Why::LeadTrumpsOnly)),
         }
     }
 
-    fn follow(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<Card> {
+    fn follow(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why)> {
         let led = trick.first()?.1;
         let beats = |a: Card, b: Card| suit_beats(a, b, led, self.trump, ace_high);
         let (wseat, wcard) = trick[1..]
@@ -275,26 +284,32 @@ impl Table<'_> {
                 .max_by_key(|c| c.rank());
             return match top {
                 Some(top) if !safe && (self.master(top) || top.rank() >= Rank::Jack) => {
-                    Some(self.equal_low(top, |c| beats(c, wcard)))
+                    Some((self.equal_low(top, |c| beats(c, wcard)), Why::CoverPartner))
                 }
-                _ => self.cheapest(cards),
+                _ => self.cheapest(cards).map(|c| (c, Why::PartnerWins)),
             };
         }
         if winners.is_empty() {
-            return self.cheapest(cards);
+            return self.cheapest(cards).map(|c| (c, Why::CannotWin));
         }
         if self.opponents_after == 0 {
-            return winners.iter().min_by_key(|&c| cost(c));
+            return winners
+                .iter()
+                .min_by_key(|&c| cost(c))
+                .map(|c| (c, Why::WinCheapest));
         }
         let top = winners.iter().max_by_key(|&c| cost(c))?;
         if self.is_trump(top) && led.suit() != top.suit() {
             // Ruffing: the lowest trump that wins.
-            return winners.iter().min_by_key(|&c| cost(c));
+            return winners
+                .iter()
+                .min_by_key(|&c| cost(c))
+                .map(|c| (c, Why::Ruff));
         }
         if self.partner_after && !self.master(top) {
-            return self.cheapest(cards);
+            return self.cheapest(cards).map(|c| (c, Why::SecondHandLow));
         }
-        Some(self.equal_low(top, |c| beats(c, wcard)))
+        Some((self.equal_low(top, |c| beats(c, wcard)), Why::WinHigh))
     }
 }
 

@@ -14,7 +14,7 @@ use super::{
     beaters, bit, bits, class_of, partner_jack, places, position, winning_place, Action,
     Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
 };
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 use pakka_cards::{Card, CardSet};
 
 /// What one seat may see of a Kop table, as the rule of thumb reads it: its hand, the public
@@ -56,6 +56,14 @@ impl Heuristic for Kop {
     /// See [`choose`].
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
+    }
+
+    /// The branch of [`decide`] that chose `legal[chosen]`.
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match decide(&Obs::of(self, seat), legal) {
+            (i, why) if i == chosen => why,
+            _ => Why::Weighed,
+        }
     }
 }
 
@@ -214,6 +222,12 @@ fn voids(obs: &Obs) -> [u16; SEATS] {
 /// foe after can beat; else, against a foe, try the strongest winning card when the trick is
 /// worth 10 or more; otherwise give away as little as possible.
 pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    decide(obs, legal).0
+}
+
+/// [`choose`] and why, decided together so that a hint's reason is always the branch that
+/// chose the move.
+pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     // Every legal action is a card in play, a declaration before it. `index[p]`: the action
     // playing the card at place p.
     let mut index = [usize::MAX; 16];
@@ -237,11 +251,18 @@ pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
             Action::Silent => 2,
             _ => 3,
         };
-        return (0..legal.len())
+        let i = (0..legal.len())
             .min_by_key(|&i| rank(&legal[i]))
             .unwrap_or(0);
+        let why = match legal.get(i) {
+            Some(Action::Solo) => Why::KopSolo,
+            Some(Action::Wedding) => Why::KopWedding,
+            _ if legal.len() <= 1 => Why::Only,
+            _ => Why::Weighed,
+        };
+        return (i, why);
     }
-    let pick = |p: usize| index[p].min(legal.len() - 1);
+    let pick = |p: usize, why: Why| (index[p].min(legal.len() - 1), why);
     let me = obs.me;
     let played = obs.played().fold(0u16, |m, (_, c)| m | bit(c));
     let unseen = !(played | bits(obs.hand));
@@ -250,16 +271,16 @@ pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
         if trumps != 0 {
             let top = highest(trumps);
             if unseen & beaters(top) == 0 {
-                return pick(top);
+                return pick(top, Why::KopLeadTopTrump);
             }
-            return pick(cheapest(trumps));
+            return pick(cheapest(trumps), Why::KopLeadCheapTrump);
         }
-        return pick(cheapest(cards));
+        return pick(cheapest(cards), Why::KopLeadCheap);
     }
     let sides = sides(obs);
     let void = voids(obs);
     let Some((winner_seat, winner)) = winning_place(obs.trick) else {
-        return 0;
+        return (0, Why::Weighed);
     };
     // Whether a card at `place`, winning the trick now, stays winning: no seat after this one
     // that may be a foe can hold a card that beats it.
@@ -273,17 +294,17 @@ pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
     let at_stake: u32 = obs.trick.iter().map(|&(_, c)| POINTS[position(c)]).sum();
     let friend = sides[winner_seat] == Side::Friend;
     if friend && holds(winner) {
-        return pick(richest(cards));
+        return pick(richest(cards), Why::KopSmear);
     }
     let winning = cards & beaters(winner);
     let sure = places(winning)
         .filter(|&p| holds(p))
         .fold(0u16, |m, p| m | 1 << p);
     if sure != 0 {
-        return pick(richest(sure));
+        return pick(richest(sure), Why::KopTakeSure);
     }
     if !friend && winning != 0 && at_stake >= 10 {
-        return pick(highest(winning));
+        return pick(highest(winning), Why::KopTryHigh);
     }
-    pick(cheapest(cards))
+    pick(cheapest(cards), Why::KopGiveLittle)
 }

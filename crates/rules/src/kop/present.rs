@@ -298,7 +298,14 @@ fn round(r: &RoundResult) -> Msg {
             .iter()
             .zip(r.victory_cards.iter())
             .enumerate()
-            .map(|(s, (&c, &n))| msg!("kop-seat-change", who = seat(s), change = signed(c), n = n))
+            .map(|(s, (&c, &n))| {
+                msg!(
+                    "kop-seat-change",
+                    who = seat(s),
+                    change = signed(c),
+                    n = present::total(n)
+                )
+            })
             .collect();
         msg!(
             "kop-round-won",

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::*;
-use crate::{check_seats, rank_by_score, Game, Heuristic, Present, RuleError};
+use crate::{check_seats, rank_by_score, Game, Heuristic, Present, RuleError, Why};
 use pakka_cards::{parse_cards, validate_deck};
 use pakka_catalog::{en, en_lines};
 
@@ -675,6 +675,7 @@ fn normal_reads_the_partnerships_from_the_queens_played() {
     assert_eq!(legal, vec![play("AH"), play("10H")]);
     let i = g.rule_of_thumb(3, &legal, &mut ChaCha8Rng::seed_from_u64(1));
     assert_eq!(legal[i], play("AH"));
+    assert_eq!(g.why(3, &legal, i), Why::KopTakeSure);
 }
 
 #[test]
@@ -692,12 +693,14 @@ fn normal_announces_a_wedding_and_leads_its_cheapest_trump() {
     let legal = g.legal_actions(1);
     let i = g.rule_of_thumb(1, &legal, &mut rng);
     assert_eq!(legal[i], Action::Wedding);
+    assert_eq!(g.why(1, &legal, i), Why::KopWedding);
     declare_all(&mut g);
     // A side ace led is trumped by whoever lacks the suit (each side suit has two cards), so
     // seat 0 leads its cheapest trump, keeping 10D to smear on a friend's trick.
     let legal = g.legal_actions(0);
     let i = g.rule_of_thumb(0, &legal, &mut rng);
     assert_eq!(legal[i], play("JD"));
+    assert_eq!(g.why(0, &legal, i), Why::KopLeadCheapTrump);
 }
 
 #[test]
@@ -714,6 +717,7 @@ fn normal_plays_a_solo_with_both_black_queens_and_a_red_top_trump() {
     let legal = g.legal_actions(1);
     let i = g.rule_of_thumb(1, &legal, &mut ChaCha8Rng::seed_from_u64(1));
     assert_eq!(legal[i], Action::Solo);
+    assert_eq!(g.why(1, &legal, i), Why::KopSolo);
     act(&mut g, 1, Action::Solo);
     declare_all(&mut g);
     assert_eq!(g.contract(), Some(Contract::Solo { player: 1 }));
@@ -734,18 +738,26 @@ fn normal_leads_a_trump_nobody_can_beat_and_smears_on_a_sure_friend() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     // Nothing beats AH: seat 0 leads it.
     let legal = g.legal_actions(0);
-    assert_eq!(legal[g.rule_of_thumb(0, &legal, &mut rng)], play("AH"));
+    let i = g.rule_of_thumb(0, &legal, &mut rng);
+    assert_eq!(legal[i], play("AH"));
+    assert_eq!(g.why(0, &legal, i), Why::KopLeadTopTrump);
     plays(&mut g, "AH JS");
     // Seat 2 holds QS and knows nothing of seat 0 yet; it gives the least it can.
     let legal = g.legal_actions(2);
-    assert_eq!(legal[g.rule_of_thumb(2, &legal, &mut rng)], play("JH"));
+    let i = g.rule_of_thumb(2, &legal, &mut rng);
+    assert_eq!(legal[i], play("JH"));
+    assert_eq!(g.why(2, &legal, i), Why::KopGiveLittle);
     plays(&mut g, "JH 10H");
     // Seat 0 leads JC and seat 1 beats it with QC, showing seat 2 its partner. Only AH and
     // 10H beat QC, and both are played: the trick is sure, so seat 2 smears AD on it.
     plays(&mut g, "JC QC");
     let legal = g.legal_actions(2);
     assert_eq!(legal, vec![play("QS"), play("AD")]);
-    assert_eq!(legal[g.rule_of_thumb(2, &legal, &mut rng)], play("AD"));
+    let i = g.rule_of_thumb(2, &legal, &mut rng);
+    assert_eq!(legal[i], play("AD"));
+    assert_eq!(g.why(2, &legal, i), Why::KopSmear);
+    // Asked about a move the rule of thumb did not choose, a hint gives no reason of its own.
+    assert_eq!(g.why(2, &legal, 1 - i), Why::Weighed);
 }
 
 #[test]

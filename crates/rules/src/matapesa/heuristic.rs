@@ -6,7 +6,7 @@
 use rand::RngCore;
 
 use super::{Action, Matapesa};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 
 /// What the rule of thumb reads of one seat's position: only public counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,18 +27,35 @@ impl Heuristic for Matapesa {
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
     }
+
+    /// The branch of [`decide`] that chose `legal[chosen]`.
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match decide(&Obs::of(self, seat), legal) {
+            (i, why) if i == chosen => why,
+            _ => Why::Weighed,
+        }
+    }
 }
 
 /// The highest legal rank while more than two tricks remain, else the lowest.
 pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    decide(obs, legal).0
+}
+
+/// [`choose`] and why, decided together so that a hint's reason is always the branch that
+/// chose the move.
+pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let rank = |a: &Action| match *a {
         Action::Play(c) => c.rank(),
     };
     let by_rank = (0..legal.len()).map(|i| (rank(&legal[i]), i));
-    let pick = if obs.tricks_left > 2 {
-        by_rank.max()
+    let (pick, why) = if obs.tricks_left > 2 {
+        (by_rank.max(), Why::MatapesaShedHigh)
     } else {
-        by_rank.min()
+        (by_rank.min(), Why::MatapesaLowLate)
     };
-    pick.map_or(0, |(_, i)| i)
+    match pick {
+        Some((_, i)) => (i, why),
+        None => (0, Why::Weighed),
+    }
 }

@@ -409,3 +409,29 @@ fn game_result_reads_as_a_sentence() {
     insta::assert_snapshot!("matapesa_results_en", words("en-US"));
     insta::assert_snapshot!("matapesa_results_fi", words("fi"));
 }
+
+// ---- the normal computer player's reasons (a hint's line) -----------------------------------
+
+#[test]
+fn normal_sheds_high_cards_early_and_plays_low_in_the_last_two_tricks() {
+    use crate::{Heuristic, Why};
+    let normal = |g: &Matapesa| {
+        let seat = g.to_act()[0];
+        let legal = g.legal_actions(seat);
+        let i = g.rule_of_thumb(seat, &legal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0));
+        (legal[i], g.why(seat, &legal, i))
+    };
+    // Eight players, six cards each: seat 0 leads its ace while six tricks remain.
+    let mut g = game(7, &["AS 2S 3S 4S 5S 6S", "", "", "", "", "", "", ""]);
+    assert_eq!(normal(&g), (play("AS"), Why::MatapesaShedHigh));
+    // Everyone plays as the normal player does until two tricks are left.
+    while g.hands.iter().map(|h| h.len()).max() > Some(2) {
+        let seat = g.to_act()[0];
+        let (action, _) = normal(&g);
+        act(&mut g, seat, action);
+    }
+    let seat = g.to_act()[0];
+    assert!(g.legal_actions(seat).len() > 1, "a choice is left");
+    let lowest = g.legal_actions(seat)[0];
+    assert_eq!(normal(&g), (lowest, Why::MatapesaLowLate));
+}

@@ -27,7 +27,7 @@ use rand::RngCore;
 use super::{Action, Level, Paston, Phase, SEATS};
 use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::rank_bits as ranks;
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 use pakka_cards::{Card, CardSet, Suit};
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
@@ -98,21 +98,33 @@ impl Heuristic for Paston {
     /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
     /// read from what the seat's view shows ([`Obs`]).
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&Obs::of(self, seat), legal)
+        decide(&Obs::of(self, seat), legal).0
+    }
+
+    /// The branch of [`decide`] that chose `legal[chosen]`.
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match decide(&Obs::of(self, seat), legal) {
+            (i, why) if i == chosen => why,
+            _ => Why::Weighed,
+        }
     }
 }
 
-/// The rule of thumb on what the seat sees.
-fn choose(view: &Obs, legal: &[Action]) -> usize {
+/// The rule of thumb on what the seat sees: the index of its choice in `legal` and why, decided
+/// together so that a hint's reason is always the branch that chose the move.
+fn decide(view: &Obs, legal: &[Action]) -> (usize, Why) {
     let choice = match view.phase {
         Phase::Auction => auction(view, legal),
-        Phase::Discard => discard(view, legal),
+        Phase::Discard => discard(view, legal).map(|i| (i, Why::PastonDiscard)),
         Phase::Trump => trumps(view, legal),
         Phase::Whist => whist(view, legal),
         Phase::Play => play(view, legal),
         Phase::Over => None,
     };
-    pick(choice, legal.len())
+    match choice {
+        Some((i, why)) => (pick(Some(i), legal.len()), why),
+        None => (pick(None, legal.len()), Why::Weighed),
+    }
 }
 
 /// Expected tricks of a defender against a declarer with `trump` as trumps.
@@ -161,8 +173,8 @@ fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
     best
 }
 
-fn auction(view: &Obs, legal: &[Action]) -> Option<usize> {
-    let pass = index_of(legal, &Action::Pass);
+fn auction(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
+    let pass = index_of(legal, &Action::Pass).map(|i| (i, Why::PastonPass));
     let Some(level) = legal.iter().find_map(|a| match a {
         Action::Bid(l) => Some(*l),
         _ => None,
@@ -173,7 +185,7 @@ fn auction(view: &Obs, legal: &[Action]) -> Option<usize> {
     // Grkha pays +10 and costs −40: only with a hand that makes it four times in five.
     let floor = if level == Level::Grkha { 0.0 } else { BID_EV };
     if ev > floor {
-        index_of(legal, &Action::Bid(level))
+        index_of(legal, &Action::Bid(level)).map(|i| (i, Why::PastonBid))
     } else {
         pass
     }
@@ -205,25 +217,28 @@ fn discard(view: &Obs, legal: &[Action]) -> Option<usize> {
     best.map(|(_, i)| i)
 }
 
-fn trumps(view: &Obs, legal: &[Action]) -> Option<usize> {
+fn trumps(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     let hand = view.hand;
-    let mut best: Option<(f32, usize)> = None;
+    let mut best: Option<(f32, usize, Why)> = None;
     for (i, action) in legal.iter().enumerate() {
-        let value = match *action {
-            Action::Trump(level) => contract_ev(VALUES.tricks(&STYLE, hand, level.trump()), level),
+        let (value, why) = match *action {
+            Action::Trump(level) => (
+                contract_ev(VALUES.tricks(&STYLE, hand, level.trump()), level),
+                Why::PastonTrump,
+            ),
             // −10, and each opponent +2.
-            Action::Surrender => -12.0,
+            Action::Surrender => (-12.0, Why::PastonSurrender),
             _ => continue,
         };
-        if best.is_none_or(|(v, _)| value > v) {
-            best = Some((value, i));
+        if best.is_none_or(|(v, _, _)| value > v) {
+            best = Some((value, i, why));
         }
     }
-    best.map(|(_, i)| i)
+    best.map(|(_, i, why)| (i, why))
 }
 
-fn whist(view: &Obs, legal: &[Action]) -> Option<usize> {
-    let pass = index_of(legal, &Action::Pass);
+fn whist(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
+    let pass = index_of(legal, &Action::Pass).map(|i| (i, Why::PastonSitOut));
     let (me, Some(level)) = (view.me, view.trump) else {
         return pass;
     };
@@ -234,13 +249,13 @@ fn whist(view: &Obs, legal: &[Action]) -> Option<usize> {
         Some(false) => WHIST_ALONE,
     };
     if defence(view.hand, level.trump()) >= need {
-        index_of(legal, &Action::Whist)
+        index_of(legal, &Action::Whist).map(|i| (i, Why::PastonWhist))
     } else {
         pass
     }
 }
 
-fn play(view: &Obs, legal: &[Action]) -> Option<usize> {
+fn play(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     let me = view.me;
     let cards = playable(legal, |a| match a {
         Action::Play(c) => Some(*c),
@@ -274,6 +289,6 @@ fn play(view: &Obs, legal: &[Action]) -> Option<usize> {
         opponents_out: false,
         trick_number: view.trick_number,
     };
-    let card = table.card(cards, view.trick)?;
-    index_of(legal, &Action::Play(card))
+    let (card, why) = table.card(cards, view.trick)?;
+    index_of(legal, &Action::Play(card)).map(|i| (i, why))
 }

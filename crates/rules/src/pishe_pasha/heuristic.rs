@@ -7,7 +7,7 @@
 use rand::RngCore;
 
 use super::{Action, PishePasha};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 
 impl Heuristic for PishePasha {
     /// The first legal action of the most preferred kind ([`preference`]).
@@ -15,6 +15,19 @@ impl Heuristic for PishePasha {
         (0..legal.len())
             .min_by_key(|&i| preference(&legal[i]))
             .unwrap_or(0)
+    }
+
+    /// What the chosen action's kind says. Turning and discarding are chosen only when they
+    /// are the only action (every other kind is preferred), so they are `Only`.
+    fn why(&self, _seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match legal.get(chosen) {
+            Some(Action::Foundation) => Why::PisheFoundation,
+            Some(Action::Give(_)) => Why::PisheGive,
+            Some(Action::Stop) => Why::PisheStop,
+            Some(Action::TakeOver) => Why::PisheTakeOver,
+            _ if legal.len() <= 1 => Why::Only,
+            _ => Why::Weighed,
+        }
     }
 }
 

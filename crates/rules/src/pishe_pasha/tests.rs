@@ -90,6 +90,15 @@ fn play_turn(g: &mut PishePasha, seat: Seat) -> Vec<Event> {
     events
 }
 
+/// What the `normal` computer player chooses for `seat`, and why (a hint's reason).
+fn normal(g: &PishePasha, seat: Seat) -> (Action, crate::Why) {
+    use crate::Heuristic;
+    use rand::SeedableRng;
+    let legal = g.legal_actions(seat);
+    let i = g.rule_of_thumb(seat, &legal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0));
+    (legal[i].clone(), g.why(seat, &legal, i))
+}
+
 fn top(g: &PishePasha, seat: Seat) -> Option<Card> {
     g.discards[seat].last().copied()
 }
@@ -153,6 +162,7 @@ fn pp3_give_to_the_opponent_and_turn_again() {
     act(&mut g, 0, Action::Turn);
     assert_eq!(g.pending, Some(card("8S")));
     assert_eq!(g.legal_actions(0), vec![Action::Give(1), Action::Discard]);
+    assert_eq!(normal(&g, 0), (Action::Give(1), crate::Why::PisheGive));
     act(&mut g, 0, Action::Give(1));
     assert_eq!(top(&g, 1), Some(card("8S")));
     assert_eq!(g.to_act(), vec![0]);
@@ -306,6 +316,10 @@ fn pp10_stop_and_correct_a_breach() {
     act(&mut g, 0, Action::Discard); // 9H
     assert_eq!(top(&g, 1), Some(card("5C")));
     assert_eq!(g.legal_actions(1), vec![Action::Foundation, Action::Turn]);
+    assert_eq!(
+        normal(&g, 1),
+        (Action::Foundation, crate::Why::PisheFoundation)
+    );
     let events = act(&mut g, 1, Action::Turn); // breach: 5C fits ♣
     assert!(events.contains(&Event::Breach { seat: 1 }));
     assert_eq!(g.to_act(), vec![1, 0]);
@@ -325,6 +339,7 @@ fn pp10_stop_and_correct_a_breach() {
     );
     assert_eq!(g.to_act(), vec![0]);
     assert_eq!(g.legal_actions(0), vec![Action::Correct, Action::TakeOver]);
+    assert_eq!(normal(&g, 0), (Action::TakeOver, crate::Why::PisheTakeOver));
     act(&mut g, 0, Action::Correct);
     assert_eq!(
         g.stocks[1].front(),

@@ -7,7 +7,7 @@
 use rand::RngCore;
 
 use super::{colour, leader, score_key, strength, strength_bit, strength_bits, Action, Red7, View};
-use crate::{Heuristic, Observer, Seat};
+use crate::{Heuristic, Observer, Seat, Why};
 use pakka_cards::{Card, CardSet, Colour};
 
 /// What the rule of thumb reads of the seat to act: its hand, its palette, whether it has played
@@ -54,6 +54,12 @@ impl Obs {
 /// play; otherwise the weakest palette card that wins, else the weakest canvas card that wins,
 /// else a palette card that some canvas card in hand would then make win; only then give up.
 pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    decide(obs, legal).0
+}
+
+/// [`choose`] and why, decided together so that a hint's reason is always the branch that
+/// chose the move.
+pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let pick = |f: &dyn Fn(&Action) -> Option<u8>| {
         (0..legal.len())
             .filter_map(|i| f(&legal[i]).map(|cost| (cost, i)))
@@ -62,7 +68,7 @@ pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
     };
     let end = legal.iter().position(|a| *a == Action::End);
     if let (Some(i), true) = (end, obs.played_palette && obs.wins(None, obs.rule)) {
-        return i;
+        return (i, Why::Red7EndWinning);
     }
     let palette_wins = pick(&|a| match *a {
         Action::Palette(c) if obs.wins(Some(c), obs.rule) => Some(strength(c)),
@@ -80,16 +86,26 @@ pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
             .then(|| strength(p)),
         _ => None,
     });
+    let tag = |why: Why| move |i: usize| (i, why);
     palette_wins
-        .or(canvas_wins)
-        .or(palette_then_canvas)
-        .or(end)
-        .unwrap_or(0)
+        .map(tag(Why::Red7Palette))
+        .or(canvas_wins.map(tag(Why::Red7Canvas)))
+        .or(palette_then_canvas.map(tag(Why::Red7PaletteThenCanvas)))
+        .or(end.map(tag(Why::Red7NoWin)))
+        .unwrap_or((0, Why::Weighed))
 }
 
 impl Heuristic for Red7 {
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
+    }
+
+    /// The branch of [`decide`] that chose `legal[chosen]`.
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match decide(&Obs::of(self, seat), legal) {
+            (i, why) if i == chosen => why,
+            _ => Why::Weighed,
+        }
     }
 }
 

@@ -121,7 +121,20 @@ pub enum Event {
     },
     GameOver {
         ranking: Vec<Vec<Seat>>,
+        /// The advanced game: how the match was decided (none in the basic game, won by the
+        /// last player standing).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scoring: Option<MatchEnd>,
     },
+}
+
+/// How an advanced match ended: the winners' points against the target. A winner at or over
+/// the target reached it first (only a round's winner scores, one at a time); one below it won
+/// with the most points when too few cards were left for another round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchEnd {
+    pub points: i64,
+    pub target: i64,
 }
 
 /// Red7's 49 cards in their new-deck order: colour by colour in the rainbow's order
@@ -584,7 +597,7 @@ impl Red7 {
                 cards: Vec::new(),
                 points: 0,
             });
-            self.finish(ranking, events);
+            self.finish(ranking, None, events);
             return;
         }
         let q = qualifying(self.rule(), self.palettes[winner]);
@@ -608,16 +621,26 @@ impl Red7 {
         let unscored = deck().len() - self.scored.iter().map(Vec::len).sum::<usize>();
         if self.points[winner] >= target(n) || unscored < 8 * n {
             let ranking = rank_by_score(&self.points);
-            self.finish(ranking, events);
+            let scoring = MatchEnd {
+                points: self.points.iter().copied().max().unwrap_or(0),
+                target: target(n),
+            };
+            self.finish(ranking, Some(scoring), events);
         } else {
             self.round += 1;
             self.deal_round(events);
         }
     }
 
-    fn finish(&mut self, ranking: Vec<Vec<Seat>>, events: &mut Events<'_, Event>) {
+    fn finish(
+        &mut self,
+        ranking: Vec<Vec<Seat>>,
+        scoring: Option<MatchEnd>,
+        events: &mut Events<'_, Event>,
+    ) {
         events.tell(|| Event::GameOver {
             ranking: ranking.clone(),
+            scoring,
         });
         self.ranking = Some(ranking);
     }

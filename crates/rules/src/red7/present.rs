@@ -8,7 +8,9 @@
 //! (`R7`) is not. Words live in `locales/<lang>/red7.ftl`.
 
 use super::heuristic::{end_outcome, viewer, would_win, EndOutcome};
-use super::{colour, colour_strength, number, Action, Event, OutReason, Red7, Refusal, View};
+use super::{
+    colour, colour_strength, number, Action, Event, MatchEnd, OutReason, Red7, Refusal, View,
+};
 use crate::picture::{Face, Mark, Pile, Scene};
 use crate::present::{self, grouped, seat_list};
 use crate::{Observer, Present, Seat, Tone};
@@ -36,7 +38,8 @@ impl Present for Red7 {
             ));
         }
         match (&view.ranking, view.turn) {
-            (Some(ranking), _) => scene.notes.push(game_over(ranking)),
+            // The picture's caption stays short: who won.
+            (Some(ranking), _) => scene.notes.push(game_over(ranking, None)),
             (None, Some(t)) => scene.notes.push(msg!(
                 "red7-turn",
                 who = seat(t),
@@ -173,7 +176,17 @@ impl Present for Red7 {
         });
         lines.push(msg!("red7-draw-pile", cards = view.draw_pile));
         match (&view.ranking, view.turn) {
-            (Some(ranking), _) => lines.push(game_over(ranking)),
+            (Some(ranking), _) => {
+                let scoring = view
+                    .scores
+                    .as_ref()
+                    .zip(view.target)
+                    .map(|(scores, target)| MatchEnd {
+                        points: scores.iter().copied().max().unwrap_or(0),
+                        target,
+                    });
+                lines.push(game_over(ranking, scoring))
+            }
             (None, Some(t)) => lines.push(msg!(
                 "red7-turn",
                 who = seat(t),
@@ -320,7 +333,7 @@ impl Present for Red7 {
                 // Commas: the sentence begins with a seat's name, maybe a computer's.
                 cards = list_of(cards.iter().copied(), key!("sep-comma"))
             ),
-            Event::GameOver { ranking } => game_over(ranking),
+            Event::GameOver { ranking, scoring } => game_over(ranking, *scoring),
         }
     }
 }
@@ -333,10 +346,25 @@ fn hand_groups(hand: &[Card]) -> Vec<Vec<Card>> {
     })
 }
 
-/// "Game over: Ann won." (everyone sharing the first place).
-fn game_over(ranking: &[Vec<Seat>]) -> Msg {
+/// "Game over: Ann won." (everyone sharing the first place); the advanced game says how the
+/// match was decided: the target reached first, or the most points when the cards ran short.
+fn game_over(ranking: &[Vec<Seat>], scoring: Option<MatchEnd>) -> Msg {
     let first = ranking.first().map_or(&[][..], Vec::as_slice);
-    msg!("red7-over", winners = seat_list(first))
+    match scoring {
+        None => msg!("red7-over", winners = seat_list(first)),
+        Some(MatchEnd { points, target }) if points >= target => msg!(
+            "red7-over-target",
+            winners = seat_list(first),
+            points = points,
+            target = target
+        ),
+        Some(MatchEnd { points, target }) => msg!(
+            "red7-over-cards",
+            winners = seat_list(first),
+            points = points,
+            target = target
+        ),
+    }
 }
 
 /// A colour's name.

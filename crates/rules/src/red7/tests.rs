@@ -585,7 +585,11 @@ fn advanced_match_ends_at_the_target() {
     let events = act(&mut g, 1, Action::End);
     assert!(g.is_over());
     assert!(events.contains(&Event::GameOver {
-        ranking: vec![vec![0], vec![1]]
+        ranking: vec![vec![0], vec![1]],
+        scoring: Some(MatchEnd {
+            points: 42,
+            target: 40
+        }),
     }));
     let status = g.status();
     assert_eq!(status.scores, Some(vec![42, 0]));
@@ -606,8 +610,15 @@ fn advanced_match_ends_when_fewer_than_8n_cards_remain() {
     assert_eq!(g.to_act(), vec![0]);
     act(&mut g, 0, Action::End);
     act(&mut g, 1, Action::End);
-    act(&mut g, 2, Action::End);
+    let events = act(&mut g, 2, Action::End);
     assert!(g.is_over());
+    assert!(events.contains(&Event::GameOver {
+        ranking: vec![vec![3], vec![0, 1, 2]],
+        scoring: Some(MatchEnd {
+            points: 7,
+            target: 30
+        }),
+    }));
     let status = g.status();
     assert_eq!(status.scores, Some(vec![0, 0, 0, 7]));
     assert_eq!(status.ranking, Some(vec![vec![3], vec![0, 1, 2]]));
@@ -922,6 +933,7 @@ fn events_and_confirm_questions_read_well() {
     );
     let shared = Event::GameOver {
         ranking: vec![vec![0, 2], vec![1]],
+        scoring: None,
     };
     assert_eq!(
         en_named(&Red7::event(&shared), &names(3)),
@@ -1057,7 +1069,9 @@ fn the_rule_of_thumb_matches_its_view_reference() {
 }
 
 /// The end of a round and of the game as the channel reads them, in English and Finnish: a
-/// player out, the basic game's one round won, an advanced round scored, and the game won.
+/// player out, the basic game's one round won, an advanced round scored, and the game won —
+/// the basic game by the last player standing, the advanced match by reaching the target first
+/// or, when the cards ran short, with the most points (here shared).
 #[test]
 fn round_and_game_results_read_as_sentences() {
     let names: Vec<String> = ["@alice", "Computer 2 (normal)", "Computer 3 (normal)"]
@@ -1086,10 +1100,65 @@ fn round_and_game_results_read_as_sentences() {
         },
         Event::GameOver {
             ranking: vec![vec![1], vec![0, 2]],
+            scoring: None,
+        },
+        Event::GameOver {
+            ranking: vec![vec![1], vec![0, 2]],
+            scoring: Some(MatchEnd {
+                points: 37,
+                target: 35,
+            }),
+        },
+        Event::GameOver {
+            ranking: vec![vec![0, 2], vec![1]],
+            scoring: Some(MatchEnd {
+                points: 21,
+                target: 35,
+            }),
         },
     ];
     let messages: Vec<_> = events.iter().map(Red7::event).collect();
     let words = |lang: &str| crate::testing::worded_results(&messages, &names, lang);
     insta::assert_snapshot!("red7_results_en", words("en-US"));
     insta::assert_snapshot!("red7_results_fi", words("fi"));
+}
+
+// ---- the normal computer player's reasons (a hint's line) -----------------------------------
+
+/// What the `normal` computer player chooses for the seat to act, and why.
+fn normal(g: &Red7) -> (Action, crate::Why) {
+    use crate::Heuristic;
+    let seat = g.to_act()[0];
+    let legal = g.legal_actions(seat);
+    let i = g.rule_of_thumb(seat, &legal, &mut rand_chacha::ChaCha8Rng::seed_from_u64(0));
+    (legal[i], g.why(seat, &legal, i))
+}
+
+#[test]
+fn normal_keeps_the_lead_as_cheaply_as_it_can_and_says_how() {
+    use crate::Why;
+    // Under Red only R7 beats the other palette's O7: to the palette, then end the turn.
+    let mut g = basic(1, &["R7 V1", ""], &["R3", "O7"]);
+    assert_eq!(normal(&g), (palette("R7"), Why::Red7Palette));
+    act(&mut g, 0, palette("R7"));
+    assert_eq!(normal(&g), (Action::End, Why::Red7EndWinning));
+    // No palette card wins under Red, but Green does with the G2 already there: the weaker
+    // green card goes to the canvas.
+    let g = basic(1, &["G4 G6", ""], &["G2", "R7"]);
+    assert_eq!(normal(&g), (canvas("G4"), Why::Red7Canvas));
+    // Nothing wins alone, but the weakest card of the hand (R3 R5 O1 O3 O5 G4 G6, the deck
+    // filling the rest) gives a canvas card a winning rule: O1 beside B1 makes two 1s, which
+    // win once O3 or O5 makes the rule Orange.
+    let g = basic(1, &["G4 G6", ""], &["B1", "R7"]);
+    assert_eq!(g.hands[0], set("R3 R5 O1 O3 O5 G4 G6"));
+    assert_eq!(normal(&g), (palette("O1"), Why::Red7PaletteThenCanvas));
+    // Seat 0 holds only B1 (the deck's other cards moved to seat 1's palette): it wins under
+    // no rule, in the palette or on the canvas, so the turn ends, out either way.
+    let mut g = basic(1, &["B1", ""], &["R3", "O7"]);
+    let others: Vec<Card> = g.hands[0].iter().filter(|&c| c != card("B1")).collect();
+    for c in others {
+        take(&mut g, c);
+        g.palettes[1].insert(c);
+    }
+    assert_eq!(normal(&g), (Action::End, Why::Red7NoWin));
 }

@@ -29,7 +29,7 @@ use rand::RngCore;
 use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
 use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::{partner, rank_bits as ranks};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 use pakka_cards::{Card, CardSet, Suit};
 
 /// Teka's weights for the shared card play: the whole deck (2 to A).
@@ -97,22 +97,40 @@ impl Obs<'_> {
 }
 
 impl Heuristic for Teka {
-    /// Counted tricks for the calls, trumps and raises; the shared card play.
+    /// Counted tricks for the calls, trumps and raises; the shared card play ([`decide`]).
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        let obs = Obs::of(self, seat);
-        let choice = match obs.phase {
-            Phase::Redeal => index_of(legal, &Action::Redeal),
-            Phase::Bidding => call(&obs, legal),
-            Phase::Trump => trumps(&obs, legal),
-            Phase::Play => raise(&obs, legal).or_else(|| play(&obs, legal)),
-            Phase::Over => None,
-        };
-        pick(choice, legal.len())
+        decide(&Obs::of(self, seat), legal).0
+    }
+
+    /// The branch of [`decide`] that chose `legal[chosen]`.
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match decide(&Obs::of(self, seat), legal) {
+            (i, why) if i == chosen => why,
+            _ => Why::Weighed,
+        }
     }
 
     /// A random raise in a search's playout sinks the contract it is meant to measure.
     fn explore(action: &Action) -> bool {
         !matches!(action, Action::Raise(_))
+    }
+}
+
+/// The rule of thumb on what the seat sees: the index of its choice in `legal` and why, decided
+/// together so that a hint's reason is always the branch that chose the move.
+pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
+    let choice = match obs.phase {
+        Phase::Redeal => index_of(legal, &Action::Redeal).map(|i| (i, Why::TekaRedeal)),
+        Phase::Bidding => call(obs, legal),
+        Phase::Trump => trumps(obs, legal).map(|i| (i, Why::TekaTrump)),
+        Phase::Play => raise(obs, legal)
+            .map(|i| (i, Why::TekaRaise))
+            .or_else(|| play(obs, legal)),
+        Phase::Over => None,
+    };
+    match choice {
+        Some((i, why)) => (pick(Some(i), legal.len()), why),
+        None => (pick(None, legal.len()), Why::Weighed),
     }
 }
 
@@ -151,14 +169,14 @@ pub(super) fn promised(n: u8) -> f32 {
     (3.0 * f32::from(n) - 13.0) / 2.0
 }
 
-fn call(obs: &Obs, legal: &[Action]) -> Option<usize> {
+fn call(obs: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     let me = obs.me;
     let pass = index_of(legal, &Action::Pass);
     let hand = obs.hand;
     let (suit, mine) = best_trump(hand);
     if all_sure(hand, suit) {
         if let Some(i) = index_of(legal, &Action::Bid(Bid::Double13)) {
-            return Some(i);
+            return Some((i, Why::TekaDouble13));
         }
     }
     let numbers = |seats: &dyn Fn(Seat) -> bool| {
@@ -174,7 +192,7 @@ fn call(obs: &Obs, legal: &[Action]) -> Option<usize> {
     let highest = numbers(&|_| true);
     let partners = numbers(&|s| s == partner(me));
     if partners.is_some() && partners == highest {
-        return pass;
+        return pass.map(|i| (i, Why::TekaPartnerHighest));
     }
     let rest = f32::max(13.0 - mine, 0.0);
     let partner_call = obs.calls.iter().find(|c| c.seat == partner(me));
@@ -188,10 +206,13 @@ fn call(obs: &Obs, legal: &[Action]) -> Option<usize> {
         share = f32::min(share, f32::max(rest - promised(n), 0.0) / 2.0);
     }
     let team = mine + share;
-    legal
+    match legal
         .iter()
         .position(|a| matches!(a, Action::Bid(Bid::Tricks(n)) if team >= f32::from(*n) + MARGIN))
-        .or(pass)
+    {
+        Some(i) => Some((i, Why::TekaCall)),
+        None => pass.map(|i| (i, Why::TekaPass)),
+    }
 }
 
 fn trumps(obs: &Obs, legal: &[Action]) -> Option<usize> {
@@ -231,7 +252,7 @@ fn raise(obs: &Obs, legal: &[Action]) -> Option<usize> {
         .map(|(_, i)| i)
 }
 
-fn play(obs: &Obs, legal: &[Action]) -> Option<usize> {
+fn play(obs: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     let me = obs.me;
     let cards = playable(legal, |a| match a {
         Action::Play(c) => Some(*c),
@@ -266,8 +287,8 @@ fn play(obs: &Obs, legal: &[Action]) -> Option<usize> {
         opponents_out,
         trick_number: obs.trick_number,
     };
-    let card = table.card(cards, obs.trick)?;
-    play_index(legal, cards, card)
+    let (card, why) = table.card(cards, obs.trick)?;
+    play_index(legal, cards, card).map(|i| (i, why))
 }
 
 /// Where playing `card` stands in `legal`: the plays come first in card order (`legal_into`),

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::*;
-use crate::{Game, Heuristic, Present, RuleError};
+use crate::{Game, Heuristic, Present, RuleError, Why};
 use pakka_cards::{parse_cards, validate_deck};
 use pakka_catalog::{en, en_lines};
 
@@ -787,28 +787,56 @@ fn normal_choice(g: &Teka) -> Action {
     legal[i].clone()
 }
 
+/// Why the `normal` computer player chooses what [`normal_choice`] answers (a hint's reason).
+fn normal_why(g: &Teka) -> Why {
+    let seat = g.to_act()[0];
+    let legal = g.legal_actions(seat);
+    let i = g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(0));
+    g.why(seat, &legal, i)
+}
+
 #[test]
 fn normal_asks_for_a_redeal_without_an_ace_or_a_court_card() {
     let g = game(3, ["2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D 2C", "", "", ""]);
     assert_eq!((g.phase(), g.to_act()), (Phase::Redeal, vec![0]));
     assert_eq!(normal_choice(&g), Action::Redeal);
+    assert_eq!(normal_why(&g), Why::TekaRedeal);
+}
+
+#[test]
+fn normal_calls_double_thirteen_only_when_every_card_is_a_sure_trick() {
+    let g = game(
+        3,
+        [
+            "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+            "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+            "",
+            "",
+        ],
+    );
+    assert_eq!(normal_choice(&g), Action::Bid(Bid::Double13));
+    assert_eq!(normal_why(&g), Why::TekaDouble13);
 }
 
 #[test]
 fn normal_calls_the_lowest_number_with_a_strong_hand_and_passes_weak_ones() {
     let mut g = game(3, NORMAL);
     assert_eq!(normal_choice(&g), number(8));
+    assert_eq!(normal_why(&g), Why::TekaCall);
     act(&mut g, 0, number(8));
     assert_eq!(normal_choice(&g), Action::Pass, "seat 1 is weak");
+    assert_eq!(normal_why(&g), Why::TekaPass);
     act(&mut g, 1, Action::Pass);
     assert_eq!(
         normal_choice(&g),
         Action::Pass,
         "seat 2 leaves the call to its partner"
     );
+    assert_eq!(normal_why(&g), Why::TekaPartnerHighest);
     act(&mut g, 2, Action::Pass);
     act(&mut g, 3, Action::Pass);
     assert_eq!(normal_choice(&g), Action::Trump(TrumpSuit::S));
+    assert_eq!(normal_why(&g), Why::TekaTrump);
 }
 
 #[test]
@@ -821,9 +849,11 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     act(&mut g, 0, Action::Trump(TrumpSuit::S));
     // Six sure trumps are not eight tricks: no raise. AS…9S are equal: lead the cheapest.
     assert_eq!(normal_choice(&g), Action::Play(card("9S")));
+    assert_eq!(normal_why(&g), Why::DrawTrumps);
     act(&mut g, 0, Action::Play(card("9S")));
     // Seat 1 cannot beat 9S: the lowest spade.
     assert_eq!(normal_choice(&g), Action::Play(card("2S")));
+    assert_eq!(normal_why(&g), Why::CannotWin);
     play_cards(
         &mut g,
         "2S 5S 7S  10S 3S 6S 8S  AH 8H 6H 2H  KH 9H 7H 3H  AD 9D 6D 2D",
@@ -832,15 +862,18 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     // Five tricks won and four master trumps in hand make nine certain: raise to 9, not more,
     // then play.
     assert_eq!(normal_choice(&g), Action::Raise(9));
+    assert_eq!(normal_why(&g), Why::TekaRaise);
     act(&mut g, 0, Action::Raise(9));
     assert!(matches!(normal_choice(&g), Action::Play(_)));
     // Second hand low: seat 1 keeps KC under the declarer's 2C (its partner plays after it).
     act(&mut g, 0, Action::Play(card("2C")));
     assert_eq!(normal_choice(&g), Action::Play(card("6C")));
+    assert_eq!(normal_why(&g), Why::SecondHandLow);
     // Seat 2 goes up with JC against 6C (third hand high); seat 3 plays low here, so the trick
     // is the declaring side's sixth.
     act(&mut g, 1, Action::Play(card("6C")));
     assert_eq!(normal_choice(&g), Action::Play(card("JC")));
+    assert_eq!(normal_why(&g), Why::WinHigh);
     play_cards(&mut g, "JC 4C");
     assert_eq!(g.side_tricks(), (6, 0));
     // The partner leads JH, at risk with seat 1 still to play; the declarer, void in hearts,
@@ -850,6 +883,7 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     assert_eq!(normal_choice(&g), Action::Raise(10));
     act(&mut g, 0, Action::Raise(10));
     assert_eq!(normal_choice(&g), Action::Play(card("3C")));
+    assert_eq!(normal_why(&g), Why::PartnerWins);
 }
 
 #[test]
@@ -1019,7 +1053,7 @@ mod reference {
             opponents_out,
             trick_number: view.trick_number,
         };
-        let card = table.card(cards, &view.trick)?;
+        let (card, _) = table.card(cards, &view.trick)?;
         index_of(legal, &Action::Play(card))
     }
 }

@@ -6,7 +6,7 @@
 use rand::RngCore;
 
 use super::{Action, Whist22};
-use crate::{Heuristic, Observer, Seat};
+use crate::{Heuristic, Observer, Seat, Why};
 use pakka_cards::CardSet;
 
 /// What the rule of thumb reads of one seat: the cards of its own it may see (none in the blind
@@ -45,31 +45,55 @@ fn value(a: &Action) -> i32 {
 /// bid, play the highest card (the Fool as 22), and once the bid is made, the lowest (the Fool
 /// as 0).
 pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
+    decide(obs, legal).0
+}
+
+/// [`choose`] and why, decided together so that a hint's reason is always the branch that
+/// chose the move.
+pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     if legal.iter().all(|a| matches!(a, Action::Bid(_))) {
         let strong = obs
             .hand
             .iter()
             .filter(|c| c.trump_value().is_none_or(|v| v >= 17))
             .count() as i32;
-        return (0..legal.len())
+        let i = (0..legal.len())
             .min_by_key(|&i| match legal[i] {
                 Action::Bid(b) => (i32::from(b) - strong).abs(),
                 _ => i32::MAX,
             })
             .unwrap_or(0);
+        let why = match legal.get(i) {
+            Some(&Action::Bid(0)) if obs.hand.is_empty() => Why::Whist22BidUnseen,
+            Some(&Action::Bid(b)) if i32::from(b) == strong => Why::Whist22Bid,
+            Some(Action::Bid(_)) => Why::Whist22BidNearest,
+            _ => Why::Weighed,
+        };
+        return (i, why);
     }
     let short = u32::from(obs.bid) > obs.tricks;
     let by_value = (0..legal.len()).map(|i| (value(&legal[i]), i));
-    let pick = if short {
-        by_value.max()
+    let (pick, why) = if short {
+        (by_value.max(), Why::Whist22NeedTricks)
     } else {
-        by_value.min()
+        (by_value.min(), Why::Whist22BidMade)
     };
-    pick.map_or(0, |(_, i)| i)
+    match pick {
+        Some((_, i)) => (i, why),
+        None => (0, Why::Weighed),
+    }
 }
 
 impl Heuristic for Whist22 {
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
+    }
+
+    /// The branch of [`decide`] that chose `legal[chosen]`.
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
+        match decide(&Obs::of(self, seat), legal) {
+            (i, why) if i == chosen => why,
+            _ => Why::Weighed,
+        }
     }
 }

@@ -661,3 +661,38 @@ fn hand_and_game_results_read_as_sentences() {
     insta::assert_snapshot!("whist22_results_en", words("en-US"));
     insta::assert_snapshot!("whist22_results_fi", words("fi"));
 }
+
+// ---- the normal computer player's reasons (a hint's line) -----------------------------------
+
+#[test]
+fn normal_bids_its_likely_tricks_and_plays_high_until_its_bid_is_made() {
+    use crate::{Heuristic, Why};
+    let normal = |g: &Whist22| {
+        let seat = g.to_act()[0];
+        let legal = g.legal_actions(seat);
+        let i = g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(0));
+        (legal[i], g.why(seat, &legal, i))
+    };
+    let mut g = game(
+        3,
+        &[
+            "18 19 Fool 2 3",
+            "1 4 5 6 7",
+            "8 9 10 11 12",
+            "20 21 13 14 15",
+        ],
+    );
+    // 18, 19 and the Fool are likely tricks.
+    assert_eq!(normal(&g), (Action::Bid(3), Why::Whist22Bid));
+    next(&mut g, Action::Bid(3));
+    assert_eq!(normal(&g), (Action::Bid(0), Why::Whist22Bid));
+    bids(&mut g, &[0, 0]);
+    // The dealer counts two (20, 21), but 2 would make the bids add up to the 5 tricks.
+    assert_eq!(normal(&g), (Action::Bid(1), Why::Whist22BidNearest));
+    next(&mut g, Action::Bid(1));
+    // Seat 0 still needs three tricks: its highest, the Fool as 22.
+    assert_eq!(normal(&g), (FOOL_22, Why::Whist22NeedTricks));
+    next(&mut g, FOOL_22);
+    // Seat 1 bid 0 and has taken none: its lowest.
+    assert_eq!(normal(&g), (play("1"), Why::Whist22BidMade));
+}
