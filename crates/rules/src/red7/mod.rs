@@ -122,8 +122,9 @@ pub enum Event {
     GameOver {
         ranking: Vec<Vec<Seat>>,
         /// The advanced game: how the match was decided (none in the basic game, won by the
-        /// last player standing).
-        #[serde(skip_serializing_if = "Option::is_none")]
+        /// last player standing). Worded for people only: not in the event's JSON, so the
+        /// engine console's events stay as the protocol has always given them.
+        #[serde(skip)]
         scoring: Option<MatchEnd>,
     },
 }
@@ -131,7 +132,7 @@ pub enum Event {
 /// How an advanced match ended: the winners' points against the target. A winner at or over
 /// the target reached it first (only a round's winner scores, one at a time); one below it won
 /// with the most points when too few cards were left for another round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MatchEnd {
     pub points: i64,
     pub target: i64,
