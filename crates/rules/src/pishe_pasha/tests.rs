@@ -115,7 +115,7 @@ fn deal_follows_the_batches_and_the_first_seat_starts() {
         g3.stocks.iter().map(VecDeque::len).collect::<Vec<_>>(),
         vec![17, 17, 17]
     );
-    assert_eq!(g3.foundations, vec![vec![deck[51]]]);
+    assert_eq!(*g3.foundations, vec![vec![deck[51]]]);
     assert_eq!(g3.to_act(), vec![0]);
 }
 
