@@ -193,6 +193,12 @@ pub struct PishePasha {
     book_end: Option<u64>,
     outcome: Option<Outcome>,
     source: DeckSource,
+    /// Per seat, a bit (1 << seat): its stock has been renewed from its discard pile (§3.2
+    /// step 1c). A renewed stock is the face-up pile everyone saw, in its order, so a search's
+    /// sample (`determinize`) keeps it and redeals only the stocks still as dealt. Written only
+    /// once a stock has been renewed; a state stored before it existed reads as none renewed.
+    #[serde(default, skip_serializing_if = "none_renewed")]
+    renewed: u8,
 }
 
 /// `card.rank().ace_low()` of a standard card, read off its index (A = 1, 2 … K = 2 … 13).
@@ -292,6 +298,11 @@ fn with_room(pile: &[Card], room: usize) -> Vec<Card> {
     let mut copy = Vec::with_capacity(room.max(pile.len()));
     copy.extend_from_slice(pile);
     copy
+}
+
+/// Whether no stock has been renewed yet (`PishePasha::renewed`), which the state then omits.
+fn none_renewed(renewed: &u8) -> bool {
+    *renewed == 0
 }
 
 /// The book version's safety cap of complete flip steps.
@@ -404,6 +415,7 @@ impl PishePasha {
             book_end: None,
             outcome: None,
             source,
+            renewed: 0,
         };
         if mode == Mode::Book {
             game.book_end = game.find_book_end();
@@ -453,6 +465,7 @@ impl PishePasha {
             events.tell(|| Event::StockRenewed { seat, cards });
             let (stock, discard) = (&mut self.stocks[seat], &mut self.discards[seat]);
             stock.extend(discard.drain(..));
+            self.renewed |= 1 << seat;
         }
         if let Some(card) = self.stocks[seat].pop_front() {
             self.pending = Some(card);
@@ -914,6 +927,7 @@ impl Clone for PishePasha {
             book_end: self.book_end,
             outcome: self.outcome.clone(),
             source: self.source.clone(),
+            renewed: self.renewed,
         }
     }
 }
@@ -1144,9 +1158,17 @@ impl Game for PishePasha {
     }
 
     fn determinize(&self, _seat: Seat, rng: &mut dyn RngCore) -> Self {
-        // Every stock is hidden from every seat alike; permute the stock cards among the stocks
-        // and apply the same permutation everywhere (the stop-mode snapshot included).
-        let hidden: Vec<Card> = self.stocks.iter().flatten().copied().collect();
+        // The stocks still as dealt are hidden from every seat alike (a renewed one is the
+        // discard pile everyone saw): permute their cards among them and apply the same
+        // permutation everywhere (the stop-mode snapshot included). The book version, which
+        // has no choices to search, marks no renewal and redeals every stock.
+        let hidden: Vec<Card> = self
+            .stocks
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| self.renewed & (1 << s) == 0)
+            .flat_map(|(_, stock)| stock.iter().copied())
+            .collect();
         let mut shuffled = hidden.clone();
         redeal_unseen(&mut [&mut shuffled], rng);
         let mut map = [None; Card::COUNT];
