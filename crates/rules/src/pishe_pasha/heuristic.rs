@@ -11,6 +11,7 @@ use crate::{Heuristic, Seat, Why};
 
 impl Heuristic for PishePasha {
     /// The first legal action of the most preferred kind ([`preference`]).
+    #[inline]
     fn rule_of_thumb(&self, _seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         (0..legal.len())
             .min_by_key(|&i| preference(&legal[i]))

@@ -168,7 +168,7 @@ pub struct Outcome {
     pub ranking: Vec<Vec<Seat>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct PishePasha {
     options: Options,
     mode: Mode,
@@ -178,7 +178,7 @@ pub struct PishePasha {
     /// Per seat, the discard pile from the earliest card to the top.
     discards: Vec<Vec<Card>>,
     /// Standard game: one pile per suit (S, H, D, C); otherwise one pile. Bottom first.
-    foundations: Vec<Vec<Card>>,
+    foundations: Foundations,
     turn: Seat,
     pending: Option<Card>,
     /// Match points per seat (the winner's score).
@@ -193,6 +193,12 @@ pub struct PishePasha {
     book_end: Option<u64>,
     outcome: Option<Outcome>,
     source: DeckSource,
+    /// Per seat, a bit (1 << seat): its stock has been renewed from its discard pile (§3.2
+    /// step 1c). A renewed stock is the face-up pile everyone saw, in its order, so a search's
+    /// sample (`determinize`) keeps it and redeals only the stocks still as dealt. Written only
+    /// once a stock has been renewed; a state stored before it existed reads as none renewed.
+    #[serde(default, skip_serializing_if = "none_renewed")]
+    renewed: u8,
 }
 
 /// `card.rank().ace_low()` of a standard card, read off its index (A = 1, 2 … K = 2 … 13).
@@ -209,6 +215,94 @@ fn ace_low(card: Card) -> u8 {
         low
     };
     LOW[card.index()]
+}
+
+/// The foundation piles (bottom first) and, per pile, the ace-low value (`ace_low`) of the
+/// card it takes next, kept beside them so that `fits_foundation` — several times in every
+/// step of a playout — is one comparison instead of a walk to the pile's top. Serialized as the
+/// piles alone; the next values are worked out again when read back.
+#[derive(Debug, PartialEq)]
+struct Foundations {
+    piles: Vec<Vec<Card>>,
+    /// 1 for an empty pile (an ace starts it); after a king 14 (nothing) on a suit's pile and
+    /// 1 on the single pile, which wraps K→A→2; otherwise the top's value + 1.
+    next: [u8; 4],
+}
+
+impl Foundations {
+    fn new(piles: Vec<Vec<Card>>) -> Foundations {
+        let mut foundations = Foundations {
+            piles,
+            next: [1; 4],
+        };
+        for pile in 0..foundations.piles.len().min(4) {
+            foundations.sync(pile);
+        }
+        foundations
+    }
+
+    /// One pile (the single foundation, whose king is followed by an ace) or one per suit.
+    fn sync(&mut self, pile: usize) {
+        let wraps = self.piles.len() == 1;
+        self.next[pile] = match self.piles[pile].last() {
+            None => 1,
+            Some(&top) if wraps => ace_low(top) % 13 + 1,
+            Some(&top) => ace_low(top) + 1,
+        };
+    }
+
+    fn push(&mut self, pile: usize, card: Card) {
+        self.piles[pile].push(card);
+        self.sync(pile);
+    }
+
+    /// Changes every pile with `f`, then works the next values out again.
+    fn each_mut(&mut self, f: impl FnMut(&mut Vec<Card>)) {
+        self.piles.iter_mut().for_each(f);
+        for pile in 0..self.piles.len().min(4) {
+            self.sync(pile);
+        }
+    }
+
+    /// A copy whose piles have room for `room` cards each (see `PishePasha`'s `Clone`).
+    fn with_room(&self, room: usize) -> Foundations {
+        Foundations {
+            piles: self.piles.iter().map(|p| with_room(p, room)).collect(),
+            next: self.next,
+        }
+    }
+}
+
+impl std::ops::Deref for Foundations {
+    type Target = Vec<Vec<Card>>;
+
+    fn deref(&self) -> &Vec<Vec<Card>> {
+        &self.piles
+    }
+}
+
+impl Serialize for Foundations {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.piles.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Foundations {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Foundations, D::Error> {
+        Vec::<Vec<Card>>::deserialize(deserializer).map(Foundations::new)
+    }
+}
+
+/// A copy of `pile` with room for `room` cards.
+fn with_room(pile: &[Card], room: usize) -> Vec<Card> {
+    let mut copy = Vec::with_capacity(room.max(pile.len()));
+    copy.extend_from_slice(pile);
+    copy
+}
+
+/// Whether no stock has been renewed yet (`PishePasha::renewed`), which the state then omits.
+fn none_renewed(renewed: &u8) -> bool {
+    *renewed == 0
 }
 
 /// The book version's safety cap of complete flip steps.
@@ -255,12 +349,7 @@ impl PishePasha {
         } else {
             card.suit().index()
         };
-        let fits = match self.foundations[pile].last() {
-            None => ace_low(card) == 1,
-            Some(&top) if self.mode.single_pile() => ace_low(top) % 13 + 1 == ace_low(card),
-            Some(&top) => ace_low(top) + 1 == ace_low(card),
-        };
-        fits.then_some(pile)
+        (self.foundations.next[pile] == ace_low(card)).then_some(pile)
     }
 
     /// Whether `card` may go on seat `o`'s discard pile (`fitsOpponent`).
@@ -304,11 +393,11 @@ impl PishePasha {
         };
         let mut cards = deck.into_iter();
         let piles = deal_batches(&mut cards, &seats_from(first, seats), seats, batches);
-        let foundations = match mode {
+        let foundations = Foundations::new(match mode {
             Mode::Standard => vec![Vec::new(); 4],
             Mode::ThreePlayer => vec![cards.collect()],
             _ => vec![Vec::new()],
-        };
+        });
         let mut game = PishePasha {
             options,
             mode,
@@ -326,6 +415,7 @@ impl PishePasha {
             book_end: None,
             outcome: None,
             source,
+            renewed: 0,
         };
         if mode == Mode::Book {
             game.book_end = game.find_book_end();
@@ -342,10 +432,17 @@ impl PishePasha {
     }
 
     fn play_to_foundation(&mut self, events: &mut Events<'_, Event>) {
+        if let Some(card) = self.card_in_hand() {
+            let pile = self.fits_foundation(card).unwrap_or(0);
+            self.play_to_pile(pile, events);
+        }
+    }
+
+    /// Moves the card in hand (`card_in_hand`) onto foundation `pile`.
+    fn play_to_pile(&mut self, pile: usize, events: &mut Events<'_, Event>) {
         let seat = self.turn;
         if let Some(card) = self.take_moving_card() {
-            let pile = self.fits_foundation(card).unwrap_or(0);
-            self.foundations[pile].push(card);
+            self.foundations.push(pile, card);
             events.tell(|| Event::ToFoundation { seat, card });
             self.check_out(events);
         }
@@ -368,6 +465,7 @@ impl PishePasha {
             events.tell(|| Event::StockRenewed { seat, cards });
             let (stock, discard) = (&mut self.stocks[seat], &mut self.discards[seat]);
             stock.extend(discard.drain(..));
+            self.renewed |= 1 << seat;
         }
         if let Some(card) = self.stocks[seat].pop_front() {
             self.pending = Some(card);
@@ -434,26 +532,22 @@ impl PishePasha {
     /// Strict mode: runs every compulsory step until a seat must decide (§3.2 steps 1a, 2a, 2c).
     fn settle(&mut self, events: &mut Events<'_, Event>) {
         while self.outcome.is_none() {
-            match self.pending {
-                Some(card) if self.fits_foundation(card).is_some() => {
-                    self.play_to_foundation(events)
-                }
-                Some(card) => {
-                    if self
-                        .opponents(self.turn)
-                        .any(|o| self.fits_opponent(card, o))
-                    {
-                        return;
-                    }
-                    self.discard_pending(events);
-                }
-                None => match self.discards[self.turn].last() {
-                    Some(&top) if self.fits_foundation(top).is_some() => {
-                        self.play_to_foundation(events)
-                    }
-                    _ => return,
-                },
+            // The card in hand: the pending card, else the discard top.
+            let Some(card) = self.card_in_hand() else {
+                return;
+            };
+            if let Some(pile) = self.fits_foundation(card) {
+                self.play_to_pile(pile, events);
+                continue;
             }
+            if self.pending.is_none()
+                || self
+                    .opponents(self.turn)
+                    .any(|o| self.fits_opponent(card, o))
+            {
+                return;
+            }
+            self.discard_pending(events);
         }
     }
 
@@ -498,7 +592,7 @@ impl PishePasha {
             // Only after a literal B1 breach with a card pending: the discard top still goes up.
             if let Some(card) = self.discards[self.turn].pop() {
                 let pile = self.fits_foundation(card).unwrap_or(0);
-                self.foundations[pile].push(card);
+                self.foundations.push(pile, card);
                 events.tell(|| Event::ToFoundation {
                     seat: self.turn,
                     card,
@@ -688,33 +782,27 @@ impl PishePasha {
 
     // ---- helpers for determinization --------------------------------------------------------
 
-    /// Gives every pile room for all the cards in play, so that moving cards never grows one:
-    /// a clone's piles are exactly as long as they were, and a search's playout (which starts
-    /// from a fresh sample, see `determinize`) would otherwise reallocate them again and again.
-    fn make_room(&mut self) {
-        let cards = self.stocks.iter().map(VecDeque::len).sum::<usize>()
+    /// All the cards in play: the room every pile of a clone gets (`Clone`).
+    fn cards_in_play(&self) -> usize {
+        self.stocks.iter().map(VecDeque::len).sum::<usize>()
             + self
                 .discards
                 .iter()
-                .chain(&self.foundations)
+                .chain(self.foundations.iter())
                 .map(Vec::len)
                 .sum::<usize>()
-            + usize::from(self.pending.is_some());
-        for s in &mut self.stocks {
-            s.reserve_exact(cards - s.len());
-        }
-        for pile in self.discards.iter_mut().chain(self.foundations.iter_mut()) {
-            pile.reserve_exact(cards - pile.len());
-        }
+            + usize::from(self.pending.is_some())
     }
 
     fn map_cards(&mut self, f: &impl Fn(Card) -> Card) {
         for s in &mut self.stocks {
             s.iter_mut().for_each(|c| *c = f(*c));
         }
-        for pile in self.discards.iter_mut().chain(self.foundations.iter_mut()) {
+        for pile in &mut self.discards {
             pile.iter_mut().for_each(|c| *c = f(*c));
         }
+        self.foundations
+            .each_mut(|pile| pile.iter_mut().for_each(|c| *c = f(*c)));
         self.pending = self.pending.map(f);
         if let Some(b) = &mut self.breach {
             b.before.map_cards(f);
@@ -808,6 +896,42 @@ pub struct View {
     pub steps: u64,
 }
 
+/// A copy whose every pile has room for all the cards in play, so that moving cards never grows
+/// one: a search plays each copy out (a determinized sample, or the oracle's true state), and a
+/// pile copied at its length would be reallocated again and again in the playout.
+impl Clone for PishePasha {
+    fn clone(&self) -> PishePasha {
+        let room = self.cards_in_play();
+        PishePasha {
+            options: self.options.clone(),
+            mode: self.mode,
+            dealer: self.dealer,
+            stocks: self
+                .stocks
+                .iter()
+                .map(|stock| {
+                    let mut copy = VecDeque::with_capacity(room.max(stock.len()));
+                    copy.extend(stock.iter().copied());
+                    copy
+                })
+                .collect(),
+            discards: self.discards.iter().map(|d| with_room(d, room)).collect(),
+            foundations: self.foundations.with_room(room),
+            turn: self.turn,
+            pending: self.pending,
+            points: self.points.clone(),
+            breach: self.breach.clone(),
+            stopper: self.stopper,
+            flipped: self.flipped.clone(),
+            steps: self.steps,
+            book_end: self.book_end,
+            outcome: self.outcome.clone(),
+            source: self.source.clone(),
+            renewed: self.renewed,
+        }
+    }
+}
+
 impl Game for PishePasha {
     crate::game_types!();
 
@@ -855,6 +979,8 @@ impl Game for PishePasha {
         self.outcome.is_some()
     }
 
+    // Inlined into the playout loop (`AnyGame::rollout`), which calls it at every step.
+    #[inline]
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         if self.outcome.is_some() {
@@ -878,6 +1004,8 @@ impl Game for PishePasha {
         }
     }
 
+    // Inlined into the playout loop (`AnyGame::rollout`), which calls it at every step.
+    #[inline]
     fn legal_into(&self, seat: Seat, actions: &mut Vec<Action>) {
         actions.clear();
         if !self.may_act(seat) {
@@ -936,6 +1064,8 @@ impl Game for PishePasha {
         }
     }
 
+    // Inlined into the playout loop (`AnyGame::rollout`), which calls it at every step.
+    #[inline]
     fn advance(&mut self, seat: Seat, action: &Action, events: &mut Events<'_, Event>) {
         self.run(seat, action, events);
     }
@@ -1028,9 +1158,17 @@ impl Game for PishePasha {
     }
 
     fn determinize(&self, _seat: Seat, rng: &mut dyn RngCore) -> Self {
-        // Every stock is hidden from every seat alike; permute the stock cards among the stocks
-        // and apply the same permutation everywhere (the stop-mode snapshot included).
-        let hidden: Vec<Card> = self.stocks.iter().flatten().copied().collect();
+        // The stocks still as dealt are hidden from every seat alike (a renewed one is the
+        // discard pile everyone saw): permute their cards among them and apply the same
+        // permutation everywhere (the stop-mode snapshot included). The book version, which
+        // has no choices to search, marks no renewal and redeals every stock.
+        let hidden: Vec<Card> = self
+            .stocks
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| self.renewed & (1 << s) == 0)
+            .flat_map(|(_, stock)| stock.iter().copied())
+            .collect();
         let mut shuffled = hidden.clone();
         redeal_unseen(&mut [&mut shuffled], rng);
         let mut map = [None; Card::COUNT];
@@ -1039,7 +1177,6 @@ impl Game for PishePasha {
         }
         let mut game = self.clone();
         game.map_cards(&|c| map[c.index()].unwrap_or(c));
-        game.make_room();
         game.source.reseed(rng);
         if game.mode == Mode::Book && game.outcome.is_none() {
             game.book_end = game.find_book_end();

@@ -124,7 +124,7 @@ fn deal_follows_the_batches_and_the_first_seat_starts() {
         g3.stocks.iter().map(VecDeque::len).collect::<Vec<_>>(),
         vec![17, 17, 17]
     );
-    assert_eq!(g3.foundations, vec![vec![deck[51]]]);
+    assert_eq!(*g3.foundations, vec![vec![deck[51]]]);
     assert_eq!(g3.to_act(), vec![0]);
 }
 
@@ -675,6 +675,36 @@ fn determinization_only_moves_stock_cards() {
     assert_eq!(d.view(Observer::Seat(0)), g.view(Observer::Seat(0)));
     assert_ne!(d.stocks, g.stocks);
     assert_eq!(d.pending, Some(card("8S")));
+}
+
+#[test]
+fn determinization_keeps_a_renewed_stock_as_everyone_saw_it() {
+    let f = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC AD 2D 3D 4D 5D 6D 7D 8D 9D 2H 7C JD";
+    let mut g = standard(0, &["9C 4C 5H", f]);
+    for _ in 0..3 {
+        play_turn(&mut g, 1);
+        play_turn(&mut g, 0);
+    }
+    act(&mut g, 1, Action::Turn);
+    // Seat 1's stock is its old discard pile (7C JD left); seat 0's is still as dealt.
+    assert_eq!(Vec::from(g.stocks[1].clone()), cards("7C JD"));
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut moved = false;
+    for seat in [0, 1] {
+        for _ in 0..20 {
+            let d = g.determinize(seat, &mut rng);
+            assert_eq!(d.view(Observer::Seat(seat)), g.view(Observer::Seat(seat)));
+            assert_eq!(d.stocks[1], g.stocks[1]);
+            let mut dealt: Vec<Card> = d.stocks[0].iter().copied().collect();
+            let mut truth: Vec<Card> = g.stocks[0].iter().copied().collect();
+            moved |= dealt != truth;
+            dealt.sort_unstable();
+            truth.sort_unstable();
+            assert_eq!(dealt, truth);
+        }
+    }
+    assert!(moved, "the stock as dealt is redealt");
 }
 
 #[test]

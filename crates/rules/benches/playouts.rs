@@ -1,23 +1,19 @@
 //! Playout speed on one core. `playout/…`: whole seeded games per second per game and table
 //! kind, with uniformly random legal actions through the registry's JSON interface.
 //! `actions/…`: actions per second per game through the typed paths a search uses, random and
-//! by rule of thumb, beside a plain bitmask trick game as the yardstick. Run with `cargo bench
-//! --bench playouts` (`-- actions/` for the second group); figures go to BENCHMARKS.md.
+//! by rule of thumb, beside a plain bitmask trick game as the yardstick. It reads the rules crate
+//! alone, so it builds without the bot: `cargo bench -p pakka-rules --bench playouts`
+//! (`-- actions/` for the second group); figures go to BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use pakka::rules::registry::{self, GameInfo, GAMES};
-use pakka::rules::{AnyGame, Limit, Policy, Setup};
+use pakka_rules::registry::{self, GameInfo, GAMES};
+use pakka_rules::{AnyGame, Limit, Policy, Setup};
 
-fn random_playout(
-    info: &pakka::rules::registry::GameInfo,
-    options: &serde_json::Value,
-    seats: usize,
-    seed: u64,
-) -> usize {
+fn random_playout(info: &GameInfo, options: &serde_json::Value, seats: usize, seed: u64) -> usize {
     let mut game = info
         .create(options.clone(), seats, Setup::seeded(seed))
         .expect("configuration is valid");
