@@ -49,6 +49,13 @@ cli-arena-n = n
 cli-arena-win-share = win share
 cli-arena-points = points/deal
 cli-arena-fair-share = fair share { $share }%
+cli-arena-intervals = 95% intervals over the { $deals ->
+        [one] deal
+       *[other] { $deals } deals
+    }, each deal's { $rotations ->
+        [one] rotation
+       *[other] { $rotations } rotations
+    } averaged
 cli-arena-players = --players names { $players } players for { $seats } seats
 
 # Starting the bot (src/config.rs): what the operator is told about a bad setting.
@@ -138,8 +145,10 @@ cli-table-pairing = { $game }: { $first } vs { $second }
 cli-table-skipped = { $pairing }: already in { $file }, skipped
 cli-table-done = { $pairing }: done in { $seconds } s ({ $n } of { $total })
 cli-table-versus = { $a } vs { $b }
-cli-table-header = | game (seats) | pairing | deals × rotations | win share of the first (fair share) | points/deal (first vs the rest) | first's p50 / p99 |
-cli-table-row = | { $game } ({ $seats }) | { $first } vs { $second } | { $deals } × { $rotations } | { $first } { $share } ({ $fair }) | { $points } | { $p50 } / { $p99 } |
-cli-table-edge = | { $game } ({ $seats }) | { $hard } against the { $oracle } | { $deals } × { $rotations } | { $hard } reaches { $share } of the { $oracle }'s edge over { $normal } | { $edge } of { $whole } { $unit } | |
+cli-table-header = | game (seats) | pairing | deals × rotations | win share of the first (fair share) | points/deal (first vs the rest) | first's p50 / p99 | 95% intervals over |
+cli-table-row = | { $game } ({ $seats }) | { $first } vs { $second } | { $deals } × { $rotations } | { $first } { $share } ({ $fair }) | { $points } | { $p50 } / { $p99 } | { $over } |
+cli-table-edge = | { $game } ({ $seats }) | { $hard } against the { $oracle } | { $deals } × { $rotations } | { $hard } reaches { $share } of the { $oracle }'s edge over { $normal } | { $edge } of { $whole } { $unit } | | { $over } |
+cli-table-over-deals = deals (each deal's rotations averaged)
+cli-table-over-seat-deals = seat-deals (each seat of each rotation on its own)
 cli-table-unit-points = points a deal
 cli-table-unit-share = percentage points of win share

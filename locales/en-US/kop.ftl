@@ -93,12 +93,14 @@ kop-word-points = Card points: A 11, 10 10, Q 3, J 2 — 104 in all; a side need
 kop-word-victory = Victory cards: everyone starts with 5; the winners of a round take them from the losers, and the match ends when someone has none.
 
 # Why the normal computer player chooses a move (rules::Why), for a hint.
-why-kop-solo = You hold both black queens and A♥ or 10♥: play a solo, alone against the three others.
+why-kop-solo = You hold both black queens and a strong hand (A♥, or only trumps with 10♥ or without A♦ and 10♦): play a solo, alone against the three others.
 why-kop-wedding = You hold both black queens: announce a wedding, and the holder of the highest jack you lack plays with you.
 why-kop-lead-top-trump = No card still unseen beats this trump: lead it.
 why-kop-lead-cheap-trump = Lead your cheapest trump and keep the strong ones for later.
 why-kop-lead-cheap = You have no trumps: lead your cheapest card.
+why-kop-lead-rich-side = Lead your richest side card now: an ace or ten of clubs or spades is trumped as soon as someone lacks its suit, so it goes early while your high trumps wait.
+why-kop-lead-weak-trump = You have no side cards: lead A♦ or 10♦, your lowest trumps, and keep the high ones for tricks worth taking.
 why-kop-smear = Your side is sure to take this trick: put in as many points as you can.
 why-kop-take-sure = Take the trick with your richest card that no possible opponent after you can beat.
-why-kop-try-high = The trick holds 10 points or more: try to take it with your strongest card that wins it.
+why-kop-try-high = The trick holds 20 points or more: try to take it with your strongest card that wins it.
 why-kop-give-little = Nothing you may play is sure to take this trick: give away as few points as you can.

@@ -44,6 +44,13 @@ cli-arena-n = n
 cli-arena-win-share = voitto-osuus
 cli-arena-points = pisteet/jako
 cli-arena-fair-share = tasaosuus { $share } %
+cli-arena-intervals = 95 %:n välit { $deals ->
+        [one] yhden jaon
+       *[other] { $deals } jaon
+    } yli, kunkin jaon { $rotations ->
+        [one] kierto
+       *[other] { $rotations } kiertoa
+    } keskiarvona
 cli-arena-players = --players nimeää { $players ->
     [one] { $players } pelaajan
    *[other] { $players } pelaajaa
@@ -140,8 +147,10 @@ cli-table-pairing = { $game }: { $first } vs. { $second }
 cli-table-skipped = { $pairing }: jo tiedostossa { $file }, ohitetaan
 cli-table-done = { $pairing }: valmis { $seconds } sekunnissa ({ $n }/{ $total })
 cli-table-versus = { $a } vs. { $b }
-cli-table-header = | peli (paikat) | pari | jaot × kierrot | ensimmäisen voitto-osuus (tasaosuus) | pisteet/jako (ensimmäinen vs. muut) | ensimmäisen p50 / p99 |
-cli-table-row = | { $game } ({ $seats }) | { $first } vs. { $second } | { $deals } × { $rotations } | { $first } { $share } ({ $fair }) | { $points } | { $p50 } / { $p99 } |
-cli-table-edge = | { $game } ({ $seats }) | { $hard } ja { $oracle } | { $deals } × { $rotations } | { $hard } saavuttaa { $share } { $oracle }n edusta { $normal }-tasoon nähden | { $edge } / { $whole } { $unit } | |
+cli-table-header = | peli (paikat) | pari | jaot × kierrot | ensimmäisen voitto-osuus (tasaosuus) | pisteet/jako (ensimmäinen vs. muut) | ensimmäisen p50 / p99 | 95 %:n välien otosyksikkö |
+cli-table-row = | { $game } ({ $seats }) | { $first } vs. { $second } | { $deals } × { $rotations } | { $first } { $share } ({ $fair }) | { $points } | { $p50 } / { $p99 } | { $over } |
+cli-table-edge = | { $game } ({ $seats }) | { $hard } ja { $oracle } | { $deals } × { $rotations } | { $hard } saavuttaa { $share } { $oracle }n edusta { $normal }-tasoon nähden | { $edge } / { $whole } { $unit } | | { $over } |
+cli-table-over-deals = jako (jaon kierrot keskiarvona)
+cli-table-over-seat-deals = paikka jaossa (kunkin kierron kukin paikka erikseen)
 cli-table-unit-points = pistettä jakoa kohden
 cli-table-unit-share = prosenttiyksikköä voitto-osuutta

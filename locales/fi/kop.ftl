@@ -93,12 +93,14 @@ kop-word-points = Korttipisteet: A 11, 10 10, Q 3, J 2 — yhteensä 104; kierro
 kop-word-victory = Voittokortit: jokaisella on aluksi 5; kierroksen voittajat ottavat niitä hävinneiltä, ja ottelu päättyy, kun joltakulta loppuvat ne.
 
 # Miksi tavallinen tietokonepelaaja valitsee siirron (rules::Why), vihjettä varten.
-why-kop-solo = Sinulla on molemmat mustat rouvat sekä A♥ tai 10♥: pelaa soolo yksin kolmea muuta vastaan.
+why-kop-solo = Sinulla on molemmat mustat rouvat ja vahva käsi (A♥ tai pelkkiä valtteja, joissa on 10♥ tai ei A♦:aa eikä 10♦:aa): pelaa soolo yksin kolmea muuta vastaan.
 why-kop-wedding = Sinulla on molemmat mustat rouvat: julista häät, niin korkeimman sinulta puuttuvan sotilaan haltija pelaa kanssasi.
 why-kop-lead-top-trump = Mikään vielä näkemätön kortti ei voita tätä valttia: avaa sillä.
 why-kop-lead-cheap-trump = Avaa halvimmalla valtillasi ja säästä vahvat myöhemmäksi.
 why-kop-lead-cheap = Sinulla ei ole valtteja: avaa halvimmalla kortillasi.
+why-kop-lead-rich-side = Avaa nyt arvokkain sivumaan korttisi: ristin tai padan ässä tai kymppi lyödään valtilla heti, kun joltakulta puuttuu sen maa, joten se pelataan aikaisin ja korkeat valtit odottavat.
+why-kop-lead-weak-trump = Sinulla ei ole sivumaan kortteja: avaa A♦:lla tai 10♦:lla, alimmilla valteillasi, ja säästä korkeat arvokkaisiin tikkeihin.
 why-kop-smear = Puolesi ottaa tämän tikin varmasti: lisää siihen niin paljon pisteitä kuin voit.
 why-kop-take-sure = Ota tikki arvokkaimmalla kortillasi, jota kukaan jälkeesi pelaava mahdollinen vastustaja ei voi lyödä.
-why-kop-try-high = Tikissä on vähintään 10 pistettä: yritä ottaa se vahvimmalla kortillasi, joka sen voittaa.
+why-kop-try-high = Tikissä on vähintään 20 pistettä: yritä ottaa se vahvimmalla kortillasi, joka sen voittaa.
 why-kop-give-little = Mikään pelattavissa oleva korttisi ei ota tätä tikkiä varmasti: anna mahdollisimman vähän pisteitä.

@@ -2,7 +2,9 @@
 //! rotation of the players over the seats (so every strategy sits in every seat of the same
 //! deals), and reports per strategy its win share and, where the game counts points, its mean
 //! score per deal, each with a 95% confidence interval, and its decision time (p50/p99). A deal
-//! ends at the end of the game or when the match moves on to its next deal. Besides the levels,
+//! ends at the end of the game or when the match moves on to its next deal. The intervals take
+//! the deal as the unit ([`Tally::by_deal`]): the rotations of one deal share its cards, which is
+//! what rotating them is for, so they are not independent samples; the deals are. Besides the levels,
 //! the arena seats `hard` with a named search (`hard/flat`, `hard/ismcts`) and the `oracle`,
 //! which searches the true state (`ai::oracle`) and exists only here. `--table` plays
 //! BENCHMARKS.md's whole strength table instead (`arena_table`).
@@ -188,6 +190,72 @@ pub struct Tally {
     /// Per seat-deal: points won in the deal, where the game counts points.
     pub points: Vec<f64>,
     pub times: Vec<Duration>,
+    /// Per deal (by its number): the strategy's seat-deals in it, summed.
+    pub deals: BTreeMap<usize, DealSum>,
+}
+
+/// A strategy's seat-deals in one deal (every seat it held in every rotation), summed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DealSum {
+    pub seats: u32,
+    pub wins: f64,
+    /// Seat-deals that counted points, and their sum.
+    pub counted: u32,
+    pub points: f64,
+}
+
+/// The sample the intervals are taken over: one value per deal.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ByDeal {
+    /// Per deal, the strategy's mean win share over its seat-deals in it.
+    pub wins: Vec<f64>,
+    /// Per deal, its mean points (deals where the game counted none are left out).
+    pub points: Vec<f64>,
+}
+
+impl Tally {
+    /// Adds one seat-deal of deal number `deal`.
+    pub fn add(&mut self, deal: usize, win: f64, points: Option<f64>) {
+        self.wins.push(win);
+        let sum = self.deals.entry(deal).or_default();
+        sum.seats += 1;
+        sum.wins += win;
+        if let Some(p) = points {
+            self.points.push(p);
+            sum.counted += 1;
+            sum.points += p;
+        }
+    }
+
+    /// The deal as the unit: each deal's seat-deals averaged (its rotations, and in them every
+    /// seat the strategy held), one value per deal. The rotations of a deal play the same
+    /// cards, so their results are not independent, and averaging them cancels the cards' luck
+    /// the rotation is there to cancel; the deals are independent, so a mean and interval over
+    /// these values ([`mean_ci`]) is the honest one.
+    pub fn by_deal(&self) -> ByDeal {
+        let mut out = ByDeal::default();
+        for sum in self.deals.values() {
+            out.wins.push(sum.wins / f64::from(sum.seats.max(1)));
+            if sum.counted > 0 {
+                out.points.push(sum.points / f64::from(sum.counted));
+            }
+        }
+        out
+    }
+}
+
+/// Per deal that both played and counted points in, `a`'s mean points minus `b`'s: the sample
+/// for the interval of one strategy's edge over another in the same deals (paired, so the
+/// deal's luck, shared by both, drops out).
+pub fn points_edge_by_deal(a: &Tally, b: &Tally) -> Vec<f64> {
+    a.deals
+        .iter()
+        .filter_map(|(deal, x)| {
+            let y = b.deals.get(deal)?;
+            (x.counted > 0 && y.counted > 0)
+                .then(|| x.points / f64::from(x.counted) - y.points / f64::from(y.counted))
+        })
+        .collect()
 }
 
 /// The arena's results: per strategy, and how many seat-deals each played.
@@ -222,7 +290,8 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 impl ArenaReport {
-    /// A plain-text table: strategy, seat-deals, win share ± CI, mean points ± CI, p50, p99.
+    /// A plain-text table: strategy, seat-deals, win share ± CI, mean points ± CI, p50, p99;
+    /// the intervals over the deals ([`Tally::by_deal`]).
     pub fn table(&self) -> String {
         let mut out = String::new();
         let title = msg!(
@@ -244,11 +313,12 @@ impl ArenaReport {
             "p99"
         );
         for (level, t) in &self.strategies {
-            let (w, wci) = mean_ci(&t.wins);
-            let points = if t.points.is_empty() {
+            let by_deal = t.by_deal();
+            let (w, wci) = mean_ci(&by_deal.wins);
+            let points = if by_deal.points.is_empty() {
                 text(&msg!("cards-none"))
             } else {
-                let (p, pci) = mean_ci(&t.points);
+                let (p, pci) = mean_ci(&by_deal.points);
                 format!("{p:.2} ± {pci:.2}")
             };
             let mut times = t.times.clone();
@@ -268,7 +338,13 @@ impl ArenaReport {
             "cli-arena-fair-share",
             share = verbatim(format!("{:.1}", 100.0 / self.seats as f64))
         );
-        let _ = write!(out, "{}", text(&fair));
+        let _ = writeln!(out, "{}", text(&fair));
+        let over = msg!(
+            "cli-arena-intervals",
+            deals = self.deals,
+            rotations = self.seats
+        );
+        let _ = write!(out, "{}", text(&over));
         out
     }
 }
@@ -387,8 +463,8 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
                         let rotated: Vec<Contender> = (0..seats)
                             .map(|s| players[(s + rotation) % seats])
                             .collect();
-                        let result =
-                            play_deal(info, &options, &rotated, seed, budget).map(|r| (rotated, r));
+                        let result = play_deal(info, &options, &rotated, seed, budget)
+                            .map(|r| (deal, rotated, r));
                         if tx.send(result).is_err() {
                             return;
                         }
@@ -398,13 +474,10 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
         }
         drop(tx);
         for result in rx {
-            let (players, (outcome, times)) = result?;
+            let (deal, players, (outcome, times)) = result?;
             for (seat, level) in players.iter().enumerate() {
                 let tally = report.strategies.entry(*level).or_default();
-                tally.wins.push(outcome[seat].0);
-                if let Some(p) = outcome[seat].1 {
-                    tally.points.push(p);
-                }
+                tally.add(deal, outcome[seat].0, outcome[seat].1);
                 tally.times.extend(&times[seat]);
             }
         }
@@ -438,10 +511,55 @@ mod tests {
         let report = run(&config).unwrap();
         let total: usize = report.strategies.values().map(|t| t.wins.len()).sum();
         assert_eq!(total, 4 * 2 * 2, "deals × rotations × seats");
+        for t in report.strategies.values() {
+            // One value per deal, each the mean of the strategy's two seat-deals in it.
+            assert_eq!(t.deals.len(), 4);
+            assert!(t.deals.values().all(|d| d.seats == 2 && d.counted == 2));
+            assert_eq!(t.by_deal().wins.len(), 4);
+        }
         let shares: f64 = report.strategies.values().flat_map(|t| t.wins.iter()).sum();
         assert!((shares - 8.0).abs() < 1e-9, "one win per deal and rotation");
         assert!(report.table().contains("normal"));
         assert_eq!(mean_ci(&[1.0, 1.0]), (1.0, 0.0));
+    }
+
+    /// Two deals, each played in four rotations by `a` in one seat and `b` in the other three.
+    /// Per deal `a` scores +2, −2, +2, −2 (mean 0) and +4, 0, +4, 0 (mean 2); `b` the opposite
+    /// share of each rotation. The deals' means 0 and 2 give a mean of 1 with a standard
+    /// deviation of √2, so an interval of 1.96 · √2 / √2 = 1.96; the eight seat-deals taken
+    /// one by one (variance 40/7) would give 1.96 · √(40/7 / 8) ≈ 1.66, too narrow: the two
+    /// deals are all the independent information there is.
+    #[test]
+    fn intervals_take_the_deal_as_the_unit() {
+        let mut a = Tally::default();
+        let mut b = Tally::default();
+        for (deal, scores) in [(0, [2.0, -2.0, 2.0, -2.0]), (1, [4.0, 0.0, 4.0, 0.0])] {
+            for p in scores {
+                a.add(deal, if p > 0.0 { 1.0 } else { 0.0 }, Some(p));
+                for _ in 0..3 {
+                    b.add(deal, 0.0, Some(-p / 3.0));
+                }
+            }
+        }
+        let by_deal = a.by_deal();
+        assert_eq!(by_deal.points, vec![0.0, 2.0]);
+        assert_eq!(by_deal.wins, vec![0.5, 0.5]);
+        let (mean, ci) = mean_ci(&by_deal.points);
+        assert!((mean - 1.0).abs() < 1e-12);
+        assert!((ci - 1.96).abs() < 1e-12, "{ci}");
+        // The win share is the same in both deals: no spread between deals, no interval.
+        assert_eq!(mean_ci(&by_deal.wins), (0.5, 0.0));
+        let (old, old_ci) = mean_ci(&a.points);
+        assert!((old - 1.0).abs() < 1e-12);
+        assert!((old_ci - 1.96 * (40.0f64 / 7.0 / 8.0).sqrt()).abs() < 1e-12);
+        // `b`'s three seats of each rotation are averaged into the deal too.
+        let b_deal = b.by_deal();
+        assert_eq!(b_deal.points.len(), 2);
+        assert!((b_deal.points[1] + 2.0 / 3.0).abs() < 1e-12);
+        // The paired edge: per deal 0 − 0 and 2 − (−2/3).
+        let edge = points_edge_by_deal(&a, &b);
+        assert_eq!(edge.len(), 2);
+        assert!(edge[0].abs() < 1e-12 && (edge[1] - 8.0 / 3.0).abs() < 1e-12);
     }
 
     #[test]

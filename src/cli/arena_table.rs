@@ -5,7 +5,9 @@
 //! pairing is appended to a results file (one JSON line) as soon as it finishes and printed as
 //! a row of the table; a second run with the same file skips the pairings already in it, so an
 //! interrupted run resumes where it stopped. At the end the table is printed whole, with each
-//! game's share of the oracle's edge that `hard` reaches. Every word comes from the catalog.
+//! game's share of the oracle's edge that `hard` reaches. The intervals take the deal as the
+//! unit (`arena::Tally::by_deal`); rows written before that was kept carry the seat-deal
+//! intervals and say so. Every word comes from the catalog.
 
 use std::fs::OpenOptions;
 use std::io::{BufRead as _, BufReader, Write};
@@ -115,12 +117,28 @@ pub struct Record {
     pub deals: usize,
     pub seed: u64,
     pub iterations: u32,
-    /// Win share per seat-deal of the first and of the second.
+    /// Win share of the first and of the second, every seat-deal taken as a sample of its own.
     pub first_share: Estimate,
     pub second_share: Estimate,
-    /// Points per deal, where the game counts points.
+    /// Points per deal, where the game counts points, every seat-deal taken on its own.
     pub first_points: Option<Estimate>,
     pub second_points: Option<Estimate>,
+    /// The same with the deal as the unit (`arena::Tally::by_deal`): the mean and interval
+    /// over the deals of each deal's rotations averaged. Absent in rows written before they
+    /// were kept; the table then shows the seat-deal intervals.
+    #[serde(default)]
+    pub deal_first_share: Option<Estimate>,
+    #[serde(default)]
+    pub deal_second_share: Option<Estimate>,
+    #[serde(default)]
+    pub deal_first_points: Option<Estimate>,
+    #[serde(default)]
+    pub deal_second_points: Option<Estimate>,
+    /// The first's edge over the second with the deal as the unit: in points, each deal's
+    /// difference of the two means (`arena::points_edge_by_deal`), where the game counts
+    /// points; else its win share over the fair share.
+    #[serde(default)]
+    pub deal_edge: Option<Estimate>,
     /// The first's decision time, p50 and p99, in microseconds.
     pub first_p50_us: f64,
     pub first_p99_us: f64,
@@ -147,6 +165,18 @@ impl Record {
         let tally = |c: Contender| report.strategies.get(&c).cloned().unwrap_or_default();
         let (first, second) = (tally(pairing.first), tally(pairing.second));
         let points = |t: &arena::Tally| (!t.points.is_empty()).then(|| arena::mean_ci(&t.points));
+        let (first_deals, second_deals) = (first.by_deal(), second.by_deal());
+        let deal_points =
+            |d: &arena::ByDeal| (!d.points.is_empty()).then(|| arena::mean_ci(&d.points));
+        let deal_first_share = arena::mean_ci(&first_deals.wins);
+        let deal_edge = if first_deals.points.is_empty() || second_deals.points.is_empty() {
+            (
+                deal_first_share.0 - 1.0 / pairing.seats as f64,
+                deal_first_share.1,
+            )
+        } else {
+            arena::mean_ci(&arena::points_edge_by_deal(&first, &second))
+        };
         let mut times = first.times.clone();
         times.sort();
         let micros = |p: f64| arena::percentile(&times, p).as_secs_f64() * 1e6;
@@ -162,9 +192,38 @@ impl Record {
             second_share: arena::mean_ci(&second.wins),
             first_points: points(&first),
             second_points: points(&second),
+            deal_first_share: Some(deal_first_share),
+            deal_second_share: Some(arena::mean_ci(&second_deals.wins)),
+            deal_first_points: deal_points(&first_deals),
+            deal_second_points: deal_points(&second_deals),
+            deal_edge: Some(deal_edge),
             first_p50_us: micros(0.5),
             first_p99_us: micros(0.99),
             seconds,
+        }
+    }
+
+    /// Whether the row keeps the intervals with the deal as the unit (rows written before
+    /// they were kept do not).
+    fn by_deal(&self) -> bool {
+        self.deal_first_share.is_some()
+    }
+
+    /// The first's win share and both sides' points, with the deal as the unit where the row
+    /// keeps that, else every seat-deal on its own.
+    fn figures(&self) -> (Estimate, Option<Estimate>, Option<Estimate>) {
+        match self.deal_first_share {
+            Some(share) => (share, self.deal_first_points, self.deal_second_points),
+            None => (self.first_share, self.first_points, self.second_points),
+        }
+    }
+
+    /// The catalog's name for the unit of the row's intervals.
+    fn over(by_deal: bool) -> String {
+        if by_deal {
+            text(&msg!("cli-table-over-deals"))
+        } else {
+            text(&msg!("cli-table-over-seat-deals"))
         }
     }
 
@@ -172,7 +231,8 @@ impl Record {
     fn row(&self, pairing: &Pairing) -> String {
         let name = registry::find(pairing.game)
             .map_or_else(|| verbatim(pairing.game), |g| g.name().into());
-        let points = match (self.first_points, self.second_points) {
+        let (share, first_points, second_points) = self.figures();
+        let points = match (first_points, second_points) {
             (Some(a), Some(b)) => text(&msg!(
                 "cli-table-versus",
                 a = verbatim(format!("{:.2} ± {:.2}", a.0, a.1)),
@@ -188,17 +248,23 @@ impl Record {
             second = verbatim(pairing.second.label()),
             deals = self.deals,
             rotations = self.seats,
-            share = verbatim(percent(self.first_share)),
+            share = verbatim(percent(share)),
             fair = verbatim(format!("{:.1}%", 100.0 / self.seats as f64)),
             points = verbatim(points),
             p50 = verbatim(duration(self.first_p50_us)),
-            p99 = verbatim(duration(self.first_p99_us))
+            p99 = verbatim(duration(self.first_p99_us)),
+            over = verbatim(Record::over(self.by_deal()))
         ))
     }
 
     /// The first's edge over the second: in points per deal where the game counts points,
-    /// else in win share over the fair share; with its 95% interval.
+    /// else in win share over the fair share; with its 95% interval, over the deals where the
+    /// row keeps that (each deal's difference, paired), else from the seat-deal intervals.
     fn edge(&self) -> (Estimate, bool) {
+        let points = self.first_points.is_some() && self.second_points.is_some();
+        if let Some(edge) = self.deal_edge {
+            return (edge, points);
+        }
         match (self.first_points, self.second_points) {
             (Some(a), Some(b)) => ((a.0 - b.0, a.1.hypot(b.1)), true),
             _ => (
@@ -349,7 +415,7 @@ pub fn table(
             .find(|r| r.answers(p, deals, seed, iterations))
     };
     out += &text(&msg!("cli-table-header"));
-    out += "\n|---|---|---|---|---|---|\n";
+    out += "\n|---|---|---|---|---|---|---|\n";
     for p in pairings {
         if let Some(r) = find(p) {
             out += &r.row(p);
@@ -374,6 +440,7 @@ pub fn table(
             continue;
         };
         let (((he, hci), points), ((oe, oci), _)) = (h.edge(), o.edge());
+        let by_deal = h.by_deal() && o.by_deal();
         // The ratio's interval by the delta method, the two edges taken as independent.
         let share = he / oe;
         let ci = share.abs() * ((hci / he).powi(2) + (oci / oe).powi(2)).sqrt();
@@ -396,7 +463,8 @@ pub fn table(
             share = verbatim(percent((share, ci))),
             edge = verbatim(format!("{:.2} ± {:.2}", scale * he, scale * hci)),
             whole = verbatim(format!("{:.2} ± {:.2}", scale * oe, scale * oci)),
-            unit = unit
+            unit = unit,
+            over = verbatim(Record::over(by_deal))
         ));
         out.push('\n');
     }
@@ -492,5 +560,33 @@ mod tests {
         };
         let mut third = Vec::new();
         assert_eq!(run(&more, &mut third).unwrap().played, 3);
+    }
+
+    /// A row written before the deal intervals were kept still reads and prints, with the
+    /// seat-deal intervals and saying so; a new row prints the deal intervals.
+    #[test]
+    fn old_rows_print_their_seat_deal_intervals() {
+        let old = r#"{"game":"kop","seats":4,"first":"normal","second":"easy","deals":600,"seed":4242,"iterations":1000,"first_share":[0.248,0.01],"second_share":[0.25,0.005],"first_points":[0.02,0.08],"second_points":[-0.01,0.05],"first_p50_us":0.06,"first_p99_us":0.39,"seconds":3.0}"#;
+        let record: Record = serde_json::from_str(old).unwrap();
+        assert_eq!(record.deal_first_share, None);
+        let pairing = pairings(Some("kop")).unwrap()[0];
+        let row = record.row(&pairing);
+        assert!(row.contains("0.02 ± 0.08 vs -0.01 ± 0.05"), "{row}");
+        assert!(row.contains("| seat-deals"), "{row}");
+        assert_eq!(record.edge(), ((0.03, 0.08f64.hypot(0.05)), true));
+        let new = Record {
+            deal_first_share: Some((0.25, 0.005)),
+            deal_second_share: Some((0.25, 0.002)),
+            deal_first_points: Some((0.02, 0.04)),
+            deal_second_points: Some((-0.01, 0.01)),
+            deal_edge: Some((0.03, 0.05)),
+            ..record
+        };
+        let row = new.row(&pairing);
+        assert!(row.contains("0.02 ± 0.04 vs -0.01 ± 0.01"), "{row}");
+        assert!(row.contains("| deals"), "{row}");
+        assert_eq!(new.edge(), ((0.03, 0.05), true));
+        let line = serde_json::to_string(&new).unwrap();
+        assert_eq!(serde_json::from_str::<Record>(&line).unwrap(), new);
     }
 }

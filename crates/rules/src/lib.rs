@@ -698,7 +698,8 @@ pub enum Why {
     Red7NoWin,
 
     // Kop.
-    /// Both black queens and AH or 10H: a solo.
+    /// Both black queens and a strong hand (AH, or only trumps with 10H or without AD and
+    /// 10D): a solo.
     KopSolo,
     /// Both black queens: a wedding.
     KopWedding,
@@ -708,11 +709,15 @@ pub enum Why {
     KopLeadCheapTrump,
     /// No trump: a lead of the cheapest card.
     KopLeadCheap,
+    /// A lead of the richest side card (an ace or ten of clubs or spades).
+    KopLeadRichSide,
+    /// No side card: a lead of AD or 10D, the lowest trumps.
+    KopLeadWeakTrump,
     /// The own side surely takes the trick: the richest card.
     KopSmear,
     /// The richest card that no possible opponent after can beat.
     KopTakeSure,
-    /// A trick of 10 points or more: the strongest card that wins it for now.
+    /// A trick of 20 points or more: the strongest card that wins it for now.
     KopTryHigh,
     /// No sure winner: as few points as possible.
     KopGiveLittle,
@@ -782,6 +787,8 @@ impl Why {
             Why::KopLeadTopTrump => msg!("why-kop-lead-top-trump"),
             Why::KopLeadCheapTrump => msg!("why-kop-lead-cheap-trump"),
             Why::KopLeadCheap => msg!("why-kop-lead-cheap"),
+            Why::KopLeadRichSide => msg!("why-kop-lead-rich-side"),
+            Why::KopLeadWeakTrump => msg!("why-kop-lead-weak-trump"),
             Why::KopSmear => msg!("why-kop-smear"),
             Why::KopTakeSure => msg!("why-kop-take-sure"),
             Why::KopTryHigh => msg!("why-kop-try-high"),
@@ -963,9 +970,9 @@ mod tests {
             &[
                 KopSolo,
                 KopWedding,
-                KopLeadTopTrump,
+                KopLeadRichSide,
+                KopLeadWeakTrump,
                 KopLeadCheapTrump,
-                KopLeadCheap,
                 KopSmear,
                 KopTakeSure,
                 KopTryHigh,

@@ -1,18 +1,21 @@
 //! Kop's rule of thumb for the `normal` computer player and a search's playouts. Before the
-//! first lead: with both black queens a solo if it also holds AH or 10H, else a wedding. In play
-//! it works out, from what the seat can know (its own queens, the queens and jacks already
-//! played, announcements), who is a friend, counts the cards still unseen and which suits each
-//! seat has shown it lacks, and then: leads a trump nobody can beat, else its cheapest trump;
-//! smears points on a trick a friend is sure to take; takes a trick with the richest card that
-//! nobody after it can beat; otherwise gives away as little as it can. It reads an [`Obs`],
-//! what one seat may see, borrowed from the state without allocating, and works on 16-bit sets
-//! of places in [`ORDER`](super::ORDER).
+//! first lead: with both black queens a solo on a strong hand (AH, or two more good trumps),
+//! else a wedding. In play it works out, from what the seat can know (its own queens, the
+//! queens and jacks already played, announcements, and what the duties to follow, trump and
+//! beat show each seat cannot hold), who is a friend, counts the cards still unseen, and then:
+//! leads its side cards first, richest first, then AD or 10D, then its cheapest trump, keeping
+//! the high trumps to take tricks as a follower; smears points on a trick a friend is sure to
+//! take; takes a trick with the richest card that nobody after it can beat; otherwise gives
+//! away as little as it can. It reads an [`Obs`], what one seat may see, borrowed from the
+//! state without allocating, and works on 16-bit sets of places in [`ORDER`](super::ORDER).
+//! Its choices are a [`Style`], measured one against another by `duel.rs` against the arena's
+//! `easy` (BENCHMARKS.md, issue 31).
 
 use rand::RngCore;
 
 use super::{
-    beaters, bit, bits, class_of, partner_jack, places, position, winning_place, Action,
-    Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
+    beaters, beats_place, bit, bits, class_of, partner_jack, places, position, winning_place,
+    Action, Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
 };
 use crate::{Heuristic, Seat, Why};
 use pakka_cards::{Card, CardSet};
@@ -67,6 +70,79 @@ impl Heuristic for Kop {
     }
 }
 
+/// The rule of thumb's choices that the harness (`duel.rs`) measures one against another;
+/// `normal` plays [`NORMAL`], and the other values are the harness's alternatives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Style {
+    /// Reads what each seat cannot hold from the duties to follow, trump and beat
+    /// ([`excluded_by`]), and from that who holds a black queen; else only the classes a seat has
+    /// shown it lacks, and the queens played.
+    pub deduce: bool,
+    /// When to announce a solo with both black queens (else a wedding).
+    pub solo: Solo,
+    /// What to lead.
+    pub lead: Lead,
+    /// What to lead when playing alone against three (a solo, a silent game).
+    pub alone: Lead,
+    /// Following, against a seat not known to be a friend: the card points in the trick from
+    /// which to try the highest card that takes it, though someone after may beat it.
+    pub contest: u32,
+}
+
+/// When the holder of both black queens announces a solo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(super) enum Solo {
+    /// With AH or 10H.
+    RedTop,
+    /// With AH; or with two more trumps, one of them 10H or neither of them AD or 10D.
+    Strong,
+}
+
+/// What to lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(super) enum Lead {
+    /// The highest trump when nobody can beat it, else the cheapest trump, else the cheapest
+    /// side card.
+    SafeOrCheapTrump,
+    /// The highest card.
+    Highest,
+    /// The card with the most points.
+    Richest,
+    /// The card with the fewest points.
+    Cheapest,
+    /// The richest side card, else as `SafeOrCheapTrump`.
+    RichestSide,
+    /// The richest trump, else the richest side card.
+    RichestTrump,
+    /// The richest card other than AH and 10H, else the richest.
+    RichestLow,
+    /// The highest trump when nobody can beat it, else the richest card.
+    SafeOrRichest,
+    /// The richest side card, else the richest of AD and 10D, else the cheapest trump.
+    SideThenWeak,
+    /// The richest side card, else the cheapest trump.
+    SideThenCheap,
+    /// The cheapest side card, else the richest of AD and 10D, else the cheapest trump.
+    CheapSideThenWeak,
+}
+
+/// The rule of thumb `normal` plays: each choice is the best the harness found against the
+/// arena's `easy` (100,000 deals × 4 rotations, BENCHMARKS.md). Leading side cards first beat
+/// every trump lead: an ace or ten of a side suit is taken by a trump whenever it is led, so
+/// it goes early, while the high trumps wait to take tricks worth having.
+pub(super) const NORMAL: Style = Style {
+    deduce: true,
+    solo: Solo::Strong,
+    lead: Lead::SideThenWeak,
+    alone: Lead::SideThenWeak,
+    contest: 20,
+};
+
+/// AD and 10D: the lowest trumps, worth 21 points.
+const WEAK: u16 = 0b1100_0000_0000;
+
 /// Card points by place in ORDER.
 const POINTS: [u32; 16] = [11, 10, 3, 3, 3, 3, 2, 2, 2, 2, 11, 10, 11, 10, 11, 10];
 
@@ -99,7 +175,15 @@ pub(super) enum Side {
 }
 
 /// The side of every seat as seen by the observing seat (its own seat is a friend).
+#[cfg(test)]
 pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
+    sides_with(obs, &excluded(obs))
+}
+
+/// The side of every seat, given what each seat is known not to hold ([`excluded_by`]): a
+/// black queen nobody has played is held by the one seat not shown to lack it, when only one
+/// is left.
+fn sides_with(obs: &Obs, excluded: &[u16; SEATS]) -> [Side; SEATS] {
     let me = obs.me;
     let mut sides = [Side::Unknown; SEATS];
     let mut mine = obs.hand;
@@ -109,6 +193,20 @@ pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
         }
     }
     let shown = |card: Card| obs.played().find(|&(_, c)| c == card).map(|(s, _)| s);
+    // Who holds `card`, as far as the seat can tell: who played it, else the only other
+    // seat the plays do not show to lack it.
+    let holder = |card: Card| {
+        shown(card).or_else(|| {
+            if mine.contains(card) {
+                return Some(me);
+            }
+            let mut may = (0..SEATS).filter(|&s| s != me && excluded[s] & bit(card) == 0);
+            match (may.next(), may.next()) {
+                (Some(s), None) => Some(s),
+                _ => None,
+            }
+        })
+    };
     let set_rest = |sides: &mut [Side; SEATS], side: Side| {
         for x in sides.iter_mut() {
             if *x == Side::Unknown {
@@ -163,22 +261,42 @@ pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
                 2 => set_rest(&mut sides, Side::Foe),
                 1 => {
                     let other = queens.into_iter().find(|&q| !mine.contains(q));
-                    if let Some(p) = other.and_then(shown) {
+                    if let Some(p) = other.and_then(holder) {
                         if p != me {
                             sides[p] = Side::Friend;
                             set_rest(&mut sides, Side::Foe);
                         }
                     }
+                    // A seat shown to lack the other queen is not the partner.
+                    for (s, side) in sides.iter_mut().enumerate() {
+                        if *side == Side::Unknown
+                            && other
+                                .is_some_and(|q| excluded[s] & bit(q) != 0 && shown(q) != Some(s))
+                        {
+                            *side = Side::Foe;
+                        }
+                    }
                 }
                 _ => {
-                    let holders = queens.map(shown);
+                    let holders = queens.map(holder);
                     for h in holders.into_iter().flatten() {
                         sides[h] = Side::Foe;
                     }
-                    // Both queens shown: by two seats (the queens' team) or by one (a silent
-                    // player alone): every other seat is on ours.
+                    // Both queens placed: with two seats (the queens' team) or with one (a
+                    // silent player alone): every other seat is on ours.
                     if let [Some(_), Some(_)] = holders {
                         set_rest(&mut sides, Side::Friend);
+                    }
+                    // A seat that was dealt neither queen (it played neither and the plays
+                    // show it lacks those still out) is on ours either way.
+                    for s in 0..SEATS {
+                        let without = |q: Card| match shown(q) {
+                            Some(h) => h != s,
+                            None => excluded[s] & bit(q) != 0,
+                        };
+                        if sides[s] == Side::Unknown && queens.into_iter().all(without) {
+                            sides[s] = Side::Friend;
+                        }
                     }
                 }
             }
@@ -187,22 +305,45 @@ pub(super) fn sides(obs: &Obs) -> [Side; SEATS] {
     sides
 }
 
-/// The classes each seat has shown it lacks this round: a seat that did not follow the led
-/// class holds none of it, and one that then played a side card holds no trump either.
-fn voids(obs: &Obs) -> [u16; SEATS] {
-    let mut void = [0u16; SEATS];
+/// [`excluded_by`] with every duty read (what the tests check).
+#[cfg(test)]
+pub(super) fn excluded(obs: &Obs) -> [u16; SEATS] {
+    excluded_by(obs, true)
+}
+
+/// The cards each seat has shown it lacks this round, by the duties of §7.2: a seat that did
+/// not follow the led class holds none of it, and one that then played a side card holds no
+/// trump either; with `beating`, also: a seat that played a card of the class it had to play
+/// without beating the winning card holds none of that class that would have beaten it (it had
+/// to beat when able). Cards played since are gone anyway.
+fn excluded_by(obs: &Obs, beating: bool) -> [u16; SEATS] {
+    let mut out = [0u16; SEATS];
     let mut note = |plays: &[(Seat, Card)]| {
         let Some(&(_, led)) = plays.first() else {
             return;
         };
-        let class = class_of(position(led));
+        let led = position(led);
+        let class = class_of(led);
+        let mut winner = led;
         for &(s, c) in &plays[1..] {
+            let p = position(c);
             let b = bit(c);
-            if b & class == 0 {
-                void[s] |= class;
+            // The class the seat had to play from, if it had to play one.
+            let pool = if b & class != 0 {
+                class
+            } else {
+                out[s] |= class;
                 if b & TRUMPS == 0 {
-                    void[s] |= TRUMPS;
+                    out[s] |= TRUMPS;
+                    0
+                } else {
+                    TRUMPS
                 }
+            };
+            if beats_place(p, winner, led) {
+                winner = p;
+            } else if beating {
+                out[s] |= pool & beaters(winner);
             }
         }
     };
@@ -210,17 +351,16 @@ fn voids(obs: &Obs) -> [u16; SEATS] {
         note(trick);
     }
     note(obs.trick);
-    void
+    out
 }
 
-/// Declarations: with both black queens a solo when the hand also holds AH or 10H, else a
+/// Declarations: with both black queens a solo on a strong hand ([`Solo::Strong`]), else a
 /// wedding (the partner is found by the rules).
-/// Leading: the highest trump when nobody can beat it, else the cheapest trump, else the
-/// cheapest side card.
+/// Leading: the richest side card, else the richer of AD and 10D, else the cheapest trump.
 /// Following: when a friend's card will take the trick (nobody after who may be a foe can beat
 /// it), add as many points as the rules allow; else take the trick with the richest card no
 /// foe after can beat; else, against a foe, try the strongest winning card when the trick is
-/// worth 10 or more; otherwise give away as little as possible.
+/// worth 20 or more; otherwise give away as little as possible.
 pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
     decide(obs, legal).0
 }
@@ -228,6 +368,17 @@ pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
 /// [`choose`] and why, decided together so that a hint's reason is always the branch that
 /// chose the move.
 pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
+    decide_in(NORMAL, obs, legal)
+}
+
+/// [`choose`] in a given [`Style`] (the harness's alternatives).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(super) fn choose_in(style: Style, obs: &Obs, legal: &[Action]) -> usize {
+    decide_in(style, obs, legal).0
+}
+
+/// [`decide`] in a given [`Style`].
+fn decide_in(style: Style, obs: &Obs, legal: &[Action]) -> (usize, Why) {
     // Every legal action is a card in play, a declaration before it. `index[p]`: the action
     // playing the card at place p.
     let mut index = [usize::MAX; 16];
@@ -244,7 +395,13 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     if cards == 0 {
         // With both black queens and AH or 10H, a solo: against players who do not know
         // the partnerships it wins more than a wedding (measured against `easy`).
-        let solo = bits(obs.hand) & 0b11 != 0;
+        let hand = bits(obs.hand);
+        let solo = match style.solo {
+            Solo::RedTop => hand & 0b11 != 0,
+            Solo::Strong => {
+                hand & 1 != 0 || (hand & !TRUMPS == 0 && (hand & 0b10 != 0 || hand & WEAK == 0))
+            }
+        };
         let rank = |a: &Action| match a {
             Action::Solo if solo => 0,
             Action::Wedding => 1,
@@ -266,19 +423,69 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let me = obs.me;
     let played = obs.played().fold(0u16, |m, (_, c)| m | bit(c));
     let unseen = !(played | bits(obs.hand));
+    let void = excluded_by(obs, style.deduce);
+    let sides = if style.deduce {
+        sides_with(obs, &void)
+    } else {
+        sides_with(obs, &[0; SEATS])
+    };
     if obs.trick.is_empty() {
         let trumps = cards & TRUMPS;
-        if trumps != 0 {
+        let alone = (0..SEATS).all(|s| s == me || sides[s] == Side::Foe);
+        let lead = if alone { style.alone } else { style.lead };
+        let safe_or_cheap = || {
             let top = highest(trumps);
             if unseen & beaters(top) == 0 {
-                return pick(top, Why::KopLeadTopTrump);
+                (top, Why::KopLeadTopTrump)
+            } else {
+                (cheapest(trumps), Why::KopLeadCheapTrump)
             }
-            return pick(cheapest(trumps), Why::KopLeadCheapTrump);
-        }
-        return pick(cheapest(cards), Why::KopLeadCheap);
+        };
+        // Only trumps left: the cheapest card is the cheapest trump.
+        let cheapest_card = || {
+            let why = if cards & !TRUMPS == 0 {
+                Why::KopLeadCheapTrump
+            } else if trumps == 0 {
+                Why::KopLeadCheap
+            } else {
+                Why::Weighed
+            };
+            (cheapest(cards), why)
+        };
+        let (card, why) = match lead {
+            Lead::SafeOrCheapTrump if trumps != 0 => safe_or_cheap(),
+            Lead::SafeOrCheapTrump | Lead::Cheapest => cheapest_card(),
+            Lead::Highest => (highest(cards), Why::Weighed),
+            Lead::Richest => (richest(cards), Why::Weighed),
+            Lead::RichestSide if cards & !TRUMPS != 0 => {
+                (richest(cards & !TRUMPS), Why::KopLeadRichSide)
+            }
+            Lead::RichestSide => safe_or_cheap(),
+            Lead::RichestTrump if trumps != 0 => (richest(trumps), Why::Weighed),
+            Lead::RichestTrump => (richest(cards), Why::Weighed),
+            Lead::SideThenWeak | Lead::SideThenCheap if cards & !TRUMPS != 0 => {
+                (richest(cards & !TRUMPS), Why::KopLeadRichSide)
+            }
+            Lead::CheapSideThenWeak if cards & !TRUMPS != 0 => {
+                (cheapest(cards & !TRUMPS), Why::Weighed)
+            }
+            Lead::SideThenWeak | Lead::CheapSideThenWeak if cards & WEAK != 0 => {
+                (richest(cards & WEAK), Why::KopLeadWeakTrump)
+            }
+            Lead::SideThenWeak | Lead::SideThenCheap | Lead::CheapSideThenWeak => cheapest_card(),
+            Lead::RichestLow if cards & !0b11 != 0 => (richest(cards & !0b11), Why::Weighed),
+            Lead::RichestLow => (richest(cards), Why::Weighed),
+            Lead::SafeOrRichest => {
+                let top = highest(cards);
+                if trumps != 0 && unseen & beaters(top) == 0 {
+                    (top, Why::KopLeadTopTrump)
+                } else {
+                    (richest(cards), Why::Weighed)
+                }
+            }
+        };
+        return pick(card, why);
     }
-    let sides = sides(obs);
-    let void = voids(obs);
     let Some((winner_seat, winner)) = winning_place(obs.trick) else {
         return (0, Why::Weighed);
     };
@@ -303,7 +510,7 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     if sure != 0 {
         return pick(richest(sure), Why::KopTakeSure);
     }
-    if !friend && winning != 0 && at_stake >= 10 {
+    if !friend && winning != 0 && at_stake >= style.contest {
         return pick(highest(winning), Why::KopTryHigh);
     }
     pick(cheapest(cards), Why::KopGiveLittle)

@@ -21,7 +21,8 @@
 //! them were seen when played), and each seat's card points are shown.
 //!
 //! This folder: `mod.rs` the rules (state, actions, views), `present.rs` what people are told,
-//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
+//! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases, `duel.rs` a
+//! harness that measures the rule of thumb against random play (run by hand).
 
 mod heuristic;
 mod present;
@@ -1076,5 +1077,7 @@ impl Kop {
     }
 }
 
+#[cfg(test)]
+mod duel;
 #[cfg(test)]
 mod tests;

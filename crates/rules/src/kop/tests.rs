@@ -679,24 +679,54 @@ fn normal_reads_the_partnerships_from_the_queens_played() {
 }
 
 #[test]
-fn normal_announces_a_wedding_and_leads_its_cheapest_trump() {
+fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
     let mut g = game(
         3,
         &[
             "AC 10S JD 10D",
-            "QC QS QD JC",
+            "QC QS AD JC",
             "AS 10C JS JH",
-            "AH 10H QH AD",
+            "AH 10H QH QD",
         ],
     );
     let mut rng = ChaCha8Rng::seed_from_u64(1);
+    // Both black queens, but AD is a weak trump: a wedding.
     let legal = g.legal_actions(1);
     let i = g.rule_of_thumb(1, &legal, &mut rng);
     assert_eq!(legal[i], Action::Wedding);
     assert_eq!(g.why(1, &legal, i), Why::KopWedding);
     declare_all(&mut g);
-    // A side ace led is trumped by whoever lacks the suit (each side suit has two cards), so
-    // seat 0 leads its cheapest trump, keeping 10D to smear on a friend's trick.
+    // A side ace is taken by a trump whenever it is led (each side suit has two cards), so
+    // seat 0 leads its richest side card first and keeps its trumps for following.
+    let legal = g.legal_actions(0);
+    let i = g.rule_of_thumb(0, &legal, &mut rng);
+    assert_eq!(legal[i], play("AC"));
+    assert_eq!(g.why(0, &legal, i), Why::KopLeadRichSide);
+    // With trumps only it leads AD or 10D first, then its cheapest trump.
+    let mut g = game(
+        3,
+        &[
+            "QH JS JD 10D",
+            "QC QS AD JC",
+            "AS 10C AC JH",
+            "AH 10H 10S QD",
+        ],
+    );
+    declare_all(&mut g);
+    let legal = g.legal_actions(0);
+    let i = g.rule_of_thumb(0, &legal, &mut rng);
+    assert_eq!(legal[i], play("10D"));
+    assert_eq!(g.why(0, &legal, i), Why::KopLeadWeakTrump);
+    let mut g = game(
+        3,
+        &[
+            "QH JS JD QD",
+            "QC QS AD JC",
+            "AS 10C AC JH",
+            "AH 10H 10S 10D",
+        ],
+    );
+    declare_all(&mut g);
     let legal = g.legal_actions(0);
     let i = g.rule_of_thumb(0, &legal, &mut rng);
     assert_eq!(legal[i], play("JD"));
@@ -704,7 +734,17 @@ fn normal_announces_a_wedding_and_leads_its_cheapest_trump() {
 }
 
 #[test]
-fn normal_plays_a_solo_with_both_black_queens_and_a_red_top_trump() {
+fn normal_plays_a_solo_with_both_black_queens_and_a_strong_hand() {
+    let solo = |hand: &str| {
+        let g = game(3, &["", hand, "", ""]);
+        let legal = g.legal_actions(1);
+        legal[g.rule_of_thumb(1, &legal, &mut ChaCha8Rng::seed_from_u64(1))] == Action::Solo
+    };
+    // AH, or two more trumps: 10H and any, or two without AD and 10D.
+    assert!(solo("QC QS 10H JC"));
+    assert!(solo("QC QS QH JC"));
+    assert!(!solo("QC QS 10H AC"));
+    assert!(!solo("QC QS QH 10C"));
     let mut g = game(
         3,
         &[
@@ -723,8 +763,45 @@ fn normal_plays_a_solo_with_both_black_queens_and_a_red_top_trump() {
     assert_eq!(g.contract(), Some(Contract::Solo { player: 1 }));
 }
 
+/// The case where the seat cannot see its partner: it holds one black queen, the other is
+/// unplayed, and the plays show who cannot hold it.
 #[test]
-fn normal_leads_a_trump_nobody_can_beat_and_smears_on_a_sure_friend() {
+fn normal_finds_its_partner_from_the_cards_others_cannot_hold() {
+    use heuristic::Side::{Foe, Friend, Unknown};
+    let mut g = game(
+        3,
+        &[
+            "QH AC 10C AS",
+            "JC JS JH 10S",
+            "QS QD JD 10D",
+            "QC AH 10H AD",
+        ],
+    );
+    declare_all(&mut g);
+    let sides = |g: &Kop| heuristic::sides(&heuristic::Obs::of(g, 2));
+    // Seat 1 could not beat QH, so it holds none of AH, 10H, QC and QS.
+    plays(&mut g, "QH JC QS AH");
+    let excluded = heuristic::excluded(&heuristic::Obs::of(&g, 2));
+    assert_eq!(excluded[1], 0b1111);
+    assert_eq!(sides(&g), [Unknown, Foe, Friend, Unknown]);
+    // Seat 0 plays a side card to a trump lead: it holds no trump, so QC is seat 3's.
+    plays(&mut g, "10H AC");
+    assert_eq!(sides(&g), [Foe, Foe, Friend, Friend]);
+    assert_eq!(
+        g.view(Observer::Seat(2)).played.len(),
+        6,
+        "QC itself is still unplayed"
+    );
+    // Seat 3's 10H cannot be beaten any more: seat 2 smears its richest trump on it.
+    plays(&mut g, "JS");
+    let legal = g.legal_actions(2);
+    assert_eq!(legal, vec![play("QD"), play("JD"), play("10D")]);
+    let i = g.rule_of_thumb(2, &legal, &mut ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(legal[i], play("10D"));
+}
+
+#[test]
+fn normal_smears_on_a_sure_friend() {
     let mut g = game(
         3,
         &[
@@ -736,11 +813,11 @@ fn normal_leads_a_trump_nobody_can_beat_and_smears_on_a_sure_friend() {
     );
     declare_all(&mut g);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    // Nothing beats AH: seat 0 leads it.
+    // Seat 0 would lead its richest side card; here it leads AH, which nothing beats.
     let legal = g.legal_actions(0);
     let i = g.rule_of_thumb(0, &legal, &mut rng);
-    assert_eq!(legal[i], play("AH"));
-    assert_eq!(g.why(0, &legal, i), Why::KopLeadTopTrump);
+    assert_eq!(legal[i], play("AC"));
+    assert_eq!(g.why(0, &legal, i), Why::KopLeadRichSide);
     plays(&mut g, "AH JS");
     // Seat 2 holds QS and knows nothing of seat 0 yet; it gives the least it can.
     let legal = g.legal_actions(2);
