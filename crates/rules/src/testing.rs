@@ -47,15 +47,21 @@ pub(crate) struct Games {
     pub deals: u32,
 }
 
-/// Over seeded games of every configuration of `G`, the rule of thumb's choice and random ones
-/// mixed (so that games reach late positions), the rule of thumb answers what `reference` does
-/// for the seat to act. Answers how many positions it compared.
-pub(crate) fn rule_of_thumb_matches<G: Heuristic>(
-    games: Games,
-    reference: impl Fn(&G, Seat, &[G::Action]) -> usize,
-) -> usize {
-    let mut rng = ChaCha8Rng::seed_from_u64(19);
-    let mut compared = 0;
+/// One position of [`walk`]: the game, the seat to act, its legal actions and the rule of
+/// thumb's choice among them, and where it was reached (for a failure's message).
+pub(crate) struct Position<'a, G: Heuristic> {
+    pub game: &'a G,
+    pub seat: Seat,
+    pub legal: &'a [G::Action],
+    pub ours: usize,
+    pub place: &'a dyn std::fmt::Display,
+}
+
+/// Seeded games of every configuration of `G`, the rule of thumb's choice and random ones
+/// mixed (so that games reach late positions): `visit` sees every position before its move.
+/// `rng_seed` seeds the choices of seat and move.
+fn walk<G: Heuristic>(games: Games, rng_seed: u64, mut visit: impl FnMut(Position<'_, G>)) {
+    let mut rng = ChaCha8Rng::seed_from_u64(rng_seed);
     for (options, seats) in G::configurations() {
         for seed in 0..games.seeds {
             let mut g = G::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
@@ -67,12 +73,14 @@ pub(crate) fn rule_of_thumb_matches<G: Heuristic>(
                 let seat = to_act[rng.random_range(0..to_act.len())];
                 let legal = g.legal_actions(seat);
                 let ours = g.rule_of_thumb(seat, &legal, &mut rng);
-                assert_eq!(
+                let place = format!("{options:?} {seats} seats, seed {seed}, seat {seat}");
+                visit(Position {
+                    game: &g,
+                    seat,
+                    legal: &legal,
                     ours,
-                    reference(&g, seat, &legal),
-                    "{options:?} {seats} seats, seed {seed}, seat {seat}: {legal:?}"
-                );
-                compared += 1;
+                    place: &place,
+                });
                 let random = rng.random_range(0..legal.len());
                 let i = if rng.random_bool(0.5) || !G::explore(&legal[random]) {
                     ours
@@ -83,6 +91,25 @@ pub(crate) fn rule_of_thumb_matches<G: Heuristic>(
             }
         }
     }
+}
+
+/// Over the positions of [`walk`], the rule of thumb answers what `reference` does for the seat
+/// to act. Answers how many positions it compared.
+pub(crate) fn rule_of_thumb_matches<G: Heuristic>(
+    games: Games,
+    reference: impl Fn(&G, Seat, &[G::Action]) -> usize,
+) -> usize {
+    let mut compared = 0;
+    walk::<G>(games, 19, |p| {
+        assert_eq!(
+            p.ours,
+            reference(p.game, p.seat, p.legal),
+            "{}: {:?}",
+            p.place,
+            p.legal
+        );
+        compared += 1;
+    });
     compared
 }
 
@@ -119,43 +146,24 @@ pub(crate) fn rule_of_thumb_share_against_random<G: Heuristic>(seats: &[usize]) 
     wins / games as f64
 }
 
-/// Over seeded games of every configuration of `G` (the rule of thumb's choice and random ones
-/// mixed, as in [`rule_of_thumb_matches`]), the reason `Heuristic::why` gives for the rule of
-/// thumb's choice wherever the seat to act has more than one legal action: how often each
-/// reason came up. Asserts on the way that it never answers [`Why::Weighed`] (each game names
-/// the branch that chose) nor [`Why::Only`] (there was a choice).
+/// Over the positions of [`walk`], the reason `Heuristic::why` gives for the rule of thumb's
+/// choice wherever the seat to act has more than one legal action: how often each reason came
+/// up. Asserts on the way that it never answers [`Why::Weighed`] (each game names the branch
+/// that chose) nor [`Why::Only`] (there was a choice).
 pub(crate) fn reasons<G: Heuristic>(games: Games) -> BTreeMap<Why, usize> {
-    let mut rng = ChaCha8Rng::seed_from_u64(23);
     let mut seen = BTreeMap::new();
-    for (options, seats) in G::configurations() {
-        for seed in 0..games.seeds {
-            let mut g = G::new(options.clone(), seats, Setup::seeded(seed)).unwrap();
-            for _ in 0..games.actions {
-                if g.is_over() || g.deal_number() > games.deals {
-                    break;
-                }
-                let to_act = g.to_act();
-                let seat = to_act[rng.random_range(0..to_act.len())];
-                let legal = g.legal_actions(seat);
-                let ours = g.rule_of_thumb(seat, &legal, &mut rng);
-                if legal.len() > 1 {
-                    let why = g.why(seat, &legal, ours);
-                    assert!(
-                        !matches!(why, Why::Weighed | Why::Only),
-                        "{options:?} {seats} seats, seed {seed}, seat {seat}: {why:?} for {:?} of {legal:?}",
-                        legal[ours]
-                    );
-                    *seen.entry(why).or_insert(0) += 1;
-                }
-                let random = rng.random_range(0..legal.len());
-                let i = if rng.random_bool(0.5) || !G::explore(&legal[random]) {
-                    ours
-                } else {
-                    random
-                };
-                g.apply_checked(seat, &legal[i]);
-            }
+    walk::<G>(games, 23, |p| {
+        if p.legal.len() > 1 {
+            let why = p.game.why(p.seat, p.legal, p.ours);
+            assert!(
+                !matches!(why, Why::Weighed | Why::Only),
+                "{}: {why:?} for {:?} of {:?}",
+                p.place,
+                p.legal[p.ours],
+                p.legal
+            );
+            *seen.entry(why).or_insert(0) += 1;
         }
-    }
+    });
     seen
 }
