@@ -250,23 +250,11 @@ pub(crate) fn reward(game: &dyn AnyGame, seat: Seat, root_scores: Option<&[i64]>
             / (n - 1) as f64;
         return squash(delta[seat] - others, 8.0);
     }
-    let held: Vec<f64> = game.hands().iter().map(|h| h.len() as f64).collect();
-    let others = held
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != seat)
-        .map(|(_, h)| h)
-        .sum::<f64>()
-        / (n - 1) as f64;
-    squash(others - held[seat], 5.0)
+    squash(cards_margin(game, seat), 5.0)
 }
 
-/// The place blended with the margin in cards, for a game that scores the cards its losers
-/// still hold (Pishe Pasha): the margin is how many more cards the others hold on average than
-/// `seat` (at the end, the winner holds none, so it is the score). `share` of the reward is the
-/// squashed margin, the rest the place; a playout cut short by its horizon has no place yet and
-/// is judged by the margin alone.
-fn margin_reward(game: &dyn AnyGame, seat: Seat, share: f64) -> f64 {
+/// How many more cards the other seats hold on average than `seat`.
+fn cards_margin(game: &dyn AnyGame, seat: Seat) -> f64 {
     let n = game.seats();
     let held: Vec<f64> = game.hands().iter().map(|h| h.len() as f64).collect();
     let others = held
@@ -276,7 +264,17 @@ fn margin_reward(game: &dyn AnyGame, seat: Seat, share: f64) -> f64 {
         .map(|(_, h)| h)
         .sum::<f64>()
         / (n - 1) as f64;
-    let margin = 0.5 + 0.5 * ((others - held[seat]) / MARGIN_SCALE).tanh();
+    others - held[seat]
+}
+
+/// The place blended with the margin in cards, for a game that scores the cards its losers
+/// still hold (Pishe Pasha): the margin is how many more cards the others hold on average than
+/// `seat` (at the end, the winner holds none, so it is the score). `share` of the reward is the
+/// squashed margin, the rest the place; a playout cut short by its horizon has no place yet and
+/// is judged by the margin alone.
+fn margin_reward(game: &dyn AnyGame, seat: Seat, share: f64) -> f64 {
+    let n = game.seats();
+    let margin = 0.5 + 0.5 * (cards_margin(game, seat) / MARGIN_SCALE).tanh();
     let Some(ranking) = game.status().ranking else {
         return margin;
     };
