@@ -30,6 +30,6 @@ pub fn choose(
             seats: game.seats(),
             horizon,
         };
-        search::run(search, &root, &mut |_| game.clone_box(), rng, budget)
+        search::run(search, &root, &mut |_| (game.clone_box(), 1.0), rng, budget)
     })
 }

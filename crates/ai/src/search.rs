@@ -12,6 +12,10 @@
 //!   every seat picks for its own reward, one node is added per iteration, forced moves add
 //!   none, and the most visited action of the root is chosen.
 //!
+//! Each sample comes with a weight, how well it fits what the seat saw the others do
+//! (`hard.rs`); both searches average rewards by those weights, so a sample the others' choices
+//! make unlikely counts little (importance sampling, in place of redrawing until one fits).
+//!
 //! Playouts follow every seat's rule of thumb with a little noise (`AnyGame::rollout`) to the
 //! end of the deal or the horizon, and are scored by `reward`. The search is anytime: it runs
 //! iterations until its budget of iterations or of time is spent, whichever comes first; it is
@@ -76,8 +80,9 @@ const EXPLORE: f64 = 0.7;
 /// rest follow the rule of thumb.
 pub(super) const ROLLOUT_NOISE: f64 = 0.1;
 
-/// Answers a state to search: a sample consistent with the seat's view, or the true state.
-pub(super) type Sampler<'a> = dyn FnMut(&mut ChaCha8Rng) -> Box<dyn AnyGame> + 'a;
+/// Answers a state to search and its weight: a sample consistent with the seat's view, weighed
+/// by how well it fits what the others did, or the true state with weight 1.
+pub(super) type Sampler<'a> = dyn FnMut(&mut ChaCha8Rng) -> (Box<dyn AnyGame>, f64) + 'a;
 
 /// What a search needs to know of the decision: the searching seat, its legal actions' keys in
 /// order, the seats at the table and the playout horizon.
@@ -158,32 +163,26 @@ fn playout(game: &mut dyn AnyGame, horizon: u32, rng: &mut ChaCha8Rng) {
 }
 
 /// Flat Monte Carlo: each of the seat's actions as an arm of a bandit, chosen by UCB1, each
-/// pull one sample played out.
+/// pull one sample played out; an arm's value is its rewards' mean weighed by the samples'
+/// weights.
 fn flat(work: Work<'_, '_>) -> (usize, u32) {
     let (root, sample, rng, mut clock) = (work.root, work.sample, work.rng, work.clock);
     let arms = root.keys.len();
-    let mut total = vec![0.0f64; arms];
+    let mut arm_stats = vec![Mean::default(); arms];
     let mut visits = vec![0u32; arms];
     while let Some(iterations) = clock.tick() {
-        let arm = pick(&total, &visits, iterations);
-        let mut game = sample(rng);
+        let arm = pick(&arm_stats, &visits, iterations);
+        let (mut game, weight) = sample(rng);
         let scores = game.status().scores;
+        visits[arm] += 1;
         if game.act_index(root.seat, arm).is_err() {
             // A sample always keeps the seat's legal actions; never reward an impossible arm.
-            visits[arm] += 1;
             continue;
         }
         playout(game.as_mut(), root.horizon, rng);
-        total[arm] += reward(game.as_ref(), root.seat, scores.as_deref());
-        visits[arm] += 1;
+        arm_stats[arm].add(reward(game.as_ref(), root.seat, scores.as_deref()), weight);
     }
-    let mean = |i: usize| {
-        if visits[i] == 0 {
-            f64::MIN
-        } else {
-            total[i] / f64::from(visits[i])
-        }
-    };
+    let mean = |i: usize| arm_stats[i].value().unwrap_or(f64::MIN);
     let best = (0..arms)
         .max_by(|&a, &b| {
             mean(a)
@@ -195,16 +194,36 @@ fn flat(work: Work<'_, '_>) -> (usize, u32) {
     (best, clock.iterations)
 }
 
-/// UCB1: every arm once, then the best upper confidence bound.
-fn pick(total: &[f64], visits: &[u32], iteration: u32) -> usize {
+/// A mean of rewards weighed by their samples' weights.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mean {
+    total: f64,
+    weight: f64,
+}
+
+impl Mean {
+    fn add(&mut self, reward: f64, weight: f64) {
+        self.total += weight * reward;
+        self.weight += weight;
+    }
+
+    /// The weighed mean; `None` before any sample with weight.
+    fn value(&self) -> Option<f64> {
+        (self.weight > 0.0).then(|| self.total / self.weight)
+    }
+}
+
+/// UCB1: every arm once, then the best upper confidence bound (an arm whose samples all
+/// weighed nothing counts as worth nothing yet).
+fn pick(arms: &[Mean], visits: &[u32], iteration: u32) -> usize {
     if let Some(unvisited) = visits.iter().position(|&v| v == 0) {
         return unvisited;
     }
     let log = f64::from(iteration).ln();
-    (0..total.len())
+    (0..arms.len())
         .max_by(|&a, &b| {
             let ucb = |i: usize| {
-                total[i] / f64::from(visits[i]) + EXPLORE * (log / f64::from(visits[i])).sqrt()
+                arms[i].value().unwrap_or(0.0) + EXPLORE * (log / f64::from(visits[i])).sqrt()
             };
             ucb(a).total_cmp(&ucb(b))
         })
@@ -223,8 +242,8 @@ struct Edge {
     visits: u32,
     /// The iterations in which this action was legal when the search stood at its node.
     available: u32,
-    /// The sum of the acting seat's rewards.
-    total: f64,
+    /// The acting seat's rewards, weighed by their samples' weights.
+    reward: Mean,
 }
 
 /// Information-set MCTS: one tree over every seat's actions, a fresh sample per iteration.
@@ -235,7 +254,7 @@ fn ismcts(work: Work<'_, '_>) -> (usize, u32) {
     let mut path: Vec<(u32, usize)> = Vec::new();
     let mut rewards = vec![0.0; root.seats];
     while clock.tick().is_some() {
-        let mut game = sample(rng);
+        let (mut game, weight) = sample(rng);
         let scores = game.status().scores;
         let deal = game.deal_number();
         path.clear();
@@ -278,7 +297,7 @@ fn ismcts(work: Work<'_, '_>) -> (usize, u32) {
                     child: LEAF,
                     visits: 0,
                     available: 1,
-                    total: 0.0,
+                    reward: Mean::default(),
                 });
                 path.push((node, edges.len() - 1));
                 if game.act_index(actor, index).is_ok() {
@@ -318,7 +337,7 @@ fn ismcts(work: Work<'_, '_>) -> (usize, u32) {
         for &(node, edge) in &path {
             let edge = &mut nodes[node as usize][edge];
             edge.visits += 1;
-            edge.total += rewards[edge.seat];
+            edge.reward.add(rewards[edge.seat], weight);
         }
     }
     let best = nodes[0]
@@ -326,8 +345,10 @@ fn ismcts(work: Work<'_, '_>) -> (usize, u32) {
         .filter(|e| e.seat == root.seat)
         .max_by(|a, b| {
             a.visits.cmp(&b.visits).then(
-                (a.total / f64::from(a.visits.max(1)))
-                    .total_cmp(&(b.total / f64::from(b.visits.max(1)))),
+                a.reward
+                    .value()
+                    .unwrap_or(0.0)
+                    .total_cmp(&b.reward.value().unwrap_or(0.0)),
             )
         })
         .and_then(|e| root.keys.iter().position(|&k| k == e.key))
@@ -341,5 +362,25 @@ fn ucb(edge: &Edge) -> f64 {
         return f64::INFINITY;
     }
     let visits = f64::from(edge.visits);
-    edge.total / visits + EXPLORE * (f64::from(edge.available).ln() / visits).sqrt()
+    edge.reward.value().unwrap_or(0.0) + EXPLORE * (f64::from(edge.available).ln() / visits).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mean;
+
+    #[test]
+    fn a_mean_weighs_each_reward_by_its_sample() {
+        let mut mean = Mean::default();
+        assert_eq!(mean.value(), None);
+        mean.add(1.0, 0.0);
+        assert_eq!(
+            mean.value(),
+            None,
+            "a sample that weighs nothing counts nothing"
+        );
+        mean.add(1.0, 3.0);
+        mean.add(0.0, 1.0);
+        assert_eq!(mean.value(), Some(0.75));
+    }
 }

@@ -176,6 +176,8 @@ pub trait Searchable {
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
+    /// See `Heuristic::rule_of_thumb_fit`; asked of samples only.
+    fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64>;
     /// The current deal of a match, from 1 (`status().deal`, without building the status).
     fn deal_number(&self) -> u32;
     /// A key per legal action of the seat, in `legal_json` order, into `out` (cleared first):
@@ -431,6 +433,10 @@ impl<G: Game + Present + Heuristic> Searchable for G {
 
     fn rollout_horizon(&self) -> Option<u32> {
         G::rollout_horizon()
+    }
+
+    fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64> {
+        Heuristic::rule_of_thumb_fit(self, observer, noise)
     }
 
     fn deal_number(&self) -> u32 {

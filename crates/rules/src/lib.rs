@@ -831,6 +831,16 @@ pub trait Heuristic: Game {
     fn rollout_horizon() -> Option<u32> {
         None
     }
+
+    /// How well the deal so far, as this state records it, fits every seat but `observer`
+    /// playing its rule of thumb: the probability of their recorded decisions when each seat
+    /// takes its rule of thumb's choice with probability `1 − noise` and else any of its legal
+    /// actions alike. A search weighs its samples by it (policy-based inference), so it is
+    /// only ever asked of a sample, which holds nothing the observer cannot see. `None` where
+    /// the game does not replay its deal: every sample counts alike.
+    fn rule_of_thumb_fit(&self, _observer: Seat, _noise: f64) -> Option<f64> {
+        None
+    }
 }
 
 /// Deals `cards` into piles following a batch plan: each batch size goes to every seat in

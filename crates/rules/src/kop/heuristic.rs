@@ -17,7 +17,7 @@ use super::{
     beaters, beats_place, bit, bits, class_of, partner_jack, places, position, winning_place,
     Action, Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
 };
-use crate::{Heuristic, Seat, Why};
+use crate::{Events, Game, Heuristic, Seat, Why};
 use pakka_cards::{Card, CardSet};
 
 /// What one seat may see of a Kop table, as the rule of thumb reads it: its hand, the public
@@ -68,6 +68,53 @@ impl Heuristic for Kop {
             _ => Why::Weighed,
         }
     }
+
+    /// Replays the round from the hands as dealt ([`fit`]).
+    fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64> {
+        Some(fit(self, observer, noise))
+    }
+}
+
+/// The probability of the other seats' declarations and plays this round if each took its
+/// rule of thumb's choice with probability `1 − noise` and else any legal action alike: the
+/// round replayed from the hands as dealt, each decision weighed as it was taken.
+fn fit(game: &Kop, observer: Seat, noise: f64) -> f64 {
+    let mut replay = game.clone();
+    replay.restart_round();
+    let mut legal = Vec::new();
+    let mut p = 1.0;
+    let mut weigh = |replay: &Kop, seat: Seat, action: &Action| {
+        if seat == observer {
+            return;
+        }
+        replay.legal_into(seat, &mut legal);
+        let n = legal.len();
+        if n > 1 {
+            let alike = noise / n as f64;
+            p *= if legal[choose(&Obs::of(replay, seat), &legal)] == *action {
+                1.0 - noise + alike
+            } else {
+                alike
+            };
+        }
+    };
+    let first = game.first();
+    for seat in (0..SEATS).map(|i| (first + i) % SEATS) {
+        if let Some(declaration) = game.declarations[seat] {
+            let action = match declaration {
+                Declaration::Wedding => Action::Wedding,
+                Declaration::Silent => Action::Silent,
+                Declaration::Solo => Action::Solo,
+            };
+            weigh(&replay, seat, &action);
+            replay.declare(seat, declaration, &mut Events::quiet());
+        }
+    }
+    for &(seat, card) in game.won.plays().iter().chain(game.trick.plays.iter()) {
+        weigh(&replay, seat, &Action::Play(card));
+        replay.play(seat, card, &mut Events::quiet());
+    }
+    p
 }
 
 /// The rule of thumb's choices that the harness (`duel.rs`) measures one against another;

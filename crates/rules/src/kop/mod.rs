@@ -587,16 +587,23 @@ impl Kop {
             deal(&mut self.hands, &deck);
         }
         self.dealt.copy_from_slice(&self.hands);
+        self.restart_round();
+        events.tell(|| Event::Dealt {
+            deal: self.deal,
+            dealer: self.dealer,
+        });
+    }
+
+    /// Back to the start of this round: the hands as dealt, nothing declared or played.
+    fn restart_round(&mut self) {
+        let first = self.first();
+        self.hands.copy_from_slice(&self.dealt);
         self.phase = Phase::Declaring;
         self.declarations.fill(None);
         self.contract = None;
         self.turn = first;
         self.trick = FixedTrick::new(first);
         self.won = TrickLog::new(SEATS);
-        events.tell(|| Event::Dealt {
-            deal: self.deal,
-            dealer: self.dealer,
-        });
     }
 
     /// The public announcement of this round, if any.

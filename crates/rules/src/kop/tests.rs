@@ -861,6 +861,63 @@ fn determinization_keeps_every_play_legal() {
 }
 
 #[test]
+fn the_rule_of_thumb_fit_weighs_the_others_decisions_as_recorded() {
+    // Seat 1 holds both black queens and stays silent, which the rule of thumb never does
+    // (it announces a wedding or a solo): a seat that assumes the others play it finds this
+    // deal all but impossible, and the holder itself is not weighed by its own choices.
+    let mut g = game(
+        3,
+        &[
+            "AC QH 10S JD",
+            "QC QS 10D AH",
+            "10C JC AS JS",
+            "10H AD JH QD",
+        ],
+    );
+    declare_all(&mut g);
+    assert_eq!(g.rule_of_thumb_fit(0, 0.0), Some(0.0));
+    let strays = 0.2;
+    let fit = g.rule_of_thumb_fit(0, strays).unwrap();
+    assert!((fit - strays / 3.0).abs() < 1e-12, "{fit}");
+    assert_eq!(g.rule_of_thumb_fit(1, 0.0), Some(1.0));
+}
+
+#[test]
+fn the_rule_of_thumb_fit_is_one_exactly_where_everyone_played_it() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut rounds_strayed = 0;
+    for seed in 0..60u64 {
+        let mut g = Kop::new(Options::default(), 4, Setup::seeded(seed)).unwrap();
+        // Everyone plays the rule of thumb except `rogue`, who takes its first legal action.
+        let rogue = (seed % 4) as Seat;
+        let mut strayed = false;
+        while g.deal == 1 && !g.is_over() {
+            // The record so far: 1 for every observer while everyone played the rule of
+            // thumb, else 0 for all but the rogue, whose own choices are not weighed.
+            for observer in 0..4 {
+                let exact = g.rule_of_thumb_fit(observer, 0.0).unwrap();
+                let expected = if observer == rogue || !strayed {
+                    1.0
+                } else {
+                    0.0
+                };
+                assert_eq!(exact, expected, "seed {seed}, observer {observer}");
+                let soft = g.rule_of_thumb_fit(observer, 0.2).unwrap();
+                assert!(soft > 0.0 && soft <= 1.0, "seed {seed}: {soft}");
+            }
+            let seat = g.to_act()[0];
+            let legal = g.legal_actions(seat);
+            let rule = g.rule_of_thumb(seat, &legal, &mut rng);
+            let chosen = if seat == rogue { 0 } else { rule };
+            strayed |= chosen != rule;
+            act(&mut g, seat, legal[chosen]);
+        }
+        rounds_strayed += usize::from(strayed);
+    }
+    assert!(rounds_strayed > 10, "{rounds_strayed}");
+}
+
+#[test]
 fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     use crate::picture::Mark;
     use crate::Presentation;
