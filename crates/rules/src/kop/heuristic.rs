@@ -91,7 +91,7 @@ fn fit(game: &Kop, observer: Seat, noise: f64) -> f64 {
         let n = legal.len();
         if n > 1 {
             let alike = noise / n as f64;
-            p *= if legal[choose(&Obs::of(replay, seat), &legal)] == *action {
+            p *= if legal.get(choose(&Obs::of(replay, seat), &legal)) == Some(action) {
                 1.0 - noise + alike
             } else {
                 alike
