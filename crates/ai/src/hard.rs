@@ -1,7 +1,8 @@
 //! The `hard` computer player: a search over states sampled consistently with the seat's
 //! observation (`Observation::sample`), never the true state, each weighed by how well it
-//! explains what the other seats did (`Heuristic::rule_of_thumb_fit`, policy-based inference). Which search each game runs was
-//! chosen by arena results (BENCHMARKS.md, "Computer players"); see `search.rs` for both.
+//! explains what the other seats did (`Heuristic::rule_of_thumb_fit`, policy-based
+//! inference). Which search each game runs was chosen by arena results (BENCHMARKS.md,
+//! "Computer players"); see `search.rs` for both.
 
 use rand_chacha::ChaCha8Rng;
 
