@@ -95,6 +95,13 @@ fn play_out(g: &mut Kop) -> RoundResult {
     result.unwrap()
 }
 
+/// What the rule of thumb chooses for `seat` and the reason a hint gives for it.
+fn normal_choice(g: &Kop, seat: Seat) -> (Action, Why) {
+    let legal = g.legal_actions(seat);
+    let i = g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(1));
+    (legal[i], g.why(seat, &legal, i))
+}
+
 fn names() -> Vec<String> {
     (0..4).map(|s| format!("Seat {s}")).collect()
 }
@@ -689,19 +696,12 @@ fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
             "AH 10H QH QD",
         ],
     );
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
     // Both black queens, but AD is a weak trump: a wedding.
-    let legal = g.legal_actions(1);
-    let i = g.rule_of_thumb(1, &legal, &mut rng);
-    assert_eq!(legal[i], Action::Wedding);
-    assert_eq!(g.why(1, &legal, i), Why::KopWedding);
+    assert_eq!(normal_choice(&g, 1), (Action::Wedding, Why::KopWedding));
     declare_all(&mut g);
     // A side ace is taken by a trump whenever it is led (each side suit has two cards), so
     // seat 0 leads its richest side card first and keeps its trumps for following.
-    let legal = g.legal_actions(0);
-    let i = g.rule_of_thumb(0, &legal, &mut rng);
-    assert_eq!(legal[i], play("AC"));
-    assert_eq!(g.why(0, &legal, i), Why::KopLeadRichSide);
+    assert_eq!(normal_choice(&g, 0), (play("AC"), Why::KopLeadRichSide));
     // With trumps only it leads AD or 10D first, then its cheapest trump.
     let mut g = game(
         3,
@@ -713,10 +713,7 @@ fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
         ],
     );
     declare_all(&mut g);
-    let legal = g.legal_actions(0);
-    let i = g.rule_of_thumb(0, &legal, &mut rng);
-    assert_eq!(legal[i], play("10D"));
-    assert_eq!(g.why(0, &legal, i), Why::KopLeadWeakTrump);
+    assert_eq!(normal_choice(&g, 0), (play("10D"), Why::KopLeadWeakTrump));
     let mut g = game(
         3,
         &[
@@ -727,10 +724,7 @@ fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
         ],
     );
     declare_all(&mut g);
-    let legal = g.legal_actions(0);
-    let i = g.rule_of_thumb(0, &legal, &mut rng);
-    assert_eq!(legal[i], play("JD"));
-    assert_eq!(g.why(0, &legal, i), Why::KopLeadCheapTrump);
+    assert_eq!(normal_choice(&g, 0), (play("JD"), Why::KopLeadCheapTrump));
 }
 
 #[test]
@@ -754,10 +748,7 @@ fn normal_plays_a_solo_with_both_black_queens_and_a_strong_hand() {
             "AH QD QH AD",
         ],
     );
-    let legal = g.legal_actions(1);
-    let i = g.rule_of_thumb(1, &legal, &mut ChaCha8Rng::seed_from_u64(1));
-    assert_eq!(legal[i], Action::Solo);
-    assert_eq!(g.why(1, &legal, i), Why::KopSolo);
+    assert_eq!(normal_choice(&g, 1), (Action::Solo, Why::KopSolo));
     act(&mut g, 1, Action::Solo);
     declare_all(&mut g);
     assert_eq!(g.contract(), Some(Contract::Solo { player: 1 }));
@@ -814,16 +805,10 @@ fn normal_smears_on_a_sure_friend() {
     declare_all(&mut g);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     // Seat 0 would lead its richest side card; here it leads AH, which nothing beats.
-    let legal = g.legal_actions(0);
-    let i = g.rule_of_thumb(0, &legal, &mut rng);
-    assert_eq!(legal[i], play("AC"));
-    assert_eq!(g.why(0, &legal, i), Why::KopLeadRichSide);
+    assert_eq!(normal_choice(&g, 0), (play("AC"), Why::KopLeadRichSide));
     plays(&mut g, "AH JS");
     // Seat 2 holds QS and knows nothing of seat 0 yet; it gives the least it can.
-    let legal = g.legal_actions(2);
-    let i = g.rule_of_thumb(2, &legal, &mut rng);
-    assert_eq!(legal[i], play("JH"));
-    assert_eq!(g.why(2, &legal, i), Why::KopGiveLittle);
+    assert_eq!(normal_choice(&g, 2), (play("JH"), Why::KopGiveLittle));
     plays(&mut g, "JH 10H");
     // Seat 0 leads JC and seat 1 beats it with QC, showing seat 2 its partner. Only AH and
     // 10H beat QC, and both are played: the trick is sure, so seat 2 smears AD on it.

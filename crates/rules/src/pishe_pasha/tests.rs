@@ -207,15 +207,24 @@ fn pp5_discard_top_goes_to_the_foundation_first() {
     assert_eq!(g.legal_actions(0), vec![Action::Turn]);
 }
 
-#[test]
-fn pp6_an_exhausted_stock_is_renewed_from_the_discard_pile() {
-    let f = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC AD 2D 3D 4D 5D 6D 7D 8D 9D 2H 7C JD";
-    // Strict mode: 2H fits nowhere, so it is discarded at once.
-    let mut g = standard(0, &["9C 4C 5H", f]);
+/// Seat 1's stock in PP-6: its last three cards are 2H, 7C and JD.
+const SEAT_1_STOCK: &str =
+    "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC AD 2D 3D 4D 5D 6D 7D 8D 9D 2H 7C JD";
+
+/// PP-6 in strict mode after three turns each: seat 1's stock is spent and its discard pile
+/// holds 2H 7C JD (2H fits nowhere, so it was discarded at once).
+fn seat_1_stock_spent() -> PishePasha {
+    let mut g = standard(0, &["9C 4C 5H", SEAT_1_STOCK]);
     for _ in 0..3 {
         play_turn(&mut g, 1);
         play_turn(&mut g, 0);
     }
+    g
+}
+
+#[test]
+fn pp6_an_exhausted_stock_is_renewed_from_the_discard_pile() {
+    let mut g = seat_1_stock_spent();
     assert!(g.stocks[1].is_empty());
     assert_eq!(g.discards[1], cards("2H 7C JD"));
     let events = act(&mut g, 1, Action::Turn);
@@ -231,7 +240,7 @@ fn pp6_an_exhausted_stock_is_renewed_from_the_discard_pile() {
     assert_eq!(g.discards[1], cards("2H"));
 
     // Stop mode: nothing is automatic, so 2H stays pending and the discard pile stays empty.
-    let mut g = stop_mode(0, &["9C 4C 5H", f]);
+    let mut g = stop_mode(0, &["9C 4C 5H", SEAT_1_STOCK]);
     for _ in 0..3 {
         for seat in [1, 0] {
             while g.to_act() == vec![seat] {
@@ -679,12 +688,7 @@ fn determinization_only_moves_stock_cards() {
 
 #[test]
 fn determinization_keeps_a_renewed_stock_as_everyone_saw_it() {
-    let f = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC AD 2D 3D 4D 5D 6D 7D 8D 9D 2H 7C JD";
-    let mut g = standard(0, &["9C 4C 5H", f]);
-    for _ in 0..3 {
-        play_turn(&mut g, 1);
-        play_turn(&mut g, 0);
-    }
+    let mut g = seat_1_stock_spent();
     act(&mut g, 1, Action::Turn);
     // Seat 1's stock is its old discard pile (7C JD left); seat 0's is still as dealt.
     assert_eq!(Vec::from(g.stocks[1].clone()), cards("7C JD"));
