@@ -129,7 +129,7 @@ cli-ratings-report = { $tables ->
 }
 cli-arena-oracle = oracle
 cli-arena-searching = { $player }/{ $search }
-cli-unknown-contender = "{ $player }" is not an arena player; they are easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat and oracle/ismcts.
+cli-unknown-contender = "{ $player }" is not an arena player; they are easy, normal, hard, hard/flat, hard/ismcts, hard/plan, oracle, oracle/flat, oracle/ismcts and oracle/plan.
 cli-help-iterations = The searching players' most iterations per decision (default 4000).
 cli-help-think-ms = The searching players' most time per decision in milliseconds (default: as at a table, 50).
 

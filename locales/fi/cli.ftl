@@ -131,7 +131,7 @@ cli-ratings-report = { $tables ->
 }
 cli-arena-oracle = oraakkeli
 cli-arena-searching = { $player }/{ $search }
-cli-unknown-contender = "{ $player }" ei ole areenan pelaaja; ne ovat easy, normal, hard, hard/flat, hard/ismcts, oracle, oracle/flat ja oracle/ismcts.
+cli-unknown-contender = "{ $player }" ei ole areenan pelaaja; ne ovat easy, normal, hard, hard/flat, hard/ismcts, hard/plan, oracle, oracle/flat, oracle/ismcts ja oracle/plan.
 cli-help-iterations = Etsivien pelaajien suurin kierrosmäärä päätöstä kohden (oletus 4000).
 cli-help-think-ms = Etsivien pelaajien suurin aika päätöstä kohden millisekunteina (oletus: kuten pöydässä, 50).
 

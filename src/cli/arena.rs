@@ -5,7 +5,7 @@
 //! ends at the end of the game or when the match moves on to its next deal. The intervals take
 //! the deal as the unit ([`Tally::by_deal`]): the rotations of one deal share its cards, which is
 //! what rotating them is for, so they are not independent samples; the deals are. Besides the levels,
-//! the arena seats `hard` with a named search (`hard/flat`, `hard/ismcts`) and the `oracle`,
+//! the arena seats `hard` with a named search (`hard/flat`, `hard/ismcts`, `hard/plan`) and the `oracle`,
 //! which searches the true state (`ai::oracle`) and exists only here. `--table` plays
 //! BENCHMARKS.md's whole strength table instead (`arena_table`).
 
@@ -112,7 +112,8 @@ pub struct UnknownContender(pub String);
 impl std::str::FromStr for Contender {
     type Err = UnknownContender;
 
-    /// `easy`, `normal`, `hard`, `hard/flat`, `hard/ismcts`, `oracle`, `oracle/flat`, …
+    /// `easy`, `normal`, `hard`, `hard/flat`, `hard/ismcts`, `hard/plan`, `oracle`,
+    /// `oracle/flat`, …
     fn from_str(s: &str) -> Result<Contender, UnknownContender> {
         let unknown = || UnknownContender(s.to_string());
         let lower = s.trim().to_ascii_lowercase();
@@ -589,6 +590,7 @@ mod tests {
             ("hard", Contender::Plays(Level::Hard)),
             ("HARD/flat", Contender::Hard(Search::Flat)),
             ("hard/ismcts", Contender::Hard(Search::IsMcts)),
+            ("hard/plan", Contender::Hard(Search::Plan)),
             ("oracle", Contender::Oracle(None)),
             ("oracle/flat", Contender::Oracle(Some(Search::Flat))),
         ] {

@@ -8,6 +8,7 @@
 
 mod hard;
 pub mod oracle;
+mod plan;
 mod search;
 
 use std::fmt;

@@ -29,6 +29,7 @@ pub fn choose(
             keys: &keys,
             seats: game.seats(),
             horizon,
+            exact: true,
         };
         search::run(search, &root, &mut |_| (game.clone_box(), 1.0), rng, budget)
     })

@@ -1,7 +1,9 @@
 //! The searches behind `hard` and the arena's `oracle`, generic over the rules. Both take a
 //! *sampler* — a function that answers a full state to search — and the searching seat:
 //! `hard`'s sampler redeals what the seat cannot see (`Observation::sample`), the oracle's
-//! answers the true state. Two searches, chosen per game by arena results (`hard::search_for`):
+//! answers the true state. Three searches, chosen per game by arena results (`hard::search_for`):
+//! the two below, and the plan of `plan.rs` (the seat's own later decisions looked ahead by what
+//! it will know), which runs on the same samples and weights.
 //!
 //! - **Flat** determinized Monte Carlo: each iteration samples a state, picks one of the seat's
 //!   legal actions by UCB1 and plays the deal out; the action with the best mean wins.
@@ -34,15 +36,18 @@ use pakka_rules::{AnyGame, Limit, Policy, Seat};
 pub enum Search {
     Flat,
     IsMcts,
+    /// Looks ahead at the seat's own later decisions as it will take them (`plan.rs`).
+    Plan,
 }
 
 impl Search {
-    pub const ALL: [Search; 2] = [Search::Flat, Search::IsMcts];
+    pub const ALL: [Search; 3] = [Search::Flat, Search::IsMcts, Search::Plan];
 
     pub fn name(self) -> &'static str {
         match self {
             Search::Flat => "flat",
             Search::IsMcts => "ismcts",
+            Search::Plan => "plan",
         }
     }
 }
@@ -91,6 +96,8 @@ pub(super) struct Root<'a> {
     pub keys: &'a [u64],
     pub seats: usize,
     pub horizon: u32,
+    /// The sampler answers the true state every time (the oracle): one sample is all of them.
+    pub exact: bool,
 }
 
 /// Runs `search` and answers the chosen index into the seat's legal actions and the iterations
@@ -115,6 +122,7 @@ pub(super) fn run(
     match search {
         Search::Flat => flat(work),
         Search::IsMcts => ismcts(work),
+        Search::Plan => super::plan::plan(work.root, work.sample, work.rng, work.clock),
     }
 }
 
@@ -127,10 +135,10 @@ struct Work<'a, 's> {
 }
 
 /// Counts a search's iterations against its budget.
-struct Clock {
-    start: Instant,
-    budget: Budget,
-    iterations: u32,
+pub(super) struct Clock {
+    pub start: Instant,
+    pub budget: Budget,
+    pub iterations: u32,
 }
 
 impl Clock {
@@ -147,7 +155,7 @@ impl Clock {
     }
 }
 
-fn playout(game: &mut dyn AnyGame, horizon: u32, rng: &mut ChaCha8Rng) {
+pub(super) fn playout(game: &mut dyn AnyGame, horizon: u32, rng: &mut ChaCha8Rng) {
     game.rollout(
         // Everyone plays the game's rule of thumb, with a little noise so that samples of one
         // line do not all play out alike.

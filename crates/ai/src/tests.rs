@@ -137,3 +137,82 @@ fn rewards_follow_the_ranking() {
     assert!(w > 0.75 && l < 0.25, "{w} {l}");
     assert!((w + l - 1.0).abs() < 1e-9);
 }
+
+/// Plays one Kop deal from `seed` with `seat` choosing by `choose` and every other seat by its
+/// rule of thumb, and answers the seat's reward at the end of the deal.
+fn kop_deal(seed: u64, seat: Seat, choose: &dyn Fn(&dyn AnyGame) -> usize) -> f64 {
+    let info = pakka_rules::registry::find("kop").unwrap();
+    let mut game = info.create(Value::Null, 4, Setup::seeded(seed)).unwrap();
+    let scores = game.status().scores;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while !game.is_over() && game.deal_number() == 1 {
+        let to_act = game.to_act()[0];
+        let index = if to_act == seat {
+            choose(game.as_ref())
+        } else {
+            game.heuristic_index(to_act, &mut rng)
+        };
+        game.act_index(to_act, index).unwrap();
+    }
+    reward(game.as_ref(), seat, scores.as_deref())
+}
+
+/// The plan on the true state (the oracle's) is exact play against seats that follow their rule
+/// of thumb: in every deal it ends at least as well as the rule of thumb itself, one of the lines
+/// it weighs, and better in some.
+#[test]
+fn the_plan_seeing_every_card_never_ends_a_deal_worse_than_the_rule_of_thumb() {
+    let (mut planned, mut ruled, mut better) = (0.0, 0.0, 0);
+    for seed in 0..40u64 {
+        let seat = (seed % 4) as Seat;
+        let plan = kop_deal(seed, seat, &|game| {
+            oracle::choose(game, seat, Search::Plan, seed, test_budget()).index
+        });
+        let rule = kop_deal(seed, seat, &|game| {
+            game.heuristic_index(seat, &mut ChaCha8Rng::seed_from_u64(seed))
+        });
+        assert!(
+            plan >= rule - 1e-12,
+            "deal {seed}: the plan ended at {plan}, the rule of thumb at {rule}"
+        );
+        planned += plan;
+        ruled += rule;
+        better += usize::from(plan > rule + 1e-12);
+    }
+    assert!(
+        better > 0 && planned > ruled,
+        "the plan did no better than the rule of thumb in 40 deals"
+    );
+}
+
+/// The plan of `hard` reads only the seat's view: the same choice in a state that differs in
+/// cards the seat cannot see (as `no_computer_player_peeks_in_any_game` checks of every game's
+/// own search), here at the start of Kop's play where it weighs every line of the seat.
+#[test]
+fn the_plan_of_hard_depends_only_on_the_seats_view() {
+    let info = pakka_rules::registry::find("kop").unwrap();
+    for seed in 0..6u64 {
+        let mut game = info.create(Value::Null, 4, Setup::seeded(seed)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // Through the declarations, to the first lead.
+        while game.to_act().len() > 1 || game.legal_len(game.to_act()[0]) == 1 {
+            let seat = game.to_act()[0];
+            let index = game.heuristic_index(seat, &mut rng);
+            game.act_index(seat, index).unwrap();
+        }
+        let seat = game.to_act()[0];
+        let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 99));
+        let choose = |g: &dyn AnyGame| {
+            choose_searching(
+                &Observation::new(g, seat),
+                Level::Hard,
+                Search::Plan,
+                seed,
+                test_budget(),
+            )
+        };
+        let (a, b) = (choose(game.as_ref()), choose(twin.as_ref()));
+        assert_eq!(a.index, b.index, "deal {seed}: the plan read hidden cards");
+        assert!(a.iterations > 1, "deal {seed}: the plan drew one world");
+    }
+}

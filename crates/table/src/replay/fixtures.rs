@@ -9,7 +9,7 @@ use super::*;
 use crate::{CreateTable, Person, TableService};
 use pakka_ai::Level;
 use pakka_cards::CardSet;
-use pakka_rules::Seen;
+use pakka_rules::{Observer, Seen};
 use pakka_text::Arg;
 use serde_json::Value;
 

@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use super::{GuildId, Phase, Story, Table, TableId, TableService, TableView};
 use pakka_cards::Card;
 use pakka_rules::registry::{self, GameInfo};
-use pakka_rules::{AnyGame, Observer, Seat, Setup};
+use pakka_rules::{AnyGame, Seat, Setup};
 use pakka_store::{self, SeatRow, Store, StoredMove, StoredTable};
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
