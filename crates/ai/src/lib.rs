@@ -137,7 +137,7 @@ impl<'a> Observation<'a> {
 pub struct Decision {
     /// Index into the seat's legal actions.
     pub index: usize,
-    /// Search iterations used (0 for easy and normal).
+    /// Search iterations used (0 for easy and normal; for the plan, the worlds planned over).
     pub iterations: u32,
     pub elapsed: Duration,
 }
