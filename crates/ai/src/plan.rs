@@ -12,7 +12,8 @@
 //! thumb, in the worlds drawn; its cost grows with the seat's lines of play, so it is for a
 //! game of few decisions a deal (Kop: at most five, four cards at most to choose from).
 
-use std::collections::HashMap;
+use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
@@ -36,6 +37,12 @@ const DRAWING_SHARE: u32 = 4;
 
 /// The worlds of the first, timing plan (see [`plan`]).
 const PILOT: usize = 16;
+
+/// The most later decisions of the seat's, in one world each, that one plan looks ahead at, per
+/// iteration of its budget. Kop looks ahead at most 123 a world (three declarations, then four,
+/// three and two cards), 62 an iteration, so the bound never binds there; in a game of many
+/// decisions it keeps the plan to a budget deterministically, where the time cap would not.
+const LOOKS_PER_ITERATION: u32 = 100;
 
 /// A world and its weight.
 type World = (Box<dyn AnyGame>, f64);
@@ -82,6 +89,10 @@ pub(super) fn plan(
         horizon: root.horizon,
         // The rule of thumb reads only the seat's view: the same in every world.
         rule_of_thumb: first.heuristic_index(root.seat, rng),
+        deadline: clock.start + clock.budget.time_cap,
+        looks: clock.budget.iterations.saturating_mul(LOOKS_PER_ITERATION),
+        looked: Cell::new(0),
+        late: Cell::new(false),
     };
     let arms = root.keys.len();
     let worlds: Vec<(World, u32)> = worlds.into_iter().map(|w| (w, 0)).collect();
@@ -91,7 +102,7 @@ pub(super) fn plan(
     let solving = Instant::now();
     let mut best = planner.best(&worlds[..pilot], arms, 0, rng).0;
     let mut solved = pilot;
-    if pilot < worlds.len() {
+    if pilot < worlds.len() && !planner.late.get() {
         let per_world = solving.elapsed().as_secs_f64() / pilot as f64;
         let left = clock
             .budget
@@ -121,6 +132,13 @@ struct Planner {
     horizon: u32,
     /// The seat's rule-of-thumb choice at the root, taken among actions of equal value.
     rule_of_thumb: usize,
+    /// When the budget's time is up: from then on no later decision is looked ahead at.
+    deadline: Instant,
+    /// The most later decisions to look ahead at ([`LOOKS_PER_ITERATION`]).
+    looks: u32,
+    /// Later decisions looked ahead at so far, and whether the deadline has passed.
+    looked: Cell<u32>,
+    late: Cell<bool>,
 }
 
 /// Where the seat stands in one world after its action: a choice to make, or the end of the
@@ -142,7 +160,9 @@ impl Planner {
     ) -> (usize, f64) {
         let mut totals = vec![0.0; arms];
         for (arm, total) in totals.iter_mut().enumerate() {
-            let mut groups: HashMap<String, Vec<(World, u32)>> = HashMap::new();
+            // Ordered by the view, so that the sums and the ties between actions do not depend
+            // on a hasher's seed.
+            let mut groups: BTreeMap<String, Vec<(World, u32)>> = BTreeMap::new();
             for ((world, weight), acted) in worlds {
                 let mut next = world.clone_box();
                 if next.act_index(self.seat, arm).is_err() {
@@ -152,7 +172,7 @@ impl Planner {
                 }
                 let mut acted = acted + 1;
                 match self.advance(next.as_mut(), &mut acted, rng) {
-                    Next::Choice if depth + 1 < DEPTH => {
+                    Next::Choice if depth + 1 < DEPTH && self.may_look_ahead() => {
                         let view = next.view_json(Observer::Seat(self.seat)).to_string();
                         groups
                             .entry(view)
@@ -213,6 +233,19 @@ impl Planner {
             }
             *acted += 1;
         }
+    }
+
+    /// Whether one more of the seat's later decisions may be looked ahead at, in one world:
+    /// not past `looks` of them in this plan, nor past the budget's time (looked at every 64).
+    /// Beyond, the world is played out by the rule of thumb, as the flat search would, so a
+    /// game of many decisions (`hard/plan` in the arena) stays within its budget.
+    fn may_look_ahead(&self) -> bool {
+        let looked = self.looked.get() + 1;
+        self.looked.set(looked);
+        if looked % 64 == 0 && Instant::now() >= self.deadline {
+            self.late.set(true);
+        }
+        looked <= self.looks && !self.late.get()
     }
 
     fn reward(&self, game: &dyn AnyGame) -> f64 {

@@ -216,3 +216,44 @@ fn the_plan_of_hard_depends_only_on_the_seats_view() {
         assert!(a.iterations > 1, "deal {seed}: the plan drew one world");
     }
 }
+
+/// The plan is generic: in every game it chooses a legal action, the same in a state that
+/// differs only in cards the seat cannot see (which also needs its groups of worlds summed in
+/// an order no hasher's seed changes: Pishe Pasha's ties told it), and stays within its budget
+/// of later decisions however many the game has (Teka, Paston: far more than it may look
+/// ahead at).
+#[test]
+fn the_plan_chooses_legally_from_the_seats_view_in_every_game() {
+    for info in GAMES {
+        for (options, seats) in info.configurations() {
+            for seed in 0..4u64 {
+                let Some(game) = mid_game(info, &options, seats, seed, (seed as usize * 7) % 19)
+                else {
+                    continue;
+                };
+                let seat = game.to_act()[0];
+                let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 7));
+                let choose = |g: &dyn AnyGame| {
+                    choose_searching(
+                        &Observation::new(g, seat),
+                        Level::Hard,
+                        Search::Plan,
+                        seed,
+                        test_budget(),
+                    )
+                };
+                let (a, b) = (choose(game.as_ref()), choose(twin.as_ref()));
+                assert!(
+                    a.index < game.legal_len(seat),
+                    "{} {options}: illegal",
+                    info.id
+                );
+                assert_eq!(
+                    a.index, b.index,
+                    "{} {options}: the plan read hidden cards (seed {seed})",
+                    info.id
+                );
+            }
+        }
+    }
+}
