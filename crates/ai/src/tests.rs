@@ -185,6 +185,23 @@ fn the_plan_seeing_every_card_never_ends_a_deal_worse_than_the_rule_of_thumb() {
     );
 }
 
+/// `hard`'s plan for the first seat to act in `game`, and in a twin of it redealt from that
+/// seat's view.
+fn plan_and_twin(game: &dyn AnyGame, seed: u64) -> (Decision, Decision) {
+    let seat = game.to_act()[0];
+    let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 99));
+    let choose = |g: &dyn AnyGame| {
+        choose_searching(
+            &Observation::new(g, seat),
+            Level::Hard,
+            Search::Plan,
+            seed,
+            test_budget(),
+        )
+    };
+    (choose(game), choose(twin.as_ref()))
+}
+
 /// The plan of `hard` reads only the seat's view: the same choice in a state that differs in
 /// cards the seat cannot see (as `no_computer_player_peeks_in_any_game` checks of every game's
 /// own search), here at the start of Kop's play where it weighs every line of the seat.
@@ -200,18 +217,7 @@ fn the_plan_of_hard_depends_only_on_the_seats_view() {
             let index = game.heuristic_index(seat, &mut rng);
             game.act_index(seat, index).unwrap();
         }
-        let seat = game.to_act()[0];
-        let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 99));
-        let choose = |g: &dyn AnyGame| {
-            choose_searching(
-                &Observation::new(g, seat),
-                Level::Hard,
-                Search::Plan,
-                seed,
-                test_budget(),
-            )
-        };
-        let (a, b) = (choose(game.as_ref()), choose(twin.as_ref()));
+        let (a, b) = plan_and_twin(game.as_ref(), seed);
         assert_eq!(a.index, b.index, "deal {seed}: the plan read hidden cards");
         assert!(a.iterations > 1, "deal {seed}: the plan drew one world");
     }
@@ -231,20 +237,9 @@ fn the_plan_chooses_legally_from_the_seats_view_in_every_game() {
                 else {
                     continue;
                 };
-                let seat = game.to_act()[0];
-                let twin = game.determinize_box(seat, &mut ChaCha8Rng::seed_from_u64(seed + 7));
-                let choose = |g: &dyn AnyGame| {
-                    choose_searching(
-                        &Observation::new(g, seat),
-                        Level::Hard,
-                        Search::Plan,
-                        seed,
-                        test_budget(),
-                    )
-                };
-                let (a, b) = (choose(game.as_ref()), choose(twin.as_ref()));
+                let (a, b) = plan_and_twin(game.as_ref(), seed);
                 assert!(
-                    a.index < game.legal_len(seat),
+                    a.index < game.legal_len(game.to_act()[0]),
                     "{} {options}: illegal",
                     info.id
                 );
