@@ -55,7 +55,7 @@ pub(super) fn plan(
     root: &Root<'_>,
     sample: &mut Sampler<'_>,
     rng: &mut ChaCha8Rng,
-    mut clock: Clock,
+    clock: Clock,
 ) -> (usize, u32) {
     let wanted = if root.exact {
         1
@@ -120,8 +120,7 @@ pub(super) fn plan(
             solved = n;
         }
     }
-    clock.iterations = solved as u32;
-    (best, clock.iterations)
+    (best, solved as u32)
 }
 
 /// What every node of one plan shares.

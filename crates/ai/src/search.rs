@@ -138,7 +138,7 @@ struct Work<'a, 's> {
 pub(super) struct Clock {
     pub start: Instant,
     pub budget: Budget,
-    pub iterations: u32,
+    iterations: u32,
 }
 
 impl Clock {
