@@ -109,6 +109,7 @@ impl Catalog {
                     let mut bundle = FluentBundle::new_concurrent(vec![id]);
                     // Discord and terminals show the isolation marks as stray characters.
                     bundle.set_use_isolating(false);
+                    bundle.set_formatter(Some(true_minus));
                     languages.push(Language {
                         id: lang.to_string(),
                         bundle,
@@ -338,7 +339,16 @@ impl Catalog {
 /// The separators that join only a list's last two items; the others take `sep-comma`.
 const CONJUNCTIONS: [&str; 2] = ["sep-and", "sep-or"];
 
-/// A signed number as scores are written: `+5`, `−30` (a true minus sign), `0`.
+/// Writes a negative number of a message (a score, a count below zero) with a true minus sign,
+/// `−12`, as [`signed_text`] does, in place of Fluent's ASCII hyphen; the number stays a number,
+/// so a message's plural forms still select by it. Other values keep Fluent's own writing.
+fn true_minus<M>(value: &FluentValue, _: &M) -> Option<String> {
+    match value {
+        FluentValue::Number(n) if n.value < 0.0 => Some(n.as_string().replacen('-', "\u{2212}", 1)),
+        _ => None,
+    }
+}
+
 /// A number of tenths with one decimal: `27.4`, `−0.3`; with `signed`, `+1.2` and `0.0`.
 pub fn tenths_text(tenths: i64, signed: bool, sep: &str) -> String {
     let sign = match tenths {
@@ -350,6 +360,7 @@ pub fn tenths_text(tenths: i64, signed: bool, sep: &str) -> String {
     format!("{sign}{}{sep}{}", abs / 10, abs % 10)
 }
 
+/// A signed number as scores are written: `+5`, `−30` (a true minus sign), `0`.
 pub fn signed_text(n: i64) -> String {
     match n {
         0 => "0".to_string(),
@@ -394,6 +405,24 @@ mod tests {
         assert_eq!(signed_text(5), "+5");
         assert_eq!(signed_text(-30), "\u{2212}30");
         assert_eq!(signed_text(0), "0");
+    }
+
+    #[test]
+    fn negative_numbers_in_messages_use_a_true_minus_and_keep_their_plural_forms() {
+        let names: Vec<String> = Vec::new();
+        let c = catalog();
+        assert_eq!(
+            c.text("en-US", &msg!("count-cards", n = -12), &names),
+            "\u{2212}12 cards"
+        );
+        assert_eq!(
+            c.text("en-US", &msg!("kop-score", n = -1), &names),
+            "\u{2212}1 victory card"
+        );
+        assert_eq!(
+            c.text("en-US", &msg!("count-cards", n = 12), &names),
+            "12 cards"
+        );
     }
 
     #[test]
