@@ -430,7 +430,8 @@ fn table_head(view: &TableView) -> Vec<Msg> {
     if let Some(public) = &view.public {
         lines.extend(public.iter().cloned());
     }
-    lines.extend(story_lines(&view.story));
+    let story = told_once(&view.story, &lines);
+    lines.extend(story);
     lines
 }
 
@@ -449,6 +450,18 @@ fn story_lines(story: &[Msg]) -> impl Iterator<Item = Msg> + '_ {
     story
         .iter()
         .map(|event| msg!("discord-story-line", event = event.clone()))
+}
+
+/// The story lines of a message whose `lines` already say some of its events word for word (a
+/// deal's scoring stays on the table until the next deal ends, and was also the story's latest
+/// event): those are told once, in the lines.
+fn told_once(story: &[Msg], lines: &[Msg]) -> Vec<Msg> {
+    let unsaid: Vec<Msg> = story
+        .iter()
+        .filter(|event| !lines.contains(event))
+        .cloned()
+        .collect();
+    story_lines(&unsaid).collect()
 }
 
 /// Every seat's running score as the game counts it: "@ann 12 points, @bob 7 points" (commas,
@@ -655,7 +668,8 @@ fn back_button(hand: &HandView, lang: Lang) -> Button {
 pub fn hand(hand: &HandView, step: HandStep, names: &dyn Reader) -> Reply {
     let lang = names.lang();
     let mut lines = hand.lines.clone();
-    lines.extend(story_lines(&hand.story));
+    let story = told_once(&hand.story, &lines);
+    lines.extend(story);
     if hand.over {
         lines.push(msg!("discord-hand-over"));
     } else if hand.actions.is_empty() {

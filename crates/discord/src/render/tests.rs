@@ -626,6 +626,49 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
 }
 
 #[test]
+fn a_line_the_table_already_shows_is_not_told_again_in_its_story() {
+    // A deal's scoring stays on the table while the next deal is played, and is also the
+    // story's latest event: the message says it once, where it stays.
+    let scored = words("Deal 1 is scored: <@100> loses 2 points.");
+    let mut view = playing();
+    view.public = Some(vec![words("Deal 2 · 4 cards each"), scored.clone()]);
+    view.story = vec![
+        words("<@200> took the trick."),
+        scored.clone(),
+        words("Deal 2: 4 cards each."),
+    ];
+    let reply = table(&view, EN);
+    assert_eq!(
+        reply.content.matches("Deal 1 is scored").count(),
+        1,
+        "{}",
+        reply.content
+    );
+    assert!(
+        reply
+            .content
+            .contains("› <@200> took the trick.\n› Deal 2: 4 cards each."),
+        "{}",
+        reply.content
+    );
+    let mut mine = hand_view(1);
+    mine.lines.push(scored.clone());
+    mine.story = vec![scored, words("<@100> plays K♠.")];
+    let reply = hand(&mine, HandStep::Page(0), &DEFAULT);
+    assert_eq!(
+        reply.content.matches("Deal 1 is scored").count(),
+        1,
+        "{}",
+        reply.content
+    );
+    assert!(
+        reply.content.contains("› <@100> plays K♠."),
+        "{}",
+        reply.content
+    );
+}
+
+#[test]
 fn a_hand_tells_its_story_and_colours_its_moves() {
     let mut view = hand_view(3);
     view.story = vec![
