@@ -174,14 +174,11 @@ pub fn suit(s: pakka_cards::Suit) -> pakka_text::Arg {
     pakka_text::verbatim(s.symbol())
 }
 
-/// A running total as scores are written beside score changes: `80`, `0`, `−80` (the true
-/// minus of [`pakka_text::signed`], without its plus).
+/// A running total as scores are written beside score changes: `80`, `0`, `−80`. A number, so
+/// that a message's plural forms select by it ("−1 victory card"); the catalog writes its minus
+/// sign as the true one, as [`pakka_text::signed`] does.
 pub fn total(n: i64) -> pakka_text::Arg {
-    if n < 0 {
-        pakka_text::signed(n)
-    } else {
-        pakka_text::Arg::Num(n)
-    }
+    pakka_text::Arg::Num(n)
 }
 
 /// The trick in play with its number: "Trick 2: Ann K♥ — Bob to play." or "Trick 1: Ann to
