@@ -94,7 +94,7 @@ pub trait Present: Game {
     /// A seat's running score or final score as a game counts it ("17 points"; Kop counts
     /// victory cards). Points by default.
     fn score(points: i64) -> Msg {
-        msg!("score-points", points = total(points))
+        msg!("score-points", points = points)
     }
     /// Why an illegal action was refused, for the player who tried it.
     fn reason(refusal: &Self::Refusal) -> Msg;
@@ -172,13 +172,6 @@ pub fn cards_count(n: usize) -> Msg {
 /// A suit in its notation (`♠`, `♥`, `♦`, `♣`).
 pub fn suit(s: pakka_cards::Suit) -> pakka_text::Arg {
     pakka_text::verbatim(s.symbol())
-}
-
-/// A running total as scores are written beside score changes: `80`, `0`, `−80`. A number, so
-/// that a message's plural forms select by it ("−1 victory card"); the catalog writes its minus
-/// sign as the true one, as [`pakka_text::signed`] does.
-pub fn total(n: i64) -> pakka_text::Arg {
-    pakka_text::Arg::Num(n)
 }
 
 /// The trick in play with its number: "Trick 2: Ann K♥ — Bob to play." or "Trick 1: Ann to

@@ -590,7 +590,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
     );
     insta::assert_json_snapshot!("turn_ping", ping);
 
-    let score = |points: i64| msg!("score-points", points = pakka_rules::present::total(points));
+    let score = |points: i64| msg!("score-points", points = points);
     view.scores = Some(vec![score(12), score(-3)]);
     let earlier = [deal_line(&view, 1).expect("a match keeps scores")];
     let deal = deal_over(&view, 2, &[words("<@100> goes out.")], &earlier, EN);

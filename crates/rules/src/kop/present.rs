@@ -171,7 +171,7 @@ impl Present for Kop {
     }
 
     fn score(points: i64) -> Msg {
-        msg!("kop-score", n = present::total(points))
+        msg!("kop-score", n = points)
     }
 
     /// While the four declare, "no announcement" is every seat's to take, the holder of both
@@ -298,14 +298,7 @@ fn round(r: &RoundResult) -> Msg {
             .iter()
             .zip(r.victory_cards.iter())
             .enumerate()
-            .map(|(s, (&c, &n))| {
-                msg!(
-                    "kop-seat-change",
-                    who = seat(s),
-                    change = signed(c),
-                    n = present::total(n)
-                )
-            })
+            .map(|(s, (&c, &n))| msg!("kop-seat-change", who = seat(s), change = signed(c), n = n))
             .collect();
         msg!(
             "kop-round-won",
