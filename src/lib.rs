@@ -3,7 +3,7 @@
 //! and, re-exported under their layer names, the crates it wires together, from the bottom:
 //! `cards` (primitives), `text` (words before any language), `catalog` (every word, per
 //! language), `rules` (one pure module per game behind one trait, and the registry), `ai`
-//! (computer players), `ratings` (pure), `store` (all SQL), `table` (the table service, free of
+//! (computer players), `ratings` (pure), `shards` (the gateway shards a process runs), `store` (all SQL), `table` (the table service, free of
 //! Discord types), `render` (pictures), `config`, `metrics` (the Prometheus families the edges
 //! record) and `discord` (the only crate that knows serenity and poise). See ARCHITECTURE.md for the layers and their invariants.
 
@@ -18,6 +18,7 @@ pub use pakka_metrics as metrics;
 pub use pakka_ratings as ratings;
 pub use pakka_render as render;
 pub use pakka_rules as rules;
+pub use pakka_shards as shards;
 pub use pakka_store as store;
 pub use pakka_table as table;
 pub use pakka_text as text;

@@ -352,7 +352,7 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     let closing = store.clone();
     let service = pakka::table::TableService::with_limits(store, limits)
         .on_shards(shards)
-        .thinking(config.computer_think);
+        .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK));
     let service = Arc::new(service);
     let restored = service.restore().await?;
     match config.shards {

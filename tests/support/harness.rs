@@ -138,7 +138,7 @@ impl Harness {
             dev_guild_id: None,
             shards: None,
             computer_pause: Duration::ZERO,
-            computer_think: pakka::ai::DEFAULT_THINK,
+            computer_think: None,
             lobby_timeout: Duration::from_secs(1800),
             timer_minute,
             // No abuse limit gets in the way of the suites, which click as fast as the bot
@@ -165,7 +165,7 @@ impl Harness {
         let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
         let service = pakka::table::TableService::with_limits(store, limits)
             .on_shards(shards)
-            .thinking(config.computer_think);
+            .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK));
         let service = std::sync::Arc::new(service);
         service.restore().await.expect("the tables restore");
         self.service = Some(service.clone());

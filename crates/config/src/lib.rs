@@ -8,7 +8,7 @@
 use std::env;
 use std::time::Duration;
 
-use pakka_table::ShardRange;
+use pakka_shards::ShardRange;
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
 
@@ -31,9 +31,10 @@ pub struct Config {
     /// The pause before each computer player's move, so people can follow
     /// (`COMPUTER_PAUSE_MS`, default 1500).
     pub computer_pause: Duration,
-    /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`, default
-    /// 50): its search is anytime and plays the best action found when the time is up.
-    pub computer_think: Duration,
+    /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`): its search
+    /// is anytime and plays the best action found when the time is up. None: the table
+    /// service's default, `pakka_table::DEFAULT_THINK` (50 ms), named there once.
+    pub computer_think: Option<Duration>,
     /// Lobbies that have not started after this long are closed (`LOBBY_TIMEOUT_MINUTES`,
     /// default 30).
     pub lobby_timeout: Duration,
@@ -232,13 +233,12 @@ impl Config {
             dev_guild_id,
             shards: get("SHARDS").map(|v| parse_shards(&v)).transpose()?,
             computer_pause: Duration::from_millis(number("COMPUTER_PAUSE_MS", 1500)?),
-            computer_think: Duration::from_millis(
-                number(
-                    "COMPUTER_THINK_MS",
-                    pakka_table::DEFAULT_THINK.as_millis() as u64,
-                )?
-                .max(1),
-            ),
+            computer_think: get("COMPUTER_THINK_MS")
+                .map(|v| match v.parse::<u64>() {
+                    Ok(ms) => Ok(Duration::from_millis(ms.max(1))),
+                    Err(_) => Err(ConfigError::BadNumber("COMPUTER_THINK_MS", v)),
+                })
+                .transpose()?,
             lobby_timeout: Duration::from_secs(60 * number("LOBBY_TIMEOUT_MINUTES", 30)?),
             timer_minute: Duration::from_millis(number("TIMER_MINUTE_MS", 60_000)?.max(1)),
             max_tables_per_person: small(
@@ -284,7 +284,10 @@ mod tests {
             "without SHARDS one process runs every shard"
         );
         assert_eq!(c.computer_pause, Duration::from_millis(1500));
-        assert_eq!(c.computer_think, Duration::from_millis(50));
+        assert_eq!(
+            c.computer_think, None,
+            "without COMPUTER_THINK_MS the table service's default"
+        );
         assert_eq!(c.lobby_timeout, Duration::from_secs(1800));
         assert_eq!(c.timer_minute, Duration::from_secs(60));
         assert_eq!((c.max_tables_per_person, c.max_tables_per_server), (3, 100));
@@ -330,7 +333,7 @@ mod tests {
             ("COMPUTER_THINK_MS", "20"),
         ])
         .unwrap();
-        assert_eq!(quick.computer_think, Duration::from_millis(20));
+        assert_eq!(quick.computer_think, Some(Duration::from_millis(20)));
         assert_eq!(
             (quick.computer_pause, quick.timer_minute),
             (Duration::ZERO, Duration::from_millis(50))

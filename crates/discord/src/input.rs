@@ -8,7 +8,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use pakka_rules::Seat;
+use pakka_table::Seat;
 use pakka_text::msg;
 use pakka_text::{seat, Msg};
 

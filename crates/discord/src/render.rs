@@ -14,9 +14,8 @@ pub use records::{history, scores, scores_id, scores_of, stats};
 use super::ids::{ComponentId, Nav};
 use super::words::{mention, plain, text, Lang, Plain, Reader, SeatNames};
 
-use pakka_rules::{Row, Tone};
 use pakka_table::games::{self, GameKind};
-use pakka_table::{HandAction, HandView, Hint, Phase, Record, ReplayStep, TableView};
+use pakka_table::{HandAction, HandView, Hint, Phase, Record, ReplayStep, Row, TableView, Tone};
 use pakka_text::msg;
 use pakka_text::{list, list_of, seat, verbatim, Arg, Msg};
 

@@ -23,6 +23,8 @@ mod results;
 
 pub use backup::{backup, restore, sqlite_file, BackupError, Restored};
 pub use messages::MessageIds;
+/// The range of gateway shards whose servers' tables `Store::open_tables_in` loads.
+pub use pakka_shards::ShardRange;
 pub use ratings::{Recomputed, ALL_GAMES};
 pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
 mod settings;
@@ -167,34 +169,6 @@ pub struct LeaderRow {
     pub games: i64,
     pub wins: i64,
     pub points: Option<i64>,
-}
-
-/// A range of Discord gateway shards, `first..=last` of `total`: the servers a process serves
-/// when the gateway is split between processes (`SHARDS=first-last/total`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShardRange {
-    pub first: u32,
-    pub last: u32,
-    pub total: u32,
-}
-
-impl ShardRange {
-    /// Every shard of one process that runs them all.
-    pub const ALL: ShardRange = ShardRange {
-        first: 0,
-        last: 0,
-        total: 1,
-    };
-
-    /// The shard that carries server `guild_id`'s events: `(guild_id >> 22) % total`.
-    pub fn shard_of(&self, guild_id: u64) -> u32 {
-        ((guild_id >> 22) % u64::from(self.total.max(1))) as u32
-    }
-
-    /// Whether server `guild_id`'s events arrive on a shard of this range.
-    pub fn holds(&self, guild_id: u64) -> bool {
-        (self.first..=self.last).contains(&self.shard_of(guild_id))
-    }
 }
 
 /// What can go wrong in the store. The first variants are sentences for the player.

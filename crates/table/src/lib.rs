@@ -45,18 +45,20 @@ use serde_json::Value;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use pakka_rules::registry::{self, GameInfo};
-use pakka_rules::{AnyGame, Observer, Row, Scene, Seat, Status, Told, Tone};
+use pakka_rules::{AnyGame, Observer, Scene, Told};
 use pakka_store::{SeatRow, Store};
 use pakka_text::msg;
 use pakka_text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
 // What the edges above the table service need of the layers below it, so that they depend on
-// the table service alone: the computer levels, a process's gateway shards, ratings.
+// the table service alone: the computer levels, a process's gateway shards, ratings, and the
+// rules' words its views are made of (a seat, a status, a row of calls and its tone).
 pub use lobby::Declined;
 pub use messages::Messages;
 pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
 pub use pakka_ratings as ratings;
+pub use pakka_rules::{Row, Seat, Status, Tone};
 pub use pakka_store::{GuildSetting, GuildSettings, Learning, MessageIds, ShardRange};
 /// Finished seeded games and what their tables showed, for the replay tests of the edges.
 #[cfg(any(test, feature = "testing"))]

@@ -5,9 +5,10 @@ use crate::words::DEFAULT;
 use pakka_catalog::DEFAULT_LANG;
 
 const EN: Lang = DEFAULT_LANG;
+// A game made from the registry gives the views real hands; the edge itself never names it.
 use pakka_rules::registry;
-use pakka_rules::{Observer, Row, Setup, Status, Tone};
-use pakka_table::{HandAction, PlaceView, Roster, SeatView};
+use pakka_rules::{Observer, Setup};
+use pakka_table::{HandAction, PlaceView, Roster, SeatView, Status};
 
 /// Text that stands for what a game would say (a label, a line of a view).
 fn words(text: &str) -> Msg {

@@ -1,0 +1,32 @@
+//! The Discord gateway shards a process runs (`SHARDS=first-last/total`) and the shard that
+//! carries a server's events. A leaf with no dependency, so that the configuration that reads
+//! the range, the store that loads its servers' tables, and the table service that holds them
+//! share one type without the configuration sitting above the table service.
+
+/// A range of Discord gateway shards, `first..=last` of `total`: the servers a process serves
+/// when the gateway is split between processes (`SHARDS=first-last/total`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Every shard of one process that runs them all.
+    pub const ALL: ShardRange = ShardRange {
+        first: 0,
+        last: 0,
+        total: 1,
+    };
+
+    /// The shard that carries server `guild_id`'s events: `(guild_id >> 22) % total`.
+    pub fn shard_of(&self, guild_id: u64) -> u32 {
+        ((guild_id >> 22) % u64::from(self.total.max(1))) as u32
+    }
+
+    /// Whether server `guild_id`'s events arrive on a shard of this range.
+    pub fn holds(&self, guild_id: u64) -> bool {
+        (self.first..=self.last).contains(&self.shard_of(guild_id))
+    }
+}
