@@ -30,3 +30,24 @@ impl ShardRange {
         (self.first..=self.last).contains(&self.shard_of(guild_id))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_is_on_the_shard_its_id_names() {
+        let half = ShardRange {
+            first: 0,
+            last: 1,
+            total: 4,
+        };
+        // Shard `(id >> 22) % total`: 5 % 4 is shard 1, 6 % 4 shard 2.
+        let (on, off) = (5u64 << 22, 6u64 << 22);
+        assert_eq!((half.shard_of(on), half.shard_of(off)), (1, 2));
+        assert!(half.holds(on) && !half.holds(off));
+        assert!(ShardRange::ALL.holds(on) && ShardRange::ALL.holds(off));
+        // A total of 0 is read as 1 rather than dividing by zero.
+        assert_eq!(ShardRange { total: 0, ..half }.shard_of(on), 0);
+    }
+}
