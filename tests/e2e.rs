@@ -181,14 +181,20 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
         &slash(&h.alice, "abandon", json!([])).await,
         "no open table",
     );
-    expect(
-        &slash(
-            &h.alice,
-            "rules",
-            json!([{"name": "game", "value": "pishe-pasha"}]),
-        )
-        .await,
-        "Pishe Pasha",
+    let rules = slash(
+        &h.alice,
+        "rules",
+        json!([{"name": "game", "value": "pishe-pasha"}]),
+    )
+    .await;
+    expect(&rules, "Pishe Pasha");
+    assert_eq!(
+        rules.message().unwrap().links(),
+        vec![(
+            "📖 Full rules".to_string(),
+            "https://github.com/pakka-cards/pakka/blob/main/docs/rules/pisha-pasha.md".to_string()
+        )],
+        "/rules links the game's page by its id, whatever name it was asked by"
     );
 
     let (table, message) = h.start_game(11).await;

@@ -253,7 +253,8 @@ async fn the_commands_have_finnish_names_and_descriptions() {
 }
 
 /// The table message's "Rules" answers whoever presses it (a player, or someone watching)
-/// privately, with the game's summary in their own language; the table is unchanged.
+/// privately, with the game's summary in their own language and a link to the game's full
+/// rules (its page in the repository); the table is unchanged.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rules_button_answers_privately_with_the_games_summary() {
     let h = Harness::start().await;
@@ -261,9 +262,14 @@ async fn the_rules_button_answers_privately_with_the_games_summary() {
     h.fake.set_locale(h.carol.id, "fi");
     let rules = button(&message, "📖 Rules");
     let requests = h.fake.requests().len();
-    for (user, summary) in [
-        (&h.alice, words("en-US", "pishe-summary")),
-        (&h.carol, words("fi", "pishe-summary")),
+    let page = "https://github.com/pakka-cards/pakka/blob/main/docs/rules/pisha-pasha.md";
+    for (user, summary, full) in [
+        (&h.alice, words("en-US", "pishe-summary"), "📖 Full rules"),
+        (
+            &h.carol,
+            words("fi", "pishe-summary"),
+            "📖 Säännöt kokonaan",
+        ),
     ] {
         let answer = h.fake.click(user, message.id, &rules).await.unwrap();
         assert!(answer.is_ephemeral(), "{}", answer.content());
@@ -271,6 +277,10 @@ async fn the_rules_button_answers_privately_with_the_games_summary() {
         assert!(text.contains("Pishe Pasha"), "{text}");
         let start: String = summary.chars().take(40).collect();
         assert!(text.contains(&start), "{text}");
+        assert_eq!(
+            answer.message().unwrap().links(),
+            vec![(full.to_string(), page.to_string())]
+        );
     }
     // The table's own traffic (its picture, the turn ping) may still be going out; the answers
     // added nothing but their callbacks, and the table is where it was.

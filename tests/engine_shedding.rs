@@ -1,5 +1,5 @@
 //! `pakka engine` as a subprocess for the two shedding games, Paskahousu and Pöytäpaska: the
-//! action shapes of `shared/rules/engine-protocol.md` (`{"play":[cards]}`, `"take"`, `"draw"`,
+//! action shapes of `docs/engine-protocol.md` (`{"play":[cards]}`, `"take"`, `"draw"`,
 //! `{"flip":P}`), plays named in any suits, refusals with their codes, views that hide what
 //! they must, and whole games played to a ranking through the console.
 

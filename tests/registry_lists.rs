@@ -1,6 +1,7 @@
 //! Every per-game list outside the registry names every registered game, so a tenth game
 //! cannot compile and pass while a suite skips it: the arena's and benches' tables, the replay
-//! fixtures, the end-to-end tables, the pictures' positions and the load generator's tables.
+//! fixtures, the end-to-end tables, the pictures' positions, the load generator's tables and
+//! the rules pages `/rules` links (`docs/rules/<id>.md`, indexed in `docs/rules/README.md`).
 //! Each check fails naming the list and the games it misses (or names twice, or does not know).
 
 use std::collections::BTreeSet;
@@ -61,5 +62,48 @@ fn the_load_generator_plays_every_game() {
     names_every_game(
         "tests/load.rs GAMES",
         crate::load::GAMES.iter().map(|t| t.0),
+    );
+}
+
+#[test]
+fn every_game_links_its_rules_page() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+    let prefix = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/rules/");
+    for game in GAMES {
+        let url = pakka::discord::render::rules_url(game.id);
+        let page = url
+            .strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{}: {url} is not a page of docs/rules/", game.id));
+        assert_eq!(page, format!("{}.md", game.id), "{}: {url}", game.id);
+        assert!(
+            docs.join(page).is_file(),
+            "{}: /rules links {url}, but docs/rules/{page} does not exist",
+            game.id
+        );
+    }
+    let index = std::fs::read_to_string(docs.join("README.md")).expect("docs/rules/README.md");
+    names_every_game(
+        "docs/rules/README.md's index",
+        GAMES
+            .iter()
+            .map(|g| g.id)
+            .filter(|id| index.contains(&format!("]({id}.md)"))),
+    );
+    let mut files: Vec<String> = std::fs::read_dir(&docs)
+        .expect("docs/rules/")
+        .map(|e| {
+            e.expect("an entry of docs/rules/")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    let mut expected: Vec<String> = GAMES.iter().map(|g| format!("{}.md", g.id)).collect();
+    expected.push("README.md".to_string());
+    expected.sort();
+    assert_eq!(
+        files, expected,
+        "docs/rules/ holds one page per game and its index"
     );
 }

@@ -37,6 +37,7 @@ discord-button-words = ❔ Game words
 discord-words-title = ❔ **{ $game }**: the words of the game
 discord-words-line = • { $word }
 discord-button-rules = 📖 Rules
+discord-button-full-rules = 📖 Full rules
 discord-table-over = 🏁 **Game over** — the result is posted below.
 # What happened lately: one public event a line, on the table message and in a hand.
 discord-story-line = › { $event }

@@ -35,6 +35,7 @@ discord-button-words = ❔ Pelin sanat
 discord-words-title = ❔ **{ $game }**: pelin sanasto
 discord-words-line = • { $word }
 discord-button-rules = 📖 Säännöt
+discord-button-full-rules = 📖 Säännöt kokonaan
 discord-table-over = 🏁 **Peli päättyi** — tulos on alla.
 # What happened lately: one public event a line, on the table message and in a hand.
 discord-story-line = › { $event }

@@ -1,4 +1,4 @@
-# The engine console (src/cli/engine.rs, shared/rules/engine-protocol.md): its error sentences.
+# The engine console (src/cli/engine.rs, docs/engine-protocol.md): its error sentences.
 # Field names, commands and game ids are the protocol's own words, given verbatim.
 # The console itself answers in English (the protocol says so); these are for completeness.
 

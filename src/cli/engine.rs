@@ -1,4 +1,4 @@
-//! `pakka engine`: the line-oriented JSON console of `shared/rules/engine-protocol.md`. One JSON
+//! `pakka engine`: the line-oriented JSON console of `docs/engine-protocol.md`. One JSON
 //! object in per line, exactly one out per line, flushed; bad input gets an error answer with its
 //! code and the console reads on. Generic over the registry: a registered game appears here with
 //! no code of its own. Error sentences are English, as scripts expect, unless the command line

@@ -1,5 +1,5 @@
 //! The terminal front ends of the `pakka` binary that need no Discord: the `engine` console
-//! (line-oriented JSON, `shared/rules/engine-protocol.md`), `play` (a game against computer
+//! (line-oriented JSON, `docs/engine-protocol.md`), `play` (a game against computer
 //! players), `arena` (computer players against each other), `render` (the picture of a seeded
 //! position written to a file), `ratings` (every rating recomputed from the stored results),
 //! `replay` (a finished game's steps from a database), `backup` and `restore` (a running

@@ -303,6 +303,19 @@ impl FakeMessage {
             .collect()
     }
 
+    /// The link buttons (style 5, which open an address and never reach the bot), in order:
+    /// `(label, url)`.
+    pub fn links(&self) -> Vec<(String, String)> {
+        self.components_iter()
+            .filter(|c| c.get("type").and_then(Value::as_u64) == Some(2))
+            .filter(|c| c.get("style").and_then(Value::as_u64) == Some(5))
+            .map(|c| {
+                let text = |key: &str| c.get(key).and_then(Value::as_str).unwrap_or_default();
+                (text("label").to_string(), text("url").to_string())
+            })
+            .collect()
+    }
+
     /// The labels of the buttons, in order.
     pub fn button_labels(&self) -> Vec<String> {
         self.buttons().into_iter().map(|(_, l, _)| l).collect()

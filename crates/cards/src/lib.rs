@@ -1,7 +1,7 @@
 //! Card primitives that know nothing of any game: suits, ranks, the one `Card` type that covers
 //! the standard deck, the Red7 deck and the 22 tarot trumps, a bitset `CardSet`, the
 //! game-neutral decks (`standard52`, `tarot22`; a deck of one game lives in that game's folder),
-//! and the notation of `shared/rules/README.md` (`10H`, `R7`, `Fool`) with Unicode
+//! and the notation of `docs/rules/README.md` (`10H`, `R7`, `Fool`) with Unicode
 //! suit symbols for display. Game rules (which card beats which) live in `rules`, not here.
 
 mod card;

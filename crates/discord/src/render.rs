@@ -21,6 +21,8 @@ use pakka_text::{list, list_of, seat, verbatim, Arg, Msg};
 
 pub const MAX_CONTENT: usize = 2000;
 pub const MAX_LABEL: usize = 80;
+/// The longest address a link button may open.
+pub const MAX_URL: usize = 512;
 pub const MAX_BUTTONS: usize = 25;
 /// Actions per page when a hand has more than `MAX_BUTTONS`.
 pub const PAGE: usize = 20;
@@ -31,16 +33,23 @@ pub enum Style {
     Secondary,
     Success,
     Danger,
+    /// A link: Discord opens `Button::url` and tells the bot nothing.
+    Link,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Button {
+    /// The custom_id a click comes back with; empty for a link.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub id: String,
     pub label: String,
     pub style: Style,
     /// Shown greyed out and not clickable (a replay's ◀ at its first step).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub disabled: bool,
+    /// A link's address (style `Link`); None for every other button.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 impl Button {
@@ -50,6 +59,18 @@ impl Button {
             label: clip(label, MAX_LABEL),
             style,
             disabled: false,
+            url: None,
+        }
+    }
+
+    /// A link button: opens `url` (at most `MAX_URL` characters) in the browser.
+    fn link(url: String, label: Msg, lang: Lang) -> Button {
+        Button {
+            id: String::new(),
+            label: clip(&plain(&label, lang), MAX_LABEL),
+            style: Style::Link,
+            disabled: false,
+            url: Some(url),
         }
     }
 
@@ -1007,7 +1028,16 @@ pub fn abandon_confirm(view: &TableView, forfeit: bool, close: bool, lang: Lang)
     notice(&question, &Plain(lang)).buttons(buttons)
 }
 
-/// `/rules`: the game's summary.
+/// Where a game's full rules are read: its page in the repository, `docs/rules/<id>.md` on
+/// the main branch (the workspace's `repository` address).
+pub fn rules_url(id: &str) -> String {
+    format!(
+        "{}/blob/main/docs/rules/{id}.md",
+        env!("CARGO_PKG_REPOSITORY")
+    )
+}
+
+/// `/rules` (and a table's "Rules" button): the game's summary, and a link to its full rules.
 pub fn rules(info: GameKind, lang: Lang) -> Reply {
     let (lo, hi) = info.seats();
     let players = msg!(
@@ -1056,7 +1086,14 @@ pub fn rules(info: GameKind, lang: Lang) -> Reply {
             ));
         }
     }
-    Reply::new(words_lines(&lines, &Plain(lang))).ephemeral()
+    let full = Button::link(
+        rules_url(info.id()),
+        msg!("discord-button-full-rules"),
+        lang,
+    );
+    Reply::new(words_lines(&lines, &Plain(lang)))
+        .ephemeral()
+        .buttons(vec![full])
 }
 
 /// One step of a replay (`/replay`): what the table message showed after that move (its title,

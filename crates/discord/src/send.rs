@@ -32,16 +32,20 @@ fn rows(reply: &Reply) -> Vec<serenity::CreateActionRow> {
         .map(|row| {
             serenity::CreateActionRow::Buttons(
                 row.iter()
-                    .map(|b| {
-                        serenity::CreateButton::new(b.id.clone())
+                    .map(|b| match &b.url {
+                        Some(url) => serenity::CreateButton::new_link(url.clone())
+                            .label(b.label.clone())
+                            .disabled(b.disabled),
+                        // Only `Button::link` makes a `Link`, always with its address.
+                        None => serenity::CreateButton::new(b.id.clone())
                             .label(b.label.clone())
                             .disabled(b.disabled)
                             .style(match b.style {
                                 Style::Primary => serenity::ButtonStyle::Primary,
-                                Style::Secondary => serenity::ButtonStyle::Secondary,
+                                Style::Secondary | Style::Link => serenity::ButtonStyle::Secondary,
                                 Style::Success => serenity::ButtonStyle::Success,
                                 Style::Danger => serenity::ButtonStyle::Danger,
-                            })
+                            }),
                     })
                     .collect(),
             )

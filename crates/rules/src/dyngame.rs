@@ -105,7 +105,7 @@ pub trait AnyGame: Engine + Presentation + Searchable + Send + Sync + fmt::Debug
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
-/// A state in the engine console's JSON (`shared/rules/engine-protocol.md`): who acts, the
+/// A state in the engine console's JSON (`docs/engine-protocol.md`): who acts, the
 /// legal actions, applying one, views, and the whole state, which storage also keeps and the
 /// registry's `restore` reads back. What the conformance suite drives.
 pub trait Engine {

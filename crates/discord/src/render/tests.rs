@@ -97,8 +97,13 @@ fn assert_within_limits(reply: &Reply) {
     for row in &reply.rows {
         assert!(!row.is_empty() && row.len() <= 5);
         for b in row {
-            assert!(b.id.len() <= crate::ids::MAX_CUSTOM_ID);
             assert!(b.label.chars().count() <= MAX_LABEL);
+            if let Some(url) = &b.url {
+                assert!(b.id.is_empty() && b.style == Style::Link);
+                assert!(url.starts_with("https://") && url.chars().count() <= MAX_URL);
+                continue;
+            }
+            assert!(b.id.len() <= crate::ids::MAX_CUSTOM_ID);
             assert!(ids.insert(b.id.clone()), "duplicate custom_id {}", b.id);
             assert!(b.id.parse::<ComponentId>().is_ok());
         }
@@ -439,6 +444,11 @@ fn leaderboard_pages_stats_history_and_rules() {
     let info = pakka_table::games::find("pisha-pasha");
     let r = rules(info.unwrap(), EN);
     assert_within_limits(&r);
+    assert_eq!(
+        r.rows[0][0].url.as_deref(),
+        Some("https://github.com/pakka-cards/pakka/blob/main/docs/rules/pisha-pasha.md"),
+        "the full rules are the game's page, named by its id"
+    );
     insta::assert_json_snapshot!(r);
 }
 

@@ -1,4 +1,4 @@
-//! Kop (also called Baśka), the victory-card version, exactly as `shared/rules/kop.md`: four
+//! Kop (also called Baśka), the victory-card version, exactly as `docs/rules/kop.md`: four
 //! seats, the 16 cards A, 10, Q, J of each suit dealt 4 each one at a time from the dealer's
 //! left; twelve trumps `AH 10H QC QS QH QD JC JS JH JD AD 10D` (one suit, high to low) and two
 //! side suits, clubs `AC 10C` and spades `AS 10S`; must follow, must trump, must beat the winning

@@ -1,4 +1,4 @@
-//! Scenario tests for Kop: the acceptance cases KO-1…KO-9 of `shared/rules/kop.md` from
+//! Scenario tests for Kop: the acceptance cases KO-1…KO-9 of `docs/rules/kop.md` from
 //! explicit decks, the protocol's action shapes, the declaration step, the team, silent,
 //! wedding and solo settlements, and the secrecy of the partnerships.
 

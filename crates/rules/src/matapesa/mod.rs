@@ -1,4 +1,4 @@
-//! Mätäpesä (the Finnish Cucumber), exactly as `shared/rules/matapesa.md`: 3–8 seats, the 52-card
+//! Mätäpesä (the Finnish Cucumber), exactly as `docs/rules/matapesa.md`: 3–8 seats, the 52-card
 //! deck dealt `floor(52/n)` each with the leftovers face up and out of play; a follower plays a
 //! card of rank equal to or higher than the highest so far in the trick, or a card of the lowest
 //! rank in their hand; the last of the highest cards wins the trick and leads the next; the

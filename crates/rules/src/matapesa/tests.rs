@@ -1,4 +1,4 @@
-//! Scenario tests for Mätäpesä: the acceptance cases MP-1…MP-5 of `shared/rules/matapesa.md`
+//! Scenario tests for Mätäpesä: the acceptance cases MP-1…MP-5 of `docs/rules/matapesa.md`
 //! from explicit decks, the protocol's action shape, and the rank-per-button listing.
 
 use super::*;

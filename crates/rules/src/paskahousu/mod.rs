@@ -1,4 +1,4 @@
-//! Paskahousu, exactly as `shared/rules/paskahousu.md` §2.2, on the pile engine the two
+//! Paskahousu, exactly as `docs/rules/paskahousu.md` §2.2, on the pile engine the two
 //! shedding games share (`shedding.rs`). Options: `open_any_card` (default false: a new pile
 //! may not start with J, Q or K), `draw_and_try` (default true), `court_min_top` (`"7"` by
 //! default, or `"6"`).

@@ -1,5 +1,5 @@
 //! Scenario tests for Paskahousu: every acceptance case PH-1…PH-8 of
-//! `shared/rules/paskahousu.md` with explicit cards, plus the opening, the ace/ten pick-up, the
+//! `docs/rules/paskahousu.md` with explicit cards, plus the opening, the ace/ten pick-up, the
 //! dead court cards and no-move rules, draw-and-try, the stalemate bound, the action shapes and
 //! the Discord text.
 //!

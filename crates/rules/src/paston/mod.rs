@@ -1,4 +1,4 @@
-//! Paston, exactly as `shared/rules/paston.md` §4.2: three players, the 32-card deck, a whole
+//! Paston, exactly as `docs/rules/paston.md` §4.2: three players, the 32-card deck, a whole
 //! match to 121 points as one state. No options (`{}`).
 //!
 //! The deal: two cards each from the dealer's left, two to the prikup, then four more rounds of

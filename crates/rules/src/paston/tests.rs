@@ -1,4 +1,4 @@
-//! Scenario tests for Paston: every acceptance case PA-1…PA-12 of `shared/rules/paston.md` from
+//! Scenario tests for Paston: every acceptance case PA-1…PA-12 of `docs/rules/paston.md` from
 //! explicit decks, plus the deal order, the first bidder, the dealer rotation, the action
 //! shapes, hidden information and determinization.
 

@@ -1,4 +1,4 @@
-//! Pishe Pasha, exactly as `shared/rules/pishe-pasha.md`: the standard two-player game in strict
+//! Pishe Pasha, exactly as `docs/rules/pisha-pasha.md`: the standard two-player game in strict
 //! mode (§3.2), the stop-rule mode (§3.3, option `stop_rule`), the three-player game and the
 //! single-foundation two-player game (§3.4; `seats: 3`, `variant: "single_foundation"`) and the
 //! simple book version (§3.5, `variant: "book"`). Options: `variant` = `standard` (default) |

@@ -1,5 +1,5 @@
 //! Scenario tests for Pishe Pasha: every acceptance case PP-1…PP-11 of
-//! `shared/rules/pishe-pasha.md` from an explicit deck, plus the variants' own rules.
+//! `docs/rules/pisha-pasha.md` from an explicit deck, plus the variants' own rules.
 
 use super::*;
 use crate::{Game, Present, RuleError};

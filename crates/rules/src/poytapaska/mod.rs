@@ -1,4 +1,4 @@
-//! Pöytäpaska ("table Paskahousu"), exactly as `shared/rules/poytapaska.md` §1.2, on the pile
+//! Pöytäpaska ("table Paskahousu"), exactly as `docs/rules/poytapaska.md` §1.2, on the pile
 //! engine the two shedding games share (`shedding.rs`). Option: `court_min_top` (`"6"` by
 //! default as the source says, or `"7"`). Draw-and-try is always part of the game.
 //!

@@ -1,5 +1,5 @@
 //! Scenario tests for Pöytäpaska: every acceptance case PT-1…PT-10 of
-//! `shared/rules/poytapaska.md` with explicit cards, plus the deal, the phases of hand, face-up
+//! `docs/rules/poytapaska.md` with explicit cards, plus the deal, the phases of hand, face-up
 //! and face-down cards, what views and text may show, and determinization.
 //!
 //! Positions in the middle of a game are built by `position`: it deals a game from an explicit

@@ -1,4 +1,4 @@
-//! Red7, exactly as `shared/rules/red7.md` (§8.2): palettes, the canvas (starting with the "You
+//! Red7, exactly as `docs/rules/red7.md` (§8.2): palettes, the canvas (starting with the "You
 //! are playing Red" card), the seven rules by canvas colour with their tie-breaks, elimination at
 //! the end of a turn, the starting player, the basic game (default: one round, last player
 //! standing wins, ranked in reverse order of elimination, no scores) and the advanced game

@@ -1,4 +1,4 @@
-//! Scenario tests for Red7: every acceptance case R7-1…R7-10 of `shared/rules/red7.md` from an
+//! Scenario tests for Red7: every acceptance case R7-1…R7-10 of `docs/rules/red7.md` from an
 //! explicit deck (played to the position where reasonable, otherwise arranged by moving cards
 //! between the zones of a dealt game), the evaluation functions on their own, the action shapes
 //! of the engine protocol, the advanced game's rounds and match end, and the Discord texts.

@@ -1,5 +1,5 @@
-//! What Paskahousu and Pöytäpaska really share (`shared/rules/paskahousu.md` §2.2 and
-//! `shared/rules/poytapaska.md` §1.2): the rank order 3 < 4 < … < K < A < 2, which rank may go
+//! What Paskahousu and Pöytäpaska really share (`docs/rules/paskahousu.md` §2.2 and
+//! `docs/rules/poytapaska.md` §1.2): the rank order 3 < 4 < … < K < A < 2, which rank may go
 //! on which top card, the pile and its clearing (a 10 on 3–9, an ace on a court card, four of a
 //! rank on top counted across plays), refilling hands to five from the stock, taking the pile,
 //! revealing the stock's top card for draw-and-try, the start-player rule, the one action

@@ -1,4 +1,4 @@
-//! Teka, exactly as `shared/rules/teka.md` §5.2: four players in the fixed partnerships (0,2)
+//! Teka, exactly as `docs/rules/teka.md` §5.2: four players in the fixed partnerships (0,2)
 //! and (1,3), the 52-card deck, a whole match to 104 points as one state. Option
 //! `shuffle_every_deal` = false (default: the faithful deck handling) | true (a fresh shuffle
 //! before every deal, for casual tables).

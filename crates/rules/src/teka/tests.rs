@@ -1,4 +1,4 @@
-//! Scenario tests for Teka: every acceptance case TE-1…TE-10 of `shared/rules/teka.md` from
+//! Scenario tests for Teka: every acceptance case TE-1…TE-10 of `docs/rules/teka.md` from
 //! explicit decks, plus the action shapes, redeal requests, the faithful deck handling and the
 //! `shuffle_every_deal` option, raising, hidden information and determinization.
 

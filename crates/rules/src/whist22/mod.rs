@@ -1,4 +1,4 @@
-//! Whist 22 (the tarot trumps' "Oh Hell"), exactly as `shared/rules/whist22.md`: the 22 tarot
+//! Whist 22 (the tarot trumps' "Oh Hell"), exactly as `docs/rules/whist22.md`: the 22 tarot
 //! trumps (1–21 and the Fool), 3–4 seats (2–7 with `bga_seats`, hand sizes 2:9, 3:7, 4:5, 5:4,
 //! 6–7:3), hands shrinking by one to a single card and growing back (`max…1, 2…max, max−1…`,
 //! turning points not repeated), exact bidding with the dealer's restriction, no following
@@ -14,7 +14,7 @@
 //! Choices made here: in the blind round a seat cannot name a card it has not seen, so it plays
 //! with the action `"play"` ("play my card"), which reveals the card; a Fool revealed that way
 //! stays face up in its owner's hand until the owner declares its value with
-//! `{"play":"Fool","value":0}` or `22` (rules file: "declared … in the blind round, at reveal").
+//! `{"play":"Fool","value":0}` or `22` (rules §9.2: "in the blind round, when it is shown").
 //! Listing `{"play":card}` there instead would tell the seat its own card through its legal
 //! actions. Cards won in tricks are kept face up (everyone saw them played).
 //!

@@ -1,4 +1,4 @@
-//! Scenario tests for Whist 22: the acceptance cases W22-1…W22-8 of `shared/rules/whist22.md`
+//! Scenario tests for Whist 22: the acceptance cases W22-1…W22-8 of `docs/rules/whist22.md`
 //! from explicit decks, the protocol's action shapes (the Fool's value included), the options
 //! and the blind round.
 
