@@ -40,7 +40,7 @@ cli-place = { $place }. { $who }
 # pakka render
 cli-render-wrote = Wrote { $path } ({ $width }×{ $height } pixels, { $kb } KB).
 cli-render-cannot-write = cannot write { $path }
-cli-render-no-seat = there is no seat { $seat }: the seats are 0–{ $last }
+cli-render-no-seat = there is no seat { $seat }: the seats are 1–{ $last }
 
 # pakka arena
 cli-arena-title = { $game } · { $seats } seats · { $deals } deals × { $rotations } rotations
@@ -89,7 +89,7 @@ cli-help-threads = Worker threads.
 cli-help-render = Draw the picture of a seeded position (the table, or one seat's hand) to a PNG file (or SVG, by the file's name).
 cli-help-render-seed = The seed of the deal (and of the moves played before the picture).
 cli-help-render-moves = Moves to play by the normal computer player's rule of thumb before drawing.
-cli-help-render-seat = Draw this seat's hand instead of the public table.
+cli-help-render-seat = Draw this seat's hand instead of the public table (seats counted from 1, as in a Discord lobby).
 cli-help-render-output = The file to write (.png or .svg).
 cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (default: from LC_ALL, LC_MESSAGES or LANG).
 cli-error = error: { $detail }

@@ -95,11 +95,11 @@ cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $d
 # pakka render
 cli-render-wrote = Kirjoitettiin { $path } ({ $width }×{ $height } pikseliä, { $kb } kt).
 cli-render-cannot-write = tiedostoa { $path } ei voi kirjoittaa
-cli-render-no-seat = paikkaa { $seat } ei ole: paikat ovat 0–{ $last }
+cli-render-no-seat = paikkaa { $seat } ei ole: paikat ovat 1–{ $last }
 cli-help-render = Piirrä siemenellä jaetun tilanteen kuva (pöytä tai yhden paikan kortit) PNG-tiedostoon (tai SVG-tiedostoon, tiedoston nimen mukaan).
 cli-help-render-seed = Jaon siemen (ja ennen kuvaa pelattujen siirtojen).
 cli-help-render-moves = Montako siirtoa tavallisen tietokonepelaajan nyrkkisäännöllä pelataan ennen piirtämistä.
-cli-help-render-seat = Piirrä tämän paikan kortit julkisen pöydän sijaan.
+cli-help-render-seat = Piirrä tämän paikan kortit julkisen pöydän sijaan (paikat numeroidaan 1:stä, kuten Discordissa).
 cli-help-render-output = Kirjoitettava tiedosto (.png tai .svg).
 
 # pakka ratings.

@@ -5,9 +5,10 @@
 //! `replay` (a finished game's steps from a database), `backup` and `restore` (a running
 //! bot's SQLite database copied, and a copy put back), and the list of games. Argument
 //! parsing lives in `main.rs`; every word printed comes from the catalog (`cli.ftl`,
-//! `engine.ftl` and the games' files), in the terminal's language: chosen once at start from
-//! `--lang` or the locale variables a Unix program reads (`set_lang`), read by `lang()`. The
-//! engine console answers in English whatever the language, as its protocol says.
+//! `engine.ftl`, `replay.ftl` and the games' files), in the terminal's language: chosen once at
+//! start from `--lang` or the locale variables a Unix program reads (`set_lang`), read by
+//! `lang()`. The engine console answers in English, as scripts expect, unless `--lang` names a
+//! language (`engine::set_lang`); the locale variables do not change it.
 
 pub mod arena;
 pub mod arena_table;

@@ -2,7 +2,8 @@
 //! observation (`Observation::sample`), never the true state, each weighed by how well it
 //! explains what the other seats did (`Heuristic::rule_of_thumb_fit`, policy-based
 //! inference). Which search each game runs was chosen by arena results (BENCHMARKS.md,
-//! "Computer players"); see `search.rs` for both.
+//! "Computer players"; `search_for`: the plan for Kop, the flat search elsewhere); see
+//! `search.rs` and `plan.rs` for the searches.
 
 use rand_chacha::ChaCha8Rng;
 

@@ -1,7 +1,7 @@
 //! The arena's `oracle`: the same searches as `hard`, run on the true state — it sees every
 //! card. It measures how much of the possible edge `hard` takes, and is for the arena only: it
-//! is no `Level`, so no table can seat it, and nothing under `src/table` or `src/discord` names
-//! this module (`architecture::the_oracle_is_for_the_arena_only`).
+//! is no `Level`, so no table can seat it, and nothing in `crates/table`, `crates/discord`,
+//! `crates/config` or `src/main.rs` names it (`architecture::the_oracle_is_for_the_arena_only`).
 
 use super::search::{self, Budget, Root, Search};
 use super::Decision;

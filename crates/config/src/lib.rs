@@ -1,7 +1,9 @@
 //! Configuration from the environment and a `.env` file: the Discord token, the database, the
 //! optional REST proxy and development guild, the gateway shards this process runs (`SHARDS`),
-//! how long a `hard` computer player thinks, and the abuse limits (open tables per person and per server, how fast one person may click
-//! and open tables). Every setting but the token has a working default.
+//! the computer players' pause before a move and how long a `hard` one thinks, when an unstarted
+//! lobby closes, how long a turn timer's minute lasts (for tests), the metrics address
+//! (`METRICS_ADDR`), and the abuse limits (open tables per person and per server, how fast one
+//! person may click and open tables). Every setting but the token has a working default.
 //! A bad setting is a typed `ConfigError`, worded for the operator by `ConfigError::msg`
 //! (`cli.ftl`); its `Display` is for logs.
 

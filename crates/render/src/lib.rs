@@ -5,8 +5,10 @@
 //! views: it cannot draw a card its observer may not see. Every word on a picture comes from the
 //! catalog, in the picture's language, with the seats named by the caller.
 //!
-//! Drawing is CPU work of a few milliseconds: callers on an async runtime run it on a
-//! blocking thread (`tokio::task::spawn_blocking`).
+//! Drawing is CPU work of a few milliseconds and blocks its thread, so callers on an async
+//! runtime keep it off their workers: the Discord edge draws on drawing threads of its own, of
+//! a lower priority, fed from a bounded queue (`pakka_discord::pictures`); `pakka render` and
+//! the tests simply draw on their one thread.
 
 pub mod cards;
 mod glyphs;

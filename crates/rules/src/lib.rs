@@ -571,8 +571,6 @@ impl<'a, E> Events<'a, E> {
     }
 }
 
-/// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
-/// computer player plays and what a search plays out with. Sees one seat's observation only.
 /// Why a rule of thumb chose an action: one kind per line of reasoning the games' rules of
 /// thumb follow, decided where they decide (`Heuristic::why`), worded by the catalog (`why-*`)
 /// for a hint. Each is true of the action it is given for; a game's `why` answers the branch of
@@ -798,6 +796,8 @@ impl Why {
     }
 }
 
+/// A game's rule of thumb, beside its rules in `<game>/heuristic.rs`: what the `normal`
+/// computer player plays and what a search plays out with. Sees one seat's observation only.
 pub trait Heuristic: Game {
     /// The rule of thumb for `seat` in this state, answering an index into `legal` (the seat's
     /// legal actions, never empty). A game answers it from a compact typed observation of the

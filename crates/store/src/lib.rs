@@ -7,7 +7,7 @@
 //! table group: `tables.rs` (tables, seats, moves, match totals, forfeits), `results.rs` (results
 //! and the leaderboard), `ratings.rs` (the rating update in a result's transaction and the
 //! recompute), `records.rs` (the reads of `/scores`, `/stats` and `/history`) and `settings.rs`
-//! (per-server settings). `outage.rs` tells a database that is away from a refusal or a bug
+//! (per-server settings), `messages.rs` (the Discord edge's own message ids per table). `outage.rs` tells a database that is away from a refusal or a bug
 //! and bounds how long a statement waits for a connection; `backup.rs` copies a SQLite
 //! database while it is in use and puts a copy back. Every statement is written once with `?` placeholders and `{now}`,
 //! translated per dialect; queries are checked at run time (no `DATABASE_URL` at build time).

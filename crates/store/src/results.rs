@@ -1,5 +1,6 @@
-//! The `results` table: the final ranking of each finished table, and the per-server leaderboard
-//! read from it.
+//! Reads of the `results` table (written with a game's last move, by `tables`): a table's final
+//! ranking, the running record of one game in one channel (shown at a game's end), and a
+//! server's leaderboard by wins (`/scores`' board by rating is `records`').
 
 use super::{
     from_sql, index_from_sql, on_db, sql, to_sql, LeaderRow, ResultRow, Store, StoreError, TableId,

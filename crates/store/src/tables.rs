@@ -1,5 +1,6 @@
 //! The `tables`, `seats`, `moves` and `match_totals` tables: creating a table, its seats, starting,
-//! recording moves (with totals and, at the end, results) in one transaction, abandoning, and
+//! recording moves (with totals and, at the end, results) in one transaction, computer players
+//! and stand-ins on seats, a seat taken over, abandoning, forfeiting, pausing and resuming, and
 //! loading tables back with their seats and move log.
 
 use std::collections::HashMap;

@@ -3,8 +3,9 @@
 //! This file holds the types the front ends see and the service itself; its work is split by
 //! room: `lobby` (opening, invitations, seats, rematches), `play` (hands, moves, computer moves,
 //! results), `clocks` (turn timers and lobby expiry), `restore` (tables taken up again at
-//! start and after `/pause`) and `replay` (finished games stepped through, public views only
-//! until the last step reveals the deal).
+//! start and after `/pause`), `replay` (finished games stepped through, public views only
+//! until the last step reveals the deal), `records` (leaderboards, a player's record, the
+//! last games) and `messages` (the front end's own message ids per table).
 //!
 //! Free of Discord types and words: users and channels are plain ids, and everything handed out
 //! is a view (`TableView`, `HandView`) whose text is catalog messages (`Msg`) with seats as

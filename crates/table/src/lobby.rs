@@ -1,8 +1,8 @@
 //! The lobby and the ends of a table: opening a table, invitations (`invite`, `accept`,
 //! `decline`, which frees the seat), open seats (`join`), computer players on open seats, the
 //! start of the game once every seat is taken and accepted, a rematch with the same players on
-//! the same seats, a player's forfeit and a moderator's close, and the server's default for
-//! tables in threads. Every lobby operation checks the phase first, so a button from an older
+//! the same seats, a player's forfeit and a moderator's close, and the server's settings
+//! (`/settings`: tables in threads, pictures, language). Every lobby operation checks the phase first, so a button from an older
 //! phase changes nothing. Opening a table (`create`, `rematch`) and taking a seat (`accept`,
 //! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`). A table of
 //! a server on another process's gateway shards is neither opened nor rematched here

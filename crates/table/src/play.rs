@@ -1,6 +1,8 @@
 //! Play: a seat's hand, a person's move (`act`), a computer player's move (`computer_move`,
 //! searched off the async threads), and the end of a game with its results. A move is stored
-//! (with the new state, totals and results) before it is swapped in and acknowledged.
+//! before it is swapped in and acknowledged: its action appended to the table's move log with
+//! its number, and with it a match's running totals and, when the game ends, its results. The
+//! state is not stored: a restart replays the log (`restore`).
 
 use std::time::Instant;
 

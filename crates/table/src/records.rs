@@ -1,6 +1,7 @@
 //! Players' records as the front ends show them: the rating leaderboard of a server by game
 //! and period, in pages (`/scores`), one player's record per game (`/stats`) and the last
-//! finished games (`/history`). Reads the store; the periods are counted back from now on the
+//! finished games (`/history`), and every rating recomputed from the stored results (`pakka
+//! ratings`). Reads the store; the periods are counted back from now on the
 //! database's own clock text (ISO 8601 UTC), which `time` writes and reads here.
 
 use time::format_description::well_known::Rfc3339;
