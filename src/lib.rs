@@ -23,3 +23,13 @@ pub use pakka_store as store;
 pub use pakka_table as table;
 pub use pakka_text as text;
 pub use pakka_text::{key, msg};
+
+/// The pace of the tables' own life as the operator configured it (`COMPUTER_PAUSE_MS`,
+/// `TIMER_MINUTE_MS`, `LOBBY_TIMEOUT_MINUTES`).
+pub fn clocks(config: &config::Config) -> table::Clocks {
+    table::Clocks {
+        computer_pause: config.computer_pause,
+        timer_minute: config.timer_minute,
+        lobby_timeout: config.lobby_timeout,
+    }
+}

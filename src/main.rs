@@ -352,7 +352,8 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     let closing = store.clone();
     let service = pakka::table::TableService::with_limits(store, limits)
         .on_shards(shards)
-        .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK));
+        .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK))
+        .with_clocks(pakka::clocks(config));
     let service = Arc::new(service);
     let restored = service.restore().await?;
     match config.shards {
@@ -365,6 +366,8 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
         ),
         None => tracing::info!(restored, "restored unfinished tables"),
     }
+    // The tables run themselves from here: computer players, turn timers, lobbies' expiry.
+    service.start();
     pakka::discord::run(config, service).await?;
     // Every move stored is committed; closing lets SQLite fold its write-ahead log back in.
     if tokio::time::timeout(STORE_CLOSE, closing.close())

@@ -207,6 +207,31 @@ fn the_discord_edge_knows_the_games_through_the_table() {
 }
 
 #[test]
+fn the_discord_edge_runs_no_table_life() {
+    let files = sources();
+    let discord = in_crates(&files, &["discord"]);
+    assert!(discord.len() > 10, "the Discord edge moved");
+    let found = offenders(
+        &discord,
+        &[
+            "computer_move",
+            "computer_to_act",
+            "expire_turns",
+            "expire_lobbies",
+            ".restore(",
+            ".start()",
+            "tokio::time::interval",
+        ],
+    );
+    assert!(
+        found.is_empty(),
+        "ARCHITECTURE.md: the table service runs each table's life (computer players, turn \
+         timers, lobbies' expiry, restore); the Discord edge only shows its events. \
+         Broken by: {found:?}"
+    );
+}
+
+#[test]
 fn no_path_to_a_full_state_outside_tests() {
     let files = sources();
     let found = offenders(&files.iter().collect::<Vec<_>>(), &[".store()"]);

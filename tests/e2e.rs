@@ -806,3 +806,58 @@ async fn a_table_whose_log_no_longer_replays_is_closed_and_its_channel_told() {
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.take().unwrap().shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_subscriber_sees_every_event_the_discord_edge_shows() {
+    let h = Harness::start().await;
+    let service = h.service.clone().expect("the harness's table service");
+    let mut second = service.subscribe();
+    let from = service.last_event();
+    let started = h
+        .fake
+        .slash(&h.alice, CHANNEL, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "bots", "value": 1}, {"name": "seed", "value": 5}]))
+        .await
+        .unwrap();
+    let message = started.message().unwrap().clone();
+    let hand = h.open_hand(&h.alice, message.id).await;
+    let mut hands = vec![(h.alice.clone(), hand.id)];
+    assert!(play_until_over(&h, message.id, &mut hands, 5_000, false).await > 0);
+    let last = service.last_event();
+    let bot = h.bot.as_ref().unwrap();
+    let deadline = std::time::Instant::now() + WAIT;
+    while bot.events_shown() < last && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        bot.events_shown(),
+        last,
+        "the Discord edge showed every event"
+    );
+
+    // The second subscriber, which no edge knows of, got the same events in the same order:
+    // numbered one after another, the game's start first, its moves in order, its end last.
+    let mut seen = Vec::new();
+    while seen.len() < (last - from) as usize {
+        seen.push(second.recv().await.expect("no event missed"));
+    }
+    let numbers: Vec<u64> = seen.iter().map(|p| p.seq).collect();
+    assert_eq!(numbers, (from + 1..=last).collect::<Vec<_>>());
+    assert!(matches!(
+        &*seen[0].event,
+        pakka::table::TableEvent::Started(_)
+    ));
+    let moves: Vec<u64> = seen
+        .iter()
+        .filter_map(|p| match &*p.event {
+            pakka::table::TableEvent::Moved { acted, .. } => Some(acted.table.move_number),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, (1..=moves.len() as u64).collect::<Vec<_>>());
+    assert!(matches!(
+        &*seen.last().unwrap().event,
+        pakka::table::TableEvent::Moved { acted, .. } if acted.finished
+    ));
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}

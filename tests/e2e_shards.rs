@@ -588,11 +588,13 @@ async fn a_misrouted_server_gets_no_table() {
         total: 2,
     };
     let store = Store::open(&url).await.unwrap();
-    let service = pakka::table::TableService::new(store).on_shards(half);
+    let service = pakka::table::TableService::new(store)
+        .on_shards(half)
+        .with_clocks(pakka::clocks(&config));
+    let service = std::sync::Arc::new(service);
+    service.start();
     let before = fake.command_registrations();
-    let bot = pakka::discord::start(&config, std::sync::Arc::new(service))
-        .await
-        .unwrap();
+    let bot = pakka::discord::start(&config, service).await.unwrap();
     let probe = fake.clone();
     fake.wait_until(WAIT, move |_| probe.command_registrations() > before)
         .await

@@ -165,9 +165,11 @@ impl Harness {
         let shards = config.shards.unwrap_or(pakka::store::ShardRange::ALL);
         let service = pakka::table::TableService::with_limits(store, limits)
             .on_shards(shards)
-            .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK));
+            .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK))
+            .with_clocks(pakka::clocks(&config));
         let service = std::sync::Arc::new(service);
         service.restore().await.expect("the tables restore");
+        service.start();
         self.service = Some(service.clone());
         self.bot = Some(
             pakka::discord::start(&config, service)

@@ -740,7 +740,6 @@ pub async fn play(
     match data.service.create(request).await {
         Ok(view) => {
             token.keep();
-            let started = view.phase == Phase::Playing;
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let handle = say(ctx, send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
@@ -751,9 +750,6 @@ pub async fn play(
                     upkeep::table_message_posted(data, &view, message).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
-            }
-            if started {
-                upkeep::started(ctx.serenity_context(), data, &view).await;
             }
         }
         Err(e) => {
@@ -810,15 +806,11 @@ async fn play_in_thread(
     request.channel_id = thread.get();
     match data.service.create(request).await {
         Ok(view) => {
-            let started = view.phase == Phase::Playing;
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let ctx = ctx.serenity_context();
             let posted = upkeep::post(ctx, data, view.channel_id, &reply, Priority::Person).await;
             if let Some(message) = posted {
                 upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
-            }
-            if started {
-                upkeep::started(ctx, data, &view).await;
             }
         }
         Err(e) => {
@@ -1016,7 +1008,6 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
                 );
                 let announce = render::announce(&text, &Plain(public));
                 lobby_message(ctx, &view, &announce).await;
-                upkeep::closed(ctx.serenity_context(), data, &view).await;
                 render::notice(&text, &Plain(lang))
             }
             Ok(Declined::Freed { view, .. }) => {
@@ -1252,10 +1243,8 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
                 ),
                 &SeatNames::public(&view, public),
             );
+            // The table message and the turn ping follow the service's event.
             say(ctx, send::poise_reply(&reply)).await?;
-            upkeep::update_table_message(ctx.serenity_context(), ctx.data(), &view).await;
-            // Nobody is to act while paused: the turn ping goes.
-            upkeep::ping(ctx.serenity_context(), ctx.data(), &view).await;
         }
         Err(e) => {
             say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
@@ -1285,7 +1274,6 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
             }
-            upkeep::started(ctx.serenity_context(), data, &view).await;
         }
         Err(e) => {
             say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;

@@ -25,7 +25,7 @@ use super::pace::Priority;
 use super::public::{self, Posted};
 use super::render::{HandStep, Reply};
 use super::retry;
-use super::upkeep::{self, after_move, drive_computers, update_table_message};
+use super::upkeep;
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
 use super::{health, pictures, refusal, render, send, throttle, Data, Error};
 use pakka_table::{Declined, HandView, Level, LobbyChange, TableError, TableId, TableView};
@@ -54,6 +54,8 @@ pub async fn on_event(
                 tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
                 outcome.set(health::Outcome::FAILED);
             }
+            // Handled to its end once what it changed is shown in the channel too.
+            data.shown_so_far().await;
             if pakka_metrics::enabled() {
                 let kind = click
                     .data
@@ -342,9 +344,8 @@ async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
         Ok(took) => took,
         Err(e) => return c.refuse(&e).await,
     };
+    // The table message and the turn ping follow the service's event.
     new_hand_message(c, &took.hand).await;
-    update_table_message(c.ctx, c.data, &took.table).await;
-    upkeep::ping(c.ctx, c.data, &took.table).await;
 }
 
 /// Another step of the same hand (a page, a group's actions, a confirm question): shown only
@@ -385,10 +386,10 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
     let acked = c.answer_private(reply).await;
     if acked {
         c.remember_here(&acted.hand).await;
-    }
-    after_move(c.ctx, c.data, &acted, acked.then_some(c.user), false).await;
-    if acted.computer_next {
-        drive_computers(c.ctx, c.data, table);
+    } else {
+        // The table's other messages follow the service's event, which counts on this answer
+        // for the player's own hand: an open hand of theirs is brought up to date instead.
+        upkeep::refresh_own_hand(c.ctx, c.data, &acted, c.user).await;
     }
 }
 
@@ -404,13 +405,10 @@ async fn on_open(c: &Click<'_>, table: TableId, deal: u32) {
     if !acted.finished {
         c.data.tables.heard_move(table, acted.table.move_number);
     }
+    // No hand answered this click: an open hand of the presser's is brought up to date with
+    // the others' when the service's event is shown.
     let done = render::notice(&msg!("discord-open-done", action = label), &Plain(c.lang));
     c.answer(send::respond(&done)).await;
-    // No hand answered this click: an open hand of the presser's is refreshed with the others.
-    after_move(c.ctx, c.data, &acted, None, false).await;
-    if acted.computer_next {
-        drive_computers(c.ctx, c.data, table);
-    }
 }
 
 /// A refused move: the hand as it stands now (read once), with the reason on top.
@@ -476,7 +474,6 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
                 Posted::channel(c.click.message.id.get())
             };
             upkeep::table_message_posted(c.data, &view, message).await;
-            upkeep::started(c.ctx, c.data, &view).await;
         }
         Err(e) => c.refuse(&e).await,
     }
@@ -494,7 +491,6 @@ async fn on_decline(c: &Click<'_>, table: TableId) {
             );
             let reply = render::announce(&text, &Plain(c.public));
             c.answer(send::update(&reply)).await;
-            upkeep::closed(c.ctx, c.data, &view).await;
         }
         Ok(Declined::Freed { view, .. }) => {
             // The seat is open again: anyone may join, or the creator invites or fills it.
@@ -529,8 +525,6 @@ async fn on_back(c: &Click<'_>, table: TableId) {
         render::away(&view, &away, c.public)
     };
     c.answer(send::update(&reply)).await;
-    update_table_message(c.ctx, c.data, &view).await;
-    upkeep::ping(c.ctx, c.data, &view).await;
 }
 
 /// "Play again" on a finished table's result: a new table on the same seats.
@@ -558,9 +552,6 @@ async fn on_again(c: &Click<'_>, table: TableId) {
     .await
     {
         upkeep::table_message_posted(c.data, &view, message).await;
-    }
-    if view.phase == pakka_table::Phase::Playing {
-        upkeep::started(c.ctx, c.data, &view).await;
     }
 }
 
@@ -639,32 +630,19 @@ fn moderator(click: &ComponentInteraction) -> bool {
         .is_some_and(|p| p.manage_messages())
 }
 
-/// A table ended by a forfeit or a moderator's close: the confirm message says so, the table's
-/// messages lose their buttons, and the channel is told.
+/// A table ended by a forfeit or a moderator's close: the confirm message says so (the table's
+/// messages lose their buttons, and the channel is told, from the service's event).
 async fn ended_by(c: &Click<'_>, ended: Result<TableView, TableError>, forfeit: bool) {
-    let view = match ended {
-        Ok(view) => view,
-        Err(e) => {
-            c.answer_private(refusal(&e, &Plain(c.lang))).await;
-            return;
-        }
-    };
+    if let Err(e) = ended {
+        c.answer_private(refusal(&e, &Plain(c.lang))).await;
+        return;
+    }
     let mine = if forfeit {
         msg!("discord-you-forfeited")
     } else {
         msg!("discord-you-closed")
     };
     c.answer_private(render::private(&mine, c.lang)).await;
-    upkeep::closed(c.ctx, c.data, &view).await;
-    let who = seat_or_mention(&view, c.user);
-    let text = if forfeit {
-        msg!("discord-forfeited", who = who, game = view.game_name())
-    } else {
-        msg!("discord-closed", who = who, game = view.game_name())
-    };
-    let public = c.data.guild_lang(view.guild_id).await;
-    let notice = render::announce(&text, &SeatNames::public(&view, public));
-    upkeep::post(c.ctx, c.data, view.channel_id, &notice, Priority::Person).await;
 }
 
 /// Whether the clicked message is a private (ephemeral) one.

@@ -19,6 +19,7 @@ pub mod ids;
 pub mod input;
 pub mod invite;
 mod languages;
+mod listen;
 mod pace;
 mod people;
 mod permissions;
@@ -52,16 +53,8 @@ use words::SeatNames;
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// Timings of the bot's background work.
-#[derive(Clone, Copy, Debug)]
-pub struct Timings {
-    /// The pause before each computer player's move.
-    pub computer_pause: Duration,
-    /// Lobbies close after this long.
-    pub lobby_timeout: Duration,
-    /// One minute of a turn timer.
-    pub timer_minute: Duration,
-}
+/// How long a click waits for the messages its change brings, before it counts as handled.
+const SHOWN_WITHIN: Duration = Duration::from_secs(10);
 
 /// The bot's shared state; clones share it.
 #[derive(Clone)]
@@ -71,8 +64,13 @@ pub struct Data {
     /// ping), kept across restarts.
     messages: Messages,
     /// What the edge keeps of each table: its open hands, ping, update order, away notices
-    /// and driver, one record per table.
+    /// and the queue of its events to show, one record per table.
     tables: tables::Tables,
+    /// The table service's events, subscribed to when the edge was made and taken by the
+    /// listener once the bot is ready (`listen`).
+    events: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<pakka_table::Published>>>>,
+    /// How far the edge has shown the service's events.
+    progress: Arc<listen::Progress>,
     /// The display names of the people heard from most recently, for the labels and pictures
     /// of their hands.
     names: people::Names,
@@ -83,7 +81,6 @@ pub struct Data {
     /// The shards that have begun a gateway session (a READY event), to tell a shard's start
     /// from a new session after a lost one.
     sessions: Arc<Mutex<HashSet<u32>>>,
-    pub timings: Timings,
     /// How fast one person may click and open tables.
     pub(crate) throttles: Arc<Throttles>,
     /// Clicks handled to their end (answered, and every message after them brought up to
@@ -125,16 +122,18 @@ impl Throttles {
 }
 
 impl Data {
-    pub fn new(service: Arc<TableService>, timings: Timings, throttles: Throttles) -> Data {
+    pub fn new(service: Arc<TableService>, throttles: Throttles) -> Data {
+        let events = service.subscribe();
         Data {
             messages: service.messages(),
+            events: Arc::new(Mutex::new(Some(events))),
+            progress: Arc::new(listen::Progress::new(service.last_event())),
             service,
             tables: tables::Tables::default(),
             names: people::Names::default(),
             images: pictures::ImagesSetting::default(),
             languages: languages::Languages::default(),
             sessions: Arc::default(),
-            timings,
             throttles: Arc::new(throttles),
             clicks: Arc::default(),
             pacer: pace::Pacer::new(1.0),
@@ -142,6 +141,22 @@ impl Data {
             gate: stopping::gate(),
             gateway: health::Gateway::default(),
         }
+    }
+
+    /// Waits (a bounded while) until every event published so far has been shown.
+    async fn shown_so_far(&self) {
+        let last = self.service.last_event();
+        if !self.progress.shown_through(last, SHOWN_WITHIN).await {
+            tracing::debug!(
+                last,
+                "the table messages are still being brought up to date"
+            );
+        }
+    }
+
+    /// The service's events, for the listener (once).
+    fn take_events(&self) -> Option<tokio::sync::broadcast::Receiver<pakka_table::Published>> {
+        self.events.lock().ok()?.take()
     }
 
     /// Notes a gateway session begun on `shard`; answers whether that shard had one before.
@@ -206,7 +221,9 @@ pub struct Held {
     pub pings: usize,
     pub orders: usize,
     pub away: usize,
-    /// Tables whose computer players are being driven.
+    /// Tables whose events the edge is still working through.
+    pub queues: usize,
+    /// Tables whose computer players the table service is driving.
     pub driving: usize,
 }
 
@@ -221,7 +238,8 @@ impl Bot {
             pings: kept.pings,
             orders: kept.orders,
             away: kept.away,
-            driving: kept.driving,
+            queues: kept.queues,
+            driving: self.data.service.driving(),
         }
     }
 
@@ -237,6 +255,12 @@ impl Bot {
         self.data.clicks.load(Ordering::Relaxed)
     }
 
+    /// The number of the last event of the table service up to which the edge has shown every
+    /// event in its channels.
+    pub fn events_shown(&self) -> u64 {
+        self.data.progress.through()
+    }
+
     /// The table service the bot drives (the tests reach its store through it).
     pub fn table_service(&self) -> &Arc<TableService> {
         &self.data.service
@@ -247,20 +271,32 @@ impl Bot {
         self.health.as_ref().map(|h| h.addr)
     }
 
-    /// Disconnects from Discord and waits for the client to stop.
+    /// Disconnects from Discord and waits for the client to stop; the table service it was
+    /// given stops its tables' own life too (a restart's new service takes them up).
     pub async fn shutdown(self) {
         if let Some(health) = &self.health {
             health.task.abort();
         }
+        self.data.service.halt(Duration::from_secs(1)).await;
         self.shard_manager.shutdown_all().await;
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
     }
 
     /// The first half of a clean stop: new clicks and commands are answered "pakka is
-    /// restarting" from now on, and this waits (at most `stopping::DRAIN`) for the work already
-    /// let in to end. Answers how many pieces of work were still running when the time ran out.
+    /// restarting" from now on and the table service's own life (computer players, clocks)
+    /// halts; this waits (at most `stopping::DRAIN` in all) for the work already let in to end
+    /// and for every event it published to be shown. Answers how many pieces of work were
+    /// still running when the time ran out.
     pub async fn drain(&self) -> usize {
-        let cut_off = self.data.gate.close(stopping::DRAIN).await;
+        let started = tokio::time::Instant::now();
+        let (clicks, moves) = tokio::join!(
+            self.data.gate.close(stopping::DRAIN),
+            self.data.service.halt(stopping::DRAIN)
+        );
+        let left = stopping::DRAIN.saturating_sub(started.elapsed());
+        let last = self.data.service.last_event();
+        let shown = self.data.progress.shown_through(last, left).await;
+        let cut_off = clicks + moves + usize::from(!shown);
         if cut_off > 0 {
             tracing::warn!(
                 cut_off,
@@ -303,15 +339,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     startup::check(&http, config.http_proxy.as_deref()).await?;
 
     let dev_guild = config.dev_guild_id;
-    let mut data = Data::new(
-        service,
-        Timings {
-            computer_pause: config.computer_pause,
-            lobby_timeout: config.lobby_timeout,
-            timer_minute: config.timer_minute,
-        },
-        Throttles::from_config(config),
-    );
+    let mut data = Data::new(service, Throttles::from_config(config));
     data.gateway = health::Gateway::new(config.shards);
     // The processes of one bot token share Discord's global limit by their share of the shards.
     if let Some(shards) = config.shards {
@@ -355,6 +383,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
                 words::commands_registered(registered.into_iter().map(|c| (c.name, c.id.get())));
                 tracing::info!("commands registered");
                 upkeep::start_background(ctx, &data);
+                listen::start(ctx, &data);
                 Ok(data)
             })
         })

@@ -1,13 +1,15 @@
 //! A clean stop. On SIGTERM (`docker stop`, systemd, a deploy) or Ctrl-C the bot closes its
 //! gate: a click or command that arrives from then on is answered privately "pakka is
-//! restarting" and changes nothing, while every click, command and computer player's move
-//! already let in runs to its end (stored, answered, and its table message shown). When none
-//! is left, or the drain's time is up, the gateway is closed; the binary then closes the store.
+//! restarting" and changes nothing, the table service halts its computer players and clocks,
+//! and every click, command and computer player's move already under way runs to its end
+//! (stored, answered, and its table message shown: the edge works through every event published
+//! so far). When none is left, or the drain's time is up, the gateway is closed; the binary then
+//! closes the store.
 //! Nothing acknowledged can be lost even when the time runs out: a move is stored before it is
 //! acknowledged, and the restart replays the move log.
 //!
 //! The gate counts what it let in ([`Pass`], held for a click's or a command's whole
-//! handling, and for each computer move); closing it waits for the count to reach zero.
+//! handling); closing it waits for the count to reach zero.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -18,7 +20,7 @@ use serenity::ComponentInteraction;
 use tokio::sync::Notify;
 
 use super::words::{lang_of, Plain, DEFAULT};
-use super::{render, retry, send, Context, Data, Error};
+use super::{render, retry, send, Context, Error};
 use pakka_text::msg;
 
 /// How long a stop waits for the work let in to end. With the gateway's close and the store's
@@ -64,6 +66,7 @@ impl Gate {
         (!self.closed.load(Ordering::SeqCst)).then_some(pass)
     }
 
+    #[cfg(test)]
     pub(crate) fn is_closed(&self) -> bool {
         self.closed.load(Ordering::SeqCst)
     }
@@ -148,14 +151,6 @@ pub(crate) async fn refuse_command(ctx: Context<'_>) {
 /// The gate of a bot just built.
 pub(crate) fn gate() -> Arc<Gate> {
     Arc::default()
-}
-
-impl Data {
-    /// A pass for one piece of background work (a computer player's move), or None once the
-    /// bot is stopping.
-    pub(crate) fn let_in(&self) -> Option<Pass> {
-        self.gate.enter()
-    }
 }
 
 #[cfg(test)]

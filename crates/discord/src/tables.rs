@@ -1,13 +1,16 @@
 //! What the Discord edge keeps of each table while it has something to keep: one record per
 //! table (the open hands of its players, its live turn ping, the order of its updates, its "I'm
-//! back" notices, whether its computer players are being driven, the latest move the edge
-//! heard of, and the freshest interaction token of its channel), kept under one lock and dropped as soon as it holds nothing, so a finished or
-//! closed table leaves nothing behind (`Bot::held`).
+//! back" notices, the queue of its events still to show, the latest move the edge heard of,
+//! and the freshest interaction token of its channel), kept under one lock and dropped as soon
+//! as it holds nothing, so a finished or closed table leaves nothing behind (`Bot::held`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use tokio::sync::mpsc;
+
+use super::listen::Work;
 use super::public::Posted;
 use super::upkeep::Order;
 use pakka_table::TableId;
@@ -76,8 +79,8 @@ struct TableRecord {
     order: Option<Arc<Order>>,
     /// The "I'm back" notices still carrying their button.
     away: Vec<u64>,
-    /// The table's computer players are being driven now.
-    driving: bool,
+    /// The queue of the table's events still to show, while its worker runs.
+    queue: Option<mpsc::UnboundedSender<Work>>,
     /// The latest move number heard of (an applied move's answer): a hand read at an older
     /// move is not shown over a newer one.
     latest: u64,
@@ -93,7 +96,7 @@ impl TableRecord {
             && self.ping.is_none()
             && self.order.is_none()
             && self.away.is_empty()
-            && !self.driving
+            && self.queue.is_none()
     }
 }
 
@@ -109,7 +112,7 @@ pub(super) struct Counted {
     pub(super) pings: usize,
     pub(super) orders: usize,
     pub(super) away: usize,
-    pub(super) driving: usize,
+    pub(super) queues: usize,
 }
 
 impl Tables {
@@ -130,14 +133,43 @@ impl Tables {
         self.0.lock().ok()?.get(&table).map(f)
     }
 
-    /// Marks a table as driven; false when a driver already runs for it.
-    pub(super) fn start_driving(&self, table: TableId) -> bool {
-        self.with(table, |r| !std::mem::replace(&mut r.driving, true))
-            .unwrap_or(false)
+    /// Puts work on the table's queue; answers the queue's receiving end when the table had
+    /// no queue (its worker is to be started with it).
+    pub(super) fn enqueue(
+        &self,
+        table: TableId,
+        work: Work,
+    ) -> Option<mpsc::UnboundedReceiver<Work>> {
+        self.with(table, |r| {
+            let mut fresh = None;
+            let queue = r.queue.get_or_insert_with(|| {
+                let (sender, receiver) = mpsc::unbounded_channel();
+                fresh = Some(receiver);
+                sender
+            });
+            // The receiver lives as long as the record holds its sender.
+            let _ = queue.send(work);
+            fresh
+        })
+        .flatten()
     }
 
-    pub(super) fn stop_driving(&self, table: TableId) {
-        self.with(table, |r| r.driving = false);
+    /// Retires the table's queue when nothing is left on it (checked under the lock that new
+    /// work takes, so no work is put on a retired queue, and the next work starts a new
+    /// worker); answers whether it did.
+    pub(super) fn retire_queue(
+        &self,
+        table: TableId,
+        queue: &mpsc::UnboundedReceiver<Work>,
+    ) -> bool {
+        self.with(table, |r| {
+            let idle = queue.is_empty();
+            if idle {
+                r.queue = None;
+            }
+            idle
+        })
+        .unwrap_or(true)
     }
 
     /// Remembers the token of a user's hand message; answers the token of their previous hand
@@ -251,7 +283,7 @@ impl Tables {
             pings: count(|r| r.ping.is_some()),
             orders: count(|r| r.order.is_some()),
             away: count(|r| !r.away.is_empty()),
-            driving: count(|r| r.driving),
+            queues: count(|r| r.queue.is_some()),
         }
     }
 }

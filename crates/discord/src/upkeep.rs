@@ -2,10 +2,11 @@
 //! (edited in place; a fresh one per deal, the old deal's removed), the one live turn ping
 //! (deleted when the turn passes), the end of a deal and of a game as new messages (a match
 //! keeps only its latest result: each removes the one before), the open hands of the players
-//! (brought alive on their turn, taken off their buttons when superseded or closed), and the
-//! computer players and clocks that move tables on their own, and at start the channels of
-//! tables that could not be restored. Nothing here answers an interaction: `components` and
-//! `commands` answer first and then call in.
+//! (brought alive on their turn, taken off their buttons when superseded or closed), each from
+//! an event of the table service (`show`, called by `listen` in the order of a table's events),
+//! and at start the channels of tables that could not be restored. Nothing here answers an
+//! interaction, moves a table or runs a clock: `components` and `commands` answer, the table
+//! service runs its tables, and this shows what it published.
 
 use std::time::Duration;
 
@@ -17,9 +18,11 @@ use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
 use super::tables::Ping;
-use super::words::{mention, Lang, Plain};
+use super::words::{mention, Lang, Plain, SeatNames};
 use super::{pictures, send, Data};
-use pakka_table::{Acted, HandView, Phase, TableId, TableView, Unrestorable, UserId};
+use pakka_table::{
+    Acted, Closing, HandView, Phase, TableEvent, TableId, TableView, Unrestorable, UserId,
+};
 use pakka_text::{key, list_of, msg, verbatim, Msg};
 
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
@@ -97,11 +100,6 @@ pub(super) async fn after_move(
     order.next.notify_waiters();
 }
 
-/// Computer players who move within this of each other are quick: the table message shows
-/// the last of their moves in a row, not each one (a person watching a slower pace sees every
-/// move).
-const QUICK: Duration = Duration::from_millis(500);
-
 /// How long a table's update waits for the one before it (lost, or very slow) before going on.
 const ORDER_WAIT: Duration = Duration::from_secs(2);
 
@@ -116,6 +114,9 @@ pub(super) struct Shown {
     /// The deals of the match that are over, one line each, for the results that follow
     /// (those of the deals before a restart are in `/replay`).
     deals: Vec<Msg>,
+    /// The answer that started the game posted its table message, and `started` has not yet
+    /// heard of it.
+    start_posted: bool,
 }
 
 impl Shown {
@@ -187,6 +188,26 @@ impl Order {
             }
         }
     }
+
+    /// Waits until the answer that started the game has posted its table message (at most
+    /// `ORDER_WAIT`); answers whether it did.
+    async fn start_posted(&self) -> bool {
+        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
+        loop {
+            let notified = self.next.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let mut shown = self.shown.lock().await;
+                if std::mem::take(&mut shown.start_posted) {
+                    return true;
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return false;
+            }
+        }
+    }
 }
 
 /// A table message was posted outside a move (a game started from a lobby, `/play`, a
@@ -197,7 +218,11 @@ pub(super) async fn table_message_posted(data: &Data, view: &TableView, message:
     let id = message.id;
     shown.message = Some(message);
     shown.move_number = Some(view.move_number);
+    if view.phase == Phase::Playing {
+        shown.start_posted = true;
+    }
     drop(shown);
+    order.next.notify_waiters();
     if let Err(e) = data.messages.set_message(view.id, id).await {
         tracing::warn!(error = %e, "could not remember the table message");
     }
@@ -298,6 +323,18 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
     }
     strip_away_notices(ctx, data, view).await;
     data.tables.forget_order(view.id);
+}
+
+/// A player whose click's answer (their new hand) failed: their open hand, if any, is brought
+/// up to date as another player's would be.
+pub(super) async fn refresh_own_hand(
+    ctx: &serenity::Context,
+    data: &Data,
+    acted: &Acted,
+    user: UserId,
+) {
+    let hands = [(user, acted.hand.clone())];
+    refresh_hands(ctx, data, &acted.table, &[user], &hands).await;
 }
 
 /// Edits the open hands of these users to their hand after the move `view` shows: the hand
@@ -570,149 +607,102 @@ pub(super) async fn post(
     }
 }
 
-/// A game that just started (from a lobby, a rematch, `/play` with computer players, or
-/// `/resume`): the first ping, and the computer players set moving.
-pub(super) async fn started(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    ping(ctx, data, view).await;
-    drive_computers(ctx, data, view.id);
-}
-
-/// Plays the computer players' moves of a table in the background, one after another with a
-/// short pause each, until a person is to act or the game ends. Never runs inside a person's
-/// interaction; at most one driver per table.
-/// The first pause of a computer player whose move the database refused, doubled after each
-/// refusal up to `OUTAGE_PAUSE_MAX`.
-const OUTAGE_PAUSE: Duration = Duration::from_millis(500);
-const OUTAGE_PAUSE_MAX: Duration = Duration::from_secs(8);
-
-pub(super) fn drive_computers(ctx: &serenity::Context, data: &Data, table: TableId) {
-    if !data.tables.start_driving(table) {
-        return;
-    }
-    let (ctx, data) = (ctx.clone(), data.clone());
-    tokio::spawn(async move {
-        let mut outage = OUTAGE_PAUSE;
-        loop {
-            tokio::time::sleep(data.timings.computer_pause).await;
-            // A stopping bot makes no new move; the restart takes the table up.
-            let Some(pass) = data.let_in() else {
-                break;
-            };
-            match data.service.computer_move(table).await {
-                Ok(Some(acted)) => {
-                    outage = OUTAGE_PAUSE;
-                    data.tables.heard_move(table, acted.table.move_number);
-                    let passing = acted.computer_next && data.timings.computer_pause < QUICK;
-                    after_move(&ctx, &data, &acted, None, passing).await;
-                }
-                Ok(None) => break,
-                // The database is away: the move was not made; try again, less and less often,
-                // until it is back.
-                Err(e) if e.is_outage() => {
-                    tracing::warn!(error = %e, table, "a computer player waits for the database");
-                    drop(pass);
-                    tokio::time::sleep(outage).await;
-                    outage = (outage * 2).min(OUTAGE_PAUSE_MAX);
-                }
-                Err(e) => {
-                    if e.is_internal() {
-                        tracing::error!(error = %e, table, "a computer player could not move");
-                    }
-                    break;
-                }
+/// Shows one event of the table service in its channel.
+pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
+    match event {
+        // The click or command that changed a lobby answered with it.
+        TableEvent::Lobby(_) => {}
+        TableEvent::Started(view) => started(ctx, data, view).await,
+        TableEvent::Moved { acted, by, passing } => {
+            after_move(ctx, data, acted, by.answered(), *passing).await;
+        }
+        TableEvent::StoodIn { table, away } => {
+            let public = data.guild_lang(table.guild_id).await;
+            let notice = render::away(table, away, public);
+            if let Some(message) =
+                post(ctx, data, table.channel_id, &notice, Priority::Person).await
+            {
+                data.tables.remember_away(table.id, message);
             }
+            update_table_message(ctx, data, table).await;
+            ping(ctx, data, table).await;
         }
-        data.tables.stop_driving(table);
-        // A move may have come in between the last check and the release (a stopping bot
-        // drives no more).
-        if data.gate.is_closed() {
-            return;
+        // The clicker was answered; the table message names the seat's player, and the turn
+        // ping follows (nobody is to act while paused).
+        TableEvent::Back { table, .. }
+        | TableEvent::TookOver { table, .. }
+        | TableEvent::Paused { table, .. } => {
+            update_table_message(ctx, data, table).await;
+            ping(ctx, data, table).await;
         }
-        if let Ok(Some(_)) = data.service.computer_to_act(table).await {
-            drive_computers(&ctx, &data, table);
-        }
-    });
+        TableEvent::Closed { table, how } => match *how {
+            Closing::Expired => lobby_expired(ctx, data, table).await,
+            Closing::Cancelled { .. } => closed(ctx, data, table).await,
+            Closing::Forfeit { by } | Closing::Moderator { by } => {
+                closed(ctx, data, table).await;
+                let who = match table.seat_of(by) {
+                    Some(s) => pakka_text::seat(s),
+                    None => verbatim(mention(by)),
+                };
+                let text = if matches!(how, Closing::Forfeit { .. }) {
+                    msg!("discord-forfeited", who = who, game = table.game_name())
+                } else {
+                    msg!("discord-closed", who = who, game = table.game_name())
+                };
+                let public = data.guild_lang(table.guild_id).await;
+                let notice = render::announce(&text, &SeatNames::public(table, public));
+                post(ctx, data, table.channel_id, &notice, Priority::Person).await;
+            }
+        },
+    }
 }
 
-/// The bot's background work: restored games' table messages brought up to date, computer
-/// players of restored tables, turn timers, and lobbies that never started.
+/// A game that just started (from a lobby, a rematch, `/play` with computer players, or
+/// `/resume`): its table message is the answer of the click or command that started it, so
+/// that is waited for (at most `ORDER_WAIT`; a table message is posted here when none came),
+/// then the first ping.
+async fn started(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    let order = data.tables.order(view.id);
+    if !order.start_posted().await {
+        update_table_message(ctx, data, view).await;
+    }
+    ping(ctx, data, view).await;
+}
+
+/// A lobby nobody started, closed by the table's clock: its message says so.
+async fn lobby_expired(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    data.tables.forget_order(view.id);
+    let Some(message) = data.stored_messages(view.id).await.message else {
+        return;
+    };
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = render::announce(
+        &msg!("discord-lobby-expired", game = view.game_name()),
+        &Plain(public),
+    );
+    let edited = super::public::edit_in_channel(
+        &ctx.http,
+        data,
+        view.channel_id,
+        message,
+        &reply,
+        Priority::Table,
+        "close an expired lobby's message",
+    )
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, "an expired lobby's message", "it is left as it was");
+    }
+}
+
+/// The bot's background work at start: the channels of the tables the restore closed because
+/// their move log no longer replays are told, their players named, and the old table message
+/// loses its buttons.
 pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
     let (ctx, data) = (ctx.clone(), data.clone());
-    {
-        // The tables the restore closed because their move log no longer replays: each channel
-        // is told, its players named, and the old table message loses its buttons.
-        let (ctx, data) = (ctx.clone(), data.clone());
-        tokio::spawn(async move {
-            for table in data.service.take_unrestorable() {
-                unrestorable(&ctx, &data, &table).await;
-            }
-        });
-    }
-    {
-        // Every restored game's table message shown as the game stands. A bot stopped between
-        // closing a deal's message and posting the next deal's (a crash, a kill) would leave
-        // its table with no "Show my hand" anywhere; the edit brings the button back (or posts
-        // a fresh message when the old one is gone).
-        let (ctx, data) = (ctx.clone(), data.clone());
-        tokio::spawn(async move {
-            for table in data.service.table_ids() {
-                if let Ok(view) = data.service.view(table).await {
-                    if view.phase == Phase::Playing {
-                        update_table_message(&ctx, &data, &view).await;
-                    }
-                }
-            }
-        });
-    }
     tokio::spawn(async move {
-        for table in data.service.table_ids() {
-            drive_computers(&ctx, &data, table);
-        }
-        let tick = (data.timings.timer_minute / 6)
-            .clamp(Duration::from_millis(20), Duration::from_secs(10));
-        let mut interval = tokio::time::interval(tick);
-        loop {
-            interval.tick().await;
-            for (view, users) in data.service.expire_turns(data.timings.timer_minute).await {
-                let public = data.guild_lang(view.guild_id).await;
-                let notice = render::away(&view, &users, public);
-                if let Some(message) =
-                    post(&ctx, &data, view.channel_id, &notice, Priority::Person).await
-                {
-                    data.tables.remember_away(view.id, message);
-                }
-                update_table_message(&ctx, &data, &view).await;
-                ping(&ctx, &data, &view).await;
-                drive_computers(&ctx, &data, view.id);
-            }
-            for view in data
-                .service
-                .expire_lobbies(data.timings.lobby_timeout)
-                .await
-            {
-                data.tables.forget_order(view.id);
-                let Some(message) = data.stored_messages(view.id).await.message else {
-                    continue;
-                };
-                let public = data.guild_lang(view.guild_id).await;
-                let reply = render::announce(
-                    &msg!("discord-lobby-expired", game = view.game_name()),
-                    &Plain(public),
-                );
-                let edited = super::public::edit_in_channel(
-                    &ctx.http,
-                    &data,
-                    view.channel_id,
-                    message,
-                    &reply,
-                    Priority::Table,
-                    "close an expired lobby's message",
-                )
-                .await;
-                if let Err(e) = edited {
-                    retry::report(&e, "an expired lobby's message", "it is left as it was");
-                }
-            }
+        for table in data.service.take_unrestorable() {
+            unrestorable(&ctx, &data, &table).await;
         }
     });
 }

@@ -1,9 +1,10 @@
 //! The clocks: turn timers (a computer player stands in for a person whose turn lasted too
-//! long, until they are `back`) and lobbies that never started (closed after a while).
+//! long, until they are `back`) and lobbies that never started (closed after a while). The
+//! runner (`runner`) ticks them; each change is published like any other.
 
 use std::time::{Duration, Instant};
 
-use super::{Phase, TableError, TableId, TableService, TableView, UserId};
+use super::{Closing, Phase, TableError, TableEvent, TableId, TableService, TableView, UserId};
 use pakka_rules::Seat;
 
 impl TableService {
@@ -39,7 +40,12 @@ impl TableService {
                 away.extend(t.seats[seat].user_id);
             }
             if !away.is_empty() {
-                expired.push((t.view(), away));
+                let view = t.view();
+                self.publish(TableEvent::StoodIn {
+                    table: view.clone(),
+                    away: away.clone(),
+                });
+                expired.push((view, away));
             }
         }
         expired
@@ -55,7 +61,12 @@ impl TableService {
         self.store.set_stand_in(id, seat, false).await?;
         t.seats[seat].stand_in = false;
         t.turn_since = Instant::now();
-        Ok(t.view())
+        let view = t.view();
+        self.publish(TableEvent::Back {
+            table: view.clone(),
+            user,
+        });
+        Ok(view)
     }
 
     /// Closes every lobby open for longer than `max_age`; answers the closed tables.
@@ -72,7 +83,12 @@ impl TableService {
                 continue;
             }
             t.phase = Phase::Abandoned;
-            closed.push(t.view());
+            let view = t.view();
+            self.publish(TableEvent::Closed {
+                table: view.clone(),
+                how: Closing::Expired,
+            });
+            closed.push(view);
             self.remove(t.id, t.channel_id);
         }
         closed

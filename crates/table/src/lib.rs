@@ -1,5 +1,8 @@
 //! The table service: tables in channels, their seats, invitations, starting, acting as a user,
 //! abandoning, the end of a game with its result, and restoring every unfinished table at start.
+//! It runs each table's whole life by itself (`runner`: computer players, turn timers, lobby
+//! expiry, once `start`ed) and publishes every change of a table once, as a typed event, to
+//! every edge that subscribes (`events`); the edges send commands in and show the events.
 //! This file holds the types the front ends see and the service itself; its work is split by
 //! room: `lobby` (opening, invitations, seats, rematches), `play` (hands, moves, computer moves,
 //! results), `clocks` (turn timers and lobby expiry), `restore` (tables taken up again at
@@ -29,6 +32,7 @@
 
 mod clocks;
 mod error;
+pub mod events;
 pub mod games;
 mod lobby;
 mod messages;
@@ -36,6 +40,7 @@ mod play;
 pub mod records;
 pub(crate) mod replay;
 mod restore;
+mod runner;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +57,8 @@ use pakka_text::msg;
 use pakka_text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
+pub use events::{Closing, Mover, Published, TableEvent};
+pub use runner::{Clocks, QUICK};
 // What the edges above the table service need of the layers below it, so that they depend on
 // the table service alone: the computer levels, a process's gateway shards, ratings, and the
 // rules' words its views are made of (a seat, a status, a row of calls and its tone).
@@ -786,6 +793,10 @@ pub struct TableService {
     unrestorable: StdMutex<Vec<Unrestorable>>,
     /// Views built and locks taken (`TableService::counts`).
     counts: Arc<Counters>,
+    /// Every change of a table, told to every edge that subscribes.
+    bus: events::Bus,
+    /// The tables' own life: computer players and clocks.
+    runner: runner::Runner,
 }
 
 impl TableService {
@@ -807,7 +818,32 @@ impl TableService {
             shards: ShardRange::ALL,
             think: pakka_ai::DEFAULT_THINK,
             counts: Arc::default(),
+            bus: events::Bus::default(),
+            runner: runner::Runner::default(),
         }
+    }
+
+    /// A service whose tables keep this pace (the pause before a computer player's move, the
+    /// turn timers' minute, the lobbies' timeout).
+    pub fn with_clocks(mut self, clocks: Clocks) -> TableService {
+        self.runner = runner::Runner::new(clocks);
+        self
+    }
+
+    /// Every change of a table from now on, as it is published (see [`events`]).
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Published> {
+        self.bus.subscribe()
+    }
+
+    /// The number of the last event published (0: none yet).
+    pub fn last_event(&self) -> u64 {
+        self.bus.last()
+    }
+
+    /// Publishes one change of a table; call with the table's lock held, so that one table's
+    /// events go out in the order of its changes.
+    fn publish(&self, event: TableEvent) -> u64 {
+        self.bus.publish(event)
     }
 
     /// The most a `hard` computer player thinks per decision (the search is anytime: it plays

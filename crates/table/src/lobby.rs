@@ -14,8 +14,8 @@ use std::time::Instant;
 use tokio::sync::OwnedMutexGuard;
 
 use super::{
-    CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableId, TableService,
-    TableView, UserId,
+    Closing, CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableEvent,
+    TableId, TableService, TableView, UserId,
 };
 use pakka_ai::Level;
 use pakka_rules::registry::{self, GameInfo};
@@ -203,7 +203,9 @@ impl TableService {
 
     async fn start_if_ready(&self, t: &mut Table) -> Result<LobbyChange, TableError> {
         if !t.all_accepted() {
-            return Ok(LobbyChange::Waiting(t.view()));
+            let view = t.view();
+            self.publish(TableEvent::Lobby(view.clone()));
+            return Ok(LobbyChange::Waiting(view));
         }
         let game = t
             .info
@@ -213,7 +215,9 @@ impl TableService {
         t.game = Some(game);
         t.phase = Phase::Playing;
         t.turn_since = Instant::now();
-        Ok(LobbyChange::Started(t.view()))
+        let view = t.view();
+        self.publish(TableEvent::Started(view.clone()));
+        Ok(LobbyChange::Started(view))
     }
 
     /// A seated person leaves a lobby: an invited (or accepted) person's seat is freed and the
@@ -227,16 +231,19 @@ impl TableService {
             t.phase = Phase::Abandoned;
             let view = t.view();
             self.remove(id, t.channel_id);
+            self.publish(TableEvent::Closed {
+                table: view.clone(),
+                how: Closing::Cancelled { by: user },
+            });
             return Ok(Declined::Cancelled(view));
         }
         self.store.update_seat(id, seat, None, false).await?;
         t.seats[seat].user_id = None;
         t.seats[seat].accepted = false;
         self.recount(&t);
-        Ok(Declined::Freed {
-            view: t.view(),
-            seat,
-        })
+        let view = t.view();
+        self.publish(TableEvent::Lobby(view.clone()));
+        Ok(Declined::Freed { view, seat })
     }
 
     /// The creator invites someone to the first open seat of the lobby; they accept as the
@@ -269,7 +276,9 @@ impl TableService {
             .await?;
         t.seats[seat].user_id = Some(person.id);
         t.seats[seat].accepted = false;
-        Ok(LobbyChange::Waiting(t.view()))
+        let view = t.view();
+        self.publish(TableEvent::Lobby(view.clone()));
+        Ok(LobbyChange::Waiting(view))
     }
 
     /// A seated person gives up a running game: the table ends, and their forfeit counts as a
@@ -290,6 +299,10 @@ impl TableService {
         t.phase = Phase::Abandoned;
         let view = t.view();
         self.remove(id, t.channel_id);
+        self.publish(TableEvent::Closed {
+            table: view.clone(),
+            how: Closing::Forfeit { by: user },
+        });
         Ok(view)
     }
 
@@ -313,6 +326,10 @@ impl TableService {
         t.phase = Phase::Abandoned;
         let view = t.view();
         self.remove(id, t.channel_id);
+        self.publish(TableEvent::Closed {
+            table: view.clone(),
+            how: Closing::Moderator { by: user },
+        });
         Ok(view)
     }
 

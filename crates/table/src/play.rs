@@ -7,8 +7,8 @@
 use std::time::Instant;
 
 use super::{
-    level_name, level_of, Acted, ChannelId, Counters, HandView, Hint, Phase, Place, Record, Table,
-    TableError, TableId, TableService, TookOver, UserId,
+    level_name, level_of, Acted, ChannelId, Counters, HandView, Hint, Mover, Phase, Place, Record,
+    Table, TableError, TableEvent, TableId, TableService, TookOver, UserId, QUICK,
 };
 use pakka_ai::{self, Level, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
@@ -69,7 +69,8 @@ impl TableService {
         if t.seats[seat].stand_in {
             return Err(TableError::StoodIn);
         }
-        self.apply_move(&mut t, seat, index).await
+        self.apply_move(&mut t, seat, index, Mover::Person(user))
+            .await
     }
 
     /// The action every seat to act may take alike without opening its hand (the game's
@@ -103,17 +104,21 @@ impl TableService {
         }
         let label = game.open_choice().ok_or(TableError::Stale)?;
         let index = game.open_index(seat).ok_or(TableError::Stale)?;
-        let acted = self.apply_move(&mut t, seat, index).await?;
+        let acted = self
+            .apply_move(&mut t, seat, index, Mover::Open(user))
+            .await?;
         Ok((acted, label))
     }
 
     /// Checks the seat may act and applies its legal action `index`: stored first, then
-    /// swapped in. The common end of a person's click and a computer player's move.
+    /// swapped in, then published (`TableEvent::Moved`). The common end of a person's click and
+    /// a computer player's move.
     async fn apply_move(
         &self,
         t: &mut Table,
         seat: Seat,
         index: usize,
+        by: Mover,
     ) -> Result<Acted, TableError> {
         let id = t.id;
         let game = t.game.as_ref().ok_or(TableError::NotStarted)?;
@@ -240,6 +245,17 @@ impl TableService {
         if after.over {
             self.remove(id, t.channel_id);
         }
+        // Quick computer moves in a row: the edges may show the table once for the row.
+        let passing = by == Mover::Computer
+            && acted.computer_next
+            && !acted.new_deal
+            && !acted.finished
+            && self.runner.clocks.computer_pause < QUICK;
+        self.publish(TableEvent::Moved {
+            acted: Box::new(acted.clone()),
+            by,
+            passing,
+        });
         Ok(acted)
     }
 
@@ -318,7 +334,9 @@ impl TableService {
         if t.move_number != number || t.paused || !t.computer_plays(seat) {
             return Ok(None);
         }
-        self.apply_move(&mut t, seat, choice.index).await.map(Some)
+        self.apply_move(&mut t, seat, choice.index, Mover::Computer)
+            .await
+            .map(Some)
     }
 
     /// A hint for `user`'s seat (a table with hints on): the move the `normal` computer player
@@ -398,8 +416,14 @@ impl TableService {
         drop(opening);
         t.story.push(None, took_over(seat, level));
         t.turn_since = Instant::now();
+        let table = t.view();
+        self.publish(TableEvent::TookOver {
+            table: table.clone(),
+            user,
+            seat,
+        });
         Ok(TookOver {
-            table: t.view(),
+            table,
             hand: t.hand(seat),
             seat,
         })

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
-    ChannelId, GuildId, Phase, Story, Table, TableError, TableId, TableService, TableView, UserId,
+    ChannelId, GuildId, Phase, Story, Table, TableError, TableEvent, TableId, TableService,
+    TableView, UserId,
 };
 use pakka_rules::registry;
 use pakka_rules::Setup;
@@ -66,6 +67,10 @@ impl TableService {
         t.paused = true;
         let view = t.view();
         self.remove(id, t.channel_id);
+        self.publish(TableEvent::Paused {
+            table: view.clone(),
+            by: user,
+        });
         Ok(view)
     }
 
@@ -100,6 +105,7 @@ impl TableService {
         table.paused = false;
         let view = table.view();
         self.insert(table)?;
+        self.publish(TableEvent::Started(view.clone()));
         Ok(view)
     }
 

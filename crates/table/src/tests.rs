@@ -1045,3 +1045,146 @@ async fn a_move_stored_without_its_answer_does_not_stall_the_table() {
         number + 2
     );
 }
+
+/// Every event published until the game of `table` ends (at most a minute).
+async fn events_until_over(
+    events: &mut tokio::sync::broadcast::Receiver<Published>,
+    table: TableId,
+) -> Vec<Published> {
+    let mut seen = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let published = tokio::time::timeout_at(deadline, events.recv())
+            .await
+            .expect("the game ends by itself within a minute")
+            .expect("no event is missed");
+        let over = matches!(
+            &*published.event,
+            TableEvent::Moved { acted, .. } if acted.finished && acted.table.id == table
+        );
+        seen.push(published);
+        if over {
+            return seen;
+        }
+    }
+}
+
+fn quick_clocks() -> Clocks {
+    Clocks {
+        computer_pause: Duration::ZERO,
+        timer_minute: Duration::from_millis(5),
+        lobby_timeout: Duration::from_secs(1800),
+    }
+}
+
+#[tokio::test]
+async fn a_table_with_only_computer_players_left_plays_to_its_end_with_no_edge() {
+    let s = Arc::new(service().await.with_clocks(quick_clocks()));
+    let mut first = s.subscribe();
+    let mut second = s.subscribe();
+    s.start();
+    // Alice plays against a computer with a one-minute turn timer and never clicks: the computer
+    // stands in for her when her minute is up, and the table plays itself to its end.
+    let mut req = request("pisha-pasha", &[]);
+    req.bots = 1;
+    req.turn_timer = Some(1);
+    let view = s.create(req).await.unwrap();
+    assert_eq!(view.phase, Phase::Playing);
+    let seen = events_until_over(&mut first, view.id).await;
+
+    assert!(
+        matches!(&*seen[0].event, TableEvent::Started(v) if v.id == view.id),
+        "the game's start comes first: {:?}",
+        seen[0].event
+    );
+    assert!(
+        seen.iter().any(|p| matches!(
+            &*p.event,
+            TableEvent::StoodIn { away, .. } if away == &vec![ALICE]
+        )),
+        "the computer stood in for Alice"
+    );
+    let moves: Vec<u64> = seen
+        .iter()
+        .filter_map(|p| match &*p.event {
+            TableEvent::Moved { acted, by, .. } => {
+                assert_eq!(*by, Mover::Computer, "nobody but the computer moved");
+                Some(acted.table.move_number)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        (1..=moves.len() as u64).collect::<Vec<_>>(),
+        "every move published once, in order"
+    );
+    let last = seen.last().unwrap();
+    let TableEvent::Moved { acted, .. } = &*last.event else {
+        unreachable!()
+    };
+    assert!(!acted.table.places.is_empty(), "the game ended with places");
+    assert_eq!(s.table_in(CHANNEL), None, "the channel is free again");
+    assert_eq!(s.tables_in_memory(), 0);
+
+    // A second subscriber saw the same events, numbered alike, in the same order.
+    let numbers: Vec<u64> = seen.iter().map(|p| p.seq).collect();
+    let mut other = Vec::new();
+    while other.len() < numbers.len() {
+        other.push(second.recv().await.unwrap().seq);
+    }
+    assert_eq!(other, numbers);
+    assert_eq!(
+        numbers,
+        (numbers[0]..numbers[0] + numbers.len() as u64).collect::<Vec<_>>(),
+        "no event skipped"
+    );
+    assert_eq!(s.last_event(), *numbers.last().unwrap());
+}
+
+#[tokio::test]
+async fn a_halted_service_makes_no_more_moves() {
+    let s = Arc::new(service().await.with_clocks(quick_clocks()));
+    let mut events = s.subscribe();
+    s.start();
+    let mut req = request("pisha-pasha", &[]);
+    req.bots = 1;
+    req.turn_timer = Some(1);
+    let view = s.create(req).await.unwrap();
+    // Wait for the computer's first move, then halt.
+    loop {
+        let published = events.recv().await.unwrap();
+        if matches!(&*published.event, TableEvent::Moved { .. }) {
+            break;
+        }
+    }
+    assert_eq!(
+        s.halt(Duration::from_secs(5)).await,
+        0,
+        "the move under way ended"
+    );
+    let after = s.last_event();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(s.last_event(), after, "nothing moved after the halt");
+    assert_eq!(s.view(view.id).await.unwrap().phase, Phase::Playing);
+}
+
+#[tokio::test]
+async fn every_change_of_a_lobby_and_its_end_is_published() {
+    let s = service().await;
+    let mut events = s.subscribe();
+    let view = s.create(request("pisha-pasha", &[BOB])).await.unwrap();
+    s.decline(view.id, ALICE).await.unwrap();
+    let first = events.recv().await.unwrap();
+    assert!(matches!(&*first.event, TableEvent::Lobby(v) if v.id == view.id));
+    let second = events.recv().await.unwrap();
+    assert!(matches!(
+        &*second.event,
+        TableEvent::Closed {
+            how: Closing::Cancelled { by: ALICE },
+            ..
+        }
+    ));
+    assert!(second.event.ends_table());
+    assert_eq!((first.seq, second.seq), (1, 2));
+}
