@@ -86,7 +86,8 @@ paston-action-grkha = Trumps: { $level } (best spades, ×{ $multiplier })
 paston-action-trump = Trumps: { $level } (×{ $multiplier })
 paston-action-surrender = Surrender (−10, opponents +2)
 paston-action-whist = Whist
-paston-discard-group = Discard { $first } and…
+# The first step of the discard: the button adds its own " …" (discord-button-group).
+paston-discard-group = Discard { $first } and
 paston-confirm-surrender = Surrender? You lose 10 points and each opponent gets 2.
 
 # Refusals.

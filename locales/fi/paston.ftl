@@ -77,7 +77,8 @@ paston-action-grkha = Valtti: { $level } (paras pata, ×{ $multiplier })
 paston-action-trump = Valtti: { $level } (×{ $multiplier })
 paston-action-surrender = Luovuta (−10, vastustajat +2)
 paston-action-whist = Whist
-paston-discard-group = Poista { $first } ja…
+# The first step of the discard: the button adds its own " …" (discord-button-group).
+paston-discard-group = Poista { $first } ja
 paston-confirm-surrender = Luovutatko? Menetät 10 pistettä, ja kumpikin vastustaja saa 2.
 
 # Refusals.

@@ -361,7 +361,17 @@ fn the_discard_is_offered_in_two_steps_and_both_orders_are_accepted() {
     assert_eq!(groups.len(), 11, "one group per first card");
     assert!(groups
         .iter()
-        .all(|g| g.starts_with("Discard ") && g.ends_with("and…")));
+        .all(|g| g.starts_with("Discard ") && g.ends_with(" and")));
+    // The first step's button (Discord's and the terminal's) adds one ellipsis: "Discard 7♠
+    // and …", in both languages, never "and… …".
+    let first = Paston::group(&view, &legal[0]).unwrap();
+    assert_eq!(en(&first), "Discard 7♠ and");
+    let fi = |m: &pakka_text::Msg| pakka_catalog::catalog().text("fi", m, &pakka_catalog::NoNames);
+    for key in ["discord-button-group", "cli-choice-group"] {
+        let button = pakka_text::Msg::new(key, vec![("group", first.clone().into())]);
+        assert_eq!(en(&button), "Discard 7♠ and …");
+        assert_eq!(fi(&button), "Poista 7♠ ja …");
+    }
     for a in &legal {
         let Action::Discard([x, y]) = a else {
             panic!("{a:?}")
