@@ -97,6 +97,13 @@ impl Harness {
         postgres: Option<crate::support::postgres::TestDb>,
         sqlite_url: Option<String>,
     ) -> Harness {
+        // `PAKKA_TEST_LOG=pakka_discord=debug` shows the bot's log beside a failing test's.
+        if let Ok(filter) = std::env::var("PAKKA_TEST_LOG") {
+            let _ = tracing_subscriber::fmt()
+                .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+                .with_test_writer()
+                .try_init();
+        }
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let url = match (&postgres, sqlite_url) {

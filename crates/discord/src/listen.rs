@@ -126,6 +126,7 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
         loop {
             match events.recv().await {
                 Ok(published) => {
+                    tracing::debug!(seq = published.seq, "an event received");
                     data.progress.received(published.seq);
                     if let TableEvent::Moved { acted, .. } = &*published.event {
                         if !acted.finished {
@@ -172,7 +173,9 @@ async fn worker(
     while let Some(work) = queue.recv().await {
         match work {
             Work::Event(published) => {
+                tracing::debug!(table, seq = published.seq, "showing an event");
                 upkeep::show(&ctx, &data, &published.event).await;
+                tracing::debug!(table, seq = published.seq, "shown");
                 data.progress.shown(published.seq);
             }
             Work::Resync { ping } => resync(&ctx, &data, table, ping).await,

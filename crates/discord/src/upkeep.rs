@@ -350,6 +350,7 @@ async fn refresh_hands(
     let current = data.tables.latest_move(view.id) <= view.move_number;
     for &user in users {
         let Some(token) = data.tables.open_hand(view.id, user) else {
+            tracing::debug!(table = view.id, user, "no open hand to refresh");
             continue;
         };
         let answered = hands
