@@ -14,8 +14,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use serde_json::Value;
 
 use super::{
-    Events, Game, Heuristic, Observer, Present, Row, RuleError, Scene, Seat, Seen, Status, Tone,
-    Zone,
+    Events, Game, Heuristic, Observer, Present, Row, RuleError, Scene, Search, Seat, Seen, Status,
+    Tone, Zone,
 };
 use pakka_cards::Card;
 use pakka_text::msg;
@@ -176,6 +176,10 @@ pub trait Searchable {
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
+    /// The search the game's `hard` player runs (see `Heuristic::search`).
+    fn search(&self) -> Search;
+    /// See `Heuristic::margin_share`.
+    fn margin_share(&self) -> Option<f64>;
     /// See `Heuristic::rule_of_thumb_fit`; asked of samples only.
     fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64>;
     /// The current deal of a match, from 1 (`status().deal`, without building the status).
@@ -433,6 +437,14 @@ impl<G: Game + Present + Heuristic> Searchable for G {
 
     fn rollout_horizon(&self) -> Option<u32> {
         G::rollout_horizon()
+    }
+
+    fn search(&self) -> Search {
+        <G as Heuristic>::search()
+    }
+
+    fn margin_share(&self) -> Option<f64> {
+        <G as Heuristic>::margin_share()
     }
 
     fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64> {

@@ -798,6 +798,30 @@ impl Why {
     }
 }
 
+/// Which search a game's `hard` computer player runs (the searches are `pakka-ai`'s; the game
+/// names the one its arena results chose, `Heuristic::search`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Search {
+    /// Determinized Monte Carlo over the seat's actions, UCB1 at the root.
+    Flat,
+    /// Information-set Monte Carlo tree search.
+    IsMcts,
+    /// Looks ahead at the seat's own later decisions as it will take them.
+    Plan,
+}
+
+impl Search {
+    pub const ALL: [Search; 3] = [Search::Flat, Search::IsMcts, Search::Plan];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Search::Flat => "flat",
+            Search::IsMcts => "ismcts",
+            Search::Plan => "plan",
+        }
+    }
+}
+
 pub trait Heuristic: Game {
     /// The rule of thumb for `seat` in this state, answering an index into `legal` (the seat's
     /// legal actions, never empty). A game answers it from a compact typed observation of the
@@ -839,6 +863,24 @@ pub trait Heuristic: Game {
     /// only ever asked of a sample, which holds nothing the observer cannot see. `None` where
     /// the game does not replay its deal: every sample counts alike.
     fn rule_of_thumb_fit(&self, _observer: Seat, _noise: f64) -> Option<f64> {
+        None
+    }
+
+    /// The search the `hard` computer player runs in this game, by the arena's results
+    /// (BENCHMARKS.md, "Computer players"): `hard/flat`, `hard/ismcts` and `hard/plan`, each
+    /// against `normal` over the same rotated deals at 1,000 iterations. The flat search won or
+    /// tied IS-MCTS in every game measured: IS-MCTS spends its iterations on a tree of the other
+    /// seats' replies that the samples' differing hands keep shallow, and plays its
+    /// rule-of-thumb playouts from deeper, fewer states. So `Flat` by default; a game whose
+    /// deal is short enough to plan over overrides it (Kop).
+    fn search() -> Search {
+        Search::Flat
+    }
+
+    /// The share of a search's reward that is the margin in cards rather than the place
+    /// (`ai::reward`), for a game that scores the cards its losers still hold; `None` (the
+    /// default) rewards the place, or the score, alone.
+    fn margin_share() -> Option<f64> {
         None
     }
 }

@@ -30,6 +30,13 @@ impl Heuristic for PishePasha {
             _ => Why::Weighed,
         }
     }
+
+    /// Half the reward is the margin in cards: Pishe Pasha scores the cards the loser still
+    /// holds, and a search rewarded for the place alone won deals by a card and lost them by
+    /// twenty (arena-tuned, BENCHMARKS.md issue 31).
+    fn margin_share() -> Option<f64> {
+        Some(0.5)
+    }
 }
 
 /// How much the rule of thumb likes an action, most first: a foundation play, a gift, Stop,
