@@ -40,6 +40,5 @@ mod load;
 mod pictures;
 mod properties;
 mod ratings;
-mod registry_lists;
 mod store;
 mod upgrade;

@@ -31,6 +31,7 @@ pub mod present;
 pub mod red7;
 pub mod registry;
 pub mod shedding;
+pub mod showcase;
 pub mod teka;
 #[cfg(test)]
 mod testing;
@@ -57,6 +58,7 @@ pub use dyngame::{
 };
 pub use picture::Scene;
 pub use present::{Present, Row, Tone};
+pub use showcase::{Pictured, Showcase};
 
 /// A seat at the table, numbered `0..n` in the order of play.
 pub type Seat = usize;
@@ -400,6 +402,10 @@ pub trait Game:
     const ALIASES: &'static [&'static str];
     /// The fewest and most seats any option allows.
     const SEATS: (usize, usize);
+    /// The fixed tables every suite outside the game's folder plays it at (the arena's, the
+    /// replay fixture's, the end-to-end and load tests', the reference pictures'), which the
+    /// registry lists ([`registry::SHOWCASES`]).
+    const SHOWCASE: Showcase;
 
     /// The team a seat plays in for ratings: the seat itself (every seat plays for itself), or
     /// one number per fixed partnership, whose partners win or lose together (Teka).
