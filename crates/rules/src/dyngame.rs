@@ -169,8 +169,8 @@ pub trait Searchable {
     /// The game's rule-of-thumb choice for the seat (see `Heuristic::rule_of_thumb`).
     fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
     /// Why the rule of thumb would choose the seat's legal action `index` (see
-    /// `Heuristic::why`): a hint's one line.
-    fn why(&self, seat: Seat, index: usize) -> crate::Why;
+    /// `Heuristic::why`): a hint's one line, the game's own reason as its message.
+    fn why(&self, seat: Seat, index: usize) -> crate::Why<Msg>;
     /// A random legal action for the seat among those the game lets a search explore
     /// (`Heuristic::explore`); `None` when there is none.
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
@@ -416,12 +416,12 @@ impl<G: Game + Present + Heuristic> Searchable for G {
         self.rule_of_thumb(seat, &legal, rng).min(legal.len() - 1)
     }
 
-    fn why(&self, seat: Seat, index: usize) -> crate::Why {
+    fn why(&self, seat: Seat, index: usize) -> crate::Why<Msg> {
         let legal = self.legal_actions(seat);
         if legal.len() <= 1 {
             return crate::Why::Only;
         }
-        Heuristic::why(self, seat, &legal, index.min(legal.len() - 1))
+        Heuristic::why(self, seat, &legal, index.min(legal.len() - 1)).map(Into::into)
     }
 
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize> {

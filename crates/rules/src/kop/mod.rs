@@ -25,6 +25,7 @@
 //! harness that measures the rule of thumb against random play (run by hand).
 
 mod heuristic;
+pub use heuristic::KopWhy;
 mod present;
 
 use rand::seq::SliceRandom;

@@ -17,6 +17,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::MatapesaWhy;
 mod present;
 
 use rand::RngCore;

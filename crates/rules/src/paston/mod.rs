@@ -25,6 +25,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::PastonWhy;
 mod present;
 
 use rand::RngCore;

@@ -14,6 +14,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::PisheWhy;
 mod present;
 
 use std::collections::{HashMap, VecDeque};

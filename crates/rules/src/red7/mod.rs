@@ -31,6 +31,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::Red7Why;
 mod present;
 
 use std::cmp::Ordering;

@@ -30,6 +30,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::TekaWhy;
 mod present;
 
 use rand::{Rng, RngCore};

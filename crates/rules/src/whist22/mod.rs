@@ -22,6 +22,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::Whist22Why;
 mod present;
 
 use std::fmt;
