@@ -58,18 +58,9 @@ use crate::support::fake_discord::{
 };
 use crate::support::harness::{dealt, percentile, replayed};
 
-/// The games played, with the people at each (no computer players: every move is a click).
-pub(crate) const GAMES: &[(&str, usize)] = &[
-    ("pisha-pasha", 2),
-    ("paskahousu", 3),
-    ("poytapaska", 2),
-    ("paston", 3),
-    ("teka", 4),
-    ("red7", 3),
-    ("matapesa", 3),
-    ("kop", 4),
-    ("whist22", 3),
-];
+/// The games played, with the people at each (no computer players: every move is a click;
+/// each game's own `Showcase::load_people`).
+const GAMES: &[(&str, usize)] = pakka::rules::showcases!(|id, s| (id, s.load_people));
 const CHANNEL_BASE: u64 = 910_000_000_000_000_000;
 const USER_BASE: u64 = 920_000_000_000_000_000;
 /// Discord's button style for a dangerous action.

@@ -28,18 +28,15 @@ fn words() -> CatalogWords<'static> {
 
 /// The fixed positions: each game, its seats, its options, a seed and the moves played by the
 /// rule of thumb before the picture (chosen to show a trick, a pile, a palette in play), and
-/// the seat whose hand is drawn.
-pub(crate) const POSITIONS: &[(&str, usize, &str, u64, usize, usize)] = &[
-    ("pisha-pasha", 2, "", 7, 12, 0),
-    ("paskahousu", 3, "", 4, 10, 1),
-    ("poytapaska", 3, "", 3, 9, 0),
-    ("paston", 3, "", 5, 9, 2),
-    ("teka", 4, "", 9, 14, 1),
-    ("red7", 4, "", 21, 5, 1),
-    ("matapesa", 5, "", 2, 11, 3),
-    ("kop", 4, "", 3, 10, 2),
-    ("whist22", 4, "", 6, 9, 0),
-];
+/// the seat whose hand is drawn (each game's own, `Showcase::picture` and `Showcase::seed`).
+const POSITIONS: &[(&str, usize, &str, u64, usize, usize)] = pakka::rules::showcases!(|id, s| (
+    id,
+    s.picture.seats,
+    s.picture.options,
+    s.seed,
+    s.picture.moves,
+    s.picture.hand
+));
 
 fn position(game: &str, seats: usize, options: &str, seed: u64, moves: usize) -> Box<dyn AnyGame> {
     pakka::cli::render::position(game, Some(seats), seed, moves, options)

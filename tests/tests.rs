@@ -40,6 +40,6 @@ mod load;
 mod pictures;
 mod properties;
 mod ratings;
-mod registry_lists;
+mod rules_pages;
 mod store;
 mod upgrade;

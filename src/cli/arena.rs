@@ -176,7 +176,7 @@ impl Contender {
                 ai::choose_searching(&observation, Level::Hard, search, seed, budget)
             }
             Contender::Oracle(search) => {
-                let search = search.unwrap_or_else(|| ai::search_for(game.game_id()));
+                let search = search.unwrap_or_else(|| game.search());
                 oracle::choose(game, seat, search, seed, budget)
             }
         }

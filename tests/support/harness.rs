@@ -17,19 +17,11 @@ use super::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
 
 pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
 
-/// One table of each of the nine games to play through on the fake Discord: the game, the
-/// people at it (Alice, Bob, Carol in that order), the computer players and the seed.
-pub const EVERY_GAME: &[(&str, usize, usize, u64)] = &[
-    ("pisha-pasha", 2, 0, 7),
-    ("paskahousu", 3, 0, 4),
-    ("poytapaska", 2, 0, 3),
-    ("paston", 3, 0, 5),
-    ("teka", 2, 2, 9),
-    ("red7", 3, 0, 21),
-    ("matapesa", 3, 0, 2),
-    ("kop", 2, 2, 3),
-    ("whist22", 3, 0, 6),
-];
+/// One table of each game to play through on the fake Discord: the game, the people at it
+/// (Alice, Bob, Carol in that order), the computer players and the seed (each game's own,
+/// `Showcase::people`, `computers` and `seed`).
+pub const EVERY_GAME: &[(&str, usize, usize, u64)] =
+    pakka::rules::showcases!(|id, s| (id, s.people, s.computers, s.seed));
 pub const WAIT: Duration = Duration::from_secs(15);
 
 pub struct Harness {

@@ -1,29 +1,13 @@
 //! The `hard` computer player: a search over states sampled consistently with the seat's
 //! observation (`Observation::sample`), never the true state, each weighed by how well it
 //! explains what the other seats did (`Heuristic::rule_of_thumb_fit`, policy-based
-//! inference). Which search each game runs was chosen by arena results (BENCHMARKS.md,
-//! "Computer players"; `search_for`: the plan for Kop, the flat search elsewhere); see
-//! `search.rs` and `plan.rs` for the searches.
+//! inference). Which search each game runs is the game's own, chosen by arena results
+//! (`Heuristic::search`, BENCHMARKS.md "Computer players"); see `search.rs` for them.
 
 use rand_chacha::ChaCha8Rng;
 
 use super::search::{self, Budget, Root, Search};
 use super::Observation;
-
-/// The search `hard` runs in a game, by the arena's results (BENCHMARKS.md): `hard/flat`,
-/// `hard/ismcts` and `hard/plan`, each against `normal` over the same rotated deals at 1,000
-/// iterations. The flat search won or tied IS-MCTS in every game measured: IS-MCTS spends its
-/// iterations on a tree of the other seats' replies that the samples' differing hands keep
-/// shallow, and plays its rule-of-thumb playouts from deeper, fewer states. The plan, which
-/// looks ahead at the seat's own later decisions by what it will know, takes Kop, whose deal
-/// is four tricks of at most four cards (0.35 VC a deal against 0.31 for the flat search,
-/// issue 31); a longer deal would have too many lines of the seat's own to follow.
-pub fn search_for(game: &str) -> Search {
-    match game {
-        "kop" => Search::Plan,
-        _ => Search::Flat,
-    }
-}
 
 /// How often `hard` expects another seat to stray from its rule of thumb when it weighs a
 /// sample by the others' choices: low enough that a sample in which `normal` players would

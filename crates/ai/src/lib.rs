@@ -22,7 +22,6 @@ use serde_json::Value;
 
 use pakka_rules::{AnyGame, Observer, Seat};
 
-pub use hard::search_for;
 pub use search::{Budget, Search, DEFAULT_THINK};
 
 /// How well a computer player plays.
@@ -121,6 +120,11 @@ impl<'a> Observation<'a> {
         self.game.game_id()
     }
 
+    /// The search the game's `hard` player runs (`Heuristic::search`).
+    pub fn search(&self) -> Search {
+        self.game.search()
+    }
+
     /// How far a search's playouts look ahead in this game (`Game::rollout_horizon`).
     pub fn rollout_horizon(&self) -> Option<u32> {
         self.game.rollout_horizon()
@@ -173,7 +177,7 @@ pub fn choose_with(
     seed: u64,
     budget: Budget,
 ) -> Decision {
-    let search = search_for(observation.game_id());
+    let search = observation.search();
     choose_searching(observation, level, search, seed, budget)
 }
 
@@ -195,34 +199,20 @@ pub fn choose_searching(
     })
 }
 
-/// The games whose search counts the margin as well as the place (see [`margin_reward`]):
-/// the share of the reward that is the margin.
-fn margin_share(game_id: &str) -> Option<f64> {
-    match game_id {
-        // Pishe Pasha scores the cards the loser still holds: a search rewarded for the place
-        // alone won deals by a card and lost them by twenty (BENCHMARKS.md, issue 31).
-        "pisha-pasha" => Some(MARGIN_SHARE),
-        _ => None,
-    }
-}
-
-/// The margin's share of the reward where a game counts it (arena-tuned, BENCHMARKS.md).
-const MARGIN_SHARE: f64 = 0.5;
-
 /// Cards, the margin's scale in [`margin_reward`]: a margin this large counts three quarters
 /// of the way to the whole margin share (tanh 1 ≈ 0.76).
 const MARGIN_SCALE: f64 = 10.0;
 
 /// How good the end of a rollout is for `seat`, in 0…1: its place once the game is over, else
 /// its share of the score change since `root_scores`, else (no scores) how few cards it holds
-/// compared with the others. A game that counts the margin ([`margin_share`]) blends the place
+/// compared with the others. A game that counts the margin (`Heuristic::margin_share`) blends the place
 /// with it: [`margin_reward`].
 pub(crate) fn reward(game: &dyn AnyGame, seat: Seat, root_scores: Option<&[i64]>) -> f64 {
     let n = game.seats();
     if n < 2 {
         return 0.5;
     }
-    if let Some(share) = margin_share(game.game_id()) {
+    if let Some(share) = game.margin_share() {
         return margin_reward(game, seat, share);
     }
     let status = game.status();

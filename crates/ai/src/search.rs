@@ -1,7 +1,7 @@
 //! The searches behind `hard` and the arena's `oracle`, generic over the rules. Both take a
 //! *sampler* — a function that answers a full state to search — and the searching seat:
 //! `hard`'s sampler redeals what the seat cannot see (`Observation::sample`), the oracle's
-//! answers the true state. Three searches, chosen per game by arena results (`hard::search_for`):
+//! answers the true state. Three searches, chosen per game by arena results (`Heuristic::search`):
 //! the two below, and the plan of `plan.rs` (the seat's own later decisions looked ahead by what
 //! it will know), which runs on the same samples and weights.
 //!
@@ -29,28 +29,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::reward;
+pub use pakka_rules::Search;
 use pakka_rules::{AnyGame, Limit, Policy, Seat};
-
-/// Which search a game's `hard` player runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Search {
-    Flat,
-    IsMcts,
-    /// Looks ahead at the seat's own later decisions as it will take them (`plan.rs`).
-    Plan,
-}
-
-impl Search {
-    pub const ALL: [Search; 3] = [Search::Flat, Search::IsMcts, Search::Plan];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Search::Flat => "flat",
-            Search::IsMcts => "ismcts",
-            Search::Plan => "plan",
-        }
-    }
-}
 
 /// A search's budget: it stops at whichever of its iterations and its time runs out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -579,7 +579,7 @@ async fn on_close(c: &Click<'_>, table: TableId) {
 }
 
 /// A table's "Rules": the game's summary, privately, in the presser's language.
-async fn on_rules(c: &Click<'_>, game: usize) {
+async fn on_rules(c: &Click<'_>, game: &str) {
     match render::rules_privately(game, c.lang) {
         Some(reply) => {
             c.answer_private(reply).await;
@@ -589,7 +589,7 @@ async fn on_rules(c: &Click<'_>, game: usize) {
 }
 
 /// A table's "❔": the game's own words explained, privately, in the presser's language.
-async fn on_words(c: &Click<'_>, game: usize) {
+async fn on_words(c: &Click<'_>, game: &str) {
     match render::words_privately(game, c.lang) {
         Some(reply) => {
             c.answer_private(reply).await;
@@ -599,7 +599,7 @@ async fn on_words(c: &Click<'_>, game: usize) {
 }
 
 /// Another page of a leaderboard: anyone may turn them; the message shows the new page.
-async fn on_scores(c: &Click<'_>, game: usize, period: usize, page: usize) {
+async fn on_scores(c: &Click<'_>, game: Option<&'static str>, period: usize, page: usize) {
     let Some((game, period)) = render::scores_of(game, period) else {
         return c.notice(&msg!("discord-unknown-button")).await;
     };

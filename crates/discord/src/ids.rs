@@ -1,11 +1,14 @@
 //! The `custom_id` of every button pakka sends, as a typed value. Buttons must keep working after
 //! a restart, so they are routed from the one global event handler by parsing this id, which
 //! names the table and (for actions) the move number it was offered at. Raw strings from Discord
-//! are parsed into a `ComponentId` first; anything else is refused.
+//! are parsed into a `ComponentId` first; anything else is refused. A button about a game
+//! (Rules, ❔, a leaderboard's pages) names the game by its id, so adding a game to the
+//! registry re-points no button; the earlier form, the game's place in the registry, is still
+//! read, through the registry's order as it was then ([`POSITIONS`]).
 
 use std::fmt;
 
-use pakka_table::TableId;
+use pakka_table::{games, TableId};
 
 /// Discord's limit on a custom_id.
 pub const MAX_CUSTOM_ID: usize = 100;
@@ -58,20 +61,20 @@ pub enum ComponentId {
     Bot(TableId),
     /// Take one's seat back from the computer standing in.
     Back(TableId),
-    /// "Rules" on a table message: the summary of the game at this place in the registry,
-    /// answered privately to whoever presses it.
-    Rules(usize),
+    /// "Rules" on a table message: the summary of the game with this id, answered privately
+    /// to whoever presses it.
+    Rules(GameId),
     /// "❔" on a table message: the game's own words explained (its glossary), privately to
     /// whoever presses it, like `Rules`.
-    Words(usize),
+    Words(GameId),
     /// Confirm a forfeit (`true`) or keep playing (`false`), from `/abandon`.
     Abandon { table: TableId, confirm: bool },
     /// A moderator closes the table with no result, from `/abandon`.
     Close(TableId),
-    /// A page of `/scores`: the game (0 every game, else its place in the registry plus
-    /// one), the period (its place in `Period::ALL`) and the page, from 0.
+    /// A page of `/scores`: the game (None: every game), the period (its place in
+    /// `Period::ALL`) and the page, from 0.
     Scores {
-        game: usize,
+        game: Option<GameId>,
         period: usize,
         page: usize,
     },
@@ -86,6 +89,47 @@ pub enum ComponentId {
         nav: Nav,
         owner: Option<u64>,
     },
+}
+
+/// A registered game's id, as a button names it (`pk:ru:kop`): only ids of the registry parse.
+pub type GameId = &'static str;
+
+/// The registry's order when the buttons named a game by its place in it (`pk:ru:7`, and
+/// `pk:sc:8:…` for the leaderboard, whose 0 was every game): the meaning of those places, kept
+/// as it was so that the buttons already posted still answer about their own game. Never
+/// reordered or extended: new buttons name the id.
+const POSITIONS: [&str; 9] = [
+    "pisha-pasha",
+    "paskahousu",
+    "poytapaska",
+    "paston",
+    "teka",
+    "red7",
+    "matapesa",
+    "kop",
+    "whist22",
+];
+
+/// The game a button names: its id (`kop`), or in the earlier form its place in the registry
+/// as it was ([`POSITIONS`]). None for anything else, and for a game this release no longer
+/// hosts.
+fn game(s: &str) -> Option<GameId> {
+    let id = match num::<usize>(s) {
+        Some(place) => *POSITIONS.get(place)?,
+        // An id as written: lower case, never an alias.
+        None => s,
+    };
+    games::find(id).map(|g| g.id()).filter(|&found| found == id)
+}
+
+/// A leaderboard's game: `*` every game, else [`game`]'s id; in the earlier form 0 every game,
+/// else its place plus one.
+fn scores_game(s: &str) -> Option<Option<GameId>> {
+    match (s, num::<usize>(s)) {
+        ("*", _) | (_, Some(0)) => Some(None),
+        (_, Some(n)) => game(&(n - 1).to_string()).map(Some),
+        (_, None) => game(s).map(Some),
+    }
 }
 
 /// Which of a replay's four buttons: ⏮ ◀ ▶ ⏭.
@@ -140,7 +184,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Words(g) => write!(f, "pk:wo:{g}"),
             ComponentId::Close(t) => write!(f, "pk:close:{t}"),
             ComponentId::Scores { game, period, page } => {
-                write!(f, "pk:sc:{game}:{period}:{page}")
+                write!(f, "pk:sc:{}:{period}:{page}", game.unwrap_or("*"))
             }
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
@@ -270,11 +314,11 @@ impl std::str::FromStr for ComponentId {
             ["pk", "again", t] => ComponentId::Again(table(t).ok_or_else(bad)?),
             ["pk", "bot", t] => ComponentId::Bot(table(t).ok_or_else(bad)?),
             ["pk", "back", t] => ComponentId::Back(table(t).ok_or_else(bad)?),
-            ["pk", "ru", g] => ComponentId::Rules(num(g).ok_or_else(bad)?),
-            ["pk", "wo", g] => ComponentId::Words(num(g).ok_or_else(bad)?),
+            ["pk", "ru", g] => ComponentId::Rules(game(g).ok_or_else(bad)?),
+            ["pk", "wo", g] => ComponentId::Words(game(g).ok_or_else(bad)?),
             ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
             ["pk", "sc", g, p, n] => ComponentId::Scores {
-                game: num(g).ok_or_else(bad)?,
+                game: scores_game(g).ok_or_else(bad)?,
                 period: num(p).ok_or_else(bad)?,
                 page: num(n).ok_or_else(bad)?,
             },
@@ -309,6 +353,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn any_game() -> impl Strategy<Value = GameId> {
+        prop::sample::select(games::all().map(|g| g.id()).collect::<Vec<_>>())
+    }
+
     fn any_id() -> impl Strategy<Value = ComponentId> {
         let t = 1..i64::MAX;
         prop_oneof![
@@ -330,8 +378,8 @@ mod tests {
             t.clone().prop_map(ComponentId::Again),
             t.clone().prop_map(ComponentId::Bot),
             t.clone().prop_map(ComponentId::Back),
-            (0..64usize).prop_map(ComponentId::Rules),
-            (0..64usize).prop_map(ComponentId::Words),
+            any_game().prop_map(ComponentId::Rules),
+            any_game().prop_map(ComponentId::Words),
             t.clone().prop_map(ComponentId::Close),
             (t.clone(), any::<bool>())
                 .prop_map(|(table, confirm)| ComponentId::Abandon { table, confirm }),
@@ -349,7 +397,7 @@ mod tests {
                     nav,
                     owner
                 }),
-            (any::<usize>(), any::<usize>(), any::<usize>())
+            (prop::option::of(any_game()), any::<usize>(), any::<usize>())
                 .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
         ]
     }
@@ -398,6 +446,14 @@ mod tests {
             "pk:ru",
             "pk:ru:x",
             "pk:ru:01",
+            "pk:ru:9",
+            "pk:ru:chess",
+            "pk:ru:Kop",
+            "pk:ru:kopf",
+            "pk:wo:",
+            "pk:sc:10:0:0",
+            "pk:sc:chess:0:0",
+            "pk:sc:**:0:0",
             "pk:hi:1",
             "pk:hi:0:1",
             "pk:tk:1",
@@ -421,6 +477,49 @@ mod tests {
                 table: 7,
                 mv: 12,
                 index: 3
+            })
+        );
+    }
+
+    /// A Rules, ❔ or leaderboard button names its game by id; one posted before names it by
+    /// its place in the registry as it was then, and still answers about the same game.
+    #[test]
+    fn game_buttons_read_the_id_and_the_earlier_place() {
+        for (place, id) in POSITIONS.iter().enumerate() {
+            let game: GameId = games::find(id).unwrap().id();
+            let rules = ComponentId::Rules(game);
+            assert_eq!(rules.to_string(), format!("pk:ru:{id}"));
+            assert_eq!(format!("pk:ru:{id}").parse(), Ok(rules));
+            assert_eq!(format!("pk:ru:{place}").parse(), Ok(rules));
+            let words = ComponentId::Words(game);
+            assert_eq!(format!("pk:wo:{id}").parse(), Ok(words));
+            assert_eq!(format!("pk:wo:{place}").parse(), Ok(words));
+            let scores = ComponentId::Scores {
+                game: Some(game),
+                period: 1,
+                page: 2,
+            };
+            assert_eq!(scores.to_string(), format!("pk:sc:{id}:1:2"));
+            assert_eq!(format!("pk:sc:{id}:1:2").parse(), Ok(scores));
+            assert_eq!(format!("pk:sc:{}:1:2", place + 1).parse(), Ok(scores));
+        }
+        let every = ComponentId::Scores {
+            game: None,
+            period: 3,
+            page: 0,
+        };
+        assert_eq!(every.to_string(), "pk:sc:*:3:0");
+        assert_eq!("pk:sc:*:3:0".parse(), Ok(every));
+        assert_eq!("pk:sc:0:3:0".parse(), Ok(every));
+        // The earlier places, spelled out: Kop was 7th from 0, Whist 22 the last.
+        assert_eq!("pk:ru:7".parse(), Ok(ComponentId::Rules("kop")));
+        assert_eq!("pk:wo:8".parse(), Ok(ComponentId::Words("whist22")));
+        assert_eq!(
+            "pk:sc:1:0:0".parse(),
+            Ok(ComponentId::Scores {
+                game: Some("pisha-pasha"),
+                period: 0,
+                page: 0
             })
         );
     }

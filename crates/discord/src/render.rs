@@ -386,9 +386,8 @@ fn hint_button(hand: &HandView, lang: Lang) -> Button {
 /// "Rules" on the table message: the game's summary, answered privately to whoever presses it
 /// (a player learning the game, or someone watching).
 fn rules_button(view: &TableView, lang: Lang) -> Button {
-    let game = games::find(view.game_id).map_or(0, |g| g.position());
     Button::plain(
-        ComponentId::Rules(game),
+        ComponentId::Rules(view.game_id),
         msg!("discord-button-rules"),
         Style::Secondary,
         lang,
@@ -403,7 +402,7 @@ fn words_button(view: &TableView, lang: Lang) -> Option<Button> {
         return None;
     }
     Some(Button::plain(
-        ComponentId::Words(game.position()),
+        ComponentId::Words(game.id()),
         msg!("discord-button-words"),
         Style::Secondary,
         lang,
@@ -412,8 +411,8 @@ fn words_button(view: &TableView, lang: Lang) -> Option<Button> {
 
 /// The private answer to a table's "❔" button: the game's words, one line each (None: not a
 /// game of ours).
-pub fn words_privately(game: usize, lang: Lang) -> Option<Reply> {
-    let info = games::at(game)?;
+pub fn words_privately(game: &str, lang: Lang) -> Option<Reply> {
+    let info = games::find(game)?;
     let mut lines = vec![msg!("discord-words-title", game = info.name())];
     lines.extend(
         info.glossary()
@@ -424,8 +423,8 @@ pub fn words_privately(game: usize, lang: Lang) -> Option<Reply> {
 }
 
 /// The private answer to a table's "Rules" button (None: not a game of ours).
-pub fn rules_privately(game: usize, lang: Lang) -> Option<Reply> {
-    Some(rules(games::at(game)?, lang).ephemeral())
+pub fn rules_privately(game: &str, lang: Lang) -> Option<Reply> {
+    Some(rules(games::find(game)?, lang).ephemeral())
 }
 
 /// What a table message shows of the game: its title (game, deal, move), the public view,

@@ -14,8 +14,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use serde_json::Value;
 
 use super::{
-    Events, Game, Heuristic, Observer, Present, Row, RuleError, Scene, Seat, Seen, Status, Tone,
-    Zone,
+    Events, Game, Heuristic, Observer, Present, Row, RuleError, Scene, Search, Seat, Seen, Status,
+    Tone, Zone,
 };
 use pakka_cards::Card;
 use pakka_text::msg;
@@ -169,13 +169,17 @@ pub trait Searchable {
     /// The game's rule-of-thumb choice for the seat (see `Heuristic::rule_of_thumb`).
     fn heuristic_index(&self, seat: Seat, rng: &mut dyn RngCore) -> usize;
     /// Why the rule of thumb would choose the seat's legal action `index` (see
-    /// `Heuristic::why`): a hint's one line.
-    fn why(&self, seat: Seat, index: usize) -> crate::Why;
+    /// `Heuristic::why`): a hint's one line, the game's own reason as its message.
+    fn why(&self, seat: Seat, index: usize) -> crate::Why<Msg>;
     /// A random legal action for the seat among those the game lets a search explore
     /// (`Heuristic::explore`); `None` when there is none.
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize>;
     /// See `Heuristic::rollout_horizon`.
     fn rollout_horizon(&self) -> Option<u32>;
+    /// The search the game's `hard` player runs (see `Heuristic::search`).
+    fn search(&self) -> Search;
+    /// See `Heuristic::margin_share`.
+    fn margin_share(&self) -> Option<f64>;
     /// See `Heuristic::rule_of_thumb_fit`; asked of samples only.
     fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64>;
     /// The current deal of a match, from 1 (`status().deal`, without building the status).
@@ -412,12 +416,12 @@ impl<G: Game + Present + Heuristic> Searchable for G {
         self.rule_of_thumb(seat, &legal, rng).min(legal.len() - 1)
     }
 
-    fn why(&self, seat: Seat, index: usize) -> crate::Why {
+    fn why(&self, seat: Seat, index: usize) -> crate::Why<Msg> {
         let legal = self.legal_actions(seat);
         if legal.len() <= 1 {
             return crate::Why::Only;
         }
-        Heuristic::why(self, seat, &legal, index.min(legal.len() - 1))
+        Heuristic::why(self, seat, &legal, index.min(legal.len() - 1)).map(Into::into)
     }
 
     fn explore_index(&self, seat: Seat, rng: &mut dyn RngCore) -> Option<usize> {
@@ -433,6 +437,14 @@ impl<G: Game + Present + Heuristic> Searchable for G {
 
     fn rollout_horizon(&self) -> Option<u32> {
         G::rollout_horizon()
+    }
+
+    fn search(&self) -> Search {
+        <G as Heuristic>::search()
+    }
+
+    fn margin_share(&self) -> Option<f64> {
+        <G as Heuristic>::margin_share()
     }
 
     fn rule_of_thumb_fit(&self, observer: Seat, noise: f64) -> Option<f64> {

@@ -31,6 +31,7 @@ pub mod present;
 pub mod red7;
 pub mod registry;
 pub mod shedding;
+pub mod showcase;
 pub mod teka;
 #[cfg(test)]
 mod testing;
@@ -57,6 +58,7 @@ pub use dyngame::{
 };
 pub use picture::Scene;
 pub use present::{Present, Row, Tone};
+pub use showcase::{Pictured, Showcase};
 
 /// A seat at the table, numbered `0..n` in the order of play.
 pub type Seat = usize;
@@ -400,6 +402,10 @@ pub trait Game:
     const ALIASES: &'static [&'static str];
     /// The fewest and most seats any option allows.
     const SEATS: (usize, usize);
+    /// The fixed tables every suite outside the game's folder plays it at (the arena's, the
+    /// replay fixture's, the end-to-end and load tests', the reference pictures'), which the
+    /// registry lists ([`registry::SHOWCASES`]).
+    const SHOWCASE: Showcase;
 
     /// The team a seat plays in for ratings: the seat itself (every seat plays for itself), or
     /// one number per fixed partnership, whose partners win or lose together (Teka).
@@ -573,11 +579,14 @@ impl<'a, E> Events<'a, E> {
 
 /// Why a rule of thumb chose an action: one kind per line of reasoning the games' rules of
 /// thumb follow, decided where they decide (`Heuristic::why`), worded by the catalog (`why-*`)
-/// for a hint. Each is true of the action it is given for; a game's `why` answers the branch of
-/// its rule of thumb that chose the action, and [`Why::Weighed`] only for an action the rule
-/// of thumb did not choose (or a game without a finer account).
+/// for a hint. The kinds here are those several games share (an only action, the shedding
+/// games', the card play of `trick_play`); a game's own are its `Heuristic::Reason`, an enum
+/// beside its rule of thumb (`kop::KopWhy`), carried as [`Why::Game`]. Each is true of the
+/// action it is given for; a game's `why` answers the branch of its rule of thumb that chose
+/// the action, and [`Why::Weighed`] only for an action the rule of thumb did not choose (or a
+/// game without a finer account).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Why {
+pub enum Why<G = NoReason> {
     /// The only legal action.
     Only,
     /// The play empties the seat's last cards: it goes out.
@@ -623,110 +632,60 @@ pub enum Why {
     /// An opponent plays after: a high card that wins for now.
     WinHigh,
 
-    // Teka.
-    /// A hand without an ace or a court card asks for a new deal.
-    TekaRedeal,
-    /// Every card is a sure trick: Double thirteen.
-    TekaDouble13,
-    /// The partner's number is the highest call: pass.
-    TekaPartnerHighest,
-    /// The lowest number the team's counted tricks make, with a margin.
-    TekaCall,
-    /// No number the seat may call is made by the counted tricks: pass.
-    TekaPass,
-    /// The suit worth the most tricks.
-    TekaTrump,
-    /// A raise as far as is certain.
-    TekaRaise,
-
-    // Paston.
-    /// The next level promises enough (the prikup counted).
-    PastonBid,
-    /// The next level does not: pass.
-    PastonPass,
-    /// The pair whose discard leaves the best contract.
-    PastonDiscard,
-    /// The trump level of the best expected score.
-    PastonTrump,
-    /// Every level is expected to cost more than surrendering.
-    PastonSurrender,
-    /// Enough defensive tricks to whist.
-    PastonWhist,
-    /// Too few defensive tricks: pass and sit out.
-    PastonSitOut,
-
-    // Pishe Pasha.
-    /// The card fits a foundation, where it must go.
-    PisheFoundation,
-    /// The card fits an opponent's discard pile: given away.
-    PisheGive,
-    /// An opponent's breach is open: Stop.
-    PisheStop,
-    /// After a Stop, the stopper takes the turn over.
-    PisheTakeOver,
-
-    // Whist 22.
-    /// The bid counts the cards likely to take a trick (17 and up, the Fool).
-    Whist22Bid,
-    /// The dealer may not bid that count: the nearest bid allowed.
-    Whist22BidNearest,
-    /// The blind round: the own card unseen, a bid of 0.
-    Whist22BidUnseen,
-    /// Short of the bid: the highest card.
-    Whist22NeedTricks,
-    /// The bid is made: the lowest card.
-    Whist22BidMade,
-
-    // Mätäpesä.
-    /// More than two tricks left: the highest card goes.
-    MatapesaShedHigh,
-    /// Two tricks or fewer left: the lowest card.
-    MatapesaLowLate,
-
-    // Red7.
-    /// Already winning after a palette play: the turn ends.
-    Red7EndWinning,
-    /// The weakest palette card that wins under the current rule.
-    Red7Palette,
-    /// The weakest canvas card whose rule makes the seat win.
-    Red7Canvas,
-    /// A palette card that a canvas card in hand then makes win.
-    Red7PaletteThenCanvas,
-    /// Nothing wins: the turn ends (the seat is out either way).
-    Red7NoWin,
-
-    // Kop.
-    /// Both black queens and a strong hand (AH, or only trumps with 10H or without AD and
-    /// 10D): a solo.
-    KopSolo,
-    /// Both black queens: a wedding.
-    KopWedding,
-    /// A lead of a trump no unseen card beats.
-    KopLeadTopTrump,
-    /// A lead of the cheapest trump.
-    KopLeadCheapTrump,
-    /// No trump: a lead of the cheapest card.
-    KopLeadCheap,
-    /// A lead of the richest side card (an ace or ten of clubs or spades).
-    KopLeadRichSide,
-    /// No side card: a lead of AD or 10D, the lowest trumps.
-    KopLeadWeakTrump,
-    /// The own side surely takes the trick: the richest card.
-    KopSmear,
-    /// The richest card that no possible opponent after can beat.
-    KopTakeSure,
-    /// A trick of 20 points or more: the strongest card that wins it for now.
-    KopTryHigh,
-    /// No sure winner: as few points as possible.
-    KopGiveLittle,
+    /// The game's own reason (its `Heuristic::Reason`, beside its rule of thumb): the branch
+    /// of a rule of thumb that only that game follows.
+    Game(G),
 
     /// The rule of thumb weighs every choice by what it leaves the seat with, and this one
     /// comes out best (the games that give no finer account).
     Weighed,
 }
 
-impl Why {
-    /// The reason for people.
+/// The reasons of a game whose rule of thumb gives only the shared ones (its
+/// `Heuristic::Reason`): there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NoReason {}
+
+impl From<NoReason> for Msg {
+    fn from(none: NoReason) -> Msg {
+        match none {}
+    }
+}
+
+impl<G> Why<G> {
+    /// The same reason, the game's own turned into another type (`AnyGame::why` answers it as
+    /// its message).
+    pub fn map<H>(self, f: impl FnOnce(G) -> H) -> Why<H> {
+        match self {
+            Why::Only => Why::Only,
+            Why::GoOut => Why::GoOut,
+            Why::ClearPile => Why::ClearPile,
+            Why::PickUp => Why::PickUp,
+            Why::ShedLow => Why::ShedLow,
+            Why::Block => Why::Block,
+            Why::DrawAndTry => Why::DrawAndTry,
+            Why::TakePile => Why::TakePile,
+            Why::Blind => Why::Blind,
+            Why::DrawTrumps => Why::DrawTrumps,
+            Why::LeadTrumps => Why::LeadTrumps,
+            Why::LeadMaster => Why::LeadMaster,
+            Why::LeadLongSuit => Why::LeadLongSuit,
+            Why::LeadTrumpsOnly => Why::LeadTrumpsOnly,
+            Why::CoverPartner => Why::CoverPartner,
+            Why::PartnerWins => Why::PartnerWins,
+            Why::CannotWin => Why::CannotWin,
+            Why::WinCheapest => Why::WinCheapest,
+            Why::Ruff => Why::Ruff,
+            Why::SecondHandLow => Why::SecondHandLow,
+            Why::WinHigh => Why::WinHigh,
+            Why::Weighed => Why::Weighed,
+            Why::Game(own) => Why::Game(f(own)),
+        }
+    }
+}
+
+impl<G: Into<Msg>> Why<G> {
+    /// The reason for people: a game's own reason is worded as the game says.
     pub fn msg(self) -> Msg {
         match self {
             Why::Only => msg!("why-only"),
@@ -750,48 +709,32 @@ impl Why {
             Why::Ruff => msg!("why-ruff"),
             Why::SecondHandLow => msg!("why-second-hand-low"),
             Why::WinHigh => msg!("why-win-high"),
-            Why::TekaRedeal => msg!("why-teka-redeal"),
-            Why::TekaDouble13 => msg!("why-teka-double13"),
-            Why::TekaPartnerHighest => msg!("why-teka-partner-highest"),
-            Why::TekaCall => msg!("why-teka-call"),
-            Why::TekaPass => msg!("why-teka-pass"),
-            Why::TekaTrump => msg!("why-teka-trump"),
-            Why::TekaRaise => msg!("why-teka-raise"),
-            Why::PastonBid => msg!("why-paston-bid"),
-            Why::PastonPass => msg!("why-paston-pass"),
-            Why::PastonDiscard => msg!("why-paston-discard"),
-            Why::PastonTrump => msg!("why-paston-trump"),
-            Why::PastonSurrender => msg!("why-paston-surrender"),
-            Why::PastonWhist => msg!("why-paston-whist"),
-            Why::PastonSitOut => msg!("why-paston-sit-out"),
-            Why::PisheFoundation => msg!("why-pishe-foundation"),
-            Why::PisheGive => msg!("why-pishe-give"),
-            Why::PisheStop => msg!("why-pishe-stop"),
-            Why::PisheTakeOver => msg!("why-pishe-take-over"),
-            Why::Whist22Bid => msg!("why-whist22-bid"),
-            Why::Whist22BidNearest => msg!("why-whist22-bid-nearest"),
-            Why::Whist22BidUnseen => msg!("why-whist22-bid-unseen"),
-            Why::Whist22NeedTricks => msg!("why-whist22-need-tricks"),
-            Why::Whist22BidMade => msg!("why-whist22-bid-made"),
-            Why::MatapesaShedHigh => msg!("why-matapesa-shed-high"),
-            Why::MatapesaLowLate => msg!("why-matapesa-low-late"),
-            Why::Red7EndWinning => msg!("why-red7-end-winning"),
-            Why::Red7Palette => msg!("why-red7-palette"),
-            Why::Red7Canvas => msg!("why-red7-canvas"),
-            Why::Red7PaletteThenCanvas => msg!("why-red7-palette-then-canvas"),
-            Why::Red7NoWin => msg!("why-red7-no-win"),
-            Why::KopSolo => msg!("why-kop-solo"),
-            Why::KopWedding => msg!("why-kop-wedding"),
-            Why::KopLeadTopTrump => msg!("why-kop-lead-top-trump"),
-            Why::KopLeadCheapTrump => msg!("why-kop-lead-cheap-trump"),
-            Why::KopLeadCheap => msg!("why-kop-lead-cheap"),
-            Why::KopLeadRichSide => msg!("why-kop-lead-rich-side"),
-            Why::KopLeadWeakTrump => msg!("why-kop-lead-weak-trump"),
-            Why::KopSmear => msg!("why-kop-smear"),
-            Why::KopTakeSure => msg!("why-kop-take-sure"),
-            Why::KopTryHigh => msg!("why-kop-try-high"),
-            Why::KopGiveLittle => msg!("why-kop-give-little"),
+            Why::Game(own) => own.into(),
             Why::Weighed => msg!("why-weighed"),
+        }
+    }
+}
+
+/// Which search a game's `hard` computer player runs (the searches are `pakka-ai`'s; the game
+/// names the one its arena results chose, `Heuristic::search`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Search {
+    /// Determinized Monte Carlo over the seat's actions, UCB1 at the root.
+    Flat,
+    /// Information-set Monte Carlo tree search.
+    IsMcts,
+    /// Looks ahead at the seat's own later decisions as it will take them.
+    Plan,
+}
+
+impl Search {
+    pub const ALL: [Search; 3] = [Search::Flat, Search::IsMcts, Search::Plan];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Search::Flat => "flat",
+            Search::IsMcts => "ismcts",
+            Search::Plan => "plan",
         }
     }
 }
@@ -806,10 +749,15 @@ pub trait Heuristic: Game {
     /// (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
     fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize;
 
+    /// The game's own reasons for a hint (`Why::Game`), each worded by the catalog: an enum in
+    /// the game's folder beside its rule of thumb, or [`NoReason`] for a game whose rule of
+    /// thumb gives only the shared ones.
+    type Reason: Copy + fmt::Debug + Ord + Hash + Send + Sync + Into<Msg>;
+
     /// Why the rule of thumb would choose `legal[chosen]` for `seat` (a hint's one line): from
     /// the same observation `rule_of_thumb` reads. By default only that an only action is
     /// forced; a game that can say more overrides it.
-    fn why(&self, _seat: Seat, legal: &[Self::Action], _chosen: usize) -> Why {
+    fn why(&self, _seat: Seat, legal: &[Self::Action], _chosen: usize) -> Why<Self::Reason> {
         if legal.len() <= 1 {
             Why::Only
         } else {
@@ -839,6 +787,24 @@ pub trait Heuristic: Game {
     /// only ever asked of a sample, which holds nothing the observer cannot see. `None` where
     /// the game does not replay its deal: every sample counts alike.
     fn rule_of_thumb_fit(&self, _observer: Seat, _noise: f64) -> Option<f64> {
+        None
+    }
+
+    /// The search the `hard` computer player runs in this game, by the arena's results
+    /// (BENCHMARKS.md, "Computer players"): `hard/flat`, `hard/ismcts` and `hard/plan`, each
+    /// against `normal` over the same rotated deals at 1,000 iterations. The flat search won or
+    /// tied IS-MCTS in every game measured: IS-MCTS spends its iterations on a tree of the other
+    /// seats' replies that the samples' differing hands keep shallow, and plays its
+    /// rule-of-thumb playouts from deeper, fewer states. So `Flat` by default; a game whose
+    /// deal is short enough to plan over overrides it (Kop).
+    fn search() -> Search {
+        Search::Flat
+    }
+
+    /// The share of a search's reward that is the margin in cards rather than the place
+    /// (`ai::reward`), for a game that scores the cards its losers still hold; `None` (the
+    /// default) rewards the place, or the score, alone.
+    fn margin_share() -> Option<f64> {
         None
     }
 }
@@ -911,26 +877,45 @@ mod tests {
     /// `Weighed`; and every branch each game names comes up.
     #[test]
     fn every_hint_names_the_branch_its_rule_of_thumb_took() {
+        use kop::KopWhy;
+        use matapesa::MatapesaWhy;
+        use paston::PastonWhy;
+        use pishe_pasha::PisheWhy;
+        use red7::Red7Why;
+        use teka::TekaWhy;
         use testing::{reasons, Games};
+        use whist22::Whist22Why;
         let games = Games {
             seeds: 40,
             actions: 2000,
             deals: 6,
         };
-        let all = [
-            ("pishe_pasha", reasons::<pishe_pasha::PishePasha>(games)),
-            ("paston", reasons::<paston::Paston>(games)),
-            ("teka", reasons::<teka::Teka>(games)),
-            ("red7", reasons::<red7::Red7>(games)),
-            ("matapesa", reasons::<matapesa::Matapesa>(games)),
-            ("kop", reasons::<kop::Kop>(games)),
-            ("whist22", reasons::<whist22::Whist22>(games)),
-        ];
+        /// Fails unless each of `branches` came up in `G`'s seeded games.
+        fn all_come_up<G: Heuristic>(game: &str, games: Games, branches: &[Why<G::Reason>]) {
+            let seen = reasons::<G>(games);
+            for why in branches {
+                assert!(
+                    seen.contains_key(why),
+                    "{game}: {why:?} never came up: {seen:?}"
+                );
+            }
+        }
         // Each game's branches that the seeded games reach (the rarest, such as Teka's
         // Double thirteen and raises, have their own tests with explicit decks).
         use Why::*;
-        let branches: [&[Why]; 7] = [
-            &[PisheFoundation, PisheGive, PisheStop, PisheTakeOver],
+        all_come_up::<pishe_pasha::PishePasha>(
+            "pishe_pasha",
+            games,
+            &[
+                Why::Game(PisheWhy::Foundation),
+                Why::Game(PisheWhy::Give),
+                Why::Game(PisheWhy::Stop),
+                Why::Game(PisheWhy::TakeOver),
+            ],
+        );
+        all_come_up::<paston::Paston>(
+            "paston",
+            games,
             &[
                 DrawTrumps,
                 LeadMaster,
@@ -942,14 +927,18 @@ mod tests {
                 WinCheapest,
                 Ruff,
                 WinHigh,
-                PastonBid,
-                PastonPass,
-                PastonDiscard,
-                PastonTrump,
-                PastonSurrender,
-                PastonWhist,
-                PastonSitOut,
+                Why::Game(PastonWhy::Bid),
+                Why::Game(PastonWhy::Pass),
+                Why::Game(PastonWhy::Discard),
+                Why::Game(PastonWhy::Trump),
+                Why::Game(PastonWhy::Surrender),
+                Why::Game(PastonWhy::Whist),
+                Why::Game(PastonWhy::SitOut),
             ],
+        );
+        all_come_up::<teka::Teka>(
+            "teka",
+            games,
             &[
                 DrawTrumps,
                 LeadTrumps,
@@ -963,47 +952,58 @@ mod tests {
                 Ruff,
                 SecondHandLow,
                 WinHigh,
-                TekaRedeal,
-                TekaPartnerHighest,
-                TekaCall,
-                TekaPass,
-                TekaTrump,
+                Why::Game(TekaWhy::Redeal),
+                Why::Game(TekaWhy::PartnerHighest),
+                Why::Game(TekaWhy::Call),
+                Why::Game(TekaWhy::Pass),
+                Why::Game(TekaWhy::Trump),
             ],
+        );
+        all_come_up::<red7::Red7>(
+            "red7",
+            games,
             &[
-                Red7EndWinning,
-                Red7Palette,
-                Red7Canvas,
-                Red7PaletteThenCanvas,
-                Red7NoWin,
+                Why::Game(Red7Why::EndWinning),
+                Why::Game(Red7Why::Palette),
+                Why::Game(Red7Why::Canvas),
+                Why::Game(Red7Why::PaletteThenCanvas),
+                Why::Game(Red7Why::NoWin),
             ],
-            &[MatapesaShedHigh, MatapesaLowLate],
+        );
+        all_come_up::<matapesa::Matapesa>(
+            "matapesa",
+            games,
             &[
-                KopSolo,
-                KopWedding,
-                KopLeadRichSide,
-                KopLeadWeakTrump,
-                KopLeadCheapTrump,
-                KopSmear,
-                KopTakeSure,
-                KopTryHigh,
-                KopGiveLittle,
+                Why::Game(MatapesaWhy::ShedHigh),
+                Why::Game(MatapesaWhy::LowLate),
             ],
+        );
+        all_come_up::<kop::Kop>(
+            "kop",
+            games,
             &[
-                Whist22Bid,
-                Whist22BidNearest,
-                Whist22BidUnseen,
-                Whist22NeedTricks,
-                Whist22BidMade,
+                Why::Game(KopWhy::Solo),
+                Why::Game(KopWhy::Wedding),
+                Why::Game(KopWhy::LeadRichSide),
+                Why::Game(KopWhy::LeadWeakTrump),
+                Why::Game(KopWhy::LeadCheapTrump),
+                Why::Game(KopWhy::Smear),
+                Why::Game(KopWhy::TakeSure),
+                Why::Game(KopWhy::TryHigh),
+                Why::Game(KopWhy::GiveLittle),
             ],
-        ];
-        for ((game, seen), branches) in all.iter().zip(branches) {
-            for why in branches {
-                assert!(
-                    seen.contains_key(why),
-                    "{game}: {why:?} never came up: {seen:?}"
-                );
-            }
-        }
+        );
+        all_come_up::<whist22::Whist22>(
+            "whist22",
+            games,
+            &[
+                Why::Game(Whist22Why::Bid),
+                Why::Game(Whist22Why::BidNearest),
+                Why::Game(Whist22Why::BidUnseen),
+                Why::Game(Whist22Why::NeedTricks),
+                Why::Game(Whist22Why::BidMade),
+            ],
+        );
     }
 
     #[test]

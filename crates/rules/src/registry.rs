@@ -1,9 +1,9 @@
 //! The registry: game ids and aliases → games, their seat counts and options, creation and
-//! restore, and the table each game is measured on (`ARENA_TABLES`). Adding a game is one name
-//! in the `registry!` list, which writes both `GAMES` (the type-erased entries the engine
-//! console, the table service and Discord read) and `each_game` (a walk over the games' own
-//! types, for the conformance suite's typed checks); ARCHITECTURE.md, "Adding a game", lists the
-//! fixtures a test then asks for.
+//! restore, and each game's showcase tables (`SHOWCASES`, and from them `ARENA_TABLES`, the
+//! table each game is measured on). Adding a game is one name in the `registry!` list, which
+//! writes `GAMES` (the type-erased entries the engine console, the table service and Discord
+//! read), `SHOWCASES` (the fixed tables every suite plays each game at, `Game::SHOWCASE`) and
+//! `each_game` (a walk over the games' own types, for the conformance suite's typed checks).
 
 use serde_json::Value;
 
@@ -16,7 +16,7 @@ use super::poytapaska::Poytapaska;
 use super::red7::Red7;
 use super::teka::Teka;
 use super::whist22::Whist22;
-use super::{check_seats, AnyGame, Game, Heuristic, Present, Seat, Setup, SetupError};
+use super::{check_seats, AnyGame, Game, Heuristic, Present, Seat, Setup, SetupError, Showcase};
 use pakka_text::msg;
 use pakka_text::{list_of, verbatim, Msg};
 
@@ -334,6 +334,12 @@ macro_rules! registry {
         /// Every game pakka hosts, in the order menus list them.
         pub static GAMES: &[GameInfo] = &[$(GameInfo::of::<$game>()),*];
 
+        /// Every game's id and showcase tables ([`Game::SHOWCASE`]), in the order of
+        /// [`GAMES`]: what the suites' per-game tables are written from
+        /// ([`showcases!`](crate::showcases)).
+        pub const SHOWCASES: &[(&str, Showcase)] =
+            &[$((<$game as Game>::ID, <$game as Game>::SHOWCASE)),*];
+
         /// Calls `visitor` with the type of each game of [`GAMES`], in the same order.
         pub fn each_game(visitor: &mut impl EachGame) {
             $(visitor.game::<$game>();)*
@@ -344,18 +350,8 @@ macro_rules! registry {
 registry!(PishePasha, Paskahousu, Poytapaska, Paston, Teka, Red7, Matapesa, Kop, Whist22,);
 
 /// The table the benchmarks and the arena's figures in BENCHMARKS.md use for each game (default
-/// options): its id and seats.
-pub const ARENA_TABLES: &[(&str, usize)] = &[
-    ("pisha-pasha", 2),
-    ("paskahousu", 2),
-    ("poytapaska", 2),
-    ("paston", 3),
-    ("teka", 4),
-    ("red7", 3),
-    ("matapesa", 3),
-    ("kop", 4),
-    ("whist22", 3),
-];
+/// options): its id and seats (`Showcase::arena_seats`).
+pub const ARENA_TABLES: &[(&str, usize)] = crate::showcases!(|id, s| (id, s.arena_seats));
 
 /// The game with this id or alias (case-insensitive).
 pub fn find(name: &str) -> Option<&'static GameInfo> {
@@ -388,6 +384,34 @@ mod tests {
         let mut ids = Ids(Vec::new());
         each_game(&mut ids);
         assert_eq!(ids.0, GAMES.iter().map(|g| g.id).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_showcases_follow_the_games_and_their_tables_set_up() {
+        assert_eq!(
+            SHOWCASES.iter().map(|s| s.0).collect::<Vec<_>>(),
+            GAMES.iter().map(|g| g.id).collect::<Vec<_>>()
+        );
+        assert_eq!(ARENA_TABLES[7], ("kop", 4));
+        for (info, (_, s)) in GAMES.iter().zip(SHOWCASES) {
+            let seats = [
+                s.arena_seats,
+                s.replay_seats,
+                s.people + s.computers,
+                s.load_people,
+            ];
+            for n in seats {
+                assert!(
+                    info.create(Value::Null, n, Setup::seeded(s.seed)).is_ok(),
+                    "{}: {n} seats",
+                    info.id
+                );
+            }
+            let options = info.parse_options(s.picture.options).unwrap();
+            let picture = info.create(options, s.picture.seats, Setup::seeded(s.seed));
+            assert!(picture.is_ok(), "{}: the picture's table", info.id);
+            assert!(s.picture.hand < s.picture.seats, "{}", info.id);
+        }
     }
 
     #[test]

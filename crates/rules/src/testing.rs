@@ -150,7 +150,7 @@ pub(crate) fn rule_of_thumb_share_against_random<G: Heuristic>(seats: &[usize]) 
 /// choice wherever the seat to act has more than one legal action: how often each reason came
 /// up. Asserts on the way that it never answers [`Why::Weighed`] (each game names the branch
 /// that chose) nor [`Why::Only`] (there was a choice).
-pub(crate) fn reasons<G: Heuristic>(games: Games) -> BTreeMap<Why, usize> {
+pub(crate) fn reasons<G: Heuristic>(games: Games) -> BTreeMap<Why<G::Reason>, usize> {
     let mut seen = BTreeMap::new();
     walk::<G>(games, 23, |p| {
         if p.legal.len() > 1 {

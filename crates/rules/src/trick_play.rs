@@ -175,7 +175,7 @@ pub struct Table<'a> {
 impl Table<'_> {
     /// The card to play from `cards` (the legal ones) to the trick so far, and why: the branch
     /// of the play that chose it (a hint's reason), decided in the same place as the card.
-    pub fn card(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why)> {
+    pub fn card<G>(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why<G>)> {
         if cards.is_empty() {
             None
         } else if trick.is_empty() {
@@ -224,7 +224,7 @@ impl Table<'_> {
         }
     }
 
-    fn lead(&self, cards: CardSet) -> Option<(Card, Why)> {
+    fn lead<G>(&self, cards: CardSet) -> Option<(Card, Why<G>)> {
         let trumps: CardSet = cards.iter().filter(|&c| self.is_trump(c)).collect();
         let side = cards.difference(trumps);
         let top_trump = trumps.iter().max_by_key(|c| c.rank());
@@ -266,7 +266,7 @@ impl Table<'_> {
         }
     }
 
-    fn follow(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why)> {
+    fn follow<G>(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why<G>)> {
         let led = trick.first()?.1;
         let beats = |a: Card, b: Card| suit_beats(a, b, led, self.trump, ace_high);
         let (wseat, wcard) = trick[1..]

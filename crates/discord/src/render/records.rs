@@ -57,21 +57,18 @@ fn when_arg(stored: &str) -> Arg {
 /// The button id of a page of the leaderboard.
 pub fn scores_id(game: Option<&str>, period: Period, page: usize) -> ComponentId {
     ComponentId::Scores {
-        game: game
-            .and_then(games::find)
-            .map(|g| g.position())
-            .map_or(0, |i| i + 1),
+        game: game.and_then(games::find).map(|g| g.id()),
         period: Period::ALL.iter().position(|&p| p == period).unwrap_or(3),
         page,
     }
 }
 
-/// The game and period a leaderboard button names (None: not a game or period of ours).
-pub fn scores_of(game: usize, period: usize) -> Option<(Option<&'static str>, Period)> {
-    let game = match game {
-        0 => None,
-        n => Some(games::at(n - 1)?.id()),
-    };
+/// The game and period a leaderboard button names (None: not a period of ours; its game was
+/// read from the id).
+pub fn scores_of(
+    game: Option<&'static str>,
+    period: usize,
+) -> Option<(Option<&'static str>, Period)> {
     Some((game, *Period::ALL.get(period)?))
 }
 

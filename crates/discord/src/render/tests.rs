@@ -878,8 +878,7 @@ fn calls_sit_in_their_own_row_and_a_raise_asks_first() {
 /// The table's "❔" answers privately with the game's own words, in the presser's language.
 #[test]
 fn the_words_button_explains_the_games_words() {
-    let paston = games::find("paston").unwrap().position();
-    let en = words_privately(paston, EN).unwrap();
+    let en = words_privately("paston", EN).unwrap();
     assert!(en.ephemeral);
     assert!(
         en.content.contains("• Prikup: the two cards"),
@@ -887,8 +886,8 @@ fn the_words_button_explains_the_games_words() {
         en.content
     );
     assert!(en.content.contains("• (×3): "), "{}", en.content);
-    let fi = words_privately(paston, "fi").unwrap();
+    let fi = words_privately("paston", "fi").unwrap();
     assert!(fi.content.contains("• Prikup: kaksi"), "{}", fi.content);
     insta::assert_json_snapshot!("words_paston", en);
-    assert!(words_privately(99, EN).is_none());
+    assert!(words_privately("chess", EN).is_none());
 }

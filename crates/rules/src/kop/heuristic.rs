@@ -17,8 +17,59 @@ use super::{
     beaters, beats_place, bit, bits, class_of, partner_jack, places, position, winning_place,
     Action, Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
 };
-use crate::{Events, Game, Heuristic, Seat, Why};
+use crate::{Events, Game, Heuristic, Search, Seat};
 use pakka_cards::{Card, CardSet};
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Kop: one shared by several games, or Kop's own ([`KopWhy`]).
+pub(super) type Why = crate::Why<KopWhy>;
+
+/// The reasons only Kop's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KopWhy {
+    /// Both black queens and a strong hand (AH, or only trumps with 10H or without AD and
+    /// 10D): a solo.
+    Solo,
+    /// Both black queens: a wedding.
+    Wedding,
+    /// A lead of a trump no unseen card beats.
+    LeadTopTrump,
+    /// A lead of the cheapest trump.
+    LeadCheapTrump,
+    /// No trump: a lead of the cheapest card.
+    LeadCheap,
+    /// A lead of the richest side card (an ace or ten of clubs or spades).
+    LeadRichSide,
+    /// No side card: a lead of AD or 10D, the lowest trumps.
+    LeadWeakTrump,
+    /// The own side surely takes the trick: the richest card.
+    Smear,
+    /// The richest card that no possible opponent after can beat.
+    TakeSure,
+    /// A trick of 20 points or more: the strongest card that wins it for now.
+    TryHigh,
+    /// No sure winner: as few points as possible.
+    GiveLittle,
+}
+
+impl From<KopWhy> for Msg {
+    fn from(why: KopWhy) -> Msg {
+        match why {
+            KopWhy::Solo => msg!("why-kop-solo"),
+            KopWhy::Wedding => msg!("why-kop-wedding"),
+            KopWhy::LeadTopTrump => msg!("why-kop-lead-top-trump"),
+            KopWhy::LeadCheapTrump => msg!("why-kop-lead-cheap-trump"),
+            KopWhy::LeadCheap => msg!("why-kop-lead-cheap"),
+            KopWhy::LeadRichSide => msg!("why-kop-lead-rich-side"),
+            KopWhy::LeadWeakTrump => msg!("why-kop-lead-weak-trump"),
+            KopWhy::Smear => msg!("why-kop-smear"),
+            KopWhy::TakeSure => msg!("why-kop-take-sure"),
+            KopWhy::TryHigh => msg!("why-kop-try-high"),
+            KopWhy::GiveLittle => msg!("why-kop-give-little"),
+        }
+    }
+}
 
 /// What one seat may see of a Kop table, as the rule of thumb reads it: its hand, the public
 /// announcement, whether it is the wedding partner, and every card played this round.
@@ -56,6 +107,8 @@ impl Obs<'_> {
 }
 
 impl Heuristic for Kop {
+    type Reason = KopWhy;
+
     /// See [`choose`].
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
@@ -67,6 +120,14 @@ impl Heuristic for Kop {
             (i, why) if i == chosen => why,
             _ => Why::Weighed,
         }
+    }
+
+    /// The plan, which looks ahead at the seat's own later decisions by what it will know:
+    /// a Kop deal is four tricks of at most four cards (0.35 VC a deal against 0.31 for the
+    /// flat search, BENCHMARKS.md issue 31); a longer deal would have too many lines of the
+    /// seat's own to follow.
+    fn search() -> Search {
+        Search::Plan
     }
 
     /// Replays the round from the hands as dealt ([`fit`]).
@@ -459,8 +520,8 @@ fn decide_in(style: Style, obs: &Obs, legal: &[Action]) -> (usize, Why) {
             .min_by_key(|&i| rank(&legal[i]))
             .unwrap_or(0);
         let why = match legal.get(i) {
-            Some(Action::Solo) => Why::KopSolo,
-            Some(Action::Wedding) => Why::KopWedding,
+            Some(Action::Solo) => Why::Game(KopWhy::Solo),
+            Some(Action::Wedding) => Why::Game(KopWhy::Wedding),
             _ if legal.len() <= 1 => Why::Only,
             _ => Why::Weighed,
         };
@@ -483,17 +544,17 @@ fn decide_in(style: Style, obs: &Obs, legal: &[Action]) -> (usize, Why) {
         let safe_or_cheap = || {
             let top = highest(trumps);
             if unseen & beaters(top) == 0 {
-                (top, Why::KopLeadTopTrump)
+                (top, Why::Game(KopWhy::LeadTopTrump))
             } else {
-                (cheapest(trumps), Why::KopLeadCheapTrump)
+                (cheapest(trumps), Why::Game(KopWhy::LeadCheapTrump))
             }
         };
         // Only trumps left: the cheapest card is the cheapest trump.
         let cheapest_card = || {
             let why = if cards & !TRUMPS == 0 {
-                Why::KopLeadCheapTrump
+                Why::Game(KopWhy::LeadCheapTrump)
             } else if trumps == 0 {
-                Why::KopLeadCheap
+                Why::Game(KopWhy::LeadCheap)
             } else {
                 Why::Weighed
             };
@@ -505,19 +566,19 @@ fn decide_in(style: Style, obs: &Obs, legal: &[Action]) -> (usize, Why) {
             Lead::Highest => (highest(cards), Why::Weighed),
             Lead::Richest => (richest(cards), Why::Weighed),
             Lead::RichestSide if cards & !TRUMPS != 0 => {
-                (richest(cards & !TRUMPS), Why::KopLeadRichSide)
+                (richest(cards & !TRUMPS), Why::Game(KopWhy::LeadRichSide))
             }
             Lead::RichestSide => safe_or_cheap(),
             Lead::RichestTrump if trumps != 0 => (richest(trumps), Why::Weighed),
             Lead::RichestTrump => (richest(cards), Why::Weighed),
             Lead::SideThenWeak | Lead::SideThenCheap if cards & !TRUMPS != 0 => {
-                (richest(cards & !TRUMPS), Why::KopLeadRichSide)
+                (richest(cards & !TRUMPS), Why::Game(KopWhy::LeadRichSide))
             }
             Lead::CheapSideThenWeak if cards & !TRUMPS != 0 => {
                 (cheapest(cards & !TRUMPS), Why::Weighed)
             }
             Lead::SideThenWeak | Lead::CheapSideThenWeak if cards & WEAK != 0 => {
-                (richest(cards & WEAK), Why::KopLeadWeakTrump)
+                (richest(cards & WEAK), Why::Game(KopWhy::LeadWeakTrump))
             }
             Lead::SideThenWeak | Lead::SideThenCheap | Lead::CheapSideThenWeak => cheapest_card(),
             Lead::RichestLow if cards & !0b11 != 0 => (richest(cards & !0b11), Why::Weighed),
@@ -525,7 +586,7 @@ fn decide_in(style: Style, obs: &Obs, legal: &[Action]) -> (usize, Why) {
             Lead::SafeOrRichest => {
                 let top = highest(cards);
                 if trumps != 0 && unseen & beaters(top) == 0 {
-                    (top, Why::KopLeadTopTrump)
+                    (top, Why::Game(KopWhy::LeadTopTrump))
                 } else {
                     (richest(cards), Why::Weighed)
                 }
@@ -548,17 +609,17 @@ fn decide_in(style: Style, obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let at_stake: u32 = obs.trick.iter().map(|&(_, c)| POINTS[position(c)]).sum();
     let friend = sides[winner_seat] == Side::Friend;
     if friend && holds(winner) {
-        return pick(richest(cards), Why::KopSmear);
+        return pick(richest(cards), Why::Game(KopWhy::Smear));
     }
     let winning = cards & beaters(winner);
     let sure = places(winning)
         .filter(|&p| holds(p))
         .fold(0u16, |m, p| m | 1 << p);
     if sure != 0 {
-        return pick(richest(sure), Why::KopTakeSure);
+        return pick(richest(sure), Why::Game(KopWhy::TakeSure));
     }
     if !friend && winning != 0 && at_stake >= style.contest {
-        return pick(highest(winning), Why::KopTryHigh);
+        return pick(highest(winning), Why::Game(KopWhy::TryHigh));
     }
-    pick(cheapest(cards), Why::KopGiveLittle)
+    pick(cheapest(cards), Why::Game(KopWhy::GiveLittle))
 }

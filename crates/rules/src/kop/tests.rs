@@ -6,8 +6,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
+use super::heuristic::Why;
 use super::*;
-use crate::{check_seats, rank_by_score, Game, Heuristic, Present, RuleError, Why};
+use crate::{check_seats, rank_by_score, Game, Heuristic, Present, RuleError};
 use pakka_cards::{parse_cards, validate_deck};
 use pakka_catalog::{en, en_lines};
 
@@ -682,7 +683,7 @@ fn normal_reads_the_partnerships_from_the_queens_played() {
     assert_eq!(legal, vec![play("AH"), play("10H")]);
     let i = g.rule_of_thumb(3, &legal, &mut ChaCha8Rng::seed_from_u64(1));
     assert_eq!(legal[i], play("AH"));
-    assert_eq!(g.why(3, &legal, i), Why::KopTakeSure);
+    assert_eq!(g.why(3, &legal, i), Why::Game(KopWhy::TakeSure));
 }
 
 #[test]
@@ -697,11 +698,17 @@ fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
         ],
     );
     // Both black queens, but AD is a weak trump: a wedding.
-    assert_eq!(normal_choice(&g, 1), (Action::Wedding, Why::KopWedding));
+    assert_eq!(
+        normal_choice(&g, 1),
+        (Action::Wedding, Why::Game(KopWhy::Wedding))
+    );
     declare_all(&mut g);
     // A side ace is taken by a trump whenever it is led (each side suit has two cards), so
     // seat 0 leads its richest side card first and keeps its trumps for following.
-    assert_eq!(normal_choice(&g, 0), (play("AC"), Why::KopLeadRichSide));
+    assert_eq!(
+        normal_choice(&g, 0),
+        (play("AC"), Why::Game(KopWhy::LeadRichSide))
+    );
     // With trumps only it leads AD or 10D first, then its cheapest trump.
     let mut g = game(
         3,
@@ -713,7 +720,10 @@ fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
         ],
     );
     declare_all(&mut g);
-    assert_eq!(normal_choice(&g, 0), (play("10D"), Why::KopLeadWeakTrump));
+    assert_eq!(
+        normal_choice(&g, 0),
+        (play("10D"), Why::Game(KopWhy::LeadWeakTrump))
+    );
     let mut g = game(
         3,
         &[
@@ -724,7 +734,10 @@ fn normal_announces_a_wedding_and_leads_its_side_cards_first() {
         ],
     );
     declare_all(&mut g);
-    assert_eq!(normal_choice(&g, 0), (play("JD"), Why::KopLeadCheapTrump));
+    assert_eq!(
+        normal_choice(&g, 0),
+        (play("JD"), Why::Game(KopWhy::LeadCheapTrump))
+    );
 }
 
 #[test]
@@ -748,7 +761,10 @@ fn normal_plays_a_solo_with_both_black_queens_and_a_strong_hand() {
             "AH QD QH AD",
         ],
     );
-    assert_eq!(normal_choice(&g, 1), (Action::Solo, Why::KopSolo));
+    assert_eq!(
+        normal_choice(&g, 1),
+        (Action::Solo, Why::Game(KopWhy::Solo))
+    );
     act(&mut g, 1, Action::Solo);
     declare_all(&mut g);
     assert_eq!(g.contract(), Some(Contract::Solo { player: 1 }));
@@ -805,10 +821,16 @@ fn normal_smears_on_a_sure_friend() {
     declare_all(&mut g);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     // Seat 0 would lead its richest side card; here it leads AH, which nothing beats.
-    assert_eq!(normal_choice(&g, 0), (play("AC"), Why::KopLeadRichSide));
+    assert_eq!(
+        normal_choice(&g, 0),
+        (play("AC"), Why::Game(KopWhy::LeadRichSide))
+    );
     plays(&mut g, "AH JS");
     // Seat 2 holds QS and knows nothing of seat 0 yet; it gives the least it can.
-    assert_eq!(normal_choice(&g, 2), (play("JH"), Why::KopGiveLittle));
+    assert_eq!(
+        normal_choice(&g, 2),
+        (play("JH"), Why::Game(KopWhy::GiveLittle))
+    );
     plays(&mut g, "JH 10H");
     // Seat 0 leads JC and seat 1 beats it with QC, showing seat 2 its partner. Only AH and
     // 10H beat QC, and both are played: the trick is sure, so seat 2 smears AD on it.
@@ -817,7 +839,7 @@ fn normal_smears_on_a_sure_friend() {
     assert_eq!(legal, vec![play("QS"), play("AD")]);
     let i = g.rule_of_thumb(2, &legal, &mut rng);
     assert_eq!(legal[i], play("AD"));
-    assert_eq!(g.why(2, &legal, i), Why::KopSmear);
+    assert_eq!(g.why(2, &legal, i), Why::Game(KopWhy::Smear));
     // Asked about a move the rule of thumb did not choose, a hint gives no reason of its own.
     assert_eq!(g.why(2, &legal, 1 - i), Why::Weighed);
 }

@@ -6,7 +6,30 @@
 use rand::RngCore;
 
 use super::{Action, Matapesa};
-use crate::{Heuristic, Seat, Why};
+use crate::{Heuristic, Seat};
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Mätäpesä: one shared by several games, or Mätäpesä's own ([`MatapesaWhy`]).
+pub(super) type Why = crate::Why<MatapesaWhy>;
+
+/// The reasons only Mätäpesä's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MatapesaWhy {
+    /// More than two tricks left: the highest card goes.
+    ShedHigh,
+    /// Two tricks or fewer left: the lowest card.
+    LowLate,
+}
+
+impl From<MatapesaWhy> for Msg {
+    fn from(why: MatapesaWhy) -> Msg {
+        match why {
+            MatapesaWhy::ShedHigh => msg!("why-matapesa-shed-high"),
+            MatapesaWhy::LowLate => msg!("why-matapesa-low-late"),
+        }
+    }
+}
 
 /// What the rule of thumb reads of one seat's position: only public counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +47,8 @@ impl Obs {
 }
 
 impl Heuristic for Matapesa {
+    type Reason = MatapesaWhy;
+
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
     }
@@ -50,9 +75,9 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     };
     let by_rank = (0..legal.len()).map(|i| (rank(&legal[i]), i));
     let (pick, why) = if obs.tricks_left > 2 {
-        (by_rank.max(), Why::MatapesaShedHigh)
+        (by_rank.max(), Why::Game(MatapesaWhy::ShedHigh))
     } else {
-        (by_rank.min(), Why::MatapesaLowLate)
+        (by_rank.min(), Why::Game(MatapesaWhy::LowLate))
     };
     match pick {
         Some((_, i)) => (i, why),

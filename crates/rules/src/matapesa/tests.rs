@@ -414,7 +414,8 @@ fn game_result_reads_as_a_sentence() {
 
 #[test]
 fn normal_sheds_high_cards_early_and_plays_low_in_the_last_two_tricks() {
-    use crate::{Heuristic, Why};
+    use super::heuristic::Why;
+    use crate::Heuristic;
     let normal = |g: &Matapesa| {
         let seat = g.to_act()[0];
         let legal = g.legal_actions(seat);
@@ -423,7 +424,7 @@ fn normal_sheds_high_cards_early_and_plays_low_in_the_last_two_tricks() {
     };
     // Eight players, six cards each: seat 0 leads its ace while six tricks remain.
     let mut g = game(7, &["AS 2S 3S 4S 5S 6S", "", "", "", "", "", "", ""]);
-    assert_eq!(normal(&g), (play("AS"), Why::MatapesaShedHigh));
+    assert_eq!(normal(&g), (play("AS"), Why::Game(MatapesaWhy::ShedHigh)));
     // Everyone plays as the normal player does until two tricks are left.
     while g.hands.iter().map(|h| h.len()).max() > Some(2) {
         let seat = g.to_act()[0];
@@ -433,5 +434,5 @@ fn normal_sheds_high_cards_early_and_plays_low_in_the_last_two_tricks() {
     let seat = g.to_act()[0];
     assert!(g.legal_actions(seat).len() > 1, "a choice is left");
     let lowest = g.legal_actions(seat)[0];
-    assert_eq!(normal(&g), (lowest, Why::MatapesaLowLate));
+    assert_eq!(normal(&g), (lowest, Why::Game(MatapesaWhy::LowLate)));
 }

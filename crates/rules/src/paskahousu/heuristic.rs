@@ -11,6 +11,8 @@ use crate::shedding::{self, Position};
 use crate::{Heuristic, Seat};
 
 impl Heuristic for Paskahousu {
+    type Reason = crate::NoReason;
+
     /// The shared rule of thumb of `shedding::choose` on [`observe`]: the lowest rank with all
     /// its cards, 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {

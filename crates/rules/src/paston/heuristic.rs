@@ -27,8 +27,46 @@ use rand::RngCore;
 use super::{Action, Level, Paston, Phase, SEATS};
 use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::rank_bits as ranks;
-use crate::{Heuristic, Seat, Why};
+use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Paston: one shared by several games, or Paston's own ([`PastonWhy`]).
+pub(super) type Why = crate::Why<PastonWhy>;
+
+/// The reasons only Paston's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PastonWhy {
+    /// The next level promises enough (the prikup counted).
+    Bid,
+    /// The next level does not: pass.
+    Pass,
+    /// The pair whose discard leaves the best contract.
+    Discard,
+    /// The trump level of the best expected score.
+    Trump,
+    /// Every level is expected to cost more than surrendering.
+    Surrender,
+    /// Enough defensive tricks to whist.
+    Whist,
+    /// Too few defensive tricks: pass and sit out.
+    SitOut,
+}
+
+impl From<PastonWhy> for Msg {
+    fn from(why: PastonWhy) -> Msg {
+        match why {
+            PastonWhy::Bid => msg!("why-paston-bid"),
+            PastonWhy::Pass => msg!("why-paston-pass"),
+            PastonWhy::Discard => msg!("why-paston-discard"),
+            PastonWhy::Trump => msg!("why-paston-trump"),
+            PastonWhy::Surrender => msg!("why-paston-surrender"),
+            PastonWhy::Whist => msg!("why-paston-whist"),
+            PastonWhy::SitOut => msg!("why-paston-sit-out"),
+        }
+    }
+}
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
 const STYLE: Style = Style {
@@ -95,6 +133,8 @@ impl Obs<'_> {
 }
 
 impl Heuristic for Paston {
+    type Reason = PastonWhy;
+
     /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
     /// read from what the seat's view shows ([`Obs`]).
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
@@ -115,7 +155,7 @@ impl Heuristic for Paston {
 fn decide(view: &Obs, legal: &[Action]) -> (usize, Why) {
     let choice = match view.phase {
         Phase::Auction => auction(view, legal),
-        Phase::Discard => discard(view, legal).map(|i| (i, Why::PastonDiscard)),
+        Phase::Discard => discard(view, legal).map(|i| (i, Why::Game(PastonWhy::Discard))),
         Phase::Trump => trumps(view, legal),
         Phase::Whist => whist(view, legal),
         Phase::Play => play(view, legal),
@@ -174,7 +214,7 @@ fn best_contract(hand: CardSet, bid: Level, bonus: f32) -> (f32, f32) {
 }
 
 fn auction(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
-    let pass = index_of(legal, &Action::Pass).map(|i| (i, Why::PastonPass));
+    let pass = index_of(legal, &Action::Pass).map(|i| (i, Why::Game(PastonWhy::Pass)));
     let Some(level) = legal.iter().find_map(|a| match a {
         Action::Bid(l) => Some(*l),
         _ => None,
@@ -185,7 +225,7 @@ fn auction(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     // Grkha pays +10 and costs −40: only with a hand that makes it four times in five.
     let floor = if level == Level::Grkha { 0.0 } else { BID_EV };
     if ev > floor {
-        index_of(legal, &Action::Bid(level)).map(|i| (i, Why::PastonBid))
+        index_of(legal, &Action::Bid(level)).map(|i| (i, Why::Game(PastonWhy::Bid)))
     } else {
         pass
     }
@@ -224,10 +264,10 @@ fn trumps(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
         let (value, why) = match *action {
             Action::Trump(level) => (
                 contract_ev(VALUES.tricks(&STYLE, hand, level.trump()), level),
-                Why::PastonTrump,
+                Why::Game(PastonWhy::Trump),
             ),
             // −10, and each opponent +2.
-            Action::Surrender => (-12.0, Why::PastonSurrender),
+            Action::Surrender => (-12.0, Why::Game(PastonWhy::Surrender)),
             _ => continue,
         };
         if best.is_none_or(|(v, _, _)| value > v) {
@@ -238,7 +278,7 @@ fn trumps(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
 }
 
 fn whist(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
-    let pass = index_of(legal, &Action::Pass).map(|i| (i, Why::PastonSitOut));
+    let pass = index_of(legal, &Action::Pass).map(|i| (i, Why::Game(PastonWhy::SitOut)));
     let (me, Some(level)) = (view.me, view.trump) else {
         return pass;
     };
@@ -249,7 +289,7 @@ fn whist(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
         Some(false) => WHIST_ALONE,
     };
     if defence(view.hand, level.trump()) >= need {
-        index_of(legal, &Action::Whist).map(|i| (i, Why::PastonWhist))
+        index_of(legal, &Action::Whist).map(|i| (i, Why::Game(PastonWhy::Whist)))
     } else {
         pass
     }

@@ -25,6 +25,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::PastonWhy;
 mod present;
 
 use rand::RngCore;
@@ -839,6 +840,20 @@ impl Game for Paston {
     const ID: &'static str = "paston";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (3, 3);
+    const SHOWCASE: crate::Showcase = crate::Showcase {
+        seed: 5,
+        arena_seats: 3,
+        replay_seats: 3,
+        people: 3,
+        computers: 0,
+        load_people: 3,
+        picture: crate::Pictured {
+            seats: 3,
+            options: "",
+            moves: 9,
+            hand: 2,
+        },
+    };
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         let (source, dealer) = DeckSource::new(setup, &deck(), SEATS)?;

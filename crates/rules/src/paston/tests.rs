@@ -969,7 +969,7 @@ fn normal_choice(g: &Paston) -> Action {
 }
 
 /// Why the `normal` computer player chooses what [`normal_choice`] answers (a hint's reason).
-fn normal_why(g: &Paston) -> crate::Why {
+fn normal_why(g: &Paston) -> super::heuristic::Why {
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
     let i = g.rule_of_thumb(seat, &legal, &mut ChaCha8Rng::seed_from_u64(0));
@@ -991,7 +991,7 @@ fn normal_to_discard() -> Paston {
 fn normal_bids_a_strong_hand_and_passes_a_weak_one() {
     let mut g = game(2, NORMAL, NORMAL_PRIKUP);
     assert_eq!(normal_choice(&g), bid(Level::Paston));
-    assert_eq!(normal_why(&g), crate::Why::PastonBid);
+    assert_eq!(normal_why(&g), super::heuristic::Why::Game(PastonWhy::Bid));
     act(&mut g, 0, bid(Level::Paston));
     act(&mut g, 1, Action::Pass);
     assert_eq!(g.to_act(), vec![2]);
@@ -1000,7 +1000,7 @@ fn normal_bids_a_strong_hand_and_passes_a_weak_one() {
         Action::Pass,
         "seat 2 cannot make six tricks"
     );
-    assert_eq!(normal_why(&g), crate::Why::PastonPass);
+    assert_eq!(normal_why(&g), super::heuristic::Why::Game(PastonWhy::Pass));
 }
 
 #[test]
@@ -1013,14 +1013,20 @@ fn normal_discards_a_short_low_suit_and_names_its_best_trumps() {
         pair == [card("7D"), card("8D")] || pair == [card("7C"), card("8C")],
         "the two low cards of one side suit, voiding it: {pair:?}"
     );
-    assert_eq!(normal_why(&g), crate::Why::PastonDiscard);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Discard)
+    );
     act(&mut g, 0, Action::Discard(pair));
     assert_eq!(
         normal_choice(&g),
         Action::Trump(Level::Gupa),
         "five top hearts: hearts, at ×4"
     );
-    assert_eq!(normal_why(&g), crate::Why::PastonTrump);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Trump)
+    );
 }
 
 #[test]
@@ -1029,10 +1035,16 @@ fn normal_whists_with_defensive_tricks_and_passes_without() {
     act(&mut g, 0, Action::Discard([card("7D"), card("8D")]));
     act(&mut g, 0, Action::Trump(Level::Gupa));
     assert_eq!(normal_choice(&g), Action::Whist, "seat 1: AD KD, AC QC");
-    assert_eq!(normal_why(&g), crate::Why::PastonWhist);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Whist)
+    );
     act(&mut g, 1, Action::Whist);
     assert_eq!(normal_choice(&g), Action::Pass, "seat 2: no ace, no trump");
-    assert_eq!(normal_why(&g), crate::Why::PastonSitOut);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::SitOut)
+    );
 }
 
 #[test]
@@ -1044,30 +1056,30 @@ fn normal_draws_trumps_wins_cheaply_and_ducks_when_the_trick_is_gone() {
     act(&mut g, 2, Action::Whist);
     // AH KH QH JH 10H are equal: the declarer draws trumps with the cheapest of them.
     assert_eq!(normal_choice(&g), Action::Play(card("10H")));
-    assert_eq!(normal_why(&g), crate::Why::DrawTrumps);
+    assert_eq!(normal_why(&g), super::heuristic::Why::DrawTrumps);
     act(&mut g, 0, Action::Play(card("7C")));
     // Seat 1 plays after the declarer, only its partner still to come: QC wins, AC is wasted.
     assert_eq!(normal_choice(&g), Action::Play(card("QC")));
-    assert_eq!(normal_why(&g), crate::Why::WinCheapest);
+    assert_eq!(normal_why(&g), super::heuristic::Why::WinCheapest);
     act(&mut g, 1, Action::Play(card("QC")));
     // The partner holds the trick: seat 2 ducks with 9C rather than overtake with KC.
     assert_eq!(normal_choice(&g), Action::Play(card("9C")));
-    assert_eq!(normal_why(&g), crate::Why::PartnerWins);
+    assert_eq!(normal_why(&g), super::heuristic::Why::PartnerWins);
     act(&mut g, 2, Action::Play(card("9C")));
     assert_eq!(g.won.counts[1], 1);
     // Seat 1 leads a low spade; seat 2 goes up with QS (third hand high: the declarer, still to
     // play, could beat its partner's 7S); the declarer, last, wins with KS rather than AS.
     act(&mut g, 1, Action::Play(card("7S")));
     assert_eq!(normal_choice(&g), Action::Play(card("QS")));
-    assert_eq!(normal_why(&g), crate::Why::CoverPartner);
+    assert_eq!(normal_why(&g), super::heuristic::Why::CoverPartner);
     act(&mut g, 2, Action::Play(card("QS")));
     assert_eq!(normal_choice(&g), Action::Play(card("KS")));
-    assert_eq!(normal_why(&g), crate::Why::WinCheapest);
+    assert_eq!(normal_why(&g), super::heuristic::Why::WinCheapest);
     act(&mut g, 0, Action::Play(card("KS")));
     // The declarer leads AH: seat 1's hearts all lose, so it plays the lowest.
     act(&mut g, 0, Action::Play(card("AH")));
     assert_eq!(normal_choice(&g), Action::Play(card("7H")));
-    assert_eq!(normal_why(&g), crate::Why::CannotWin);
+    assert_eq!(normal_why(&g), super::heuristic::Why::CannotWin);
 }
 
 #[test]

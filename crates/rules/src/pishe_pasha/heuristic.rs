@@ -7,9 +7,40 @@
 use rand::RngCore;
 
 use super::{Action, PishePasha};
-use crate::{Heuristic, Seat, Why};
+use crate::{Heuristic, Seat};
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Pishe Pasha: one shared by several games, or Pishe Pasha's own ([`PisheWhy`]).
+pub(super) type Why = crate::Why<PisheWhy>;
+
+/// The reasons only Pishe Pasha's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PisheWhy {
+    /// The card fits a foundation, where it must go.
+    Foundation,
+    /// The card fits an opponent's discard pile: given away.
+    Give,
+    /// An opponent's breach is open: Stop.
+    Stop,
+    /// After a Stop, the stopper takes the turn over.
+    TakeOver,
+}
+
+impl From<PisheWhy> for Msg {
+    fn from(why: PisheWhy) -> Msg {
+        match why {
+            PisheWhy::Foundation => msg!("why-pishe-foundation"),
+            PisheWhy::Give => msg!("why-pishe-give"),
+            PisheWhy::Stop => msg!("why-pishe-stop"),
+            PisheWhy::TakeOver => msg!("why-pishe-take-over"),
+        }
+    }
+}
 
 impl Heuristic for PishePasha {
+    type Reason = PisheWhy;
+
     /// The first legal action of the most preferred kind ([`preference`]).
     #[inline]
     fn rule_of_thumb(&self, _seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
@@ -22,13 +53,20 @@ impl Heuristic for PishePasha {
     /// are the only action (every other kind is preferred), so they are `Only`.
     fn why(&self, _seat: Seat, legal: &[Action], chosen: usize) -> Why {
         match legal.get(chosen) {
-            Some(Action::Foundation) => Why::PisheFoundation,
-            Some(Action::Give(_)) => Why::PisheGive,
-            Some(Action::Stop) => Why::PisheStop,
-            Some(Action::TakeOver) => Why::PisheTakeOver,
+            Some(Action::Foundation) => Why::Game(PisheWhy::Foundation),
+            Some(Action::Give(_)) => Why::Game(PisheWhy::Give),
+            Some(Action::Stop) => Why::Game(PisheWhy::Stop),
+            Some(Action::TakeOver) => Why::Game(PisheWhy::TakeOver),
             _ if legal.len() <= 1 => Why::Only,
             _ => Why::Weighed,
         }
+    }
+
+    /// Half the reward is the margin in cards: Pishe Pasha scores the cards the loser still
+    /// holds, and a search rewarded for the place alone won deals by a card and lost them by
+    /// twenty (arena-tuned, BENCHMARKS.md issue 31).
+    fn margin_share() -> Option<f64> {
+        Some(0.5)
     }
 }
 

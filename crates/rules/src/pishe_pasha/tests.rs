@@ -91,7 +91,7 @@ fn play_turn(g: &mut PishePasha, seat: Seat) -> Vec<Event> {
 }
 
 /// What the `normal` computer player chooses for `seat`, and why (a hint's reason).
-fn normal(g: &PishePasha, seat: Seat) -> (Action, crate::Why) {
+fn normal(g: &PishePasha, seat: Seat) -> (Action, super::heuristic::Why) {
     use crate::Heuristic;
     use rand::SeedableRng;
     let legal = g.legal_actions(seat);
@@ -162,7 +162,10 @@ fn pp3_give_to_the_opponent_and_turn_again() {
     act(&mut g, 0, Action::Turn);
     assert_eq!(g.pending, Some(card("8S")));
     assert_eq!(g.legal_actions(0), vec![Action::Give(1), Action::Discard]);
-    assert_eq!(normal(&g, 0), (Action::Give(1), crate::Why::PisheGive));
+    assert_eq!(
+        normal(&g, 0),
+        (Action::Give(1), super::heuristic::Why::Game(PisheWhy::Give))
+    );
     act(&mut g, 0, Action::Give(1));
     assert_eq!(top(&g, 1), Some(card("8S")));
     assert_eq!(g.to_act(), vec![0]);
@@ -327,7 +330,10 @@ fn pp10_stop_and_correct_a_breach() {
     assert_eq!(g.legal_actions(1), vec![Action::Foundation, Action::Turn]);
     assert_eq!(
         normal(&g, 1),
-        (Action::Foundation, crate::Why::PisheFoundation)
+        (
+            Action::Foundation,
+            super::heuristic::Why::Game(PisheWhy::Foundation)
+        )
     );
     let events = act(&mut g, 1, Action::Turn); // breach: 5C fits ♣
     assert!(events.contains(&Event::Breach { seat: 1 }));
@@ -348,7 +354,13 @@ fn pp10_stop_and_correct_a_breach() {
     );
     assert_eq!(g.to_act(), vec![0]);
     assert_eq!(g.legal_actions(0), vec![Action::Correct, Action::TakeOver]);
-    assert_eq!(normal(&g, 0), (Action::TakeOver, crate::Why::PisheTakeOver));
+    assert_eq!(
+        normal(&g, 0),
+        (
+            Action::TakeOver,
+            super::heuristic::Why::Game(PisheWhy::TakeOver)
+        )
+    );
     act(&mut g, 0, Action::Correct);
     assert_eq!(
         g.stocks[1].front(),

@@ -11,6 +11,8 @@ use crate::shedding::{self, Position};
 use crate::{Heuristic, Seat};
 
 impl Heuristic for Poytapaska {
+    type Reason = crate::NoReason;
+
     /// Face-down positions in order ([`first_flip`]); otherwise the shared rule of thumb of
     /// `shedding::choose` on [`observe`]: the lowest rank with all its cards (face-up cards
     /// low first), 10s, aces and 2s kept for high or big piles, draw-and-try before taking.

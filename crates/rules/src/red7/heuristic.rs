@@ -7,8 +7,40 @@
 use rand::RngCore;
 
 use super::{colour, leader, score_key, strength, strength_bit, strength_bits, Action, Red7, View};
-use crate::{Heuristic, Observer, Seat, Why};
+use crate::{Heuristic, Observer, Seat};
 use pakka_cards::{Card, CardSet, Colour};
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Red7: one shared by several games, or Red7's own ([`Red7Why`]).
+pub(super) type Why = crate::Why<Red7Why>;
+
+/// The reasons only Red7's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Red7Why {
+    /// Already winning after a palette play: the turn ends.
+    EndWinning,
+    /// The weakest palette card that wins under the current rule.
+    Palette,
+    /// The weakest canvas card whose rule makes the seat win.
+    Canvas,
+    /// A palette card that a canvas card in hand then makes win.
+    PaletteThenCanvas,
+    /// Nothing wins: the turn ends (the seat is out either way).
+    NoWin,
+}
+
+impl From<Red7Why> for Msg {
+    fn from(why: Red7Why) -> Msg {
+        match why {
+            Red7Why::EndWinning => msg!("why-red7-end-winning"),
+            Red7Why::Palette => msg!("why-red7-palette"),
+            Red7Why::Canvas => msg!("why-red7-canvas"),
+            Red7Why::PaletteThenCanvas => msg!("why-red7-palette-then-canvas"),
+            Red7Why::NoWin => msg!("why-red7-no-win"),
+        }
+    }
+}
 
 /// What the rule of thumb reads of the seat to act: its hand, its palette, whether it has played
 /// to it this turn, the canvas rule and, per possible rule, the best score among the other
@@ -68,7 +100,7 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     };
     let end = legal.iter().position(|a| *a == Action::End);
     if let (Some(i), true) = (end, obs.played_palette && obs.wins(None, obs.rule)) {
-        return (i, Why::Red7EndWinning);
+        return (i, Why::Game(Red7Why::EndWinning));
     }
     let palette_wins = pick(&|a| match *a {
         Action::Palette(c) if obs.wins(Some(c), obs.rule) => Some(strength(c)),
@@ -88,14 +120,16 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     });
     let tag = |why: Why| move |i: usize| (i, why);
     palette_wins
-        .map(tag(Why::Red7Palette))
-        .or(canvas_wins.map(tag(Why::Red7Canvas)))
-        .or(palette_then_canvas.map(tag(Why::Red7PaletteThenCanvas)))
-        .or(end.map(tag(Why::Red7NoWin)))
+        .map(tag(Why::Game(Red7Why::Palette)))
+        .or(canvas_wins.map(tag(Why::Game(Red7Why::Canvas))))
+        .or(palette_then_canvas.map(tag(Why::Game(Red7Why::PaletteThenCanvas))))
+        .or(end.map(tag(Why::Game(Red7Why::NoWin))))
         .unwrap_or((0, Why::Weighed))
 }
 
 impl Heuristic for Red7 {
+    type Reason = Red7Why;
+
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
     }

@@ -31,6 +31,7 @@
 //! `heuristic.rs` the rule of thumb, `tests.rs` the rules file's acceptance cases.
 
 mod heuristic;
+pub use heuristic::Red7Why;
 mod present;
 
 use std::cmp::Ordering;
@@ -736,6 +737,20 @@ impl Game for Red7 {
     const ID: &'static str = "red7";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (2, 4);
+    const SHOWCASE: crate::Showcase = crate::Showcase {
+        seed: 21,
+        arena_seats: 3,
+        replay_seats: 3,
+        people: 3,
+        computers: 0,
+        load_people: 3,
+        picture: crate::Pictured {
+            seats: 4,
+            options: "",
+            moves: 5,
+            hand: 1,
+        },
+    };
 
     fn configurations() -> Vec<(Options, usize)> {
         [false, true]

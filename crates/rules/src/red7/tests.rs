@@ -1126,7 +1126,7 @@ fn round_and_game_results_read_as_sentences() {
 // ---- the normal computer player's reasons (a hint's line) -----------------------------------
 
 /// What the `normal` computer player chooses for the seat to act, and why.
-fn normal(g: &Red7) -> (Action, crate::Why) {
+fn normal(g: &Red7) -> (Action, super::heuristic::Why) {
     use crate::Heuristic;
     let seat = g.to_act()[0];
     let legal = g.legal_actions(seat);
@@ -1136,22 +1136,25 @@ fn normal(g: &Red7) -> (Action, crate::Why) {
 
 #[test]
 fn normal_keeps_the_lead_as_cheaply_as_it_can_and_says_how() {
-    use crate::Why;
+    use super::heuristic::Why;
     // Under Red only R7 beats the other palette's O7: to the palette, then end the turn.
     let mut g = basic(1, &["R7 V1", ""], &["R3", "O7"]);
-    assert_eq!(normal(&g), (palette("R7"), Why::Red7Palette));
+    assert_eq!(normal(&g), (palette("R7"), Why::Game(Red7Why::Palette)));
     act(&mut g, 0, palette("R7"));
-    assert_eq!(normal(&g), (Action::End, Why::Red7EndWinning));
+    assert_eq!(normal(&g), (Action::End, Why::Game(Red7Why::EndWinning)));
     // No palette card wins under Red, but Green does with the G2 already there: the weaker
     // green card goes to the canvas.
     let g = basic(1, &["G4 G6", ""], &["G2", "R7"]);
-    assert_eq!(normal(&g), (canvas("G4"), Why::Red7Canvas));
+    assert_eq!(normal(&g), (canvas("G4"), Why::Game(Red7Why::Canvas)));
     // Nothing wins alone, but the weakest card of the hand (R3 R5 O1 O3 O5 G4 G6, the deck
     // filling the rest) gives a canvas card a winning rule: O1 beside B1 makes two 1s, which
     // win once O3 or O5 makes the rule Orange.
     let g = basic(1, &["G4 G6", ""], &["B1", "R7"]);
     assert_eq!(g.hands[0], set("R3 R5 O1 O3 O5 G4 G6"));
-    assert_eq!(normal(&g), (palette("O1"), Why::Red7PaletteThenCanvas));
+    assert_eq!(
+        normal(&g),
+        (palette("O1"), Why::Game(Red7Why::PaletteThenCanvas))
+    );
     // Seat 0 holds only B1 (the deck's other cards moved to seat 1's palette): it wins under
     // no rule, in the palette or on the canvas, so the turn ends, out either way.
     let mut g = basic(1, &["B1", ""], &["R3", "O7"]);
@@ -1160,5 +1163,5 @@ fn normal_keeps_the_lead_as_cheaply_as_it_can_and_says_how() {
         take(&mut g, c);
         g.palettes[1].insert(c);
     }
-    assert_eq!(normal(&g), (Action::End, Why::Red7NoWin));
+    assert_eq!(normal(&g), (Action::End, Why::Game(Red7Why::NoWin)));
 }

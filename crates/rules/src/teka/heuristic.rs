@@ -29,8 +29,46 @@ use rand::RngCore;
 use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
 use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::{partner, rank_bits as ranks};
-use crate::{Heuristic, Seat, Why};
+use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Teka: one shared by several games, or Teka's own ([`TekaWhy`]).
+pub(super) type Why = crate::Why<TekaWhy>;
+
+/// The reasons only Teka's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TekaWhy {
+    /// A hand without an ace or a court card asks for a new deal.
+    Redeal,
+    /// Every card is a sure trick: Double thirteen.
+    Double13,
+    /// The partner's number is the highest call: pass.
+    PartnerHighest,
+    /// The lowest number the team's counted tricks make, with a margin.
+    Call,
+    /// No number the seat may call is made by the counted tricks: pass.
+    Pass,
+    /// The suit worth the most tricks.
+    Trump,
+    /// A raise as far as is certain.
+    Raise,
+}
+
+impl From<TekaWhy> for Msg {
+    fn from(why: TekaWhy) -> Msg {
+        match why {
+            TekaWhy::Redeal => msg!("why-teka-redeal"),
+            TekaWhy::Double13 => msg!("why-teka-double13"),
+            TekaWhy::PartnerHighest => msg!("why-teka-partner-highest"),
+            TekaWhy::Call => msg!("why-teka-call"),
+            TekaWhy::Pass => msg!("why-teka-pass"),
+            TekaWhy::Trump => msg!("why-teka-trump"),
+            TekaWhy::Raise => msg!("why-teka-raise"),
+        }
+    }
+}
 
 /// Teka's weights for the shared card play: the whole deck (2 to A).
 pub(super) const STYLE: Style = Style {
@@ -97,6 +135,8 @@ impl Obs<'_> {
 }
 
 impl Heuristic for Teka {
+    type Reason = TekaWhy;
+
     /// Counted tricks for the calls, trumps and raises; the shared card play ([`decide`]).
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         decide(&Obs::of(self, seat), legal).0
@@ -120,11 +160,11 @@ impl Heuristic for Teka {
 /// together so that a hint's reason is always the branch that chose the move.
 pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let choice = match obs.phase {
-        Phase::Redeal => index_of(legal, &Action::Redeal).map(|i| (i, Why::TekaRedeal)),
+        Phase::Redeal => index_of(legal, &Action::Redeal).map(|i| (i, Why::Game(TekaWhy::Redeal))),
         Phase::Bidding => call(obs, legal),
-        Phase::Trump => trumps(obs, legal).map(|i| (i, Why::TekaTrump)),
+        Phase::Trump => trumps(obs, legal).map(|i| (i, Why::Game(TekaWhy::Trump))),
         Phase::Play => raise(obs, legal)
-            .map(|i| (i, Why::TekaRaise))
+            .map(|i| (i, Why::Game(TekaWhy::Raise)))
             .or_else(|| play(obs, legal)),
         Phase::Over => None,
     };
@@ -176,7 +216,7 @@ fn call(obs: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     let (suit, mine) = best_trump(hand);
     if all_sure(hand, suit) {
         if let Some(i) = index_of(legal, &Action::Bid(Bid::Double13)) {
-            return Some((i, Why::TekaDouble13));
+            return Some((i, Why::Game(TekaWhy::Double13)));
         }
     }
     let numbers = |seats: &dyn Fn(Seat) -> bool| {
@@ -192,7 +232,7 @@ fn call(obs: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
     let highest = numbers(&|_| true);
     let partners = numbers(&|s| s == partner(me));
     if partners.is_some() && partners == highest {
-        return pass.map(|i| (i, Why::TekaPartnerHighest));
+        return pass.map(|i| (i, Why::Game(TekaWhy::PartnerHighest)));
     }
     let rest = f32::max(13.0 - mine, 0.0);
     let partner_call = obs.calls.iter().find(|c| c.seat == partner(me));
@@ -210,8 +250,8 @@ fn call(obs: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
         .iter()
         .position(|a| matches!(a, Action::Bid(Bid::Tricks(n)) if team >= f32::from(*n) + MARGIN))
     {
-        Some(i) => Some((i, Why::TekaCall)),
-        None => pass.map(|i| (i, Why::TekaPass)),
+        Some(i) => Some((i, Why::Game(TekaWhy::Call))),
+        None => pass.map(|i| (i, Why::Game(TekaWhy::Pass))),
     }
 }
 

@@ -6,8 +6,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
+use super::heuristic::Why;
 use super::*;
-use crate::{Game, Heuristic, Present, RuleError, Why};
+use crate::{Game, Heuristic, Present, RuleError};
 use pakka_cards::{parse_cards, validate_deck};
 use pakka_catalog::{en, en_lines};
 
@@ -800,7 +801,7 @@ fn normal_asks_for_a_redeal_without_an_ace_or_a_court_card() {
     let g = game(3, ["2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D 2C", "", "", ""]);
     assert_eq!((g.phase(), g.to_act()), (Phase::Redeal, vec![0]));
     assert_eq!(normal_choice(&g), Action::Redeal);
-    assert_eq!(normal_why(&g), Why::TekaRedeal);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Redeal));
 }
 
 #[test]
@@ -815,28 +816,28 @@ fn normal_calls_double_thirteen_only_when_every_card_is_a_sure_trick() {
         ],
     );
     assert_eq!(normal_choice(&g), Action::Bid(Bid::Double13));
-    assert_eq!(normal_why(&g), Why::TekaDouble13);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Double13));
 }
 
 #[test]
 fn normal_calls_the_lowest_number_with_a_strong_hand_and_passes_weak_ones() {
     let mut g = game(3, NORMAL);
     assert_eq!(normal_choice(&g), number(8));
-    assert_eq!(normal_why(&g), Why::TekaCall);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Call));
     act(&mut g, 0, number(8));
     assert_eq!(normal_choice(&g), Action::Pass, "seat 1 is weak");
-    assert_eq!(normal_why(&g), Why::TekaPass);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Pass));
     act(&mut g, 1, Action::Pass);
     assert_eq!(
         normal_choice(&g),
         Action::Pass,
         "seat 2 leaves the call to its partner"
     );
-    assert_eq!(normal_why(&g), Why::TekaPartnerHighest);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::PartnerHighest));
     act(&mut g, 2, Action::Pass);
     act(&mut g, 3, Action::Pass);
     assert_eq!(normal_choice(&g), Action::Trump(TrumpSuit::S));
-    assert_eq!(normal_why(&g), Why::TekaTrump);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Trump));
 }
 
 #[test]
@@ -862,7 +863,7 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     // Five tricks won and four master trumps in hand make nine certain: raise to 9, not more,
     // then play.
     assert_eq!(normal_choice(&g), Action::Raise(9));
-    assert_eq!(normal_why(&g), Why::TekaRaise);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Raise));
     act(&mut g, 0, Action::Raise(9));
     assert!(matches!(normal_choice(&g), Action::Play(_)));
     // Second hand low: seat 1 keeps KC under the declarer's 2C (its partner plays after it).
@@ -1053,7 +1054,7 @@ mod reference {
             opponents_out,
             trick_number: view.trick_number,
         };
-        let (card, _) = table.card(cards, &view.trick)?;
+        let (card, _) = table.card::<crate::NoReason>(cards, &view.trick)?;
         index_of(legal, &Action::Play(card))
     }
 }

@@ -6,8 +6,40 @@
 use rand::RngCore;
 
 use super::{Action, Whist22};
-use crate::{Heuristic, Observer, Seat, Why};
+use crate::{Heuristic, Observer, Seat};
 use pakka_cards::CardSet;
+use pakka_text::{msg, Msg};
+
+/// A hint's reason in Whist 22: one shared by several games, or Whist 22's own ([`Whist22Why`]).
+pub(super) type Why = crate::Why<Whist22Why>;
+
+/// The reasons only Whist 22's rule of thumb gives (`Why::Game`), one per branch that chooses,
+/// worded by the catalog (`why-*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Whist22Why {
+    /// The bid counts the cards likely to take a trick (17 and up, the Fool).
+    Bid,
+    /// The dealer may not bid that count: the nearest bid allowed.
+    BidNearest,
+    /// The blind round: the own card unseen, a bid of 0.
+    BidUnseen,
+    /// Short of the bid: the highest card.
+    NeedTricks,
+    /// The bid is made: the lowest card.
+    BidMade,
+}
+
+impl From<Whist22Why> for Msg {
+    fn from(why: Whist22Why) -> Msg {
+        match why {
+            Whist22Why::Bid => msg!("why-whist22-bid"),
+            Whist22Why::BidNearest => msg!("why-whist22-bid-nearest"),
+            Whist22Why::BidUnseen => msg!("why-whist22-bid-unseen"),
+            Whist22Why::NeedTricks => msg!("why-whist22-need-tricks"),
+            Whist22Why::BidMade => msg!("why-whist22-bid-made"),
+        }
+    }
+}
 
 /// What the rule of thumb reads of one seat: the cards of its own it may see (none in the blind
 /// round until its Fool is revealed), its bid and the tricks it has taken.
@@ -64,9 +96,9 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
             })
             .unwrap_or(0);
         let why = match legal.get(i) {
-            Some(&Action::Bid(0)) if obs.hand.is_empty() => Why::Whist22BidUnseen,
-            Some(&Action::Bid(b)) if i32::from(b) == strong => Why::Whist22Bid,
-            Some(Action::Bid(_)) => Why::Whist22BidNearest,
+            Some(&Action::Bid(0)) if obs.hand.is_empty() => Why::Game(Whist22Why::BidUnseen),
+            Some(&Action::Bid(b)) if i32::from(b) == strong => Why::Game(Whist22Why::Bid),
+            Some(Action::Bid(_)) => Why::Game(Whist22Why::BidNearest),
             _ => Why::Weighed,
         };
         return (i, why);
@@ -74,9 +106,9 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let short = u32::from(obs.bid) > obs.tricks;
     let by_value = (0..legal.len()).map(|i| (value(&legal[i]), i));
     let (pick, why) = if short {
-        (by_value.max(), Why::Whist22NeedTricks)
+        (by_value.max(), Why::Game(Whist22Why::NeedTricks))
     } else {
-        (by_value.min(), Why::Whist22BidMade)
+        (by_value.min(), Why::Game(Whist22Why::BidMade))
     };
     match pick {
         Some((_, i)) => (i, why),
@@ -85,6 +117,8 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
 }
 
 impl Heuristic for Whist22 {
+    type Reason = Whist22Why;
+
     fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
         choose(&Obs::of(self, seat), legal)
     }

@@ -666,7 +666,8 @@ fn hand_and_game_results_read_as_sentences() {
 
 #[test]
 fn normal_bids_its_likely_tricks_and_plays_high_until_its_bid_is_made() {
-    use crate::{Heuristic, Why};
+    use super::heuristic::Why;
+    use crate::Heuristic;
     let normal = |g: &Whist22| {
         let seat = g.to_act()[0];
         let legal = g.legal_actions(seat);
@@ -683,16 +684,19 @@ fn normal_bids_its_likely_tricks_and_plays_high_until_its_bid_is_made() {
         ],
     );
     // 18, 19 and the Fool are likely tricks.
-    assert_eq!(normal(&g), (Action::Bid(3), Why::Whist22Bid));
+    assert_eq!(normal(&g), (Action::Bid(3), Why::Game(Whist22Why::Bid)));
     next(&mut g, Action::Bid(3));
-    assert_eq!(normal(&g), (Action::Bid(0), Why::Whist22Bid));
+    assert_eq!(normal(&g), (Action::Bid(0), Why::Game(Whist22Why::Bid)));
     bids(&mut g, &[0, 0]);
     // The dealer counts two (20, 21), but 2 would make the bids add up to the 5 tricks.
-    assert_eq!(normal(&g), (Action::Bid(1), Why::Whist22BidNearest));
+    assert_eq!(
+        normal(&g),
+        (Action::Bid(1), Why::Game(Whist22Why::BidNearest))
+    );
     next(&mut g, Action::Bid(1));
     // Seat 0 still needs three tricks: its highest, the Fool as 22.
-    assert_eq!(normal(&g), (FOOL_22, Why::Whist22NeedTricks));
+    assert_eq!(normal(&g), (FOOL_22, Why::Game(Whist22Why::NeedTricks)));
     next(&mut g, FOOL_22);
     // Seat 1 bid 0 and has taken none: its lowest.
-    assert_eq!(normal(&g), (play("1"), Why::Whist22BidMade));
+    assert_eq!(normal(&g), (play("1"), Why::Game(Whist22Why::BidMade)));
 }

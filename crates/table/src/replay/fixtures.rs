@@ -18,18 +18,10 @@ const CHANNEL: u64 = 20;
 pub const ALICE: u64 = 1;
 pub const BOB: u64 = 2;
 
-/// One seeded table of each game: its id, its seats and the seed.
-pub const EVERY_GAME: &[(&str, usize, u64)] = &[
-    ("pisha-pasha", 2, 7),
-    ("paskahousu", 3, 4),
-    ("poytapaska", 2, 3),
-    ("paston", 3, 5),
-    ("teka", 4, 9),
-    ("red7", 3, 21),
-    ("matapesa", 4, 2),
-    ("kop", 4, 3),
-    ("whist22", 4, 6),
-];
+/// One seeded table of each game: its id, its seats and the seed (each game's own,
+/// `Showcase::replay_seats` and `Showcase::seed`).
+pub const EVERY_GAME: &[(&str, usize, u64)] =
+    pakka_rules::showcases!(|id, s| (id, s.replay_seats, s.seed));
 
 pub fn request(game: &str, seats: usize, seed: u64, channel: u64) -> CreateTable {
     CreateTable {
