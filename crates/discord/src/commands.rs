@@ -808,7 +808,14 @@ async fn play_in_thread(
         Ok(view) => {
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let ctx = ctx.serenity_context();
-            let posted = upkeep::post(ctx, data, view.channel_id, &reply, Priority::Person).await;
+            let posted = super::public::post_in_channel(
+                ctx,
+                data,
+                view.channel_id,
+                &reply,
+                Priority::Person,
+            )
+            .await;
             if let Some(message) = posted {
                 upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
             }
