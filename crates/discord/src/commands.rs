@@ -10,7 +10,9 @@ use poise::serenity_prelude as serenity;
 
 use super::input::{self, BadInput};
 use super::pace::Priority;
+use super::command_names::{command_texts, parameter_texts};
 use super::public::Posted;
+use super::reply::{langs, say};
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
 use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
 use pakka_catalog::{catalog, NoNames, DEFAULT_LANG};
@@ -18,7 +20,7 @@ use pakka_table::games::{self, GameKind};
 use pakka_table::records::Period;
 use pakka_table::{CreateTable, Declined, LobbyChange, Person, Phase, TableError, TableView};
 use pakka_table::{GuildSetting, Learning, Level, TableId};
-use pakka_text::{key, msg};
+use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -39,237 +41,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         describe(command);
     }
     commands
-}
-
-/// A command's English name as a `&'static str` (a metrics label), `other` for a name that is
-/// not one of ours.
-pub(super) fn static_name(name: &str) -> &'static str {
-    COMMANDS
-        .iter()
-        .find(|(english, _, _)| *english == name)
-        .map_or("other", |(english, _, _)| english)
-}
-
-/// Every command's name and description in the catalog, by its English name. A name is
-/// localized: `/play` stays `/play` in English and is `/pelaa` in a Finnish client (Discord
-/// offers both names; the English one keeps working everywhere).
-const COMMANDS: &[(&str, &str, &str)] = &[
-    ("play", key!("discord-name-play"), key!("discord-cmd-play")),
-    (
-        "scores",
-        key!("discord-name-scores"),
-        key!("discord-cmd-scores"),
-    ),
-    (
-        "stats",
-        key!("records-name-stats"),
-        key!("records-cmd-stats"),
-    ),
-    (
-        "history",
-        key!("records-name-history"),
-        key!("records-cmd-history"),
-    ),
-    (
-        "rules",
-        key!("discord-name-rules"),
-        key!("discord-cmd-rules"),
-    ),
-    (
-        "abandon",
-        key!("discord-name-abandon"),
-        key!("discord-cmd-abandon"),
-    ),
-    (
-        "pause",
-        key!("discord-name-pause"),
-        key!("discord-cmd-pause"),
-    ),
-    (
-        "resume",
-        key!("discord-name-resume"),
-        key!("discord-cmd-resume"),
-    ),
-    (
-        "invite",
-        key!("discord-name-invite"),
-        key!("discord-cmd-invite"),
-    ),
-    (
-        "settings",
-        key!("discord-name-settings"),
-        key!("discord-cmd-settings"),
-    ),
-    ("replay", key!("replay-name"), key!("replay-cmd")),
-];
-
-/// Every command parameter's name and description in the catalog: (command, parameter, name,
-/// description). `/play`'s extra players (`player2`, …) are numbered in code.
-const PARAMETERS: &[(&str, &str, &str, &str)] = &[
-    (
-        "play",
-        "game",
-        key!("discord-name-game"),
-        key!("discord-param-play-game"),
-    ),
-    (
-        "play",
-        "player",
-        key!("discord-name-player"),
-        key!("discord-param-player"),
-    ),
-    (
-        "play",
-        "seats",
-        key!("discord-name-seats"),
-        key!("discord-param-seats"),
-    ),
-    (
-        "play",
-        "seed",
-        key!("discord-name-seed"),
-        key!("discord-param-seed"),
-    ),
-    (
-        "play",
-        "options",
-        key!("discord-name-options"),
-        key!("discord-param-options"),
-    ),
-    (
-        "play",
-        "bots",
-        key!("discord-name-bots"),
-        key!("discord-param-bots"),
-    ),
-    (
-        "play",
-        "level",
-        key!("discord-name-level"),
-        key!("discord-param-level"),
-    ),
-    (
-        "play",
-        "turn_timer",
-        key!("discord-name-turn-timer"),
-        key!("discord-param-turn-timer"),
-    ),
-    (
-        "play",
-        "thread",
-        key!("discord-name-thread"),
-        key!("discord-param-thread"),
-    ),
-    (
-        "play",
-        "hints",
-        key!("discord-name-hints"),
-        key!("discord-param-hints"),
-    ),
-    (
-        "play",
-        "open_seats",
-        key!("discord-name-open-seats"),
-        key!("discord-param-open-seats"),
-    ),
-    (
-        "scores",
-        "game",
-        key!("discord-name-game"),
-        key!("discord-param-scores-game"),
-    ),
-    (
-        "scores",
-        "period",
-        key!("records-name-period"),
-        key!("records-param-scores-period"),
-    ),
-    (
-        "stats",
-        "player",
-        key!("discord-name-player"),
-        key!("records-param-stats-player"),
-    ),
-    (
-        "stats",
-        "game",
-        key!("discord-name-game"),
-        key!("records-param-stats-game"),
-    ),
-    (
-        "history",
-        "server",
-        key!("records-name-server"),
-        key!("records-param-history-server"),
-    ),
-    (
-        "rules",
-        "game",
-        key!("discord-name-game"),
-        key!("discord-param-rules-game"),
-    ),
-    (
-        "invite",
-        "player",
-        key!("discord-name-player"),
-        key!("discord-param-invite-player"),
-    ),
-    (
-        "settings",
-        "threads",
-        key!("discord-name-threads"),
-        key!("discord-param-settings-threads"),
-    ),
-    (
-        "settings",
-        "images",
-        key!("discord-name-images"),
-        key!("discord-param-settings-images"),
-    ),
-    (
-        "settings",
-        "language",
-        key!("discord-name-language"),
-        key!("discord-param-settings-language"),
-    ),
-    (
-        "replay",
-        "game",
-        key!("discord-name-game"),
-        key!("replay-param-game"),
-    ),
-    (
-        "replay",
-        "public",
-        key!("replay-name-public"),
-        key!("replay-param-public"),
-    ),
-];
-
-/// A command's name and description, from [`COMMANDS`].
-fn command_texts(command: &str) -> Option<(Msg, Msg)> {
-    COMMANDS
-        .iter()
-        .find(|(c, _, _)| *c == command)
-        .map(|&(_, name, text)| (Msg::new(name, vec![]), Msg::new(text, vec![])))
-}
-
-/// A parameter's name and description, from [`PARAMETERS`]; `/play`'s `player2`, … are "player
-/// 2", … and described as another player.
-pub(crate) fn parameter_texts(command: &str, parameter: &str) -> Option<(Msg, Msg)> {
-    if let Some(&(_, _, name, text)) = PARAMETERS
-        .iter()
-        .find(|(c, p, _, _)| *c == command && *p == parameter)
-    {
-        return Some((Msg::new(name, vec![]), Msg::new(text, vec![])));
-    }
-    let n: usize = parameter.strip_prefix("player")?.parse().ok()?;
-    (command == "play").then(|| {
-        (
-            msg!("discord-name-player-n", n = n),
-            msg!("discord-param-another-player"),
-        )
-    })
 }
 
 /// A choice's name: a level of `/play level:`, a period of `/scores period:`.
@@ -349,33 +120,6 @@ fn describe(command: &mut poise::Command<Data, Error>) {
     }
 }
 
-/// The languages of a command's answers: the invoking user's (what only they see) and the
-/// server's (what the channel sees); what the interaction said of both is remembered.
-pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
-    let (locale, guild_locale) = match ctx {
-        poise::Context::Application(app) => (
-            app.interaction.locale.clone(),
-            app.interaction.guild_locale.clone(),
-        ),
-        poise::Context::Prefix(_) => (String::new(), None),
-    };
-    let guild = ctx.guild_id().map(|g| g.get());
-    let data = ctx.data();
-    data.languages.heard(
-        ctx.author().id.get(),
-        &locale,
-        guild,
-        guild_locale.as_deref(),
-    );
-    let public = data.guild_lang(guild.unwrap_or(0)).await;
-    let lang = if locale.is_empty() {
-        public
-    } else {
-        lang_of(&locale)
-    };
-    (lang, public)
-}
-
 /// Answers a command (or follows its answer up), trying again after a 5xx, a 429 or a hang
 /// while Discord's 3 seconds allow; a failure is logged once and returned.
 /// A table message that is a slash command's first answer: its `@original`, editable through
@@ -388,21 +132,6 @@ fn answered_here(ctx: Context<'_>, data: &Data, table: TableId, message: u64) ->
         }
         poise::Context::Prefix(_) => Posted::channel(message),
     }
-}
-
-pub(super) async fn say<'a>(
-    ctx: Context<'a>,
-    reply: poise::CreateReply,
-) -> Result<poise::ReplyHandle<'a>, Error> {
-    let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
-    let sent = retry::answer_with("answer a command", deadline, || ctx.send(reply.clone())).await;
-    if sent.is_ok() {
-        super::health::command_answered(ctx).await;
-    }
-    sent.map_err(|e| {
-        retry::report(&e, "a command's answer", "the command is not answered");
-        e.into()
-    })
 }
 
 /// Logs what went wrong and tells the user something went wrong, without details; an option
@@ -808,7 +537,14 @@ async fn play_in_thread(
         Ok(view) => {
             let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
             let ctx = ctx.serenity_context();
-            let posted = upkeep::post(ctx, data, view.channel_id, &reply, Priority::Person).await;
+            let posted = super::public::post_in_channel(
+                ctx,
+                data,
+                view.channel_id,
+                &reply,
+                Priority::Person,
+            )
+            .await;
             if let Some(message) = posted {
                 upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
             }

@@ -23,6 +23,7 @@ use tokio::time::Instant;
 use super::ids::ComponentId;
 use super::pace::Priority;
 use super::public::{self, Posted};
+use super::reply::{answer, is_private};
 use super::render::{HandStep, Reply};
 use super::retry;
 use super::upkeep;
@@ -85,31 +86,6 @@ pub async fn on_event(
         _ => {}
     }
     Ok(())
-}
-
-/// Acknowledges a click within Discord's 3 seconds, trying again after a 5xx, a 429 or a hang
-/// while time allows (a callback Discord took already counts as done). Answers whether the
-/// click was acknowledged; a failure is logged once.
-pub(super) async fn answer(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    deadline: Instant,
-    response: serenity::CreateInteractionResponse,
-) -> bool {
-    let sent = retry::answer("answer a click", deadline, || {
-        click.create_response(&ctx.http, response.clone())
-    })
-    .await;
-    match sent {
-        Ok(()) => {
-            pakka_metrics::answered("button", (deadline - retry::ANSWER_BUDGET).elapsed());
-            true
-        }
-        Err(e) => {
-            retry::report(&e, "the click", "it cannot be answered");
-            false
-        }
-    }
 }
 
 /// One click being handled: where it came from, who made it, in which languages its answers
@@ -643,14 +619,6 @@ async fn ended_by(c: &Click<'_>, ended: Result<TableView, TableError>, forfeit: 
         msg!("discord-you-closed")
     };
     c.answer_private(render::private(&mine, c.lang)).await;
-}
-
-/// Whether the clicked message is a private (ephemeral) one.
-pub(super) fn is_private(click: &ComponentInteraction) -> bool {
-    click
-        .message
-        .flags
-        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
 }
 
 /// The answer to a step of a private message (a hand, the confirm of `/abandon`): it replaces

@@ -95,7 +95,7 @@ struct Arrived {
 
 /// The command's English name as a metrics label (a fixed list).
 fn command_kind(ctx: Context<'_>) -> &'static str {
-    super::commands::static_name(&ctx.command().name)
+    super::command_names::static_name(&ctx.command().name)
 }
 
 /// poise's `pre_command`: notes the command's arrival.

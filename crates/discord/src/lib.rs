@@ -12,6 +12,7 @@
 //! runs to its end, then the gateway closes. The binary hands `start`/`run` a ready
 //! table service; this layer opens no database and imports nothing from `store`.
 
+mod command_names;
 mod commands;
 mod components;
 mod health;
@@ -27,6 +28,7 @@ mod pictures;
 mod public;
 pub mod render;
 mod replay;
+mod reply;
 mod rest;
 mod retry;
 mod send;

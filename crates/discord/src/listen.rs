@@ -15,18 +15,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{broadcast, mpsc, watch};
 
+use super::tables::Work;
 use super::{upkeep, Data};
-use pakka_table::{Phase, Published, TableEvent, TableId};
-
-/// One piece of a table's queue.
-#[derive(Debug)]
-pub(super) enum Work {
-    /// An event of the table, as published.
-    Event(Published),
-    /// The table shown again from its current view (after a restart, or after the edge fell
-    /// behind its events); `ping`: the turn ping too.
-    Resync { ping: bool },
-}
+use pakka_table::{Phase, TableEvent, TableId};
 
 /// How far the edge has come through the service's events.
 #[derive(Debug)]

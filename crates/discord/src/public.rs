@@ -25,53 +25,9 @@ use super::pace::{Lane, Priority};
 use super::render::Reply;
 use super::retry::{self, Failed, Failure, Route};
 use super::send;
-use super::tables::Voice;
+pub(super) use super::tables::{Posted, Via};
 use super::Data;
 use pakka_table::TableId;
-
-/// How a public message was posted, so it is edited and deleted the same way.
-#[derive(Clone, Debug)]
-pub(super) enum Via {
-    /// Through the channel's own routes (or not known: a message id read back after a restart).
-    Channel,
-    /// As the `@original` of a click answered by updating the message it was on.
-    Original(Voice),
-    /// As a follow-up of this interaction.
-    Followup(Voice),
-}
-
-/// A table's public message: its id and how it was posted.
-#[derive(Clone, Debug)]
-pub(super) struct Posted {
-    pub id: u64,
-    pub via: Via,
-}
-
-impl Posted {
-    /// A message posted through the channel, or known only by its id.
-    pub(super) fn channel(id: u64) -> Posted {
-        Posted {
-            id,
-            via: Via::Channel,
-        }
-    }
-
-    /// The message a click was on, which the click's answer updated.
-    pub(super) fn original(id: u64, token: &str) -> Posted {
-        Posted {
-            id,
-            via: Via::Original(Voice::new(token)),
-        }
-    }
-
-    /// The token that may still reach the message through the interaction webhook.
-    fn voice(&self) -> Option<&Voice> {
-        match &self.via {
-            Via::Original(v) | Via::Followup(v) => Some(v).filter(|v| v.live()),
-            Via::Channel => None,
-        }
-    }
-}
 
 /// Posts a public message of `table` in its channel: as a follow-up of the table's freshest
 /// interaction when there is one, else through the channel (with a nonce, so a repeat after a
@@ -108,7 +64,7 @@ pub(super) async fn post(
             });
         }
     }
-    let id = super::upkeep::post(ctx, data, channel, reply, priority).await?;
+    let id = post_in_channel(ctx, data, channel, reply, priority).await?;
     Some(Posted::channel(id))
 }
 
@@ -269,5 +225,40 @@ pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, m
     .await;
     if let Err(e) = deleted {
         retry::report(&e, "a message", "nothing to delete");
+    }
+}
+
+/// Posts a new message through the channel's route, in its turn for `priority`; answers its id.
+pub(super) async fn post_in_channel(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: u64,
+    reply: &Reply,
+    priority: Priority,
+) -> Option<u64> {
+    let lane = Lane::Write(channel);
+    let channel = serenity::ChannelId::new(channel);
+    // One nonce for every attempt: Discord answers a repeat with the message already made.
+    let message = send::channel_message(reply)
+        .nonce(retry::nonce())
+        .enforce_nonce(true);
+    let posted = retry::paced(
+        retry::Route::ChannelMessageCreate,
+        &data.pacer,
+        lane,
+        priority,
+        "post a message",
+        || {
+            data.rest
+                .send_message(&ctx.http, channel, &message, send::file(reply))
+        },
+    )
+    .await;
+    match posted {
+        Ok(message) => Some(message.id.get()),
+        Err(e) => {
+            retry::report(&e, "a new message", "it is not posted");
+            None
+        }
     }
 }

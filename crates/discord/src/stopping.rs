@@ -120,7 +120,7 @@ pub(crate) async fn signal() -> &'static str {
 pub(crate) async fn refuse_click(ctx: &serenity::Context, click: &ComponentInteraction) {
     let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
     let reply = render::notice(&msg!("discord-restarting"), &Plain(lang_of(&click.locale)));
-    super::components::answer(ctx, click, deadline, send::respond(&reply)).await;
+    super::reply::answer(ctx, click, deadline, send::respond(&reply)).await;
 }
 
 /// Every command's first check: lets the command in (its pass held until the command's
@@ -145,7 +145,7 @@ pub(crate) async fn refuse_command(ctx: Context<'_>) {
         ),
         poise::Context::Prefix(_) => render::notice(&msg!("discord-restarting"), &DEFAULT),
     };
-    let _ = super::commands::say(ctx, send::poise_reply(&reply)).await;
+    let _ = super::reply::say(ctx, send::poise_reply(&reply)).await;
 }
 
 /// The gate of a bot just built.

@@ -10,10 +10,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
-use super::listen::Work;
-use super::public::Posted;
-use super::upkeep::Order;
-use pakka_table::TableId;
+use super::Data;
+use pakka_table::{Published, TableId};
+use pakka_text::Msg;
 
 /// An interaction token may edit its message for 15 minutes; stay clear of the edge.
 const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
@@ -284,6 +283,143 @@ impl Tables {
             orders: count(|r| r.order.is_some()),
             away: count(|r| !r.away.is_empty()),
             queues: count(|r| r.queue.is_some()),
+        }
+    }
+}
+
+/// One piece of a table's queue.
+#[derive(Debug)]
+pub(super) enum Work {
+    /// An event of the table, as published.
+    Event(Published),
+    /// The table shown again from its current view (after a restart, or after the edge fell
+    /// behind its events); `ping`: the turn ping too.
+    Resync { ping: bool },
+}
+
+/// How a public message was posted, so it is edited and deleted the same way.
+#[derive(Clone, Debug)]
+pub(super) enum Via {
+    /// Through the channel's own routes (or not known: a message id read back after a restart).
+    Channel,
+    /// As the `@original` of a click answered by updating the message it was on.
+    Original(Voice),
+    /// As a follow-up of this interaction.
+    Followup(Voice),
+}
+
+/// A table's public message: its id and how it was posted.
+#[derive(Clone, Debug)]
+pub(super) struct Posted {
+    pub id: u64,
+    pub via: Via,
+}
+
+impl Posted {
+    /// A message posted through the channel, or known only by its id.
+    pub(super) fn channel(id: u64) -> Posted {
+        Posted {
+            id,
+            via: Via::Channel,
+        }
+    }
+
+    /// The message a click was on, which the click's answer updated.
+    pub(super) fn original(id: u64, token: &str) -> Posted {
+        Posted {
+            id,
+            via: Via::Original(Voice::new(token)),
+        }
+    }
+
+    /// The token that may still reach the message through the interaction webhook.
+    pub(super) fn voice(&self) -> Option<&Voice> {
+        match &self.via {
+            Via::Original(v) | Via::Followup(v) => Some(v).filter(|v| v.live()),
+            Via::Channel => None,
+        }
+    }
+}
+
+/// How long a table's update waits for the one before it (lost, or very slow) before going on.
+const ORDER_WAIT: Duration = Duration::from_secs(2);
+
+/// What Discord shows of one table: the move its table message shows and that message, and
+/// for a match its latest result and a line for each deal over.
+#[derive(Debug, Default)]
+pub(super) struct Shown {
+    pub(super) move_number: Option<u64>,
+    pub(super) message: Option<Posted>,
+    /// The latest result posted (a deal's), as this process posted it.
+    pub(super) result: Option<Posted>,
+    /// The deals of the match that are over, one line each, for the results that follow
+    /// (those of the deals before a restart are in `/replay`).
+    pub(super) deals: Vec<Msg>,
+    /// The answer that started the game posted its table message, and `started` has not yet
+    /// heard of it.
+    pub(super) start_posted: bool,
+}
+
+impl Shown {
+    /// The table message: as this process posted or last edited it, else (after a restart)
+    /// the one the edge stored, known by its id only.
+    pub(super) async fn current(&self, data: &Data, table: TableId) -> Option<Posted> {
+        match &self.message {
+            Some(message) => Some(message.clone()),
+            None => data
+                .stored_messages(table)
+                .await
+                .message
+                .map(Posted::channel),
+        }
+    }
+}
+
+/// One table's updates, one at a time and in the order of its moves.
+#[derive(Debug, Default)]
+pub(super) struct Order {
+    pub(super) shown: tokio::sync::Mutex<Shown>,
+    pub(super) next: tokio::sync::Notify,
+}
+
+impl Order {
+    /// Waits until the table shows the move before `number` (or `ORDER_WAIT` passes), then
+    /// holds the table's messages.
+    pub(super) async fn in_turn(&self, number: u64) -> tokio::sync::MutexGuard<'_, Shown> {
+        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
+        loop {
+            let notified = self.next.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            let shown = self.shown.lock().await;
+            let ready = shown.move_number.is_none_or(|m| m + 1 >= number);
+            if ready || tokio::time::Instant::now() >= deadline {
+                return shown;
+            }
+            drop(shown);
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.shown.lock().await;
+            }
+        }
+    }
+
+    /// Waits until the answer that started the game has posted its table message (at most
+    /// `ORDER_WAIT`); answers whether it did.
+    pub(super) async fn start_posted(&self) -> bool {
+        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
+        loop {
+            let notified = self.next.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            {
+                let mut shown = self.shown.lock().await;
+                if std::mem::take(&mut shown.start_posted) {
+                    return true;
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return false;
+            }
         }
     }
 }

@@ -8,8 +8,6 @@
 //! interaction, moves a table or runs a clock: `components` and `commands` answer, the table
 //! service runs its tables, and this shows what it published.
 
-use std::time::Duration;
-
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
@@ -17,13 +15,13 @@ use super::pace::{Lane, Priority};
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
-use super::tables::Ping;
+use super::tables::{Ping, Shown};
 use super::words::{mention, Lang, Plain, SeatNames};
 use super::{pictures, send, Data};
 use pakka_table::{
     Acted, Closing, HandView, Phase, TableEvent, TableId, TableView, Unrestorable, UserId,
 };
-use pakka_text::{key, list_of, msg, verbatim, Msg};
+use pakka_text::{key, list_of, msg, verbatim};
 
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
 /// was, whose hand the click's answer already shows). Moves of one table are brought up in
@@ -100,40 +98,6 @@ pub(super) async fn after_move(
     order.next.notify_waiters();
 }
 
-/// How long a table's update waits for the one before it (lost, or very slow) before going on.
-const ORDER_WAIT: Duration = Duration::from_secs(2);
-
-/// What Discord shows of one table: the move its table message shows and that message, and
-/// for a match its latest result and a line for each deal over.
-#[derive(Debug, Default)]
-pub(super) struct Shown {
-    move_number: Option<u64>,
-    message: Option<Posted>,
-    /// The latest result posted (a deal's), as this process posted it.
-    result: Option<Posted>,
-    /// The deals of the match that are over, one line each, for the results that follow
-    /// (those of the deals before a restart are in `/replay`).
-    deals: Vec<Msg>,
-    /// The answer that started the game posted its table message, and `started` has not yet
-    /// heard of it.
-    start_posted: bool,
-}
-
-impl Shown {
-    /// The table message: as this process posted or last edited it, else (after a restart)
-    /// the one the edge stored, known by its id only.
-    async fn current(&self, data: &Data, table: TableId) -> Option<Posted> {
-        match &self.message {
-            Some(message) => Some(message.clone()),
-            None => data
-                .stored_messages(table)
-                .await
-                .message
-                .map(Posted::channel),
-        }
-    }
-}
-
 /// Removes the latest result of a match from the channel (this process's, or the one the
 /// edge stored before a restart), and forgets it.
 async fn drop_result(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
@@ -158,55 +122,6 @@ async fn remember_result(data: &Data, shown: &mut Shown, table: TableId, posted:
     shown.result = posted;
     if let Err(e) = data.messages.set_result(table, id).await {
         tracing::warn!(error = %e, "could not remember the latest result");
-    }
-}
-
-/// One table's updates, one at a time and in the order of its moves.
-#[derive(Debug, Default)]
-pub(super) struct Order {
-    shown: tokio::sync::Mutex<Shown>,
-    next: tokio::sync::Notify,
-}
-
-impl Order {
-    /// Waits until the table shows the move before `number` (or `ORDER_WAIT` passes), then
-    /// holds the table's messages.
-    async fn in_turn(&self, number: u64) -> tokio::sync::MutexGuard<'_, Shown> {
-        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
-        loop {
-            let notified = self.next.notified();
-            tokio::pin!(notified);
-            notified.as_mut().enable();
-            let shown = self.shown.lock().await;
-            let ready = shown.move_number.is_none_or(|m| m + 1 >= number);
-            if ready || tokio::time::Instant::now() >= deadline {
-                return shown;
-            }
-            drop(shown);
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                return self.shown.lock().await;
-            }
-        }
-    }
-
-    /// Waits until the answer that started the game has posted its table message (at most
-    /// `ORDER_WAIT`); answers whether it did.
-    async fn start_posted(&self) -> bool {
-        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
-        loop {
-            let notified = self.next.notified();
-            tokio::pin!(notified);
-            notified.as_mut().enable();
-            {
-                let mut shown = self.shown.lock().await;
-                if std::mem::take(&mut shown.start_posted) {
-                    return true;
-                }
-            }
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                return false;
-            }
-        }
     }
 }
 
@@ -573,41 +488,6 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     }
 }
 
-/// Posts a new message through the channel's route, in its turn for `priority`; answers its id.
-pub(super) async fn post(
-    ctx: &serenity::Context,
-    data: &Data,
-    channel: u64,
-    reply: &render::Reply,
-    priority: Priority,
-) -> Option<u64> {
-    let lane = Lane::Write(channel);
-    let channel = serenity::ChannelId::new(channel);
-    // One nonce for every attempt: Discord answers a repeat with the message already made.
-    let message = send::channel_message(reply)
-        .nonce(retry::nonce())
-        .enforce_nonce(true);
-    let posted = retry::paced(
-        retry::Route::ChannelMessageCreate,
-        &data.pacer,
-        lane,
-        priority,
-        "post a message",
-        || {
-            data.rest
-                .send_message(&ctx.http, channel, &message, send::file(reply))
-        },
-    )
-    .await;
-    match posted {
-        Ok(message) => Some(message.id.get()),
-        Err(e) => {
-            retry::report(&e, "a new message", "it is not posted");
-            None
-        }
-    }
-}
-
 /// Shows one event of the table service in its channel.
 pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
     match event {
@@ -621,7 +501,8 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
             let public = data.guild_lang(table.guild_id).await;
             let notice = render::away(table, away, public);
             if let Some(message) =
-                post(ctx, data, table.channel_id, &notice, Priority::Person).await
+                public::post_in_channel(ctx, data, table.channel_id, &notice, Priority::Person)
+                    .await
             {
                 data.tables.remember_away(table.id, message);
             }
@@ -652,7 +533,8 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
                 };
                 let public = data.guild_lang(table.guild_id).await;
                 let notice = render::announce(&text, &SeatNames::public(table, public));
-                post(ctx, data, table.channel_id, &notice, Priority::Person).await;
+                public::post_in_channel(ctx, data, table.channel_id, &notice, Priority::Person)
+                    .await;
             }
         },
     }
@@ -722,7 +604,7 @@ async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable
             key!("sep-comma")
         )
     );
-    post(
+    public::post_in_channel(
         ctx,
         data,
         table.channel_id,

@@ -195,7 +195,7 @@ fn with_mentions(lang: Lang, text: String) -> String {
 
 /// The name a client in `lang` shows for a command's option: the registration's localization.
 fn option_shown(command: &str, option: &str, lang: Lang) -> Option<String> {
-    let (title, _) = crate::commands::parameter_texts(command, option)?;
+    let (title, _) = crate::command_names::parameter_texts(command, option)?;
     Some(plain(&title, lang))
 }
 

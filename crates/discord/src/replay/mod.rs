@@ -15,7 +15,7 @@ use serenity::ComponentInteraction;
 use tokio::time::Instant;
 
 use super::words::Lang;
-use super::{commands, components, pictures, render, send, Context, Data, Error};
+use super::{pictures, render, reply, send, Context, Data, Error};
 use pakka_table::{Replay, ReplayError, ReplayStep, TableId};
 
 /// Step through a finished game move by move; the hands are shown at the end.
@@ -25,7 +25,7 @@ pub async fn replay(
     #[min = 1] game: i64,
     public: Option<bool>,
 ) -> Result<(), Error> {
-    let (mine, server) = commands::langs(ctx).await;
+    let (mine, server) = reply::langs(ctx).await;
     let data = ctx.data();
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     // Shared: in the server's language, stepped by the one who shared it.
@@ -38,7 +38,7 @@ pub async fn replay(
         // A refusal is for the one who asked only.
         Err(e) => refusal(&e, mine),
     };
-    commands::say(ctx, send::poise_reply(&reply)).await?;
+    reply::say(ctx, send::poise_reply(&reply)).await?;
     Ok(())
 }
 
@@ -62,7 +62,7 @@ pub(super) async fn on_click(
         Ok(step) => step,
         Err(e) => {
             let reply = refusal(&e, lang);
-            components::answer(ctx, click, deadline, send::respond(&reply)).await;
+            reply::answer(ctx, click, deadline, send::respond(&reply)).await;
             return;
         }
     };
@@ -82,14 +82,14 @@ pub(super) async fn on_click(
             let reply = with_picture(data, &step, reply, lang).await;
             // A private replay's button is only ever on a private message; one clicked on a
             // public message (forged) is answered privately, never replacing that message.
-            if components::is_private(click) {
+            if reply::is_private(click) {
                 send::update(&reply)
             } else {
                 send::respond(&reply)
             }
         }
     };
-    components::answer(ctx, click, deadline, response).await;
+    reply::answer(ctx, click, deadline, response).await;
 }
 
 /// Step `step` of finished game `table` of server `guild`, re-applied off the async workers.

@@ -1,0 +1,87 @@
+//! What the handlers (commands, buttons, `/replay`, the stop's refusals) share to answer a
+//! person: a command's answer (`say`) and the languages it is worded in (`langs`), a click's
+//! acknowledgement (`answer`) and whether the clicked message is private. The handlers import
+//! this file and not one another.
+
+use poise::serenity_prelude as serenity;
+use serenity::ComponentInteraction;
+use tokio::time::Instant;
+
+use super::retry;
+use super::words::{lang_of, Lang};
+use super::{Context, Error};
+
+/// The languages of a command's answers: the invoking user's (what only they see) and the
+/// server's (what the channel sees); what the interaction said of both is remembered.
+pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
+    let (locale, guild_locale) = match ctx {
+        poise::Context::Application(app) => (
+            app.interaction.locale.clone(),
+            app.interaction.guild_locale.clone(),
+        ),
+        poise::Context::Prefix(_) => (String::new(), None),
+    };
+    let guild = ctx.guild_id().map(|g| g.get());
+    let data = ctx.data();
+    data.languages.heard(
+        ctx.author().id.get(),
+        &locale,
+        guild,
+        guild_locale.as_deref(),
+    );
+    let public = data.guild_lang(guild.unwrap_or(0)).await;
+    let lang = if locale.is_empty() {
+        public
+    } else {
+        lang_of(&locale)
+    };
+    (lang, public)
+}
+
+pub(super) async fn say<'a>(
+    ctx: Context<'a>,
+    reply: poise::CreateReply,
+) -> Result<poise::ReplyHandle<'a>, Error> {
+    let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
+    let sent = retry::answer_with("answer a command", deadline, || ctx.send(reply.clone())).await;
+    if sent.is_ok() {
+        super::health::command_answered(ctx).await;
+    }
+    sent.map_err(|e| {
+        retry::report(&e, "a command's answer", "the command is not answered");
+        e.into()
+    })
+}
+
+/// Acknowledges a click within Discord's 3 seconds, trying again after a 5xx, a 429 or a hang
+/// while time allows (a callback Discord took already counts as done). Answers whether the
+/// click was acknowledged; a failure is logged once.
+pub(super) async fn answer(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    deadline: Instant,
+    response: serenity::CreateInteractionResponse,
+) -> bool {
+    let sent = retry::answer("answer a click", deadline, || {
+        click.create_response(&ctx.http, response.clone())
+    })
+    .await;
+    match sent {
+        Ok(()) => {
+            pakka_metrics::answered("button", (deadline - retry::ANSWER_BUDGET).elapsed());
+            true
+        }
+        Err(e) => {
+            retry::report(&e, "the click", "it cannot be answered");
+            false
+        }
+    }
+}
+
+/// Whether the clicked message is a private (ephemeral) one.
+pub(super) fn is_private(click: &ComponentInteraction) -> bool {
+    click
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+}
