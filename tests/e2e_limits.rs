@@ -74,7 +74,7 @@ fn channel_writes(counted: &[String]) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_and_three_quick_computer_players_stay_within_the_channel_bucket() {
-    let h = Harness::start().await;
+    let h = Harness::start_paced().await;
     let played = quick_table(&h, true).await;
     assert_eq!(h.fake.invalid_requests(), 0);
     let interactions = h.fake.latencies().len();
@@ -94,7 +94,7 @@ async fn a_person_and_three_quick_computer_players_stay_within_the_channel_bucke
 /// pacer let through, this table meets the channel's 429s.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_only_the_channels_routes_the_pacer_keeps_the_bucket() {
-    let h = Harness::start().await;
+    let h = Harness::start_paced().await;
     let played = quick_table(&h, false).await;
     let writes = channel_writes(&played.counted);
     eprintln!(
@@ -113,7 +113,7 @@ async fn with_only_the_channels_routes_the_pacer_keeps_the_bucket() {
 /// global 429 holds every counted call of the process for that long.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_429_on_the_channels_routes_is_waited_out_for_discords_retry_after() {
-    let h = Harness::start().await;
+    let h = Harness::start_paced().await;
     let route = Fault::RateLimited {
         retry_after: 1.5,
         global: false,

@@ -6,7 +6,6 @@ mod support;
 
 mod architecture;
 mod catalog;
-mod conformance;
 mod e2e;
 mod e2e_abuse;
 mod e2e_costs;
@@ -38,7 +37,6 @@ mod engine_tricks;
 mod fake_discord_smoke;
 mod load;
 mod pictures;
-mod properties;
 mod ratings;
 mod rules_pages;
 mod store;

@@ -23,6 +23,8 @@ pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
 pub const EVERY_GAME: &[(&str, usize, usize, u64)] =
     pakka::rules::showcases!(|id, s| (id, s.people, s.computers, s.seed));
 pub const WAIT: Duration = Duration::from_secs(15);
+/// The channel window the harness's bot paces by, where the fake enforces no limits.
+pub const QUICK_WINDOW: Duration = Duration::from_millis(50);
 
 pub struct Harness {
     pub fake: FakeDiscord,
@@ -46,6 +48,12 @@ impl Harness {
     }
 
     /// A harness whose bot's configuration `tweak` changes (at every boot and restart).
+    /// A harness whose bot paces its channel calls by Discord's own window: for the tests
+    /// that have the fake enforce Discord's limits.
+    pub async fn start_paced() -> Harness {
+        Harness::start_tweaked(|c| c.channel_window = None).await
+    }
+
     pub async fn start_tweaked(tweak: fn(&mut Config)) -> Harness {
         Harness::start_with(tweak, None).await
     }
@@ -149,6 +157,10 @@ impl Harness {
             play_burst: 0,
             plays_per_minute: 0,
             metrics_addr: None,
+            // The fake enforces no limits unless a test asks it to (`enforce_limits`, with
+            // `Harness::start_paced`): a restored table's channel calls need not wait out
+            // Discord's 5 s window.
+            channel_window: Some(QUICK_WINDOW),
         };
         let mut config = config;
         (self.tweak)(&mut config);

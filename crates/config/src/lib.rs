@@ -62,6 +62,10 @@ pub struct Config {
     /// Where metrics (Prometheus text), `/healthz` and `/readyz` are served
     /// (`METRICS_ADDR`, e.g. `127.0.0.1:9184`). None: no metrics, nothing listens.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// The window of Discord's per-channel bucket (5 messages created or edited) that the bot
+    /// paces its channel calls by. None: Discord's own 5 s, and no setting changes it; a test
+    /// against a fake Discord that enforces no limits shortens it.
+    pub channel_window: Option<Duration>,
 }
 
 /// Defaults of the abuse limits, and why. A person rarely plays more than one or two tables
@@ -255,6 +259,7 @@ impl Config {
             clicks_per_second: small("CLICKS_PER_SECOND", DEFAULT_CLICKS_PER_SECOND.into())? as u32,
             play_burst: small("PLAY_BURST", DEFAULT_PLAY_BURST.into())? as u32,
             plays_per_minute: small("PLAYS_PER_MINUTE", DEFAULT_PLAYS_PER_MINUTE.into())? as u32,
+            channel_window: None,
             metrics_addr: get("METRICS_ADDR")
                 .map(|v| v.parse().map_err(|_| ConfigError::BadMetricsAddr(v)))
                 .transpose()?,

@@ -8,9 +8,9 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::command_names::{command_texts, parameter_texts};
 use super::input::{self, BadInput};
 use super::pace::Priority;
-use super::command_names::{command_texts, parameter_texts};
 use super::public::Posted;
 use super::reply::{langs, say};
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};

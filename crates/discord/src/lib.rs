@@ -344,10 +344,11 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let mut data = Data::new(service, Throttles::from_config(config));
     data.gateway = health::Gateway::new(config.shards);
     // The processes of one bot token share Discord's global limit by their share of the shards.
-    if let Some(shards) = config.shards {
-        let share = f64::from(shards.last - shards.first + 1) / f64::from(shards.total);
-        data.pacer = pace::Pacer::new(share);
-    }
+    let share = config.shards.map_or(1.0, |shards| {
+        f64::from(shards.last - shards.first + 1) / f64::from(shards.total)
+    });
+    let window = config.channel_window.unwrap_or(pace::CHANNEL_WINDOW);
+    data.pacer = pace::Pacer::with_window(share, window);
     tracing::info!(
         per_second = data.pacer.per_second(),
         "channel calls paced below Discord's global limit"

@@ -61,7 +61,9 @@ struct State {
     per_second: usize,
     /// When the counted calls of the last second went out.
     global: VecDeque<Instant>,
-    /// Per channel, when its messages of the last [`CHANNEL_WINDOW`] were created or edited.
+    /// The channel's window: [`CHANNEL_WINDOW`], but for a test against a fake Discord.
+    window: Duration,
+    /// Per channel, when its messages of the last window were created or edited.
     channels: HashMap<u64, VecDeque<Instant>>,
     /// After a 429: no counted call before this.
     global_held: Option<Instant>,
@@ -78,11 +80,18 @@ impl Pacer {
     /// A pacer for a process that runs `share` of the bot's shards (1.0: every shard), so that
     /// the processes of one bot token stay below the global limit together.
     pub fn new(share: f64) -> Pacer {
+        Pacer::with_window(share, CHANNEL_WINDOW)
+    }
+
+    /// The same with a channel window of `window` instead of Discord's (a test's fake Discord
+    /// that enforces no limits need not wait for it).
+    pub fn with_window(share: f64, window: Duration) -> Pacer {
         let per_second = (f64::from(GLOBAL_PER_SECOND) * HEADROOM * share.clamp(0.0, 1.0))
             .floor()
             .max(1.0) as usize;
         Pacer(Arc::new(Mutex::new(State {
             per_second,
+            window,
             global: VecDeque::new(),
             channels: HashMap::new(),
             global_held: None,
@@ -172,8 +181,7 @@ impl State {
             }
             if let Some(writes) = self.channels.get(&channel) {
                 if writes.len() >= CHANNEL_WRITES {
-                    ready =
-                        ready.max(writes[writes.len() - CHANNEL_WRITES] + CHANNEL_WINDOW + SLACK);
+                    ready = ready.max(writes[writes.len() - CHANNEL_WRITES] + self.window + SLACK);
                 }
             }
         }
@@ -199,7 +207,7 @@ impl State {
         self.channels.retain(|_, writes| {
             while writes
                 .front()
-                .is_some_and(|&t| t + CHANNEL_WINDOW + SLACK <= now)
+                .is_some_and(|&t| t + self.window + SLACK <= now)
             {
                 writes.pop_front();
             }

@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 
-use pakka::cards::Card;
-use pakka::rules::registry::GAMES;
-use pakka::rules::Setup;
+use pakka_cards::Card;
 use pakka_conformance::{all_cards, check_state};
+use pakka_rules::registry::GAMES;
+use pakka_rules::Setup;
 
 fn tables() -> Vec<(usize, serde_json::Value, usize)> {
     GAMES
