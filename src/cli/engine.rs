@@ -223,6 +223,8 @@ impl Engine {
         let events = game.act_json(seat, action).map_err(|e| match e {
             ActError::BadAction(msg) => Refusal::bad_request(msg),
             ActError::Rule(rule) => Refusal::from(rule),
+            // Not an answer of a JSON action; a place in a list is no protocol request.
+            e @ ActError::NoSuchIndex(_) => Refusal::new("illegal_action", &e.msg()),
         })?;
         Ok(one(
             "events",

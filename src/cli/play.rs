@@ -18,7 +18,6 @@
 use std::io::{self, BufRead, Write};
 
 use anyhow::Context as _;
-use serde_json::Value;
 
 use crate::ai::{self, Level, Observation};
 use crate::catalog::{catalog, NoNames};
@@ -94,24 +93,21 @@ pub fn run(
         // The first seat listed moves; an optional call of another seat (Pishe Pasha's Stop) is
         // not offered in the terminal.
         let mover = status.to_act[0];
-        let action = if mover == 0 {
+        let index = if mover == 0 {
             match your_move(game.as_ref(), &mut term)? {
-                Some(action) => action,
+                Some(index) => index,
                 None => return Ok(()),
             }
         } else {
             decision += 1;
-            let choice = ai::choose(
+            ai::choose(
                 &Observation::new(game.as_ref(), mover),
                 config.level,
                 seed ^ decision,
-            );
-            game.legal_json(mover)
-                .into_iter()
-                .nth(choice.index)
-                .unwrap_or(Value::Null)
+            )
+            .index
         };
-        let told = game.act_json(mover, &action).map_err(|e| {
+        let (_, told) = game.act_at(mover, index).map_err(|e| {
             let reason = e.msg();
             let refused = if mover == 0 {
                 reason
@@ -143,11 +139,12 @@ fn seat_names(lang: &str, seats: usize) -> Vec<String> {
 }
 
 /// The person's turn: the view, the first step of the choices, then a group's actions or a
-/// question where the game has one. `None` when the player quits or the input ends.
+/// question where the game has one; answers the chosen action's place among the seat's legal
+/// actions. `None` when the player quits or the input ends.
 fn your_move(
     game: &dyn AnyGame,
     term: &mut Terminal<'_, impl BufRead, impl Write>,
-) -> io::Result<Option<Value>> {
+) -> io::Result<Option<usize>> {
     term.blank()?;
     term.lines(&game.describe(Observer::Seat(0)))?;
     let choices = game.choices(0);
@@ -189,7 +186,7 @@ fn your_move(
                 Some(true) => {}
             }
         }
-        return Ok(Some(choices[index].action.clone()));
+        return Ok(Some(index));
     }
 }
 

@@ -6,7 +6,8 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::search::{self, Budget, Root, Search};
+use super::decision::{Budget, Root};
+use super::search::{self, Search};
 use super::Observation;
 
 /// How often `hard` expects another seat to stray from its rule of thumb when it weighs a

@@ -6,6 +6,7 @@
 //! are deterministic for a given seed (up to the time budget of `hard`). The arena's `oracle`
 //! (`oracle.rs`) runs the same searches on the true state and is no `Level`.
 
+mod decision;
 mod hard;
 pub mod oracle;
 mod plan;
@@ -18,11 +19,11 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use pakka_rules::{AnyGame, Observer, Seat};
+use pakka_rules::{AnyGame, Seat};
 
-pub use search::{Budget, Search, DEFAULT_THINK};
+pub use decision::{Budget, DEFAULT_THINK};
+pub use search::Search;
 
 /// How well a computer player plays.
 #[derive(
@@ -70,8 +71,10 @@ impl FromStr for Level {
     }
 }
 
-/// What one seat may know of a game: its view and its legal actions. The only way to look
-/// at hidden cards is `sample`, which redeals them at random consistently with the view.
+/// What one seat may know of a game, for a computer player: its legal actions (how many, and
+/// their keys; a decision answers a place in the list), the rule of thumb read from its view,
+/// and samples. The only way to look at hidden cards is `sample`, which redeals them at random
+/// consistently with the view.
 pub struct Observation<'a> {
     game: &'a dyn AnyGame,
     seat: Seat,
@@ -90,17 +93,8 @@ impl<'a> Observation<'a> {
         self.game.seats()
     }
 
-    /// The seat's legal actions.
-    pub fn legal(&self) -> Vec<Value> {
-        self.game.legal_json(self.seat)
-    }
-
     pub fn legal_len(&self) -> usize {
         self.game.legal_len(self.seat)
-    }
-
-    pub fn view(&self) -> Value {
-        self.game.view_json(Observer::Seat(self.seat))
     }
 
     /// A full state consistent with the seat's view, the hidden cards redealt at random.

@@ -3,7 +3,8 @@
 //! is no `Level`, so no table can seat it, and nothing in `crates/table`, `crates/discord`,
 //! `crates/config` or `src/main.rs` names it (`architecture::the_oracle_is_for_the_arena_only`).
 
-use super::search::{self, Budget, Root, Search};
+use super::decision::{Budget, Root};
+use super::search::{self, Search};
 use super::Decision;
 use pakka_rules::{AnyGame, Seat};
 

@@ -18,8 +18,8 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
 
+use super::decision::{playout, Clock, Root, Sampler};
 use super::reward;
-use super::search::{Clock, Root, Sampler};
 use pakka_rules::{AnyGame, Observer};
 
 /// Iterations of the budget per world. A world is played along every line of the seat, so it
@@ -159,9 +159,9 @@ impl Planner {
     ) -> (usize, f64) {
         let mut totals = vec![0.0; arms];
         for (arm, total) in totals.iter_mut().enumerate() {
-            // Ordered by the view, so that the sums and the ties between actions do not depend
-            // on a hasher's seed.
-            let mut groups: BTreeMap<String, Vec<(World, u32)>> = BTreeMap::new();
+            // Ordered by the view's key (hashed with fixed keys), so that the sums and the ties
+            // between actions do not depend on a hasher's seed.
+            let mut groups: BTreeMap<u64, Vec<(World, u32)>> = BTreeMap::new();
             for ((world, weight), acted) in worlds {
                 let mut next = world.clone_box();
                 if next.act_index(self.seat, arm).is_err() {
@@ -172,14 +172,14 @@ impl Planner {
                 let mut acted = acted + 1;
                 match self.advance(next.as_mut(), &mut acted, rng) {
                     Next::Choice if depth + 1 < DEPTH && self.may_look_ahead() => {
-                        let view = next.view_json(Observer::Seat(self.seat)).to_string();
+                        let view = next.view_key(Observer::Seat(self.seat));
                         groups
                             .entry(view)
                             .or_default()
                             .push(((next, *weight), acted));
                     }
                     Next::Choice => {
-                        crate::search::playout(next.as_mut(), self.horizon - acted, rng);
+                        playout(next.as_mut(), self.horizon - acted, rng);
                         *total += weight * self.reward(next.as_ref());
                     }
                     Next::End => *total += weight * self.reward(next.as_ref()),

@@ -18,67 +18,22 @@
 //! (`hard.rs`); both searches average rewards by those weights, so a sample the others' choices
 //! make unlikely counts little (importance sampling, in place of redrawing until one fits).
 //!
-//! Playouts follow every seat's rule of thumb with a little noise (`AnyGame::rollout`) to the
-//! end of the deal or the horizon, and are scored by `reward`. The search is anytime: it runs
+//! Playouts follow every seat's rule of thumb with a little noise (`decision.rs`'s `playout`,
+//! which the plan shares with these two, as it shares the budget and its clock) to the end of
+//! the deal or the horizon, and are scored by `reward`. The search is anytime: it runs
 //! iterations until its budget of iterations or of time is spent, whichever comes first; it is
 //! deterministic for a seed whenever the time does not run out first.
-
-use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use super::decision::{playout, Budget, Clock, Root, Sampler};
 use super::reward;
 pub use pakka_rules::Search;
-use pakka_rules::{AnyGame, Limit, Policy, Seat};
-
-/// A search's budget: it stops at whichever of its iterations and its time runs out first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Sampled playouts per decision.
-    pub iterations: u32,
-    /// A playout stops after this many actions (or at the end of the deal, or the game's own
-    /// `Heuristic::rollout_horizon`).
-    pub horizon: u32,
-    /// The search stops once this much time has passed.
-    pub time_cap: Duration,
-}
-
-/// `hard`'s think time per decision at a table unless the operator sets another
-/// (`COMPUTER_THINK_MS`): within Discord's patience and the 60 ms median.
-pub const DEFAULT_THINK: Duration = Duration::from_millis(50);
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            iterations: 4000,
-            horizon: 300,
-            time_cap: DEFAULT_THINK,
-        }
-    }
-}
+use pakka_rules::Seat;
 
 /// UCB1's exploration constant for rewards in 0…1.
 const EXPLORE: f64 = 0.7;
-
-/// The share of random moves in playouts (among the actions `Heuristic::explore` allows); the
-/// rest follow the rule of thumb.
-pub(super) const ROLLOUT_NOISE: f64 = 0.1;
-
-/// Answers a state to search and its weight: a sample consistent with the seat's view, weighed
-/// by how well it fits what the others did, or the true state with weight 1.
-pub(super) type Sampler<'a> = dyn FnMut(&mut ChaCha8Rng) -> (Box<dyn AnyGame>, f64) + 'a;
-
-/// What a search needs to know of the decision: the searching seat, its legal actions' keys in
-/// order, the seats at the table and the playout horizon.
-pub(super) struct Root<'a> {
-    pub seat: Seat,
-    pub keys: &'a [u64],
-    pub seats: usize,
-    pub horizon: u32,
-    /// The sampler answers the true state every time (the oracle): one sample is all of them.
-    pub exact: bool,
-}
 
 /// Runs `search` and answers the chosen index into the seat's legal actions and the iterations
 /// run.
@@ -93,11 +48,7 @@ pub(super) fn run(
         root,
         sample,
         rng,
-        clock: Clock {
-            start: Instant::now(),
-            budget,
-            iterations: 0,
-        },
+        clock: Clock::start(budget),
     };
     match search {
         Search::Flat => flat(work),
@@ -112,42 +63,6 @@ struct Work<'a, 's> {
     sample: &'a mut Sampler<'s>,
     rng: &'a mut ChaCha8Rng,
     clock: Clock,
-}
-
-/// Counts a search's iterations against its budget.
-pub(super) struct Clock {
-    pub start: Instant,
-    pub budget: Budget,
-    iterations: u32,
-}
-
-impl Clock {
-    /// Starts one more iteration and answers its number (from 1), or `None` once the budget's
-    /// iterations or time are spent. The time is looked at every 8 iterations: `Instant::now`
-    /// is not free next to a short playout.
-    fn tick(&mut self) -> Option<u32> {
-        let out_of_time = self.iterations % 8 == 0 && self.start.elapsed() >= self.budget.time_cap;
-        if self.iterations >= self.budget.iterations || out_of_time {
-            return None;
-        }
-        self.iterations += 1;
-        Some(self.iterations)
-    }
-}
-
-pub(super) fn playout(game: &mut dyn AnyGame, horizon: u32, rng: &mut ChaCha8Rng) {
-    game.rollout(
-        // Everyone plays the game's rule of thumb, with a little noise so that samples of one
-        // line do not all play out alike.
-        Policy::RuleOfThumb {
-            noise: ROLLOUT_NOISE,
-        },
-        Limit {
-            actions: horizon,
-            within_deal: true,
-        },
-        rng,
-    );
 }
 
 /// Flat Monte Carlo: each of the seat's actions as an arm of a bandit, chosen by UCB1, each
@@ -179,7 +94,7 @@ fn flat(work: Work<'_, '_>) -> (usize, u32) {
                 .then(b.cmp(&a))
         })
         .unwrap_or(0);
-    (best, clock.iterations)
+    (best, clock.iterations())
 }
 
 /// A mean of rewards weighed by their samples' weights.
@@ -341,7 +256,7 @@ fn ismcts(work: Work<'_, '_>) -> (usize, u32) {
         })
         .and_then(|e| root.keys.iter().position(|&k| k == e.key))
         .unwrap_or(0);
-    (best, clock.iterations)
+    (best, clock.iterations())
 }
 
 /// UCB1 with availability: an edge tried in few of the samples where it was legal is explored.

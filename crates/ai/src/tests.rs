@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
 
 use super::*;
 use pakka_rules::registry::GAMES;

@@ -1,6 +1,8 @@
 //! The conformance suite every registered game runs, driven through `AnyGame` so a new game is
 //! covered by registration alone. One seeded random playout checks, after every action: the
-//! status is consistent with the legal actions; every listed action applies; a sample of
+//! status is consistent with the legal actions; every listed action applies, by its JSON and
+//! by its place in the list alike (`act_at`: the same logged JSON, events and state), and the
+//! place past the list is refused; a sample of
 //! unlisted actions is refused and changes nothing; every card is in exactly one place; no view
 //! shows a card its observer may not see; each seat's determinization agrees with its view;
 //! and serialize → deserialize gives an equal state. The playout must end within a bound.
@@ -17,7 +19,7 @@ use serde_json::Value;
 use pakka_cards::{Card, CardSet};
 use pakka_catalog::catalog;
 use pakka_rules::registry::GameInfo;
-use pakka_rules::{AnyGame, Observer, Setup};
+use pakka_rules::{ActError, AnyGame, Observer, Seat, Setup, Told};
 
 /// What one playout did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,15 +86,29 @@ pub fn playout(
         let legal = game.legal_json(seat);
         if thorough {
             check_words(game.as_ref()).map_err(|e| format!("{}: {e}", ctx(step)))?;
-            for action in &legal {
+            for (index, action) in legal.iter().enumerate() {
                 let mut probe = game.clone();
                 let told = probe
                     .act_json(seat, action)
                     .map_err(|e| format!("{}: listed action {action} refused: {e}", ctx(step)))?;
+                check_act_at(game.as_ref(), seat, index, action, probe.as_ref(), &told)
+                    .map_err(|e| format!("{}: {e}", ctx(step)))?;
                 for t in told {
                     catalog()
                         .check(&t.text)
                         .map_err(|e| format!("{}: event {}: {e}", ctx(step), t.event))?;
+                }
+            }
+        }
+        if thorough {
+            let mut probe = game.clone();
+            match probe.act_at(seat, legal.len()) {
+                Err(ActError::NoSuchIndex(_)) if probe.state_json() == game.state_json() => {}
+                other => {
+                    return Err(format!(
+                        "{}: the index past the legal actions answered {other:?}",
+                        ctx(step)
+                    ))
                 }
             }
         }
@@ -214,6 +230,35 @@ fn check_status(game: &dyn AnyGame) -> Result<(), String> {
                 status.to_act
             ));
         }
+    }
+    Ok(())
+}
+
+/// Applying the legal action at `index` by its place (`act_at`, a click's typed path) does
+/// what applying its JSON did (`after`, `told`): the same JSON for the move log, the same
+/// events, the same state.
+fn check_act_at(
+    game: &dyn AnyGame,
+    seat: Seat,
+    index: usize,
+    action: &Value,
+    after: &dyn AnyGame,
+    told: &[Told],
+) -> Result<(), String> {
+    let mut probe = game.clone_box();
+    let (logged, told_at) = probe
+        .act_at(seat, index)
+        .map_err(|e| format!("listed action {index} ({action}) refused by its place: {e}"))?;
+    if &logged != action {
+        return Err(format!(
+            "action {index} logs as {logged}, listed as {action}"
+        ));
+    }
+    if told_at != told {
+        return Err(format!("action {action} tells otherwise by its place"));
+    }
+    if probe.state_json() != after.state_json() {
+        return Err(format!("action {action} leaves another state by its place"));
     }
     Ok(())
 }

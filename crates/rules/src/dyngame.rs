@@ -3,7 +3,7 @@
 //! its type; the registry hands these out. Its methods come by role: [`Engine`] (the engine
 //! console's JSON for actions, events, views and the state storage keeps), [`Presentation`]
 //! (what the table shows people) and [`Searchable`] (what a search drives: samples, actions
-//! by index, the rule of thumb, playouts). Each role is implemented once, for every `Game`
+//! by index, the rule of thumb, playouts, views by key). Each role is implemented once, for every `Game`
 //! with its `Present` and `Heuristic`.
 
 use std::fmt;
@@ -21,11 +21,15 @@ use pakka_cards::Card;
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
 
-/// Why a JSON action was refused.
+/// Why an action was refused: a JSON action (`Engine::act_json`), or a legal action by its
+/// place in the list (`Engine::act_at`, `Searchable::act_index`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ActError {
     /// The JSON names no action of this game (unknown shape or unknown card).
     BadAction(Msg),
+    /// The seat has no legal action at this place in its list (fewer actions, or none: not its
+    /// turn, or the game is over). A button of a list that has changed since.
+    NoSuchIndex(usize),
     Rule(RuleError<Msg>),
 }
 
@@ -34,6 +38,7 @@ impl ActError {
     pub fn msg(&self) -> Msg {
         match self {
             ActError::BadAction(m) => m.clone(),
+            ActError::NoSuchIndex(index) => msg!("act-no-such-index", index = *index),
             ActError::Rule(r) => r.msg(),
         }
     }
@@ -118,6 +123,11 @@ pub trait Engine {
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
     /// Applies a JSON action; refused actions change nothing.
     fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Told>, ActError>;
+    /// Applies the seat's legal action at `index` (in `legal_json` order), typed all the way:
+    /// answers the action's JSON, serialized once (what the move log stores, the same as
+    /// `legal_json(seat)[index]`), and what happened. An index past the list is refused
+    /// (`ActError::NoSuchIndex`) and changes nothing.
+    fn act_at(&mut self, seat: Seat, index: usize) -> Result<(Value, Vec<Told>), ActError>;
     /// Whether the JSON reads as an action of this game (legal now or not).
     fn parses(&self, action: &Value) -> bool;
     /// The listed form of a JSON action (see `Game::normalize`); unreadable JSON as it is.
@@ -188,6 +198,10 @@ pub trait Searchable {
     /// the same action has the same key in every state, so a search can recognise it across
     /// sampled states where the lists differ (the hash of the typed action).
     fn legal_keys(&self, seat: Seat, out: &mut Vec<u64>);
+    /// A key of the observer's view (its typed value hashed, with fixed keys: the same in
+    /// every run): equal views have equal keys, so a search groups samples by what a seat
+    /// sees with it, in a deterministic order.
+    fn view_key(&self, observer: Observer) -> u64;
     /// Plays on from here as a search's playout: each action by a seat to act (one drawn at
     /// random where several may act), chosen by `policy`, until the game ends, `limit` says
     /// stop, or no seat has an action. Answers how many actions it applied. Allocates its
@@ -209,6 +223,18 @@ impl Clone for Box<dyn AnyGame> {
 fn to_json<T: serde::Serialize>(value: &T) -> Value {
     // Our own types serialize infallibly (no maps with non-string keys, no custom errors).
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A game's events as told: each one's JSON and its sentence.
+fn told<G: Game + Present>(events: &[G::Event]) -> Vec<Told> {
+    events
+        .iter()
+        .map(|e| Told {
+            event: to_json(e),
+            text: G::event(e),
+            deals: G::deals(e),
+        })
+        .collect()
 }
 
 impl<G: Game + Present> Engine for G {
@@ -246,14 +272,18 @@ impl<G: Game + Present> Engine for G {
             ))
         })?;
         let events = self.apply(seat, &action).map_err(refusal::<G>)?;
-        Ok(events
-            .iter()
-            .map(|e| Told {
-                event: to_json(e),
-                text: G::event(e),
-                deals: G::deals(e),
-            })
-            .collect())
+        Ok(told::<G>(&events))
+    }
+
+    fn act_at(&mut self, seat: Seat, index: usize) -> Result<(Value, Vec<Told>), ActError> {
+        let mut legal = self.legal_actions(seat);
+        if index >= legal.len() {
+            return Err(ActError::NoSuchIndex(index));
+        }
+        let action = legal.swap_remove(index);
+        // Taken from the legal actions just listed, so the check of `apply` is not needed.
+        let events = self.apply_checked(seat, &action);
+        Ok((to_json(&action), told::<G>(&events)))
     }
 
     fn parses(&self, action: &Value) -> bool {
@@ -290,8 +320,8 @@ impl<G: Game + Present> Engine for G {
 
 /// Why a card the seat holds may not be played now, while it may play others: the game's own
 /// refusal of that card ("You must follow suit: play a ♥."), the same words a click on it would
-/// get. For the games whose card play is `{"play": CARD}` in the engine protocol; None for the
-/// others, and when every held card is playable or none is.
+/// get. For the games whose card play is one card (`Game::card_play`); None for the others,
+/// and when every held card is playable or none is.
 fn held_back<G: Game + Present>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Msg> {
     let playable: Vec<Card> = legal.iter().flat_map(G::action_cards).collect();
     if playable.is_empty() {
@@ -301,8 +331,7 @@ fn held_back<G: Game + Present>(game: &G, seat: Seat, legal: &[G::Action]) -> Op
         .into_iter()
         .filter(|c| !playable.contains(c))
         .find_map(|c| {
-            let action: G::Action =
-                serde_json::from_value(serde_json::json!({ "play": c.to_string() })).ok()?;
+            let action = G::card_play(c)?;
             (!legal.contains(&action)).then(|| G::reason(&game.refusal(seat, &action)))
         })
 }
@@ -400,9 +429,7 @@ impl<G: Game + Present + Heuristic> Searchable for G {
 
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActError> {
         let legal = self.legal_actions(seat);
-        let action = legal.get(index).ok_or_else(|| {
-            ActError::Rule(RuleError::Illegal(msg!("act-no-such-index", index = index)))
-        })?;
+        let action = legal.get(index).ok_or(ActError::NoSuchIndex(index))?;
         // Taken from the legal actions just listed, so the check of `apply` is not needed.
         self.advance(seat, action, &mut Events::quiet());
         Ok(())
@@ -463,6 +490,10 @@ impl<G: Game + Present + Heuristic> Searchable for G {
             a.hash(&mut hasher);
             hasher.finish()
         }));
+    }
+
+    fn view_key(&self, observer: Observer) -> u64 {
+        crate::hash_key::key_of(&self.view(observer))
     }
 
     fn rollout(&mut self, policy: Policy, limit: Limit, rng: &mut dyn RngCore) -> u32 {

@@ -20,6 +20,7 @@
 //! - `determinize(seat, rng)` returns a full state whose `view(seat)` equals this one's.
 
 mod dyngame;
+mod hash_key;
 pub mod kop;
 pub mod matapesa;
 pub mod paskahousu;
@@ -483,6 +484,13 @@ pub trait Game:
     /// order). The default: every action is its own form.
     fn normalize(&self, _seat: Seat, action: &Self::Action) -> Self::Action {
         action.clone()
+    }
+
+    /// The action that plays this one card, in a game whose card play is one card (the engine
+    /// protocol's `{"play": CARD}`); `None`, the default, in the others. A held-back card's
+    /// hint asks the game's refusal of it (`Presentation::describe`).
+    fn card_play(_card: Card) -> Option<Self::Action> {
+        None
     }
 
     /// Refuses what may not be applied now. The default accepts exactly `legal_actions`, up to

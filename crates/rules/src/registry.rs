@@ -386,6 +386,31 @@ mod tests {
         assert_eq!(ids.0, GAMES.iter().map(|g| g.id).collect::<Vec<_>>());
     }
 
+    /// `Game::card_play` is the engine protocol's `{"play": CARD}`, read as the game's action:
+    /// the same action for every card where that JSON reads as one, none where it does not.
+    #[test]
+    fn a_card_play_is_the_protocols_play_of_that_card() {
+        struct Plays(Vec<&'static str>);
+        impl EachGame for Plays {
+            fn game<G: Game + Present + Heuristic>(&mut self) {
+                let mut some = false;
+                for card in (0..pakka_cards::Card::COUNT).filter_map(pakka_cards::Card::from_index)
+                {
+                    let json = serde_json::json!({ "play": card.to_string() });
+                    let read = serde_json::from_value::<G::Action>(json).ok();
+                    assert_eq!(G::card_play(card), read, "{}: {card}", G::ID);
+                    some |= read.is_some();
+                }
+                if some {
+                    self.0.push(G::ID);
+                }
+            }
+        }
+        let mut plays = Plays(Vec::new());
+        each_game(&mut plays);
+        assert_eq!(plays.0, ["paston", "teka", "matapesa", "kop", "whist22"]);
+    }
+
     #[test]
     fn the_showcases_follow_the_games_and_their_tables_set_up() {
         assert_eq!(

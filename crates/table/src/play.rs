@@ -132,11 +132,11 @@ impl TableService {
                 to_act: status.to_act,
             }));
         }
-        let legal = game.legal_json(seat);
-        let action = legal.get(index).cloned().ok_or(TableError::Stale)?;
         let before_to_act = t.users_to_act();
         let mut next = game.clone();
-        let told = next.act_json(seat, &action).map_err(|e| match e {
+        // The typed action at the index, applied; its JSON is what the move log stores.
+        let (action, told) = next.act_at(seat, index).map_err(|e| match e {
+            ActError::NoSuchIndex(_) => TableError::Stale,
             ActError::Rule(r) => TableError::Rule(r),
             ActError::BadAction(m) => TableError::internal(format!("a legal action: {m:?}")),
         })?;

@@ -899,6 +899,10 @@ impl Game for Kop {
         }
     }
 
+    fn card_play(card: Card) -> Option<Action> {
+        Some(Action::Play(card))
+    }
+
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         match *action {
             Action::Wedding | Action::Solo if self.phase == Phase::Declaring => {

@@ -306,6 +306,10 @@ impl Game for Matapesa {
         }
     }
 
+    fn card_play(card: Card) -> Option<Action> {
+        Some(Action::Play(card))
+    }
+
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         let Action::Play(card) = *action;
         self.illegal_play(seat, card)

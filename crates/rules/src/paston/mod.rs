@@ -941,6 +941,10 @@ impl Game for Paston {
         }
     }
 
+    fn card_play(card: Card) -> Option<Action> {
+        Some(Action::Play(card))
+    }
+
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         let hand = self.hands[seat];
         match (self.phase, action) {

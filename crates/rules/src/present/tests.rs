@@ -274,8 +274,7 @@ fn no_sentence_puts_a_list_dot_beside_a_computer_name() {
                     break;
                 };
                 let index = game.heuristic_index(seat, &mut rng);
-                let action = game.legal_json(seat)[index].clone();
-                told.extend(game.act_json(seat, &action).expect("a legal action"));
+                told.extend(game.act_at(seat, index).expect("a legal action").1);
             }
             assert!(game.is_over(), "{} {options:?} does not end", info.id);
             let messages: Vec<Msg> = told.into_iter().map(|t| t.text).collect();

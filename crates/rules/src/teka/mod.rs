@@ -836,6 +836,10 @@ impl Game for Teka {
         }
     }
 
+    fn card_play(card: Card) -> Option<Action> {
+        Some(Action::Play(card))
+    }
+
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         match (self.phase, action) {
             (Phase::Redeal, _) => Refusal::RedealOrKeep,

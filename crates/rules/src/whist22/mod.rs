@@ -721,6 +721,11 @@ impl Game for Whist22 {
         }
     }
 
+    fn card_play(card: Card) -> Option<Action> {
+        // The Fool's play carries its value: no one-card play.
+        (card != Card::FOOL).then_some(Action::Play(card))
+    }
+
     fn refusal(&self, seat: Seat, action: &Action) -> Refusal {
         match *action {
             Action::Bid(_) if self.phase != Phase::Bidding => Refusal::BiddingOver,

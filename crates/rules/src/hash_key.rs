@@ -1,0 +1,412 @@
+//! `key_of`: a 64-bit key of a typed value, hashed straight from its `Serialize` structure
+//! (no JSON, no string built): what `Searchable::view_key` answers for a view, so a search can
+//! group its samples by what a seat sees. Equal values have equal keys; the structure is
+//! written unambiguously (lengths, field names, variant indices and ends marked), so different
+//! values of one type collide only as 64-bit hashes do. The hasher is `DefaultHasher::new()`,
+//! whose keys are fixed: a key is the same in every run and process (no seed), so what is
+//! ordered by it stays deterministic.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use serde::ser::{self, Serialize};
+
+/// The key of `value` (see the module documentation).
+pub(crate) fn key_of<T: Serialize + ?Sized>(value: &T) -> u64 {
+    let mut keyer = Keyer(DefaultHasher::new());
+    // `Keyer` itself never fails; a type's own `Serialize` might, and then the key covers
+    // what it wrote before.
+    let _ = value.serialize(&mut keyer);
+    keyer.0.finish()
+}
+
+/// The serializer that feeds a hasher.
+struct Keyer(DefaultHasher);
+
+/// Marks what a value is, before its contents, so that no two shapes hash alike.
+#[derive(Hash)]
+enum Mark {
+    Bool,
+    Int,
+    Uint,
+    Float,
+    Char,
+    Str,
+    Bytes,
+    None,
+    Some,
+    Unit,
+    Variant,
+    Seq,
+    Map,
+    Struct,
+    End,
+}
+
+impl Keyer {
+    fn mark(&mut self, mark: Mark) {
+        mark.hash(&mut self.0);
+    }
+}
+
+/// `Keyer` never fails; the type is what serde asks for.
+#[derive(Debug)]
+struct Never;
+
+impl std::fmt::Display for Never {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a value could not be keyed")
+    }
+}
+
+impl std::error::Error for Never {}
+
+impl ser::Error for Never {
+    fn custom<T: std::fmt::Display>(_: T) -> Never {
+        Never
+    }
+}
+
+impl ser::Serializer for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+    type SerializeSeq = Self;
+    type SerializeTuple = Self;
+    type SerializeTupleStruct = Self;
+    type SerializeTupleVariant = Self;
+    type SerializeMap = Self;
+    type SerializeStruct = Self;
+    type SerializeStructVariant = Self;
+
+    fn serialize_bool(self, v: bool) -> Result<(), Never> {
+        self.mark(Mark::Bool);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<(), Never> {
+        self.serialize_i64(v.into())
+    }
+
+    fn serialize_i16(self, v: i16) -> Result<(), Never> {
+        self.serialize_i64(v.into())
+    }
+
+    fn serialize_i32(self, v: i32) -> Result<(), Never> {
+        self.serialize_i64(v.into())
+    }
+
+    fn serialize_i64(self, v: i64) -> Result<(), Never> {
+        self.mark(Mark::Int);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_i128(self, v: i128) -> Result<(), Never> {
+        self.mark(Mark::Int);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_u8(self, v: u8) -> Result<(), Never> {
+        self.serialize_u64(v.into())
+    }
+
+    fn serialize_u16(self, v: u16) -> Result<(), Never> {
+        self.serialize_u64(v.into())
+    }
+
+    fn serialize_u32(self, v: u32) -> Result<(), Never> {
+        self.serialize_u64(v.into())
+    }
+
+    fn serialize_u64(self, v: u64) -> Result<(), Never> {
+        self.mark(Mark::Uint);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_u128(self, v: u128) -> Result<(), Never> {
+        self.mark(Mark::Uint);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_f32(self, v: f32) -> Result<(), Never> {
+        self.serialize_f64(v.into())
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<(), Never> {
+        self.mark(Mark::Float);
+        v.to_bits().hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_char(self, v: char) -> Result<(), Never> {
+        self.mark(Mark::Char);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_str(self, v: &str) -> Result<(), Never> {
+        self.mark(Mark::Str);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Never> {
+        self.mark(Mark::Bytes);
+        v.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_none(self) -> Result<(), Never> {
+        self.mark(Mark::None);
+        Ok(())
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Never> {
+        self.mark(Mark::Some);
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<(), Never> {
+        self.mark(Mark::Unit);
+        Ok(())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Never> {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        index: u32,
+        _variant: &'static str,
+    ) -> Result<(), Never> {
+        self.mark(Mark::Variant);
+        index.hash(&mut self.0);
+        Ok(())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<(), Never> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        index: u32,
+        _variant: &'static str,
+        value: &T,
+    ) -> Result<(), Never> {
+        self.mark(Mark::Variant);
+        index.hash(&mut self.0);
+        value.serialize(self)
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self, Never> {
+        self.mark(Mark::Seq);
+        Ok(self)
+    }
+
+    fn serialize_tuple(self, len: usize) -> Result<Self, Never> {
+        self.serialize_seq(Some(len))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Self, Never> {
+        self.serialize_seq(Some(len))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        index: u32,
+        _variant: &'static str,
+        len: usize,
+    ) -> Result<Self, Never> {
+        self.mark(Mark::Variant);
+        index.hash(&mut self.0);
+        self.serialize_seq(Some(len))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self, Never> {
+        self.mark(Mark::Map);
+        Ok(self)
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Self, Never> {
+        self.mark(Mark::Struct);
+        Ok(self)
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self, Never> {
+        self.mark(Mark::Variant);
+        index.hash(&mut self.0);
+        self.mark(Mark::Struct);
+        Ok(self)
+    }
+}
+
+// Every element (and map entry, and field) is hashed in order and every compound ends with a
+// mark: `[[1], [2]]` and `[[1, 2]]` differ.
+
+impl ser::SerializeSeq for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTuple for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleStruct for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleVariant for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Never> {
+        key.serialize(&mut **self)
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+// A field is keyed with its name: a field left out (`skip_serializing_if`) must not make the
+// next one read as it.
+
+impl ser::SerializeStruct for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Never> {
+        name.hash(&mut self.0);
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+impl ser::SerializeStructVariant for &mut Keyer {
+    type Ok = ();
+    type Error = Never;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Never> {
+        name.hash(&mut self.0);
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Never> {
+        self.mark(Mark::End);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_of;
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    struct Two {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        a: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        b: Option<u8>,
+    }
+
+    #[test]
+    fn equal_values_key_alike_and_shapes_apart() {
+        assert_eq!(key_of(&vec![1u8, 2]), key_of(&vec![1u8, 2]));
+        assert_ne!(
+            key_of(&vec![vec![1u8], vec![2]]),
+            key_of(&vec![vec![1u8, 2]])
+        );
+        assert_ne!(key_of(&vec![Some(1u8)]), key_of(&vec![1u8]));
+        assert_ne!(key_of(&("ab", "c")), key_of(&("a", "bc")));
+        assert_ne!(
+            key_of(&Two {
+                a: Some(1),
+                b: None
+            }),
+            key_of(&Two {
+                a: None,
+                b: Some(1)
+            })
+        );
+    }
+}
