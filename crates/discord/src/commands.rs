@@ -8,13 +8,15 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::command_names::{command_texts, parameter_texts};
+use super::data::{Context, Data, Error};
 use super::input::{self, BadInput};
 use super::pace::Priority;
-use super::command_names::{command_texts, parameter_texts};
 use super::public::Posted;
+use super::reply::refusal;
 use super::reply::{langs, say};
 use super::words::{lang_of, mention, plain, Lang, Plain, SeatNames, DEFAULT};
-use super::{pictures, refusal, render, retry, send, throttle, upkeep, Context, Data, Error};
+use super::{pictures, render, retry, send, throttle, upkeep};
 use pakka_catalog::{catalog, NoNames, DEFAULT_LANG};
 use pakka_table::games::{self, GameKind};
 use pakka_table::records::Period;
@@ -155,7 +157,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             error: Some(error),
             ctx,
             ..
-        } if error.downcast_ref::<super::stopping::Stopping>().is_some() => {
+        } if error.downcast_ref::<super::gate::Stopping>().is_some() => {
             super::stopping::refuse_command(ctx).await;
         }
         poise::FrameworkError::CommandCheckFailed {
@@ -539,7 +541,7 @@ async fn play_in_thread(
             let ctx = ctx.serenity_context();
             let posted = super::public::post_in_channel(
                 ctx,
-                data,
+                &data.channels,
                 view.channel_id,
                 &reply,
                 Priority::Person,
@@ -774,7 +776,7 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
     };
     let edited = super::public::edit_in_channel(
         ctx.http(),
-        ctx.data(),
+        &ctx.data().channels,
         view.channel_id,
         message,
         reply,
