@@ -4,7 +4,9 @@
 //! of a table's seats, the messages stored for a table). Each part is a field with its own type:
 //! one record per table (`tables`), the languages (`languages`), the display names (`people`),
 //! how far the table service's events have been shown (`progress`), the gate a stop closes
-//! (`gate`) and the ways out to Discord (`public::Channels`). Nothing the edge keeps lives outside it.
+//! (`gate`) and the ways out to Discord (`public::Channels`). Two things are still the
+//! process's rather than a bot's: the registered commands' ids (`words`) and the drawing
+//! threads (`pictures`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};

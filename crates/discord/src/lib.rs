@@ -11,6 +11,23 @@
 //! the bot stops cleanly (`stopping`): what arrives is told pakka is restarting, what was let in
 //! runs to its end, then the gateway closes. The binary hands `start`/`run` a ready
 //! table service; this layer opens no database and imports nothing from `store`.
+//!
+//! The files stand in layers, each importing only from its own layer and those below it (no
+//! loop; `tests/architecture.rs` checks both):
+//! 1. **The transport floor**: `rest` (one call, its refusal read whole), `pace` (the queue
+//!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
+//!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
+//!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
+//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `gate`).
+//! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
+//!    named the Discord way, command mentions) and `render` (messages from views).
+//! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
+//!    `Data` holds every part and answers every question asked of them in one `impl`.
+//! 4. **What the handlers share**: `reply` (answering a person), `pictures`, `health`,
+//!    `stopping`, and `upkeep` and `listen` (showing each published event in its channel).
+//! 5. **The handlers**: `replay`, then `commands` and `components`, which route to it.
+//!
+//! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
 
 mod command_names;
 mod commands;

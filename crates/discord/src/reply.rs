@@ -1,7 +1,8 @@
 //! What the handlers (commands, buttons, `/replay`, the stop's refusals) share to answer a
 //! person: a command's answer (`say`) and the languages it is worded in (`langs`), a click's
 //! acknowledgement (`answer`), whether the clicked message is private, and the notice for a
-//! refused action (`refusal`). The handlers import this file and not one another.
+//! refused action (`refusal`). The handlers share what they need through this file; of one
+//! another they import only `replay` (its command and its buttons).
 
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
