@@ -118,7 +118,6 @@ impl Throttle {
     }
 
     /// How many users' buckets are kept now.
-
     #[cfg(test)]
     fn kept(&self) -> usize {
         self.state.lock().map(|s| s.users.len()).unwrap_or(0)

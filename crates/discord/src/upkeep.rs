@@ -472,7 +472,7 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    let message = data.table_message(&shown, view.id).await;
+    let message = data.table_message(shown, view.id).await;
     if let Some(mut message) = message {
         let edited = public::edit(ctx, &data.channels, view.channel_id, &mut message, &reply).await;
         match edited {
