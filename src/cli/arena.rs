@@ -64,14 +64,23 @@ pub struct ArenaConfig {
     pub results: Option<std::path::PathBuf>,
 }
 
+/// With `--table` (`arena_table`): rotated deals per pairing unless `--games` says otherwise.
+pub const TABLE_DEALS: usize = 600;
+/// With `--table`: the searching players' iterations per decision unless `--iterations` says
+/// otherwise.
+pub const TABLE_ITERATIONS: u32 = 1000;
+/// With `--table`: the think time unless `--think-ms` says otherwise: ten minutes, so that the
+/// iterations always run out first.
+pub const TABLE_THINK_MS: u64 = 600_000;
+
 impl ArenaConfig {
     /// The searching players' budget: a table's, with the iterations and time given. The
     /// strength table's default is a fixed iteration count that the clock never cuts short.
     pub fn budget(&self) -> Budget {
         let mut budget = Budget::default();
         if self.table {
-            budget.iterations = super::arena_table::ITERATIONS;
-            budget.time_cap = Duration::from_millis(super::arena_table::THINK_MS);
+            budget.iterations = TABLE_ITERATIONS;
+            budget.time_cap = Duration::from_millis(TABLE_THINK_MS);
         }
         if let Some(iterations) = self.iterations {
             budget.iterations = iterations;
@@ -84,11 +93,7 @@ impl ArenaConfig {
 
     /// The deals to play (per pairing with `--table`).
     pub fn deals(&self) -> usize {
-        let default = if self.table {
-            super::arena_table::DEALS
-        } else {
-            100
-        };
+        let default = if self.table { TABLE_DEALS } else { 100 };
         self.games.unwrap_or(default)
     }
 }

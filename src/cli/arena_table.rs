@@ -24,13 +24,6 @@ use crate::msg;
 use crate::rules::registry;
 use crate::text::verbatim;
 
-/// Rotated deals per pairing unless `--games` says otherwise.
-pub const DEALS: usize = 600;
-/// The searching players' iterations per decision unless `--iterations` says otherwise.
-pub const ITERATIONS: u32 = 1000;
-/// The think time unless `--think-ms` says otherwise: ten minutes, so that the iterations
-/// always run out first.
-pub const THINK_MS: u64 = 600_000;
 /// Where the results go unless `--results` says otherwise.
 pub const RESULTS: &str = "arena-table.jsonl";
 
@@ -531,9 +524,12 @@ mod tests {
             iterations: None,
             ..config.clone()
         };
-        assert_eq!(defaults.deals(), DEALS);
-        assert_eq!(defaults.budget().iterations, ITERATIONS);
-        assert_eq!(defaults.budget().time_cap.as_millis(), u128::from(THINK_MS));
+        assert_eq!(defaults.deals(), arena::TABLE_DEALS);
+        assert_eq!(defaults.budget().iterations, arena::TABLE_ITERATIONS);
+        assert_eq!(
+            defaults.budget().time_cap.as_millis(),
+            u128::from(arena::TABLE_THINK_MS)
+        );
         assert!(first.contains("| normal vs easy |"), "{first}");
         assert!(first.contains("oracle"), "{first}");
         // A half-written line (a run killed mid-write) is passed over.

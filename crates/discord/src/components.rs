@@ -20,15 +20,17 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tokio::time::Instant;
 
+use super::data::{Data, Error};
 use super::ids::ComponentId;
 use super::pace::Priority;
 use super::public::{self, Posted};
 use super::render::{HandStep, Reply};
+use super::reply::refusal;
 use super::reply::{answer, is_private};
 use super::retry;
 use super::upkeep;
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
-use super::{health, pictures, refusal, render, send, throttle, Data, Error};
+use super::{health, pictures, render, send, throttle};
 use pakka_table::{Declined, HandView, Level, LobbyChange, TableError, TableId, TableView};
 use pakka_text::{msg, seat, verbatim, Msg};
 
@@ -38,7 +40,7 @@ pub async fn on_event(
 ) -> Result<(), Error> {
     let data = framework.user_data;
     if let FullEvent::Ready { data_about_bot } = event {
-        health::heard_ready(data, data_about_bot);
+        data.gateway.heard_ready(data_about_bot);
     }
     match event {
         FullEvent::InteractionCreate {
@@ -519,8 +521,8 @@ async fn on_again(c: &Click<'_>, table: TableId) {
     }
     if let Some(message) = public::post(
         c.ctx,
-        c.data,
-        view.id,
+        &c.data.channels,
+        c.data.tables.voice(view.id),
         view.channel_id,
         &reply,
         Priority::Person,

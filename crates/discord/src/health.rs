@@ -8,7 +8,7 @@
 //! for machines and the operator's terminal, like log lines; nothing here is shown to players.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,8 +20,7 @@ use axum::Router;
 use poise::serenity_prelude as serenity;
 use tokio::time::Instant;
 
-use super::{Context, Data, Error};
-use pakka_table::ShardRange;
+use super::data::{Context, Data, Error};
 
 /// How a click ended, for `pakka_interactions_total`: the worst of what happened to it.
 #[derive(Debug, Default)]
@@ -51,39 +50,6 @@ impl Outcome {
             Outcome::UNANSWERED => "unanswered",
             _ => "failed",
         }
-    }
-}
-
-/// The gateway shards this process should have connected: a `SHARDS` range's size, or, when
-/// autosharded, the total a READY event told.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Gateway {
-    expected: Arc<AtomicU32>,
-    autosharded: Arc<AtomicBool>,
-}
-
-impl Gateway {
-    pub fn new(shards: Option<ShardRange>) -> Gateway {
-        let gateway = Gateway::default();
-        match shards {
-            Some(r) => gateway
-                .expected
-                .store(r.last - r.first + 1, Ordering::Relaxed),
-            None => gateway.autosharded.store(true, Ordering::Relaxed),
-        }
-        gateway
-    }
-
-    fn expected(&self) -> u32 {
-        self.expected.load(Ordering::Relaxed)
-    }
-}
-
-/// A READY event: an autosharded process learns how many shards it runs.
-pub(crate) fn heard_ready(data: &Data, ready: &serenity::Ready) {
-    if data.gateway.autosharded.load(Ordering::Relaxed) {
-        let total = ready.shard.map_or(1, |s| s.total);
-        data.gateway.expected.fetch_max(total, Ordering::Relaxed);
     }
 }
 
@@ -261,16 +227,5 @@ mod tests {
         assert_eq!(o.name(), "unanswered");
         o.set(Outcome::FAILED);
         assert_eq!(o.name(), "failed");
-    }
-
-    #[test]
-    fn a_shard_range_expects_its_shards() {
-        let g = Gateway::new(Some(ShardRange {
-            first: 2,
-            last: 5,
-            total: 8,
-        }));
-        assert_eq!(g.expected(), 4);
-        assert_eq!(Gateway::new(None).expected(), 0);
     }
 }

@@ -15,8 +15,6 @@ use hashlink::LruCache;
 
 use super::people::PEOPLE_KEPT;
 use super::words::{lang_of, Lang};
-use super::Data;
-use pakka_catalog::DEFAULT_LANG;
 use pakka_table::GuildId;
 
 /// What the bot knows of languages: each user's, each server's preferred locale, and each
@@ -61,58 +59,30 @@ impl Languages {
 
     /// A server's chosen language changed.
     pub fn chose(&self, guild: GuildId, lang: Lang) {
+        self.read(guild, Some(lang));
+    }
+
+    /// A user's language, if heard and shipped (they are forgotten least recently heard
+    /// first).
+    pub fn user(&self, user: u64) -> Option<Lang> {
+        self.users.lock().ok()?.get(&user).copied()
+    }
+
+    /// A server's chosen language as last read or set: `Some(None)` when read and none was
+    /// chosen, `None` when not read yet.
+    pub fn chosen(&self, guild: GuildId) -> Option<Option<Lang>> {
+        self.chosen.lock().ok()?.get(&guild).copied()
+    }
+
+    /// Remembers a server's chosen language as read from the store (`None`: none chosen).
+    pub fn read(&self, guild: GuildId, lang: Option<Lang>) {
         if let Ok(mut chosen) = self.chosen.lock() {
-            chosen.insert(guild, Some(lang));
-        }
-    }
-}
-
-impl Data {
-    /// The language of a user's private messages: theirs when heard and shipped, else the
-    /// server's.
-    pub(super) async fn user_lang(&self, user: u64, guild: GuildId) -> Lang {
-        let known = self
-            .languages
-            .users
-            .lock()
-            .ok()
-            .and_then(|mut u| u.get(&user).copied());
-        match known {
-            Some(lang) => lang,
-            None => self.guild_lang(guild).await,
+            chosen.insert(guild, lang);
         }
     }
 
-    /// The language of a server's public messages.
-    pub(super) async fn guild_lang(&self, guild: GuildId) -> Lang {
-        let cached = self
-            .languages
-            .chosen
-            .lock()
-            .ok()
-            .and_then(|c| c.get(&guild).copied());
-        let chosen = match cached {
-            Some(chosen) => chosen,
-            None => {
-                let read = self
-                    .service
-                    .language_default(guild)
-                    .await
-                    .map(|l| lang_of(&l));
-                if let Ok(mut c) = self.languages.chosen.lock() {
-                    c.insert(guild, read);
-                }
-                read
-            }
-        };
-        chosen
-            .or_else(|| {
-                self.languages
-                    .preferred
-                    .lock()
-                    .ok()
-                    .and_then(|p| p.get(&guild).copied())
-            })
-            .unwrap_or(DEFAULT_LANG)
+    /// A server's preferred locale's language, if an interaction told it.
+    pub fn preferred(&self, guild: GuildId) -> Option<Lang> {
+        self.preferred.lock().ok()?.get(&guild).copied()
     }
 }

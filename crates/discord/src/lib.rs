@@ -11,20 +11,41 @@
 //! the bot stops cleanly (`stopping`): what arrives is told pakka is restarting, what was let in
 //! runs to its end, then the gateway closes. The binary hands `start`/`run` a ready
 //! table service; this layer opens no database and imports nothing from `store`.
+//!
+//! The files stand in layers, each importing only from its own layer and those below it (no
+//! loop; `tests/architecture.rs` checks both):
+//! 1. **The transport floor**: `rest` (one call, its refusal read whole), `pace` (the queue
+//!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
+//!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
+//!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
+//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `gate`).
+//! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
+//!    named the Discord way, command mentions) and `render` (messages from views).
+//! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
+//!    `Data` holds every part and answers every question asked of them in one `impl`.
+//! 4. **What the handlers share**: `reply` (answering a person), `pictures`, `health`,
+//!    `stopping`, and `upkeep` and `listen` (showing each published event in its channel).
+//! 5. **The handlers**: `replay`, then `commands` and `components`, which route to it.
+//!
+//! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
 
 mod command_names;
 mod commands;
 mod components;
+mod data;
+mod gate;
 mod health;
 pub mod ids;
 pub mod input;
 pub mod invite;
 mod languages;
 mod listen;
+mod message;
 mod pace;
 mod people;
 mod permissions;
 mod pictures;
+mod progress;
 mod public;
 pub mod render;
 mod replay;
@@ -39,167 +60,18 @@ pub mod throttle;
 mod upkeep;
 pub mod words;
 
-use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
+pub use data::{Context, Data, Error};
 use pakka_config::Config;
-use pakka_table::{MessageIds, Messages, SeatView, TableError, TableId, TableService};
+use pakka_table::TableService;
 pub use startup::StartError;
-use words::SeatNames;
-
-pub type Error = anyhow::Error;
-pub type Context<'a> = poise::Context<'a, Data, Error>;
-
-/// How long a click waits for the messages its change brings, before it counts as handled.
-const SHOWN_WITHIN: Duration = Duration::from_secs(10);
-
-/// The bot's shared state; clones share it.
-#[derive(Clone)]
-pub struct Data {
-    pub service: Arc<TableService>,
-    /// The edge's own stored record of its messages per table (the table message, the turn
-    /// ping), kept across restarts.
-    messages: Messages,
-    /// What the edge keeps of each table: its open hands, ping, update order, away notices
-    /// and the queue of its events to show, one record per table.
-    tables: tables::Tables,
-    /// The table service's events, subscribed to when the edge was made and taken by the
-    /// listener once the bot is ready (`listen`).
-    events: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<pakka_table::Published>>>>,
-    /// How far the edge has shown the service's events.
-    progress: Arc<listen::Progress>,
-    /// The display names of the people heard from most recently, for the labels and pictures
-    /// of their hands.
-    names: people::Names,
-    /// Each server's pictures setting.
-    pub(crate) images: pictures::ImagesSetting,
-    /// Each user's and each server's language.
-    pub(crate) languages: languages::Languages,
-    /// The shards that have begun a gateway session (a READY event), to tell a shard's start
-    /// from a new session after a lost one.
-    sessions: Arc<Mutex<HashSet<u32>>>,
-    /// How fast one person may click and open tables.
-    pub(crate) throttles: Arc<Throttles>,
-    /// Clicks handled to their end (answered, and every message after them brought up to
-    /// date), for the tests that measure what a click costs.
-    clicks: Arc<AtomicU64>,
-    /// The one queue of the process's calls that count against Discord's limits.
-    pacer: pace::Pacer,
-    /// The client of those calls, which reads a refusal whole (`retry_after`).
-    rest: rest::Rest,
-    /// Lets clicks, commands and computer moves in until a stop, and counts them.
-    gate: Arc<stopping::Gate>,
-    /// The gateway shards this process should have connected (`/readyz`).
-    pub(crate) gateway: health::Gateway,
-}
-
-/// The throttles of one person's requests.
-#[derive(Debug)]
-pub struct Throttles {
-    /// Every button click (and any other component).
-    pub clicks: throttle::Throttle,
-    /// `/play`.
-    pub plays: throttle::Throttle,
-}
-
-impl Throttles {
-    /// The operator's settings (a burst of 0 turns a throttle off).
-    pub fn from_config(config: &Config) -> Throttles {
-        Throttles {
-            clicks: throttle::Throttle::new(
-                config.click_burst,
-                f64::from(config.clicks_per_second),
-            ),
-            plays: throttle::Throttle::new(
-                config.play_burst,
-                f64::from(config.plays_per_minute) / 60.0,
-            ),
-        }
-    }
-}
-
-impl Data {
-    pub fn new(service: Arc<TableService>, throttles: Throttles) -> Data {
-        let events = service.subscribe();
-        Data {
-            messages: service.messages(),
-            events: Arc::new(Mutex::new(Some(events))),
-            progress: Arc::new(listen::Progress::new(service.last_event())),
-            service,
-            tables: tables::Tables::default(),
-            names: people::Names::default(),
-            images: pictures::ImagesSetting::default(),
-            languages: languages::Languages::default(),
-            sessions: Arc::default(),
-            throttles: Arc::new(throttles),
-            clicks: Arc::default(),
-            pacer: pace::Pacer::new(1.0),
-            rest: rest::Rest::default(),
-            gate: stopping::gate(),
-            gateway: health::Gateway::default(),
-        }
-    }
-
-    /// Waits (a bounded while) until every event published so far has been shown.
-    async fn shown_so_far(&self) {
-        let last = self.service.last_event();
-        if !self.progress.shown_through(last, SHOWN_WITHIN).await {
-            tracing::debug!(
-                last,
-                "the table messages are still being brought up to date"
-            );
-        }
-    }
-
-    /// The service's events, for the listener (once).
-    fn take_events(&self) -> Option<tokio::sync::broadcast::Receiver<pakka_table::Published>> {
-        self.events.lock().ok()?.take()
-    }
-
-    /// Notes a gateway session begun on `shard`; answers whether that shard had one before.
-    fn new_session(&self, shard: u32) -> bool {
-        self.sessions
-            .lock()
-            .map(|mut s| !s.insert(shard))
-            .unwrap_or(false)
-    }
-
-    /// The messages the edge stored for a table (none kept, or none readable: logged).
-    async fn stored_messages(&self, table: TableId) -> MessageIds {
-        match self.messages.get(table).await {
-            Ok(ids) => ids,
-            Err(e) => {
-                tracing::warn!(error = %e, table, "could not read the table's messages");
-                MessageIds::default()
-            }
-        }
-    }
-
-    /// Seat names for a player's own hand: display names where known, in their language.
-    fn seat_names(&self, seats: &[SeatView], lang: words::Lang) -> SeatNames {
-        SeatNames::with(
-            seats,
-            &self.names.of(seats.iter().filter_map(|s| s.user)),
-            lang,
-        )
-    }
-}
-
-/// The notice a person sees for a refused action, seats named by `names`; bugs are logged and
-/// answered generically (the catalog's sentence for `TableError::Internal`).
-fn refusal(e: &TableError, names: &dyn words::Reader) -> render::Reply {
-    if e.is_internal() {
-        tracing::error!(error = %e, "table service failed");
-    } else if e.is_outage() {
-        tracing::warn!(error = %e, "the database is unavailable; the request changed nothing");
-    }
-    render::notice(&e.msg(), names)
-}
+pub use throttle::Throttles;
 
 /// A running bot, for tests and for a clean shutdown.
 pub struct Bot {
@@ -342,15 +214,15 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
 
     let dev_guild = config.dev_guild_id;
     let mut data = Data::new(service, Throttles::from_config(config));
-    data.gateway = health::Gateway::new(config.shards);
+    data.gateway = data::Gateway::new(config.shards);
     // The processes of one bot token share Discord's global limit by their share of the shards.
     let share = config.shards.map_or(1.0, |shards| {
         f64::from(shards.last - shards.first + 1) / f64::from(shards.total)
     });
     let window = config.channel_window.unwrap_or(pace::CHANNEL_WINDOW);
-    data.pacer = pace::Pacer::with_window(share, window);
+    data.channels = public::Channels::paced(share, window);
     tracing::info!(
-        per_second = data.pacer.per_second(),
+        per_second = data.channels.pacer.per_second(),
         "channel calls paced below Discord's global limit"
     );
     let held = data.clone();

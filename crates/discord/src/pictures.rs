@@ -8,52 +8,18 @@
 //! answer never waits for it more than `DRAW_WAIT`; a picture that fails to draw is logged and
 //! the message goes out without it.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::data::Data;
 use super::render::{Image, Reply};
-use super::words::{Lang, SeatNames};
-use super::Data;
+use super::words::Lang;
 use pakka_render::CatalogWords;
-use pakka_table::{GuildId, HandView, SeatView, TableView};
+use pakka_table::{HandView, TableView};
 
 /// The attachment names: one picture per message.
 pub const TABLE_FILE: &str = "table.png";
 pub const HAND_FILE: &str = "hand.png";
-
-/// Each server's pictures setting as last read or set (the store has the truth).
-#[derive(Clone, Default)]
-pub struct ImagesSetting(Arc<Mutex<HashMap<GuildId, bool>>>);
-
-impl ImagesSetting {
-    fn get(&self, guild: GuildId) -> Option<bool> {
-        self.0.lock().ok()?.get(&guild).copied()
-    }
-
-    pub fn set(&self, guild: GuildId, on: bool) {
-        if let Ok(mut map) = self.0.lock() {
-            map.insert(guild, on);
-        }
-    }
-}
-
-impl Data {
-    /// Whether this server's messages carry pictures.
-    pub(super) async fn images_on(&self, guild: GuildId) -> bool {
-        if let Some(on) = self.images.get(guild) {
-            return on;
-        }
-        let on = self.service.images_default(guild).await;
-        self.images.set(guild, on);
-        on
-    }
-
-    fn picture_names(&self, seats: &[SeatView], lang: Lang) -> SeatNames {
-        let names = self.names.of(seats.iter().filter_map(|s| s.user));
-        SeatNames::picture(seats, &names, lang)
-    }
-}
 
 /// The picture of a table for its public message (in the server's language), when the game has
 /// begun and the server has pictures on.

@@ -21,26 +21,136 @@
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
-use super::pace::{Lane, Priority};
-use super::render::Reply;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::message::Reply;
+use super::pace::{Lane, Pacer, Priority};
+use super::rest::Rest;
 use super::retry::{self, Failed, Failure, Route};
 use super::send;
-pub(super) use super::tables::{Posted, Via};
-use super::Data;
-use pakka_table::TableId;
 
-/// Posts a public message of `table` in its channel: as a follow-up of the table's freshest
-/// interaction when there is one, else through the channel (with a nonce, so a repeat after a
+/// The process's way to the channels' own routes: the one queue of its calls that count
+/// against Discord's limits, and the client of those calls, which reads a refusal whole
+/// (`retry_after`). Clones share them.
+#[derive(Clone)]
+pub(crate) struct Channels {
+    pub(crate) pacer: Pacer,
+    pub(crate) rest: Rest,
+}
+
+impl Channels {
+    /// Channels paced at `share` of Discord's global limit (the processes of one bot token
+    /// share it by their share of the shards).
+    pub(crate) fn new(share: f64) -> Channels {
+        Channels {
+            pacer: Pacer::new(share),
+            rest: Rest::default(),
+        }
+    }
+
+    /// The same with a channel window of `window` instead of Discord's (see
+    /// `Pacer::with_window`).
+    pub(crate) fn paced(share: f64, window: Duration) -> Channels {
+        Channels {
+            pacer: Pacer::with_window(share, window),
+            rest: Rest::default(),
+        }
+    }
+}
+
+/// An interaction token may edit its message for 15 minutes; stay clear of the edge.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
+
+/// An acknowledged interaction of a table's channel: its token may post follow-ups there, and
+/// edit and delete what it posted, for 15 minutes, through Discord's interaction webhook,
+/// which the global rate limit spares (see `public`).
+#[derive(Clone, Debug)]
+pub(super) struct Voice {
+    pub(super) token: Arc<str>,
+    since: Instant,
+}
+
+impl Voice {
+    pub(super) fn new(token: &str) -> Voice {
+        Voice {
+            token: token.into(),
+            since: Instant::now(),
+        }
+    }
+
+    /// Whether the token may still edit and delete what it posted.
+    pub(super) fn live(&self) -> bool {
+        self.since.elapsed() < TOKEN_LIFETIME
+    }
+
+    /// Whether the token is young enough to post a message that stays editable through it
+    /// for a while (a table message is edited for minutes after it is posted).
+    pub(super) fn fresh(&self) -> bool {
+        self.since.elapsed() < FRESH_VOICE
+    }
+}
+
+/// A token younger than this posts a table's public messages (they stay editable through it
+/// for at least ten more minutes); an older one only edits what it posted.
+const FRESH_VOICE: Duration = Duration::from_secs(4 * 60);
+
+/// How a public message was posted, so it is edited and deleted the same way.
+#[derive(Clone, Debug)]
+pub(super) enum Via {
+    /// Through the channel's own routes (or not known: a message id read back after a restart).
+    Channel,
+    /// As the `@original` of a click answered by updating the message it was on.
+    Original(Voice),
+    /// As a follow-up of this interaction.
+    Followup(Voice),
+}
+
+/// A table's public message: its id and how it was posted.
+#[derive(Clone, Debug)]
+pub(super) struct Posted {
+    pub id: u64,
+    pub via: Via,
+}
+
+impl Posted {
+    /// A message posted through the channel, or known only by its id.
+    pub(super) fn channel(id: u64) -> Posted {
+        Posted {
+            id,
+            via: Via::Channel,
+        }
+    }
+
+    /// The message a click was on, which the click's answer updated.
+    pub(super) fn original(id: u64, token: &str) -> Posted {
+        Posted {
+            id,
+            via: Via::Original(Voice::new(token)),
+        }
+    }
+
+    /// The token that may still reach the message through the interaction webhook.
+    pub(super) fn voice(&self) -> Option<&Voice> {
+        match &self.via {
+            Via::Original(v) | Via::Followup(v) => Some(v).filter(|v| v.live()),
+            Via::Channel => None,
+        }
+    }
+}
+
+/// Posts a public message of a table in its channel: as a follow-up of the table's freshest
+/// interaction (`voice`) when there is one, else through the channel (with a nonce, so a repeat after a
 /// failure posts it once). None when it could not be posted (logged).
 pub(super) async fn post(
     ctx: &serenity::Context,
-    data: &Data,
-    table: TableId,
+    data: &Channels,
+    voice: Option<Voice>,
     channel: u64,
     reply: &Reply,
     priority: Priority,
 ) -> Option<Posted> {
-    if let Some(voice) = data.tables.voice(table) {
+    if let Some(voice) = voice {
         let followup = send::followup(reply);
         let posted = retry::once(Route::FollowupCreate, "post a follow-up", || {
             followup.clone().execute(&ctx.http, (None, &voice.token))
@@ -74,7 +184,7 @@ pub(super) async fn post(
 /// one does not match).
 async fn made_anyway(
     ctx: &serenity::Context,
-    data: &Data,
+    data: &Channels,
     channel: u64,
     reply: &Reply,
 ) -> Option<u64> {
@@ -99,7 +209,7 @@ async fn made_anyway(
 /// webhook refuses: the token expired early) through the channel, from then on.
 pub(super) async fn edit(
     ctx: &serenity::Context,
-    data: &Data,
+    data: &Channels,
     channel: u64,
     message: &mut Posted,
     reply: &Reply,
@@ -160,7 +270,7 @@ pub(super) async fn edit(
 /// call in the log).
 pub(super) async fn edit_in_channel(
     http: &serenity::Http,
-    data: &Data,
+    data: &Channels,
     channel: u64,
     message: u64,
     reply: &Reply,
@@ -188,7 +298,12 @@ pub(super) async fn edit_in_channel(
 
 /// Deletes a public message the way it was posted while its token lives, else (or when the
 /// webhook refuses) through the channel. A message already gone is fine.
-pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, message: &Posted) {
+pub(super) async fn delete(
+    ctx: &serenity::Context,
+    data: &Channels,
+    channel: u64,
+    message: &Posted,
+) {
     let id = serenity::MessageId::new(message.id);
     if let Some(voice) = message.voice() {
         let deleted = match &message.via {
@@ -231,7 +346,7 @@ pub(super) async fn delete(ctx: &serenity::Context, data: &Data, channel: u64, m
 /// Posts a new message through the channel's route, in its turn for `priority`; answers its id.
 pub(super) async fn post_in_channel(
     ctx: &serenity::Context,
-    data: &Data,
+    data: &Channels,
     channel: u64,
     reply: &Reply,
     priority: Priority,

@@ -1,15 +1,19 @@
 //! What the handlers (commands, buttons, `/replay`, the stop's refusals) share to answer a
 //! person: a command's answer (`say`) and the languages it is worded in (`langs`), a click's
-//! acknowledgement (`answer`) and whether the clicked message is private. The handlers import
-//! this file and not one another.
+//! acknowledgement (`answer`), whether the clicked message is private, and the notice for a
+//! refused action (`refusal`). The handlers share what they need through this file; of one
+//! another they import only `replay` (its command and its buttons).
 
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 use tokio::time::Instant;
 
+use super::data::{Context, Error};
+use super::message::Reply;
+use super::render;
 use super::retry;
-use super::words::{lang_of, Lang};
-use super::{Context, Error};
+use super::words::{self, lang_of, Lang};
+use pakka_table::TableError;
 
 /// The languages of a command's answers: the invoking user's (what only they see) and the
 /// server's (what the channel sees); what the interaction said of both is remembered.
@@ -84,4 +88,15 @@ pub(super) fn is_private(click: &ComponentInteraction) -> bool {
         .message
         .flags
         .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+}
+
+/// The notice a person sees for a refused action, seats named by `names`; bugs are logged and
+/// answered generically (the catalog's sentence for `TableError::Internal`).
+pub(super) fn refusal(e: &TableError, names: &dyn words::Reader) -> Reply {
+    if e.is_internal() {
+        tracing::error!(error = %e, "table service failed");
+    } else if e.is_outage() {
+        tracing::warn!(error = %e, "the database is unavailable; the request changed nothing");
+    }
+    render::notice(&e.msg(), names)
 }

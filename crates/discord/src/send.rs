@@ -1,4 +1,4 @@
-//! Turns `render::Reply` values into serenity builders: interaction responses, channel
+//! Turns `message::Reply` values into serenity builders: interaction responses, channel
 //! messages, edits and poise replies. Mentions only notify the users a reply names in `ping`.
 //! A reply's picture is sent as an attachment shown by the message's one embed; an edit or an
 //! update replaces the message's attachments and embeds, so an old picture never piles up and a
@@ -6,7 +6,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::render::{Image, Reply, Style};
+use super::message::{Image, Reply, Style};
 
 fn attachment(image: &Image) -> serenity::CreateAttachment {
     serenity::CreateAttachment::bytes(image.png.as_slice(), image.file)

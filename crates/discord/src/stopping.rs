@@ -8,19 +8,18 @@
 //! Nothing acknowledged can be lost even when the time runs out: a move is stored before it is
 //! acknowledged, and the restart replays the move log.
 //!
-//! The gate counts what it let in ([`Pass`], held for a click's or a command's whole
-//! handling); closing it waits for the count to reach zero.
+//! The gate (`gate`) counts what it let in, held for a click's or a command's whole handling;
+//! closing it waits for the count to reach zero.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
-use tokio::sync::Notify;
 
+use super::data::{Context, Error};
+use super::gate::Stopping;
 use super::words::{lang_of, Plain, DEFAULT};
-use super::{render, retry, send, Context, Error};
+use super::{render, retry, send};
 use pakka_text::msg;
 
 /// How long a stop waits for the work let in to end. With the gateway's close and the store's
@@ -31,66 +30,6 @@ pub const DRAIN: Duration = Duration::from_secs(6);
 pub const GATEWAY_CLOSE: Duration = Duration::from_secs(2);
 /// The bound on a whole stop, from the signal to the exit.
 pub const STOP_WITHIN: Duration = Duration::from_secs(10);
-
-/// Lets work in while the bot runs and counts it; closed by a stop.
-#[derive(Debug, Default)]
-pub(crate) struct Gate {
-    closed: AtomicBool,
-    busy: AtomicUsize,
-    idle: Notify,
-}
-
-/// One piece of work let in; the gate counts it until it is dropped.
-#[derive(Debug)]
-pub(crate) struct Pass(Arc<Gate>);
-
-impl Drop for Pass {
-    fn drop(&mut self) {
-        if self.0.busy.fetch_sub(1, Ordering::SeqCst) == 1 {
-            self.0.idle.notify_waiters();
-        }
-    }
-}
-
-/// A click or command refused because the bot is stopping (answered by `on_error`).
-#[derive(Debug, thiserror::Error)]
-#[error("pakka is stopping")]
-pub(crate) struct Stopping;
-
-impl Gate {
-    /// A pass for one piece of work, or None once the gate is closed.
-    pub(crate) fn enter(self: &Arc<Gate>) -> Option<Pass> {
-        // Counted first, then checked: a stop that closes the gate in between waits for it.
-        self.busy.fetch_add(1, Ordering::SeqCst);
-        let pass = Pass(self.clone());
-        (!self.closed.load(Ordering::SeqCst)).then_some(pass)
-    }
-
-    #[cfg(test)]
-    pub(crate) fn is_closed(&self) -> bool {
-        self.closed.load(Ordering::SeqCst)
-    }
-
-    /// Closes the gate and waits (at most `within`) until the work let in has ended. Answers
-    /// how many pieces of work were still running when the time ran out (0: all ended).
-    pub(crate) async fn close(&self, within: Duration) -> usize {
-        self.closed.store(true, Ordering::SeqCst);
-        let drained = tokio::time::timeout(within, async {
-            loop {
-                let idle = self.idle.notified();
-                if self.busy.load(Ordering::SeqCst) == 0 {
-                    return;
-                }
-                idle.await;
-            }
-        })
-        .await;
-        match drained {
-            Ok(()) => 0,
-            Err(_) => self.busy.load(Ordering::SeqCst),
-        }
-    }
-}
 
 /// Waits for SIGTERM or Ctrl-C (SIGINT); answers the signal's name.
 pub(crate) async fn signal() -> &'static str {
@@ -146,38 +85,4 @@ pub(crate) async fn refuse_command(ctx: Context<'_>) {
         poise::Context::Prefix(_) => render::notice(&msg!("discord-restarting"), &DEFAULT),
     };
     let _ = super::reply::say(ctx, send::poise_reply(&reply)).await;
-}
-
-/// The gate of a bot just built.
-pub(crate) fn gate() -> Arc<Gate> {
-    Arc::default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn a_closed_gate_lets_nothing_in_and_waits_for_what_it_let_in() {
-        let gate = gate();
-        let pass = gate.enter().expect("an open gate lets work in");
-        let waiting = {
-            let gate = gate.clone();
-            tokio::spawn(async move { gate.close(Duration::from_secs(10)).await })
-        };
-        while !gate.is_closed() {
-            tokio::task::yield_now().await;
-        }
-        assert!(gate.enter().is_none(), "nothing new once closed");
-        assert!(!waiting.is_finished());
-        drop(pass);
-        assert_eq!(waiting.await.unwrap(), 0, "every piece of work ended");
-    }
-
-    #[tokio::test]
-    async fn a_stop_gives_up_waiting_when_its_time_runs_out() {
-        let gate = gate();
-        let _stuck = gate.enter().unwrap();
-        assert_eq!(gate.close(Duration::from_millis(20)).await, 1);
-    }
 }

@@ -6,16 +6,13 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use super::Data;
+use super::public::{Posted, Voice};
 use pakka_table::{Published, TableId};
 use pakka_text::Msg;
-
-/// An interaction token may edit its message for 15 minutes; stay clear of the edge.
-const TOKEN_LIFETIME: Duration = Duration::from_secs(14 * 60);
 
 /// A player's open hand: the latest interaction token that can edit it (tokens last 15
 /// minutes) and the message it is.
@@ -24,39 +21,6 @@ pub(super) struct OpenHand {
     voice: Voice,
     message: u64,
 }
-
-/// An acknowledged interaction of a table's channel: its token may post follow-ups there, and
-/// edit and delete what it posted, for 15 minutes, through Discord's interaction webhook,
-/// which the global rate limit spares (see `public`).
-#[derive(Clone, Debug)]
-pub(super) struct Voice {
-    pub(super) token: Arc<str>,
-    since: Instant,
-}
-
-impl Voice {
-    pub(super) fn new(token: &str) -> Voice {
-        Voice {
-            token: token.into(),
-            since: Instant::now(),
-        }
-    }
-
-    /// Whether the token may still edit and delete what it posted.
-    pub(super) fn live(&self) -> bool {
-        self.since.elapsed() < TOKEN_LIFETIME
-    }
-
-    /// Whether the token is young enough to post a message that stays editable through it
-    /// for a while (a table message is edited for minutes after it is posted).
-    pub(super) fn fresh(&self) -> bool {
-        self.since.elapsed() < FRESH_VOICE
-    }
-}
-
-/// A token younger than this posts a table's public messages (they stay editable through it
-/// for at least ten more minutes); an older one only edits what it posted.
-const FRESH_VOICE: Duration = Duration::from_secs(4 * 60);
 
 /// The one turn ping of a table: the people to act when it was decided (a new ping only
 /// when they change), and the message that notified them, if one was needed.
@@ -297,50 +261,6 @@ pub(super) enum Work {
     Resync { ping: bool },
 }
 
-/// How a public message was posted, so it is edited and deleted the same way.
-#[derive(Clone, Debug)]
-pub(super) enum Via {
-    /// Through the channel's own routes (or not known: a message id read back after a restart).
-    Channel,
-    /// As the `@original` of a click answered by updating the message it was on.
-    Original(Voice),
-    /// As a follow-up of this interaction.
-    Followup(Voice),
-}
-
-/// A table's public message: its id and how it was posted.
-#[derive(Clone, Debug)]
-pub(super) struct Posted {
-    pub id: u64,
-    pub via: Via,
-}
-
-impl Posted {
-    /// A message posted through the channel, or known only by its id.
-    pub(super) fn channel(id: u64) -> Posted {
-        Posted {
-            id,
-            via: Via::Channel,
-        }
-    }
-
-    /// The message a click was on, which the click's answer updated.
-    pub(super) fn original(id: u64, token: &str) -> Posted {
-        Posted {
-            id,
-            via: Via::Original(Voice::new(token)),
-        }
-    }
-
-    /// The token that may still reach the message through the interaction webhook.
-    pub(super) fn voice(&self) -> Option<&Voice> {
-        match &self.via {
-            Via::Original(v) | Via::Followup(v) => Some(v).filter(|v| v.live()),
-            Via::Channel => None,
-        }
-    }
-}
-
 /// How long a table's update waits for the one before it (lost, or very slow) before going on.
 const ORDER_WAIT: Duration = Duration::from_secs(2);
 
@@ -358,21 +278,6 @@ pub(super) struct Shown {
     /// The answer that started the game posted its table message, and `started` has not yet
     /// heard of it.
     pub(super) start_posted: bool,
-}
-
-impl Shown {
-    /// The table message: as this process posted or last edited it, else (after a restart)
-    /// the one the edge stored, known by its id only.
-    pub(super) async fn current(&self, data: &Data, table: TableId) -> Option<Posted> {
-        match &self.message {
-            Some(message) => Some(message.clone()),
-            None => data
-                .stored_messages(table)
-                .await
-                .message
-                .map(Posted::channel),
-        }
-    }
 }
 
 /// One table's updates, one at a time and in the order of its moves.

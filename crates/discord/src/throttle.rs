@@ -8,11 +8,14 @@
 //! Memory stays bounded by the people active lately: a bucket that has filled up again is the
 //! same as no bucket, so full ones are forgotten every so often. Hand-written rather than
 //! `governor`, whose keyed limiter needs the same pruning by hand and answers in its own clock
-//! type; twenty lines of arithmetic with an explicit `now` are easier to test.
+//! type; twenty lines of arithmetic with an explicit `now` are easier to test. A person's two
+//! throttles, as the operator set them, are [`Throttles`].
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use pakka_config::Config;
 
 /// Prune the forgotten buckets after this many checks.
 const PRUNE_EVERY: u32 = 512;
@@ -149,6 +152,25 @@ impl Drop for Taken<'_> {
 /// A wait in whole seconds for people (at least one).
 pub fn seconds(wait: Duration) -> u64 {
     wait.as_secs_f64().ceil().max(1.0) as u64
+}
+
+/// The throttles of one person's requests.
+#[derive(Debug)]
+pub struct Throttles {
+    /// Every button click (and any other component).
+    pub clicks: Throttle,
+    /// `/play`.
+    pub plays: Throttle,
+}
+
+impl Throttles {
+    /// The operator's settings (a burst of 0 turns a throttle off).
+    pub fn from_config(config: &Config) -> Throttles {
+        Throttles {
+            clicks: Throttle::new(config.click_burst, f64::from(config.clicks_per_second)),
+            plays: Throttle::new(config.play_burst, f64::from(config.plays_per_minute) / 60.0),
+        }
+    }
 }
 
 #[cfg(test)]

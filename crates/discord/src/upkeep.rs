@@ -11,13 +11,14 @@
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
+use super::data::Data;
 use super::pace::{Lane, Priority};
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
 use super::tables::{Ping, Shown};
 use super::words::{mention, Lang, Plain, SeatNames};
-use super::{pictures, send, Data};
+use super::{pictures, send};
 use pakka_table::{
     Acted, Closing, HandView, Phase, TableEvent, TableId, TableView, Unrestorable, UserId,
 };
@@ -68,11 +69,18 @@ pub(super) async fn after_move(
             let over = render::deal_over(view, deal, &acted.events, &shown.deals, public);
             shown.deals.extend(render::deal_line(view, deal));
             drop_result(ctx, data, &mut shown, view).await;
-            let posted =
-                public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
+            let posted = public::post(
+                ctx,
+                &data.channels,
+                data.tables.voice(view.id),
+                view.channel_id,
+                &over,
+                Priority::Person,
+            )
+            .await;
             remember_result(data, &mut shown, view.id, posted).await;
-            if let Some(old) = shown.current(data, view.id).await {
-                public::delete(ctx, data, view.channel_id, &old).await;
+            if let Some(old) = data.table_message(&shown, view.id).await {
+                public::delete(ctx, &data.channels, view.channel_id, &old).await;
                 shown.message = None;
             }
             post_table(ctx, data, &mut shown, view).await;
@@ -110,7 +118,7 @@ async fn drop_result(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vi
             .map(Posted::channel),
     };
     if let Some(old) = old {
-        public::delete(ctx, data, view.channel_id, &old).await;
+        public::delete(ctx, &data.channels, view.channel_id, &old).await;
         remember_result(data, shown, view.id, None).await;
     }
 }
@@ -170,7 +178,15 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     }
     drop_result(ctx, data, shown, view).await;
     let over = render::game_over(view, &acted.events, &deals, &record, public);
-    public::post(ctx, data, view.id, view.channel_id, &over, Priority::Person).await;
+    public::post(
+        ctx,
+        &data.channels,
+        data.tables.voice(view.id),
+        view.channel_id,
+        &over,
+        Priority::Person,
+    )
+    .await;
     let open = data.tables.take_hands(view.id);
     for (user, token) in open {
         let lang = data.user_lang(user, view.guild_id).await;
@@ -208,13 +224,14 @@ async fn strip_buttons(
     let edit = serenity::EditMessage::new().components(Vec::new());
     let edited = retry::paced(
         retry::Route::ChannelMessageEdit,
-        &data.pacer,
+        &data.channels.pacer,
         lane,
         Priority::Table,
         "take the buttons off a message",
         || {
             let message = serenity::MessageId::new(message);
-            data.rest
+            data.channels
+                .rest
                 .edit_message(&ctx.http, channel, message, &edit, None)
         },
     )
@@ -363,7 +380,7 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         return;
     }
     if let Some(old) = &current.message {
-        public::delete(ctx, data, current.channel, old).await;
+        public::delete(ctx, &data.channels, current.channel, old).await;
     }
     if turn.is_empty() {
         // Known to be gone (an absent entry means "ask the table", after a restart).
@@ -391,7 +408,15 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
     } else {
         let public = data.guild_lang(view.guild_id).await;
         let ping = render::your_turn(view, &wanted, public);
-        public::post(ctx, data, view.id, view.channel_id, &ping, Priority::Person).await
+        public::post(
+            ctx,
+            &data.channels,
+            data.tables.voice(view.id),
+            view.channel_id,
+            &ping,
+            Priority::Person,
+        )
+        .await
     };
     let id = message.as_ref().map(|m| m.id);
     let before = current.message.as_ref().map(|m| m.id);
@@ -426,7 +451,7 @@ pub(super) async fn clear_ping(ctx: &serenity::Context, data: &Data, view: &Tabl
         }
     };
     if let Some(message) = &message {
-        public::delete(ctx, data, channel, message).await;
+        public::delete(ctx, &data.channels, channel, message).await;
     }
     data.tables.set_ping(view.id, None);
 }
@@ -447,9 +472,9 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    let message = shown.current(data, view.id).await;
+    let message = data.table_message(shown, view.id).await;
     if let Some(mut message) = message {
-        let edited = public::edit(ctx, data, view.channel_id, &mut message, &reply).await;
+        let edited = public::edit(ctx, &data.channels, view.channel_id, &mut message, &reply).await;
         match edited {
             Ok(_) => {
                 shown.message = Some(message);
@@ -475,8 +500,15 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
-    if let Some(message) =
-        public::post(ctx, data, view.id, view.channel_id, &reply, Priority::Table).await
+    if let Some(message) = public::post(
+        ctx,
+        &data.channels,
+        data.tables.voice(view.id),
+        view.channel_id,
+        &reply,
+        Priority::Table,
+    )
+    .await
     {
         let id = message.id;
         shown.message = Some(message);
@@ -500,9 +532,14 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
         TableEvent::StoodIn { table, away } => {
             let public = data.guild_lang(table.guild_id).await;
             let notice = render::away(table, away, public);
-            if let Some(message) =
-                public::post_in_channel(ctx, data, table.channel_id, &notice, Priority::Person)
-                    .await
+            if let Some(message) = public::post_in_channel(
+                ctx,
+                &data.channels,
+                table.channel_id,
+                &notice,
+                Priority::Person,
+            )
+            .await
             {
                 data.tables.remember_away(table.id, message);
             }
@@ -533,8 +570,14 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
                 };
                 let public = data.guild_lang(table.guild_id).await;
                 let notice = render::announce(&text, &SeatNames::public(table, public));
-                public::post_in_channel(ctx, data, table.channel_id, &notice, Priority::Person)
-                    .await;
+                public::post_in_channel(
+                    ctx,
+                    &data.channels,
+                    table.channel_id,
+                    &notice,
+                    Priority::Person,
+                )
+                .await;
             }
         },
     }
@@ -565,7 +608,7 @@ async fn lobby_expired(ctx: &serenity::Context, data: &Data, view: &TableView) {
     );
     let edited = super::public::edit_in_channel(
         &ctx.http,
-        data,
+        &data.channels,
         view.channel_id,
         message,
         &reply,
@@ -606,7 +649,7 @@ async fn unrestorable(ctx: &serenity::Context, data: &Data, table: &Unrestorable
     );
     public::post_in_channel(
         ctx,
-        data,
+        &data.channels,
         table.channel_id,
         &render::announce(&text, &Plain(public)),
         Priority::Person,

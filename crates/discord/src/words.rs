@@ -337,14 +337,8 @@ mod tests {
             mention_commands(&written, &ids, &finnish),
             written.replace("`/play … thread:true`", "</play:21> `ketju:true`")
         );
-        // "ketju" is the name the command registration gives Discord for Finnish clients.
-        let mut commands = crate::commands::all();
-        let play = commands.iter_mut().find(|c| c.name == "play").unwrap();
-        let thread = play.parameters.iter().find(|p| p.name == "thread").unwrap();
-        assert!(thread
-            .name_localizations
-            .iter()
-            .any(|(lang, name)| lang == "fi" && name == "ketju"));
+        // "ketju" is the name the command registration gives Discord for Finnish clients
+        // (checked against the registration by `commands`' tests).
         // An option the registration does not know keeps its written name.
         assert_eq!(
             mention_commands("`/play x:1`", &ids, &finnish),

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::glyphs::centred;
+use super::glyphs::{centred, escape, FONT};
 use pakka_cards::{Card, CardKind, Colour, Rank, Suit};
 
 /// A card's box: every face is drawn in 100 × 140 units.
@@ -16,8 +16,6 @@ pub const FACE_H: f32 = 140.0;
 
 const RED: &str = "#c62828";
 const BLACK: &str = "#1b1b1b";
-/// The font every picture uses (loaded from the `dejavu` crate).
-pub const FONT: &str = "DejaVu Sans";
 
 /// The id of a face in a picture's `<defs>`.
 pub fn face_id(card: Card) -> String {
@@ -58,21 +56,6 @@ fn suit_at(out: &mut String, suit: Suit, x: f32, y: f32, size: f32) {
 
 fn rank_text(rank: Rank) -> &'static str {
     rank.notation()
-}
-
-/// Text escaped for SVG.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn blank(out: &mut String, fill: &str, stroke: &str) {

@@ -1,7 +1,9 @@
 //! Short bold texts of the card faces (ranks, numbers) as outlines, shaped once: a face is
 //! placed many times in a picture with `<use>`, and a `<text>` there would be shaped again for
 //! every card; its outline, cached by text and size, is drawn as a plain path instead. The
-//! outlines come from the same fonts (`OPTIONS`) through usvg's own text layout.
+//! outlines come from the same fonts (`OPTIONS`) through usvg's own text layout. The font every
+//! picture's text is set in (`FONT`) and the escaping of a text for SVG live here too, below
+//! the faces (`cards`) and the layout that use them.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -10,7 +12,23 @@ use std::sync::{LazyLock, Mutex};
 use resvg::tiny_skia::PathSegment;
 use resvg::usvg;
 
-use super::cards::{escape, FONT};
+/// The font every picture uses (loaded from the `dejavu` crate).
+pub const FONT: &str = "DejaVu Sans";
+
+/// Text escaped for SVG.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// An outline: its path data with the text's baseline starting at the origin, and its width.
 #[derive(Clone, Debug)]

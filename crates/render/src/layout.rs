@@ -14,7 +14,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::cards::{back_def, escape, face_def, face_id, BACK_ID, FACE_W, FONT};
+use super::cards::{back_def, face_def, face_id, BACK_ID, FACE_W};
+use super::glyphs::{escape, FONT};
 use pakka_cards::Card;
 use pakka_rules::picture::{Face, HandPicture, Mark, Pile, Scene, SeatPart, Spread};
 use pakka_rules::Seat;

@@ -48,9 +48,9 @@ static OPTIONS: LazyLock<usvg::Options<'static>> = LazyLock::new(|| {
     let mut db = usvg::fontdb::Database::new();
     db.load_font_data(dejavu::sans::regular().to_vec());
     db.load_font_data(dejavu::sans::bold().to_vec());
-    db.set_sans_serif_family(cards::FONT);
+    db.set_sans_serif_family(glyphs::FONT);
     usvg::Options {
-        font_family: cards::FONT.to_string(),
+        font_family: glyphs::FONT.to_string(),
         fontdb: Arc::new(db),
         ..usvg::Options::default()
     }

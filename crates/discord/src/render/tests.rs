@@ -6,9 +6,12 @@ use pakka_catalog::DEFAULT_LANG;
 
 const EN: Lang = DEFAULT_LANG;
 // A game made from the registry gives the views real hands; the edge itself never names it.
+use crate::words::Plain;
 use pakka_rules::registry;
 use pakka_rules::{Observer, Setup};
-use pakka_table::{HandAction, PlaceView, Roster, SeatView, Status};
+use pakka_table::{
+    HandAction, HandView, Phase, PlaceView, Record, Roster, Row, SeatView, Status, Tone,
+};
 
 /// Text that stands for what a game would say (a label, a line of a view).
 fn words(text: &str) -> Msg {

@@ -14,8 +14,9 @@ use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 use tokio::time::Instant;
 
+use super::data::{Context, Data, Error};
 use super::words::Lang;
-use super::{pictures, render, reply, send, Context, Data, Error};
+use super::{pictures, render, reply, send};
 use pakka_table::{Replay, ReplayError, ReplayStep, TableId};
 
 /// Step through a finished game move by move; the hands are shown at the end.

@@ -1,0 +1,318 @@
+//! Opening a table and filling its lobby: `/play` (a game, its options, the people invited and
+//! the computer players' level, in the channel or in a thread of its own; throttled per person)
+//! and `/invite` (someone into an open seat of the lobby, by its creator).
+
+use super::autocomplete::{complete_game, complete_options};
+use super::{answered_here, check_named, lobby_message, no_such_game, person};
+use poise::serenity_prelude as serenity;
+
+use crate::data::{Context, Error};
+use crate::input::{self};
+use crate::pace::Priority;
+use crate::public::Posted;
+use crate::reply::refusal;
+use crate::reply::{langs, say};
+use crate::words::{plain, Lang, Plain, SeatNames};
+use crate::{pictures, render, send, throttle, upkeep};
+use pakka_table::games::{self, GameKind};
+use pakka_table::{CreateTable, LobbyChange, Person, TableError};
+use pakka_table::{Learning, Level};
+use pakka_text::msg;
+use pakka_text::verbatim;
+
+/// Start a card game in this channel and invite friends to it.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_game"] game: String,
+    player: Option<serenity::User>,
+    player2: Option<serenity::User>,
+    player3: Option<serenity::User>,
+    player4: Option<serenity::User>,
+    player5: Option<serenity::User>,
+    player6: Option<serenity::User>,
+    player7: Option<serenity::User>,
+    #[min = 2]
+    #[max = 8]
+    seats: Option<u8>,
+    seed: Option<u64>,
+    #[autocomplete = "complete_options"] options: Option<String>,
+    #[min = 0]
+    #[max = 7]
+    bots: Option<u8>,
+    level: Option<BotLevel>,
+    #[min = 1]
+    #[max = 1440]
+    turn_timer: Option<u32>,
+    thread: Option<bool>,
+    hints: Option<bool>,
+    open_seats: Option<bool>,
+) -> Result<(), Error> {
+    ctx.data().names.heard(ctx.author());
+    let (lang, public) = langs(ctx).await;
+    // Given back when the request is refused: only a table opened costs a /play.
+    let token = match ctx
+        .data()
+        .throttles
+        .plays
+        .take(ctx.author().id.get(), std::time::Instant::now())
+    {
+        Ok(token) => token,
+        Err(wait) => {
+            let text = msg!("discord-slow-play", seconds = throttle::seconds(wait));
+            say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
+            return Ok(());
+        }
+    };
+    let Some(info) = games::find(&game) else {
+        let reply = render::notice(&no_such_game(&game), &Plain(lang));
+        say(ctx, send::poise_reply(&reply)).await?;
+        return Ok(());
+    };
+    let options_text = options.as_deref().unwrap_or("");
+    let checked = input::check_options(options_text)
+        .and_then(|()| input::check_seed(seed))
+        .and_then(|()| input::check_turn_timer(turn_timer));
+    if let Err(e) = checked {
+        say(
+            ctx,
+            send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
+        )
+        .await?;
+        return Ok(());
+    }
+    let options = match info.parse_options(options_text) {
+        Ok(o) => o,
+        Err(e) => {
+            say(
+                ctx,
+                send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
+            )
+            .await?;
+            return Ok(());
+        }
+    };
+    let users: Vec<serenity::User> = [player, player2, player3, player4, player5, player6, player7]
+        .into_iter()
+        .flatten()
+        .collect();
+    let invited: Vec<Person> = users
+        .iter()
+        .map(|u| {
+            ctx.data().names.heard(u);
+            person(u)
+        })
+        .collect();
+    if let Err(e) = check_named(ctx, &users) {
+        let names = SeatNames::request(&person(ctx.author()), &invited, lang);
+        say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;
+        return Ok(());
+    }
+    let guild_id = ctx.guild_id().map_or(0, |g| g.get());
+    let data = ctx.data();
+    let request = CreateTable {
+        guild_id,
+        channel_id: ctx.channel_id().get(),
+        creator: person(ctx.author()),
+        invited,
+        game: info.id().to_string(),
+        seats: seats.map(usize::from),
+        seed,
+        options,
+        bots: bots.map_or(0, usize::from),
+        bot_level: level.map(Level::from).unwrap_or_default(),
+        turn_timer,
+        learning: Learning {
+            hints: hints.unwrap_or(false),
+            open_seats: open_seats.unwrap_or(false),
+        },
+    };
+    // A refused invitation names the people of the request by seat.
+    let names = SeatNames::request(&request.creator, &request.invited, lang);
+    // In a thread of its own (asked for, or the server's default) unless already in one.
+    let in_thread = match ctx {
+        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
+            )
+        }),
+        poise::Context::Prefix(_) => false,
+    };
+    let threaded = !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await);
+    // A table the bot could not post or edit here is not opened: the asker is told which
+    // permissions it lacks.
+    if let poise::Context::Application(app) = ctx {
+        if let Some(have) = app.interaction.app_permissions {
+            let pictures = data.images_on(guild_id).await;
+            if let Some(text) = crate::permissions::lacking(have, pictures, threaded) {
+                say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
+                return Ok(());
+            }
+        }
+    }
+    if threaded {
+        return play_in_thread(ctx, info, request, &names, public, token).await;
+    }
+    match data.service.create(request).await {
+        Ok(view) => {
+            token.keep();
+            let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
+            let handle = say(ctx, send::poise_reply(&reply)).await?;
+            // Remember the message: the table message once started, the lobby (to close it
+            // when it expires) otherwise.
+            match handle.message().await {
+                Ok(message) => {
+                    let message = answered_here(ctx, data, view.id, message.id.get());
+                    upkeep::table_message_posted(data, &view, message).await;
+                }
+                Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
+            }
+        }
+        Err(e) => {
+            say(ctx, send::poise_reply(&refusal(&e, &names))).await?;
+        }
+    }
+    Ok(())
+}
+
+/// `/play … thread:true`: the request is checked first (a refusal makes nothing); the answer is
+/// the one line the channel keeps ("🧵 Ann opened Paston with Bob"), a thread is started from
+/// it, and the lobby or the table lives in the thread.
+async fn play_in_thread(
+    ctx: Context<'_>,
+    info: GameKind,
+    mut request: CreateTable,
+    names: &SeatNames,
+    public: Lang,
+    token: throttle::Taken<'_>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    if let Err(e) = data.service.check(&request) {
+        say(ctx, send::poise_reply(&refusal(&e, names))).await?;
+        return Ok(());
+    }
+    token.keep();
+    let people: Vec<u64> = request.invited.iter().map(|p| p.id).collect();
+    let line = render::thread_line(request.creator.id, &info.name(), &people, public);
+    let handle = say(ctx, send::poise_reply(&line)).await?;
+    let message = handle.message().await?;
+    let name = plain(
+        &msg!(
+            "discord-thread-name",
+            game = info.name(),
+            who = verbatim(display_name(ctx.author()))
+        ),
+        public,
+    );
+    let builder = serenity::CreateThread::new(clip_name(&name))
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
+    let thread = match ctx
+        .channel_id()
+        .create_thread_from_message(ctx.http(), message.id, builder)
+        .await
+    {
+        Ok(thread) => thread.id,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not open a thread for a table");
+            let failed = render::announce(&msg!("discord-thread-failed"), &Plain(public));
+            handle.edit(ctx, send::poise_reply(&failed)).await?;
+            return Ok(());
+        }
+    };
+    request.channel_id = thread.get();
+    match data.service.create(request).await {
+        Ok(view) => {
+            let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
+            let ctx = ctx.serenity_context();
+            let posted = crate::public::post_in_channel(
+                ctx,
+                &data.channels,
+                view.channel_id,
+                &reply,
+                Priority::Person,
+            )
+            .await;
+            if let Some(message) = posted {
+                upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
+            }
+        }
+        Err(e) => {
+            // Checked a moment ago, so an outage: the line says so and the thread goes.
+            let failed = refusal(&e, names);
+            handle.edit(ctx, send::poise_reply(&failed)).await?;
+            if let Err(e) = thread.delete(ctx.http()).await {
+                tracing::warn!(error = %e, "could not delete an unused thread");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A user's name as Discord shows it (for a thread's name, which cannot mention).
+fn display_name(user: &serenity::User) -> String {
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// A thread's name within Discord's 100 characters.
+fn clip_name(name: &str) -> String {
+    name.chars().take(100).collect()
+}
+
+/// The computer players' levels as a slash-command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum BotLevel {
+    #[name = "easy"]
+    Easy,
+    #[name = "normal"]
+    Normal,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<BotLevel> for Level {
+    fn from(level: BotLevel) -> Level {
+        match level {
+            BotLevel::Easy => Level::Easy,
+            BotLevel::Normal => Level::Normal,
+            BotLevel::Hard => Level::Hard,
+        }
+    }
+}
+
+/// Invite someone to an open seat of the lobby in this channel (its creator only).
+#[poise::command(slash_command, guild_only)]
+pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Error> {
+    let (lang, public) = langs(ctx).await;
+    let data = ctx.data();
+    data.names.heard(&player);
+    if let Err(e) = check_named(ctx, std::slice::from_ref(&player)) {
+        let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
+        say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;
+        return Ok(());
+    }
+    let Some(id) = data.service.table_in(ctx.channel_id().get()) else {
+        let reply = refusal(&TableError::NoTable, &Plain(lang));
+        say(ctx, send::poise_reply(&reply)).await?;
+        return Ok(());
+    };
+    let reply = match data
+        .service
+        .invite(id, ctx.author().id.get(), person(&player))
+        .await
+    {
+        Ok(LobbyChange::Waiting(view) | LobbyChange::Started(view)) => {
+            lobby_message(ctx, &view, &render::lobby(&view, public)).await;
+            render::invited(&view, player.id.get(), public)
+        }
+        Err(e) => {
+            let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
+            refusal(&e, &names)
+        }
+    };
+    say(ctx, send::poise_reply(&reply)).await?;
+    Ok(())
+}

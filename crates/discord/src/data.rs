@@ -1,0 +1,264 @@
+//! The edge's state in one place: [`Data`], which every handler is given (poise's `Context`
+//! carries it), holds everything the bot keeps in memory, and its one `impl` is every question
+//! asked of that state (a user's or a server's language, a server's pictures setting, the names
+//! of a table's seats, the messages stored for a table). Each part is a field with its own type:
+//! one record per table (`tables`), the languages (`languages`), the display names (`people`),
+//! how far the table service's events have been shown (`progress`), the gate a stop closes
+//! (`gate`) and the ways out to Discord (`public::Channels`). Two things are still the
+//! process's rather than a bot's: the registered commands' ids (`words`) and the drawing
+//! threads (`pictures`).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::gate::Gate;
+use super::languages::Languages;
+use super::people::Names;
+use super::progress::Progress;
+use super::public::{Channels, Posted};
+use super::tables::{Shown, Tables};
+use super::throttle::Throttles;
+use super::words::{lang_of, Lang, SeatNames};
+use pakka_catalog::DEFAULT_LANG;
+use pakka_table::{
+    GuildId, MessageIds, Messages, Published, SeatView, ShardRange, TableId, TableService,
+};
+
+pub type Error = anyhow::Error;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// How long a click waits for the messages its change brings, before it counts as handled.
+const SHOWN_WITHIN: Duration = Duration::from_secs(10);
+
+/// The bot's shared state; clones share it.
+#[derive(Clone)]
+pub struct Data {
+    pub service: Arc<TableService>,
+    /// The edge's own stored record of its messages per table (the table message, the turn
+    /// ping), kept across restarts.
+    pub(crate) messages: Messages,
+    /// What the edge keeps of each table: its open hands, ping, update order, away notices
+    /// and the queue of its events to show, one record per table.
+    pub(crate) tables: Tables,
+    /// The table service's events, subscribed to when the edge was made and taken by the
+    /// listener once the bot is ready (`listen`).
+    events: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<Published>>>>,
+    /// How far the edge has shown the service's events.
+    pub(crate) progress: Arc<Progress>,
+    /// The display names of the people heard from most recently, for the labels and pictures
+    /// of their hands.
+    pub(crate) names: Names,
+    /// Each server's pictures setting.
+    pub(crate) images: ImagesSetting,
+    /// Each user's and each server's language.
+    pub(crate) languages: Languages,
+    /// The shards that have begun a gateway session (a READY event), to tell a shard's start
+    /// from a new session after a lost one.
+    sessions: Arc<Mutex<HashSet<u32>>>,
+    /// How fast one person may click and open tables.
+    pub(crate) throttles: Arc<Throttles>,
+    /// Clicks handled to their end (answered, and every message after them brought up to
+    /// date), for the tests that measure what a click costs.
+    pub(crate) clicks: Arc<AtomicU64>,
+    /// The one queue of the process's calls that count against Discord's limits, and the
+    /// client of those calls.
+    pub(crate) channels: Channels,
+    /// Lets clicks, commands and computer moves in until a stop, and counts them.
+    pub(crate) gate: Arc<Gate>,
+    /// The gateway shards this process should have connected (`/readyz`).
+    pub(crate) gateway: Gateway,
+}
+
+/// Each server's pictures setting as last read or set (the store has the truth).
+#[derive(Clone, Default)]
+pub struct ImagesSetting(Arc<Mutex<HashMap<GuildId, bool>>>);
+
+impl ImagesSetting {
+    fn get(&self, guild: GuildId) -> Option<bool> {
+        self.0.lock().ok()?.get(&guild).copied()
+    }
+
+    pub fn set(&self, guild: GuildId, on: bool) {
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(guild, on);
+        }
+    }
+}
+
+/// The gateway shards this process should have connected: a `SHARDS` range's size, or, when
+/// autosharded, the total a READY event told.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gateway {
+    expected: Arc<AtomicU32>,
+    autosharded: Arc<AtomicBool>,
+}
+
+impl Gateway {
+    pub fn new(shards: Option<ShardRange>) -> Gateway {
+        let gateway = Gateway::default();
+        match shards {
+            Some(r) => gateway
+                .expected
+                .store(r.last - r.first + 1, Ordering::Relaxed),
+            None => gateway.autosharded.store(true, Ordering::Relaxed),
+        }
+        gateway
+    }
+
+    pub(crate) fn expected(&self) -> u32 {
+        self.expected.load(Ordering::Relaxed)
+    }
+
+    /// A READY event: an autosharded process learns how many shards it runs.
+    pub(crate) fn heard_ready(&self, ready: &serenity::Ready) {
+        if self.autosharded.load(Ordering::Relaxed) {
+            let total = ready.shard.map_or(1, |s| s.total);
+            self.expected.fetch_max(total, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Data {
+    pub fn new(service: Arc<TableService>, throttles: Throttles) -> Data {
+        let events = service.subscribe();
+        Data {
+            messages: service.messages(),
+            events: Arc::new(Mutex::new(Some(events))),
+            progress: Arc::new(Progress::new(service.last_event())),
+            service,
+            tables: Tables::default(),
+            names: Names::default(),
+            images: ImagesSetting::default(),
+            languages: Languages::default(),
+            sessions: Arc::default(),
+            throttles: Arc::new(throttles),
+            clicks: Arc::default(),
+            channels: Channels::new(1.0),
+            gate: Arc::default(),
+            gateway: Gateway::default(),
+        }
+    }
+
+    /// Waits (a bounded while) until every event published so far has been shown.
+    pub(crate) async fn shown_so_far(&self) {
+        let last = self.service.last_event();
+        if !self.progress.shown_through(last, SHOWN_WITHIN).await {
+            tracing::debug!(
+                last,
+                "the table messages are still being brought up to date"
+            );
+        }
+    }
+
+    /// The service's events, for the listener (once).
+    pub(crate) fn take_events(&self) -> Option<tokio::sync::broadcast::Receiver<Published>> {
+        self.events.lock().ok()?.take()
+    }
+
+    /// Notes a gateway session begun on `shard`; answers whether that shard had one before.
+    pub(crate) fn new_session(&self, shard: u32) -> bool {
+        self.sessions
+            .lock()
+            .map(|mut s| !s.insert(shard))
+            .unwrap_or(false)
+    }
+
+    /// The messages the edge stored for a table (none kept, or none readable: logged).
+    pub(crate) async fn stored_messages(&self, table: TableId) -> MessageIds {
+        match self.messages.get(table).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, table, "could not read the table's messages");
+                MessageIds::default()
+            }
+        }
+    }
+
+    /// A table's table message: as this process posted or last edited it (`shown`), else
+    /// (after a restart) the one the edge stored, known by its id only.
+    pub(crate) async fn table_message(&self, shown: &Shown, table: TableId) -> Option<Posted> {
+        match &shown.message {
+            Some(message) => Some(message.clone()),
+            None => self
+                .stored_messages(table)
+                .await
+                .message
+                .map(Posted::channel),
+        }
+    }
+
+    /// Seat names for a player's own hand: display names where known, in their language.
+    pub(crate) fn seat_names(&self, seats: &[SeatView], lang: Lang) -> SeatNames {
+        SeatNames::with(
+            seats,
+            &self.names.of(seats.iter().filter_map(|s| s.user)),
+            lang,
+        )
+    }
+
+    /// Seat names for a table's pictures: a picture cannot show a mention, so people are named
+    /// by display name where known.
+    pub(crate) fn picture_names(&self, seats: &[SeatView], lang: Lang) -> SeatNames {
+        let names = self.names.of(seats.iter().filter_map(|s| s.user));
+        SeatNames::picture(seats, &names, lang)
+    }
+
+    /// The language of a user's private messages: theirs when heard and shipped, else the
+    /// server's.
+    pub(crate) async fn user_lang(&self, user: u64, guild: GuildId) -> Lang {
+        match self.languages.user(user) {
+            Some(lang) => lang,
+            None => self.guild_lang(guild).await,
+        }
+    }
+
+    /// The language of a server's public messages: the one a server manager chose, else the
+    /// server's preferred locale when shipped, else English.
+    pub(crate) async fn guild_lang(&self, guild: GuildId) -> Lang {
+        let chosen = match self.languages.chosen(guild) {
+            Some(chosen) => chosen,
+            None => {
+                let read = self
+                    .service
+                    .language_default(guild)
+                    .await
+                    .map(|l| lang_of(&l));
+                self.languages.read(guild, read);
+                read
+            }
+        };
+        chosen
+            .or_else(|| self.languages.preferred(guild))
+            .unwrap_or(DEFAULT_LANG)
+    }
+
+    /// Whether this server's messages carry pictures.
+    pub(crate) async fn images_on(&self, guild: GuildId) -> bool {
+        if let Some(on) = self.images.get(guild) {
+            return on;
+        }
+        let on = self.service.images_default(guild).await;
+        self.images.set(guild, on);
+        on
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shard_range_expects_its_shards() {
+        let g = Gateway::new(Some(ShardRange {
+            first: 2,
+            last: 5,
+            total: 8,
+        }));
+        assert_eq!(g.expected(), 4);
+        assert_eq!(Gateway::new(None).expected(), 0);
+    }
+}
