@@ -73,6 +73,14 @@ pub enum Observer {
 }
 
 impl Observer {
+    /// The observing seat; `None` for the public.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Observer::Seat(s) => Some(s),
+            Observer::Public => None,
+        }
+    }
+
     /// Whether this observer may see a card in a zone seen by `seen`.
     pub fn sees(self, seen: Seen) -> bool {
         match (seen, self) {
@@ -660,6 +668,33 @@ impl From<NoReason> for Msg {
     }
 }
 
+/// A game's own hint reasons (its `Heuristic::Reason`) written once: the enum, each variant
+/// with its documentation and its wording (`Variant => msg!("why-…")`), and the `From` that
+/// turns a reason into its message.
+macro_rules! reasons {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident => $msg:expr,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        $vis enum $name {
+            $($(#[$variant_meta])* $variant,)*
+        }
+
+        impl From<$name> for pakka_text::Msg {
+            fn from(why: $name) -> pakka_text::Msg {
+                match why {
+                    $($name::$variant => $msg,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use reasons;
+
 impl<G> Why<G> {
     /// The same reason, the game's own turned into another type (`AnyGame::why` answers it as
     /// its message).
@@ -755,7 +790,20 @@ pub trait Heuristic: Game {
     /// seat that it reads off the state (without allocating, where it can: it runs in every
     /// step of a search's playouts), and only what the seat may see goes into that observation
     /// (`ai::tests::no_computer_player_peeks_in_any_game` checks it).
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], rng: &mut dyn RngCore) -> usize;
+    /// By default the choice [`Heuristic::decide`] answers (the first action where it answers
+    /// `None`): a game implements one of the two.
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], _rng: &mut dyn RngCore) -> usize {
+        self.decide(seat, legal).map_or(0, |(i, _)| i)
+    }
+
+    /// The rule of thumb's choice for `seat` (an index into `legal`) and the branch that chose
+    /// it, decided together so that a hint's reason is always the branch that chose the move,
+    /// for a game whose rule of thumb needs no random numbers and names its branches as it
+    /// goes: it implements this alone, and `rule_of_thumb` and `why` follow from it. `None` by
+    /// default: the game answers `rule_of_thumb` (and `why`, if it can say more) itself.
+    fn decide(&self, _seat: Seat, _legal: &[Self::Action]) -> Option<(usize, Why<Self::Reason>)> {
+        None
+    }
 
     /// The game's own reasons for a hint (`Why::Game`), each worded by the catalog: an enum in
     /// the game's folder beside its rule of thumb, or [`NoReason`] for a game whose rule of
@@ -763,13 +811,16 @@ pub trait Heuristic: Game {
     type Reason: Copy + fmt::Debug + Ord + Hash + Send + Sync + Into<Msg>;
 
     /// Why the rule of thumb would choose `legal[chosen]` for `seat` (a hint's one line): from
-    /// the same observation `rule_of_thumb` reads. By default only that an only action is
-    /// forced; a game that can say more overrides it.
-    fn why(&self, _seat: Seat, legal: &[Self::Action], _chosen: usize) -> Why<Self::Reason> {
-        if legal.len() <= 1 {
-            Why::Only
-        } else {
-            Why::Weighed
+    /// the same observation `rule_of_thumb` reads. By default the branch of
+    /// [`Heuristic::decide`] that chose it ([`Why::Weighed`] for an action it did not choose);
+    /// for a game without `decide`, only that an only action is forced. A game that can say
+    /// more some other way overrides it.
+    fn why(&self, seat: Seat, legal: &[Self::Action], chosen: usize) -> Why<Self::Reason> {
+        match self.decide(seat, legal) {
+            Some((i, why)) if i == chosen => why,
+            Some(_) => Why::Weighed,
+            None if legal.len() <= 1 => Why::Only,
+            None => Why::Weighed,
         }
     }
 

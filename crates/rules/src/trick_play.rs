@@ -24,7 +24,7 @@
 //! branch that chose it as a [`Why`] (a hint's reason).
 
 use super::tricks::{self, ace_high, rank_bits as ranks, suit_beats, LastTrick};
-use super::{Observer, Seat, Why};
+use super::{Seat, Why};
 use pakka_cards::{Card, CardSet, Rank, Suit};
 
 /// One game's weights for the shared play.
@@ -322,14 +322,6 @@ pub fn in_sight(hand: &[Card], trick: &[(Seat, Card)], last: Option<&LastTrick>)
         known = known.union(last.plays.iter().map(|&(_, c)| c).collect());
     }
     known
-}
-
-/// The seat a view belongs to (`None` for the public).
-pub fn seat_of(observer: Observer) -> Option<Seat> {
-    match observer {
-        Observer::Seat(s) => Some(s),
-        Observer::Public => None,
-    }
 }
 
 /// The cards among the `legal` actions (`card`: the card an action plays, if it plays one), the

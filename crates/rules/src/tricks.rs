@@ -436,23 +436,23 @@ pub fn constrained_deal(
 }
 
 /// A trick in play among the seats that take part in it, under the usual rule (`suit_beats`,
-/// aces high) with a game's trump: what Paston and Teka play their cards into.
+/// aces high) with a game's trump, kept in place: what Paston and Teka play their cards into.
 pub struct TrickPlay<'a> {
-    pub trick: &'a mut Trick,
-    pub won: &'a mut TricksWon,
+    pub trick: &'a mut FixedTrick,
+    pub won: &'a mut TrickLog,
     /// The seat to play next; the winner once a trick is complete.
     pub turn: &'a mut Seat,
     /// Per seat, whether it plays this hand's tricks.
-    pub playing: Vec<bool>,
+    pub playing: &'a [bool],
     pub trump: Option<Suit>,
 }
 
 impl TrickPlay<'_> {
     /// Plays `card` for `seat` and passes the turn on. Once every playing seat has played, the
     /// trick is recorded for its winner, who leads the next one: answers the winner and the
-    /// trick's plays.
-    pub fn play(self, seat: Seat, card: Card) -> Option<(Seat, Vec<(Seat, Card)>)> {
-        let playing = &self.playing;
+    /// trick as it was played.
+    pub fn play(self, seat: Seat, card: Card) -> Option<(Seat, FixedTrick)> {
+        let playing = self.playing;
         self.trick.play(seat, card);
         if self.trick.len() < playing.iter().filter(|&&p| p).count() {
             *self.turn = next_seat(seat, playing.len(), |s| playing[s]).unwrap_or(seat);
@@ -463,10 +463,10 @@ impl TrickPlay<'_> {
             .trick
             .winning(|c, w, led| suit_beats(c, w, led, trump, ace_high))
             .unwrap_or((seat, card));
-        let done = std::mem::replace(self.trick, Trick::new(winner));
-        self.won.record(winner, &done);
+        let done = std::mem::replace(self.trick, FixedTrick::new(winner));
+        self.won.record(winner, &done.plays);
         *self.turn = winner;
-        Some((winner, done.plays))
+        Some((winner, done))
     }
 }
 

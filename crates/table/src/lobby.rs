@@ -152,13 +152,7 @@ impl TableService {
         if t.seats[seat].accepted {
             return Err(TableError::AlreadyAccepted);
         }
-        let opening = self.opening.lock().await;
-        self.check_room(t.guild_id, user, false)?;
-        self.store.update_seat(id, seat, Some(user), true).await?;
-        t.seats[seat].accepted = true;
-        self.recount(&t);
-        drop(opening);
-        self.start_if_ready(&mut t).await
+        self.seat_person(&mut t, seat, user).await
     }
 
     /// Anyone not yet seated takes the first open seat.
@@ -168,14 +162,25 @@ impl TableService {
             return Err(TableError::AlreadySeated);
         }
         let seat = t.open_seat().ok_or(TableError::TableFull)?;
+        self.seat_person(&mut t, seat, user).await
+    }
+
+    /// `user` sits at `seat` of a lobby, accepted (an invitation accepted, an open seat
+    /// joined), within the operator's limits, and the game starts once every seat is taken.
+    async fn seat_person(
+        &self,
+        t: &mut Table,
+        seat: usize,
+        user: UserId,
+    ) -> Result<LobbyChange, TableError> {
         let opening = self.opening.lock().await;
         self.check_room(t.guild_id, user, false)?;
-        self.store.update_seat(id, seat, Some(user), true).await?;
+        self.store.update_seat(t.id, seat, Some(user), true).await?;
         t.seats[seat].user_id = Some(user);
         t.seats[seat].accepted = true;
-        self.recount(&t);
+        self.recount(t);
         drop(opening);
-        self.start_if_ready(&mut t).await
+        self.start_if_ready(t).await
     }
 
     /// The creator puts a computer player at `level` on the first open seat.
@@ -203,9 +208,7 @@ impl TableService {
 
     async fn start_if_ready(&self, t: &mut Table) -> Result<LobbyChange, TableError> {
         if !t.all_accepted() {
-            let view = t.view();
-            self.publish(TableEvent::Lobby(view.clone()));
-            return Ok(LobbyChange::Waiting(view));
+            return Ok(LobbyChange::Waiting(self.publish_lobby(t)));
         }
         let game = t
             .info
@@ -228,22 +231,35 @@ impl TableService {
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if user == t.creator {
             self.store.abandon_table(id).await?;
-            t.phase = Phase::Abandoned;
-            let view = t.view();
-            self.remove(id, t.channel_id);
-            self.publish(TableEvent::Closed {
-                table: view.clone(),
-                how: Closing::Cancelled { by: user },
-            });
+            let view = self.announce_closed(&mut t, Closing::Cancelled { by: user });
             return Ok(Declined::Cancelled(view));
         }
         self.store.update_seat(id, seat, None, false).await?;
         t.seats[seat].user_id = None;
         t.seats[seat].accepted = false;
         self.recount(&t);
+        let view = self.publish_lobby(&t);
+        Ok(Declined::Freed { view, seat })
+    }
+
+    /// The lobby as it now stands, told to every subscriber.
+    fn publish_lobby(&self, t: &Table) -> TableView {
         let view = t.view();
         self.publish(TableEvent::Lobby(view.clone()));
-        Ok(Declined::Freed { view, seat })
+        view
+    }
+
+    /// A table ends with no game to finish (cancelled, forfeited, closed), its end already
+    /// stored: it leaves the service, and every subscriber is told how it closed.
+    fn announce_closed(&self, t: &mut Table, how: Closing) -> TableView {
+        t.phase = Phase::Abandoned;
+        let view = t.view();
+        self.remove(t.id, t.channel_id);
+        self.publish(TableEvent::Closed {
+            table: view.clone(),
+            how,
+        });
+        view
     }
 
     /// The creator invites someone to the first open seat of the lobby; they accept as the
@@ -276,9 +292,7 @@ impl TableService {
             .await?;
         t.seats[seat].user_id = Some(person.id);
         t.seats[seat].accepted = false;
-        let view = t.view();
-        self.publish(TableEvent::Lobby(view.clone()));
-        Ok(LobbyChange::Waiting(view))
+        Ok(LobbyChange::Waiting(self.publish_lobby(&t)))
     }
 
     /// A seated person gives up a running game: the table ends, and their forfeit counts as a
@@ -296,14 +310,7 @@ impl TableService {
         } else {
             self.store.abandon_table(id).await?;
         }
-        t.phase = Phase::Abandoned;
-        let view = t.view();
-        self.remove(id, t.channel_id);
-        self.publish(TableEvent::Closed {
-            table: view.clone(),
-            how: Closing::Forfeit { by: user },
-        });
-        Ok(view)
+        Ok(self.announce_closed(&mut t, Closing::Forfeit { by: user }))
     }
 
     /// A moderator (the front end says who is one) closes a table in any phase, with no
@@ -323,14 +330,7 @@ impl TableService {
             });
         }
         self.store.abandon_table(id).await?;
-        t.phase = Phase::Abandoned;
-        let view = t.view();
-        self.remove(id, t.channel_id);
-        self.publish(TableEvent::Closed {
-            table: view.clone(),
-            how: Closing::Moderator { by: user },
-        });
-        Ok(view)
+        Ok(self.announce_closed(&mut t, Closing::Moderator { by: user }))
     }
 
     /// The server's settings; the defaults when they cannot be read (logged: a setting is not

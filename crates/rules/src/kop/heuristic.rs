@@ -11,63 +11,44 @@
 //! Its choices are a [`Style`], measured one against another by `duel.rs` against the arena's
 //! `easy` (BENCHMARKS.md, issue 31).
 
-use rand::RngCore;
-
 use super::{
     beaters, beats_place, bit, bits, class_of, partner_jack, places, position, winning_place,
     Action, Announcement, Declaration, Kop, QUEEN_CLUBS, QUEEN_SPADES, SEATS, TRUMP_BITS as TRUMPS,
 };
 use crate::{Events, Game, Heuristic, Search, Seat};
 use pakka_cards::{Card, CardSet};
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Kop: one shared by several games, or Kop's own ([`KopWhy`]).
 pub(super) type Why = crate::Why<KopWhy>;
 
-/// The reasons only Kop's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum KopWhy {
-    /// Both black queens and a strong hand (AH, or only trumps with 10H or without AD and
-    /// 10D): a solo.
-    Solo,
-    /// Both black queens: a wedding.
-    Wedding,
-    /// A lead of a trump no unseen card beats.
-    LeadTopTrump,
-    /// A lead of the cheapest trump.
-    LeadCheapTrump,
-    /// No trump: a lead of the cheapest card.
-    LeadCheap,
-    /// A lead of the richest side card (an ace or ten of clubs or spades).
-    LeadRichSide,
-    /// No side card: a lead of AD or 10D, the lowest trumps.
-    LeadWeakTrump,
-    /// The own side surely takes the trick: the richest card.
-    Smear,
-    /// The richest card that no possible opponent after can beat.
-    TakeSure,
-    /// A trick of 20 points or more: the strongest card that wins it for now.
-    TryHigh,
-    /// No sure winner: as few points as possible.
-    GiveLittle,
-}
-
-impl From<KopWhy> for Msg {
-    fn from(why: KopWhy) -> Msg {
-        match why {
-            KopWhy::Solo => msg!("why-kop-solo"),
-            KopWhy::Wedding => msg!("why-kop-wedding"),
-            KopWhy::LeadTopTrump => msg!("why-kop-lead-top-trump"),
-            KopWhy::LeadCheapTrump => msg!("why-kop-lead-cheap-trump"),
-            KopWhy::LeadCheap => msg!("why-kop-lead-cheap"),
-            KopWhy::LeadRichSide => msg!("why-kop-lead-rich-side"),
-            KopWhy::LeadWeakTrump => msg!("why-kop-lead-weak-trump"),
-            KopWhy::Smear => msg!("why-kop-smear"),
-            KopWhy::TakeSure => msg!("why-kop-take-sure"),
-            KopWhy::TryHigh => msg!("why-kop-try-high"),
-            KopWhy::GiveLittle => msg!("why-kop-give-little"),
-        }
+crate::reasons! {
+    /// The reasons only Kop's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum KopWhy {
+        /// Both black queens and a strong hand (AH, or only trumps with 10H or without AD and
+        /// 10D): a solo.
+        Solo => msg!("why-kop-solo"),
+        /// Both black queens: a wedding.
+        Wedding => msg!("why-kop-wedding"),
+        /// A lead of a trump no unseen card beats.
+        LeadTopTrump => msg!("why-kop-lead-top-trump"),
+        /// A lead of the cheapest trump.
+        LeadCheapTrump => msg!("why-kop-lead-cheap-trump"),
+        /// No trump: a lead of the cheapest card.
+        LeadCheap => msg!("why-kop-lead-cheap"),
+        /// A lead of the richest side card (an ace or ten of clubs or spades).
+        LeadRichSide => msg!("why-kop-lead-rich-side"),
+        /// No side card: a lead of AD or 10D, the lowest trumps.
+        LeadWeakTrump => msg!("why-kop-lead-weak-trump"),
+        /// The own side surely takes the trick: the richest card.
+        Smear => msg!("why-kop-smear"),
+        /// The richest card that no possible opponent after can beat.
+        TakeSure => msg!("why-kop-take-sure"),
+        /// A trick of 20 points or more: the strongest card that wins it for now.
+        TryHigh => msg!("why-kop-try-high"),
+        /// No sure winner: as few points as possible.
+        GiveLittle => msg!("why-kop-give-little"),
     }
 }
 
@@ -109,17 +90,9 @@ impl Obs<'_> {
 impl Heuristic for Kop {
     type Reason = KopWhy;
 
-    /// See [`choose`].
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&Obs::of(self, seat), legal)
-    }
-
-    /// The branch of [`decide`] that chose `legal[chosen]`.
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match decide(&Obs::of(self, seat), legal) {
-            (i, why) if i == chosen => why,
-            _ => Why::Weighed,
-        }
+    /// [`decide`] on what the seat sees ([`Obs`]).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        Some(decide(&Obs::of(self, seat), legal))
     }
 
     /// The plan, which looks ahead at the seat's own later decisions by what it will know:

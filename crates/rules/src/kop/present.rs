@@ -24,10 +24,7 @@ impl Present for Kop {
     /// victory cards, its announcement (or, before the first lead, whether it has declared)
     /// and card points taken; a seat's own hand trumps first, strongest first.
     fn picture(view: &View) -> Scene {
-        let viewer = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
+        let viewer = view.observer.seat();
         let seats = view.victory_cards.len();
         let mut scene = Scene::new(seats, viewer);
         scene.notes.push(msg!(

@@ -3,31 +3,21 @@
 //! end, and play the lowest card in the last two tricks. It reads an [`Obs`], what the seat
 //! needs of the table, built from the state without allocating.
 
-use rand::RngCore;
-
 use super::{Action, Matapesa};
 use crate::{Heuristic, Seat};
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Mätäpesä: one shared by several games, or Mätäpesä's own ([`MatapesaWhy`]).
 pub(super) type Why = crate::Why<MatapesaWhy>;
 
-/// The reasons only Mätäpesä's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum MatapesaWhy {
-    /// More than two tricks left: the highest card goes.
-    ShedHigh,
-    /// Two tricks or fewer left: the lowest card.
-    LowLate,
-}
-
-impl From<MatapesaWhy> for Msg {
-    fn from(why: MatapesaWhy) -> Msg {
-        match why {
-            MatapesaWhy::ShedHigh => msg!("why-matapesa-shed-high"),
-            MatapesaWhy::LowLate => msg!("why-matapesa-low-late"),
-        }
+crate::reasons! {
+    /// The reasons only Mätäpesä's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum MatapesaWhy {
+        /// More than two tricks left: the highest card goes.
+        ShedHigh => msg!("why-matapesa-shed-high"),
+        /// Two tricks or fewer left: the lowest card.
+        LowLate => msg!("why-matapesa-low-late"),
     }
 }
 
@@ -49,26 +39,15 @@ impl Obs {
 impl Heuristic for Matapesa {
     type Reason = MatapesaWhy;
 
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&Obs::of(self, seat), legal)
-    }
-
-    /// The branch of [`decide`] that chose `legal[chosen]`.
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match decide(&Obs::of(self, seat), legal) {
-            (i, why) if i == chosen => why,
-            _ => Why::Weighed,
-        }
+    /// [`decide`] on what the seat sees ([`Obs`]).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        Some(decide(&Obs::of(self, seat), legal))
     }
 }
 
 /// The highest legal rank while more than two tricks remain, else the lowest.
-pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
-    decide(obs, legal).0
-}
-
-/// [`choose`] and why, decided together so that a hint's reason is always the branch that
-/// chose the move.
+/// The index of the choice in `legal` and why, decided together so that a hint's reason is
+/// always the branch that chose the move.
 pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let rank = |a: &Action| match *a {
         Action::Play(c) => c.rank(),

@@ -18,10 +18,7 @@ impl Present for Matapesa {
     /// cards it played before this trick, its cards in hand and its tricks; a seat's own hand
     /// by rank, low to high.
     fn picture(view: &View) -> Scene {
-        let viewer = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
+        let viewer = view.observer.seat();
         let mut scene = Scene::new(view.hand_sizes.len(), viewer);
         scene.notes.extend(status(view));
         if !view.leftovers.is_empty() {

@@ -22,49 +22,34 @@
 
 use std::sync::LazyLock;
 
-use rand::RngCore;
-
 use super::{Action, Level, Paston, Phase, SEATS};
 use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::rank_bits as ranks;
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Paston: one shared by several games, or Paston's own ([`PastonWhy`]).
 pub(super) type Why = crate::Why<PastonWhy>;
 
-/// The reasons only Paston's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum PastonWhy {
-    /// The next level promises enough (the prikup counted).
-    Bid,
-    /// The next level does not: pass.
-    Pass,
-    /// The pair whose discard leaves the best contract.
-    Discard,
-    /// The trump level of the best expected score.
-    Trump,
-    /// Every level is expected to cost more than surrendering.
-    Surrender,
-    /// Enough defensive tricks to whist.
-    Whist,
-    /// Too few defensive tricks: pass and sit out.
-    SitOut,
-}
-
-impl From<PastonWhy> for Msg {
-    fn from(why: PastonWhy) -> Msg {
-        match why {
-            PastonWhy::Bid => msg!("why-paston-bid"),
-            PastonWhy::Pass => msg!("why-paston-pass"),
-            PastonWhy::Discard => msg!("why-paston-discard"),
-            PastonWhy::Trump => msg!("why-paston-trump"),
-            PastonWhy::Surrender => msg!("why-paston-surrender"),
-            PastonWhy::Whist => msg!("why-paston-whist"),
-            PastonWhy::SitOut => msg!("why-paston-sit-out"),
-        }
+crate::reasons! {
+    /// The reasons only Paston's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum PastonWhy {
+        /// The next level promises enough (the prikup counted).
+        Bid => msg!("why-paston-bid"),
+        /// The next level does not: pass.
+        Pass => msg!("why-paston-pass"),
+        /// The pair whose discard leaves the best contract.
+        Discard => msg!("why-paston-discard"),
+        /// The trump level of the best expected score.
+        Trump => msg!("why-paston-trump"),
+        /// Every level is expected to cost more than surrendering.
+        Surrender => msg!("why-paston-surrender"),
+        /// Enough defensive tricks to whist.
+        Whist => msg!("why-paston-whist"),
+        /// Too few defensive tricks: pass and sit out.
+        SitOut => msg!("why-paston-sit-out"),
     }
 }
 
@@ -136,17 +121,9 @@ impl Heuristic for Paston {
     type Reason = PastonWhy;
 
     /// Counted tricks for the auction, the discard, trumps and whist; the shared card play;
-    /// read from what the seat's view shows ([`Obs`]).
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        decide(&Obs::of(self, seat), legal).0
-    }
-
-    /// The branch of [`decide`] that chose `legal[chosen]`.
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match decide(&Obs::of(self, seat), legal) {
-            (i, why) if i == chosen => why,
-            _ => Why::Weighed,
-        }
+    /// read from what the seat's view shows ([`Obs`]), with the branch that chose ([`decide`]).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        Some(decide(&Obs::of(self, seat), legal))
     }
 }
 

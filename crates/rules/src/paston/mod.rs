@@ -32,8 +32,8 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::tricks::{
-    ace_high, constrained_deal, follow_or_trump, next_seat, suit_beats, suit_bit, trick_zones,
-    Blank, FixedTrick, LastTrick, Stack, TrickLog,
+    constrained_deal, follow_or_trump, next_seat, suit_bit, trick_zones, Blank, FixedTrick,
+    LastTrick, Stack, TrickLog, TrickPlay,
 };
 use super::{
     rank_by_score, DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone,
@@ -684,21 +684,18 @@ impl Paston {
     fn play(&mut self, seat: Seat, card: Card, events: &mut Events<'_, Event>) {
         self.hands[seat].remove(card);
         events.tell(|| Event::Played { seat, card });
-        // The trick among the seats that play (`tricks::TrickPlay`'s rule, in place).
-        self.trick.play(seat, card);
-        let playing = (0..SEATS).filter(|&s| self.plays(s)).count();
-        if self.trick.len() < playing {
-            self.turn = next_seat(seat, SEATS, |s| self.plays(s)).unwrap_or(seat);
+        // The trick among the declarer and the seats that whisted.
+        let playing: [bool; SEATS] = std::array::from_fn(|s| self.plays(s));
+        let trick = TrickPlay {
+            trick: &mut self.trick,
+            won: &mut self.won,
+            turn: &mut self.turn,
+            playing: &playing,
+            trump: self.trump.map(Level::trump),
+        };
+        let Some((winner, done)) = trick.play(seat, card) else {
             return;
-        }
-        let trump = self.trump_suit();
-        let (winner, _) = self
-            .trick
-            .winning(|c, w, led| suit_beats(c, w, led, trump, ace_high))
-            .unwrap_or((seat, card));
-        let done = std::mem::replace(&mut self.trick, FixedTrick::new(winner));
-        self.won.record(winner, &done.plays);
-        self.turn = winner;
+        };
         events.tell(|| Event::TrickWon {
             seat: winner,
             plays: done.plays.to_vec(),

@@ -212,10 +212,7 @@ impl Present for Paston {
     /// whist (a seat sitting out is marked out) and its tricks, the declarer named and, in the
     /// declarer's own picture, its two discards; a seat's own hand by suit, trumps first.
     fn picture(view: &View) -> Scene {
-        let viewer = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
+        let viewer = view.observer.seat();
         let mut scene = Scene::new(view.hand_sizes.len(), viewer);
         scene.notes.push(msg!(
             "paston-picture-header",

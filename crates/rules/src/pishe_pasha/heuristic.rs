@@ -8,33 +8,23 @@ use rand::RngCore;
 
 use super::{Action, PishePasha};
 use crate::{Heuristic, Seat};
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Pishe Pasha: one shared by several games, or Pishe Pasha's own ([`PisheWhy`]).
 pub(super) type Why = crate::Why<PisheWhy>;
 
-/// The reasons only Pishe Pasha's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum PisheWhy {
-    /// The card fits a foundation, where it must go.
-    Foundation,
-    /// The card fits an opponent's discard pile: given away.
-    Give,
-    /// An opponent's breach is open: Stop.
-    Stop,
-    /// After a Stop, the stopper takes the turn over.
-    TakeOver,
-}
-
-impl From<PisheWhy> for Msg {
-    fn from(why: PisheWhy) -> Msg {
-        match why {
-            PisheWhy::Foundation => msg!("why-pishe-foundation"),
-            PisheWhy::Give => msg!("why-pishe-give"),
-            PisheWhy::Stop => msg!("why-pishe-stop"),
-            PisheWhy::TakeOver => msg!("why-pishe-take-over"),
-        }
+crate::reasons! {
+    /// The reasons only Pishe Pasha's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum PisheWhy {
+        /// The card fits a foundation, where it must go.
+        Foundation => msg!("why-pishe-foundation"),
+        /// The card fits an opponent's discard pile: given away.
+        Give => msg!("why-pishe-give"),
+        /// An opponent's breach is open: Stop.
+        Stop => msg!("why-pishe-stop"),
+        /// After a Stop, the stopper takes the turn over.
+        TakeOver => msg!("why-pishe-take-over"),
     }
 }
 

@@ -22,7 +22,7 @@ impl Present for PishePasha {
     /// named. Nobody holds a hand: a seat's own picture has none either.
     fn picture(view: &View) -> Scene {
         let seats = view.stock_sizes.len();
-        let mut scene = Scene::new(seats, viewer(view.observer));
+        let mut scene = Scene::new(seats, view.observer.seat());
         scene.notes.push(match view.mode {
             Mode::Book => msg!(
                 "pishe-book-step",
@@ -343,12 +343,4 @@ fn to_act(view: &View) -> Vec<Seat> {
     (0..seats)
         .filter(|&s| s == view.turn || view.breach.is_some_and(|b| s != b))
         .collect()
-}
-
-/// The seat whose picture it is.
-fn viewer(observer: Observer) -> Option<Seat> {
-    match observer {
-        Observer::Seat(s) => Some(s),
-        Observer::Public => None,
-    }
 }

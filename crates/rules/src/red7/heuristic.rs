@@ -4,41 +4,28 @@
 //! labels and confirm questions of `present.rs` use: whether a palette or canvas play would
 //! leave the viewer winning, and what `"end"` would do now.
 
-use rand::RngCore;
-
 use super::{colour, leader, score_key, strength, strength_bit, strength_bits, Action, Red7, View};
 use crate::{Heuristic, Observer, Seat};
 use pakka_cards::{Card, CardSet, Colour};
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Red7: one shared by several games, or Red7's own ([`Red7Why`]).
 pub(super) type Why = crate::Why<Red7Why>;
 
-/// The reasons only Red7's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Red7Why {
-    /// Already winning after a palette play: the turn ends.
-    EndWinning,
-    /// The weakest palette card that wins under the current rule.
-    Palette,
-    /// The weakest canvas card whose rule makes the seat win.
-    Canvas,
-    /// A palette card that a canvas card in hand then makes win.
-    PaletteThenCanvas,
-    /// Nothing wins: the turn ends (the seat is out either way).
-    NoWin,
-}
-
-impl From<Red7Why> for Msg {
-    fn from(why: Red7Why) -> Msg {
-        match why {
-            Red7Why::EndWinning => msg!("why-red7-end-winning"),
-            Red7Why::Palette => msg!("why-red7-palette"),
-            Red7Why::Canvas => msg!("why-red7-canvas"),
-            Red7Why::PaletteThenCanvas => msg!("why-red7-palette-then-canvas"),
-            Red7Why::NoWin => msg!("why-red7-no-win"),
-        }
+crate::reasons! {
+    /// The reasons only Red7's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum Red7Why {
+        /// Already winning after a palette play: the turn ends.
+        EndWinning => msg!("why-red7-end-winning"),
+        /// The weakest palette card that wins under the current rule.
+        Palette => msg!("why-red7-palette"),
+        /// The weakest canvas card whose rule makes the seat win.
+        Canvas => msg!("why-red7-canvas"),
+        /// A palette card that a canvas card in hand then makes win.
+        PaletteThenCanvas => msg!("why-red7-palette-then-canvas"),
+        /// Nothing wins: the turn ends (the seat is out either way).
+        NoWin => msg!("why-red7-no-win"),
     }
 }
 
@@ -85,12 +72,8 @@ impl Obs {
 /// Keep the lead as cheaply as possible: end the turn when already winning after a palette
 /// play; otherwise the weakest palette card that wins, else the weakest canvas card that wins,
 /// else a palette card that some canvas card in hand would then make win; only then give up.
-pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
-    decide(obs, legal).0
-}
-
-/// [`choose`] and why, decided together so that a hint's reason is always the branch that
-/// chose the move.
+/// The index of the choice in `legal` and why, decided together so that a hint's reason is
+/// always the branch that chose the move.
 pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     let pick = |f: &dyn Fn(&Action) -> Option<u8>| {
         (0..legal.len())
@@ -130,16 +113,9 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
 impl Heuristic for Red7 {
     type Reason = Red7Why;
 
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&Obs::of(self, seat), legal)
-    }
-
-    /// The branch of [`decide`] that chose `legal[chosen]`.
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match decide(&Obs::of(self, seat), legal) {
-            (i, why) if i == chosen => why,
-            _ => Why::Weighed,
-        }
+    /// [`decide`] on what the seat sees ([`Obs`]).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        Some(decide(&Obs::of(self, seat), legal))
     }
 }
 

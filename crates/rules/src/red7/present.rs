@@ -25,10 +25,7 @@ impl Present for Red7 {
     /// out marked with its cards face down; match scores in the advanced game; a seat's own
     /// hand by colour, Red first, high to low (none once it is out).
     fn picture(view: &View) -> Scene {
-        let me = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
+        let me = view.observer.seat();
         let mut scene = Scene::new(view.palettes.len(), me);
         if let Some(target) = view.target {
             scene.notes.push(msg!(

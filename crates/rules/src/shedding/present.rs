@@ -272,10 +272,7 @@ const PILE_SHOWN: usize = 6;
 pub fn picture(t: &PictureOf) -> crate::Scene {
     use crate::picture::{Mark, Pile, Scene};
     let seats = t.hand_sizes.len();
-    let viewer = match t.observer {
-        Observer::Seat(s) => Some(s),
-        Observer::Public => None,
-    };
+    let viewer = t.observer.seat();
     let mut scene = Scene::new(seats, viewer);
     // The table's first line says whose turn it is (and a forced opening or free play).
     let table = t.table;

@@ -24,49 +24,34 @@
 
 use std::sync::LazyLock;
 
-use rand::RngCore;
-
 use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
 use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
 use crate::tricks::{partner, rank_bits as ranks};
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Teka: one shared by several games, or Teka's own ([`TekaWhy`]).
 pub(super) type Why = crate::Why<TekaWhy>;
 
-/// The reasons only Teka's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TekaWhy {
-    /// A hand without an ace or a court card asks for a new deal.
-    Redeal,
-    /// Every card is a sure trick: Double thirteen.
-    Double13,
-    /// The partner's number is the highest call: pass.
-    PartnerHighest,
-    /// The lowest number the team's counted tricks make, with a margin.
-    Call,
-    /// No number the seat may call is made by the counted tricks: pass.
-    Pass,
-    /// The suit worth the most tricks.
-    Trump,
-    /// A raise as far as is certain.
-    Raise,
-}
-
-impl From<TekaWhy> for Msg {
-    fn from(why: TekaWhy) -> Msg {
-        match why {
-            TekaWhy::Redeal => msg!("why-teka-redeal"),
-            TekaWhy::Double13 => msg!("why-teka-double13"),
-            TekaWhy::PartnerHighest => msg!("why-teka-partner-highest"),
-            TekaWhy::Call => msg!("why-teka-call"),
-            TekaWhy::Pass => msg!("why-teka-pass"),
-            TekaWhy::Trump => msg!("why-teka-trump"),
-            TekaWhy::Raise => msg!("why-teka-raise"),
-        }
+crate::reasons! {
+    /// The reasons only Teka's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum TekaWhy {
+        /// A hand without an ace or a court card asks for a new deal.
+        Redeal => msg!("why-teka-redeal"),
+        /// Every card is a sure trick: Double thirteen.
+        Double13 => msg!("why-teka-double13"),
+        /// The partner's number is the highest call: pass.
+        PartnerHighest => msg!("why-teka-partner-highest"),
+        /// The lowest number the team's counted tricks make, with a margin.
+        Call => msg!("why-teka-call"),
+        /// No number the seat may call is made by the counted tricks: pass.
+        Pass => msg!("why-teka-pass"),
+        /// The suit worth the most tricks.
+        Trump => msg!("why-teka-trump"),
+        /// A raise as far as is certain.
+        Raise => msg!("why-teka-raise"),
     }
 }
 
@@ -137,17 +122,10 @@ impl Obs<'_> {
 impl Heuristic for Teka {
     type Reason = TekaWhy;
 
-    /// Counted tricks for the calls, trumps and raises; the shared card play ([`decide`]).
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        decide(&Obs::of(self, seat), legal).0
-    }
-
-    /// The branch of [`decide`] that chose `legal[chosen]`.
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match decide(&Obs::of(self, seat), legal) {
-            (i, why) if i == chosen => why,
-            _ => Why::Weighed,
-        }
+    /// Counted tricks for the calls, trumps and raises; the shared card play; with the branch
+    /// that chose ([`decide`]).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        Some(decide(&Obs::of(self, seat), legal))
     }
 
     /// A random raise in a search's playout sinks the contract it is meant to measure.

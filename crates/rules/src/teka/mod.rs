@@ -37,8 +37,8 @@ use rand::{Rng, RngCore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::tricks::{
-    ace_high, constrained_deal, follow_suit, next_seat, of_suit, partner, suit_beats, suit_bit,
-    trick_zones, FixedTrick, LastTrick, Stack, TrickLog,
+    constrained_deal, follow_suit, of_suit, partner, suit_bit, trick_zones, FixedTrick, LastTrick,
+    Stack, TrickLog, TrickPlay,
 };
 use super::{DeckSource, Events, Game, Observer, Seat, Seen, Setup, SetupError, Status, Zone};
 use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
@@ -519,21 +519,19 @@ impl Teka {
             self.hands[seat].remove(i);
         }
         events.tell(|| Event::Played { seat, card });
-        // The trick among the seats that play (`tricks::TrickPlay`'s rule, in place).
-        self.trick.play(seat, card);
+        // The trick among every seat but a partner sitting out double thirteen.
         let out = self.sitting_out();
-        if self.trick.len() < SEATS - usize::from(out.is_some()) {
-            self.turn = next_seat(seat, SEATS, |s| Some(s) != out).unwrap_or(seat);
+        let playing: [bool; SEATS] = std::array::from_fn(|s| Some(s) != out);
+        let trick = TrickPlay {
+            trick: &mut self.trick,
+            won: &mut self.won,
+            turn: &mut self.turn,
+            playing: &playing,
+            trump: self.trump.map(TrumpSuit::suit),
+        };
+        let Some((winner, done)) = trick.play(seat, card) else {
             return;
-        }
-        let trump = self.trump_suit();
-        let (winner, _) = self
-            .trick
-            .winning(|c, w, led| suit_beats(c, w, led, trump, ace_high))
-            .unwrap_or((seat, card));
-        let done = std::mem::replace(&mut self.trick, FixedTrick::new(winner));
-        self.won.record(winner, &done.plays);
-        self.turn = winner;
+        };
         events.tell(|| Event::TrickWon {
             seat: winner,
             plays: done.plays.to_vec(),

@@ -92,10 +92,7 @@ impl Present for Teka {
     /// declarer named and a partner who sits out double thirteen marked out; a seat's own
     /// hand by suit, trumps first.
     fn picture(view: &View) -> Scene {
-        let viewer = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
+        let viewer = view.observer.seat();
         let mut scene = Scene::new(view.hand_sizes.len(), viewer);
         scene.notes.push(msg!(
             "teka-header",

@@ -919,7 +919,7 @@ fn a_search_never_raises_at_random() {
 mod reference {
     use super::heuristic::{all_sure, best_trump, promised, MARGIN, STYLE};
     use super::*;
-    use crate::trick_play::{in_sight, index_of, pick, seat_of, Table};
+    use crate::trick_play::{in_sight, index_of, pick, Table};
     use crate::tricks::partner;
     use pakka_cards::CardSet;
 
@@ -939,7 +939,7 @@ mod reference {
     }
 
     pub(super) fn call(view: &View, legal: &[Action]) -> Option<usize> {
-        let me = seat_of(view.observer)?;
+        let me = view.observer.seat()?;
         let pass = index_of(legal, &Action::Pass);
         let hand = hand_of(view);
         let (suit, mine) = best_trump(hand);
@@ -991,7 +991,7 @@ mod reference {
 
     /// Raises the contract as far as is certain.
     pub(super) fn raise(view: &View, legal: &[Action]) -> Option<usize> {
-        let me = seat_of(view.observer)?;
+        let me = view.observer.seat()?;
         let (Some(Bid::Tricks(contract)), Some(trump)) = (view.contract, view.trump) else {
             return None;
         };
@@ -1017,7 +1017,7 @@ mod reference {
     }
 
     pub(super) fn play(view: &View, legal: &[Action]) -> Option<usize> {
-        let me = seat_of(view.observer)?;
+        let me = view.observer.seat()?;
         let cards: CardSet = legal
             .iter()
             .filter_map(|a| match a {

@@ -3,41 +3,28 @@
 //! It reads a compact observation of one seat (`Obs`), taken from the state without allocating
 //! and holding only what that seat may see.
 
-use rand::RngCore;
-
 use super::{Action, Whist22};
 use crate::{Heuristic, Observer, Seat};
 use pakka_cards::CardSet;
-use pakka_text::{msg, Msg};
+use pakka_text::msg;
 
 /// A hint's reason in Whist 22: one shared by several games, or Whist 22's own ([`Whist22Why`]).
 pub(super) type Why = crate::Why<Whist22Why>;
 
-/// The reasons only Whist 22's rule of thumb gives (`Why::Game`), one per branch that chooses,
-/// worded by the catalog (`why-*`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Whist22Why {
-    /// The bid counts the cards likely to take a trick (17 and up, the Fool).
-    Bid,
-    /// The dealer may not bid that count: the nearest bid allowed.
-    BidNearest,
-    /// The blind round: the own card unseen, a bid of 0.
-    BidUnseen,
-    /// Short of the bid: the highest card.
-    NeedTricks,
-    /// The bid is made: the lowest card.
-    BidMade,
-}
-
-impl From<Whist22Why> for Msg {
-    fn from(why: Whist22Why) -> Msg {
-        match why {
-            Whist22Why::Bid => msg!("why-whist22-bid"),
-            Whist22Why::BidNearest => msg!("why-whist22-bid-nearest"),
-            Whist22Why::BidUnseen => msg!("why-whist22-bid-unseen"),
-            Whist22Why::NeedTricks => msg!("why-whist22-need-tricks"),
-            Whist22Why::BidMade => msg!("why-whist22-bid-made"),
-        }
+crate::reasons! {
+    /// The reasons only Whist 22's rule of thumb gives (`Why::Game`), one per branch that chooses,
+    /// worded by the catalog (`why-*`).
+    pub enum Whist22Why {
+        /// The bid counts the cards likely to take a trick (17 and up, the Fool).
+        Bid => msg!("why-whist22-bid"),
+        /// The dealer may not bid that count: the nearest bid allowed.
+        BidNearest => msg!("why-whist22-bid-nearest"),
+        /// The blind round: the own card unseen, a bid of 0.
+        BidUnseen => msg!("why-whist22-bid-unseen"),
+        /// Short of the bid: the highest card.
+        NeedTricks => msg!("why-whist22-need-tricks"),
+        /// The bid is made: the lowest card.
+        BidMade => msg!("why-whist22-bid-made"),
     }
 }
 
@@ -76,12 +63,8 @@ fn value(a: &Action) -> i32 {
 /// Bid the cards likely to take a trick (17 and up, and the Fool); then, while short of the
 /// bid, play the highest card (the Fool as 22), and once the bid is made, the lowest (the Fool
 /// as 0).
-pub(super) fn choose(obs: &Obs, legal: &[Action]) -> usize {
-    decide(obs, legal).0
-}
-
-/// [`choose`] and why, decided together so that a hint's reason is always the branch that
-/// chose the move.
+/// The index of the choice in `legal` and why, decided together so that a hint's reason is
+/// always the branch that chose the move.
 pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
     if legal.iter().all(|a| matches!(a, Action::Bid(_))) {
         let strong = obs
@@ -119,15 +102,8 @@ pub(super) fn decide(obs: &Obs, legal: &[Action]) -> (usize, Why) {
 impl Heuristic for Whist22 {
     type Reason = Whist22Why;
 
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        choose(&Obs::of(self, seat), legal)
-    }
-
-    /// The branch of [`decide`] that chose `legal[chosen]`.
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match decide(&Obs::of(self, seat), legal) {
-            (i, why) if i == chosen => why,
-            _ => Why::Weighed,
-        }
+    /// [`decide`] on what the seat sees ([`Obs`]).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        Some(decide(&Obs::of(self, seat), legal))
     }
 }

@@ -21,10 +21,7 @@ impl Present for Whist22 {
     /// seat's cards in hand, score, bid and tricks. In the blind round a seat sees the others'
     /// cards face up in front of them and its own only as backs (no hand of its own).
     fn picture(view: &View) -> Scene {
-        let viewer = match view.observer {
-            Observer::Seat(s) => Some(s),
-            Observer::Public => None,
-        };
+        let viewer = view.observer.seat();
         let mut scene = Scene::new(view.hand_sizes.len(), viewer);
         scene.notes.push(head(view));
         scene.notes.extend(turn(view));
