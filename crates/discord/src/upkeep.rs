@@ -69,15 +69,7 @@ pub(super) async fn after_move(
             let over = render::deal_over(view, deal, &acted.events, &shown.deals, public);
             shown.deals.extend(render::deal_line(view, deal));
             drop_result(ctx, data, &mut shown, view).await;
-            let posted = public::post(
-                ctx,
-                &data.channels,
-                data.tables.voice(view.id),
-                view.channel_id,
-                &over,
-                Priority::Person,
-            )
-            .await;
+            let posted = post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
             remember_result(data, &mut shown, view.id, posted).await;
             if let Some(old) = data.table_message(&shown, view.id).await {
                 public::delete(ctx, &data.channels, view.channel_id, &old).await;
@@ -178,15 +170,7 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     }
     drop_result(ctx, data, shown, view).await;
     let over = render::game_over(view, &acted.events, &deals, &record, public);
-    public::post(
-        ctx,
-        &data.channels,
-        data.tables.voice(view.id),
-        view.channel_id,
-        &over,
-        Priority::Person,
-    )
-    .await;
+    post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
     let open = data.tables.take_hands(view.id);
     for (user, token) in open {
         let lang = data.user_lang(user, view.guild_id).await;
@@ -408,15 +392,7 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
     } else {
         let public = data.guild_lang(view.guild_id).await;
         let ping = render::your_turn(view, &wanted, public);
-        public::post(
-            ctx,
-            &data.channels,
-            data.tables.voice(view.id),
-            view.channel_id,
-            &ping,
-            Priority::Person,
-        )
-        .await
+        post_in_table_channel(ctx, data, view, &ping, Priority::Person).await
     };
     let id = message.as_ref().map(|m| m.id);
     let before = current.message.as_ref().map(|m| m.id);
@@ -500,16 +476,7 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
-    if let Some(message) = public::post(
-        ctx,
-        &data.channels,
-        data.tables.voice(view.id),
-        view.channel_id,
-        &reply,
-        Priority::Table,
-    )
-    .await
-    {
+    if let Some(message) = post_in_table_channel(ctx, data, view, &reply, Priority::Table).await {
         let id = message.id;
         shown.message = Some(message);
         if view.phase == Phase::Playing {
@@ -518,6 +485,25 @@ async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
             }
         }
     }
+}
+
+/// Posts in the table's channel, through the table's freshest voice when one was heard.
+async fn post_in_table_channel(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    reply: &render::Reply,
+    priority: Priority,
+) -> Option<Posted> {
+    public::post(
+        ctx,
+        &data.channels,
+        data.tables.voice(view.id),
+        view.channel_id,
+        reply,
+        priority,
+    )
+    .await
 }
 
 /// Shows one event of the table service in its channel.

@@ -66,6 +66,69 @@ impl ser::Error for Never {
     }
 }
 
+/// `Serializer` methods that mark a value and hash it as it is.
+macro_rules! keyed {
+    ($($method:ident($ty:ty) as $mark:ident,)*) => {$(
+        fn $method(self, v: $ty) -> Result<(), Never> {
+            self.mark(Mark::$mark);
+            v.hash(&mut self.0);
+            Ok(())
+        }
+    )*};
+}
+
+/// `Serializer` methods that key a value as its widest kind.
+macro_rules! widened {
+    ($($method:ident($ty:ty) => $wide:ident,)*) => {$(
+        fn $method(self, v: $ty) -> Result<(), Never> {
+            self.$wide(v.into())
+        }
+    )*};
+}
+
+/// The compounds whose elements are keyed in order, each ending with a mark.
+macro_rules! compound {
+    ($($role:ident: $element:ident,)*) => {$(
+        impl ser::$role for &mut Keyer {
+            type Ok = ();
+            type Error = Never;
+
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
+                value.serialize(&mut **self)
+            }
+
+            fn end(self) -> Result<(), Never> {
+                self.mark(Mark::End);
+                Ok(())
+            }
+        }
+    )*};
+}
+
+/// The structs (plain and variant), whose fields are keyed with their names.
+macro_rules! named_fields {
+    ($($role:ident),*) => {$(
+        impl ser::$role for &mut Keyer {
+            type Ok = ();
+            type Error = Never;
+
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                name: &'static str,
+                value: &T,
+            ) -> Result<(), Never> {
+                name.hash(&mut self.0);
+                value.serialize(&mut **self)
+            }
+
+            fn end(self) -> Result<(), Never> {
+                self.mark(Mark::End);
+                Ok(())
+            }
+        }
+    )*};
+}
+
 impl ser::Serializer for &mut Keyer {
     type Ok = ();
     type Error = Never;
@@ -77,85 +140,31 @@ impl ser::Serializer for &mut Keyer {
     type SerializeStruct = Self;
     type SerializeStructVariant = Self;
 
-    fn serialize_bool(self, v: bool) -> Result<(), Never> {
-        self.mark(Mark::Bool);
-        v.hash(&mut self.0);
-        Ok(())
+    // A value's mark, then the value: the narrower integers and floats as their widest kind,
+    // so that a `u8` and a `u64` of one number key alike, as their JSON did.
+    keyed! {
+        serialize_bool(bool) as Bool,
+        serialize_i64(i64) as Int,
+        serialize_i128(i128) as Int,
+        serialize_u64(u64) as Uint,
+        serialize_u128(u128) as Uint,
+        serialize_char(char) as Char,
+        serialize_str(&str) as Str,
+        serialize_bytes(&[u8]) as Bytes,
     }
-
-    fn serialize_i8(self, v: i8) -> Result<(), Never> {
-        self.serialize_i64(v.into())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Never> {
-        self.serialize_i64(v.into())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Never> {
-        self.serialize_i64(v.into())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Never> {
-        self.mark(Mark::Int);
-        v.hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Never> {
-        self.mark(Mark::Int);
-        v.hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Never> {
-        self.serialize_u64(v.into())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Never> {
-        self.serialize_u64(v.into())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Never> {
-        self.serialize_u64(v.into())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Never> {
-        self.mark(Mark::Uint);
-        v.hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Never> {
-        self.mark(Mark::Uint);
-        v.hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<(), Never> {
-        self.serialize_f64(v.into())
+    widened! {
+        serialize_i8(i8) => serialize_i64,
+        serialize_i16(i16) => serialize_i64,
+        serialize_i32(i32) => serialize_i64,
+        serialize_u8(u8) => serialize_u64,
+        serialize_u16(u16) => serialize_u64,
+        serialize_u32(u32) => serialize_u64,
+        serialize_f32(f32) => serialize_f64,
     }
 
     fn serialize_f64(self, v: f64) -> Result<(), Never> {
         self.mark(Mark::Float);
         v.to_bits().hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_char(self, v: char) -> Result<(), Never> {
-        self.mark(Mark::Char);
-        v.hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_str(self, v: &str) -> Result<(), Never> {
-        self.mark(Mark::Str);
-        v.hash(&mut self.0);
-        Ok(())
-    }
-
-    fn serialize_bytes(self, v: &[u8]) -> Result<(), Never> {
-        self.mark(Mark::Bytes);
-        v.hash(&mut self.0);
         Ok(())
     }
 
@@ -261,60 +270,11 @@ impl ser::Serializer for &mut Keyer {
 // Every element (and map entry, and field) is hashed in order and every compound ends with a
 // mark: `[[1], [2]]` and `[[1, 2]]` differ.
 
-impl ser::SerializeSeq for &mut Keyer {
-    type Ok = ();
-    type Error = Never;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
-        value.serialize(&mut **self)
-    }
-
-    fn end(self) -> Result<(), Never> {
-        self.mark(Mark::End);
-        Ok(())
-    }
-}
-
-impl ser::SerializeTuple for &mut Keyer {
-    type Ok = ();
-    type Error = Never;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
-        value.serialize(&mut **self)
-    }
-
-    fn end(self) -> Result<(), Never> {
-        self.mark(Mark::End);
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for &mut Keyer {
-    type Ok = ();
-    type Error = Never;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
-        value.serialize(&mut **self)
-    }
-
-    fn end(self) -> Result<(), Never> {
-        self.mark(Mark::End);
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for &mut Keyer {
-    type Ok = ();
-    type Error = Never;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
-        value.serialize(&mut **self)
-    }
-
-    fn end(self) -> Result<(), Never> {
-        self.mark(Mark::End);
-        Ok(())
-    }
+compound! {
+    SerializeSeq: serialize_element,
+    SerializeTuple: serialize_element,
+    SerializeTupleStruct: serialize_field,
+    SerializeTupleVariant: serialize_field,
 }
 
 impl ser::SerializeMap for &mut Keyer {
@@ -338,43 +298,7 @@ impl ser::SerializeMap for &mut Keyer {
 // A field is keyed with its name: a field left out (`skip_serializing_if`) must not make the
 // next one read as it.
 
-impl ser::SerializeStruct for &mut Keyer {
-    type Ok = ();
-    type Error = Never;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        name: &'static str,
-        value: &T,
-    ) -> Result<(), Never> {
-        name.hash(&mut self.0);
-        value.serialize(&mut **self)
-    }
-
-    fn end(self) -> Result<(), Never> {
-        self.mark(Mark::End);
-        Ok(())
-    }
-}
-
-impl ser::SerializeStructVariant for &mut Keyer {
-    type Ok = ();
-    type Error = Never;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        name: &'static str,
-        value: &T,
-    ) -> Result<(), Never> {
-        name.hash(&mut self.0);
-        value.serialize(&mut **self)
-    }
-
-    fn end(self) -> Result<(), Never> {
-        self.mark(Mark::End);
-        Ok(())
-    }
-}
+named_fields!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {

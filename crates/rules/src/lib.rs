@@ -566,6 +566,42 @@ macro_rules! game_types {
 }
 pub(crate) use game_types;
 
+/// The accessors of [`Game`] most games write alike: `options` (the game's `options` field),
+/// `seats` (a constant, or an expression over the game `g`) and `is_over` (an expression over
+/// the game).
+macro_rules! game_accessors {
+    (seats: |$g:ident| $seats:expr, over: |$o:ident| $over:expr) => {
+        fn options(&self) -> &Options {
+            &self.options
+        }
+
+        fn seats(&self) -> usize {
+            let $g = self;
+            $seats
+        }
+
+        fn is_over(&self) -> bool {
+            let $o = self;
+            $over
+        }
+    };
+    (seats: $seats:expr, over: |$o:ident| $over:expr) => {
+        fn options(&self) -> &Options {
+            &self.options
+        }
+
+        fn seats(&self) -> usize {
+            $seats
+        }
+
+        fn is_over(&self) -> bool {
+            let $o = self;
+            $over
+        }
+    };
+}
+pub(crate) use game_accessors;
+
 /// Where [`Game::advance`] tells what happened: into a list (what `apply_checked` answers and
 /// the engine console prints, in order), or nowhere ([`Events::quiet`], a playout's), and then
 /// no event is even built: the rules hand each event over as a closure only a list calls. The

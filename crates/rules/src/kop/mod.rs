@@ -853,17 +853,7 @@ impl Game for Kop {
         Self::setup(options, setup)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        SEATS
-    }
-
-    fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
+    crate::game_accessors!(seats: SEATS, over: |g| g.phase == Phase::Over);
 
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();

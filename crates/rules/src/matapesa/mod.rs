@@ -253,17 +253,7 @@ impl Game for Matapesa {
         Self::deal(options, seats, setup)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.n()
-    }
-
-    fn is_over(&self) -> bool {
-        self.loser.is_some()
-    }
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.loser.is_some());
 
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();

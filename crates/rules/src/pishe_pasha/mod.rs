@@ -982,17 +982,7 @@ impl Game for PishePasha {
         Self::deal(options, seats, setup)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.n()
-    }
-
-    fn is_over(&self) -> bool {
-        self.outcome.is_some()
-    }
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.outcome.is_some());
 
     // Inlined into the playout loop (`AnyGame::rollout`), which calls it at every step.
     #[inline]

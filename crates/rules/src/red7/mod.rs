@@ -783,17 +783,7 @@ impl Game for Red7 {
         Ok(game)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.n()
-    }
-
-    fn is_over(&self) -> bool {
-        self.ranking.is_some()
-    }
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.ranking.is_some());
 
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();

@@ -795,17 +795,7 @@ impl Game for Teka {
         Ok(game)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        SEATS
-    }
-
-    fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
+    crate::game_accessors!(seats: SEATS, over: |g| g.phase == Phase::Over);
 
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();

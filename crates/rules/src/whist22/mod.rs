@@ -670,17 +670,7 @@ impl Game for Whist22 {
         Self::setup(options, seats, setup)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.n()
-    }
-
-    fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.phase == Phase::Over);
 
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
