@@ -331,6 +331,11 @@ pub(super) async fn remember(
     let old = data.tables.remember_hand(hand.table, user, token, message);
     // The click was answered: its token may post the table's public messages for a while.
     data.tables.heard_voice(hand.table, token);
+    // A hand answered with its game's end owes nothing more, and the end's showing may have
+    // forgotten the table's hands already: remembered now, it would be kept for good.
+    if hand.over {
+        data.tables.forget_hand(hand.table, user, token);
+    }
     if old.is_some() {
         let lang = data.user_lang(user, hand.roster.guild_id).await;
         retire_hand(ctx, old, lang).await;
