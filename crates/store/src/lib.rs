@@ -1,6 +1,6 @@
 //! All SQL: tables, seats, the move log, match totals, results, ratings, records and per-server
 //! settings, in SQLite or PostgreSQL via sqlx, with the migrations of `migrations/sqlite` and
-//! `migrations/postgres` (at the workspace's root) embedded and run at start. No game state is
+//! `migrations/postgres` (at the workspace's root) embedded (`migrations.rs`) and run at start. No game state is
 //! stored: a table is its seed, options, seats and move log.
 //!
 //! One [`Store`] (a cloneable handle on the pools) carries every query; its methods are split by
@@ -16,6 +16,7 @@
 
 mod backup;
 mod messages;
+mod migrations;
 mod outage;
 mod ratings;
 mod records;
@@ -408,9 +409,7 @@ impl Store {
             // The checkpoints are the background task's.
             .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
-        sqlx::migrate!("../../migrations/sqlite")
-            .run(&writer)
-            .await?;
+        migrations::SQLITE.migrator().await?.run(&writer).await?;
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .acquire_timeout(outage::ACQUIRE_TIMEOUT)
@@ -438,9 +437,7 @@ impl Store {
             .await?;
         // Several processes may start at once: sqlx takes an advisory lock around the
         // migrations, so only one applies them.
-        sqlx::migrate!("../../migrations/postgres")
-            .run(&pool)
-            .await?;
+        migrations::POSTGRES.migrator().await?.run(&pool).await?;
         let store = Store {
             backend: Backend::Postgres(Postgres { pool }),
             writes: Arc::default(),
@@ -460,7 +457,7 @@ impl Store {
             .max_lifetime(None)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("../../migrations/sqlite").run(&pool).await?;
+        migrations::SQLITE.migrator().await?.run(&pool).await?;
         Ok(Store {
             backend: Backend::Sqlite(Sqlite {
                 writer: pool.clone(),

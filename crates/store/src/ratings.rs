@@ -20,7 +20,6 @@ pub const ALL_GAMES: &str = "*";
 /// A seat of a rated table as the rating reads it: from `seats` joined with `results` (a
 /// forfeited table has a result row for the player who gave up only). Read with
 /// [`RATED_SEAT_COLUMNS`].
-#[derive(sqlx::FromRow)]
 pub(super) struct RatedSeat {
     pub seat: i64,
     pub user_id: Option<i64>,
@@ -260,12 +259,43 @@ pub struct Recomputed {
 }
 
 /// A seat of a rated table in a recompute: the table id, then a [`RatedSeat`].
-#[derive(sqlx::FromRow)]
 struct TableSeat {
     table_id: i64,
-    #[sqlx(flatten)]
     seat: RatedSeat,
 }
+
+/// Reads a row into a value by column name, on either backend (as sqlx's `FromRow` derive
+/// would, without the derive's procedural macro and the second copy of sqlx it builds).
+macro_rules! from_row {
+    ($type:ident { $($field:ident),+ $(; $nested:ident: $inner:ident)? }) => {
+        impl<'r, R: sqlx::Row> sqlx::FromRow<'r, R> for $type
+        where
+            &'r str: sqlx::ColumnIndex<R>,
+            i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+            bool: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+            String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+        {
+            fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+                Ok($type {
+                    $($field: row.try_get(stringify!($field))?,)+
+                    $($nested: <$inner as sqlx::FromRow<'r, R>>::from_row(row)?,)?
+                })
+            }
+        }
+    };
+}
+
+from_row!(RatedSeat {
+    seat,
+    user_id,
+    computer,
+    team,
+    place,
+    won,
+    score,
+    has_result
+});
+from_row!(TableSeat { table_id; seat: RatedSeat });
 
 /// Every rating row: ((guild, game, user, level), standing).
 type RatingRows = BTreeMap<(i64, String, i64, String), (f64, f64, i64, i64, Option<i64>)>;
