@@ -40,6 +40,19 @@ pub struct Pictured {
     pub hand: usize,
 }
 
+/// A game's `const SHOWCASE` as an item of its `impl Game`, the fields of the [`Showcase`] and
+/// then of its [`Pictured`] named as in the structs, on a few lines:
+/// `showcase! { seed: 5, arena_seats: 3, …, load_people: 3; picture seats: 3, options: "", moves: 9, hand: 1 }`.
+#[macro_export]
+macro_rules! showcase {
+    ($($field:ident: $value:expr),+ ; picture $($pfield:ident: $pvalue:expr),+ $(,)?) => {
+        const SHOWCASE: $crate::showcase::Showcase = $crate::showcase::Showcase {
+            $($field: $value,)+
+            picture: $crate::showcase::Pictured { $($pfield: $pvalue,)+ },
+        };
+    };
+}
+
 /// A constant table with one row per registered game, in the registry's order, each row
 /// written from the game's id and its [`Showcase`]:
 /// `showcases!(|id, s| (id, s.arena_seats))` is a `&'static [(&str, usize)]` usable in a

@@ -14,7 +14,8 @@ use std::pin::Pin;
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{MigrateError, Migration, MigrationSource, MigrationType, Migrator};
 
-/// A backend's migration files, in version order: (file name, SQL).
+/// A backend's migration files, in version order: (file name, SQL). Both folders hold files of
+/// the same names (each backend's own SQL); a migration added to one is added to the other.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Files(&'static [(&'static str, &'static str)]);
 
@@ -27,21 +28,15 @@ macro_rules! files {
     };
 }
 
-pub(crate) const SQLITE: Files = files!("sqlite":
-    "0001_init.sql",
-    "0002_pause.sql",
-    "0003_computer_players.sql",
-    "0004_forfeits_and_settings.sql",
-    "0005_images_and_language.sql",
-    "0006_ratings.sql",
-    "0007_no_stored_state.sql",
-    "0008_discord_messages.sql",
-    "0009_discord_results.sql",
-    "0010_hints_and_taken_seats.sql",
-    "0011_one_game_per_level.sql",
-);
+/// Both backends' files, the same names in both folders.
+macro_rules! both {
+    ($($name:literal),+ $(,)?) => {
+        pub(crate) const SQLITE: Files = files!("sqlite": $($name),+);
+        pub(crate) const POSTGRES: Files = files!("postgres": $($name),+);
+    };
+}
 
-pub(crate) const POSTGRES: Files = files!("postgres":
+both!(
     "0001_init.sql",
     "0002_pause.sql",
     "0003_computer_players.sql",

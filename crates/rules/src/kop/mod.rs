@@ -834,20 +834,11 @@ impl Game for Kop {
     const ID: &'static str = "kop";
     const ALIASES: &'static [&'static str] = &["baska"];
     const SEATS: (usize, usize) = (4, 4);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 3,
-        arena_seats: 4,
-        replay_seats: 4,
-        people: 2,
-        computers: 2,
-        load_people: 4,
-        picture: crate::Pictured {
-            seats: 4,
-            options: "",
-            moves: 10,
-            hand: 2,
-        },
-    };
+    crate::showcase! {
+        seed: 3, arena_seats: 4, replay_seats: 4,
+        people: 2, computers: 2, load_people: 4;
+        picture seats: 4, options: "", moves: 10, hand: 2
+    }
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         Self::setup(options, setup)

@@ -234,20 +234,11 @@ impl Game for Matapesa {
     const ID: &'static str = "matapesa";
     const ALIASES: &'static [&'static str] = &["mätäpesä"];
     const SEATS: (usize, usize) = (3, 8);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 2,
-        arena_seats: 3,
-        replay_seats: 4,
-        people: 3,
-        computers: 0,
-        load_people: 3,
-        picture: crate::Pictured {
-            seats: 5,
-            options: "",
-            moves: 11,
-            hand: 3,
-        },
-    };
+    crate::showcase! {
+        seed: 2, arena_seats: 3, replay_seats: 4,
+        people: 3, computers: 0, load_people: 3;
+        picture seats: 5, options: "", moves: 11, hand: 3
+    }
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
         Self::deal(options, seats, setup)

@@ -256,20 +256,11 @@ impl Game for Paskahousu {
     const ID: &'static str = "paskahousu";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (2, 6);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 4,
-        arena_seats: 2,
-        replay_seats: 3,
-        people: 3,
-        computers: 0,
-        load_people: 3,
-        picture: crate::Pictured {
-            seats: 3,
-            options: "",
-            moves: 10,
-            hand: 1,
-        },
-    };
+    crate::showcase! {
+        seed: 4, arena_seats: 2, replay_seats: 3,
+        people: 3, computers: 0, load_people: 3;
+        picture seats: 3, options: "", moves: 10, hand: 1
+    }
     fn configurations() -> Vec<(Options, usize)> {
         let default = Options::default();
         vec![

@@ -837,20 +837,11 @@ impl Game for Paston {
     const ID: &'static str = "paston";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (3, 3);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 5,
-        arena_seats: 3,
-        replay_seats: 3,
-        people: 3,
-        computers: 0,
-        load_people: 3,
-        picture: crate::Pictured {
-            seats: 3,
-            options: "",
-            moves: 9,
-            hand: 2,
-        },
-    };
+    crate::showcase! {
+        seed: 5, arena_seats: 3, replay_seats: 3,
+        people: 3, computers: 0, load_people: 3;
+        picture seats: 3, options: "", moves: 9, hand: 2
+    }
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         let (source, dealer) = DeckSource::new(setup, &deck(), SEATS)?;

@@ -939,20 +939,11 @@ impl Game for PishePasha {
     const ID: &'static str = "pisha-pasha";
     const ALIASES: &'static [&'static str] = &["pishe-pasha", "pisha-paysha"];
     const SEATS: (usize, usize) = (2, 3);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 7,
-        arena_seats: 2,
-        replay_seats: 2,
-        people: 2,
-        computers: 0,
-        load_people: 2,
-        picture: crate::Pictured {
-            seats: 2,
-            options: "",
-            moves: 12,
-            hand: 0,
-        },
-    };
+    crate::showcase! {
+        seed: 7, arena_seats: 2, replay_seats: 2,
+        people: 2, computers: 0, load_people: 2;
+        picture seats: 2, options: "", moves: 12, hand: 0
+    }
 
     fn configurations() -> Vec<(Options, usize)> {
         let mut all = Vec::new();

@@ -352,20 +352,11 @@ impl Game for Poytapaska {
     const ID: &'static str = "poytapaska";
     const ALIASES: &'static [&'static str] = &["pöytäpaska"];
     const SEATS: (usize, usize) = (2, 3);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 3,
-        arena_seats: 2,
-        replay_seats: 2,
-        people: 2,
-        computers: 0,
-        load_people: 2,
-        picture: crate::Pictured {
-            seats: 3,
-            options: "",
-            moves: 9,
-            hand: 0,
-        },
-    };
+    crate::showcase! {
+        seed: 3, arena_seats: 2, replay_seats: 2,
+        people: 2, computers: 0, load_people: 2;
+        picture seats: 3, options: "", moves: 9, hand: 0
+    }
     fn configurations() -> Vec<(Options, usize)> {
         let seven = Options {
             court_min_top: CourtMinTop::Seven,

@@ -737,20 +737,11 @@ impl Game for Red7 {
     const ID: &'static str = "red7";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (2, 4);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 21,
-        arena_seats: 3,
-        replay_seats: 3,
-        people: 3,
-        computers: 0,
-        load_people: 3,
-        picture: crate::Pictured {
-            seats: 4,
-            options: "",
-            moves: 5,
-            hand: 1,
-        },
-    };
+    crate::showcase! {
+        seed: 21, arena_seats: 3, replay_seats: 3,
+        people: 3, computers: 0, load_people: 3;
+        picture seats: 4, options: "", moves: 5, hand: 1
+    }
 
     fn configurations() -> Vec<(Options, usize)> {
         [false, true]

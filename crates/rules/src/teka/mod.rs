@@ -734,20 +734,11 @@ impl Game for Teka {
     const ID: &'static str = "teka";
     const ALIASES: &'static [&'static str] = &[];
     const SEATS: (usize, usize) = (4, 4);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 9,
-        arena_seats: 4,
-        replay_seats: 4,
-        people: 2,
-        computers: 2,
-        load_people: 4,
-        picture: crate::Pictured {
-            seats: 4,
-            options: "",
-            moves: 14,
-            hand: 1,
-        },
-    };
+    crate::showcase! {
+        seed: 9, arena_seats: 4, replay_seats: 4,
+        people: 2, computers: 2, load_people: 4;
+        picture seats: 4, options: "", moves: 14, hand: 1
+    }
 
     /// Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1.
     fn team_of(seat: Seat) -> Seat {

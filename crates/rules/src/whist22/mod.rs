@@ -617,20 +617,11 @@ impl Game for Whist22 {
     const ID: &'static str = "whist22";
     const ALIASES: &'static [&'static str] = &["whist-22"];
     const SEATS: (usize, usize) = (2, 7);
-    const SHOWCASE: crate::Showcase = crate::Showcase {
-        seed: 6,
-        arena_seats: 3,
-        replay_seats: 4,
-        people: 3,
-        computers: 0,
-        load_people: 3,
-        picture: crate::Pictured {
-            seats: 4,
-            options: "",
-            moves: 9,
-            hand: 0,
-        },
-    };
+    crate::showcase! {
+        seed: 6, arena_seats: 3, replay_seats: 4,
+        people: 3, computers: 0, load_people: 3;
+        picture seats: 4, options: "", moves: 9, hand: 0
+    }
 
     /// 3–4 seats, 2–7 with `bga_seats`.
     fn seat_range(options: &Options) -> (usize, usize) {
