@@ -1,21 +1,26 @@
 //! Within Discord's rate limits, on a fake Discord that enforces them (`fake_discord::limits`):
 //! one person at a table of three computer players who move without pause makes the table
 //! change many times a second, and none of it may exceed the channel's bucket of message
-//! creates and edits (5 per 5 s) or the global limit. The table message, the turn ping and the
-//! deal's results go through the person's clicks' interaction webhook, which the limits spare;
-//! the channel's own routes are the fallback, and a 429 met on them anyway is waited out for
-//! the pause Discord asked for.
+//! creates and edits (5 per 5 s on Discord; 5 per `PACED_WINDOW` here, for the pacer and the
+//! fake alike) or the global limit. The table message, the turn ping and the deal's results go
+//! through the person's clicks' interaction webhook, which the limits spare; the channel's own
+//! routes are the fallback, and a 429 met on them anyway is waited out for the pause Discord
+//! asked for.
 
 use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::fake_discord::{exempt, route_of, FakeUser, Fault, Limits};
+use crate::support::fake_discord::{exempt, route_of, FakeUser, Fault};
 use crate::support::harness::*;
 
 fn first_choice(_: &FakeUser, _: &[String]) -> usize {
     0
 }
+
+/// How long the person waits for a hand to come alive at a table with no webhook to lend,
+/// where the bot cannot edit a hand: briefly, then the hand is opened again.
+const NO_HAND_EDITS: Duration = Duration::from_millis(300);
 
 /// How a quick table went: the person's clicks and the requests that counted against the
 /// global limit (by route), from the table's opening to its end.
@@ -28,7 +33,7 @@ struct Played {
 /// enforced; with `webhooks` false every follow-up and webhook edit is refused as an expired
 /// token (10015), so the table's messages must go through the channel's routes.
 async fn quick_table(h: &Harness, webhooks: bool) -> Played {
-    h.fake.enforce_limits(Limits::default());
+    h.fake.enforce_limits(PACED_LIMITS);
     if !webhooks {
         for route in ["POST /webhooks/*/*", "PATCH /webhooks/*/*/messages/*"] {
             h.fake.inject(route, Fault::Gone(10015), 100_000);
@@ -94,7 +99,8 @@ async fn a_person_and_three_quick_computer_players_stay_within_the_channel_bucke
 /// pacer let through, this table meets the channel's 429s.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_only_the_channels_routes_the_pacer_keeps_the_bucket() {
-    let h = Harness::start_paced().await;
+    let mut h = Harness::start_paced().await;
+    h.hand_wait = NO_HAND_EDITS;
     let played = quick_table(&h, false).await;
     let writes = channel_writes(&played.counted);
     eprintln!(
@@ -113,7 +119,8 @@ async fn with_only_the_channels_routes_the_pacer_keeps_the_bucket() {
 /// global 429 holds every counted call of the process for that long.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_429_on_the_channels_routes_is_waited_out_for_discords_retry_after() {
-    let h = Harness::start_paced().await;
+    let mut h = Harness::start_paced().await;
+    h.hand_wait = NO_HAND_EDITS;
     let route = Fault::RateLimited {
         retry_after: 1.5,
         global: false,

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use pakka::discord::Held;
 
-use crate::support::fake_discord::{exempt, route_of, FakeMessage, FakeUser, Limits};
+use crate::support::fake_discord::{exempt, route_of, FakeMessage, FakeUser};
 use crate::support::harness::*;
 
 /// Plays the first offer that neither surrenders nor knocks the player out.
@@ -88,7 +88,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
     }
     let before: HashSet<u64> = h.fake.all_messages().iter().map(|m| m.id).collect();
     let requests_before = h.fake.requests().len();
-    h.fake.enforce_limits(Limits::default());
+    h.fake.enforce_limits(PACED_LIMITS);
     let (table, _) = h.open_table(game, &players, seed, &extra).await;
     let mut hands: Vec<(FakeUser, Option<u64>)> =
         players.iter().map(|p| ((*p).clone(), None)).collect();
@@ -122,33 +122,42 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
             clicks += 1;
             continue;
         }
-        let fake = h.fake.clone();
-        let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
-        let (current_id, content) = (current.id, current.content.clone());
-        let woke = h
-            .fake
-            .wait_until(std::time::Duration::from_secs(2), move |_| {
-                ids.iter()
-                    .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
-                    || fake
-                        .message(current_id)
-                        .is_some_and(|m| m.content != content)
-            })
-            .await;
-        if woke.is_err() {
-            // Nobody's hand is open yet (a new deal): open them from the table message.
-            let current = h.current_table(table).await;
-            let Some(show) = current
+        // A hand never opened is opened at once; else a hand may come alive or the table move
+        // on within two seconds, and only then are the hands opened again (a new deal).
+        let unopened = hands.iter().any(|(_, id)| id.is_none())
+            && current
                 .buttons()
-                .into_iter()
-                .find(|(_, l, _)| l == "Show my hand")
-            else {
+                .iter()
+                .any(|(_, l, _)| l == "Show my hand");
+        if !unopened {
+            let fake = h.fake.clone();
+            let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
+            let (current_id, content) = (current.id, current.content.clone());
+            let woke = h
+                .fake
+                .wait_until(std::time::Duration::from_secs(2), move |_| {
+                    ids.iter()
+                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                        || fake
+                            .message(current_id)
+                            .is_some_and(|m| m.content != content)
+                })
+                .await;
+            if woke.is_ok() {
                 continue;
-            };
-            for (user, id) in hands.iter_mut() {
-                let hand = h.fake.click(user, current.id, &show.0).await.unwrap();
-                *id = Some(hand.message().unwrap().id);
             }
+        }
+        let current = h.current_table(table).await;
+        let Some(show) = current
+            .buttons()
+            .into_iter()
+            .find(|(_, l, _)| l == "Show my hand")
+        else {
+            continue;
+        };
+        for (user, id) in hands.iter_mut() {
+            let hand = h.fake.click(user, current.id, &show.0).await.unwrap();
+            *id = Some(hand.message().unwrap().id);
         }
     }
     let result = h.result_message(table).await.expect("a result message");

@@ -13,7 +13,7 @@ use pakka::discord::Bot;
 use pakka::rules::{registry, Seen, Setup};
 use pakka::store::Store;
 
-use super::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
+use super::fake_discord::{FakeDiscord, FakeMessage, FakeUser, Limits};
 
 pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
 
@@ -25,6 +25,18 @@ pub const EVERY_GAME: &[(&str, usize, usize, u64)] =
 pub const WAIT: Duration = Duration::from_secs(15);
 /// The channel window the harness's bot paces by, where the fake enforces no limits.
 pub const QUICK_WINDOW: Duration = Duration::from_millis(50);
+/// The channel window of a paced harness's bot ([`Harness::start_paced`]) and of the limits its
+/// fake enforces ([`PACED_LIMITS`]): Discord's bucket of 5 creates and edits per channel, in a
+/// window of 1 s instead of Discord's 5 s. The pacer meets the same bucket in the same
+/// proportions, and the tests that prove it wait a fifth as long.
+pub const PACED_WINDOW: Duration = Duration::from_secs(1);
+/// Discord's limits as a paced harness's fake enforces them: the global limit as Discord's,
+/// the channel's bucket in [`PACED_WINDOW`].
+pub const PACED_LIMITS: Limits = Limits {
+    global_per_second: 50,
+    channel_messages: 5,
+    channel_window: PACED_WINDOW,
+};
 
 pub struct Harness {
     pub fake: FakeDiscord,
@@ -40,6 +52,9 @@ pub struct Harness {
     pub carol: FakeUser,
     /// Changes the bot's configuration at every boot (the abuse limits of `e2e_abuse`).
     pub tweak: fn(&mut Config),
+    /// How long [`Harness::play`] waits for a hand to come alive before it opens the hands
+    /// again (2 s; less where the bot cannot edit a hand at all).
+    pub hand_wait: Duration,
 }
 
 impl Harness {
@@ -48,10 +63,10 @@ impl Harness {
     }
 
     /// A harness whose bot's configuration `tweak` changes (at every boot and restart).
-    /// A harness whose bot paces its channel calls by Discord's own window: for the tests
-    /// that have the fake enforce Discord's limits.
+    /// A harness whose bot paces its channel calls by [`PACED_WINDOW`]: for the tests that
+    /// have the fake enforce Discord's limits ([`PACED_LIMITS`]).
     pub async fn start_paced() -> Harness {
-        Harness::start_tweaked(|c| c.channel_window = None).await
+        Harness::start_tweaked(|c| c.channel_window = Some(PACED_WINDOW)).await
     }
 
     pub async fn start_tweaked(tweak: fn(&mut Config)) -> Harness {
@@ -125,6 +140,7 @@ impl Harness {
             bob,
             carol,
             tweak,
+            hand_wait: Duration::from_secs(2),
         };
         h.boot().await;
         h
@@ -616,8 +632,8 @@ impl Harness {
 
     /// Plays through the players' hands until `done` says so of the current table message:
     /// whichever hand has buttons clicks the one `policy` picks (given the player and the
-    /// buttons' labels); a
-    /// hand that does not come alive within two seconds is opened again from the table message.
+    /// buttons' labels); a hand that does not come alive within [`Harness::hand_wait`] is
+    /// opened again from the table message.
     /// Answers the number of clicks.
     pub async fn play(
         &self,
@@ -672,32 +688,43 @@ impl Harness {
                     clicks += 1;
                 }
                 None => {
-                    let fake = self.fake.clone();
-                    let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
-                    let current_id = current.id;
-                    let woke = self
-                        .fake
-                        .wait_until(Duration::from_secs(2), move |_| {
-                            ids.iter().any(|id| {
-                                fake.message(*id).is_some_and(|m| !m.buttons().is_empty())
-                            }) || fake
-                                .message(current_id)
-                                .is_some_and(|m| m.content != current.content)
-                        })
-                        .await;
-                    if woke.is_err() {
-                        let current = self.current_table_in(channel, table).await;
-                        let Some(show) = current
+                    // A hand never opened is opened at once; else a hand may come alive or
+                    // the table move on within `hand_wait`, and only then are the hands
+                    // opened again.
+                    let unopened = hands.iter().any(|(_, id)| id.is_none())
+                        && current
                             .buttons()
-                            .into_iter()
-                            .find(|(_, l, _)| l == "Show my hand")
-                        else {
+                            .iter()
+                            .any(|(_, l, _)| l == "Show my hand");
+                    if !unopened {
+                        let fake = self.fake.clone();
+                        let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
+                        let current_id = current.id;
+                        let woke = self
+                            .fake
+                            .wait_until(self.hand_wait, move |_| {
+                                ids.iter().any(|id| {
+                                    fake.message(*id).is_some_and(|m| !m.buttons().is_empty())
+                                }) || fake
+                                    .message(current_id)
+                                    .is_some_and(|m| m.content != current.content)
+                            })
+                            .await;
+                        if woke.is_ok() {
                             continue;
-                        };
-                        for (user, id) in hands.iter_mut() {
-                            let hand = self.fake.click(user, current.id, &show.0).await.unwrap();
-                            *id = Some(hand.message().unwrap().id);
                         }
+                    }
+                    let current = self.current_table_in(channel, table).await;
+                    let Some(show) = current
+                        .buttons()
+                        .into_iter()
+                        .find(|(_, l, _)| l == "Show my hand")
+                    else {
+                        continue;
+                    };
+                    for (user, id) in hands.iter_mut() {
+                        let hand = self.fake.click(user, current.id, &show.0).await.unwrap();
+                        *id = Some(hand.message().unwrap().id);
                     }
                 }
             }
