@@ -62,6 +62,8 @@ pub fn playout(
         .map_err(|e| format!("setup failed: {e}"))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let deck = all_cards(game.as_ref())?;
+    // The table's vocabulary, the same at every step: built once, not at every action.
+    let space = game.action_space_json();
     let ctx = |step: usize| {
         format!(
             "{} {options} seats={seats} seed={seed} step={step}",
@@ -76,7 +78,7 @@ pub fn playout(
             check_determinization(game.as_ref(), deck, &mut rng)
                 .map_err(|e| format!("{}: {e}", ctx(step)))?;
         }
-        check_unlisted(game.as_mut(), depth.unlisted, &mut rng)
+        check_unlisted(game.as_mut(), &space, depth.unlisted, &mut rng)
             .map_err(|e| format!("{}: {e}", ctx(step)))?;
         let status = game.status();
         if status.over {
@@ -411,10 +413,10 @@ fn check_determinization(
 /// Actions outside a seat's legal list are refused, and the state is unchanged.
 fn check_unlisted(
     game: &mut dyn AnyGame,
+    space: &[Value],
     samples: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<(), String> {
-    let space = game.action_space_json();
     if space.is_empty() {
         return Ok(());
     }
