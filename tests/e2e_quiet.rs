@@ -122,43 +122,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
             clicks += 1;
             continue;
         }
-        // A hand never opened is opened at once; else a hand may come alive or the table move
-        // on within two seconds, and only then are the hands opened again (a new deal).
-        let unopened = hands.iter().any(|(_, id)| id.is_none())
-            && current
-                .buttons()
-                .iter()
-                .any(|(_, l, _)| l == "Show my hand");
-        if !unopened {
-            let fake = h.fake.clone();
-            let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
-            let (current_id, content) = (current.id, current.content.clone());
-            let woke = h
-                .fake
-                .wait_until(std::time::Duration::from_secs(2), move |_| {
-                    ids.iter()
-                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
-                        || fake
-                            .message(current_id)
-                            .is_some_and(|m| m.content != content)
-                })
-                .await;
-            if woke.is_ok() {
-                continue;
-            }
-        }
-        let current = h.current_table(table).await;
-        let Some(show) = current
-            .buttons()
-            .into_iter()
-            .find(|(_, l, _)| l == "Show my hand")
-        else {
-            continue;
-        };
-        for (user, id) in hands.iter_mut() {
-            let hand = h.fake.click(user, current.id, &show.0).await.unwrap();
-            *id = Some(hand.message().unwrap().id);
-        }
+        h.await_hands_in(CHANNEL, table, &current, &mut hands).await;
     }
     let result = h.result_message(table).await.expect("a result message");
     assert!(result.content.contains(" is over."), "{}", result.content);

@@ -688,48 +688,60 @@ impl Harness {
                     clicks += 1;
                 }
                 None => {
-                    // A hand never opened is opened at once; else a hand may come alive or
-                    // the table move on within `hand_wait`, and only then are the hands
-                    // opened again.
-                    let unopened = hands.iter().any(|(_, id)| id.is_none())
-                        && current
-                            .buttons()
-                            .iter()
-                            .any(|(_, l, _)| l == "Show my hand");
-                    if !unopened {
-                        let fake = self.fake.clone();
-                        let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
-                        let current_id = current.id;
-                        let woke = self
-                            .fake
-                            .wait_until(self.hand_wait, move |_| {
-                                ids.iter().any(|id| {
-                                    fake.message(*id).is_some_and(|m| !m.buttons().is_empty())
-                                }) || fake
-                                    .message(current_id)
-                                    .is_some_and(|m| m.content != current.content)
-                            })
-                            .await;
-                        if woke.is_ok() {
-                            continue;
-                        }
-                    }
-                    let current = self.current_table_in(channel, table).await;
-                    let Some(show) = current
-                        .buttons()
-                        .into_iter()
-                        .find(|(_, l, _)| l == "Show my hand")
-                    else {
-                        continue;
-                    };
-                    for (user, id) in hands.iter_mut() {
-                        let hand = self.fake.click(user, current.id, &show.0).await.unwrap();
-                        *id = Some(hand.message().unwrap().id);
-                    }
+                    self.await_hands_in(channel, table, &current, &mut hands)
+                        .await
                 }
             }
         }
         clicks
+    }
+
+    /// What a player loop does when no hand of `hands` (each player and their hand's message,
+    /// if opened) has buttons: a hand never opened is opened at once; else a hand may come
+    /// alive or the table message (`current`) move on within [`Harness::hand_wait`], and when
+    /// neither happens every hand is opened again from the table message (a new deal).
+    pub async fn await_hands_in(
+        &self,
+        channel: u64,
+        table: i64,
+        current: &FakeMessage,
+        hands: &mut [(FakeUser, Option<u64>)],
+    ) {
+        let unopened = hands.iter().any(|(_, id)| id.is_none())
+            && current
+                .buttons()
+                .iter()
+                .any(|(_, l, _)| l == "Show my hand");
+        if !unopened {
+            let fake = self.fake.clone();
+            let ids: Vec<u64> = hands.iter().filter_map(|(_, id)| *id).collect();
+            let (current_id, content) = (current.id, current.content.clone());
+            let woke = self
+                .fake
+                .wait_until(self.hand_wait, move |_| {
+                    ids.iter()
+                        .any(|id| fake.message(*id).is_some_and(|m| !m.buttons().is_empty()))
+                        || fake
+                            .message(current_id)
+                            .is_some_and(|m| m.content != content)
+                })
+                .await;
+            if woke.is_ok() {
+                return;
+            }
+        }
+        let current = self.current_table_in(channel, table).await;
+        let Some(show) = current
+            .buttons()
+            .into_iter()
+            .find(|(_, l, _)| l == "Show my hand")
+        else {
+            return;
+        };
+        for (user, id) in hands.iter_mut() {
+            let hand = self.fake.click(user, current.id, &show.0).await.unwrap();
+            *id = Some(hand.message().unwrap().id);
+        }
     }
 }
 
