@@ -94,18 +94,8 @@ async fn measure(game: &'static str, bots: usize, seed: u64) -> Measured {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn long_matches_keep_at_most_three_messages_and_leave_two() {
-    // `QUIET_GAMES=teka,kop` measures only those.
-    let only = std::env::var("QUIET_GAMES").ok();
-    let chosen: Vec<_> = MATCHES
-        .iter()
-        .filter(|(game, ..)| {
-            only.as_deref()
-                .is_none_or(|o| o.split(',').any(|g| g == *game))
-        })
-        .collect();
-    // Each match has its own fake Discord, bot and channel: two at a time overlap their
-    // waits (one at a time when `QUIET_GAMES` names the games measured).
-    let at_once = if only.is_some() { 1 } else { 2 };
+    // Two matches at a time, or the ones `QUIET_GAMES` names one at a time.
+    let (chosen, at_once) = measured_games(MATCHES, |(game, ..)| game, 2);
     let rows: Vec<Measured> = futures_util::stream::iter(chosen)
         .map(|&(game, bots, seed)| measure(game, bots, seed))
         .buffered(at_once)

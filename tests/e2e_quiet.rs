@@ -227,21 +227,10 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_keeps_the_channel_quiet_and_ends_with_a_result() {
-    let games = EVERY_GAME;
-    // `QUIET_GAMES=paston,kop` measures only those.
-    let only = std::env::var("QUIET_GAMES").ok();
-    let chosen: Vec<_> = games
-        .iter()
-        .filter(|(game, ..)| {
-            only.as_deref()
-                .is_none_or(|o| o.split(',').any(|g| g == *game))
-        })
-        .collect();
-    // Each game has its own fake Discord, bot and channel, and most of a game's time is the
-    // channel's pacing: three at a time overlap those waits. The figures BENCHMARKS.md quotes
-    // are measured one game at a time (`QUIET_GAMES` names them), where the answer times are
-    // not shared with other games.
-    let at_once = if only.is_some() { 1 } else { 3 };
+    // Most of a game's time is the channel's pacing: three games at a time overlap those
+    // waits. The figures BENCHMARKS.md quotes are measured one game at a time (`QUIET_GAMES`
+    // names them), where the answer times are not shared with other games.
+    let (chosen, at_once) = measured_games(EVERY_GAME, |(game, ..)| game, 3);
     let mut rows: Vec<Measured> = futures_util::stream::iter(chosen)
         .map(|&(game, people, bots, seed)| measure(game, people, bots, seed))
         .buffered(at_once)

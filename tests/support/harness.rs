@@ -745,6 +745,20 @@ impl Harness {
     }
 }
 
+/// The games a measuring test plays, and how many at a time: those `QUIET_GAMES` names
+/// (`QUIET_GAMES=teka,kop`), one at a time, so that their figures are not shared with other
+/// games; else every game of `all` (`game` names a row's game), `at_once` at a time (each
+/// game has its own fake Discord, bot and channel, so their waits overlap).
+pub fn measured_games<T>(all: &[T], game: impl Fn(&T) -> &str, at_once: usize) -> (Vec<&T>, usize) {
+    match std::env::var("QUIET_GAMES") {
+        Ok(only) => {
+            let named = |row: &&T| only.split(',').any(|g| g == game(row));
+            (all.iter().filter(named).collect(), 1)
+        }
+        Err(_) => (all.iter().collect(), at_once),
+    }
+}
+
 /// The deal number a table message shows (1 when it shows none).
 pub fn deal_of(content: &str) -> u32 {
     content
