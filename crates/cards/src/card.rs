@@ -332,14 +332,28 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The card's notation ("10♥", "R7", "21", "Fool"): what `Display` writes and JSON holds,
+    /// written once per card for the whole process (serializing a state names many cards).
+    pub fn notation(self) -> &'static str {
+        static NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+            (0..Card::COUNT)
+                .filter_map(Card::from_index)
+                .map(|c| match c.kind() {
+                    CardKind::Standard(r, s) => format!("{}{}", r.notation(), s.letter()),
+                    CardKind::Red7(c, n) => format!("{}{}", c.letter(), n),
+                    CardKind::Trump(n) => n.to_string(),
+                    CardKind::Fool => "Fool".to_string(),
+                })
+                .collect()
+        });
+        &NAMES[self.index()]
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind() {
-            CardKind::Standard(r, s) => write!(f, "{}{}", r.notation(), s.letter()),
-            CardKind::Red7(c, n) => write!(f, "{}{}", c.letter(), n),
-            CardKind::Trump(n) => write!(f, "{n}"),
-            CardKind::Fool => f.write_str("Fool"),
-        }
+        f.write_str(self.notation())
     }
 }
 
@@ -389,7 +403,7 @@ impl FromStr for Card {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.notation())
     }
 }
 

@@ -19,7 +19,7 @@ use serde_json::Value;
 use pakka_cards::{Card, CardSet};
 use pakka_catalog::catalog;
 use pakka_rules::registry::GameInfo;
-use pakka_rules::{ActError, AnyGame, Observer, Seat, Setup, Told};
+use pakka_rules::{ActError, AnyGame, Observer, Seat, Setup, Told, Zone};
 
 /// What one playout did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -145,14 +145,14 @@ pub fn check_words(game: &dyn AnyGame) -> Result<(), String> {
         }
     }
     for seat in game.to_act() {
-        for choice in game.choices(seat) {
+        for (index, choice) in game.choices(seat).iter().enumerate() {
             let msgs = std::iter::once(&choice.label)
                 .chain(choice.group.as_ref())
                 .chain(choice.confirm.as_ref());
             for m in msgs {
                 catalog()
                     .check(m)
-                    .map_err(|e| format!("choice {}: {e}", choice.action))?;
+                    .map_err(|e| format!("seat {seat}'s choice {index}: {e}"))?;
             }
         }
     }
@@ -162,10 +162,12 @@ pub fn check_words(game: &dyn AnyGame) -> Result<(), String> {
 /// The cheap invariants of one state: cards in exactly one place (against `deck`), a
 /// consistent status, views that leak nothing.
 pub fn check_state(game: &dyn AnyGame, deck: CardSet) -> Result<(), String> {
-    check_cards(game, deck)?;
+    // The zones once for every check of this state (a shedding game sorts its hands for them).
+    let zones = game.zones();
+    check_zones(&zones, deck)?;
     check_status(game)?;
-    check_views(game)?;
-    check_pictures(game)
+    check_views(game, &zones)?;
+    check_pictures(game, &zones)
 }
 
 /// The set of all cards in a fresh game's zones (its deck).
@@ -183,8 +185,13 @@ pub fn all_cards(game: &dyn AnyGame) -> Result<CardSet, String> {
 
 /// Every card of the deck is in exactly one zone.
 fn check_cards(game: &dyn AnyGame, deck: CardSet) -> Result<(), String> {
+    check_zones(&game.zones(), deck)
+}
+
+/// Every card of the deck is in exactly one of these zones.
+fn check_zones(zones: &[Zone], deck: CardSet) -> Result<(), String> {
     let mut seen = CardSet::new();
-    for zone in game.zones() {
+    for zone in zones {
         for &c in &zone.cards {
             if !seen.insert(c) {
                 return Err(format!("{c} is in two places (again in {})", zone.name));
@@ -266,11 +273,11 @@ fn check_act_at(
 }
 
 /// The cards each observer may see, from the zones.
-fn visible(game: &dyn AnyGame, observer: Observer) -> CardSet {
-    game.zones()
-        .into_iter()
+fn visible(zones: &[Zone], observer: Observer) -> CardSet {
+    zones
+        .iter()
         .filter(|z| observer.sees(z.seen))
-        .flat_map(|z| z.cards)
+        .flat_map(|z| z.cards.iter().copied())
         .collect()
 }
 
@@ -288,7 +295,7 @@ pub fn cards_in_json(value: &Value, out: &mut CardSet) {
     }
 }
 
-fn check_views(game: &dyn AnyGame) -> Result<(), String> {
+fn check_views(game: &dyn AnyGame, zones: &[Zone]) -> Result<(), String> {
     let observers = (0..game.seats())
         .map(Observer::Seat)
         .chain([Observer::Public]);
@@ -299,7 +306,7 @@ fn check_views(game: &dyn AnyGame) -> Result<(), String> {
         }
         let mut shown = CardSet::new();
         cards_in_json(&view, &mut shown);
-        let leaked = shown.difference(visible(game, observer));
+        let leaked = shown.difference(visible(zones, observer));
         if !leaked.is_empty() {
             return Err(format!(
                 "view for {observer:?} shows hidden cards {leaked:?}"
@@ -311,7 +318,7 @@ fn check_views(game: &dyn AnyGame) -> Result<(), String> {
 
 /// Every observer's picture shows only cards that observer may see, has a place for every
 /// seat, and a seat's hand in it holds only that seat's own cards (the public's none).
-fn check_pictures(game: &dyn AnyGame) -> Result<(), String> {
+fn check_pictures(game: &dyn AnyGame, zones: &[Zone]) -> Result<(), String> {
     let observers = (0..game.seats())
         .map(Observer::Seat)
         .chain([Observer::Public]);
@@ -334,7 +341,7 @@ fn check_pictures(game: &dyn AnyGame) -> Result<(), String> {
             ));
         }
         let shown: CardSet = scene.face_up().into_iter().collect();
-        let leaked = shown.difference(visible(game, observer));
+        let leaked = shown.difference(visible(zones, observer));
         if !leaked.is_empty() {
             return Err(format!(
                 "picture for {observer:?} shows hidden cards {leaked:?}"
@@ -410,7 +417,9 @@ fn check_determinization(
     Ok(())
 }
 
-/// Actions outside a seat's legal list are refused, and the state is unchanged.
+/// Actions outside a seat's legal list are refused, and the state is unchanged. The state is
+/// compared once after all the samples (serializing it is most of this check's cost); when it
+/// changed, the refusals are tried again one by one on the state as it was, to name the one.
 fn check_unlisted(
     game: &mut dyn AnyGame,
     space: &[Value],
@@ -420,7 +429,8 @@ fn check_unlisted(
     if space.is_empty() {
         return Ok(());
     }
-    let before = game.state_json();
+    let original = game.clone_box();
+    let mut refused = Vec::new();
     for _ in 0..samples {
         let seat = rng.random_range(0..game.seats());
         let action = space.choose(rng).ok_or("empty action space")?;
@@ -440,11 +450,23 @@ fn check_unlisted(
                 .check(&refusal.msg())
                 .map_err(|e| format!("refusal of {action} by seat {seat}: {e}"))?,
         }
-        if game.state_json() != before {
+        refused.push((seat, action));
+    }
+    if refused.is_empty() {
+        return Ok(());
+    }
+    let before = original.state_json();
+    if game.state_json() == before {
+        return Ok(());
+    }
+    let mut probe = original;
+    for (seat, action) in refused {
+        let _ = probe.act_json(seat, action);
+        if probe.state_json() != before {
             return Err(format!(
                 "refused action {action} by seat {seat} changed the state"
             ));
         }
     }
-    Ok(())
+    Err("refused actions changed the state, though none did alone".into())
 }
