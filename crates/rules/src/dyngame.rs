@@ -59,11 +59,10 @@ impl From<RuleError<Msg>> for ActError {
     }
 }
 
-/// One legal action as offered to a person: its JSON, its label, its group for a two-step
-/// choice, and the question to confirm before it applies.
+/// One legal action as offered to a person (by its place among the seat's legal actions):
+/// its label, its group for a two-step choice, and the question to confirm before it applies.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
-    pub action: Value,
     pub label: Msg,
     pub group: Option<Msg>,
     pub confirm: Option<Msg>,
@@ -382,7 +381,6 @@ impl<G: Game + Present> Presentation for G {
         self.legal_actions(seat)
             .iter()
             .map(|a| Choice {
-                action: to_json(a),
                 label: G::label(&view, a),
                 group: G::group(&view, a),
                 confirm: G::confirm(&view, a),

@@ -812,9 +812,9 @@ fn calls_sit_in_their_own_row_and_a_raise_asks_first() {
         .unwrap();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
     let raising = |g: &dyn pakka_rules::AnyGame, seat| {
-        g.choices(seat)
+        g.legal_json(seat)
             .iter()
-            .any(|c| c.action.get("raise").is_some())
+            .any(|action| action.get("raise").is_some())
     };
     let mut seat = None;
     for _ in 0..400 {

@@ -208,8 +208,9 @@ fn tones_say_what_an_action_means() {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 for _ in 0..400 {
                     for seat in game.to_act() {
-                        for choice in game.choices(seat) {
-                            let word = match &choice.action {
+                        let legal = game.legal_json(seat);
+                        for (choice, action) in game.choices(seat).iter().zip(&legal) {
+                            let word = match action {
                                 serde_json::Value::String(s) => s.clone(),
                                 serde_json::Value::Object(o) => {
                                     o.keys().next().cloned().unwrap_or_default()
@@ -236,7 +237,7 @@ fn tones_say_what_an_action_means() {
                             assert_eq!(
                                 choice.tone, want,
                                 "{} {}: {}",
-                                info.id, choice.action, choice.label.key
+                                info.id, action, choice.label.key
                             );
                             seen.insert((info.id, word, format!("{:?}", choice.tone)));
                         }
