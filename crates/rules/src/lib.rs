@@ -552,25 +552,51 @@ pub trait Game:
     }
 }
 
-/// The five associated types of a game's `impl Game`, written once: every game names its own
-/// `Options`, `Refusal`, `Action`, `Event` and `View` so, and this maps each to the type of the
-/// same name in scope where it is called.
-macro_rules! game_types {
-    () => {
+/// The head of a game's `impl Game`, written once: the five associated types (every game names
+/// its own `Options`, `Refusal`, `Action`, `Event` and `View` so, and each maps to the type of
+/// the same name in scope), its `ID`, `ALIASES` and `SEATS`, and its `SHOWCASE` (the fields of
+/// [`Showcase`] and then of its [`Pictured`](showcase::Pictured), named as in the structs):
+///
+/// ```text
+/// crate::game_head! {
+///     id: "red7", aliases: [], seats: (2, 4), seed: 21;
+///     arena_seats: 3, replay_seats: 3, people: 3, computers: 0, load_people: 3;
+///     picture seats: 4, options: "", moves: 5, hand: 1
+/// }
+/// ```
+macro_rules! game_head {
+    (
+        id: $id:literal, aliases: [$($alias:literal),* $(,)?], seats: $seats:expr, seed: $seed:expr;
+        $($field:ident: $value:expr),+ ;
+        picture $($pfield:ident: $pvalue:expr),+ $(,)?
+    ) => {
         type Options = Options;
         type Refusal = Refusal;
         type Action = Action;
         type Event = Event;
         type View = View;
+
+        const ID: &'static str = $id;
+        const ALIASES: &'static [&'static str] = &[$($alias),*];
+        const SEATS: (usize, usize) = $seats;
+        const SHOWCASE: $crate::showcase::Showcase = $crate::showcase::Showcase {
+            seed: $seed,
+            $($field: $value,)+
+            picture: $crate::showcase::Pictured { $($pfield: $pvalue,)+ },
+        };
     };
 }
-pub(crate) use game_types;
+pub(crate) use game_head;
 
-/// The accessors of [`Game`] most games write alike: `options` (the game's `options` field),
-/// `seats` (a constant, or an expression over the game `g`) and `is_over` (an expression over
-/// the game).
+/// The accessors of [`Game`] every game writes alike, each an expression over the game: `seats`,
+/// `is_over` and `deal_number`, with `options` (the game's `options` field); with `turn: field`,
+/// also `to_act_into` for a game where one seat acts at a time, the one in that field, until
+/// the game is over.
 macro_rules! game_accessors {
-    (seats: |$g:ident| $seats:expr, over: |$o:ident| $over:expr) => {
+    (
+        seats: |$g:pat_param| $seats:expr, over: |$o:pat_param| $over:expr,
+        deal: |$d:pat_param| $deal:expr $(, turn: $turn:ident)? $(,)?
+    ) => {
         fn options(&self) -> &Options {
             &self.options
         }
@@ -584,20 +610,21 @@ macro_rules! game_accessors {
             let $o = self;
             $over
         }
-    };
-    (seats: $seats:expr, over: |$o:ident| $over:expr) => {
-        fn options(&self) -> &Options {
-            &self.options
+
+        fn deal_number(&self) -> u32 {
+            let $d = self;
+            $deal
         }
 
-        fn seats(&self) -> usize {
-            $seats
-        }
-
-        fn is_over(&self) -> bool {
-            let $o = self;
-            $over
-        }
+        $(
+            #[inline]
+            fn to_act_into(&self, out: &mut Vec<$crate::Seat>) {
+                out.clear();
+                if !self.is_over() {
+                    out.push(self.$turn);
+                }
+            }
+        )?
     };
 }
 pub(crate) use game_accessors;

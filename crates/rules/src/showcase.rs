@@ -1,9 +1,9 @@
 //! A game's showcase: the fixed tables every suite outside the game's folder plays it at — the
 //! arena's and the benches' table, the replay fixture, the end-to-end table on the fake
 //! Discord, the load test's table and the reference pictures' position. Each game names its own
-//! (`Game::SHOWCASE`, beside its rules), and the registry lists them ([`registry::SHOWCASES`]),
-//! so a game added to the registry is in every suite at once, and no suite keeps a list of
-//! games of its own. [`showcases!`](crate::showcases) turns them into a suite's own constant
+//! (`Game::SHOWCASE`, in the `game_head!` that opens its `impl Game`, beside its rules), and
+//! the registry lists them ([`registry::SHOWCASES`]), so a game added to the registry is in
+//! every suite at once, and no suite keeps a list of games of its own. [`showcases!`](crate::showcases) turns them into a suite's own constant
 //! table.
 //!
 //! [`registry::SHOWCASES`]: crate::registry::SHOWCASES
@@ -38,19 +38,6 @@ pub struct Pictured {
     pub options: &'static str,
     pub moves: usize,
     pub hand: usize,
-}
-
-/// A game's `const SHOWCASE` as an item of its `impl Game`, the fields of the [`Showcase`] and
-/// then of its [`Pictured`] named as in the structs, on a few lines:
-/// `showcase! { seed: 5, arena_seats: 3, …, load_people: 3; picture seats: 3, options: "", moves: 9, hand: 1 }`.
-#[macro_export]
-macro_rules! showcase {
-    ($($field:ident: $value:expr),+ ; picture $($pfield:ident: $pvalue:expr),+ $(,)?) => {
-        const SHOWCASE: $crate::showcase::Showcase = $crate::showcase::Showcase {
-            $($field: $value,)+
-            picture: $crate::showcase::Pictured { $($pfield: $pvalue,)+ },
-        };
-    };
 }
 
 /// A constant table with one row per registered game, in the registry's order, each row

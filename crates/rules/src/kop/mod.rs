@@ -829,14 +829,9 @@ pub struct View {
 }
 
 impl Game for Kop {
-    crate::game_types!();
-
-    const ID: &'static str = "kop";
-    const ALIASES: &'static [&'static str] = &["baska"];
-    const SEATS: (usize, usize) = (4, 4);
-    crate::showcase! {
-        seed: 3, arena_seats: 4, replay_seats: 4,
-        people: 2, computers: 2, load_people: 4;
+    crate::game_head! {
+        id: "kop", aliases: ["baska"], seats: (4, 4), seed: 3;
+        arena_seats: 4, replay_seats: 4, people: 2, computers: 2, load_people: 4;
         picture seats: 4, options: "", moves: 10, hand: 2
     }
 
@@ -844,7 +839,7 @@ impl Game for Kop {
         Self::setup(options, setup)
     }
 
-    crate::game_accessors!(seats: SEATS, over: |g| g.phase == Phase::Over);
+    crate::game_accessors!(seats: |_| SEATS, over: |g| g.phase == Phase::Over, deal: |g| g.deal);
 
     fn to_act_into(&self, out: &mut Vec<Seat>) {
         out.clear();
@@ -967,10 +962,6 @@ impl Game for Kop {
         let mut all = vec![Action::Wedding, Action::Silent, Action::Solo];
         all.extend(ORDER.iter().map(|&c| Action::Play(c)));
         all
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deal
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

@@ -229,14 +229,9 @@ pub struct View {
 }
 
 impl Game for Matapesa {
-    crate::game_types!();
-
-    const ID: &'static str = "matapesa";
-    const ALIASES: &'static [&'static str] = &["mätäpesä"];
-    const SEATS: (usize, usize) = (3, 8);
-    crate::showcase! {
-        seed: 2, arena_seats: 3, replay_seats: 4,
-        people: 3, computers: 0, load_people: 3;
+    crate::game_head! {
+        id: "matapesa", aliases: ["mätäpesä"], seats: (3, 8), seed: 2;
+        arena_seats: 3, replay_seats: 4, people: 3, computers: 0, load_people: 3;
         picture seats: 5, options: "", moves: 11, hand: 3
     }
 
@@ -244,14 +239,7 @@ impl Game for Matapesa {
         Self::deal(options, seats, setup)
     }
 
-    crate::game_accessors!(seats: |g| g.n(), over: |g| g.loser.is_some());
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        if self.loser.is_none() {
-            out.push(self.turn);
-        }
-    }
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.loser.is_some(), deal: |_| 1, turn: turn);
 
     /// One action per rank the seat may play, low to high: any rank when leading, else a rank
     /// at least the highest so far in the trick, or the lowest rank held.
@@ -360,10 +348,6 @@ impl Game for Matapesa {
 
     fn action_space(&self) -> Vec<Action> {
         standard52().into_iter().map(Action::Play).collect()
-    }
-
-    fn deal_number(&self) -> u32 {
-        1
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

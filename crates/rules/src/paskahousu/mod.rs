@@ -251,16 +251,12 @@ pub struct View {
 }
 
 impl Game for Paskahousu {
-    crate::game_types!();
-
-    const ID: &'static str = "paskahousu";
-    const ALIASES: &'static [&'static str] = &[];
-    const SEATS: (usize, usize) = (2, 6);
-    crate::showcase! {
-        seed: 4, arena_seats: 2, replay_seats: 3,
-        people: 3, computers: 0, load_people: 3;
+    crate::game_head! {
+        id: "paskahousu", aliases: [], seats: (2, 6), seed: 4;
+        arena_seats: 2, replay_seats: 3, people: 3, computers: 0, load_people: 3;
         picture seats: 3, options: "", moves: 10, hand: 1
     }
+
     fn configurations() -> Vec<(Options, usize)> {
         let default = Options::default();
         vec![

@@ -832,14 +832,9 @@ pub struct View {
 }
 
 impl Game for Paston {
-    crate::game_types!();
-
-    const ID: &'static str = "paston";
-    const ALIASES: &'static [&'static str] = &[];
-    const SEATS: (usize, usize) = (3, 3);
-    crate::showcase! {
-        seed: 5, arena_seats: 3, replay_seats: 3,
-        people: 3, computers: 0, load_people: 3;
+    crate::game_head! {
+        id: "paston", aliases: [], seats: (3, 3), seed: 5;
+        arena_seats: 3, replay_seats: 3, people: 3, computers: 0, load_people: 3;
         picture seats: 3, options: "", moves: 9, hand: 2
     }
 
@@ -877,14 +872,10 @@ impl Game for Paston {
         Ok(game)
     }
 
-    crate::game_accessors!(seats: SEATS, over: |g| g.phase == Phase::Over);
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        if !self.is_over() {
-            out.push(self.turn);
-        }
-    }
+    crate::game_accessors!(
+        seats: |_| SEATS, over: |g| g.phase == Phase::Over,
+        deal: |g| g.deal, turn: turn
+    );
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
@@ -1070,10 +1061,6 @@ impl Game for Paston {
         }
         all.push(Action::Discard([deck[0], deck[0]]));
         all
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deal
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

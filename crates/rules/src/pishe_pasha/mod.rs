@@ -934,14 +934,9 @@ impl Clone for PishePasha {
 }
 
 impl Game for PishePasha {
-    crate::game_types!();
-
-    const ID: &'static str = "pisha-pasha";
-    const ALIASES: &'static [&'static str] = &["pishe-pasha", "pisha-paysha"];
-    const SEATS: (usize, usize) = (2, 3);
-    crate::showcase! {
-        seed: 7, arena_seats: 2, replay_seats: 2,
-        people: 2, computers: 0, load_people: 2;
+    crate::game_head! {
+        id: "pisha-pasha", aliases: ["pishe-pasha", "pisha-paysha"], seats: (2, 3), seed: 7;
+        arena_seats: 2, replay_seats: 2, people: 2, computers: 0, load_people: 2;
         picture seats: 2, options: "", moves: 12, hand: 0
     }
 
@@ -973,7 +968,7 @@ impl Game for PishePasha {
         Self::deal(options, seats, setup)
     }
 
-    crate::game_accessors!(seats: |g| g.n(), over: |g| g.outcome.is_some());
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.outcome.is_some(), deal: |_| 1);
 
     // Inlined into the playout loop (`AnyGame::rollout`), which calls it at every step.
     #[inline]
@@ -1147,10 +1142,6 @@ impl Game for PishePasha {
         ];
         all.extend((0..=self.n()).map(Action::Give));
         all
-    }
-
-    fn deal_number(&self) -> u32 {
-        1
     }
 
     fn determinize(&self, _seat: Seat, rng: &mut dyn RngCore) -> Self {

@@ -347,16 +347,12 @@ pub struct View {
 }
 
 impl Game for Poytapaska {
-    crate::game_types!();
-
-    const ID: &'static str = "poytapaska";
-    const ALIASES: &'static [&'static str] = &["pöytäpaska"];
-    const SEATS: (usize, usize) = (2, 3);
-    crate::showcase! {
-        seed: 3, arena_seats: 2, replay_seats: 2,
-        people: 2, computers: 0, load_people: 2;
+    crate::game_head! {
+        id: "poytapaska", aliases: ["pöytäpaska"], seats: (2, 3), seed: 3;
+        arena_seats: 2, replay_seats: 2, people: 2, computers: 0, load_people: 2;
         picture seats: 3, options: "", moves: 9, hand: 0
     }
+
     fn configurations() -> Vec<(Options, usize)> {
         let seven = Options {
             court_min_top: CourtMinTop::Seven,

@@ -732,14 +732,9 @@ pub struct View {
 }
 
 impl Game for Red7 {
-    crate::game_types!();
-
-    const ID: &'static str = "red7";
-    const ALIASES: &'static [&'static str] = &[];
-    const SEATS: (usize, usize) = (2, 4);
-    crate::showcase! {
-        seed: 21, arena_seats: 3, replay_seats: 3,
-        people: 3, computers: 0, load_people: 3;
+    crate::game_head! {
+        id: "red7", aliases: [], seats: (2, 4), seed: 21;
+        arena_seats: 3, replay_seats: 3, people: 3, computers: 0, load_people: 3;
         picture seats: 4, options: "", moves: 5, hand: 1
     }
 
@@ -774,14 +769,10 @@ impl Game for Red7 {
         Ok(game)
     }
 
-    crate::game_accessors!(seats: |g| g.n(), over: |g| g.ranking.is_some());
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        if self.ranking.is_none() {
-            out.push(self.turn);
-        }
-    }
+    crate::game_accessors!(
+        seats: |g| g.n(), over: |g| g.ranking.is_some(),
+        deal: |g| g.round, turn: turn
+    );
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
@@ -920,10 +911,6 @@ impl Game for Red7 {
         all.extend(deck.iter().map(|&c| Action::Canvas(c)));
         all.push(Action::End);
         all
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.round
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

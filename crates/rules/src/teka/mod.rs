@@ -728,15 +728,11 @@ pub struct View {
     pub last_hand: Option<HandResult>,
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
-impl Game for Teka {
-    crate::game_types!();
 
-    const ID: &'static str = "teka";
-    const ALIASES: &'static [&'static str] = &[];
-    const SEATS: (usize, usize) = (4, 4);
-    crate::showcase! {
-        seed: 9, arena_seats: 4, replay_seats: 4,
-        people: 2, computers: 2, load_people: 4;
+impl Game for Teka {
+    crate::game_head! {
+        id: "teka", aliases: [], seats: (4, 4), seed: 9;
+        arena_seats: 4, replay_seats: 4, people: 2, computers: 2, load_people: 4;
         picture seats: 4, options: "", moves: 14, hand: 1
     }
 
@@ -786,14 +782,10 @@ impl Game for Teka {
         Ok(game)
     }
 
-    crate::game_accessors!(seats: SEATS, over: |g| g.phase == Phase::Over);
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        if !self.is_over() {
-            out.push(self.turn);
-        }
-    }
+    crate::game_accessors!(
+        seats: |_| SEATS, over: |g| g.phase == Phase::Over,
+        deal: |g| g.deal, turn: turn
+    );
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
@@ -947,10 +939,6 @@ impl Game for Teka {
         all.extend((8..=14).map(Action::Raise));
         all.extend(standard52().into_iter().map(Action::Play));
         all
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deal
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {

@@ -612,14 +612,9 @@ pub struct View {
 }
 
 impl Game for Whist22 {
-    crate::game_types!();
-
-    const ID: &'static str = "whist22";
-    const ALIASES: &'static [&'static str] = &["whist-22"];
-    const SEATS: (usize, usize) = (2, 7);
-    crate::showcase! {
-        seed: 6, arena_seats: 3, replay_seats: 4,
-        people: 3, computers: 0, load_people: 3;
+    crate::game_head! {
+        id: "whist22", aliases: ["whist-22"], seats: (2, 7), seed: 6;
+        arena_seats: 3, replay_seats: 4, people: 3, computers: 0, load_people: 3;
         picture seats: 4, options: "", moves: 9, hand: 0
     }
 
@@ -661,14 +656,10 @@ impl Game for Whist22 {
         Self::setup(options, seats, setup)
     }
 
-    crate::game_accessors!(seats: |g| g.n(), over: |g| g.phase == Phase::Over);
-
-    fn to_act_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        if self.phase != Phase::Over {
-            out.push(self.turn);
-        }
-    }
+    crate::game_accessors!(
+        seats: |g| g.n(), over: |g| g.phase == Phase::Over,
+        deal: |g| g.deal, turn: turn
+    );
 
     fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
@@ -810,10 +801,6 @@ impl Game for Whist22 {
         all.push(Action::Fool(FoolValue::TwentyTwo));
         all.push(Action::PlayUnseen);
         all
-    }
-
-    fn deal_number(&self) -> u32 {
-        self.deal
     }
 
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
