@@ -407,3 +407,35 @@ async fn the_gateway_closing_is_resumed_and_a_lost_session_identified_again() {
     f.finish(3, &["resumed the session", "identified on a new one"])
         .await;
 }
+
+/// A click's answer (the clicker's new hand) slow on its way to Discord, while the computer
+/// player moves at once and the turn comes back: the hand's edit for the new turn waits for the
+/// answer, so the late answer never lands over the newer hand and leaves it without buttons.
+/// Every answer meets the delay; the hand comes alive every time and the game ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_click_answer_never_covers_the_hand_of_the_next_turn() {
+    let mut h = Harness::start().await;
+    let options = serde_json::json!([
+        {"name": "game", "value": "pisha-pasha"},
+        {"name": "bots", "value": 1},
+        {"name": "seed", "value": 5}
+    ]);
+    let started = h
+        .fake
+        .slash(&h.alice, CHANNEL, "play", options)
+        .await
+        .unwrap();
+    let message = started.message().unwrap().clone();
+    let hand = h.open_hand(&h.alice, message.id).await;
+    h.fake
+        .inject(CALLBACK, Fault::Late(Duration::from_millis(600)), 8);
+    let mut hands = vec![(h.alice.clone(), hand.id)];
+    assert!(play_until_over(&h, message.id, &mut hands, 5_000, false).await > 8);
+    assert_eq!(
+        h.fake.faults_pending(),
+        0,
+        "every answer of the first 8 came late"
+    );
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.take().unwrap().shutdown().await;
+}

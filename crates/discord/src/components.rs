@@ -345,8 +345,16 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
 }
 
 /// A move: applied (and stored) under the table's one lock, answered with the player's new
-/// hand, then the table's other messages brought up to date from what the move answered.
+/// hand, then the table's other messages brought up to date from what the move answered. A
+/// later move's edit of the same hand waits for the answer (`Order::answers_sent`).
 async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
+    // Until this click is answered, the updates of the moves after it leave the clicker's hand
+    // alone: a computer player may move before the answer is sent.
+    let order = c.data.tables.kept_order(table);
+    let _answering = match &order {
+        Some(order) => Some(order.answering.read().await),
+        None => None,
+    };
     let acted = match c.data.service.act(table, c.user, mv, index).await {
         Ok(acted) => acted,
         Err(e @ (TableError::Stale | TableError::Rule(_))) => {

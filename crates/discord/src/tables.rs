@@ -188,6 +188,12 @@ impl Tables {
             .unwrap_or_default()
     }
 
+    /// The order of a table's updates, if one is kept (a table shown since this process
+    /// started); a click on any other table makes none.
+    pub(super) fn kept_order(&self, table: TableId) -> Option<Arc<Order>> {
+        self.read(table, |r| r.order.clone()).flatten()
+    }
+
     /// A closed table's order is not needed any more.
     pub(super) fn forget_order(&self, table: TableId) {
         self.with(table, |r| r.order = None);
@@ -285,9 +291,19 @@ pub(super) struct Shown {
 pub(super) struct Order {
     pub(super) shown: tokio::sync::Mutex<Shown>,
     pub(super) next: tokio::sync::Notify,
+    /// Held (shared) by each click from before its move until its answer, the clicker's new
+    /// hand, is sent: a later move's edit of that hand waits for the answer
+    /// (`answers_sent`), so the answer never lands over the newer hand.
+    pub(super) answering: tokio::sync::RwLock<()>,
 }
 
 impl Order {
+    /// Waits until every click that began before now has sent its answer (at most
+    /// `ORDER_WAIT`: an answer's own deadline is shorter).
+    pub(super) async fn answers_sent(&self) {
+        let _ = tokio::time::timeout(ORDER_WAIT, self.answering.write()).await;
+    }
+
     /// Waits until the table shows the move before `number` (or `ORDER_WAIT` passes), then
     /// holds the table's messages.
     pub(super) async fn in_turn(&self, number: u64) -> tokio::sync::MutexGuard<'_, Shown> {

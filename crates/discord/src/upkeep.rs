@@ -41,6 +41,9 @@ pub(super) async fn after_move(
     let view = &acted.table;
     let order = data.tables.order(view.id);
     let mut shown = order.in_turn(view.move_number).await;
+    // A click answered with its hand before this move must land first: this move's edit of
+    // that hand comes after it.
+    order.answers_sent().await;
     let public = data.guild_lang(view.guild_id).await;
     // A later move already shown (this update came late: a slow or hung answer before it):
     // its position and its ping stand; only the hands, read as they are now, are refreshed.

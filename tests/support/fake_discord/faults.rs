@@ -4,7 +4,8 @@
 //! number of times, and the next matching REST calls meet them. Some faults answer without
 //! doing the call (a 5xx, a 429 with Discord's headers and body, a 404 of a gone token or
 //! message); others do the call and then answer badly (`Applied`: Discord did it but answered
-//! 5xx; `Hang`: the answer comes late). Every fault served is recorded for the test to assert.
+//! 5xx; `Hang`: the answer comes late; `Late`: the call itself arrives late, as over a slow
+//! network). Every fault served is recorded for the test to assert.
 
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,9 @@ pub enum Fault {
     RateLimited { retry_after: f64, global: bool },
     /// The call is done; the answer comes after this long.
     Hang(Duration),
+    /// The call is done only after this long, then answered as usual: a request slow on its way,
+    /// which a later request of the caller's may overtake.
+    Late(Duration),
     /// 404 with Discord's code: 10008 Unknown Message, 10015 Unknown Webhook (an expired
     /// interaction token), 10062 Unknown Interaction.
     Gone(u64),
@@ -35,10 +39,10 @@ pub enum Fault {
 impl Fault {
     /// Whether the call is done before the fault is answered.
     pub(super) fn applies(&self) -> bool {
-        matches!(self, Fault::Applied(_) | Fault::Hang(_))
+        matches!(self, Fault::Applied(_) | Fault::Hang(_) | Fault::Late(_))
     }
 
-    /// The answer for a fault that replaces the call's own (none for `Hang`).
+    /// The answer for a fault that replaces the call's own (none for `Hang` and `Late`).
     pub(super) fn response(&self) -> Option<Response> {
         let error = |status: u16, code: u64, message: &str| {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -98,7 +102,7 @@ impl Fault {
                 }
                 response
             }
-            Fault::Hang(_) => return None,
+            Fault::Hang(_) | Fault::Late(_) => return None,
         })
     }
 }

@@ -212,6 +212,9 @@ async fn rest(
     };
     inner.record_request(line.clone(), &body, authorization);
     let fault = inner.take_fault(method.as_str(), uri.path(), &line);
+    if let Some(Fault::Late(delay)) = fault {
+        tokio::time::sleep(delay).await;
+    }
     if let Some(response) = fault
         .as_ref()
         .filter(|f| !f.applies())
