@@ -12,13 +12,13 @@ use crate::pace::Priority;
 use crate::public::Posted;
 use crate::reply::refusal;
 use crate::reply::{langs, say};
-use crate::words::{plain, Lang, Plain, SeatNames};
+use crate::words::{plain, Lang, Plain, Reader, SeatNames};
 use crate::{pictures, render, send, throttle, upkeep};
 use pakka_table::games::{self, GameKind};
 use pakka_table::{CreateTable, LobbyChange, Person, TableError};
 use pakka_table::{Learning, Level};
-use pakka_text::msg;
 use pakka_text::verbatim;
+use pakka_text::{msg, Msg};
 
 /// Start a card game in this channel and invite friends to it.
 #[allow(clippy::too_many_arguments)]
@@ -61,100 +61,51 @@ pub async fn play(
         Ok(token) => token,
         Err(wait) => {
             let text = msg!("discord-slow-play", seconds = throttle::seconds(wait));
-            say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
-            return Ok(());
+            return notice(ctx, &text, &Plain(lang)).await;
         }
     };
-    let Some(info) = games::find(&game) else {
-        let reply = render::notice(&no_such_game(&game), &Plain(lang));
-        say(ctx, send::poise_reply(&reply)).await?;
-        return Ok(());
+    let asked = Asked {
+        game,
+        users: [player, player2, player3, player4, player5, player6, player7]
+            .into_iter()
+            .flatten()
+            .collect(),
+        seats,
+        seed,
+        options,
+        bots,
+        level,
+        turn_timer,
+        hints,
+        open_seats,
     };
-    let options_text = options.as_deref().unwrap_or("");
-    let checked = input::check_options(options_text)
-        .and_then(|()| input::check_seed(seed))
-        .and_then(|()| input::check_turn_timer(turn_timer));
-    if let Err(e) = checked {
-        say(
-            ctx,
-            send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
-        )
-        .await?;
-        return Ok(());
-    }
-    let options = match info.parse_options(options_text) {
-        Ok(o) => o,
-        Err(e) => {
-            say(
-                ctx,
-                send::poise_reply(&render::notice(&e.msg(), &Plain(lang))),
-            )
-            .await?;
-            return Ok(());
-        }
-    };
-    let users: Vec<serenity::User> = [player, player2, player3, player4, player5, player6, player7]
-        .into_iter()
-        .flatten()
-        .collect();
-    let invited: Vec<Person> = users
+    let creator = person(ctx.author());
+    let invited: Vec<Person> = asked
+        .users
         .iter()
         .map(|u| {
             ctx.data().names.heard(u);
             person(u)
         })
         .collect();
-    if let Err(e) = check_named(ctx, &users) {
-        let names = SeatNames::request(&person(ctx.author()), &invited, lang);
-        say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;
-        return Ok(());
-    }
-    let guild_id = ctx.guild_id().map_or(0, |g| g.get());
-    let data = ctx.data();
-    let request = CreateTable {
-        guild_id,
-        channel_id: ctx.channel_id().get(),
-        creator: person(ctx.author()),
-        invited,
-        game: info.id().to_string(),
-        seats: seats.map(usize::from),
-        seed,
-        options,
-        bots: bots.map_or(0, usize::from),
-        bot_level: level.map(Level::from).unwrap_or_default(),
-        turn_timer,
-        learning: Learning {
-            hints: hints.unwrap_or(false),
-            open_seats: open_seats.unwrap_or(false),
-        },
+    // A refused request names its people by seat.
+    let names = SeatNames::request(&creator, &invited, lang);
+    let (info, request) = match table_request(ctx, asked, creator, invited) {
+        Ok(checked) => checked,
+        Err(why) => return notice(ctx, &why, &names).await,
     };
-    // A refused invitation names the people of the request by seat.
-    let names = SeatNames::request(&request.creator, &request.invited, lang);
     // In a thread of its own (asked for, or the server's default) unless already in one.
-    let in_thread = match ctx {
-        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
-            matches!(
-                c.kind,
-                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
-            )
-        }),
-        poise::Context::Prefix(_) => false,
-    };
-    let threaded = !in_thread && thread.unwrap_or(data.service.threads_default(guild_id).await);
+    let threaded = !in_thread(ctx)
+        && thread.unwrap_or(ctx.data().service.threads_default(request.guild_id).await);
     // A table the bot could not post or edit here is not opened: the asker is told which
     // permissions it lacks.
-    if let poise::Context::Application(app) = ctx {
-        if let Some(have) = app.interaction.app_permissions {
-            let pictures = data.images_on(guild_id).await;
-            if let Some(text) = crate::permissions::lacking(have, pictures, threaded) {
-                say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang)))).await?;
-                return Ok(());
-            }
-        }
+    if let Some(text) = lacking(ctx, request.guild_id, threaded).await {
+        return notice(ctx, &text, &Plain(lang)).await;
     }
     if threaded {
         return play_in_thread(ctx, info, request, &names, public, token).await;
     }
+    let data = ctx.data();
     match data.service.create(request).await {
         Ok(view) => {
             token.keep();
@@ -174,6 +125,91 @@ pub async fn play(
             say(ctx, send::poise_reply(&refusal(&e, &names))).await?;
         }
     }
+    Ok(())
+}
+
+/// What `/play` was asked, before it is checked.
+struct Asked {
+    game: String,
+    /// The people invited, in the order named.
+    users: Vec<serenity::User>,
+    seats: Option<u8>,
+    seed: Option<u64>,
+    options: Option<String>,
+    bots: Option<u8>,
+    level: Option<BotLevel>,
+    turn_timer: Option<u32>,
+    hints: Option<bool>,
+    open_seats: Option<bool>,
+}
+
+/// The table `/play` asks for, as far as the edge checks it before the table service does:
+/// the game, its option words, the seed and the turn timer, and the people named (no bot, no
+/// one twice, no one outside the channel). A refusal is the sentence that says why.
+fn table_request(
+    ctx: Context<'_>,
+    asked: Asked,
+    creator: Person,
+    invited: Vec<Person>,
+) -> Result<(GameKind, CreateTable), Msg> {
+    let Some(info) = games::find(&asked.game) else {
+        return Err(no_such_game(&asked.game));
+    };
+    let options_text = asked.options.as_deref().unwrap_or("");
+    input::check_options(options_text)
+        .and_then(|()| input::check_seed(asked.seed))
+        .and_then(|()| input::check_turn_timer(asked.turn_timer))
+        .map_err(|e| e.msg())?;
+    let options = info.parse_options(options_text).map_err(|e| e.msg())?;
+    check_named(ctx, &asked.users).map_err(|e| e.msg())?;
+    let request = CreateTable {
+        guild_id: ctx.guild_id().map_or(0, |g| g.get()),
+        channel_id: ctx.channel_id().get(),
+        creator,
+        invited,
+        game: info.id().to_string(),
+        seats: asked.seats.map(usize::from),
+        seed: asked.seed,
+        options,
+        bots: asked.bots.map_or(0, usize::from),
+        bot_level: asked.level.map(Level::from).unwrap_or_default(),
+        turn_timer: asked.turn_timer,
+        learning: Learning {
+            hints: asked.hints.unwrap_or(false),
+            open_seats: asked.open_seats.unwrap_or(false),
+        },
+    };
+    Ok((info, request))
+}
+
+/// Whether the command was used in a thread.
+fn in_thread(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
+            )
+        }),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// The sentence naming the permissions the bot lacks where the table would live (this
+/// channel, or a new thread of it), as Discord sent them with the command; none when it has
+/// them all or Discord sent none.
+async fn lacking(ctx: Context<'_>, guild_id: u64, threaded: bool) -> Option<Msg> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    let have = app.interaction.app_permissions?;
+    let pictures = ctx.data().images_on(guild_id).await;
+    crate::permissions::lacking(have, pictures, threaded)
+}
+
+/// Answers the asker privately with one sentence.
+async fn notice(ctx: Context<'_>, text: &Msg, reader: &(dyn Reader + Sync)) -> Result<(), Error> {
+    say(ctx, send::poise_reply(&render::notice(text, reader))).await?;
     Ok(())
 }
 
