@@ -149,6 +149,25 @@ pub struct Status {
     pub ranking: Option<Vec<Vec<Seat>>>,
 }
 
+impl Status {
+    /// A game's status from what the game already answers (the seats to act, whether it is
+    /// over, the deal) and its match totals and ranking: the fields can never disagree with
+    /// `to_act`, `is_over` and `deal_number`.
+    pub fn of<G: Game>(
+        game: &G,
+        scores: Option<Vec<i64>>,
+        ranking: Option<Vec<Vec<Seat>>>,
+    ) -> Status {
+        Status {
+            to_act: game.to_act(),
+            over: game.is_over(),
+            deal: game.deal_number(),
+            scores,
+            ranking,
+        }
+    }
+}
+
 /// The options of a game that has none (Kop, Mätäpesä, Paston): the table's options object is
 /// `{}`, and any field in it is refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

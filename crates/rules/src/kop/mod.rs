@@ -936,13 +936,7 @@ impl Game for Kop {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.phase == Phase::Over,
-            deal: self.deal,
-            scores: Some(self.victory_cards.clone()),
-            ranking: self.ranking.clone(),
-        }
+        Status::of(self, Some(self.victory_cards.clone()), self.ranking.clone())
     }
 
     fn zones(&self) -> Vec<Zone> {

@@ -313,15 +313,12 @@ impl Game for Matapesa {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.loser.is_some(),
-            deal: 1,
-            scores: None,
-            ranking: self
-                .loser
+        Status::of(
+            self,
+            None,
+            self.loser
                 .map(|loser| vec![(0..self.n()).filter(|&s| s != loser).collect(), vec![loser]]),
-        }
+        )
     }
 
     fn zones(&self) -> Vec<Zone> {

@@ -1020,13 +1020,7 @@ impl Game for Paston {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.is_over(),
-            deal: self.deal,
-            scores: Some(self.scores.clone()),
-            ranking: self.ranking.clone(),
-        }
+        Status::of(self, Some(self.scores.clone()), self.ranking.clone())
     }
 
     fn zones(&self) -> Vec<Zone> {

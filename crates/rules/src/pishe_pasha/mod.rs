@@ -1082,13 +1082,11 @@ impl Game for PishePasha {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.outcome.is_some(),
-            deal: 1,
-            scores: (self.mode != Mode::Book).then(|| self.points.clone()),
-            ranking: self.outcome.as_ref().map(|o| o.ranking.clone()),
-        }
+        Status::of(
+            self,
+            (self.mode != Mode::Book).then(|| self.points.clone()),
+            self.outcome.as_ref().map(|o| o.ranking.clone()),
+        )
     }
 
     fn zones(&self) -> Vec<Zone> {

@@ -864,13 +864,11 @@ impl Game for Red7 {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.ranking.is_some(),
-            deal: self.round,
-            scores: self.options.advanced.then(|| self.points.clone()),
-            ranking: self.ranking.clone(),
-        }
+        Status::of(
+            self,
+            self.options.advanced.then(|| self.points.clone()),
+            self.ranking.clone(),
+        )
     }
 
     fn zones(&self) -> Vec<Zone> {

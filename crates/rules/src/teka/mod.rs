@@ -899,13 +899,7 @@ impl Game for Teka {
 
     fn status(&self) -> Status {
         let (a, b) = (self.team_scores[0], self.team_scores[1]);
-        Status {
-            to_act: self.to_act(),
-            over: self.is_over(),
-            deal: self.deal,
-            scores: Some(vec![a, b, a, b]),
-            ranking: self.ranking.clone(),
-        }
+        Status::of(self, Some(vec![a, b, a, b]), self.ranking.clone())
     }
 
     fn zones(&self) -> Vec<Zone> {

@@ -770,13 +770,7 @@ impl Game for Whist22 {
     }
 
     fn status(&self) -> Status {
-        Status {
-            to_act: self.to_act(),
-            over: self.phase == Phase::Over,
-            deal: self.deal,
-            scores: Some(self.scores.clone()),
-            ranking: self.ranking.clone(),
-        }
+        Status::of(self, Some(self.scores.clone()), self.ranking.clone())
     }
 
     fn zones(&self) -> Vec<Zone> {
