@@ -241,13 +241,13 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
 
     // An outdated hand: the player to act moves, then clicks the old button again.
     let view = store.table(table).await.unwrap().unwrap();
-    let first = view.seat_rows[0].user_id.unwrap();
+    let first = view.setup.seat_rows[0].user_id.unwrap();
     let info = registry::find("pisha-pasha").unwrap();
     let game = info
-        .create(view.options.clone(), 2, Setup::seeded(11))
+        .create(view.setup.options.clone(), 2, Setup::seeded(11))
         .unwrap();
     let actor_seat = game.to_act()[0];
-    let actor = if view.seat_rows[actor_seat].user_id == Some(first) {
+    let actor = if view.setup.seat_rows[actor_seat].user_id == Some(first) {
         &h.alice
     } else {
         &h.bob
@@ -675,7 +675,7 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
         let t = s2.table(table).await.unwrap().unwrap();
         if t.moves
             .iter()
-            .any(|m| t.seat_rows[m.seat].user_id == Some(late.id))
+            .any(|m| t.setup.seat_rows[m.seat].user_id == Some(late.id))
         {
             break;
         }
@@ -691,11 +691,12 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
         .await
         .unwrap()
         .unwrap()
+        .setup
         .seat_rows
         .iter()
         .position(|r| r.user_id == Some(late.id))
         .unwrap();
-    assert!(store.table(table).await.unwrap().unwrap().seat_rows[seat].stand_in);
+    assert!(store.table(table).await.unwrap().unwrap().setup.seat_rows[seat].stand_in);
     let hand = h
         .fake
         .click(&late, table_message, &format!("pk:h:{table}"))
@@ -726,7 +727,7 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
         back.content()
     );
     assert!(h.fake.message(notice.id).unwrap().buttons().is_empty());
-    assert!(!store.table(table).await.unwrap().unwrap().seat_rows[seat].stand_in);
+    assert!(!store.table(table).await.unwrap().unwrap().setup.seat_rows[seat].stand_in);
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }

@@ -76,6 +76,7 @@ async fn paston_a_full_deal_through_buttons_with_players_seated_as_named() {
         .await
         .unwrap()
         .unwrap()
+        .setup
         .seat_rows
         .iter()
         .map(|s| s.user_id.unwrap())

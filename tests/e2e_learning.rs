@@ -108,7 +108,7 @@ async fn a_hint_names_the_normal_players_move_and_why_only_to_the_asker_and_the_
     // Exactly the move the normal computer player would make from Alice's seat, and its reason.
     let game = replayed(&before);
     let seat = 0;
-    let seed = before.seed ^ before.move_number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let seed = before.setup.seed ^ before.move_number.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let choice = ai::choose(&Observation::new(game.as_ref(), seat), Level::Normal, seed);
     let label = english(&game.choices(seat)[choice.index].label);
     let why = english(&game.why(seat, choice.index).msg());
@@ -148,10 +148,10 @@ async fn a_hint_names_the_normal_players_move_and_why_only_to_the_asker_and_the_
         .await;
     let stored = store.table(table).await.unwrap().unwrap();
     assert_eq!(stored.phase, pakka::store::Phase::Finished);
-    assert!(stored.learning.hints);
+    assert!(stored.setup.learning.hints);
     assert_eq!(store.results(table).await.unwrap(), Vec::new());
     let board = store
-        .board(stored.guild_id, "*", None, 0, 10)
+        .board(stored.setup.guild_id, "*", None, 0, 10)
         .await
         .unwrap();
     assert!(board.rows.is_empty(), "{board:?}");
@@ -216,7 +216,7 @@ async fn a_latecomer_takes_over_a_computer_seat_gets_its_hand_and_the_game_goes_
     assert!(hand.content.contains("Your hand"), "{}", hand.content);
     let store = h.store().await;
     let stored = store.table(table).await.unwrap().unwrap();
-    let seat = &stored.seat_rows[1];
+    let seat = &stored.setup.seat_rows[1];
     assert_eq!(seat.user_id, Some(h.bob.id));
     assert_eq!(seat.computer, None);
     assert_eq!(seat.taken_from.as_deref(), Some("normal"));
@@ -263,7 +263,7 @@ async fn a_latecomer_takes_over_a_computer_seat_gets_its_hand_and_the_game_goes_
         carol.content()
     );
     let unchanged = store.table(table).await.unwrap().unwrap();
-    assert_eq!(unchanged.seat_rows, stored.seat_rows);
+    assert_eq!(unchanged.setup.seat_rows, stored.setup.seat_rows);
 
     // The game goes on with Bob in seat 2, to its end; it counts nowhere.
     play_out(&h, table, &[&h.alice, &h.bob]).await;
@@ -319,8 +319,8 @@ async fn a_latecomer_takes_over_a_computer_seat_gets_its_hand_and_the_game_goes_
         late.content()
     );
     assert_eq!(
-        store.table(table).await.unwrap().unwrap().seat_rows,
-        finished.seat_rows
+        store.table(table).await.unwrap().unwrap().setup.seat_rows,
+        finished.setup.seat_rows
     );
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
@@ -366,7 +366,7 @@ async fn without_open_seats_or_hints_a_forged_button_is_refused_and_changes_noth
     );
     tokio::time::sleep(Duration::from_millis(200)).await;
     let after = h.store().await.table(table).await.unwrap().unwrap();
-    assert_eq!(after.seat_rows, before.seat_rows);
+    assert_eq!(after.setup.seat_rows, before.setup.seat_rows);
     assert_eq!(after.move_number, before.move_number);
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;

@@ -76,12 +76,12 @@ async fn first_hands_show_every_card(game: &str, seed: u64, bots: usize) {
     };
     let (table, message) = h.open_table(game, players, seed, &extra).await;
     let stored = h.store().await.table(table).await.unwrap().unwrap();
-    let info = pakka::rules::registry::find(&stored.game).unwrap();
+    let info = pakka::rules::registry::find(&stored.setup.game).unwrap();
     let fresh = info
         .create(
-            stored.options.clone(),
-            stored.seats,
-            pakka::rules::Setup::seeded(stored.seed),
+            stored.setup.options.clone(),
+            stored.setup.seats,
+            pakka::rules::Setup::seeded(stored.setup.seed),
         )
         .unwrap();
     assert!(stored.moves.is_empty(), "nobody moved yet");
@@ -89,6 +89,7 @@ async fn first_hands_show_every_card(game: &str, seed: u64, bots: usize) {
     let mut to_act = 0;
     for user in players {
         let seat = stored
+            .setup
             .seat_rows
             .iter()
             .position(|r| r.user_id == Some(user.id))
@@ -263,7 +264,7 @@ async fn play_again_with_a_computer_player_starts_at_once() {
     let store = h.store().await;
     let new = store.table(table + 1).await.unwrap().unwrap();
     assert_eq!(new.phase, pakka::store::Phase::Playing);
-    assert_eq!(new.seat_rows[1].computer.as_deref(), Some("normal"));
+    assert_eq!(new.setup.seat_rows[1].computer.as_deref(), Some("normal"));
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }

@@ -298,7 +298,7 @@ async fn check_stored(store: &Store, table: i64, moves: usize) -> StoredTable {
     let people = stored
         .moves
         .iter()
-        .filter(|m| stored.seat_rows[m.seat].computer.is_none())
+        .filter(|m| stored.setup.seat_rows[m.seat].computer.is_none())
         .count();
     assert_eq!(
         people, moves,
@@ -646,7 +646,7 @@ async fn a_misrouted_server_gets_no_table() {
     let store = Store::open(&url).await.unwrap();
     let open = store.open_tables().await.unwrap();
     assert_eq!(open.len(), 1, "nothing stored for the other server");
-    assert_eq!(open[0].guild_id, EVEN);
+    assert_eq!(open[0].setup.guild_id, EVEN);
     assert!(fake.channel_messages(ODD_CHANNELS[0]).is_empty());
     bot.shutdown().await;
     assert_eq!(fake.violations(), Vec::<String>::new());

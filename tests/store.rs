@@ -249,18 +249,18 @@ async fn tables_and_seats_round_trip(db: &Db) {
     let id = store.create_table(&new).await.unwrap();
     let table = store.table(id).await.unwrap().unwrap();
     assert_eq!(table.id, id);
-    assert_eq!(table.guild_id, GUILD);
-    assert_eq!(table.channel_id, 1_234_567_890_123_456_780);
-    assert_eq!(table.game, "whist22");
-    assert_eq!(table.options, new.options);
-    assert_eq!(table.seats, 4);
-    assert_eq!(table.seed, u64::MAX);
-    assert_eq!(table.created_by, ALICE);
+    assert_eq!(table.setup.guild_id, GUILD);
+    assert_eq!(table.setup.channel_id, 1_234_567_890_123_456_780);
+    assert_eq!(table.setup.game, "whist22");
+    assert_eq!(table.setup.options, new.options);
+    assert_eq!(table.setup.seats, 4);
+    assert_eq!(table.setup.seed, u64::MAX);
+    assert_eq!(table.setup.created_by, ALICE);
     assert_eq!(table.phase, Phase::Lobby);
     assert_eq!(table.move_number, 0);
-    assert_eq!(table.learning, new.learning);
+    assert_eq!(table.setup.learning, new.learning);
     assert_eq!(store.message_ids(id).await.unwrap().message, None);
-    assert_eq!(table.seat_rows, new.seat_rows);
+    assert_eq!(table.setup.seat_rows, new.seat_rows);
     assert!(table.moves.is_empty());
 
     store.update_seat(id, 1, Some(BOB), true).await.unwrap();
@@ -269,7 +269,7 @@ async fn tables_and_seats_round_trip(db: &Db) {
     store.set_message(id, u64::MAX - 1).await.unwrap();
     let table = store.table(id).await.unwrap().unwrap();
     assert_eq!(
-        table.seat_rows,
+        table.setup.seat_rows,
         vec![
             SeatRow {
                 seat: 0,
@@ -758,13 +758,13 @@ async fn seeds_and_snowflakes_round_trip(db: &Db) {
         let id = store.create_table(&new).await.unwrap();
         store.set_message(id, big + 99).await.unwrap();
         let table = store.table(id).await.unwrap().unwrap();
-        assert_eq!(table.seed, seed);
-        assert_eq!(table.guild_id, big);
-        assert_eq!(table.channel_id, big + channel);
-        assert_eq!(table.created_by, big);
+        assert_eq!(table.setup.seed, seed);
+        assert_eq!(table.setup.guild_id, big);
+        assert_eq!(table.setup.channel_id, big + channel);
+        assert_eq!(table.setup.created_by, big);
         assert_eq!(store.message_ids(id).await.unwrap().message, Some(big + 99));
-        assert_eq!(table.seat_rows[0].user_id, Some(big));
-        assert_eq!(table.seat_rows[1].user_id, Some(u64::MAX));
+        assert_eq!(table.setup.seat_rows[0].user_id, Some(big));
+        assert_eq!(table.setup.seat_rows[1].user_id, Some(u64::MAX));
     }
     let id = finished_table(
         &store,
@@ -879,24 +879,25 @@ async fn computer_seats_and_stand_ins_round_trip(db: &Db) {
     store.set_computer(id, 2, Some("easy")).await.unwrap();
     store.set_stand_in(id, 3, true).await.unwrap();
     let stored = store.table(id).await.unwrap().unwrap();
-    assert_eq!(stored.turn_timer, Some(3));
+    assert_eq!(stored.setup.turn_timer, Some(3));
     let levels: Vec<Option<&str>> = stored
+        .setup
         .seat_rows
         .iter()
         .map(|s| s.computer.as_deref())
         .collect();
     assert_eq!(levels, vec![None, Some("hard"), Some("easy"), None]);
     assert!(
-        stored.seat_rows[2].accepted,
+        stored.setup.seat_rows[2].accepted,
         "a computer player needs no invitation"
     );
-    assert!(stored.seat_rows[3].stand_in);
+    assert!(stored.setup.seat_rows[3].stand_in);
     store.set_stand_in(id, 3, false).await.unwrap();
     store.set_computer(id, 2, None).await.unwrap();
     let stored = store.table(id).await.unwrap().unwrap();
-    assert!(!stored.seat_rows[3].stand_in);
-    assert_eq!(stored.seat_rows[2].computer, None);
-    assert!(!stored.seat_rows[2].accepted);
+    assert!(!stored.setup.seat_rows[3].stand_in);
+    assert_eq!(stored.setup.seat_rows[2].computer, None);
+    assert!(!stored.setup.seat_rows[2].accepted);
     assert!(matches!(
         store.set_computer(id, 9, Some("easy")).await,
         Err(StoreError::NoSuchSeat { .. })
@@ -929,8 +930,8 @@ async fn a_person_takes_over_a_computer_seat_of_a_running_game(db: &Db) {
     assert!(store.take_over_seat(id, 2, BOB, "hard", 3).await.is_err());
     store.take_over_seat(id, 2, BOB, "normal", 3).await.unwrap();
     let stored = store.table(id).await.unwrap().unwrap();
-    assert!(stored.learning.open_seats && !stored.learning.hints);
-    let taken = &stored.seat_rows[2];
+    assert!(stored.setup.learning.open_seats && !stored.setup.learning.hints);
+    let taken = &stored.setup.seat_rows[2];
     assert_eq!(
         (taken.user_id, taken.accepted, taken.computer.as_deref()),
         (Some(BOB), true, None)
@@ -944,7 +945,7 @@ async fn a_person_takes_over_a_computer_seat_of_a_running_game(db: &Db) {
         .take_over_seat(id, 2, CAROL, "normal", 4)
         .await
         .is_err());
-    assert_eq!(stored.seat_rows[1].taken_from, None);
+    assert_eq!(stored.setup.seat_rows[1].taken_from, None);
 }
 
 async fn a_forfeit_is_one_loss_and_charges_nobody_else(db: &Db) {
@@ -1207,7 +1208,7 @@ async fn open_tables_in_picks_the_servers_of_a_shard_range(db: &Db) {
             .await
             .unwrap()
             .iter()
-            .map(|t| t.guild_id)
+            .map(|t| t.setup.guild_id)
             .collect();
         let want: Vec<u64> = guilds.iter().copied().filter(|&g| range.holds(g)).collect();
         assert_eq!(got, want, "shards {first}-{last}/4");

@@ -113,7 +113,7 @@ async fn settle(store: &Store, table: i64) -> StoredTable {
         let computer_first = game
             .to_act()
             .first()
-            .is_some_and(|&s| t.seat_rows[s].computer.is_some());
+            .is_some_and(|&s| t.setup.seat_rows[s].computer.is_some());
         assert!(!game.status().over, "table {table} is over");
         if !computer_first && last == Some(t.move_number) {
             return t;
@@ -122,7 +122,7 @@ async fn settle(store: &Store, table: i64) -> StoredTable {
         assert!(
             Instant::now() < deadline,
             "table {table} ({}) does not settle at move {}",
-            t.game,
+            t.setup.game,
             t.move_number
         );
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -132,15 +132,15 @@ async fn settle(store: &Store, table: i64) -> StoredTable {
 /// A stored table as the fixture's JSON describes it.
 fn describe(t: &StoredTable, ids: &MessageIds, deal: u32, to_act: Vec<u64>) -> Value {
     json!({
-        "game": t.game,
+        "game": t.setup.game,
         "table": t.id,
-        "channel": t.channel_id,
+        "channel": t.setup.channel_id,
         "phase": t.phase.as_str(),
         "paused": t.paused,
         "move_number": t.move_number,
         "deal": deal,
-        "seed": t.seed,
-        "seats": t.seat_rows.iter().map(|s| match (s.user_id, &s.computer) {
+        "seed": t.setup.seed,
+        "seats": t.setup.seat_rows.iter().map(|s| match (s.user_id, &s.computer) {
             (Some(user), _) => json!({"user": user}),
             (None, Some(level)) => json!({"computer": level}),
             (None, None) => json!({"open": true}),
@@ -157,7 +157,7 @@ fn position(t: &StoredTable) -> (u32, Vec<u64>) {
     let to_act = game
         .to_act()
         .into_iter()
-        .filter_map(|s| t.seat_rows[s].user_id)
+        .filter_map(|s| t.setup.seat_rows[s].user_id)
         .collect();
     (game.status().deal, to_act)
 }
@@ -322,9 +322,9 @@ async fn write_fixture_2026_11() {
     for (i, &table) in open.iter().enumerate() {
         let t = settle(&store, table).await;
         assert_eq!(t.phase, Phase::Playing);
-        assert_eq!(t.channel_id, open_channel(i));
+        assert_eq!(t.setup.channel_id, open_channel(i));
         let (deal, to_act) = position(&t);
-        assert!(!to_act.is_empty(), "{}: a person is to act", t.game);
+        assert!(!to_act.is_empty(), "{}: a person is to act", t.setup.game);
         tables.push((t, deal, to_act));
     }
     let all_scores = scores(&h, None).await;
@@ -373,7 +373,7 @@ async fn write_fixture_2026_11() {
             .collect::<Vec<_>>(),
         "paused": describe(&paused_row, &ids[&paused_row.id], paused_deal, paused_to_act),
         "lobby": {
-            "game": lobby_row.game,
+            "game": lobby_row.setup.game,
             "table": lobby,
             "channel": LOBBY_CHANNEL,
             "phase": lobby_row.phase.as_str(),
@@ -546,7 +546,7 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
         let move_number = t["move_number"].as_u64().unwrap();
         let row = store.table(table).await.unwrap().unwrap();
         assert_eq!(
-            (row.phase, row.paused, row.move_number, row.channel_id),
+            (row.phase, row.paused, row.move_number, row.setup.channel_id),
             (Phase::Playing, false, move_number, channel),
             "table {table}"
         );
@@ -689,11 +689,11 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
         let row = store.table(*table).await.unwrap().unwrap();
         assert_eq!(row.phase, Phase::Finished, "table {table}");
         let results = store.results(*table).await.unwrap();
-        assert_eq!(results.len(), row.seats, "table {table}");
+        assert_eq!(results.len(), row.setup.seats, "table {table}");
         assert!(
             h.result_message_in(*channel, *table).await.is_some(),
             "table {table} ({}): no result message after {clicks} clicks",
-            row.game
+            row.setup.game
         );
         assert!(!players.is_empty());
     }

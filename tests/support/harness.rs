@@ -324,12 +324,12 @@ pub fn cards_in(text: &str) -> CardSet {
 
 /// A stored table's game as it was dealt, before its first move (to replay its move log).
 pub fn dealt(stored: &pakka::store::StoredTable) -> Box<dyn pakka::rules::AnyGame> {
-    registry::find(&stored.game)
+    registry::find(&stored.setup.game)
         .unwrap()
         .create(
-            stored.options.clone(),
-            stored.seats,
-            Setup::seeded(stored.seed),
+            stored.setup.options.clone(),
+            stored.setup.seats,
+            Setup::seeded(stored.setup.seed),
         )
         .unwrap()
 }

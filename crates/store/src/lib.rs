@@ -131,21 +131,13 @@ pub struct StoredMove {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredTable {
     pub id: TableId,
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub game: String,
-    pub options: serde_json::Value,
-    pub seats: usize,
-    pub seed: u64,
-    pub created_by: u64,
+    /// Where it is, its game and options, seed and creator, its seats as they are now, its turn
+    /// timer and learning options.
+    pub setup: NewTable,
     pub phase: Phase,
     pub move_number: u64,
     /// A paused match: still `Playing`, but it no longer holds its channel.
     pub paused: bool,
-    /// The turn timer in minutes, if the table has one.
-    pub turn_timer: Option<u32>,
-    pub learning: Learning,
-    pub seat_rows: Vec<SeatRow>,
     pub moves: Vec<StoredMove>,
 }
 

@@ -680,7 +680,7 @@ impl Store {
                 taken_at: taken_at.map(from_sql),
             };
             if let Some(&index) = position.get(&table_id) {
-                tables[index].seat_rows.push(seat);
+                tables[index].setup.seat_rows.push(seat);
             }
         }
         for (table_id, number, seat, action) in move_rows {
@@ -717,21 +717,25 @@ fn table_from_tuple(row: TableTuple) -> Result<StoredTable, StoreError> {
     ) = row;
     Ok(StoredTable {
         id,
-        guild_id: from_sql(guild_id),
-        channel_id: from_sql(channel_id),
-        game,
-        options: json_from_sql(&options)?,
-        seats: index_from_sql(seats)?,
-        seed: from_sql(seed),
-        created_by: from_sql(created_by),
+        setup: NewTable {
+            guild_id: from_sql(guild_id),
+            channel_id: from_sql(channel_id),
+            game,
+            options: json_from_sql(&options)?,
+            seats: index_from_sql(seats)?,
+            seed: from_sql(seed),
+            created_by: from_sql(created_by),
+            seat_rows: Vec::new(),
+            turn_timer: turn_timer
+                .map(|m| {
+                    u32::try_from(m).map_err(|_| StoreError::Corrupt(format!("turn timer {m}")))
+                })
+                .transpose()?,
+            learning: Learning { hints, open_seats },
+        },
         phase: Phase::parse(&phase)?,
         move_number: from_sql(move_number),
         paused,
-        turn_timer: turn_timer
-            .map(|m| u32::try_from(m).map_err(|_| StoreError::Corrupt(format!("turn timer {m}"))))
-            .transpose()?,
-        learning: Learning { hints, open_seats },
-        seat_rows: Vec::new(),
         moves: Vec::new(),
     })
 }

@@ -372,20 +372,22 @@ impl TableService {
     /// game starts at once.
     pub async fn rematch(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
         let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
-        self.check_shard(old.guild_id)?;
-        if !old.seat_rows.iter().any(|s| s.user_id == Some(user)) {
+        self.check_shard(old.setup.guild_id)?;
+        if !old.setup.seat_rows.iter().any(|s| s.user_id == Some(user)) {
             return Err(TableError::NotSeated);
         }
-        if self.table_in(old.channel_id).is_some() {
+        if self.table_in(old.setup.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
         let opening = self.opening.lock().await;
-        self.check_room(old.guild_id, user, true)?;
-        let info = registry::find(&old.game)
-            .ok_or_else(|| TableError::internal(format!("unknown stored game {}", old.game)))?;
+        self.check_room(old.setup.guild_id, user, true)?;
+        let info = registry::find(&old.setup.game).ok_or_else(|| {
+            TableError::internal(format!("unknown stored game {}", old.setup.game))
+        })?;
         // A random seed below 2^53, as at `create`.
         let seed = rand::random::<u64>() >> 11;
         let seat_rows: Vec<SeatRow> = old
+            .setup
             .seat_rows
             .iter()
             .map(|s| SeatRow {
@@ -397,16 +399,16 @@ impl TableService {
             })
             .collect();
         let new = NewTable {
-            guild_id: old.guild_id,
-            channel_id: old.channel_id,
+            guild_id: old.setup.guild_id,
+            channel_id: old.setup.channel_id,
             game: info.id.to_string(),
-            options: old.options.clone(),
-            seats: old.seats,
+            options: old.setup.options.clone(),
+            seats: old.setup.seats,
             seed,
             created_by: user,
             seat_rows,
-            turn_timer: old.turn_timer,
-            learning: old.learning,
+            turn_timer: old.setup.turn_timer,
+            learning: old.setup.learning,
         };
         let new_id = self.open_lobby(info, new).await?;
         drop(opening);

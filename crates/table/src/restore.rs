@@ -85,9 +85,9 @@ impl TableService {
             .await?
             .into_iter()
             .rev()
-            .find(|t| t.seat_rows.iter().any(|s| s.user_id == Some(user)))
+            .find(|t| t.setup.seat_rows.iter().any(|s| s.user_id == Some(user)))
             .ok_or(TableError::NothingToResume)?;
-        self.check_shard(stored.guild_id)?;
+        self.check_shard(stored.setup.guild_id)?;
         let id = stored.id;
         let mut table = match rebuild(stored) {
             Ok(table) => table,
@@ -124,10 +124,15 @@ impl TableService {
         for stored in open {
             let mut told = Unrestorable {
                 id: stored.id,
-                guild_id: stored.guild_id,
-                channel_id: stored.channel_id,
-                game: registry::name_of(&stored.game),
-                players: stored.seat_rows.iter().filter_map(|s| s.user_id).collect(),
+                guild_id: stored.setup.guild_id,
+                channel_id: stored.setup.channel_id,
+                game: registry::name_of(&stored.setup.game),
+                players: stored
+                    .setup
+                    .seat_rows
+                    .iter()
+                    .filter_map(|s| s.user_id)
+                    .collect(),
                 failed_move: None,
             };
             match rebuild(stored) {
@@ -184,20 +189,20 @@ fn tell_taken_over(story: &mut Story, seats: &[pakka_store::SeatRow], done: u64)
 
 /// Rebuilds a table from its stored row by replaying the move log from the seed.
 pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
-    let info = registry::find(&stored.game)
-        .ok_or_else(|| RebuildError::setup(format!("unknown game {}", stored.game)))?;
+    let info = registry::find(&stored.setup.game)
+        .ok_or_else(|| RebuildError::setup(format!("unknown game {}", stored.setup.game)))?;
     let mut story = Story::default();
     let game = match stored.phase {
         pakka_store::Phase::Lobby => None,
         _ => {
             let mut game = info
                 .create(
-                    stored.options.clone(),
-                    stored.seats,
-                    Setup::seeded(stored.seed),
+                    stored.setup.options.clone(),
+                    stored.setup.seats,
+                    Setup::seeded(stored.setup.seed),
                 )
                 .map_err(|e| RebuildError::setup(format!("{e:?}")))?;
-            tell_taken_over(&mut story, &stored.seat_rows, 0);
+            tell_taken_over(&mut story, &stored.setup.seat_rows, 0);
             for m in &stored.moves {
                 let before = game.clone();
                 let told = game.act_json(m.seat, &m.action).map_err(|e| RebuildError {
@@ -205,27 +210,27 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
                     reason: format!("move {} ({}) does not replay: {e}", m.number, m.action),
                 })?;
                 story.tell(before.as_ref(), game.as_ref(), &told);
-                tell_taken_over(&mut story, &stored.seat_rows, m.number);
+                tell_taken_over(&mut story, &stored.setup.seat_rows, m.number);
             }
             Some(game)
         }
     };
     Ok(Table {
         id: stored.id,
-        guild_id: stored.guild_id,
-        channel_id: stored.channel_id,
+        guild_id: stored.setup.guild_id,
+        channel_id: stored.setup.channel_id,
         info,
-        options: stored.options,
-        seed: stored.seed,
-        creator: stored.created_by,
+        options: stored.setup.options,
+        seed: stored.setup.seed,
+        creator: stored.setup.created_by,
         phase: stored.phase.into(),
-        seats: stored.seat_rows,
+        seats: stored.setup.seat_rows,
         game,
         move_number: stored.move_number,
         counts: Arc::default(),
         paused: stored.paused,
-        turn_timer: stored.turn_timer,
-        learning: stored.learning,
+        turn_timer: stored.setup.turn_timer,
+        learning: stored.setup.learning,
         turn_since: Instant::now(),
         opened: Instant::now(),
         story,

@@ -723,6 +723,7 @@ async fn a_turn_timer_hands_the_seat_to_a_computer_until_its_owner_is_back() {
         .await
         .unwrap()
         .unwrap()
+        .setup
         .seat_rows
         .iter()
         .all(|r| !r.stand_in));

@@ -170,12 +170,12 @@ pub struct Truth {
 }
 
 pub fn truth(stored: &StoredTable) -> Truth {
-    let info = registry::find(&stored.game).unwrap();
+    let info = registry::find(&stored.setup.game).unwrap();
     let mut game = info
         .create(
-            stored.options.clone(),
-            stored.seats,
-            Setup::seeded(stored.seed),
+            stored.setup.options.clone(),
+            stored.setup.seats,
+            Setup::seeded(stored.setup.seed),
         )
         .unwrap();
     let own = |g: &dyn AnyGame| -> Vec<CardSet> {

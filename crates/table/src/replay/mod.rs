@@ -133,7 +133,7 @@ pub async fn load(
     guild: Option<GuildId>,
 ) -> Result<Replay, ReplayError> {
     let stored = store.table(id).await?.ok_or(ReplayError::Unknown(id))?;
-    if guild.is_some_and(|g| g != stored.guild_id) {
+    if guild.is_some_and(|g| g != stored.setup.guild_id) {
         return Err(ReplayError::OtherServer(id));
     }
     match stored.phase {
@@ -143,8 +143,8 @@ pub async fn load(
         pakka_store::Phase::Abandoned => return Err(ReplayError::NoResult(id)),
         pakka_store::Phase::Finished => {}
     }
-    let info = registry::find(&stored.game).ok_or_else(|| {
-        ReplayError::Internal(format!("table {id}: unknown game {}", stored.game))
+    let info = registry::find(&stored.setup.game).ok_or_else(|| {
+        ReplayError::Internal(format!("table {id}: unknown game {}", stored.setup.game))
     })?;
     Ok(Replay { info, stored })
 }
@@ -199,9 +199,14 @@ impl Replay {
         let s = &self.stored;
         let game = self
             .info
-            .create(s.options.clone(), s.seats, Setup::seeded(s.seed))
+            .create(
+                s.setup.options.clone(),
+                s.setup.seats,
+                Setup::seeded(s.setup.seed),
+            )
             .map_err(|e| self.bug(format!("the deal does not replay: {e}")))?;
         let seats: Vec<SeatRow> = s
+            .setup
             .seat_rows
             .iter()
             .map(|r| match r.taken_from.clone() {
@@ -223,19 +228,19 @@ impl Replay {
             // A replay's views are its own (not the service's counts).
             counts: Default::default(),
             id: s.id,
-            guild_id: s.guild_id,
-            channel_id: s.channel_id,
+            guild_id: s.setup.guild_id,
+            channel_id: s.setup.channel_id,
             info: self.info,
-            options: s.options.clone(),
-            seed: s.seed,
-            creator: s.created_by,
+            options: s.setup.options.clone(),
+            seed: s.setup.seed,
+            creator: s.setup.created_by,
             phase: Phase::Playing,
             seats,
             game: Some(game),
             move_number: 0,
             paused: false,
-            turn_timer: s.turn_timer,
-            learning: s.learning,
+            turn_timer: s.setup.turn_timer,
+            learning: s.setup.learning,
             turn_since: std::time::Instant::now(),
             opened: std::time::Instant::now(),
             story: Story::default(),
@@ -252,7 +257,7 @@ impl Replay {
             cursor.deal_begun();
         }
         // A seat a person took over before the first move is theirs from the start.
-        for r in s.seat_rows.iter().filter(|r| r.taken_at == Some(0)) {
+        for r in s.setup.seat_rows.iter().filter(|r| r.taken_at == Some(0)) {
             let level = r.taken_from.as_deref().unwrap_or_default();
             let level = level.parse().unwrap_or_default();
             cursor.events.push(crate::play::took_over(r.seat, level));
@@ -309,7 +314,7 @@ impl Cursor<'_> {
         self.events = told.into_iter().map(|t| t.text).collect();
         // A person who took over a computer's seat after this move takes it here.
         let done = self.done as u64;
-        for r in &self.replay.stored.seat_rows {
+        for r in &self.replay.stored.setup.seat_rows {
             if r.taken_at != Some(done) {
                 continue;
             }
