@@ -28,6 +28,7 @@ use super::render::{HandStep, Reply};
 use super::reply::refusal;
 use super::reply::{answer, is_private};
 use super::retry;
+use super::tables::Order;
 use super::upkeep;
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
 use super::{health, pictures, render, send, throttle};
@@ -329,6 +330,9 @@ async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
 /// Another step of the same hand (a page, a group's actions, a confirm question): shown only
 /// while the position is unchanged, else the hand from its top.
 async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
+    // The hand read now is answered before a later move's update edits it.
+    let order = c.data.tables.kept_order(table);
+    let _answering = answering(order.as_deref()).await;
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
         Err(e) => return c.refuse(&e).await,
@@ -344,6 +348,15 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
     }
 }
 
+/// Holds off the updates of later moves from the clicker's hand until the guard is dropped
+/// (after the click's answer), where the edge keeps an order for the table.
+async fn answering(order: Option<&Order>) -> Option<tokio::sync::RwLockReadGuard<'_, ()>> {
+    match order {
+        Some(order) => Some(order.answering.read().await),
+        None => None,
+    }
+}
+
 /// A move: applied (and stored) under the table's one lock, answered with the player's new
 /// hand, then the table's other messages brought up to date from what the move answered. A
 /// later move's edit of the same hand waits for the answer (`Order::answers_sent`).
@@ -351,10 +364,7 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
     // Until this click is answered, the updates of the moves after it leave the clicker's hand
     // alone: a computer player may move before the answer is sent.
     let order = c.data.tables.kept_order(table);
-    let _answering = match &order {
-        Some(order) => Some(order.answering.read().await),
-        None => None,
-    };
+    let _answering = answering(order.as_deref()).await;
     let acted = match c.data.service.act(table, c.user, mv, index).await {
         Ok(acted) => acted,
         Err(e @ (TableError::Stale | TableError::Rule(_))) => {

@@ -291,9 +291,10 @@ pub(super) struct Shown {
 pub(super) struct Order {
     pub(super) shown: tokio::sync::Mutex<Shown>,
     pub(super) next: tokio::sync::Notify,
-    /// Held (shared) by each click from before its move until its answer, the clicker's new
-    /// hand, is sent: a later move's edit of that hand waits for the answer
-    /// (`answers_sent`), so the answer never lands over the newer hand.
+    /// Held (shared) by each click answered with the clicker's hand (a move, a page or step of
+    /// the hand) from before it reads the table until its answer is sent: a later move's edit
+    /// of that hand waits for the answer (`answers_sent`), so the answer never lands over the
+    /// newer hand.
     pub(super) answering: tokio::sync::RwLock<()>,
 }
 
