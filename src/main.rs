@@ -336,14 +336,26 @@ fn serve() -> ExitCode {
 /// table of the servers on this process's shards (`SHARDS`; every table without it), then runs
 /// Discord on those shards until SIGTERM or Ctrl-C, and closes the store after a clean stop.
 async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
-    let store = pakka::store::Store::open(&config.database_url)
-        .await
-        .with_context(|| {
-            format!(
-                "cannot open the database {}",
-                pakka::store::redacted(&config.database_url)
-            )
-        })?;
+    // From here on SIGTERM and Ctrl-C stop the process cleanly, at any step of the start too.
+    let mut stop = pakka::discord::Stop::listen();
+    tracing::info!(
+        database = %pakka::store::redacted(&config.database_url),
+        "starting: opening the database"
+    );
+    let opened = tokio::select! {
+        opened = pakka::store::Store::open(&config.database_url) => opened,
+        signal = stop.signalled() => {
+            // A migration is one transaction: it is rolled back, and the next start runs it.
+            tracing::info!(signal, "stopped while opening the database");
+            return Ok(());
+        }
+    };
+    let store = opened.with_context(|| {
+        format!(
+            "cannot open the database {}",
+            pakka::store::redacted(&config.database_url)
+        )
+    })?;
     let limits = pakka::table::Limits {
         per_person: config.max_tables_per_person,
         per_server: config.max_tables_per_server,
@@ -355,7 +367,17 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
         .thinking(config.computer_think.unwrap_or(pakka::table::DEFAULT_THINK))
         .with_clocks(pakka::clocks(config));
     let service = Arc::new(service);
-    let restored = service.restore().await?;
+    let restored = tokio::select! {
+        restored = service.restore() => restored?,
+        signal = stop.signalled() => {
+            // Restoring only reads and rebuilds in memory: the next start restores every table
+            // again. (A table that no longer replays is closed in one statement as it is met;
+            // a stop before the Discord edge starts leaves its channel untold of it.)
+            tracing::info!(signal, "stopped while restoring the tables");
+            closing.close().await;
+            return Ok(());
+        }
+    };
     match config.shards {
         Some(r) => tracing::info!(
             restored,
@@ -368,7 +390,7 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     }
     // The tables run themselves from here: computer players, turn timers, lobbies' expiry.
     service.start();
-    pakka::discord::run(config, service).await?;
+    pakka::discord::run(config, service, stop).await?;
     // Every move stored is committed; closing lets SQLite fold its write-ahead log back in.
     if tokio::time::timeout(STORE_CLOSE, closing.close())
         .await

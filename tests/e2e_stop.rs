@@ -2,10 +2,13 @@
 //! stop on SIGTERM), a click or a command is answered privately "pakka is restarting" and
 //! changes nothing; the stop then ends with nothing cut off, and after a restart the same
 //! button plays the move. (`load::stop_short` sends the real SIGTERM to the real binary in the
-//! middle of a busy run.)
+//! middle of a busy run.) And the real binary stopped by SIGTERM before it is up: while its
+//! database opens, and while Discord is reached.
 
 use serde_json::json;
 
+use crate::support::bot_process::{BotCommand, BotProcess};
+use crate::support::fake_discord::Fault;
 use crate::support::harness::{play_until_over, Harness, WAIT};
 use crate::support::FakeDiscord;
 
@@ -75,4 +78,102 @@ async fn a_stopping_bot_answers_restarting_and_changes_nothing() {
     store.close().await;
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.take().unwrap().shutdown().await;
+}
+
+/// Waits (up to 20 s) until the bot's log holds `line`; panics with the log otherwise.
+async fn logged(bot: &BotProcess, line: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !bot.log().contains(line) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot never logged {line:?}; its log:\n{}",
+            bot.log()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// SIGTERM while the database is still being opened (another process holds it locked, so the
+/// migrations wait for it): the real binary exits with status 0 within the stop's bound,
+/// having changed nothing, and the next start migrates the database and serves as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_while_the_database_opens_exits_0_and_the_next_start_migrates() {
+    use sqlx::Connection;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pakka.db");
+    let url = format!("sqlite://{}", path.display());
+    // Another process's exclusive lock: the bot's connection waits for it (its busy timeout).
+    let mut holder = sqlx::SqliteConnection::connect(&format!("{url}?mode=rwc"))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN EXCLUSIVE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let log = dir.path().join("bot.log");
+    let mut bot = BotCommand::new(&fake, &url, dir.path(), &log)
+        .env("RUST_LOG", "warn,pakka=info")
+        .spawn();
+    logged(&bot, "starting: opening the database").await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, took) = bot
+        .terminate(pakka::discord::STOP_WITHIN)
+        .expect("the bot exits within the stop's bound");
+    assert!(status.success(), "{status:?}; its log:\n{}", bot.log());
+    assert!(took < pakka::discord::STOP_WITHIN, "{took:?}");
+    assert!(
+        bot.log().contains("stopped while opening the database"),
+        "{}",
+        bot.log()
+    );
+    assert_eq!(fake.command_registrations(), 0, "Discord was not reached");
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+    holder.close().await.unwrap();
+
+    let mut again = BotCommand::new(&fake, &url, dir.path(), &log)
+        .env("RUST_LOG", "warn,pakka=info")
+        .start(&fake)
+        .await;
+    let store = pakka::store::Store::open(&url).await.unwrap();
+    store.ping().await.unwrap();
+    let (status, _) = again
+        .terminate(pakka::discord::STOP_WITHIN)
+        .expect("the bot stops within the stop's bound");
+    assert!(status.success(), "{status:?}; its log:\n{}", again.log());
+}
+
+/// SIGTERM while the gateway is still being reached (Discord's answer to `GET /gateway/bot`
+/// is slow on its way): the real binary exits with status 0 within the stop's bound.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_while_discord_is_reached_exits_0() {
+    let fake = FakeDiscord::start().await;
+    fake.inject(
+        "GET /gateway/bot",
+        Fault::Late(std::time::Duration::from_secs(8)),
+        1,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    let log = dir.path().join("bot.log");
+    let mut bot = BotCommand::new(&fake, &url, dir.path(), &log)
+        .env("RUST_LOG", "warn,pakka=info")
+        .spawn();
+    let probe = fake.clone();
+    fake.wait_until(std::time::Duration::from_secs(20), move |_| {
+        probe.requests().iter().any(|r| r.contains("/gateway/bot"))
+    })
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "the bot never asked for the gateway; its log:\n{}",
+            bot.log()
+        )
+    });
+    let (status, took) = bot
+        .terminate(pakka::discord::STOP_WITHIN)
+        .expect("the bot exits within the stop's bound");
+    assert!(status.success(), "{status:?}; its log:\n{}", bot.log());
+    assert!(took < pakka::discord::STOP_WITHIN, "{took:?}");
+    assert_eq!(fake.command_registrations(), 0, "no command was registered");
 }

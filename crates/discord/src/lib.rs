@@ -197,7 +197,7 @@ impl Bot {
     }
 }
 
-pub use stopping::STOP_WITHIN;
+pub use stopping::{Stop, STOP_WITHIN};
 
 /// Connects to Discord with a ready table service (its tables restored by the caller) and
 /// registers the commands. Returns once the client runs in the background.
@@ -294,12 +294,23 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     })
 }
 
-/// Runs the bot until SIGTERM or Ctrl-C, then stops it cleanly (see [`Bot::stop`]); or until
-/// the client stops by itself (a rejected token, say).
-pub async fn run(config: &Config, service: Arc<TableService>) -> anyhow::Result<()> {
-    let mut bot = start(config, service).await?;
+/// Runs the bot until `stop` hears SIGTERM or Ctrl-C, then stops it cleanly (see
+/// [`Bot::stop`]); or until the client stops by itself (a rejected token, say). A signal while
+/// Discord is still being reached ends the start there, as cleanly.
+pub async fn run(
+    config: &Config,
+    service: Arc<TableService>,
+    mut stop: Stop,
+) -> anyhow::Result<()> {
+    let mut bot = tokio::select! {
+        bot = start(config, service) => bot?,
+        signal = stop.signalled() => {
+            tracing::info!(signal, "stopped while reaching Discord; nothing was started");
+            return Ok(());
+        }
+    };
     tokio::select! {
-        signal = stopping::signal() => {
+        signal = stop.signalled() => {
             tracing::info!(signal, "stopping: new clicks are refused, those under way finish");
             bot.stop().await;
             tracing::info!("the gateway is closed");

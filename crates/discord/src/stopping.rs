@@ -31,27 +31,63 @@ pub const GATEWAY_CLOSE: Duration = Duration::from_secs(2);
 /// The bound on a whole stop, from the signal to the exit.
 pub const STOP_WITHIN: Duration = Duration::from_secs(10);
 
-/// Waits for SIGTERM or Ctrl-C (SIGINT); answers the signal's name.
-pub(crate) async fn signal() -> &'static str {
+/// SIGTERM and Ctrl-C (SIGINT), listened for from the moment it is made: made first thing at
+/// start-up, so a signal while the database opens, the tables are restored or Discord is
+/// reached stops the process cleanly (exit 0) instead of killing it, and a signal sent between
+/// two of those steps waits here for the next to look.
+pub struct Stop {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => tokio::select! {
-                _ = term.recv() => "SIGTERM",
-                _ = tokio::signal::ctrl_c() => "SIGINT",
-            },
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot listen for SIGTERM; only Ctrl-C stops cleanly");
-                let _ = tokio::signal::ctrl_c().await;
-                "SIGINT"
+    term: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    int: Option<tokio::signal::unix::Signal>,
+}
+
+impl Stop {
+    /// Starts listening (within a Tokio runtime).
+    pub fn listen() -> Stop {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let listen = |kind: SignalKind, name: &str| match signal(kind) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot listen for {name}; it will not stop cleanly");
+                    None
+                }
+            };
+            Stop {
+                term: listen(SignalKind::terminate(), "SIGTERM"),
+                int: listen(SignalKind::interrupt(), "SIGINT"),
             }
         }
+        #[cfg(not(unix))]
+        {
+            Stop {}
+        }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-        "Ctrl-C"
+
+    /// Waits for SIGTERM or Ctrl-C (SIGINT); answers the signal's name.
+    pub async fn signalled(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            async fn next(signal: &mut Option<tokio::signal::unix::Signal>) {
+                match signal {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending().await,
+                }
+            }
+            tokio::select! {
+                () = next(&mut self.term) => "SIGTERM",
+                () = next(&mut self.int) => "SIGINT",
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
+        }
     }
 }
 
