@@ -191,34 +191,51 @@ fn a_public_picture_is_drawn_from_the_public_view_only() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
 
-    /// Random play of every game: every position's table and every hand draw to PNG.
+    /// Random play of every game: every position's table and every hand draw to PNG. A thread
+    /// per game: drawing is most of this test's time, and the binary's other test thread is
+    /// often only waiting on a fake Discord.
     #[test]
     fn every_position_of_random_play_draws(seed in any::<u64>(), every in 5usize..25) {
-        for info in registry::GAMES {
-            let configs = info.configurations();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let (options, seats) = configs.choose(&mut rng).unwrap().clone();
-            let mut game = info.create(options, seats, Setup::seeded(seed)).unwrap();
-            let mut drawn = 0;
-            for step in 0..400 {
-                let Some(&seat) = game.to_act().choose(&mut rng) else {
-                    break;
-                };
-                if step % every == 0 && drawn < 15 {
-                    drawn += 1;
-                    let table = render::table(&game.picture(Observer::Public), &game.name(), &words());
-                    prop_assert!(table.is_ok(), "{}: {:?}", info.id, table.err());
-                    let hand = render::hand(&game.picture(Observer::Seat(seat)), &words());
-                    prop_assert!(hand.is_ok(), "{}: {:?}", info.id, hand.err());
-                }
-                let n = game.legal_json(seat).len();
-                let index = rand::Rng::random_range(&mut rng, 0..n);
-                game.act_index(seat, index).unwrap();
-            }
-            let end = render::table(&game.picture(Observer::Public), &game.name(), &words());
-            prop_assert!(end.is_ok());
-        }
+        let failures: Vec<String> = std::thread::scope(|threads| {
+            let running: Vec<_> = GAMES
+                .iter()
+                .map(|info| threads.spawn(move || draw_random_play(info, seed, every)))
+                .collect();
+            running
+                .into_iter()
+                .filter_map(|t| t.join().unwrap_or_else(|_| Err("a drawing thread panicked".into())).err())
+                .collect()
+        });
+        prop_assert!(failures.is_empty(), "{failures:?}");
     }
+}
+
+/// Plays `info` at random from `seed`, drawing the table and the acting seat's hand every
+/// `every` steps (at most 15 times) and the table at the end; answers the first failure.
+fn draw_random_play(info: &registry::GameInfo, seed: u64, every: usize) -> Result<(), String> {
+    let configs = info.configurations();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (options, seats) = configs.choose(&mut rng).unwrap().clone();
+    let mut game = info.create(options, seats, Setup::seeded(seed)).unwrap();
+    let mut drawn = 0;
+    for step in 0..400 {
+        let Some(&seat) = game.to_act().choose(&mut rng) else {
+            break;
+        };
+        if step % every == 0 && drawn < 15 {
+            drawn += 1;
+            render::table(&game.picture(Observer::Public), &game.name(), &words())
+                .map_err(|e| format!("{}: {e:?}", info.id))?;
+            render::hand(&game.picture(Observer::Seat(seat)), &words())
+                .map_err(|e| format!("{}: {e:?}", info.id))?;
+        }
+        let n = game.legal_json(seat).len();
+        let index = rand::Rng::random_range(&mut rng, 0..n);
+        game.act_index(seat, index).unwrap();
+    }
+    render::table(&game.picture(Observer::Public), &game.name(), &words())
+        .map(drop)
+        .map_err(|e| format!("{} at the end: {e:?}", info.id))
 }
 
 /// Every game drawn at its most seats (8 where allowed), after a few moves of its rule of
