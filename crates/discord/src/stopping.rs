@@ -9,7 +9,9 @@
 //! acknowledged, and the restart replays the move log.
 //!
 //! The gate (`gate`) counts what it let in, held for a click's or a command's whole handling;
-//! closing it waits for the count to reach zero.
+//! closing it waits for the count to reach zero. The signals themselves are heard by [`Stop`],
+//! made at the first step of the binary's start, so a signal before the bot is up (the
+//! database opening, the tables restored, Discord reached) ends the start as cleanly.
 
 use std::time::Duration;
 
