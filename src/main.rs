@@ -374,7 +374,7 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
             // again. (A table that no longer replays is closed in one statement as it is met;
             // a stop before the Discord edge starts leaves its channel untold of it.)
             tracing::info!(signal, "stopped while restoring the tables");
-            closing.close().await;
+            close_store(&closing).await;
             return Ok(());
         }
     };
@@ -391,15 +391,20 @@ async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
     // The tables run themselves from here: computer players, turn timers, lobbies' expiry.
     service.start();
     pakka::discord::run(config, service, stop).await?;
-    // Every move stored is committed; closing lets SQLite fold its write-ahead log back in.
-    if tokio::time::timeout(STORE_CLOSE, closing.close())
+    close_store(&closing).await;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// Closes the store within `STORE_CLOSE`: every move stored is committed; closing lets SQLite
+/// fold its write-ahead log back in.
+async fn close_store(store: &pakka::store::Store) {
+    if tokio::time::timeout(STORE_CLOSE, store.close())
         .await
         .is_err()
     {
         tracing::warn!("the database did not close in time");
     }
-    tracing::info!("stopped cleanly");
-    Ok(())
 }
 
 /// How long a stop waits for the store to close (after the gateway, within
