@@ -253,8 +253,9 @@ pub struct FakeMessage {
     /// A deferred ("is thinking...") response not yet filled in.
     pub loading: bool,
     pub deleted: bool,
-    /// Earlier versions, oldest first.
-    pub history: Vec<MessageVersion>,
+    /// Earlier versions, oldest first (shared: a message copied out for a look copies no
+    /// version).
+    pub history: Arc<Vec<MessageVersion>>,
     /// When the current version appeared.
     pub shown_at: Instant,
     /// Discord's message type (0 default, 18 thread created, 20 reply to a slash command).

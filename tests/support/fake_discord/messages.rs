@@ -124,7 +124,7 @@ impl Inner {
             }),
             loading: flags & FLAG_LOADING != 0,
             deleted: false,
-            history: Vec::new(),
+            history: Default::default(),
             shown_at: Instant::now(),
             kind,
             created_at: fixtures::now(),
@@ -288,7 +288,7 @@ impl Inner {
         } else {
             m.edited_at = Some(fixtures::now());
         }
-        m.history.push(old);
+        Arc::make_mut(&mut m.history).push(old);
         m.shown_at = Instant::now();
     }
 

@@ -70,21 +70,12 @@ fn multipart_parts(content_type: &str, body: &[u8]) -> Option<Vec<Part>> {
     let boundary = content_type.split("boundary=").nth(1)?.trim_matches('"');
     let delimiter = format!("--{boundary}").into_bytes();
     let mut parts = Vec::new();
-    let mut starts: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i + delimiter.len() <= body.len() {
-        if body[i..].starts_with(&delimiter) {
-            starts.push(i);
-            i += delimiter.len();
-        } else {
-            i += 1;
-        }
-    }
+    let starts: Vec<usize> = memchr::memmem::find_iter(body, &delimiter).collect();
     for pair in starts.windows(2) {
         let chunk = &body[pair[0] + delimiter.len()..pair[1]];
         let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
         let chunk = chunk.strip_suffix(b"\r\n").unwrap_or(chunk);
-        let split = chunk.windows(4).position(|w| w == b"\r\n\r\n")?;
+        let split = memchr::memmem::find(chunk, b"\r\n\r\n")?;
         let head = String::from_utf8_lossy(&chunk[..split]).to_string();
         let bytes = chunk[split + 4..].to_vec();
         let field = |key: &str| {
