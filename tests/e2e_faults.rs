@@ -443,3 +443,52 @@ async fn a_late_click_answer_never_covers_the_hand_of_the_next_turn() {
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.take().unwrap().shutdown().await;
 }
+
+/// "Show my hand" pressed by the player who waits, its answer slow on its way to Discord, and
+/// the other player's move made meanwhile: the move's update waits for that answer, and then
+/// finds the new hand message, so the waiting player's new hand comes alive for their turn
+/// (it would otherwise keep the position it was read at, and the older hand lose its buttons).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_shown_while_the_other_player_moves_comes_alive_for_its_turn() {
+    let mut h = Harness::start().await;
+    let (_, table) = h.start_game(7).await;
+    let alice = h.open_hand(&h.alice, table.id).await;
+    let bob = h.open_hand(&h.bob, table.id).await;
+    let alive = |m: &crate::support::fake_discord::FakeMessage| !m.buttons().is_empty();
+    let (mover, mover_hand, waiter) = if alive(&h.fake.message(alice.id).unwrap()) {
+        (h.alice.clone(), alice.id, h.bob.clone())
+    } else {
+        (h.bob.clone(), bob.id, h.alice.clone())
+    };
+    // The waiting player asks for their hand again; its answer reaches Discord 600 ms late.
+    h.fake
+        .inject(CALLBACK, Fault::Late(Duration::from_millis(600)), 1);
+    let show = button(&h.fake.message(table.id).unwrap(), "Show my hand");
+    let fake = h.fake.clone();
+    let shown = tokio::spawn(async move { fake.click(&waiter, table.id, &show).await });
+    h.fake
+        .wait_until(WAIT, |f| f.faults_pending() == 0)
+        .await
+        .expect("the answer to Show my hand is on its way");
+    // Meanwhile the other player moves: the turn passes to the waiting player.
+    let mover_message = h.fake.message(mover_hand).unwrap();
+    let first = mover_message.buttons().into_iter().next().unwrap().0;
+    let moved = h.fake.click(&mover, mover_hand, &first).await.unwrap();
+    assert_eq!(moved.callback_type, 7, "{}", moved.content());
+    let new_hand = shown.await.unwrap().unwrap().message().unwrap().id;
+    let fake = h.fake.clone();
+    let came_alive = h
+        .fake
+        .wait_until(WAIT, move |_| {
+            fake.message(new_hand)
+                .is_some_and(|m| !m.buttons().is_empty())
+        })
+        .await;
+    assert!(
+        came_alive.is_ok(),
+        "the hand shown during the move never came alive: {:?}",
+        h.fake.message(new_hand).unwrap().content
+    );
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.take().unwrap().shutdown().await;
+}

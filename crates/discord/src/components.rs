@@ -264,6 +264,10 @@ async fn on_click(
 /// "Show my hand": the player's hand as a new private message, remembered to bring it alive
 /// on their turn (and an older hand message of theirs loses its buttons).
 async fn on_hand(c: &Click<'_>, table: TableId) {
+    // The hand read now is answered and remembered before a later move's update looks for
+    // the player's hands: else the new message would keep the older position.
+    let order = c.data.tables.kept_order(table);
+    let _answering = answering(order.as_deref()).await;
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
         Err(e) => return c.refuse(&e).await,
@@ -319,6 +323,10 @@ async fn on_hint(c: &Click<'_>, table: TableId) {
 /// seats are open: answered with that seat's hand, privately; the table message names them
 /// in the seat and tells it in its story, and the turn ping follows.
 async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
+    // As for "Show my hand": the seat's hand is answered and remembered before a later
+    // move's update looks for it.
+    let order = c.data.tables.kept_order(table);
+    let _answering = answering(order.as_deref()).await;
     let took = match c.data.service.take_over(table, c.user, seat).await {
         Ok(took) => took,
         Err(e) => return c.refuse(&e).await,
