@@ -1,12 +1,14 @@
 //! The database going away in the middle of a game, on the fake Discord: PostgreSQL's server
 //! stopped and started again (a cluster of the test's own, so the other PostgreSQL tests do not
-//! see the outage), and SQLite refusing every write (the writing connection made read-only,
-//! which answers SQLITE_READONLY as a file made read-only does; a full disk needs a tiny
-//! filesystem, which needs root to mount, so it is not tested here). A click during the
-//! outage is answered within Discord's 3 seconds with a private "could not be saved", the table
-//! stays as it was (its stored log, its hands, its buttons), nothing acknowledged is lost, and
-//! the same button works once the database is back, without a restart; the game then plays to
-//! its end.
+//! see the outage), PostgreSQL behind a proxy of the test's own that goes silent (it forwards
+//! nothing and closes nothing, as a network dropping every packet), SQLite refusing every
+//! write (the writing connection made read-only, which answers SQLITE_READONLY as a file made
+//! read-only does), and SQLite on a small filesystem the test mounts (as root; skipped with the
+//! reason elsewhere) and fills to the last byte. A click during the outage is answered within
+//! Discord's 3 seconds with a private "could not be saved", `/readyz` says not ready and why,
+//! the table stays as it was (its stored log, its hands, its buttons), nothing acknowledged is
+//! lost, and the same button works once the database is back, without a restart; the game then
+//! plays to its end.
 
 use std::time::Duration;
 
@@ -15,6 +17,8 @@ use serde_json::json;
 use crate::support::fake_discord::ACK_DEADLINE;
 use crate::support::harness::{play_until_over, Harness, CHANNEL, WAIT};
 use crate::support::postgres::{self, Cluster};
+use crate::support::proxy::{self, SilentProxy};
+use crate::support::small_disk::SmallDisk;
 
 /// How the test makes the database go away and come back.
 enum Outage {
@@ -22,6 +26,10 @@ enum Outage {
     ReadOnly,
     /// The PostgreSQL server of a cluster of the test's own is stopped, then started again.
     Stopped(Cluster),
+    /// The proxy between the bot and PostgreSQL stops forwarding, then forwards again.
+    Silent(SilentProxy),
+    /// The filesystem of the SQLite file is filled, then the filler removed.
+    FullDisk(SmallDisk),
 }
 
 impl Outage {
@@ -29,6 +37,8 @@ impl Outage {
         match self {
             Outage::ReadOnly => service(h).store().refuse_writes(true).await.unwrap(),
             Outage::Stopped(cluster) => cluster.halt(),
+            Outage::Silent(proxy) => proxy.silence(true),
+            Outage::FullDisk(disk) => disk.fill().await,
         }
     }
 
@@ -36,8 +46,20 @@ impl Outage {
         match self {
             Outage::ReadOnly => service(h).store().refuse_writes(false).await.unwrap(),
             Outage::Stopped(cluster) => cluster.resume(),
+            Outage::Silent(proxy) => proxy.silence(false),
+            Outage::FullDisk(disk) => disk.free(),
         }
     }
+
+    /// Whether reads fail too (the database is away), rather than only writes.
+    fn reads_fail(&self) -> bool {
+        matches!(self, Outage::Stopped(_) | Outage::Silent(_))
+    }
+}
+
+/// Serves `/metrics`, `/healthz` and `/readyz` on a free port.
+fn with_metrics(c: &mut pakka::config::Config) {
+    c.metrics_addr = Some(([127, 0, 0, 1], 0).into());
 }
 
 fn service(h: &Harness) -> &pakka::table::TableService {
@@ -46,8 +68,30 @@ fn service(h: &Harness) -> &pakka::table::TableService {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_refusing_writes_mid_game_changes_nothing_and_play_resumes() {
-    let h = Harness::start().await;
+    let h = Harness::start_tweaked(with_metrics).await;
     outage_mid_game(h, Outage::ReadOnly).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_on_a_full_disk_mid_game_changes_nothing_and_play_resumes() {
+    let Some(disk) = SmallDisk::mount("e2e_outage::sqlite_on_a_full_disk") else {
+        return;
+    };
+    let h = Harness::start_on_file_tweaked(&disk.database(), with_metrics).await;
+    outage_mid_game(h, Outage::FullDisk(disk)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_gone_silent_mid_game_changes_nothing_and_play_resumes() {
+    let test = "e2e_outage::postgres_gone_silent_mid_game";
+    let Some(mut db) = postgres::fresh(test).await else {
+        return;
+    };
+    let proxy = SilentProxy::start(proxy::server_of(&db.url)).await;
+    db.url = proxy::through(&db.url, proxy.addr);
+    let h = Harness::start_on_db_tweaked(db, with_metrics).await;
+    assert_eq!(h.store().await.backend_name(), "postgres");
+    outage_mid_game(h, Outage::Silent(proxy)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -58,8 +102,7 @@ async fn postgres_stopped_mid_game_changes_nothing_and_play_resumes() {
     };
     let db = postgres::fresh_on(&cluster.admin, test).await;
     // With metrics served: `/readyz` follows the database.
-    let h = Harness::start_on_db_tweaked(db, |c| c.metrics_addr = Some(([127, 0, 0, 1], 0).into()))
-        .await;
+    let h = Harness::start_on_db_tweaked(db, with_metrics).await;
     assert_eq!(h.store().await.backend_name(), "postgres");
     outage_mid_game(h, Outage::Stopped(cluster)).await;
 }
@@ -100,20 +143,39 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
         assert_eq!(readyz_becomes(addr, 200).await, "ready\n");
     }
     outage.begin(&h).await;
-    if let Some(addr) = readyz {
-        // Unready while the database is away, saying why.
-        let why = readyz_becomes(addr, 503).await;
-        assert!(why.contains("database") || why.contains("store"), "{why}");
-    }
-    // A move during the outage: answered in time, privately, and nothing changes.
-    let refused = h.fake.click(&user, hand, &button).await.unwrap();
-    assert!(refused.latency < ACK_DEADLINE, "{:?}", refused.latency);
-    assert!(refused.is_ephemeral(), "{}", refused.content());
-    assert!(
-        refused.content().contains("could not be saved"),
-        "{}",
-        refused.content()
+    // A move during the outage, pressed twice at once before anything has noticed it (the
+    // second click waits for the table the first holds): each answered in time, privately,
+    // and nothing changes.
+    let (first, second) = tokio::join!(
+        h.fake.click(&user, hand, &button),
+        h.fake.click(&user, hand, &button)
     );
+    let (refused, twin) = (first.unwrap(), second.unwrap());
+    for answer in [&refused, &twin] {
+        assert!(answer.latency < ACK_DEADLINE, "{:?}", answer.latency);
+        assert!(answer.is_ephemeral(), "{}", answer.content());
+        assert!(
+            answer.content().contains("could not be saved"),
+            "{}",
+            answer.content()
+        );
+    }
+    println!(
+        "outage: two clicks at once answered in {:.0} and {:.0} ms",
+        refused.latency.as_secs_f64() * 1e3,
+        twin.latency.as_secs_f64() * 1e3
+    );
+    if let Some(addr) = readyz {
+        // Unready while the database is away or refuses writes, saying why.
+        let why = readyz_becomes(addr, 503).await;
+        let said = if outage.reads_fail() {
+            "store: unreachable"
+        } else {
+            "store: refuses writes"
+        };
+        assert!(why.contains(said), "{why}");
+        println!("outage: /readyz said {why:?}");
+    }
     assert_eq!(
         h.fake.message(hand).unwrap().buttons(),
         buttons,
@@ -140,16 +202,19 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
         .slash(&h.alice, CHANNEL, "scores", json!([]))
         .await
         .unwrap();
-    match outage {
-        Outage::Stopped(_) => {
-            assert!(scores.is_ephemeral(), "{}", scores.content());
-            assert!(
-                scores.content().contains("database is not answering"),
-                "{}",
-                scores.content()
-            );
-        }
-        Outage::ReadOnly => assert!(scores.content().contains("Leaderboard")),
+    if outage.reads_fail() {
+        assert!(scores.is_ephemeral(), "{}", scores.content());
+        assert!(
+            scores.content().contains("database is not answering"),
+            "{}",
+            scores.content()
+        );
+    } else {
+        assert!(
+            scores.content().contains("Leaderboard"),
+            "{}",
+            scores.content()
+        );
     }
     // A longer outage on request (`OUTAGE_SECONDS=60`, by hand: CI keeps it short): a click
     // every few seconds, each refused in time.

@@ -114,6 +114,66 @@ async fn open_creates_the_file_and_reopening_keeps_the_data() {
     assert_eq!(again.table(id).await.unwrap(), Some(open[0].clone()));
 }
 
+/// SQLite on a disk that fills up: each move refused (SQLite refuses the COMMIT), and once the
+/// disk has room again every move the store answers as stored is in the file, read by a
+/// connection of its own. (sqlx's count of open transactions went wrong after two refused
+/// COMMITs, leaving the writing connection inside a transaction: every later move answered
+/// success and was never written.)
+#[tokio::test]
+async fn after_a_full_disk_every_move_acknowledged_is_in_the_file() {
+    use crate::support::small_disk::SmallDisk;
+    let Some(disk) = SmallDisk::mount("store::after_a_full_disk") else {
+        return;
+    };
+    let url = format!("sqlite://{}", disk.database().display());
+    let store = Store::open(&url).await.unwrap();
+    let id = store
+        .create_table(&new_table(GUILD, 10, "paston", &[Some(ALICE), None]))
+        .await
+        .unwrap();
+    store.start_table(id).await.unwrap();
+    store
+        .record_move(id, 1, 0, &json!({ "play": 1 }), None, None)
+        .await
+        .unwrap();
+    disk.fill().await;
+    for _ in 0..3 {
+        let refused = store
+            .record_move(id, 2, 1, &json!({ "play": 2 }), None, None)
+            .await
+            .unwrap_err();
+        assert!(refused.is_outage(), "{refused}");
+    }
+    assert!(
+        store.writable().await.is_err(),
+        "a full disk takes no write"
+    );
+    disk.free();
+    store.writable().await.unwrap();
+    for number in 2..=4 {
+        store
+            .record_move(id, number, 0, &json!({ "play": number }), None, None)
+            .await
+            .unwrap();
+    }
+    let mut conn = SqliteConnectOptions::from_str(&url)
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let stored: Vec<i64> = sqlx::query_scalar("SELECT number FROM moves ORDER BY number")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(
+        stored,
+        [1, 2, 3, 4],
+        "every move acknowledged is in the file"
+    );
+    conn.close().await.unwrap();
+    store.close().await;
+}
+
 #[tokio::test]
 async fn a_file_database_is_in_wal_mode() {
     let dir = tempfile::tempdir().unwrap();

@@ -100,6 +100,11 @@ impl Harness {
         Harness::start_at(|_| {}, None, Some(format!("sqlite://{}", path.display()))).await
     }
 
+    /// As [`Harness::start_on_file`], with the configuration tweaked.
+    pub async fn start_on_file_tweaked(path: &std::path::Path, tweak: fn(&mut Config)) -> Harness {
+        Harness::start_at(tweak, None, Some(format!("sqlite://{}", path.display()))).await
+    }
+
     async fn start_with(
         tweak: fn(&mut Config),
         postgres: Option<crate::support::postgres::TestDb>,

@@ -11,6 +11,8 @@ pub mod fake_discord;
 pub mod harness;
 pub mod http;
 pub mod postgres;
+pub mod proxy;
+pub mod small_disk;
 pub mod source;
 
 pub use fake_discord::{

@@ -133,7 +133,7 @@ impl Probe {
     /// Why the bot is not ready, or None when it is.
     async fn unready(&self) -> Option<String> {
         let mut why = Vec::new();
-        match tokio::time::timeout(STORE_WAIT, self.data.service.store_reachable()).await {
+        match tokio::time::timeout(STORE_WAIT, self.data.service.store_ready()).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => why.push(format!("store: {e}")),
             Err(_) => why.push(format!("store: no answer within {STORE_WAIT:?}")),

@@ -183,6 +183,9 @@ pub enum StoreError {
     Sqlx(#[from] sqlx::Error),
     #[error("migration error: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database gave no answer within the call's deadline (an outage).
+    #[error("the database gave no answer within {0:?}")]
+    Deadline(Duration),
 }
 
 /// Which database a [`Store`] talks to, for the SQL text that differs between them.
@@ -236,6 +239,14 @@ pub(crate) use sql;
 /// The body is written once and type-checked for each backend.
 /// Every use of the writing role counts as one write (`Store::writes`).
 macro_rules! on_db {
+    // Within the call's deadline, noting the outcome in the store's health.
+    (@timed $store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {{
+        $store
+            .timed(async {
+                Ok::<_, $crate::StoreError>($crate::on_db!(@run $store, $role, |$db, $dialect| $body))
+            })
+            .await?
+    }};
     (@run $store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {{
         // Each use is timed under the name of the method it is in (`pakka_metrics`).
         fn here() {}
@@ -258,12 +269,16 @@ macro_rules! on_db {
             }
         }
     }};
+    // A long call of its own (a recompute, a restore's load): no deadline.
+    ($store:expr, $role:ident, untimed, |$db:ident, $dialect:ident| $body:expr) => {
+        $crate::on_db!(@run $store, $role, |$db, $dialect| $body)
+    };
     ($store:expr, writer, |$db:ident, $dialect:ident| $body:expr) => {{
         $store.count_write();
-        $crate::on_db!(@run $store, writer, |$db, $dialect| $body)
+        $crate::on_db!(@timed $store, writer, |$db, $dialect| $body)
     }};
     ($store:expr, $role:ident, |$db:ident, $dialect:ident| $body:expr) => {
-        $crate::on_db!(@run $store, $role, |$db, $dialect| $body)
+        $crate::on_db!(@timed $store, $role, |$db, $dialect| $body)
     };
 }
 pub(crate) use on_db;
@@ -287,6 +302,23 @@ impl Store {
         });
         Ok(())
     }
+
+    /// Whether the database takes writes now (`/readyz`): one row of `write_probe` written
+    /// and committed. A full disk, a read-only file or server, or no answer says why not. Not
+    /// counted among [`Store::writes`]: no person's action made it.
+    pub async fn writable(&self) -> Result<(), StoreError> {
+        on_db!(@timed self, writer, |db, d| {
+            sqlx::query(sql!(
+                d,
+                "INSERT INTO write_probe (id, probed_at) VALUES (1, {now}) \
+                 ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at"
+            ))
+            .execute(db)
+            .await
+            .map(drop)?
+        });
+        Ok(())
+    }
 }
 
 /// The handle on the database. Cheap to clone (the pools are shared).
@@ -305,6 +337,8 @@ pub struct Store {
     /// Writes made through this handle and its clones (each method that writes counts once,
     /// however many statements its transaction holds): what a click costs, for the tests.
     writes: Arc<AtomicU64>,
+    /// Whether the database is away or refuses writes, as the calls found it.
+    health: Arc<outage::Health>,
 }
 
 #[derive(Clone, Debug)]
@@ -394,10 +428,11 @@ impl Store {
             // FULL: a committed move survives a power cut, not only a crash of the process.
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
+            .busy_timeout(outage::BUSY_TIMEOUT);
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(outage::ACQUIRE_TIMEOUT)
+            .after_release(|conn, _| Box::pin(outage::outside_transaction(conn)))
             // The checkpoints are the background task's.
             .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
@@ -415,6 +450,7 @@ impl Store {
                 _checkpoints: Some(Arc::new(background)),
             }),
             writes: Arc::default(),
+            health: Arc::default(),
         };
         store.rate_unrated().await?;
         Ok(store)
@@ -433,6 +469,7 @@ impl Store {
         let store = Store {
             backend: Backend::Postgres(Postgres { pool }),
             writes: Arc::default(),
+            health: Arc::default(),
         };
         store.rate_unrated().await?;
         Ok(store)
@@ -457,6 +494,7 @@ impl Store {
                 _checkpoints: None,
             }),
             writes: Arc::default(),
+            health: Arc::default(),
         })
     }
 
@@ -468,6 +506,17 @@ impl Store {
 
     fn count_write(&self) {
         self.writes.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// One call of the store within its deadline (see `outage`), its outcome noted in the
+    /// store's health: what `on_db!` does for each method's statements.
+    pub(crate) async fn timed<T>(
+        &self,
+        call: impl std::future::Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let result = outage::within(self.health.deadline(), call).await;
+        self.health.saw(&result);
+        result
     }
 
     /// Which backend this store talks to: `"sqlite"` or `"postgres"` (for logs and reports).

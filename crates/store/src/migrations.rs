@@ -48,6 +48,7 @@ both!(
     "0009_discord_results.sql",
     "0010_hints_and_taken_seats.sql",
     "0011_one_game_per_level.sql",
+    "0012_write_probe.sql",
 );
 
 impl Files {

@@ -308,7 +308,7 @@ impl Store {
     /// stored ratings and history with the result in one transaction. Answers how many stored
     /// rows differed: 0 when the incremental ratings were exact.
     pub async fn recompute_ratings(&self, write: bool) -> Result<Recomputed, StoreError> {
-        on_db!(self, writer, |db, d| {
+        on_db!(self, writer, untimed, |db, d| {
             let mut tx = db.begin().await?;
             if d == super::Dialect::Postgres {
                 // One recompute at a time, and no result recorded while it runs: a game that
@@ -457,7 +457,7 @@ impl Store {
     /// Rates results stored before ratings existed (a database from before migration 0006):
     /// when some rated result has no history row yet, recomputes everything. Run at start.
     pub(super) async fn rate_unrated(&self) -> Result<(), StoreError> {
-        let unrated: Option<i64> = on_db!(self, pool, |db, d| {
+        let unrated: Option<i64> = on_db!(self, pool, untimed, |db, d| {
             sqlx::query_scalar(sql!(
                 d,
                 "SELECT r.table_id FROM results AS r WHERE r.rating_seq IS NOT NULL \

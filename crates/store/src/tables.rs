@@ -573,7 +573,7 @@ impl Store {
 
     /// The paused matches of a channel, oldest first, with seats and move logs.
     pub async fn paused_tables(&self, channel_id: u64) -> Result<Vec<StoredTable>, StoreError> {
-        self.load(Which::Paused(channel_id)).await
+        self.timed(self.load(Which::Paused(channel_id))).await
     }
 
     /// Every table in the lobby or playing, with its seats and full move log, ordered by id.
@@ -589,7 +589,7 @@ impl Store {
 
     /// One table with its seats and full move log, in any phase.
     pub async fn table(&self, id: TableId) -> Result<Option<StoredTable>, StoreError> {
-        Ok(self.load(Which::One(id)).await?.pop())
+        Ok(self.timed(self.load(Which::One(id))).await?.pop())
     }
 
     /// The deal and per-seat scores (ordered by seat) of the latest totals, or None.
@@ -614,7 +614,8 @@ impl Store {
         )))
     }
 
-    /// Loads tables with their seats and moves, from one consistent snapshot.
+    /// Loads tables with their seats and moves, from one consistent snapshot (with no deadline
+    /// of its own: a restore loads every open table).
     async fn load(&self, which: Which) -> Result<Vec<StoredTable>, StoreError> {
         let condition = which.condition();
         let arguments = which.arguments();
@@ -630,7 +631,7 @@ impl Store {
              FROM moves AS m JOIN tables AS t ON t.id = m.table_id \
              WHERE {condition} ORDER BY m.table_id, m.number"
         );
-        let (table_rows, seat_rows, move_rows) = on_db!(self, pool, |db, d| {
+        let (table_rows, seat_rows, move_rows) = on_db!(self, pool, untimed, |db, d| {
             // PostgreSQL's default READ COMMITTED would give each statement its own snapshot.
             let mut tx = db.begin().await?;
             if d == super::Dialect::Postgres {

@@ -955,9 +955,17 @@ impl TableService {
         counts
     }
 
-    /// Whether the store answers a cheap query now (`/readyz`); the error says why not.
-    pub async fn store_reachable(&self) -> Result<(), TableError> {
-        self.store.ping().await.map_err(TableError::from)
+    /// Whether the store answers a cheap query now and takes writes (`/readyz`); the error
+    /// says why not, for the operator: "unreachable: …" or "refuses writes: …".
+    pub async fn store_ready(&self) -> Result<(), String> {
+        self.store
+            .ping()
+            .await
+            .map_err(|e| format!("unreachable: {e}"))?;
+        self.store
+            .writable()
+            .await
+            .map_err(|e| format!("refuses writes: {e}"))
     }
 
     /// How many tables the service holds in memory: lobbies and games being played (a paused
