@@ -190,6 +190,50 @@ async fn a_restart_between_two_deals_keeps_the_match_totals() {
     h.bot.unwrap().shutdown().await;
 }
 
+/// A Teka match restarted in its second deal: the second deal's result lists the first deal's
+/// line (the table rebuilds its deals from the move log), word for word as the same match
+/// played through without a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_match_keeps_the_earlier_deals_in_the_next_result() {
+    let (restarted, straight) = tokio::join!(teka_second_result(true), teka_second_result(false));
+    assert!(
+        restarted.contains("Earlier deals") && restarted.contains("Deal 1:"),
+        "{restarted}"
+    );
+    assert_eq!(restarted, straight);
+}
+
+/// The result of deal 2 of a Teka match of four people who each press their first button, with
+/// a restart a few moves into deal 2 or without.
+async fn teka_second_result(restart: bool) -> String {
+    let mut h = Harness::start().await;
+    let dave = h.fake.user(1_000_000_000_000_004, "dave");
+    let (alice, bob, carol) = (h.alice.clone(), h.bob.clone(), h.carol.clone());
+    let players = [&alice, &bob, &carol, &dave];
+    let (table, _) = h.open_table("teka", &players, 9, &[]).await;
+    h.play(table, &players, first_choice, reached_deal(2), 3_000)
+        .await;
+    h.play(table, &players, first_choice, |_| false, 6).await;
+    if restart {
+        h.restart().await;
+    }
+    h.play(table, &players, first_choice, reached_deal(3), 3_000)
+        .await;
+    // The match keeps its latest result in the channel: deal 2's, posted as deal 3 begins.
+    let fake = h.fake.clone();
+    let result = move || {
+        fake.channel_messages(CHANNEL)
+            .into_iter()
+            .find(|m| m.content.contains("deal 2 is over."))
+    };
+    let probe = result.clone();
+    let _ = h.fake.wait_until(WAIT, move |_| probe().is_some()).await;
+    let result = result().expect("deal 2's result in the channel");
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.take().unwrap().shutdown().await;
+    result.content
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn paskahousu_three_players_to_the_end_with_a_hand_past_25_cards() {
     let h = Harness::start().await;

@@ -12,7 +12,6 @@ use tokio::sync::mpsc;
 
 use super::public::{Posted, Voice};
 use pakka_table::{Published, TableId};
-use pakka_text::Msg;
 
 /// A player's open hand: the latest interaction token that can edit it (tokens last 15
 /// minutes) and the message it is.
@@ -278,9 +277,6 @@ pub(super) struct Shown {
     pub(super) message: Option<Posted>,
     /// The latest result posted (a deal's), as this process posted it.
     pub(super) result: Option<Posted>,
-    /// The deals of the match that are over, one line each, for the results that follow
-    /// (those of the deals before a restart are in `/replay`).
-    pub(super) deals: Vec<Msg>,
     /// The answer that started the game posted its table message, and `started` has not yet
     /// heard of it.
     pub(super) start_posted: bool,

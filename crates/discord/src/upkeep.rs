@@ -69,8 +69,7 @@ pub(super) async fn after_move(
             // before its successor is posted, so the channel never holds more than the
             // table message, the latest result and the ping.
             let deal = acted.ended_deal.unwrap_or(1);
-            let over = render::deal_over(view, deal, &acted.events, &shown.deals, public);
-            shown.deals.extend(render::deal_line(view, deal));
+            let over = render::deal_over(view, deal, &acted.events, public);
             drop_result(ctx, data, &mut shown, view).await;
             let posted = post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
             remember_result(data, &mut shown, view.id, posted).await;
@@ -166,10 +165,10 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     let public = data.guild_lang(view.guild_id).await;
     // A match's last deal joins the lines of the others, and its latest result gives way to
     // the game's, which tells the whole match.
-    let mut deals = std::mem::take(&mut shown.deals);
+    let mut deals: Vec<pakka_text::Msg> = view.deals.iter().map(render::deal_line).collect();
     if !deals.is_empty() {
         let last = view.status.as_ref().map_or(1, |s| s.deal);
-        deals.extend(render::deal_line(view, last));
+        deals.extend(render::last_deal_line(view, last));
     }
     drop_result(ctx, data, shown, view).await;
     let over = render::game_over(view, &acted.events, &deals, &record, public);

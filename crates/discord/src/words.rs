@@ -292,6 +292,7 @@ mod tests {
             picture: None,
             story: Vec::new(),
             scores: None,
+            deals: Vec::new(),
             places: Vec::new(),
             to_act: Vec::new(),
             paused: false,

@@ -351,6 +351,10 @@ pub struct TableView {
     pub story: Vec<Msg>,
     /// Each seat's score as the game counts it, where it counts one.
     pub scores: Option<Vec<Msg>>,
+    /// The deals of a match that are over, before the current one, each with every seat's
+    /// running score after it (empty for a game of one deal, and before a match's first deal
+    /// ends); rebuilt from the move log at restore.
+    pub deals: Vec<DealScores>,
     /// The final ranking, once the game is over.
     pub places: Vec<PlaceView>,
     /// The users whose decision the game waits for.
@@ -579,6 +583,34 @@ struct Table {
     opened: Instant,
     /// What happened lately.
     story: Story,
+    /// The deals of the match that are over (see [`TableView::deals`]).
+    deals: Vec<DealScores>,
+}
+
+/// A deal of a match that is over: its number and every seat's running score after it, as the
+/// game words each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealScores {
+    pub deal: u32,
+    pub scores: Vec<Msg>,
+}
+
+/// Every seat's score as the game words it, for a game that keeps a score.
+fn scores_of(game: &dyn AnyGame) -> Option<Vec<Msg>> {
+    let scores = game.status().scores?;
+    Some(scores.into_iter().map(|p| game.score(p)).collect())
+}
+
+/// The deal a move ended, when it began the next deal of a match (`before` and `after` the
+/// move's statuses, `game` the game after it): what [`TableView::deals`] lists.
+fn deal_over(before: &Status, after: &Status, game: &dyn AnyGame) -> Option<DealScores> {
+    if after.deal == before.deal || after.over {
+        return None;
+    }
+    Some(DealScores {
+        deal: before.deal,
+        scores: scores_of(game)?,
+    })
 }
 
 /// Parses a stored level name; an unknown name plays at the default level.
@@ -631,10 +663,8 @@ impl Table {
             public: self.game.as_ref().map(|g| g.describe(Observer::Public)),
             picture: self.game.as_ref().map(|g| g.picture(Observer::Public)),
             story: self.story.public(STORY_PUBLIC),
-            scores: self.game.as_ref().and_then(|g| {
-                let scores = g.status().scores?;
-                Some(scores.into_iter().map(|p| g.score(p)).collect())
-            }),
+            scores: self.game.as_deref().and_then(scores_of),
+            deals: self.deals.clone(),
             places: self
                 .game
                 .as_ref()

@@ -446,6 +446,7 @@ impl TableService {
             turn_since: Instant::now(),
             opened: Instant::now(),
             story: Default::default(),
+            deals: Vec::new(),
         })?;
         Ok(id)
     }

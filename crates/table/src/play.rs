@@ -190,6 +190,8 @@ impl TableService {
         pakka_metrics::move_stored(t.info.id);
         // Stored: now it is applied.
         t.story.tell(game.as_ref(), next.as_ref(), &told);
+        t.deals
+            .extend(super::deal_over(&status, &after, next.as_ref()));
         t.game = Some(next);
         t.move_number = number;
         if after.to_act != status.to_act {

@@ -192,6 +192,7 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
     let info = registry::find(&stored.setup.game)
         .ok_or_else(|| RebuildError::setup(format!("unknown game {}", stored.setup.game)))?;
     let mut story = Story::default();
+    let mut deals = Vec::new();
     let game = match stored.phase {
         pakka_store::Phase::Lobby => None,
         _ => {
@@ -211,6 +212,11 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
                 })?;
                 story.tell(before.as_ref(), game.as_ref(), &told);
                 tell_taken_over(&mut story, &stored.setup.seat_rows, m.number);
+                deals.extend(super::deal_over(
+                    &before.status(),
+                    &game.status(),
+                    game.as_ref(),
+                ));
             }
             Some(game)
         }
@@ -234,5 +240,6 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
         turn_since: Instant::now(),
         opened: Instant::now(),
         story,
+        deals,
     })
 }

@@ -21,7 +21,9 @@ pub use lobby::{invited, language_name, lobby, opened, settings, thread_line, Se
 pub use records::{history, scores, scores_id, scores_of, stats};
 pub use replay::{replay, replay_copy};
 pub use rules::{rules, rules_privately, rules_url, words_privately};
-pub use table::{abandon_confirm, away, deal_line, deal_over, game_over, table, your_turn};
+pub use table::{
+    abandon_confirm, away, deal_line, deal_over, game_over, last_deal_line, table, your_turn,
+};
 
 use super::ids::ComponentId;
 use super::message::clip;

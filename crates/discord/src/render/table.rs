@@ -9,7 +9,7 @@ use super::{
 };
 use crate::ids::ComponentId;
 use crate::words::{text, Lang, Plain, SeatNames};
-use pakka_table::{Phase, Record, TableView};
+use pakka_table::{DealScores, Phase, Record, TableView};
 use pakka_text::msg;
 use pakka_text::{list, seat, Arg, Msg};
 
@@ -69,13 +69,17 @@ pub fn table(view: &TableView, lang: Lang) -> Reply {
 /// Every seat's running score as the game counts it: "@ann 12 points, @bob 7 points" (commas,
 /// so no list dot stands beside a computer's name).
 fn scores_list(view: &TableView) -> Option<Arg> {
-    let scores = view.scores.as_ref()?;
+    Some(each_score(view.scores.as_ref()?))
+}
+
+/// "@ann 12 points, @bob 7 points": each seat's score, as the game words it.
+fn each_score(scores: &[Msg]) -> Arg {
     let each = scores
         .iter()
         .enumerate()
         .map(|(s, score)| msg!("seat-score", who = seat(s), score = score.clone()))
         .collect();
-    Some(list(each, pakka_text::key!("sep-comma")))
+    list(each, pakka_text::key!("sep-comma"))
 }
 
 /// "Scores: @ann 12 points, @bob 7 points".
@@ -84,8 +88,17 @@ fn scores_line(view: &TableView) -> Option<Msg> {
 }
 
 /// A deal of a match in one line, for the results that follow it: its number and every
-/// seat's running score after it (None for a game that keeps no score).
-pub fn deal_line(view: &TableView, deal: u32) -> Option<Msg> {
+/// seat's running score after it (the table's [`TableView::deals`]).
+pub fn deal_line(deal: &DealScores) -> Msg {
+    msg!(
+        "discord-deal-line",
+        deal = deal.deal,
+        scores = each_score(&deal.scores)
+    )
+}
+
+/// The last deal of a match in one line, as it stands (None for a game that keeps no score).
+pub fn last_deal_line(view: &TableView, deal: u32) -> Option<Msg> {
     Some(msg!(
         "discord-deal-line",
         deal = deal,
@@ -95,15 +108,14 @@ pub fn deal_line(view: &TableView, deal: u32) -> Option<Msg> {
 
 /// The end of a deal of a match, as a new message (the one result a match keeps in its
 /// channel: the one before it is removed): what the last move did (the deal's scoring among
-/// it), every seat's running score, and the earlier deals one line each (`earlier`, from
-/// [`deal_line`]).
-pub fn deal_over(
-    view: &TableView,
-    deal: u32,
-    events: &[Msg],
-    earlier: &[Msg],
-    lang: Lang,
-) -> Reply {
+/// it), every seat's running score, and the earlier deals of [`TableView::deals`] one line
+/// each.
+pub fn deal_over(view: &TableView, deal: u32, events: &[Msg], lang: Lang) -> Reply {
+    // The table's deals end with this one.
+    let earlier = match view.deals.split_last() {
+        Some((last, rest)) if last.deal == deal => rest,
+        _ => &view.deals[..],
+    };
     let mut lines = vec![msg!(
         "discord-deal-over",
         game = view.game_name(),
@@ -113,7 +125,7 @@ pub fn deal_over(
     lines.extend(scores_line(view));
     if !earlier.is_empty() {
         lines.push(msg!("discord-deals-earlier"));
-        lines.extend(earlier.iter().cloned());
+        lines.extend(earlier.iter().map(deal_line));
     }
     Reply::new(words_lines(&lines, &SeatNames::public(view, lang)))
 }

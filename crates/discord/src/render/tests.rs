@@ -60,6 +60,7 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         picture: None,
         story: Vec::new(),
         scores: None,
+        deals: Vec::new(),
         places: Vec::new(),
         to_act: vec![200],
         paused: false,
@@ -606,8 +607,14 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
 
     let score = |points: i64| msg!("score-points", points = points);
     view.scores = Some(vec![score(12), score(-3)]);
-    let earlier = [deal_line(&view, 1).expect("a match keeps scores")];
-    let deal = deal_over(&view, 2, &[words("<@100> goes out.")], &earlier, EN);
+    // The table's deals end with the one just over; the result lists those before it.
+    let ended = |deal: u32| pakka_table::DealScores {
+        deal,
+        scores: vec![score(12), score(-3)],
+    };
+    view.deals = vec![ended(1), ended(2)];
+    let deal = deal_over(&view, 2, &[words("<@100> goes out.")], EN);
+    view.deals.clear();
     assert_within_limits(&deal);
     assert!(deal.rows.is_empty(), "a deal's result has no button");
     assert!(

@@ -244,6 +244,7 @@ impl Replay {
             turn_since: std::time::Instant::now(),
             opened: std::time::Instant::now(),
             story: Story::default(),
+            deals: Vec::new(),
         };
         let mut cursor = Cursor {
             replay: self,
@@ -303,14 +304,17 @@ impl Cursor<'_> {
             .game
             .as_mut()
             .expect("a replay's table has a game");
-        let deal = game.status().deal;
+        let before = game.status();
         let told = game.act_json(*seat, action).map_err(|e| {
             self.replay
                 .bug(format!("move {number} does not replay: {e}"))
         })?;
         self.done += 1;
         self.table.move_number = self.done as u64;
-        let dealing = self.game().status().deal != deal || told.iter().any(|t| t.deals);
+        let after = self.game().status();
+        let ended = crate::deal_over(&before, &after, self.game());
+        self.table.deals.extend(ended);
+        let dealing = after.deal != before.deal || told.iter().any(|t| t.deals);
         self.events = told.into_iter().map(|t| t.text).collect();
         // A person who took over a computer's seat after this move takes it here.
         let done = self.done as u64;
