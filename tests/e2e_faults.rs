@@ -492,3 +492,112 @@ async fn a_hand_shown_while_the_other_player_moves_comes_alive_for_its_turn() {
     assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.take().unwrap().shutdown().await;
 }
+
+/// A permission taken from the bot's role mid-game (Send Messages in the table's channel):
+/// the player who clicks is told privately which permission to ask for and nothing changes;
+/// a table message Discord refuses to edit (403 Missing Permissions, here once the tokens of
+/// the players' clicks have expired) makes the table wait, with no computer player moving
+/// where nobody can see it; and once the permission is back the table carries on by itself
+/// (its message tried again every half timer minute), and the player's click plays again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_permission_taken_mid_game_makes_the_table_wait_until_it_is_back() {
+    let h = Harness::start_tweaked(|c| {
+        c.computer_pause = Duration::from_millis(300);
+        c.timer_minute = Duration::from_millis(600);
+    })
+    .await;
+    let service = h.service.clone().unwrap();
+    let store = h.store().await;
+    let started = h
+        .fake
+        .slash(
+            &h.alice,
+            CHANNEL,
+            "play",
+            serde_json::json!([
+                {"name": "game", "value": "paskahousu"},
+                {"name": "bots", "value": 2},
+                {"name": "seed", "value": 4}
+            ]),
+        )
+        .await
+        .unwrap();
+    let table_message = started.message().unwrap().clone();
+    let table = service.table_in(CHANNEL).expect("a table in the channel");
+    let moves = || async { store.table(table).await.unwrap().unwrap().move_number };
+    let live_hand = || async {
+        for _ in 0..100 {
+            let hand = h.open_hand(&h.alice, table_message.id).await;
+            if !hand.buttons().is_empty() {
+                return hand;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("Alice's turn never came");
+    };
+    let without_send = permissions::BOT & !permissions::SEND_MESSAGES;
+    let bot = crate::support::FakeDiscord::BOT_USER_ID;
+
+    // 1. Taken before Alice's click: she is told, and nothing changes.
+    let hand = live_hand().await;
+    let button = hand.buttons()[0].0.clone();
+    let before = moves().await;
+    h.fake.set_permissions(bot, without_send);
+    let told = h.fake.click(&h.alice, hand.id, &button).await.unwrap();
+    assert!(told.is_ephemeral(), "{}", told.content());
+    assert!(
+        told.content().contains("This table is waiting")
+            && told.content().contains("Send Messages"),
+        "{}",
+        told.content()
+    );
+    assert_eq!(moves().await, before, "the refused click changed nothing");
+    assert!(service.is_waiting(table).await);
+    // Given back: the same button plays.
+    h.fake.set_permissions(bot, permissions::BOT);
+    let played = h.fake.click(&h.alice, hand.id, &button).await.unwrap();
+    assert_eq!(played.callback_type, 7, "{}", played.content());
+    assert!(!service.is_waiting(table).await);
+
+    // 2. Taken while the computer players move, their clicks' tokens expired: Discord refuses
+    // the table message's edit through the channel, and the table waits.
+    let hand = live_hand().await;
+    let button = hand.buttons()[0].0.clone();
+    let played = h.fake.click(&h.alice, hand.id, &button).await.unwrap();
+    assert_eq!(played.callback_type, 7, "{}", played.content());
+    h.fake.set_permissions(bot, without_send);
+    h.fake.inject(WEBHOOK_EDIT, Fault::Gone(10015), 1_000);
+    let s = service.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            futures_util::FutureExt::now_or_never(s.is_waiting(table)).unwrap_or(false)
+        })
+        .await
+        .expect("the table waits once Discord refuses its message");
+    let waiting_at = moves().await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        moves().await,
+        waiting_at,
+        "no computer move while the table waits"
+    );
+    // Given back, with nobody clicking: the table shows itself again and goes on.
+    h.fake.set_permissions(bot, permissions::BOT);
+    let s = service.clone();
+    h.fake
+        .wait_until(WAIT, move |_| {
+            !futures_util::FutureExt::now_or_never(s.is_waiting(table)).unwrap_or(true)
+        })
+        .await
+        .expect("the table carries on by itself");
+    let hand = live_hand().await;
+    assert!(moves().await > waiting_at, "the computer players moved on");
+    let played = h
+        .fake
+        .click(&h.alice, hand.id, &hand.buttons()[0].0)
+        .await
+        .unwrap();
+    assert_eq!(played.callback_type, 7, "{}", played.content());
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}

@@ -226,6 +226,16 @@ discord-missing-permissions = I cannot open a table in this channel: I lack { $c
     [one] it
    *[other] them
 } to my role in the channel's settings (Edit Channel → Permissions), then try `/play` again.
+discord-table-waits = This table is waiting: I can no longer post or edit its messages in this channel, as I lack { $count ->
+    [one] this permission
+   *[other] these permissions
+} here: { $permissions }. A server manager can give { $count ->
+    [one] it
+   *[other] them
+} back to my role in the channel's settings (Edit Channel → Permissions). Nothing is lost: the turn clocks and the computer players wait, and the game carries on by itself once { $count ->
+    [one] it is
+   *[other] they are
+} back.
 permission-view-channel = View Channel
 permission-send-messages = Send Messages
 permission-read-message-history = Read Message History

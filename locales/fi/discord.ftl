@@ -233,6 +233,16 @@ discord-missing-permissions = En voi avata pöytää tälle kanavalle: minulta p
     [one] sen
    *[other] ne
 } roolilleni kanavan asetuksista (Muokkaa kanavaa → Oikeudet), minkä jälkeen kokeile `/play` uudelleen.
+discord-table-waits = Tämä pöytä odottaa: en voi enää lähettää enkä muokata sen viestejä tällä kanavalla, koska minulta puuttuu täältä { $count ->
+    [one] tämä oikeus
+   *[other] nämä oikeudet
+}: { $permissions }. Palvelimen ylläpitäjä voi antaa { $count ->
+    [one] sen
+   *[other] ne
+} takaisin roolilleni kanavan asetuksista (Muokkaa kanavaa → Oikeudet). Mitään ei menetetä: vuoroajat ja tietokonepelaajat odottavat, ja peli jatkuu itsestään, kun { $count ->
+    [one] se on
+   *[other] ne ovat
+} palautettu.
 permission-view-channel = Näytä kanava
 permission-send-messages = Lähetä viestejä
 permission-read-message-history = Lue viestihistoriaa

@@ -31,7 +31,7 @@ use super::retry;
 use super::tables::Order;
 use super::upkeep;
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
-use super::{health, pictures, render, send, throttle};
+use super::{health, permissions, pictures, render, send, throttle};
 use pakka_table::{Declined, HandView, Level, LobbyChange, TableError, TableId, TableView};
 use pakka_text::{msg, seat, verbatim, Msg};
 
@@ -168,6 +168,70 @@ impl Click<'_> {
     }
 }
 
+/// The table in play a click acts at (a hand and its steps, a move, a hint, a take-over, a
+/// return from away), if any.
+fn playing_at(id: &ComponentId) -> Option<TableId> {
+    match *id {
+        ComponentId::Hand(table)
+        | ComponentId::Page { table, .. }
+        | ComponentId::Group { table, .. }
+        | ComponentId::Ask { table, .. }
+        | ComponentId::Act { table, .. }
+        | ComponentId::Open { table, .. }
+        | ComponentId::Hint { table, .. }
+        | ComponentId::Take { table, .. }
+        | ComponentId::Back(table) => Some(table),
+        _ => None,
+    }
+}
+
+impl Click<'_> {
+    /// Whether the bot may still show `table` in the click's channel, as the click's
+    /// `app_permissions` say. When it may not, the table waits (its clocks and computer players
+    /// stopped) and the player is told privately which permissions to ask for; when it may
+    /// again, a table that waited carries on.
+    async fn may_show(&self, table: TableId) -> bool {
+        let channel = self.click.channel_id.get();
+        // Only a click in the table's own channel speaks for it (a forged one elsewhere is
+        // refused on its own).
+        if self.data.service.table_in(channel) != Some(table) {
+            return true;
+        }
+        let in_thread = self.click.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
+            )
+        });
+        let pictures = self.data.images_on(self.guild.unwrap_or(0)).await;
+        let lacking = self
+            .click
+            .app_permissions
+            .and_then(|have| permissions::lacking_in_play(have, pictures, in_thread));
+        match lacking {
+            Some(why) => {
+                self.data.channels.forbid(channel, true);
+                if let Err(e) = self.data.service.wait_for_edge(table, true).await {
+                    tracing::debug!(error = %e, "a click at a table that is gone");
+                }
+                self.outcome.set(health::Outcome::REFUSED);
+                self.notice(&why).await;
+                false
+            }
+            None => {
+                // (A waiting table's channel is marked: a click elsewhere costs no lock.)
+                if self.data.channels.forbidden(channel) {
+                    self.data.channels.forbid(channel, false);
+                    if let Err(e) = self.data.service.wait_for_edge(table, false).await {
+                        tracing::debug!(error = %e, "a click at a table that is gone");
+                    }
+                }
+                true
+            }
+        }
+    }
+}
+
 /// Checks what every click must pass, then hands it to the function of its `ComponentId`.
 async fn on_click(
     ctx: &serenity::Context,
@@ -221,6 +285,11 @@ async fn on_click(
     if c.private() && !id.on_private_message() {
         c.notice(&msg!("discord-unknown-button")).await;
         return Ok(());
+    }
+    if let Some(table) = playing_at(&id) {
+        if !c.may_show(table).await {
+            return Ok(());
+        }
     }
     match id {
         ComponentId::Hand(table) => on_hand(&c, table).await,

@@ -59,10 +59,42 @@ pub(crate) fn all() -> (Permissions, Vec<Msg>) {
 /// What the bot lacks of what a table needs (`have`: the interaction's `app_permissions`), as
 /// the sentence for the person who asked; None when it lacks nothing. Administrator has all.
 pub(crate) fn lacking(have: Permissions, pictures: bool, thread: bool) -> Option<Msg> {
+    let (count, names) = missing(have, needed(pictures, thread))?;
+    Some(msg!(
+        "discord-missing-permissions",
+        count = count,
+        permissions = names
+    ))
+}
+
+/// What the bot lacks to go on showing a table in play in the channel of a click (`have`: its
+/// `app_permissions`; `in_thread`: the channel is a thread), as the sentence for the player:
+/// the table waits until they are given back. None when it lacks nothing.
+pub(crate) fn lacking_in_play(have: Permissions, pictures: bool, in_thread: bool) -> Option<Msg> {
+    let mut needed = Permissions::VIEW_CHANNEL | Permissions::READ_MESSAGE_HISTORY;
+    needed |= if in_thread {
+        Permissions::SEND_MESSAGES_IN_THREADS
+    } else {
+        Permissions::SEND_MESSAGES
+    };
+    if pictures {
+        needed |= Permissions::EMBED_LINKS | Permissions::ATTACH_FILES;
+    }
+    let (count, names) = missing(have, needed)?;
+    Some(msg!(
+        "discord-table-waits",
+        count = count,
+        permissions = names
+    ))
+}
+
+/// How many of `needed` the bot lacks with `have`, and their names; None when it lacks none.
+/// Administrator has all.
+fn missing(have: Permissions, needed: Permissions) -> Option<(usize, pakka_text::Arg)> {
     if have.contains(Permissions::ADMINISTRATOR) {
         return None;
     }
-    let missing = needed(pictures, thread) - have;
+    let missing = needed - have;
     if missing.is_empty() {
         return None;
     }
@@ -71,11 +103,7 @@ pub(crate) fn lacking(have: Permissions, pictures: bool, thread: bool) -> Option
         .filter(|(p, _)| missing.contains(*p))
         .map(|(_, name)| Msg::new(name, Vec::new()))
         .collect();
-    Some(msg!(
-        "discord-missing-permissions",
-        count = names.len(),
-        permissions = list(names, key!("sep-comma"))
-    ))
+    Some((names.len(), list(names, key!("sep-comma"))))
 }
 
 #[cfg(test)]
@@ -91,6 +119,15 @@ mod tests {
         assert!(lacking(plain, true, false).is_some(), "pictures need files");
         assert!(lacking(Permissions::ADMINISTRATOR, true, true).is_none());
         let text = pakka_catalog::en(&lacking(plain, true, true).unwrap());
+        let lost = Permissions::VIEW_CHANNEL | Permissions::READ_MESSAGE_HISTORY;
+        let waits = pakka_catalog::en(&lacking_in_play(lost, false, false).unwrap());
+        assert!(
+            waits.contains("this permission here: Send Messages"),
+            "{waits}"
+        );
+        assert!(lacking_in_play(plain, false, false).is_none());
+        let in_thread = lacking_in_play(plain, false, true).unwrap();
+        assert!(pakka_catalog::en(&in_thread).contains("Send Messages in Threads"));
         for name in [
             "Embed Links",
             "Attach Files",

@@ -17,11 +17,17 @@
 //! could post it twice); when that attempt meets no answer or a 5xx, the channel's last few
 //! messages are read to see whether Discord made it anyway, and only a follow-up not made is
 //! posted through the channel (with a nonce).
+//!
+//! A channel whose route Discord refuses for want of a permission (403: Missing Permissions or
+//! Missing Access, a permission taken from the bot's role mid-game) is marked
+//! ([`Channels::forbidden`]) until a click there shows the permissions back or a try succeeds:
+//! its table waits meanwhile (`upkeep`).
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::message::Reply;
@@ -37,6 +43,8 @@ use super::send;
 pub(crate) struct Channels {
     pub(crate) pacer: Pacer,
     pub(crate) rest: Rest,
+    /// The channels where Discord refused the bot for want of a permission, since.
+    forbidden: Arc<Mutex<HashSet<u64>>>,
 }
 
 impl Channels {
@@ -46,6 +54,7 @@ impl Channels {
         Channels {
             pacer: Pacer::new(share),
             rest: Rest::default(),
+            forbidden: Arc::default(),
         }
     }
 
@@ -55,6 +64,33 @@ impl Channels {
         Channels {
             pacer: Pacer::with_window(share, window),
             rest: Rest::default(),
+            forbidden: Arc::default(),
+        }
+    }
+
+    /// Whether Discord refused the bot in `channel` for want of a permission, and nothing
+    /// since showed it back.
+    pub(crate) fn forbidden(&self, channel: u64) -> bool {
+        self.forbidden
+            .lock()
+            .is_ok_and(|forbidden| forbidden.contains(&channel))
+    }
+
+    /// Marks `channel` refused for want of a permission (`true`), or no longer.
+    pub(crate) fn forbid(&self, channel: u64, forbidden: bool) {
+        if let Ok(mut channels) = self.forbidden.lock() {
+            if forbidden {
+                channels.insert(channel);
+            } else {
+                channels.remove(&channel);
+            }
+        }
+    }
+
+    /// Notes a failed call on `channel`'s routes: a refusal for want of a permission marks it.
+    fn failed(&self, channel: u64, e: &Failed) {
+        if e.kind == Failure::Forbidden {
+            self.forbid(channel, true);
         }
     }
 }
@@ -278,10 +314,11 @@ pub(super) async fn edit_in_channel(
     what: &str,
 ) -> Result<(), Failed> {
     let lane = Lane::Write(channel);
+    let id = channel;
     let channel = serenity::ChannelId::new(channel);
     let message = serenity::MessageId::new(message);
     let edit = send::edit_message(reply);
-    retry::paced(
+    let edited = retry::paced(
         Route::ChannelMessageEdit,
         &data.pacer,
         lane,
@@ -293,7 +330,11 @@ pub(super) async fn edit_in_channel(
         },
     )
     .await
-    .map(drop)
+    .map(drop);
+    if let Err(e) = &edited {
+        data.failed(id, e);
+    }
+    edited
 }
 
 /// Deletes a public message the way it was posted while its token lives, else (or when the
@@ -328,6 +369,7 @@ pub(super) async fn delete(
             Err(e) => retry::report(&e, "a webhook message", "deleting it in the channel"),
         }
     }
+    let in_channel = channel;
     let channel = serenity::ChannelId::new(channel);
     let deleted = retry::paced(
         Route::ChannelMessageDelete,
@@ -339,6 +381,7 @@ pub(super) async fn delete(
     )
     .await;
     if let Err(e) = deleted {
+        data.failed(in_channel, &e);
         retry::report(&e, "a message", "nothing to delete");
     }
 }
@@ -352,6 +395,7 @@ pub(super) async fn post_in_channel(
     priority: Priority,
 ) -> Option<u64> {
     let lane = Lane::Write(channel);
+    let id = channel;
     let channel = serenity::ChannelId::new(channel);
     // One nonce for every attempt: Discord answers a repeat with the message already made.
     let message = send::channel_message(reply)
@@ -372,6 +416,7 @@ pub(super) async fn post_in_channel(
     match posted {
         Ok(message) => Some(message.id.get()),
         Err(e) => {
+            data.failed(id, &e);
             retry::report(&e, "a new message", "it is not posted");
             None
         }

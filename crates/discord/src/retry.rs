@@ -121,6 +121,9 @@ pub(super) enum Failure {
     Expired,
     /// 40060: the interaction was acknowledged already.
     Acknowledged,
+    /// 403 with 50013 Missing Permissions or 50001 Missing Access: the bot may no longer do
+    /// this in that channel (a permission taken from its role); not done.
+    Forbidden,
     /// Anything else Discord refused (a bug, or a limit such as 30046 on old messages).
     Refused,
 }
@@ -175,6 +178,7 @@ impl Verdict {
             (404, 10003 | 10008) => Failure::Gone,
             (404, 10015 | 10062) => Failure::Expired,
             (_, 40060) => Failure::Acknowledged,
+            (403, 50001 | 50013) => Failure::Forbidden,
             _ => Failure::Refused,
         };
         let reason = serenity::StatusCode::from_u16(status)
@@ -448,7 +452,7 @@ pub(super) fn report(e: &Failed, what: &str, instead: &str) {
             tracing::warn!("{what} is gone ({e}); {instead}")
         }
         Failure::Unavailable | Failure::RateLimited => {}
-        Failure::Acknowledged | Failure::Refused => {
+        Failure::Acknowledged | Failure::Refused | Failure::Forbidden => {
             tracing::warn!("a call on {what} was refused ({e}); {instead}")
         }
     }

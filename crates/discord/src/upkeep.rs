@@ -464,8 +464,10 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
                 shown.move_number = Some(view.move_number);
                 return;
             }
-            Err(e) if e.kind.transient() => {
-                // Discord is unwell: the message is still there, and the next update edits it.
+            // Discord is unwell: the message is still there, and the next update edits it.
+            // Or the bot may no longer edit in the channel: the message is still there too,
+            // and the table waits until it can be shown (see `show`).
+            Err(e) if e.kind.transient() || e.kind == Failure::Forbidden => {
                 shown.message = Some(message);
                 shown.move_number = Some(view.move_number);
                 return;
@@ -513,8 +515,27 @@ async fn post_in_table_channel(
     .await
 }
 
-/// Shows one event of the table service in its channel.
+/// Shows one event of the table service in its channel. When Discord refused the bot in the
+/// table's channel for want of a permission, the table waits (its clocks and computer players
+/// stopped) until it can be shown again.
 pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
+    show_event(ctx, data, event).await;
+    let table = event.table();
+    if table.phase == Phase::Playing
+        && !event.ends_table()
+        && data.channels.forbidden(table.channel_id)
+    {
+        tracing::warn!(
+            table = table.id,
+            "the bot may no longer post in a table's channel; the table waits"
+        );
+        if let Err(e) = data.service.wait_for_edge(table.id, true).await {
+            tracing::debug!(error = %e, "a table gone before it could wait");
+        }
+    }
+}
+
+async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
     match event {
         // The click or command that changed a lobby answered with it.
         TableEvent::Lobby(_) => {}
@@ -539,6 +560,16 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
             update_table_message(ctx, data, table).await;
             ping(ctx, data, table).await;
         }
+        // Shown again after a wait: the table message catches up, and the ping follows.
+        TableEvent::Waiting {
+            table,
+            waiting: false,
+        } => {
+            update_table_message(ctx, data, table).await;
+            ping(ctx, data, table).await;
+        }
+        TableEvent::Waiting { waiting: true, .. } => {}
+        TableEvent::StillWaiting(table) => show_again(ctx, data, table).await,
         // The clicker was answered; the table message names the seat's player, and the turn
         // ping follows (nobody is to act while paused).
         TableEvent::Back { table, .. }
@@ -624,6 +655,42 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
             unrestorable(&ctx, &data, &table).await;
         }
     });
+}
+
+/// A table still waiting for a permission in its channel (reminded by the table service, less
+/// and less often): its table message brought up to date through the channel's route. Where
+/// Discord takes it, the channel is no longer marked and the table carries on by itself (its
+/// clocks and computer players go on); where it refuses, the channel stays marked.
+async fn show_again(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    data.channels.forbid(view.channel_id, false);
+    let Some(message) = data.stored_messages(view.id).await.message else {
+        data.channels.forbid(view.channel_id, true);
+        return;
+    };
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    let edited = public::edit_in_channel(
+        &ctx.http,
+        &data.channels,
+        view.channel_id,
+        message,
+        &reply,
+        Priority::Table,
+        "show a waiting table again",
+    )
+    .await;
+    match edited {
+        Ok(()) => {
+            tracing::info!(table = view.id, "a waiting table can be shown again");
+            if let Err(e) = data.service.wait_for_edge(view.id, false).await {
+                tracing::debug!(error = %e, "a table gone before it could go on");
+            }
+        }
+        // Refused for a permission: marked again by the call. Anything else: tried again at
+        // the next reminder.
+        Err(e) if e.kind == Failure::Forbidden => {}
+        Err(_) => data.channels.forbid(view.channel_id, true),
+    }
 }
 
 /// A table closed at start because its move log no longer replays: the channel is told, in the

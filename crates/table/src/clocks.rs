@@ -19,7 +19,11 @@ impl TableService {
             let Some(minutes) = t.turn_timer else {
                 continue;
             };
-            if t.phase != Phase::Playing || t.paused || t.turn_since.elapsed() < unit * minutes {
+            if t.phase != Phase::Playing
+                || t.paused
+                || t.waiting.is_some()
+                || t.turn_since.elapsed() < unit * minutes
+            {
                 continue;
             }
             let Some(game) = &t.game else {
@@ -67,6 +71,64 @@ impl TableService {
             user,
         });
         Ok(view)
+    }
+
+    /// An edge cannot show the table now (`waiting`: the bot may no longer post or edit in its
+    /// channel), or can again: while it cannot, the table waits, its turn timers stopped and
+    /// no computer player moving where nobody could see it, and its edges are reminded to try
+    /// again (`remind_waiting`); when it can again, each turn's clock starts afresh and the
+    /// computer players go on. Published when it changes.
+    pub async fn wait_for_edge(&self, id: TableId, waiting: bool) -> Result<(), TableError> {
+        let mut t = self.lock(id).await?;
+        if t.waiting.is_some() == waiting || t.phase != Phase::Playing {
+            return Ok(());
+        }
+        t.waiting = waiting.then(|| {
+            let pause = self.runner.clocks.timer_minute / 2;
+            super::Reminder {
+                next: Instant::now() + pause,
+                pause,
+            }
+        });
+        if !waiting {
+            t.turn_since = Instant::now();
+        }
+        let view = t.view();
+        self.publish(TableEvent::Waiting {
+            table: view,
+            waiting,
+        });
+        Ok(())
+    }
+
+    /// Reminds the edges of each waiting table whose pause is over to try showing it again
+    /// (`TableEvent::StillWaiting`): first after half a turn-timer minute (30 s), then after
+    /// twice as long each time, up to ten minutes.
+    pub async fn remind_waiting(&self) {
+        let most = self.runner.clocks.timer_minute * super::REMIND_AT_MOST;
+        for table in self.all_tables() {
+            let mut t = table.lock().await;
+            let Some(reminder) = t.waiting else {
+                continue;
+            };
+            if Instant::now() < reminder.next {
+                continue;
+            }
+            let pause = (reminder.pause * 2).min(most);
+            t.waiting = Some(super::Reminder {
+                next: Instant::now() + pause,
+                pause,
+            });
+            self.publish(TableEvent::StillWaiting(t.view()));
+        }
+    }
+
+    /// Whether the table waits for an edge (see [`TableService::wait_for_edge`]).
+    pub async fn is_waiting(&self, id: TableId) -> bool {
+        match self.lock(id).await {
+            Ok(t) => t.waiting.is_some(),
+            Err(_) => false,
+        }
     }
 
     /// Closes every lobby open for longer than `max_age`; answers the closed tables.

@@ -84,6 +84,12 @@ pub enum TableEvent {
     },
     /// A match was paused (`/pause`): it keeps its position, waiting to be resumed.
     Paused { table: TableView, by: UserId },
+    /// An edge could not show the table (`waiting`: its clocks and computer players stopped),
+    /// or can again (see `TableService::wait_for_edge`).
+    Waiting { table: TableView, waiting: bool },
+    /// A table still waits for an edge: try showing it again (see
+    /// `TableService::remind_waiting`).
+    StillWaiting(TableView),
     /// A table closed before its end.
     Closed { table: TableView, how: Closing },
 }
@@ -92,12 +98,15 @@ impl TableEvent {
     /// The table the event is about.
     pub fn table(&self) -> &TableView {
         match self {
-            TableEvent::Lobby(table) | TableEvent::Started(table) => table,
+            TableEvent::Lobby(table)
+            | TableEvent::Started(table)
+            | TableEvent::StillWaiting(table) => table,
             TableEvent::Moved { acted, .. } => &acted.table,
             TableEvent::StoodIn { table, .. }
             | TableEvent::Back { table, .. }
             | TableEvent::TookOver { table, .. }
             | TableEvent::Paused { table, .. }
+            | TableEvent::Waiting { table, .. }
             | TableEvent::Closed { table, .. } => table,
         }
     }

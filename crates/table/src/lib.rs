@@ -585,7 +585,23 @@ struct Table {
     story: Story,
     /// The deals of the match that are over (see [`TableView::deals`]).
     deals: Vec<DealScores>,
+    /// An edge cannot show the table (see [`TableService::wait_for_edge`]): its clocks and
+    /// computer players stop until it can, and the edges are reminded to try again. Not
+    /// stored: after a restart the table runs, and waits again at the edge's next refusal.
+    waiting: Option<Reminder>,
 }
+
+/// When a waiting table's edges are next reminded to try showing it, and the pause after that
+/// (doubling up to [`REMIND_AT_MOST`]: a channel that stays closed is tried less and less often,
+/// as each refused try counts against Discord's limit of invalid requests).
+#[derive(Clone, Copy, Debug)]
+struct Reminder {
+    next: Instant,
+    pause: std::time::Duration,
+}
+
+/// The longest pause between two reminders of a waiting table, in turn-timer minutes.
+const REMIND_AT_MOST: u32 = 10;
 
 /// A deal of a match that is over: its number and every seat's running score after it, as the
 /// game words each.
@@ -720,7 +736,7 @@ impl Table {
 
     /// Whether a computer player (or a stand-in) is to act first now.
     fn computer_to_act(&self) -> bool {
-        if self.phase != Phase::Playing || self.paused {
+        if self.phase != Phase::Playing || self.paused || self.waiting.is_some() {
             return false;
         }
         let first = self.game.as_ref().and_then(|g| g.to_act().first().copied());

@@ -447,6 +447,7 @@ impl TableService {
             opened: Instant::now(),
             story: Default::default(),
             deals: Vec::new(),
+            waiting: None,
         })?;
         Ok(id)
     }

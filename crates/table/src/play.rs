@@ -305,7 +305,7 @@ impl TableService {
             let Some(game) = t.game.as_ref() else {
                 return Ok(None);
             };
-            if t.phase != Phase::Playing || t.paused {
+            if t.phase != Phase::Playing || t.paused || t.waiting.is_some() {
                 return Ok(None);
             }
             let Some(&seat) = game.to_act().first() else {
@@ -333,7 +333,7 @@ impl TableService {
         .map_err(|e| TableError::internal(format!("the computer player failed: {e}")))?;
         Counters::add(&self.counts.locks);
         let mut t = table.lock().await;
-        if t.move_number != number || t.paused || !t.computer_plays(seat) {
+        if t.move_number != number || t.paused || t.waiting.is_some() || !t.computer_plays(seat) {
             return Ok(None);
         }
         self.apply_move(&mut t, seat, choice.index, Mover::Computer)

@@ -241,5 +241,6 @@ pub(super) fn rebuild(stored: StoredTable) -> Result<Table, RebuildError> {
         opened: Instant::now(),
         story,
         deals,
+        waiting: None,
     })
 }

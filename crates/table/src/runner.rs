@@ -179,6 +179,7 @@ impl TableService {
                     };
                     self.expire_turns(clocks.timer_minute).await;
                     self.expire_lobbies(clocks.lobby_timeout).await;
+                    self.remind_waiting().await;
                 }
             }
         }
@@ -242,10 +243,15 @@ impl TableService {
 }
 
 /// The table an event sets a driver going at: a game that starts, a move after which a
-/// computer player is to act, a stand-in.
+/// computer player is to act, a stand-in, a table an edge can show again.
 fn wakes(event: &TableEvent) -> Option<TableId> {
     match event {
-        TableEvent::Started(table) | TableEvent::StoodIn { table, .. } => Some(table.id),
+        TableEvent::Started(table)
+        | TableEvent::StoodIn { table, .. }
+        | TableEvent::Waiting {
+            table,
+            waiting: false,
+        } => Some(table.id),
         TableEvent::Moved { acted, .. } if acted.computer_next => Some(acted.table.id),
         _ => None,
     }

@@ -546,10 +546,27 @@ impl Inner {
         Ok(reply)
     }
 
+    /// Discord's check of the bot's own permission to send in `channel` (Send Messages, or
+    /// Send Messages in Threads in a thread) before a channel route posts or edits: 403 with
+    /// 50013 Missing Permissions. The interaction routes need none.
+    fn bot_may_send(st: &State, channel: u64) -> Result<(), RestError> {
+        let wanted = if st.thread(channel).is_some() {
+            permissions::SEND_MESSAGES_IN_THREADS
+        } else {
+            permissions::SEND_MESSAGES
+        };
+        if permissions::has(st.permissions_of(FakeDiscord::BOT_USER_ID), wanted) {
+            Ok(())
+        } else {
+            Err(RestError::new(403, 50013, "Missing Permissions"))
+        }
+    }
+
     pub(crate) fn create_channel_message(&self, channel: u64, data: &Value) -> RestResult {
         let what = format!("POST /channels/{channel}/messages");
         let mut st = self.lock();
         Self::live_thread(&mut st, &what, channel)?;
+        Self::bot_may_send(&st, channel)?;
         Self::check_payload(&mut st, &what, data)?;
         Self::check_not_empty(&mut st, &what, data)?;
         let mut data = data.clone();
@@ -607,6 +624,7 @@ impl Inner {
         let reply = match method {
             "GET" => Reply::Json(self.message_json(&st, m)),
             "PATCH" => {
+                Self::bot_may_send(&st, channel)?;
                 Self::check_payload(&mut st, &what, data)?;
                 Self::apply_edit(&mut st, id, data);
                 Reply::Json(self.message_json(&st, &st.messages[&id]))

@@ -245,6 +245,7 @@ impl Replay {
             opened: std::time::Instant::now(),
             story: Story::default(),
             deals: Vec::new(),
+            waiting: None,
         };
         let mut cursor = Cursor {
             replay: self,
