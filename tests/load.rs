@@ -91,6 +91,25 @@ pub struct LoadSettings {
     /// The games the tables play, in turn, with their number of people (`LOAD_GAMES=paskahousu`
     /// for some of [`GAMES`] only; every game by default).
     pub games: Vec<(&'static str, usize)>,
+    /// A soak run's sampling: every this long over the whole run, the bot's resident memory,
+    /// open file descriptors, the SQLite file and its WAL, and the answer times since the last
+    /// sample (`LOAD_SAMPLE_SECONDS`; none by default).
+    pub sample_every: Option<Duration>,
+}
+
+/// One sample of a soak run (see [`LoadSettings::sample_every`]).
+#[derive(Clone, Debug)]
+pub struct SoakSample {
+    /// Seconds since the tables began to open.
+    pub at: f64,
+    pub rss_kib: u64,
+    pub fds: usize,
+    pub db_kib: u64,
+    pub wal_kib: u64,
+    /// Interactions answered since the last sample, and their median and p99 answer times.
+    pub interactions: usize,
+    pub median: Duration,
+    pub p99: Duration,
 }
 
 /// How the chaos run stops the bot.
@@ -142,6 +161,10 @@ impl LoadSettings {
             backup: false,
             postgres: std::env::var("LOAD_DATABASE").is_ok_and(|d| d == "postgres"),
             games: games_from_env(),
+            sample_every: std::env::var("LOAD_SAMPLE_SECONDS")
+                .ok()
+                .and_then(|s| s.trim().parse().ok())
+                .map(Duration::from_secs_f64),
         }
     }
 }
@@ -247,11 +270,65 @@ fn database_cpu_seconds() -> f64 {
 
 /// Resident memory of a process in KiB (`VmRSS`).
 fn rss_kib(pid: &str) -> u64 {
+    status_kib(pid, "VmRSS:")
+}
+
+/// The most resident memory a process has had in KiB (`VmHWM`, its peak).
+fn peak_rss_kib(pid: &str) -> u64 {
+    status_kib(pid, "VmHWM:")
+}
+
+/// The file descriptors a process has open.
+fn open_fds(pid: &str) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+/// Samples the bot every `every` from `start` until `stop` (see [`SoakSample`]); the answer
+/// times are those of the interactions answered since the sample before.
+async fn soak_samples(
+    run: &Run,
+    start: Instant,
+    stop: Instant,
+    every: Duration,
+) -> Vec<SoakSample> {
+    let mut samples = Vec::new();
+    let mut next = start + every;
+    let mut seen_before = 0;
+    while next <= stop {
+        tokio::time::sleep_until(next.into()).await;
+        next += every;
+        let pid = run.pid();
+        let mut latencies: Vec<Duration> = {
+            let seen = run.seen.lock().unwrap();
+            let new = seen.samples[seen_before.min(seen.samples.len())..]
+                .iter()
+                .map(|s| s.latency)
+                .collect();
+            seen_before = seen.samples.len();
+            new
+        };
+        latencies.sort();
+        samples.push(SoakSample {
+            at: start.elapsed().as_secs_f64(),
+            rss_kib: rss_kib(&pid),
+            fds: open_fds(&pid),
+            db_kib: file_size(&run.dir.path().join("pakka.db")) / 1024,
+            wal_kib: file_size(&run.dir.path().join("pakka.db-wal")) / 1024,
+            interactions: latencies.len(),
+            median: percentile(&latencies, 0.5),
+            p99: percentile(&latencies, 0.99),
+        });
+    }
+    samples
+}
+
+/// A line of `/proc/<pid>/status` in KiB.
+fn status_kib(pid: &str, line: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
+                .find(|l| l.starts_with(line))
                 .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         })
         .unwrap_or(0)
@@ -764,6 +841,11 @@ pub struct Report {
     pub database_cpu_per_1000: Option<f64>,
     pub base_rss_kib: u64,
     pub rss_kib: u64,
+    /// The bot's peak resident memory over the run (`VmHWM`, read at the end of the steady
+    /// part; 0 after kills).
+    pub peak_rss_kib: u64,
+    /// A soak run's samples (none without [`LoadSettings::sample_every`]).
+    pub soak: Vec<SoakSample>,
     pub live_tables: usize,
     pub rss_per_table_kib: f64,
     pub moves: usize,
@@ -816,6 +898,11 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     let tasks: Vec<_> = (0..settings.tables)
         .map(|i| tokio::spawn(table_task(run.clone(), i, stop)))
         .collect();
+    // A soak run's samples, taken over the whole run.
+    let sampler = settings.sample_every.map(|every| {
+        let run = run.clone();
+        tokio::spawn(async move { soak_samples(&run, start, stop, every).await })
+    });
     // Scraped every 5 s, as a (busy) Prometheus would, so the cost of serving is counted too.
     let scraper = run.metrics.map(|addr| {
         tokio::spawn(async move {
@@ -860,6 +947,11 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         }
     }
     tokio::time::sleep_until(stop.into()).await;
+    let peak_rss = if settings.kills == 0 {
+        peak_rss_kib(&run.pid())
+    } else {
+        0
+    };
     let (cpu_bot_1, cpu_gen_1) = (cpu_seconds(&run.pid()), cpu_seconds("self"));
     let cpu_db_1 = database_cpu_seconds();
     for t in tasks {
@@ -868,6 +960,10 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     if let Some(scraper) = scraper {
         scraper.await.unwrap();
     }
+    let soak = match sampler {
+        Some(sampler) => sampler.await.unwrap(),
+        None => Vec::new(),
+    };
     if let Some(addr) = run.metrics {
         // The scrape after the run, without the histograms' buckets.
         if let Ok((_, text)) = crate::support::http::get(addr, "/metrics").await {
@@ -995,6 +1091,8 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         database_cpu_per_1000: settings.postgres.then(|| per_1000(cpu_db_1 - cpu_db_0)),
         base_rss_kib: base_rss,
         rss_kib: rss,
+        peak_rss_kib: peak_rss,
+        soak,
         live_tables,
         rss_per_table_kib: if live_tables > 0 {
             (rss.saturating_sub(base_rss)) as f64 / live_tables as f64
@@ -1119,8 +1217,68 @@ async fn check_backup(run: &Run, seen: &Seen) {
     );
 }
 
+/// A soak run's samples as a Markdown table, then each series as a line of blocks (lowest to
+/// highest of the run), for BENCHMARKS.md.
+fn print_soak(samples: &[SoakSample]) {
+    if samples.is_empty() {
+        return;
+    }
+    println!(
+        "| minute | RSS KiB | open fds | SQLite KiB | WAL KiB | interactions | median | p99 |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for s in samples {
+        println!(
+            "| {:.1} | {} | {} | {} | {} | {} | {:.1?} | {:.1?} |",
+            s.at / 60.0,
+            s.rss_kib,
+            s.fds,
+            s.db_kib,
+            s.wal_kib,
+            s.interactions,
+            s.median,
+            s.p99
+        );
+    }
+    let series: [(&str, Vec<f64>); 4] = [
+        ("RSS", samples.iter().map(|s| s.rss_kib as f64).collect()),
+        ("fds", samples.iter().map(|s| s.fds as f64).collect()),
+        (
+            "SQLite+WAL",
+            samples
+                .iter()
+                .map(|s| (s.db_kib + s.wal_kib) as f64)
+                .collect(),
+        ),
+        (
+            "p99",
+            samples.iter().map(|s| s.p99.as_secs_f64() * 1e3).collect(),
+        ),
+    ];
+    for (name, values) in series {
+        println!("{name:>10} {}", sparkline(&values));
+    }
+}
+
+/// Each value as one of eight blocks, from the lowest of `values` to the highest, with both
+/// ends written out.
+fn sparkline(values: &[f64]) -> String {
+    const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let line: String = values
+        .iter()
+        .map(|v| {
+            let at = if hi > lo { (v - lo) / (hi - lo) } else { 0.0 };
+            BLOCKS[((at * 7.0).round() as usize).min(7)]
+        })
+        .collect();
+    format!("{line}  ({lo:.0} to {hi:.0})")
+}
+
 fn print(settings: &LoadSettings, r: &Report) {
     println!("load: {settings:?}");
+    print_soak(&r.soak);
     println!(
         "  {} interactions in the steady {:.0} s: {:.1}/s; latency median {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} past 3 s; {} unanswered",
         r.interactions,
@@ -1142,8 +1300,8 @@ fn print(settings: &LoadSettings, r: &Report) {
             println!("  PostgreSQL server CPU per 1,000 interactions: {db:.2} s");
         }
         println!(
-            "  bot RSS {} KiB at start, {} KiB with {} live tables: {:.1} KiB per live table",
-            r.base_rss_kib, r.rss_kib, r.live_tables, r.rss_per_table_kib
+            "  bot RSS {} KiB at start, {} KiB with {} live tables: {:.1} KiB per live table; peak {} KiB",
+            r.base_rss_kib, r.rss_kib, r.live_tables, r.rss_per_table_kib, r.peak_rss_kib
         );
     }
     println!(
@@ -1200,6 +1358,7 @@ async fn short() {
         backup: false,
         postgres: false,
         games: GAMES.to_vec(),
+        sample_every: None,
     };
     let report = run(settings.clone()).await.unwrap();
     assert!(report.interactions > 50, "{report:?}");
@@ -1222,6 +1381,7 @@ async fn short_postgres() {
         backup: false,
         postgres: true,
         games: GAMES.to_vec(),
+        sample_every: None,
     };
     let Some(report) = run(settings.clone()).await else {
         return;
@@ -1247,6 +1407,7 @@ async fn chaos_short() {
         backup: false,
         postgres: false,
         games: GAMES.to_vec(),
+        sample_every: None,
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.kills, 2, "{report:?}");
@@ -1270,6 +1431,7 @@ async fn stop_short() {
         backup: false,
         postgres: false,
         games: GAMES.to_vec(),
+        sample_every: None,
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.stops, 2, "{report:?}");
@@ -1291,9 +1453,56 @@ async fn backup_short() {
         backup: true,
         postgres: false,
         games: GAMES.to_vec(),
+        sample_every: None,
     };
     let report = run(settings.clone()).await.unwrap();
     assert!(report.moves > 20, "{report:?}");
+}
+
+/// A soak run shortened to a minute: the bot sampled every 10 s; its open file descriptors do
+/// not grow, its memory after the first sample stays within half again of it, and every
+/// interaction is answered in time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn soak_short() {
+    let settings = LoadSettings {
+        tables: 4,
+        rate: 30.0,
+        seconds: 60.0,
+        seed: 7,
+        pin: false,
+        pictures: false,
+        kills: 0,
+        halt: Halt::Kill,
+        backup: false,
+        postgres: false,
+        games: GAMES.to_vec(),
+        sample_every: Some(Duration::from_secs(10)),
+    };
+    let report = run(settings.clone()).await.unwrap();
+    let soak = &report.soak;
+    assert!(soak.len() >= 5, "{soak:?}");
+    let (first, last) = (&soak[0], &soak[soak.len() - 1]);
+    assert!(last.fds <= first.fds + 8, "file descriptors grew: {soak:?}");
+    assert!(
+        last.rss_kib <= first.rss_kib * 3 / 2,
+        "memory grew: {soak:?}"
+    );
+    assert!(soak.iter().all(|s| s.interactions > 0), "{soak:?}");
+    assert_eq!(report.late, 0);
+}
+
+/// The soak run: 20 tables at 20 interactions a second for two hours, sampled every minute
+/// (each of `LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`, `LOAD_SAMPLE_SECONDS` overrides;
+/// it stops by itself): `cargo test --release --test tests load::soak -- --ignored
+/// --nocapture`. Prints the samples as a table and each series as a line (BENCHMARKS.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a run of hours: run it by name"]
+async fn soak() {
+    let mut settings = LoadSettings::from_env(20, 20.0, 7200.0, 0);
+    settings.sample_every = settings.sample_every.or(Some(Duration::from_secs(60)));
+    run(settings)
+        .await
+        .expect("LOAD_DATABASE=postgres needs PAKKA_TEST_POSTGRES");
 }
 
 /// `LOAD_TABLES=1000 LOAD_RATE=300 LOAD_SECONDS=60 cargo test --release --test tests
