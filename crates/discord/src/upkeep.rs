@@ -630,19 +630,32 @@ async fn lobby_expired(ctx: &serenity::Context, data: &Data, view: &TableView) {
         &msg!("discord-lobby-expired", game = view.game_name()),
         &Plain(public),
     );
-    let edited = super::public::edit_in_channel(
+    let edited = edit_through_channel(ctx, data, view, message, &reply, "close a lobby").await;
+    if let Err(e) = edited {
+        retry::report(&e, "an expired lobby's message", "it is left as it was");
+    }
+}
+
+/// Edits a message of the table's channel through the channel's route, in the table
+/// message's turn (`what` names the call in the log).
+async fn edit_through_channel(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    message: u64,
+    reply: &render::Reply,
+    what: &str,
+) -> Result<(), retry::Failed> {
+    public::edit_in_channel(
         &ctx.http,
         &data.channels,
         view.channel_id,
         message,
-        &reply,
+        reply,
         Priority::Table,
-        "close an expired lobby's message",
+        what,
     )
-    .await;
-    if let Err(e) = edited {
-        retry::report(&e, "an expired lobby's message", "it is left as it was");
-    }
+    .await
 }
 
 /// The bot's background work at start: the channels of the tables the restore closed because
@@ -669,16 +682,7 @@ async fn show_again(ctx: &serenity::Context, data: &Data, view: &TableView) {
     };
     let public = data.guild_lang(view.guild_id).await;
     let reply = pictures::with_table(data, view, render::table(view, public)).await;
-    let edited = public::edit_in_channel(
-        &ctx.http,
-        &data.channels,
-        view.channel_id,
-        message,
-        &reply,
-        Priority::Table,
-        "show a waiting table again",
-    )
-    .await;
+    let edited = edit_through_channel(ctx, data, view, message, &reply, "show a table again").await;
     match edited {
         Ok(()) => {
             tracing::info!(table = view.id, "a waiting table can be shown again");
