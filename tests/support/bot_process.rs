@@ -35,14 +35,19 @@ impl BotCommand {
         core: Option<u32>,
     ) -> BotCommand {
         let exe = env!("CARGO_BIN_EXE_pakka");
-        let mut command = match core {
-            Some(core) => {
-                let mut c = Command::new("taskset");
-                c.args(["-c", &core.to_string(), exe]);
-                c
-            }
-            None => Command::new(exe),
-        };
+        // `BOT_WRAPPER` runs the bot under a tool (a heap profiler: `heaptrack -o /tmp/bot`).
+        let mut line: Vec<String> = std::env::var("BOT_WRAPPER")
+            .map(|w| w.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default();
+        line.push(exe.to_owned());
+        if let Some(core) = core {
+            line.splice(
+                0..0,
+                ["taskset".to_owned(), "-c".to_owned(), core.to_string()],
+            );
+        }
+        let mut command = Command::new(&line[0]);
+        command.args(&line[1..]);
         command
             .current_dir(dir)
             .env("DISCORD_TOKEN", FakeDiscord::TOKEN)

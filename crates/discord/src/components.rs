@@ -54,22 +54,29 @@ pub async fn on_event(
                 return Ok(());
             };
             let outcome = health::Outcome::default();
-            if let Err(e) = on_click(ctx, data, click, &outcome).await {
+            // Boxed: the click's own work is freed as soon as it is done (an inline future
+            // would keep its full size while the click waits below).
+            if let Err(e) = Box::pin(on_click(ctx, data, click, &outcome)).await {
                 tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
                 outcome.set(health::Outcome::FAILED);
             }
-            // Handled to its end once what it changed is shown in the channel too.
-            data.shown_so_far().await;
-            if pakka_metrics::enabled() {
-                let kind = click
-                    .data
-                    .custom_id
-                    .parse::<ComponentId>()
-                    .map_or("unknown", |id| id.kind());
+            // Handled to its end once what it changed is shown in the channel too. The wait
+            // holds only the stop's pass and the metric's labels, not the interaction (while
+            // the channels are behind, a click may wait seconds, and a busy bot has a thousand
+            // such clicks at once).
+            let kind = click
+                .data
+                .custom_id
+                .parse::<ComponentId>()
+                .map_or("unknown", |id| id.kind());
+            let data = data.clone();
+            tokio::spawn(async move {
+                data.shown_so_far().await;
                 pakka_metrics::interaction(kind, outcome.name());
-            }
-            data.clicks
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                data.clicks
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                drop(_pass);
+            });
         }
         // The gateway dropped and serenity came back: on the same session (nothing missed), or
         // on a new one (interactions sent in between were never delivered; Discord told their

@@ -2,14 +2,16 @@
 //! service publishes and hands it to its table's queue; each table's queue is worked through
 //! by one task at a time in the order of the table's events (so an older position never
 //! overwrites a newer one), different tables at once; the task ends when the queue is empty.
-//! What each event shows in the channel is `upkeep`'s.
+//! Plain moves that wait in a queue together are folded into one update (`Work::fold`), so a
+//! table whose people click faster than its channel takes edits holds one waiting update, not
+//! one per move. What each event shows in the channel is `upkeep`'s.
 //!
 //! An edge that falls behind (the bus says it lagged) resynchronises every table from its
 //! current view. What it has shown is counted in `Data`'s `progress`: a click is counted as
 //! handled, and a stop drains, once every event published before it has been shown.
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::broadcast;
 
 use super::data::Data;
 use super::tables::Work;
@@ -64,21 +66,17 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
 
 /// Puts work on its table's queue, starting the table's worker when it has none.
 fn enqueue(ctx: &serenity::Context, data: &Data, table: TableId, work: Work) {
-    if let Some(queue) = data.tables.enqueue(table, work) {
+    if let Some(first) = data.tables.enqueue(table, work) {
         let (ctx, data) = (ctx.clone(), data.clone());
-        tokio::spawn(async move { worker(ctx, data, table, queue).await });
+        tokio::spawn(async move { worker(ctx, data, table, first).await });
     }
 }
 
-/// Works through one table's queue in order; retires as soon as the queue is empty (the
-/// table's next event starts a new worker).
-async fn worker(
-    ctx: serenity::Context,
-    data: Data,
-    table: TableId,
-    mut queue: mpsc::UnboundedReceiver<Work>,
-) {
-    while let Some(work) = queue.recv().await {
+/// Works through one table's queue in order, from its first work; retires as soon as the
+/// queue is empty (the table's next event starts a new worker).
+async fn worker(ctx: serenity::Context, data: Data, table: TableId, first: Work) {
+    let mut next = Some(first);
+    while let Some(work) = next {
         match work {
             Work::Event(published) => {
                 tracing::debug!(table, seq = published.seq, "showing an event");
@@ -86,11 +84,16 @@ async fn worker(
                 tracing::debug!(table, seq = published.seq, "shown");
                 data.progress.shown(published.seq);
             }
+            Work::Moves(folded) => {
+                tracing::debug!(table, seqs = ?folded.seqs, "showing moves folded into one");
+                upkeep::show_moves(&ctx, &data, &folded).await;
+                for seq in folded.seqs {
+                    data.progress.shown(seq);
+                }
+            }
             Work::Resync { ping } => resync(&ctx, &data, table, ping).await,
         }
-        if data.tables.retire_queue(table, &queue) {
-            return;
-        }
+        next = data.tables.next_work(table);
     }
 }
 

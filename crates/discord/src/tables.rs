@@ -4,14 +4,12 @@
 //! and the freshest interaction token of its channel), kept under one lock and dropped as soon
 //! as it holds nothing, so a finished or closed table leaves nothing behind (`Bot::held`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::mpsc;
-
 use super::public::{Posted, Voice};
-use pakka_table::{Published, TableId};
+use pakka_table::{Acted, Published, TableEvent, TableId};
 
 /// A player's open hand: the latest interaction token that can edit it (tokens last 15
 /// minutes) and the message it is.
@@ -41,8 +39,9 @@ struct TableRecord {
     order: Option<Arc<Order>>,
     /// The "I'm back" notices still carrying their button.
     away: Vec<u64>,
-    /// The queue of the table's events still to show, while its worker runs.
-    queue: Option<mpsc::UnboundedSender<Work>>,
+    /// The queue of the table's events still to show, while its worker runs (None: no
+    /// worker).
+    queue: Option<VecDeque<Work>>,
     /// The latest move number heard of (an applied move's answer): a hand read at an older
     /// move is not shown over a newer one.
     latest: u64,
@@ -95,43 +94,38 @@ impl Tables {
         self.0.lock().ok()?.get(&table).map(f)
     }
 
-    /// Puts work on the table's queue; answers the queue's receiving end when the table had
-    /// no queue (its worker is to be started with it).
-    pub(super) fn enqueue(
-        &self,
-        table: TableId,
-        work: Work,
-    ) -> Option<mpsc::UnboundedReceiver<Work>> {
-        self.with(table, |r| {
-            let mut fresh = None;
-            let queue = r.queue.get_or_insert_with(|| {
-                let (sender, receiver) = mpsc::unbounded_channel();
-                fresh = Some(receiver);
-                sender
-            });
-            // The receiver lives as long as the record holds its sender.
-            let _ = queue.send(work);
-            fresh
+    /// Puts work on the table's queue, folded into the update waiting last when both are
+    /// plain moves (see [`Work::fold`]); answers the work itself when the table had no
+    /// queue: its worker is to be started with it.
+    pub(super) fn enqueue(&self, table: TableId, work: Work) -> Option<Work> {
+        self.with(table, |r| match &mut r.queue {
+            None => {
+                r.queue = Some(VecDeque::new());
+                Some(work)
+            }
+            Some(queue) => {
+                match queue.pop_back() {
+                    Some(last) => queue.extend(last.fold(work)),
+                    None => queue.push_back(work),
+                }
+                None
+            }
         })
         .flatten()
     }
 
-    /// Retires the table's queue when nothing is left on it (checked under the lock that new
-    /// work takes, so no work is put on a retired queue, and the next work starts a new
-    /// worker); answers whether it did.
-    pub(super) fn retire_queue(
-        &self,
-        table: TableId,
-        queue: &mpsc::UnboundedReceiver<Work>,
-    ) -> bool {
+    /// The table's next work; when nothing is left, retires the queue (under the lock that
+    /// new work takes, so no work is put on a retired queue, and the next work starts a new
+    /// worker).
+    pub(super) fn next_work(&self, table: TableId) -> Option<Work> {
         self.with(table, |r| {
-            let idle = queue.is_empty();
-            if idle {
+            let next = r.queue.as_mut().and_then(VecDeque::pop_front);
+            if next.is_none() {
                 r.queue = None;
             }
-            idle
+            next
         })
-        .unwrap_or(true)
+        .flatten()
     }
 
     /// Remembers the token of a user's hand message; answers the token of their previous hand
@@ -261,9 +255,93 @@ impl Tables {
 pub(super) enum Work {
     /// An event of the table, as published.
     Event(Published),
+    /// Plain moves that waited in the queue together, shown as one: the latest move's view
+    /// and ping, and the hands of everyone any of them changed (see [`Work::fold`]).
+    Moves(Folded),
     /// The table shown again from its current view (after a restart, or after the edge fell
     /// behind its events); `ping`: the turn ping too.
     Resync { ping: bool },
+}
+
+/// Plain moves of one table folded into one update.
+#[derive(Debug)]
+pub(super) struct Folded {
+    /// The events folded in, every one counted shown when the update is.
+    pub(super) seqs: Vec<u64>,
+    /// The first move folded in: the update waits for the move before it.
+    pub(super) first: u64,
+    /// The latest move.
+    pub(super) acted: Arc<Acted>,
+    /// Who made the latest move (their own answer showed them their hand).
+    pub(super) actor: Option<u64>,
+    /// The latest move was a quick computer move with another to follow.
+    pub(super) passing: bool,
+    /// The people whose hands the earlier moves changed (their hands are read anew).
+    pub(super) earlier: Vec<u64>,
+}
+
+impl Work {
+    /// This work and `later` as the queue keeps them: one update when both are plain moves
+    /// (not a new deal, not the end), else both in turn. A table whose people click faster
+    /// than its channel takes edits so holds one waiting update, not one per move; what the
+    /// channel shows at the end is the same (the latest position, its ping, every changed hand).
+    fn fold(self, later: Work) -> Vec<Work> {
+        if !self.is_plain_move() || !later.is_plain_move() {
+            return vec![self, later];
+        }
+        let (Some(early), Some(late)) = (self.into_folded(), later.into_folded()) else {
+            unreachable!("both are plain moves");
+        };
+        let mut seqs = early.seqs;
+        seqs.extend(&late.seqs);
+        // Those the earlier moves changed, but the one whose click answered the earliest
+        // position already (the latest actor's answer shows them theirs, see `after_move`).
+        let mut earlier = early.earlier;
+        earlier.extend(&early.acted.newly_to_act);
+        earlier.extend(&early.acted.done_acting);
+        earlier.retain(|&u| Some(u) != early.actor);
+        earlier.sort_unstable();
+        earlier.dedup();
+        vec![Work::Moves(Folded {
+            seqs,
+            first: early.first,
+            acted: late.acted,
+            actor: late.actor,
+            passing: late.passing,
+            earlier,
+        })]
+    }
+
+    /// Whether this is a move that is neither a new deal nor the end (or plain moves folded).
+    fn is_plain_move(&self) -> bool {
+        match self {
+            Work::Moves(_) => true,
+            Work::Event(published) => matches!(
+                &*published.event,
+                TableEvent::Moved { acted, .. } if !acted.new_deal && !acted.finished
+            ),
+            Work::Resync { .. } => false,
+        }
+    }
+
+    /// A plain move as a fold of one.
+    fn into_folded(self) -> Option<Folded> {
+        match self {
+            Work::Moves(folded) => Some(folded),
+            Work::Event(published) => match &*published.event {
+                TableEvent::Moved { acted, by, passing } => Some(Folded {
+                    seqs: vec![published.seq],
+                    first: acted.table.move_number,
+                    acted: acted.clone(),
+                    actor: by.answered(),
+                    passing: *passing,
+                    earlier: Vec::new(),
+                }),
+                _ => None,
+            },
+            Work::Resync { .. } => None,
+        }
+    }
 }
 
 /// How long a table's update waits for the one before it (lost, or very slow) before going on.
@@ -339,5 +417,133 @@ impl Order {
                 return false;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pakka_table::replay_fixtures::{every_move, ALICE};
+
+    /// The table's moves as the service published them, numbered from 1.
+    async fn published() -> Vec<Published> {
+        every_move("pisha-pasha", 2, 7)
+            .await
+            .into_iter()
+            .enumerate()
+            .map(|(k, (acted, by))| Published {
+                seq: k as u64 + 1,
+                event: Arc::new(TableEvent::Moved {
+                    acted,
+                    by,
+                    passing: false,
+                }),
+            })
+            .collect()
+    }
+
+    fn acted(published: &Published) -> &Acted {
+        match &*published.event {
+            TableEvent::Moved { acted, .. } => acted,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Everything on the table's queue, in order, until it retires.
+    fn drain(tables: &Tables, table: TableId) -> Vec<Work> {
+        std::iter::from_fn(|| tables.next_work(table)).collect()
+    }
+
+    #[tokio::test]
+    async fn plain_moves_waiting_together_are_shown_as_one() {
+        let moves = published().await;
+        let (first, rest) = moves.split_first().unwrap();
+        let plain: Vec<&Published> = rest
+            .iter()
+            .take_while(|p| !acted(p).new_deal && !acted(p).finished)
+            .take(4)
+            .collect();
+        assert!(plain.len() >= 3, "the seeded game has plain moves to fold");
+        let table = acted(first).table.id;
+        let tables = Tables::default();
+        // The first work starts the worker; what comes while it works waits, folded.
+        assert!(tables.enqueue(table, Work::Event(first.clone())).is_some());
+        for p in &plain {
+            assert!(tables.enqueue(table, Work::Event((*p).clone())).is_none());
+        }
+        let waiting = drain(&tables, table);
+        assert_eq!(waiting.len(), 1, "one update waits: {waiting:?}");
+        let Work::Moves(folded) = &waiting[0] else {
+            panic!("plain moves fold into one update: {waiting:?}");
+        };
+        let seqs: Vec<u64> = plain.iter().map(|p| p.seq).collect();
+        assert_eq!(
+            folded.seqs, seqs,
+            "every folded event is counted shown with it"
+        );
+        let last = acted(plain.last().unwrap());
+        assert_eq!(folded.first, acted(plain[0]).table.move_number);
+        assert_eq!(folded.acted.table.move_number, last.table.move_number);
+        assert!(Arc::ptr_eq(
+            &folded.acted,
+            match &*plain.last().unwrap().event {
+                TableEvent::Moved { acted, .. } => acted,
+                _ => unreachable!(),
+            }
+        ));
+        // The people the earlier moves changed, less each mover (whose own answer showed
+        // them their hand as it stood then, after every move before theirs).
+        let mut earlier: Vec<u64> = Vec::new();
+        for p in &plain[..plain.len() - 1] {
+            let TableEvent::Moved { acted, by, .. } = &*p.event else {
+                unreachable!()
+            };
+            earlier.extend(acted.newly_to_act.iter().chain(&acted.done_acting));
+            earlier.retain(|&u| Some(u) != by.answered());
+        }
+        earlier.sort_unstable();
+        earlier.dedup();
+        assert_eq!(folded.earlier, earlier);
+        assert!(
+            plain.iter().any(|p| acted(p).newly_to_act.contains(&ALICE)),
+            "the moves folded change Alice's hand"
+        );
+        // The queue retired: the next event starts a worker again.
+        assert!(tables.next_work(table).is_none());
+        assert!(tables.enqueue(table, Work::Event(first.clone())).is_some());
+    }
+
+    #[tokio::test]
+    async fn a_deal_or_game_end_and_a_resync_are_never_folded() {
+        let moves = published().await;
+        let end = moves.last().unwrap();
+        assert!(acted(end).finished);
+        let before = &moves[moves.len() - 3..moves.len() - 1];
+        let table = acted(end).table.id;
+        let tables = Tables::default();
+        assert!(tables
+            .enqueue(table, Work::Resync { ping: false })
+            .is_some());
+        tables.enqueue(table, Work::Event(before[0].clone()));
+        tables.enqueue(table, Work::Resync { ping: true });
+        tables.enqueue(table, Work::Event(before[1].clone()));
+        tables.enqueue(table, Work::Event(end.clone()));
+        let kinds: Vec<String> = drain(&tables, table)
+            .iter()
+            .map(|w| match w {
+                Work::Event(p) => format!("event {}", p.seq),
+                Work::Moves(f) => format!("moves {:?}", f.seqs),
+                Work::Resync { ping } => format!("resync {ping}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                format!("event {}", before[0].seq),
+                "resync true".to_owned(),
+                format!("event {}", before[1].seq),
+                format!("event {}", end.seq),
+            ]
+        );
     }
 }

@@ -16,7 +16,7 @@ use super::pace::{Lane, Priority};
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
-use super::tables::{Ping, Shown};
+use super::tables::{Folded, Ping, Shown};
 use super::words::{mention, Lang, Plain, SeatNames};
 use super::{pictures, send};
 use pakka_table::{
@@ -24,8 +24,16 @@ use pakka_table::{
 };
 use pakka_text::{key, list_of, msg, verbatim};
 
+/// The moves one update shows: one, or several folded into one (`tables::Work::fold`).
+pub(super) struct Moves<'a> {
+    /// The first move the update covers (the latest's own number when it is one).
+    first: u64,
+    /// The people whose hands the moves before the latest changed.
+    earlier: &'a [UserId],
+}
+
 /// Brings the channel up to date after an applied move (`actor`: the person whose click it
-/// was, whose hand the click's answer already shows). Moves of one table are brought up in
+/// was, whose hand the click's answer already shows; `moves`: the moves it covers). Moves of one table are brought up in
 /// their order: a click answered while the last move's messages are still being sent waits
 /// for them (at most `ORDER_WAIT`), so an older position never overwrites a newer one. A
 /// `passing` move (a computer player's, with another computer player about to move at once)
@@ -35,12 +43,13 @@ pub(super) async fn after_move(
     ctx: &serenity::Context,
     data: &Data,
     acted: &Acted,
+    moves: Moves<'_>,
     actor: Option<u64>,
     passing: bool,
 ) {
     let view = &acted.table;
     let order = data.tables.order(view.id);
-    let mut shown = order.in_turn(view.move_number).await;
+    let mut shown = order.in_turn(moves.first).await;
     // A click answered with its hand before this move must land first: this move's edit of
     // that hand comes after it.
     order.answers_sent().await;
@@ -57,6 +66,9 @@ pub(super) async fn after_move(
         );
         let mut refresh: Vec<u64> = acted.newly_to_act.clone();
         refresh.extend(&acted.done_acting);
+        refresh.extend(moves.earlier);
+        refresh.sort_unstable();
+        refresh.dedup();
         refresh.retain(|&u| Some(u) != actor);
         refresh_hands(ctx, data, view, &refresh, &[]).await;
     } else if acted.finished {
@@ -86,6 +98,7 @@ pub(super) async fn after_move(
         }
         let mut refresh: Vec<u64> = acted.newly_to_act.clone();
         refresh.extend(&acted.done_acting);
+        refresh.extend(moves.earlier);
         if acted.new_deal {
             refresh.extend(view.seats.iter().filter_map(|s| s.user));
         }
@@ -520,11 +533,24 @@ async fn post_in_table_channel(
 /// stopped) until it can be shown again.
 pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
     show_event(ctx, data, event).await;
-    let table = event.table();
-    if table.phase == Phase::Playing
-        && !event.ends_table()
-        && data.channels.forbidden(table.channel_id)
-    {
+    wait_if_forbidden(data, event.table(), event.ends_table()).await;
+}
+
+/// Shows plain moves folded into one update (see `tables::Work::fold`).
+pub(super) async fn show_moves(ctx: &serenity::Context, data: &Data, folded: &Folded) {
+    let acted = &folded.acted;
+    let moves = Moves {
+        first: folded.first,
+        earlier: &folded.earlier,
+    };
+    after_move(ctx, data, acted, moves, folded.actor, folded.passing).await;
+    wait_if_forbidden(data, &acted.table, false).await;
+}
+
+/// A table still playing whose channel the bot may no longer post in waits (see
+/// `TableService::wait_for_edge`).
+async fn wait_if_forbidden(data: &Data, table: &TableView, ends_table: bool) {
+    if table.phase == Phase::Playing && !ends_table && data.channels.forbidden(table.channel_id) {
         tracing::warn!(
             table = table.id,
             "the bot may no longer post in a table's channel; the table waits"
@@ -541,7 +567,11 @@ async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
         TableEvent::Lobby(_) => {}
         TableEvent::Started(view) => started(ctx, data, view).await,
         TableEvent::Moved { acted, by, passing } => {
-            after_move(ctx, data, acted, by.answered(), *passing).await;
+            let moves = Moves {
+                first: acted.table.move_number,
+                earlier: &[],
+            };
+            after_move(ctx, data, acted, moves, by.answered(), *passing).await;
         }
         TableEvent::StoodIn { table, away } => {
             let public = data.guild_lang(table.guild_id).await;

@@ -64,7 +64,7 @@ pub enum TableEvent {
     Started(TableView),
     /// A move was stored and applied.
     Moved {
-        acted: Box<Acted>,
+        acted: Arc<Acted>,
         by: Mover,
         /// A computer player made it and another follows at once (within the quick pause):
         /// an edge may leave showing the table to the move after it. A deal's end and the

@@ -4,6 +4,7 @@
 //! its number, and with it a match's running totals and, when the game ends, its results. The
 //! state is not stored: a restart replays the log (`restore`).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
@@ -57,7 +58,7 @@ impl TableService {
         user: UserId,
         move_number: u64,
         index: usize,
-    ) -> Result<Acted, TableError> {
+    ) -> Result<Arc<Acted>, TableError> {
         let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase == Phase::Lobby {
@@ -82,7 +83,7 @@ impl TableService {
         id: TableId,
         user: UserId,
         deal: u32,
-    ) -> Result<(Acted, Msg), TableError> {
+    ) -> Result<(Arc<Acted>, Msg), TableError> {
         let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if t.phase == Phase::Lobby {
@@ -119,7 +120,7 @@ impl TableService {
         seat: Seat,
         index: usize,
         by: Mover,
-    ) -> Result<Acted, TableError> {
+    ) -> Result<Arc<Acted>, TableError> {
         let id = t.id;
         let game = t.game.as_ref().ok_or(TableError::NotStarted)?;
         let status = game.status();
@@ -253,8 +254,10 @@ impl TableService {
             && !acted.new_deal
             && !acted.finished
             && self.runner.clocks.computer_pause < QUICK;
+        // One copy for the event's subscribers and the caller's answer alike.
+        let acted = Arc::new(acted);
         self.publish(TableEvent::Moved {
-            acted: Box::new(acted.clone()),
+            acted: acted.clone(),
             by,
             passing,
         });
@@ -297,7 +300,7 @@ impl TableService {
     /// stand-in for an absent person). The search runs off the async threads on a copy of the
     /// game; the move is then applied as a person's would be, unless the table moved on
     /// meanwhile. Answers `None` when no computer player is to act.
-    pub async fn computer_move(&self, id: TableId) -> Result<Option<Acted>, TableError> {
+    pub async fn computer_move(&self, id: TableId) -> Result<Option<Arc<Acted>>, TableError> {
         let table = self.table(id)?;
         let (game, seat, level, number, seed) = {
             Counters::add(&self.counts.locks);

@@ -242,7 +242,8 @@ async fn play_to_the_end(s: &TableService, mut view: TableView) -> TableView {
             .act(view.id, user, view.move_number, 0)
             .await
             .unwrap()
-            .table;
+            .table
+            .clone();
     }
     panic!("the game did not end");
 }
@@ -287,7 +288,8 @@ async fn restore_replays_every_unfinished_table() {
             .act(view.id, next(&view), view.move_number, 0)
             .await
             .unwrap()
-            .table;
+            .table
+            .clone();
     }
     let mut lobby_req = request("pisha-pasha", &[CAROL]);
     lobby_req.channel_id = CHANNEL + 1;
@@ -324,7 +326,8 @@ async fn a_table_whose_log_no_longer_replays_is_closed_and_its_channel_freed() {
             .act(view.id, next(&view), view.move_number, 0)
             .await
             .unwrap()
-            .table;
+            .table
+            .clone();
     }
     let mut other = request("pisha-pasha", &[CAROL]);
     other.channel_id = CHANNEL + 1;
@@ -382,7 +385,8 @@ async fn a_paused_match_that_no_longer_replays_is_closed_on_resume() {
         .act(view.id, next(&view), view.move_number, 0)
         .await
         .unwrap()
-        .table;
+        .table
+        .clone();
     s.pause(view.id, ALICE).await.unwrap();
     let seat = view.seat_of(next(&view)).unwrap();
     s.store()
@@ -609,7 +613,7 @@ async fn computer_players_fill_seats_and_move_until_a_person_is_to_act() {
                 .unwrap()
                 .expect("a computer is to act");
             computer_moves += 1;
-            view = acted.table;
+            view = acted.table.clone();
         } else {
             assert_eq!(
                 s.computer_move(view.id)
@@ -622,7 +626,8 @@ async fn computer_players_fill_seats_and_move_until_a_person_is_to_act() {
                 .act(view.id, ALICE, view.move_number, 0)
                 .await
                 .unwrap()
-                .table;
+                .table
+                .clone();
         }
     }
     assert!(view.status.unwrap().over);
@@ -989,10 +994,15 @@ async fn a_move_stored_without_its_answer_does_not_stall_the_table() {
     let behind = TableService::new(Store::open(&url).await.unwrap());
     assert_eq!(behind.restore().await.unwrap(), 1);
     let actor = next(&view);
-    let moved = ahead.act(view.id, actor, 0, 0).await.unwrap().table;
+    let moved = ahead.act(view.id, actor, 0, 0).await.unwrap().table.clone();
 
     // The same move: applied, stored once.
-    let again = behind.act(view.id, actor, 0, 0).await.unwrap().table;
+    let again = behind
+        .act(view.id, actor, 0, 0)
+        .await
+        .unwrap()
+        .table
+        .clone();
     assert_eq!(again.move_number, 1);
     assert_eq!(again.public, moved.public);
     assert_eq!(
@@ -1018,12 +1028,22 @@ async fn a_move_stored_without_its_answer_does_not_stall_the_table() {
         < 2
     {
         let (actor, number) = (next(&moved), moved.move_number);
-        moved = ahead.act(view.id, actor, number, 0).await.unwrap().table;
+        moved = ahead
+            .act(view.id, actor, number, 0)
+            .await
+            .unwrap()
+            .table
+            .clone();
         behind.act(view.id, actor, number, 0).await.unwrap();
     }
     // Another move than the stored one: the table catches up and the click is stale.
     let (actor, number) = (next(&moved), moved.move_number);
-    let moved = ahead.act(view.id, actor, number, 0).await.unwrap().table;
+    let moved = ahead
+        .act(view.id, actor, number, 0)
+        .await
+        .unwrap()
+        .table
+        .clone();
     let other = behind.act(view.id, actor, number, 1).await;
     assert!(matches!(other, Err(TableError::Stale)), "{other:?}");
     let caught_up = behind.view(view.id).await.unwrap();

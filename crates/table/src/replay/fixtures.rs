@@ -5,8 +5,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use std::sync::Arc;
+
 use super::*;
-use crate::{CreateTable, Person, TableService};
+use crate::{Acted, CreateTable, Mover, Person, TableService};
 use pakka_ai::Level;
 use pakka_cards::CardSet;
 use pakka_rules::{Observer, Seen};
@@ -57,6 +59,7 @@ pub async fn play_out(s: &TableService, mut view: TableView, seed: u64) -> Table
                 .unwrap()
                 .expect("a computer player is to act")
                 .table
+                .clone()
         } else {
             let hand = s.hand(view.id, ALICE).await.unwrap();
             let index = rng.random_range(0..hand.actions.len());
@@ -64,6 +67,7 @@ pub async fn play_out(s: &TableService, mut view: TableView, seed: u64) -> Table
                 .await
                 .unwrap()
                 .table
+                .clone()
         };
     }
     panic!("{} did not end", view.game_id);
@@ -86,6 +90,29 @@ pub async fn finished_in(
     let end = play_out(s, view, seed).await;
     assert_eq!(end.phase, Phase::Finished);
     end.id
+}
+
+/// Every applied move of a seeded game of `game` played to its end (as `play_out` plays it),
+/// with who made it: what the table service publishes, for the edges' tests of its events.
+pub async fn every_move(game: &str, seats: usize, seed: u64) -> Vec<(Arc<Acted>, Mover)> {
+    let s = TableService::new(Store::open_in_memory().await.unwrap());
+    let mut view = s.create(request(game, seats, seed, CHANNEL)).await.unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    while !view.status.as_ref().is_some_and(|st| st.over) {
+        let (acted, by) = if view.to_act.is_empty() {
+            let acted = s.computer_move(view.id).await.unwrap();
+            (acted.expect("a computer player is to act"), Mover::Computer)
+        } else {
+            let hand = s.hand(view.id, ALICE).await.unwrap();
+            let index = rng.random_range(0..hand.actions.len());
+            let acted = s.act(view.id, ALICE, view.move_number, index).await;
+            (acted.unwrap(), Mover::Person(ALICE))
+        };
+        view = acted.table.clone();
+        moves.push((acted, by));
+    }
+    moves
 }
 
 /// A service with one finished seeded game of `game` in it.
