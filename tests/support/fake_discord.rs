@@ -526,6 +526,9 @@ struct State {
     messages: BTreeMap<u64, FakeMessage>,
     /// The ids of each channel's messages, oldest first.
     by_channel: HashMap<u64, Vec<u64>>,
+    /// The ids of each channel's public messages not yet known deleted, oldest first (pruned
+    /// as they are read: a long run's lookups stay as quick as its first).
+    public_by_channel: HashMap<u64, Vec<u64>>,
     interactions: BTreeMap<u64, InteractionRecord>,
     tokens: HashMap<String, u64>,
     global_commands: Vec<Value>,
@@ -849,6 +852,7 @@ impl FakeDiscord {
                 threads: BTreeMap::new(),
                 messages: BTreeMap::new(),
                 by_channel: HashMap::new(),
+                public_by_channel: HashMap::new(),
                 interactions: BTreeMap::new(),
                 tokens: HashMap::new(),
                 global_commands: Vec::new(),

@@ -437,10 +437,13 @@ impl Store {
             .connect_with(options.clone().pragma("wal_autocheckpoint", "0"))
             .await?;
         migrations::SQLITE.migrator().await?.run(&writer).await?;
+        // The readers' page caches stay small (SQLite's default is 2 MiB each): what they read
+        // is a few rows at a time, the file's pages are in the system's cache anyway, and a
+        // long-running bot's memory should not grow with its database.
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .acquire_timeout(outage::ACQUIRE_TIMEOUT)
-            .connect_with(options)
+            .connect_with(options.pragma("cache_size", "-512"))
             .await?;
         let background = checkpoints(pool.clone());
         let store = Store {

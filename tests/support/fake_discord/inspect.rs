@@ -29,13 +29,13 @@ impl FakeDiscord {
     /// The newest live public message of `channel` carrying an enabled button whose custom id
     /// starts with `prefix`: `(message id, custom id)`. Searches from the newest message back.
     pub fn latest_button(&self, channel: u64, prefix: &str) -> Option<(u64, String)> {
-        let st = self.inner.lock();
-        st.by_channel
+        let mut st = self.inner.lock();
+        let st = st.live_public(channel);
+        st.public_by_channel
             .get(&channel)?
             .iter()
             .rev()
             .filter_map(|id| st.messages.get(id))
-            .filter(|m| !m.ephemeral && !m.deleted)
             .find_map(|m| {
                 m.components_iter()
                     .filter(|c| !c.get("disabled").and_then(Value::as_bool).unwrap_or(false))
@@ -321,16 +321,28 @@ pub(crate) struct LiveWatch {
 
 impl State {
     /// Counts the live public messages of every watched channel.
+    /// Forgets the channel's deleted messages among its public ones; answers the state.
+    pub(crate) fn live_public(&mut self, channel: u64) -> &mut State {
+        let messages = &self.messages;
+        if let Some(ids) = self.public_by_channel.get_mut(&channel) {
+            ids.retain(|id| messages.get(id).is_some_and(|m| !m.deleted));
+        }
+        self
+    }
+
     pub(crate) fn note_live(&mut self) {
+        let channels: Vec<u64> = self.watched.keys().copied().collect();
+        for channel in channels {
+            self.live_public(channel);
+        }
         for (channel, watch) in &mut self.watched {
             let live: Vec<&FakeMessage> = self
-                .by_channel
+                .public_by_channel
                 .get(channel)
                 .into_iter()
                 .flatten()
                 .filter(|&&id| id > watch.after)
                 .filter_map(|id| self.messages.get(id))
-                .filter(|m| !m.ephemeral && !m.deleted)
                 .collect();
             if live.len() > watch.most {
                 watch.most = live.len();

@@ -137,6 +137,12 @@ impl Inner {
             deleted_by: None,
         };
         st.by_channel.entry(msg.channel_id).or_default().push(id);
+        if !msg.ephemeral {
+            st.public_by_channel
+                .entry(msg.channel_id)
+                .or_default()
+                .push(id);
+        }
         st.messages.insert(id, msg);
         id
     }
