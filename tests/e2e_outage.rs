@@ -4,7 +4,8 @@
 //! nothing and closes nothing, as a network dropping every packet), SQLite refusing every
 //! write (the writing connection made read-only, which answers SQLITE_READONLY as a file made
 //! read-only does), and SQLite on a small filesystem the test mounts (as root; skipped with the
-//! reason elsewhere) and fills to the last byte. A click during the outage is answered within
+//! reason elsewhere) and fills to the last byte, and SQLite meeting an I/O error at every write
+//! and sync (a VFS of the test's own, `faulty_vfs`, as a dying disk). A click during the outage is answered within
 //! Discord's 3 seconds with a private "could not be saved", `/readyz` says not ready and why,
 //! the table stays as it was (its stored log, its hands, its buttons), nothing acknowledged is
 //! lost, and the same button works once the database is back, without a restart; the game then
@@ -15,6 +16,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::support::fake_discord::ACK_DEADLINE;
+use crate::support::faulty_vfs;
 use crate::support::harness::{play_until_over, Harness, CHANNEL, WAIT};
 use crate::support::postgres::{self, Cluster};
 use crate::support::proxy::{self, SilentProxy};
@@ -30,6 +32,9 @@ enum Outage {
     Silent(SilentProxy),
     /// The filesystem of the SQLite file is filled, then the filler removed.
     FullDisk(SmallDisk),
+    /// Every write, sync and truncation of the SQLite files fails with an I/O error (the
+    /// tests' own VFS), then succeeds again.
+    IoError,
 }
 
 impl Outage {
@@ -39,6 +44,7 @@ impl Outage {
             Outage::Stopped(cluster) => cluster.halt(),
             Outage::Silent(proxy) => proxy.silence(true),
             Outage::FullDisk(disk) => disk.fill().await,
+            Outage::IoError => faulty_vfs::fail(true),
         }
     }
 
@@ -48,6 +54,7 @@ impl Outage {
             Outage::Stopped(cluster) => cluster.resume(),
             Outage::Silent(proxy) => proxy.silence(false),
             Outage::FullDisk(disk) => disk.free(),
+            Outage::IoError => faulty_vfs::fail(false),
         }
     }
 
@@ -79,6 +86,14 @@ async fn sqlite_on_a_full_disk_mid_game_changes_nothing_and_play_resumes() {
     };
     let h = Harness::start_on_file_tweaked(&disk.database(), with_metrics).await;
     outage_mid_game(h, Outage::FullDisk(disk)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_meeting_io_errors_mid_game_changes_nothing_and_play_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = faulty_vfs::url(&dir.path().join("pakka.db"));
+    let h = Harness::start_on_sqlite_url_tweaked(url, with_metrics).await;
+    outage_mid_game(h, Outage::IoError).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

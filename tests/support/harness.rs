@@ -105,6 +105,12 @@ impl Harness {
         Harness::start_at(tweak, None, Some(format!("sqlite://{}", path.display()))).await
     }
 
+    /// As [`Harness::start_on_file_tweaked`], on a SQLite URL of the test's own (a VFS of its
+    /// own, say).
+    pub async fn start_on_sqlite_url_tweaked(url: String, tweak: fn(&mut Config)) -> Harness {
+        Harness::start_at(tweak, None, Some(url)).await
+    }
+
     async fn start_with(
         tweak: fn(&mut Config),
         postgres: Option<crate::support::postgres::TestDb>,

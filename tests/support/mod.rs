@@ -8,6 +8,7 @@ pub mod backends;
 pub mod bot_process;
 pub mod console;
 pub mod fake_discord;
+pub mod faulty_vfs;
 pub mod harness;
 pub mod http;
 pub mod postgres;
