@@ -124,7 +124,24 @@ fn command() -> clap::Command {
     })
 }
 
+/// SIGTERM and Ctrl-C held back before `main` runs (as the process's libraries are set up, the
+/// first moment a program can act): a signal sent the instant the bot was started waits for
+/// `main`, which lets it through at once for a command, or once listening for `serve`.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static HOLD_SIGNALS_FROM_THE_START: extern "C" fn() = {
+    extern "C" fn hold() {
+        std::mem::forget(pakka::discord::HeldSignals::now());
+    }
+    hold
+};
+
 fn main() -> ExitCode {
+    // SIGTERM and Ctrl-C held back from the first moment: `serve` listens for them before it
+    // lets them through (a clean stop at any step of its start); every other command lets them
+    // through as soon as it is known.
+    let held = pakka::discord::HeldSignals::now();
     let args = std::env::args_os().skip(1);
     let flag = pakka::cli::lang_arg(args.map(|a| a.to_string_lossy().into_owned()));
     let lang = pakka::cli::set_lang(flag.as_deref());
@@ -132,8 +149,18 @@ fn main() -> ExitCode {
         pakka::cli::engine::set_lang(lang);
     }
     let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve(),
+    let command = cli.command.unwrap_or(Command::Serve);
+    if !matches!(command, Command::Serve) {
+        drop(held);
+        return run(command);
+    }
+    serve(held)
+}
+
+/// Every command but `serve`.
+fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Serve => unreachable!("served by `serve`"),
         Command::Engine => {
             let stdin = io::stdin();
             match pakka::cli::engine::run(stdin.lock(), io::stdout().lock()) {
@@ -298,7 +325,9 @@ fn replay(db: &str, id: i64) -> ExitCode {
     }
 }
 
-fn serve() -> ExitCode {
+/// The bot: SIGTERM and Ctrl-C (`held` back since the process began) stop it cleanly at any
+/// step of its start, once the runtime listens for them.
+fn serve(held: pakka::discord::HeldSignals) -> ExitCode {
     let config = match pakka::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => {
@@ -315,7 +344,11 @@ fn serve() -> ExitCode {
     let Some(runtime) = runtime() else {
         return ExitCode::FAILURE;
     };
-    let served = runtime.block_on(serve_discord(&config));
+    let stop = {
+        let _in = runtime.enter();
+        pakka::discord::Stop::listen_releasing(held)
+    };
+    let served = runtime.block_on(serve_discord(&config, stop));
     // A computer player's search or a picture still being drawn is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(500));
     match served {
@@ -335,9 +368,10 @@ fn serve() -> ExitCode {
 /// Wires the parts: opens the store, builds the table service and restores every unfinished
 /// table of the servers on this process's shards (`SHARDS`; every table without it), then runs
 /// Discord on those shards until SIGTERM or Ctrl-C, and closes the store after a clean stop.
-async fn serve_discord(config: &pakka::config::Config) -> anyhow::Result<()> {
-    // From here on SIGTERM and Ctrl-C stop the process cleanly, at any step of the start too.
-    let mut stop = pakka::discord::Stop::listen();
+async fn serve_discord(
+    config: &pakka::config::Config,
+    mut stop: pakka::discord::Stop,
+) -> anyhow::Result<()> {
     tracing::info!(
         database = %pakka::store::redacted(&config.database_url),
         "starting: opening the database"

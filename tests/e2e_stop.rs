@@ -3,7 +3,8 @@
 //! changes nothing; the stop then ends with nothing cut off, and after a restart the same
 //! button plays the move. (`load::stop_short` sends the real SIGTERM to the real binary in the
 //! middle of a busy run.) And the real binary stopped by SIGTERM before it is up: while its
-//! database opens, and while Discord is reached.
+//! database opens, while Discord is reached, and at many moments of a start over unfinished
+//! tables (while they are restored among them).
 
 use serde_json::json;
 
@@ -176,4 +177,132 @@ async fn sigterm_while_discord_is_reached_exits_0() {
     assert!(status.success(), "{status:?}; its log:\n{}", bot.log());
     assert!(took < pakka::discord::STOP_WITHIN, "{took:?}");
     assert_eq!(fake.command_registrations(), 0, "no command was registered");
+}
+
+/// SIGTERM at many moments of the real binary's start, over a database of unfinished tables:
+/// right away (2 ms after the process began), while the database opens, around the moment
+/// the tables are restored, while Discord is reached, and once it serves. Every stop exits with
+/// status 0 within the stop's bound and leaves the database as it was, and the next start
+/// restores every table. (A signal in the first millisecond, while the system still loads the
+/// program, meets no program yet: the default stop.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_at_any_moment_of_the_start_exits_0_and_the_next_start_restores_every_table() {
+    use pakka::table::{CreateTable, Level, Person, TableService};
+    const TABLES: u64 = 60;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    // Unfinished tables, each some moves in: Alice against a computer player.
+    {
+        let store = pakka::store::Store::open(&url).await.unwrap();
+        let service = TableService::new(store.clone());
+        for k in 0..TABLES {
+            let view = service
+                .create(CreateTable {
+                    guild_id: FakeDiscord::GUILD_ID,
+                    channel_id: 50_000 + k,
+                    creator: Person {
+                        id: 1_000_000_000_000_001,
+                        bot: false,
+                    },
+                    invited: vec![],
+                    game: "paskahousu".into(),
+                    seats: Some(3),
+                    seed: Some(k),
+                    options: serde_json::Value::Null,
+                    bots: 2,
+                    bot_level: Level::Easy,
+                    turn_timer: None,
+                    learning: Default::default(),
+                })
+                .await
+                .unwrap();
+            while let Some(acted) = service.computer_move(view.id).await.unwrap() {
+                assert!(!acted.finished);
+            }
+        }
+        store.close().await;
+    }
+    let stored = || async {
+        let store = pakka::store::Store::open(&url).await.unwrap();
+        let tables = store.open_tables().await.unwrap();
+        let moves: Vec<(i64, u64)> = tables.iter().map(|t| (t.id, t.move_number)).collect();
+        store.close().await;
+        moves
+    };
+    let before = stored().await;
+    assert_eq!(before.len() as u64, TABLES);
+
+    let log = dir.path().join("bot.log");
+    // When a start has restored the tables, from the process's start: the stops below land
+    // before, during and after it.
+    let restored = {
+        let mut bot = BotCommand::new(&fake, &url, dir.path(), &log)
+            .env("RUST_LOG", "warn,pakka=info")
+            .spawn();
+        let spawned = std::time::Instant::now();
+        logged(&bot, &format!("restored={TABLES}")).await;
+        let restored = spawned.elapsed().as_millis() as u64;
+        let (status, _) = bot
+            .terminate(pakka::discord::STOP_WITHIN)
+            .expect("the bot stops within the stop's bound");
+        assert!(status.success(), "{status:?}; its log:\n{}", bot.log());
+        restored
+    };
+    let mut delays: Vec<u64> = vec![2, 5, 10, 25];
+    delays.extend((0..8).map(|k| restored.saturating_sub(2 + 2 * k)));
+    delays.extend([restored + 50, restored + 300, 1000, 1500]);
+    let mut phases = std::collections::BTreeMap::<&str, usize>::new();
+    for delay_ms in delays {
+        std::fs::write(&log, "").unwrap();
+        let mut bot = BotCommand::new(&fake, &url, dir.path(), &log)
+            .env("RUST_LOG", "warn,pakka=info")
+            .spawn();
+        tokio::time::sleep(std::time::Duration::from_millis(delay_ms)).await;
+        let (status, took) = bot
+            .terminate(pakka::discord::STOP_WITHIN)
+            .expect("the bot exits within the stop's bound");
+        let text = bot.log();
+        assert!(
+            status.success(),
+            "after {delay_ms} ms: {status:?}; its log:\n{text}"
+        );
+        assert!(
+            took < pakka::discord::STOP_WITHIN,
+            "after {delay_ms} ms: {took:?}"
+        );
+        let phase = [
+            ("stopped while opening the database", "opening the database"),
+            ("stopped while restoring the tables", "restoring the tables"),
+            ("stopped cleanly", "reaching Discord or serving"),
+        ]
+        .into_iter()
+        .find(|(line, _)| text.contains(line))
+        .map_or("before the log began", |(_, phase)| phase);
+        *phases.entry(phase).or_default() += 1;
+        assert_eq!(
+            stored().await,
+            before,
+            "after {delay_ms} ms ({phase}): nothing changed"
+        );
+    }
+    println!(
+        "SIGTERM during the start ({restored} ms to restore the tables), by where it landed: \
+         {phases:?}"
+    );
+    assert!(
+        phases.len() >= 2,
+        "the stops landed at more than one step: {phases:?}"
+    );
+
+    std::fs::write(&log, "").unwrap();
+    let mut bot = BotCommand::new(&fake, &url, dir.path(), &log)
+        .env("RUST_LOG", "warn,pakka=info")
+        .start(&fake)
+        .await;
+    logged(&bot, &format!("restored={TABLES}")).await;
+    let (status, _) = bot
+        .terminate(pakka::discord::STOP_WITHIN)
+        .expect("the bot stops within the stop's bound");
+    assert!(status.success(), "{status:?}; its log:\n{}", bot.log());
 }

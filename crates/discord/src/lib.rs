@@ -197,7 +197,7 @@ impl Bot {
     }
 }
 
-pub use stopping::{Stop, STOP_WITHIN};
+pub use stopping::{HeldSignals, Stop, STOP_WITHIN};
 
 /// Connects to Discord with a ready table service (its tables restored by the caller) and
 /// registers the commands. Returns once the client runs in the background.

@@ -44,7 +44,59 @@ pub struct Stop {
     int: Option<tokio::signal::unix::Signal>,
 }
 
+/// SIGTERM and SIGINT held back: blocked in the thread that made it and in every thread it
+/// starts from then on, so a signal in the first moments of a start (before the runtime that
+/// listens exists) waits for [`Stop::listen_releasing`] instead of killing the process.
+pub struct HeldSignals {
+    #[cfg(unix)]
+    signals: libc::sigset_t,
+}
+
+impl HeldSignals {
+    /// Holds SIGTERM and SIGINT back from now until this is dropped (call first thing, before
+    /// any thread starts).
+    pub fn now() -> HeldSignals {
+        #[cfg(unix)]
+        {
+            // SAFETY: a signal set made empty before use, and the calling thread's mask.
+            unsafe {
+                let mut signals: libc::sigset_t = std::mem::zeroed();
+                libc::sigemptyset(&mut signals);
+                libc::sigaddset(&mut signals, libc::SIGTERM);
+                libc::sigaddset(&mut signals, libc::SIGINT);
+                libc::pthread_sigmask(libc::SIG_BLOCK, &signals, std::ptr::null_mut());
+                HeldSignals { signals }
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            HeldSignals {}
+        }
+    }
+}
+
+impl Drop for HeldSignals {
+    /// Lets the signals through to this thread again (one held meanwhile arrives now: for a
+    /// command that does not listen for them, the default stop).
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        // SAFETY: the set made in `now`, and the calling thread's mask.
+        unsafe {
+            libc::pthread_sigmask(libc::SIG_UNBLOCK, &self.signals, std::ptr::null_mut());
+        }
+    }
+}
+
 impl Stop {
+    /// Starts listening (within a Tokio runtime), then lets the signals `held` back through
+    /// (on this thread: the runtime's threads, started while they were held, keep them blocked,
+    /// and this one receives them).
+    pub fn listen_releasing(held: HeldSignals) -> Stop {
+        let stop = Stop::listen();
+        drop(held);
+        stop
+    }
+
     /// Starts listening (within a Tokio runtime).
     pub fn listen() -> Stop {
         #[cfg(unix)]
