@@ -23,6 +23,7 @@ pub use pakka_store as store;
 pub use pakka_table as table;
 pub use pakka_text as text;
 pub use pakka_text::{key, msg};
+pub use pakka_web as web;
 
 /// The pace of the tables' own life as the operator configured it (`COMPUTER_PAUSE_MS`,
 /// `TIMER_MINUTE_MS`, `LOBBY_TIMEOUT_MINUTES`).

@@ -424,10 +424,42 @@ async fn serve_discord(
     }
     // The tables run themselves from here: computer players, turn timers, lobbies' expiry.
     service.start();
-    pakka::discord::run(config, service, stop).await?;
+    let window = start_window(config, &service).await;
+    let ran = pakka::discord::run(config, service, stop).await;
+    if let Some(window) = window {
+        window.stop().await;
+    }
+    ran?;
     close_store(&closing).await;
     tracing::info!("stopped cleanly");
     Ok(())
+}
+
+/// The Activity's web edge, when `ACTIVITY_ADDR` asks for it and the application's secret is
+/// there to sign people in; otherwise off, and the log says why. A web edge that cannot start
+/// (its address taken, Discord not answering) leaves the bot running without it.
+async fn start_window(
+    config: &pakka::config::Config,
+    service: &Arc<pakka::table::TableService>,
+) -> Option<pakka::web::Running> {
+    let addr = config.activity_addr?;
+    let Some(secret) = config.client_secret.as_deref() else {
+        tracing::warn!(
+            "ACTIVITY_ADDR is set but DISCORD_CLIENT_SECRET is not: the Activity's window is off"
+        );
+        return None;
+    };
+    let settings = pakka::web::Settings {
+        addr,
+        api: pakka::web::DiscordApi::new(config.http_proxy.as_deref(), &config.token, secret),
+    };
+    match pakka::web::start(settings, service.clone()).await {
+        Ok(running) => Some(running),
+        Err(e) => {
+            tracing::error!(error = %e, "the Activity's window is off");
+            None
+        }
+    }
 }
 
 /// Closes the store within `STORE_CLOSE`: every move stored is committed; closing lets SQLite

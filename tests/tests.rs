@@ -29,6 +29,7 @@ mod e2e_shards;
 mod e2e_stop;
 mod e2e_tricks;
 mod e2e_voice;
+mod e2e_window;
 mod engine;
 mod engine_auction;
 mod engine_red7;

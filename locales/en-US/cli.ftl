@@ -67,6 +67,7 @@ config-bad-shards = SHARDS must be the first and last shard this process runs an
 config-shards-reversed = SHARDS "{ $value }" names its shards backwards: the first ({ $first }) must not come after the last ({ $last }).
 config-shard-beyond-total = SHARDS "{ $value }" names shard { $last }, but { $total } shards are numbered 0 to { $highest }.
 config-bad-metrics-addr = METRICS_ADDR must be the address and port to serve metrics on, as host:port (e.g. 127.0.0.1:9184), not "{ $value }".
+config-bad-activity-addr = ACTIVITY_ADDR must be the address and port the Activity's window is served on, as host:port (e.g. 0.0.0.0:8080), not "{ $value }".
 config-no-shards = SHARDS "{ $value }" says the bot has no shards: the total must be at least 1.
 
 # The command line's help (src/main.rs).

@@ -64,6 +64,7 @@ config-bad-shards = SHARDS-asetuksen on oltava tämän prosessin ensimmäinen ja
 config-shards-reversed = SHARDS "{ $value }" luettelee shardit väärin päin: ensimmäinen ({ $first }) ei saa tulla viimeisen ({ $last }) jälkeen.
 config-shard-beyond-total = SHARDS "{ $value }" mainitsee shardin { $last }, mutta { $total } shardia on numeroitu 0–{ $highest }.
 config-bad-metrics-addr = METRICS_ADDR-asetuksen on oltava osoite ja portti, joista mittarit tarjotaan, muodossa osoite:portti (esim. 127.0.0.1:9184), ei "{ $value }".
+config-bad-activity-addr = ACTIVITY_ADDR-asetuksen on oltava osoite ja portti, joista aktiviteetin ikkuna tarjotaan, muodossa osoite:portti (esim. 0.0.0.0:8080), ei "{ $value }".
 config-no-shards = SHARDS "{ $value }" sanoo, ettei botilla ole yhtään shardia: kokonaismäärän on oltava vähintään 1.
 
 # The command line's help (src/main.rs).

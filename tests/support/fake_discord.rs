@@ -54,6 +54,7 @@
 //!
 //! Set `FAKE_DISCORD_LOG=1` to print every request and gateway frame to stderr.
 
+mod activities;
 mod checks;
 mod faults;
 mod fixtures;
@@ -573,6 +574,13 @@ struct State {
     heartbeat_ms: u64,
     /// Channels whose live public messages are counted at every change ([`FakeDiscord::watch_live`]).
     watched: HashMap<u64, inspect::LiveWatch>,
+    /// OAuth2 codes not yet exchanged, and access tokens, by person.
+    oauth_codes: HashMap<String, u64>,
+    access_tokens: HashMap<String, u64>,
+    /// Open Activity instances.
+    instances: HashMap<String, activities::FakeInstance>,
+    /// Interactions answered with LAUNCH_ACTIVITY.
+    launched: Vec<u64>,
 }
 
 impl State {
@@ -853,6 +861,10 @@ impl FakeDiscord {
                 messages: BTreeMap::new(),
                 by_channel: HashMap::new(),
                 public_by_channel: HashMap::new(),
+                oauth_codes: HashMap::new(),
+                access_tokens: HashMap::new(),
+                instances: HashMap::new(),
+                launched: Vec::new(),
                 interactions: BTreeMap::new(),
                 tokens: HashMap::new(),
                 global_commands: Vec::new(),

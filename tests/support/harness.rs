@@ -184,6 +184,8 @@ impl Harness {
             play_burst: 0,
             plays_per_minute: 0,
             metrics_addr: None,
+            activity_addr: None,
+            client_secret: None,
             // The fake enforces no limits unless a test asks it to (`enforce_limits`, with
             // `Harness::start_paced`): a restored table's channel calls need not wait out
             // Discord's 5 s window.

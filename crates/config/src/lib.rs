@@ -62,6 +62,11 @@ pub struct Config {
     /// Where metrics (Prometheus text), `/healthz` and `/readyz` are served
     /// (`METRICS_ADDR`, e.g. `127.0.0.1:9184`). None: no metrics, nothing listens.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Where the Activity's web edge listens (`ACTIVITY_ADDR`, e.g. `0.0.0.0:8080`, behind the
+    /// public HTTPS address the developer portal's URL mapping names). None: no window.
+    pub activity_addr: Option<std::net::SocketAddr>,
+    /// The application's OAuth2 secret (`DISCORD_CLIENT_SECRET`), for a window's sign-in.
+    pub client_secret: Option<String>,
     /// The window of Discord's per-channel bucket (5 messages created or edited) that the bot
     /// paces its channel calls by. None: Discord's own 5 s, and no setting changes it; a test
     /// against a fake Discord that enforces no limits shortens it.
@@ -110,6 +115,9 @@ pub enum ConfigError {
     /// `METRICS_ADDR` is not an address and port (`127.0.0.1:9184`).
     #[error("METRICS_ADDR is not host:port: {0:?}")]
     BadMetricsAddr(String),
+    /// `ACTIVITY_ADDR` is not an address and port (`0.0.0.0:8080`).
+    #[error("ACTIVITY_ADDR is not host:port: {0:?}")]
+    BadActivityAddr(String),
     /// `SHARDS` says the bot has no shard at all.
     #[error("SHARDS {0:?}: the total is 0")]
     NoShards(String),
@@ -149,6 +157,9 @@ impl ConfigError {
             }
             ConfigError::BadMetricsAddr(value) => {
                 msg!("config-bad-metrics-addr", value = verbatim(value.clone()))
+            }
+            ConfigError::BadActivityAddr(value) => {
+                msg!("config-bad-activity-addr", value = verbatim(value.clone()))
             }
         }
     }
@@ -263,6 +274,10 @@ impl Config {
             metrics_addr: get("METRICS_ADDR")
                 .map(|v| v.parse().map_err(|_| ConfigError::BadMetricsAddr(v)))
                 .transpose()?,
+            activity_addr: get("ACTIVITY_ADDR")
+                .map(|v| v.parse().map_err(|_| ConfigError::BadActivityAddr(v)))
+                .transpose()?,
+            client_secret: get("DISCORD_CLIENT_SECRET"),
         })
     }
 }
@@ -312,6 +327,23 @@ mod tests {
         let bad = from(&[("DISCORD_TOKEN", "abc"), ("METRICS_ADDR", "9184")]);
         assert_eq!(bad, Err(ConfigError::BadMetricsAddr("9184".into())));
         assert!(pakka_catalog::en(&bad.unwrap_err().msg()).contains("127.0.0.1:9184"));
+    }
+
+    #[test]
+    fn the_activity_listens_where_told_with_the_apps_secret() {
+        let c = from(&[("DISCORD_TOKEN", "abc")]).unwrap();
+        assert_eq!((c.activity_addr, c.client_secret), (None, None));
+        let c = from(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("ACTIVITY_ADDR", "0.0.0.0:8080"),
+            ("DISCORD_CLIENT_SECRET", "s3cret"),
+        ])
+        .unwrap();
+        assert_eq!(c.activity_addr, Some("0.0.0.0:8080".parse().unwrap()));
+        assert_eq!(c.client_secret.as_deref(), Some("s3cret"));
+        let bad = from(&[("DISCORD_TOKEN", "abc"), ("ACTIVITY_ADDR", "8080")]);
+        assert_eq!(bad, Err(ConfigError::BadActivityAddr("8080".into())));
+        assert!(pakka_catalog::en(&bad.unwrap_err().msg()).contains("0.0.0.0:8080"));
     }
 
     #[test]

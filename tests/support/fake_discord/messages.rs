@@ -353,7 +353,11 @@ impl Inner {
             self.touch();
             return Err(RestError::unknown_interaction());
         }
-        let allowed = matches!((ikind, kind), (2, 4 | 5 | 9) | (3, 4..=7 | 9) | (4, 8));
+        // LAUNCH_ACTIVITY (12) answers a command or a button (Discord: not a modal submit).
+        let allowed = matches!(
+            (ikind, kind),
+            (2, 4 | 5 | 9 | 12) | (3, 4..=7 | 9 | 12) | (4, 8)
+        );
         if !allowed {
             st.violation(format!(
                 "{what}: type {kind} is not a valid answer to interaction type {ikind}"
@@ -379,6 +383,7 @@ impl Inner {
                     return Err(RestError::invalid_form_body());
                 }
             }
+            12 => st.launched.push(id),
             _ => {}
         }
         let reply_kind = if ikind == 2 { 20 } else { 0 };

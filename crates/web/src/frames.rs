@@ -1,0 +1,222 @@
+//! What travels over a window's WebSocket, as JSON: the frames the server sends (the table as
+//! the person may see it, worded from the catalog in their language, and a refusal or notice)
+//! and the one frame a window sends (a move: table, move number and index, as a button's
+//! `custom_id` says). A frame is built from a view only: a seated person's `HandView` (their
+//! own cards) or the public `TableView`, never the game's state.
+
+use serde::{Deserialize, Serialize};
+
+use pakka_catalog::{catalog, Names};
+use pakka_table::{HandView, Phase, Row, TableId, TableView, Tone};
+use pakka_text::{msg, seat, Msg};
+
+/// The largest frame a window may send, in bytes.
+pub const MAX_CLIENT_FRAME: usize = 512;
+
+/// A frame for a window.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerFrame {
+    /// The table as everyone sees it (for a seated person, their hand follows).
+    Table(TableFrame),
+    /// A seated person's hand: what they see, and the moves they may make now.
+    Hand(HandFrame),
+    /// A request refused: nothing changed.
+    Refused { text: String },
+    /// A notice: no table in the channel, the bot restarting.
+    Notice { text: String },
+}
+
+/// The public table.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableFrame {
+    pub table: TableId,
+    pub game: String,
+    pub move_number: u64,
+    pub phase: &'static str,
+    pub seats: Vec<SeatFrame>,
+    pub lines: Vec<String>,
+    pub story: Vec<String>,
+    pub scores: Vec<String>,
+}
+
+/// One seat of the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatFrame {
+    pub name: String,
+    /// The game waits for this seat.
+    pub to_act: bool,
+    /// The window's own seat.
+    pub you: bool,
+}
+
+/// A seated person's hand.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandFrame {
+    pub table: TableId,
+    pub move_number: u64,
+    pub seat: usize,
+    pub lines: Vec<String>,
+    pub story: Vec<String>,
+    pub actions: Vec<ActionFrame>,
+    pub over: bool,
+}
+
+/// One move the hand offers, as its button offers it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ActionFrame {
+    pub index: usize,
+    pub label: String,
+    /// The group a game gathers actions under ("Play 7s"), if any.
+    pub group: Option<String>,
+    /// The question to confirm first, if the move needs one.
+    pub confirm: Option<String>,
+    pub tone: &'static str,
+    pub row: &'static str,
+}
+
+/// A frame from a window.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientFrame {
+    /// The move at `index` of the hand offered at `move_number` of `table`.
+    Move {
+        table: TableId,
+        move_number: u64,
+        index: usize,
+    },
+}
+
+/// Who reads a frame: the language and the seats' names.
+pub struct Reader<'a> {
+    pub lang: &'a str,
+    pub names: &'a [Option<String>],
+}
+
+impl Names for Reader<'_> {
+    fn seat_name(&self, seat: usize) -> Option<String> {
+        self.names.get(seat).cloned().flatten()
+    }
+}
+
+impl Reader<'_> {
+    pub fn text(&self, m: &Msg) -> String {
+        catalog().text(self.lang, m, self)
+    }
+
+    fn texts(&self, msgs: &[Msg]) -> Vec<String> {
+        msgs.iter().map(|m| self.text(m)).collect()
+    }
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Lobby => "lobby",
+        Phase::Playing => "playing",
+        Phase::Finished => "finished",
+        Phase::Abandoned => "closed",
+    }
+}
+
+/// The public table, for `user` (who may be seated or watching).
+pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
+    let seats = view
+        .seats
+        .iter()
+        .map(|s| SeatFrame {
+            name: reader.text(&msg!("web-seat", who = seat(s.seat))),
+            to_act: s.user.is_some_and(|u| view.to_act.contains(&u)),
+            you: s.user == Some(user),
+        })
+        .collect();
+    TableFrame {
+        table: view.id,
+        game: reader.text(&view.game_name()),
+        move_number: view.move_number,
+        phase: phase_name(view.phase),
+        seats,
+        lines: view
+            .public
+            .as_deref()
+            .map(|p| reader.texts(p))
+            .unwrap_or_default(),
+        story: reader.texts(&view.story),
+        scores: view
+            .scores
+            .as_deref()
+            .map(|s| reader.texts(s))
+            .unwrap_or_default(),
+    }
+}
+
+/// A seated person's hand.
+pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
+    HandFrame {
+        table: hand.table,
+        move_number: hand.move_number,
+        seat: hand.seat,
+        lines: reader.texts(&hand.lines),
+        story: reader.texts(&hand.story),
+        actions: hand
+            .actions
+            .iter()
+            .map(|a| ActionFrame {
+                index: a.index,
+                label: reader.text(&a.label),
+                group: a.group.as_ref().map(|g| reader.text(g)),
+                confirm: a.confirm.as_ref().map(|c| reader.text(c)),
+                tone: match a.tone {
+                    Tone::Main => "main",
+                    Tone::Other => "other",
+                    Tone::Danger => "danger",
+                },
+                row: match a.row {
+                    Row::Cards => "cards",
+                    Row::Calls => "calls",
+                },
+            })
+            .collect(),
+        over: hand.over,
+    }
+}
+
+/// Reads a window's frame: None when it is not one (malformed, too large, unknown).
+pub fn read(text: &str) -> Option<ClientFrame> {
+    if text.len() > MAX_CLIENT_FRAME {
+        return None;
+    }
+    serde_json::from_str(text).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_frame_reads_and_anything_else_does_not() {
+        let ok = r#"{"type":"move","table":3,"move_number":7,"index":2}"#;
+        assert!(matches!(
+            read(ok),
+            Some(ClientFrame::Move {
+                table: 3,
+                move_number: 7,
+                index: 2
+            })
+        ));
+        for bad in [
+            "",
+            "move",
+            r#"{"type":"move","table":3}"#,
+            r#"{"type":"move","table":-3,"move_number":7,"index":2}"#,
+            r#"{"type":"shuffle","table":3,"move_number":7,"index":2}"#,
+            r#"{"type":"move","table":3,"move_number":7,"index":2,"seat":1}"#,
+        ] {
+            assert!(read(bad).is_none(), "{bad}");
+        }
+        let huge = format!(
+            r#"{{"type":"move","table":3,"move_number":7,"index":2,"x":"{}"}}"#,
+            "a".repeat(MAX_CLIENT_FRAME)
+        );
+        assert!(read(&huge).is_none());
+    }
+}

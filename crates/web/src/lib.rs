@@ -1,0 +1,260 @@
+//! The web edge: the server of the Discord Activity, a live window on every table. Off unless
+//! `ACTIVITY_ADDR` is set; with it, it serves there (beside the Discord edge, in the same
+//! process, subscribed to the same table service):
+//!
+//! - `POST /api/token` `{"code": …}`: the OAuth2 code a window's SDK got from `authorize`,
+//!   exchanged at Discord with the application's secret (`DISCORD_CLIENT_SECRET`); answers the
+//!   access token (for the SDK's `authenticate`) and a session key naming the person
+//!   (`sessions`).
+//! - `GET /api/ws?session=…&instance=…`: a window's WebSocket. The instance is checked with
+//!   Discord (its channel, and that the person is in it) before the window is attached to the
+//!   channel's table (`socket`).
+//!
+//! Nothing a seat may not see ever leaves for a window: its frames are built from the person's
+//! own hand view or the public table view (`frames`). Who the person is comes from Discord,
+//! never from what the window says. What Discord is asked is `discord`'s.
+//!
+//! Not yet here: the window's page and client (the SDK's handshake, the table drawn), the
+//! "Open the table" button's `LAUNCH_ACTIVITY`, and pictures.
+
+pub mod discord;
+pub mod frames;
+pub mod sessions;
+mod socket;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Query, State, WebSocketUpgrade};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use pakka_catalog::catalog;
+use pakka_table::TableService;
+use pakka_text::{msg, Msg};
+
+pub use discord::{DiscordApi, DiscordError};
+pub use sessions::{Person, Sessions};
+
+/// What the web edge needs to start.
+pub struct Settings {
+    /// Where it listens (`ACTIVITY_ADDR`).
+    pub addr: SocketAddr,
+    /// Discord's HTTP API (through `DISCORD_HTTP_PROXY` when set).
+    pub api: DiscordApi,
+}
+
+/// The running web edge, shared by its connections.
+pub struct Web {
+    service: Arc<TableService>,
+    api: DiscordApi,
+    /// The application's id (read from Discord at start).
+    app: u64,
+    pub sessions: Sessions,
+    /// Display names of people, as Discord gave them (None: Discord did not say).
+    names: Mutex<HashMap<u64, Option<String>>>,
+    /// Set once the bot stops: every window is told.
+    stopping: tokio::sync::watch::Sender<bool>,
+    /// Windows open now.
+    pub windows: AtomicUsize,
+}
+
+impl Web {
+    /// The display name of a person, asked of Discord once.
+    async fn name_of(&self, user: u64) -> Option<String> {
+        if let Some(known) = self.names.lock().ok()?.get(&user) {
+            return known.clone();
+        }
+        let name = match self.api.user(user).await {
+            Ok(u) => Some(u.display_name()),
+            Err(e) => {
+                tracing::debug!(error = %e, user, "a person's name could not be read");
+                None
+            }
+        };
+        if let Ok(mut names) = self.names.lock() {
+            names.insert(user, name.clone());
+        }
+        name
+    }
+
+    /// Tells every open window the bot is restarting, and closes them.
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+}
+
+/// The web edge once it listens.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub web: Arc<Web>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Tells the windows the bot is restarting, closes them and stops listening.
+    pub async fn stop(self) {
+        self.web.stop();
+        // The windows' last frames go out before the server goes.
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        self.server.abort();
+    }
+}
+
+/// Why the web edge did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot read the application's id from Discord: {0}")]
+    Application(#[from] DiscordError),
+}
+
+/// Starts the web edge for `service`.
+pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Running, StartError> {
+    let app = settings.api.application_id().await?;
+    let listener = tokio::net::TcpListener::bind(settings.addr)
+        .await
+        .map_err(|source| StartError::Listen {
+            addr: settings.addr,
+            source,
+        })?;
+    let addr = listener.local_addr().unwrap_or(settings.addr);
+    let web = Arc::new(Web {
+        service,
+        api: settings.api,
+        app,
+        sessions: Sessions::default(),
+        names: Mutex::new(HashMap::new()),
+        stopping: tokio::sync::watch::Sender::new(false),
+        windows: AtomicUsize::new(0),
+    });
+    let router = Router::new()
+        .route("/api/token", post(token))
+        .route("/api/ws", get(window))
+        .with_state(web.clone());
+    let server = tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            tracing::error!(error = %e, "the web edge stopped serving");
+        }
+    });
+    tracing::info!(%addr, "the Activity's web edge listens");
+    Ok(Running { addr, web, server })
+}
+
+#[derive(Deserialize)]
+struct TokenRequest {
+    code: String,
+}
+
+/// A refusal for a window, worded in `locale` (the person's language as far as it is known).
+fn refused(status: StatusCode, locale: Option<&str>, why: Msg) -> Response {
+    let lang = catalog().pick(locale.unwrap_or(pakka_catalog::DEFAULT_LANG));
+    let text = catalog().text(lang, &why, &pakka_catalog::NoNames);
+    (status, Json(serde_json::json!({ "error": text }))).into_response()
+}
+
+/// `POST /api/token`: the code exchange, and a session for the person.
+async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response {
+    let Ok(request) = serde_json::from_slice::<TokenRequest>(&body) else {
+        return refused(StatusCode::BAD_REQUEST, None, msg!("web-bad-frame"));
+    };
+    if request.code.is_empty() || request.code.len() > 256 {
+        return refused(StatusCode::BAD_REQUEST, None, msg!("web-bad-frame"));
+    }
+    let access = match web.api.exchange(web.app, &request.code).await {
+        Ok(access) => access,
+        Err(DiscordError::Refused { .. }) => {
+            return refused(StatusCode::UNAUTHORIZED, None, msg!("web-bad-session"))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "a window's sign-in could not reach Discord");
+            return refused(StatusCode::BAD_GATEWAY, None, msg!("web-discord-unwell"));
+        }
+    };
+    let user = match web.api.me(&access).await {
+        Ok(user) => user,
+        Err(e) => {
+            tracing::warn!(error = %e, "a window's person could not be read");
+            return refused(StatusCode::BAD_GATEWAY, None, msg!("web-discord-unwell"));
+        }
+    };
+    let name = user.display_name();
+    if let Ok(mut names) = web.names.lock() {
+        names.insert(user.id, Some(name.clone()));
+    }
+    let session = web.sessions.open(Person {
+        id: user.id,
+        name,
+        locale: user
+            .locale
+            .unwrap_or_else(|| pakka_catalog::DEFAULT_LANG.into()),
+    });
+    Json(serde_json::json!({ "access_token": access, "session": session })).into_response()
+}
+
+#[derive(Deserialize)]
+struct WindowQuery {
+    session: String,
+    instance: String,
+    /// The window's language, for a refusal before its person is known.
+    #[serde(default)]
+    locale: Option<String>,
+}
+
+/// `GET /api/ws`: a window, attached to its instance's channel's table.
+async fn window(
+    State(web): State<Arc<Web>>,
+    query: Result<Query<WindowQuery>, axum::extract::rejection::QueryRejection>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return refused(StatusCode::BAD_REQUEST, None, msg!("web-bad-frame"));
+    };
+    let locale = query.locale.as_deref();
+    let Some(person) = web.sessions.person(&query.session) else {
+        return refused(StatusCode::UNAUTHORIZED, locale, msg!("web-bad-session"));
+    };
+    if query.instance.is_empty() || query.instance.len() > 128 {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            Some(&person.locale),
+            msg!("web-bad-instance"),
+        );
+    }
+    let instance = match web.api.instance(web.app, &query.instance).await {
+        Ok(instance) => instance,
+        Err(DiscordError::Refused { .. }) => {
+            return refused(
+                StatusCode::FORBIDDEN,
+                Some(&person.locale),
+                msg!("web-bad-instance"),
+            )
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "a window's instance could not be checked");
+            return refused(
+                StatusCode::BAD_GATEWAY,
+                Some(&person.locale),
+                msg!("web-discord-unwell"),
+            );
+        }
+    };
+    if !instance.users.contains(&person.id) {
+        return refused(
+            StatusCode::FORBIDDEN,
+            Some(&person.locale),
+            msg!("web-bad-instance"),
+        );
+    }
+    let channel = instance.channel_id;
+    upgrade.on_upgrade(move |socket| socket::run(web, socket, person, channel))
+}

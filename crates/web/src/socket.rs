@@ -1,0 +1,251 @@
+//! One open window: a WebSocket attached to the table of its Activity's channel, for one person.
+//! On attaching, and after every change of that table the service publishes (a move by anyone,
+//! a timer, a take-over, a pause, the end), it sends the table as the person may see it: the
+//! public table, and their hand when they are seated. A move the window sends is the same as a
+//! button's click (table, move number, index) and meets the same refusals; a frame that is not
+//! a move, too large or too frequent is refused, and a flood closes the window. The clean stop
+//! tells every window the bot is restarting before it closes.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::broadcast::error::RecvError;
+
+use pakka_table::{level_name, TableError, TableId, TableView};
+use pakka_text::{msg, Msg};
+
+use super::frames::{self, ClientFrame, Reader, ServerFrame};
+use super::sessions::Person;
+use super::Web;
+
+/// A window may send this many frames in `PER`; more are refused, and twice as many close it.
+const FRAMES: usize = 10;
+const PER: Duration = Duration::from_secs(1);
+
+/// The frames a window sent lately, to refuse a flood.
+struct Pace(VecDeque<Instant>);
+
+enum Paced {
+    Ok,
+    TooFast,
+    Flood,
+}
+
+impl Pace {
+    fn check(&mut self) -> Paced {
+        let now = Instant::now();
+        while self.0.front().is_some_and(|&t| now.duration_since(t) > PER) {
+            self.0.pop_front();
+        }
+        self.0.push_back(now);
+        match self.0.len() {
+            n if n > 2 * FRAMES => Paced::Flood,
+            n if n > FRAMES => Paced::TooFast,
+            _ => Paced::Ok,
+        }
+    }
+}
+
+/// One window's connection.
+struct Window {
+    web: Arc<Web>,
+    person: Person,
+    lang: &'static str,
+    channel: u64,
+    /// The table shown (None: none in the channel yet).
+    table: Option<TableId>,
+    sink: futures_util::stream::SplitSink<WebSocket, Message>,
+}
+
+impl Window {
+    async fn send(&mut self, frame: &ServerFrame) -> bool {
+        match serde_json::to_string(frame) {
+            Ok(text) => self.sink.send(Message::Text(text.into())).await.is_ok(),
+            Err(e) => {
+                tracing::error!(error = %e, "a window's frame did not serialize");
+                true
+            }
+        }
+    }
+
+    async fn refuse(&mut self, text: &Msg) -> bool {
+        let text = self.reader_without_names().text(text);
+        self.send(&ServerFrame::Refused { text }).await
+    }
+
+    fn reader_without_names(&self) -> Reader<'static> {
+        Reader {
+            lang: self.lang,
+            names: &[],
+        }
+    }
+
+    /// The seats' names as this window shows them.
+    async fn names(&self, view: &TableView) -> Vec<Option<String>> {
+        let mut names = Vec::with_capacity(view.seats.len());
+        for s in &view.seats {
+            let name = match (s.computer, s.user) {
+                (Some(level), _) => Some(self.reader_without_names().text(&msg!(
+                    "web-computer",
+                    n = s.seat + 1,
+                    level = level_name(level)
+                ))),
+                (None, Some(user)) => self.web.name_of(user).await,
+                (None, None) => None,
+            };
+            names.push(name);
+        }
+        names
+    }
+
+    /// Sends the table as it stands (and the person's hand when seated); answers false when
+    /// the window is gone.
+    async fn show(&mut self) -> bool {
+        let Some(table) = self
+            .table
+            .or_else(|| self.web.service.table_in(self.channel))
+        else {
+            let text = self.reader_without_names().text(&msg!("web-no-table"));
+            return self.send(&ServerFrame::Notice { text }).await;
+        };
+        self.table = Some(table);
+        let view = match self.web.service.view(table).await {
+            Ok(view) => view,
+            Err(TableError::NoTable) => {
+                // Closed or over and gone: the next table of the channel, when there is one.
+                self.table = None;
+                let text = self.reader_without_names().text(&msg!("web-no-table"));
+                return self.send(&ServerFrame::Notice { text }).await;
+            }
+            Err(e) => return self.refuse(&e.msg()).await,
+        };
+        let names = self.names(&view).await;
+        let reader = Reader {
+            lang: self.lang,
+            names: &names,
+        };
+        let public = frames::table(&view, self.person.id, &reader);
+        if !self.send(&ServerFrame::Table(public)).await {
+            return false;
+        }
+        if view.seat_of(self.person.id).is_some() {
+            match self.web.service.hand(table, self.person.id).await {
+                Ok(hand) => {
+                    let frame = frames::hand(&hand, &reader);
+                    return self.send(&ServerFrame::Hand(frame)).await;
+                }
+                Err(e) => tracing::debug!(error = %e, "a window's hand could not be read"),
+            }
+        }
+        true
+    }
+
+    /// A move from the window.
+    async fn play(&mut self, table: TableId, move_number: u64, index: usize) -> bool {
+        if self.table != Some(table) {
+            return self.refuse(&msg!("web-other-table")).await;
+        }
+        match self
+            .web
+            .service
+            .act(table, self.person.id, move_number, index)
+            .await
+        {
+            // The event of the move brings every window, this one too, up to date.
+            Ok(_) => true,
+            Err(e) => {
+                if e.is_internal() {
+                    tracing::error!(error = %e, "a window's move failed");
+                }
+                let names = match self.web.service.view(table).await {
+                    Ok(view) => self.names(&view).await,
+                    Err(_) => Vec::new(),
+                };
+                let text = Reader {
+                    lang: self.lang,
+                    names: &names,
+                }
+                .text(&e.msg());
+                // A stale move: the refusal, then the hand as it is now.
+                self.send(&ServerFrame::Refused { text }).await && self.show().await
+            }
+        }
+    }
+}
+
+/// Serves one window until it closes, the person leaves or the bot stops.
+pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channel: u64) {
+    let lang = pakka_catalog::catalog().pick(&person.locale);
+    let lang: &'static str = pakka_catalog::catalog()
+        .languages()
+        .into_iter()
+        .find(|l| *l == lang)
+        .unwrap_or(pakka_catalog::DEFAULT_LANG);
+    let (sink, mut stream) = socket.split();
+    let mut events = web.service.subscribe();
+    let mut stopping = web.stopping.subscribe();
+    let mut window = Window {
+        web: web.clone(),
+        person,
+        lang,
+        channel,
+        table: None,
+        sink,
+    };
+    web.windows
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut pace = Pace(VecDeque::new());
+    let mut open = window.show().await;
+    while open {
+        tokio::select! {
+            event = events.recv() => match event {
+                Ok(published) => {
+                    let event = &published.event;
+                    let ours = window.table == Some(event.table_id())
+                        || event.table().channel_id == window.channel;
+                    if ours {
+                        if window.table != Some(event.table_id()) {
+                            window.table = Some(event.table_id());
+                        }
+                        open = window.show().await;
+                    }
+                }
+                Err(RecvError::Lagged(_)) => open = window.show().await,
+                Err(RecvError::Closed) => break,
+            },
+            _ = stopping.changed() => {
+                let text = window.reader_without_names().text(&msg!("web-restarting"));
+                let _ = window.send(&ServerFrame::Notice { text }).await;
+                break;
+            }
+            frame = stream.next() => match frame {
+                Some(Ok(Message::Text(text))) => {
+                    match pace.check() {
+                        Paced::Flood => {
+                            let _ = window.refuse(&msg!("web-flood")).await;
+                            break;
+                        }
+                        Paced::TooFast => open = window.refuse(&msg!("web-too-fast")).await,
+                        Paced::Ok => match frames::read(text.as_str()) {
+                            Some(ClientFrame::Move { table, move_number, index }) => {
+                                open = window.play(table, move_number, index).await;
+                            }
+                            None => open = window.refuse(&msg!("web-bad-frame")).await,
+                        },
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    open = window.refuse(&msg!("web-bad-frame")).await;
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+    let _ = window.sink.close().await;
+    web.windows
+        .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+}

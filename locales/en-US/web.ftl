@@ -1,0 +1,18 @@
+# The Activity's window (crates/web): what a window shows and its refusals.
+
+# A seat as a window names it: a person by their Discord name, a computer player as below.
+web-seat = { $who }
+web-computer = Computer { $n } ({ $level })
+
+# Notices.
+web-no-table = No table is open in this channel yet. Start one with `/play`; it appears here at once.
+web-restarting = pakka is restarting. This window comes back by itself in a moment.
+
+# Refusals (nothing changed).
+web-bad-session = This window's sign-in is not valid any more. Close the window and open it again.
+web-bad-instance = This window does not belong to this channel's activity. Close it and open the table again from its channel.
+web-discord-unwell = Discord did not answer. Try again in a moment.
+web-other-table = That move was for another table than this window shows.
+web-bad-frame = The window sent something pakka does not understand. Reload the window.
+web-too-fast = Slow down a little: that was too many moves at once.
+web-flood = Too many requests from this window; it was closed. Reload it to play on.

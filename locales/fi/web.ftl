@@ -1,0 +1,15 @@
+# Aktiviteetin ikkuna (crates/web): mitä ikkuna näyttää, ja sen kieltäytymiset.
+
+web-seat = { $who }
+web-computer = Tietokone { $n } ({ $level })
+
+web-no-table = Tällä kanavalla ei ole vielä pöytää. Aloita peli komennolla `/play`; se näkyy tässä heti.
+web-restarting = pakka käynnistyy uudelleen. Tämä ikkuna palaa itsestään hetken kuluttua.
+
+web-bad-session = Tämän ikkunan kirjautuminen ei ole enää voimassa. Sulje ikkuna ja avaa se uudelleen.
+web-bad-instance = Tämä ikkuna ei kuulu tämän kanavan aktiviteettiin. Sulje se ja avaa pöytä uudelleen sen kanavalta.
+web-discord-unwell = Discord ei vastannut. Yritä hetken päästä uudelleen.
+web-other-table = Siirto oli toiselle pöydälle kuin tämä ikkuna näyttää.
+web-bad-frame = Ikkuna lähetti jotain, mitä pakka ei ymmärrä. Lataa ikkuna uudelleen.
+web-too-fast = Hieman hitaammin: liian monta siirtoa kerralla.
+web-flood = Tästä ikkunasta tuli liian monta pyyntöä, joten se suljettiin. Lataa se uudelleen jatkaaksesi.

@@ -1,0 +1,332 @@
+//! The Activity's web edge on the fake Discord, through its API as a window's client uses it
+//! (the page and its browser tests are not built yet): a person signs in with the code the
+//! SDK's `authorize` gives (exchanged at the fake's OAuth2 endpoint), opens a WebSocket for
+//! the Activity instance of the table's channel, sees their hand and plays from it; a move
+//! through the table's buttons reaches the window too; someone in the instance without a seat
+//! sees the public table only. Refused, each with its sentence and nothing changed: a forged
+//! session, a code used twice, an instance the person is not in, another seat's move, a stale
+//! move, a malformed frame, a flood.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::support::harness::{Harness, CHANNEL};
+use crate::support::http;
+use crate::support::{FakeDiscord, FakeUser};
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+/// How long a frame may take to come.
+const FRAME_WITHIN: Duration = Duration::from_secs(5);
+
+async fn web(h: &Harness) -> pakka::web::Running {
+    let settings = pakka::web::Settings {
+        addr: ([127, 0, 0, 1], 0).into(),
+        api: pakka::web::DiscordApi::new(
+            Some(&h.fake.base_url()),
+            FakeDiscord::TOKEN,
+            FakeDiscord::CLIENT_SECRET,
+        ),
+    };
+    pakka::web::start(settings, h.service.clone().expect("the bot runs"))
+        .await
+        .expect("the web edge starts")
+}
+
+/// Signs `user` in as a window does: answers the session key.
+async fn sign_in(h: &Harness, web: &pakka::web::Running, user: &FakeUser) -> String {
+    let code = h.fake.authorize(user);
+    let (status, body) = http::post_json(web.addr, "/api/token", &json!({ "code": code }))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert!(body["access_token"].as_str().is_some_and(|t| !t.is_empty()));
+    body["session"].as_str().unwrap().to_string()
+}
+
+/// Opens a window: the socket, or the HTTP status and refusal of its upgrade.
+async fn open(
+    web: &pakka::web::Running,
+    session: &str,
+    instance: &str,
+) -> Result<Socket, (u16, String)> {
+    let stream = tokio::net::TcpStream::connect(web.addr).await.unwrap();
+    let url = format!(
+        "ws://{}/api/ws?session={session}&instance={instance}",
+        web.addr
+    );
+    match tokio_tungstenite::client_async(url, stream).await {
+        Ok((socket, _)) => Ok(socket),
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            let body = response
+                .body()
+                .as_ref()
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_default();
+            Err((response.status().as_u16(), body))
+        }
+        Err(e) => panic!("the window's socket: {e}"),
+    }
+}
+
+/// The next frame, or None when the window closed.
+async fn next(socket: &mut Socket) -> Option<Value> {
+    loop {
+        let frame = tokio::time::timeout(FRAME_WITHIN, socket.next())
+            .await
+            .expect("a frame in time")?;
+        match frame {
+            Ok(Message::Text(text)) => return Some(serde_json::from_str(text.as_str()).unwrap()),
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Frames until one of `kind` (skipping others); panics when the window closes first.
+async fn until(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let frame = next(socket).await.expect("the window stays open");
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+/// Frames until a table frame at `move_number` or later, and the hand after it (when seated).
+async fn table_at(socket: &mut Socket, move_number: u64) -> Value {
+    loop {
+        let frame = until(socket, "table").await;
+        if frame["move_number"].as_u64().unwrap() >= move_number {
+            return frame;
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, frame: Value) {
+    socket
+        .send(Message::Text(frame.to_string().into()))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_plays_its_hand_and_sees_every_move() {
+    let h = Harness::start().await;
+    let (table, message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+
+    let first = until(&mut alice, "table").await;
+    assert_eq!(first["table"], table);
+    assert_eq!(first["phase"], "playing");
+    let seats = first["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["you"], true, "{first}");
+    assert_eq!(seats[0]["name"], h.alice.name.as_str(), "{first}");
+    let hand = until(&mut alice, "hand").await;
+    assert_eq!(hand["seat"], 0);
+    assert!(!hand["lines"].as_array().unwrap().is_empty(), "{hand}");
+
+    // Whoever is to act moves, Alice in her window and Bob with the table's buttons, and
+    // Alice's window follows every move.
+    let mut bob_hand = h.open_hand(&h.bob, message.id).await;
+    let mut shown = hand;
+    for _ in 0..6 {
+        let number = shown["move_number"].as_u64().unwrap();
+        let actions = shown["actions"].as_array().unwrap().clone();
+        if !actions.is_empty() {
+            let index = actions[0]["index"].as_u64().unwrap();
+            send(
+                &mut alice,
+                json!({"type": "move", "table": table, "move_number": number, "index": index}),
+            )
+            .await;
+        } else {
+            let fake = h.fake.clone();
+            let id = bob_hand.id;
+            h.fake
+                .wait_until(FRAME_WITHIN, move |_| {
+                    fake.message(id).is_some_and(|m| {
+                        m.buttons().iter().any(|b| b.0.starts_with("pk:a:") && !b.2)
+                    })
+                })
+                .await
+                .expect("Bob's hand comes alive");
+            let buttons = h.fake.message(bob_hand.id).unwrap().buttons();
+            let play = buttons.iter().find(|b| b.0.starts_with("pk:a:")).unwrap();
+            let answer = h.fake.click(&h.bob, bob_hand.id, &play.0).await.unwrap();
+            bob_hand = answer.message().cloned().unwrap_or(bob_hand);
+        }
+        let after = table_at(&mut alice, number + 1).await;
+        assert_eq!(after["move_number"], number + 1, "{after}");
+        shown = until(&mut alice, "hand").await;
+        assert_eq!(shown["move_number"], number + 1);
+        // The store has the move the window saw.
+        let stored = h.store().await.table(table).await.unwrap().unwrap();
+        assert_eq!(stored.move_number, number + 1);
+    }
+
+    // Someone in the activity without a seat sees the public table and no hand.
+    h.fake.join_activity(&instance, &h.carol);
+    let session = sign_in(&h, &web, &h.carol).await;
+    let mut carol = open(&web, &session, &instance).await.unwrap();
+    let public = until(&mut carol, "table").await;
+    assert!(public["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["you"] == false));
+    let quiet = tokio::time::timeout(Duration::from_millis(500), next(&mut carol)).await;
+    assert!(quiet.is_err(), "a watcher gets no hand: {quiet:?}");
+    web.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_windows_bad_requests_are_refused_and_change_nothing() {
+    let h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+
+    // A code works once; a session the server never gave is refused.
+    let code = h.fake.authorize(&h.alice);
+    let (status, _) = http::post_json(web.addr, "/api/token", &json!({ "code": code }))
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    let (status, body) = http::post_json(web.addr, "/api/token", &json!({ "code": code }))
+        .await
+        .unwrap();
+    assert_eq!(status, 401, "{body}");
+    assert!(body.contains("sign-in is not valid"), "{body}");
+    let (status, body) = http::post_json(web.addr, "/api/token", &json!({ "nope": 1 }))
+        .await
+        .unwrap();
+    assert_eq!(status, 400, "{body}");
+    let forged = "0123456789abcdef0123456789abcdef";
+    let (status, body) = open(&web, forged, &instance).await.unwrap_err();
+    assert_eq!(status, 401, "{body}");
+    assert!(body.contains("sign-in is not valid"), "{body}");
+
+    // An instance the person is not in, and one that does not exist.
+    let carol = sign_in(&h, &web, &h.carol).await;
+    let (status, body) = open(&web, &carol, &instance).await.unwrap_err();
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("does not belong"), "{body}");
+    let (status, _) = open(&web, &carol, "i-0-gc-0").await.unwrap_err();
+    assert_eq!(status, 403);
+
+    // In a window: the other seat's move, a stale move, another table, a malformed frame.
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    until(&mut alice, "table").await;
+    let hand = until(&mut alice, "hand").await;
+    let number = hand["move_number"].as_u64().unwrap();
+    let before = h.store().await.table(table).await.unwrap().unwrap().moves;
+    let alices_turn = !hand["actions"].as_array().unwrap().is_empty();
+    let refused = |frame: &Value, says: &str| {
+        assert_eq!(frame["type"], "refused", "{frame}");
+        assert!(
+            frame["text"].as_str().unwrap().contains(says),
+            "{frame} should say {says:?}"
+        );
+    };
+    if !alices_turn {
+        send(
+            &mut alice,
+            json!({"type": "move", "table": table, "move_number": number, "index": 0}),
+        )
+        .await;
+        let frame = until(&mut alice, "refused").await;
+        assert!(!frame["text"].as_str().unwrap().is_empty(), "{frame}");
+    }
+    send(
+        &mut alice,
+        json!({"type": "move", "table": table, "move_number": number + 5, "index": 0}),
+    )
+    .await;
+    let frame = until(&mut alice, "refused").await;
+    assert!(!frame["text"].as_str().unwrap().is_empty(), "{frame}");
+    send(
+        &mut alice,
+        json!({"type": "move", "table": table + 1, "move_number": number, "index": 0}),
+    )
+    .await;
+    refused(&until(&mut alice, "refused").await, "another table");
+    send(&mut alice, json!({"type": "move", "table": table})).await;
+    refused(&until(&mut alice, "refused").await, "does not understand");
+    alice
+        .send(Message::Text("{not json".to_string().into()))
+        .await
+        .unwrap();
+    refused(&until(&mut alice, "refused").await, "does not understand");
+    assert_eq!(
+        h.store().await.table(table).await.unwrap().unwrap().moves,
+        before,
+        "nothing changed"
+    );
+
+    // A flood: refused, then closed.
+    for _ in 0..40 {
+        if alice
+            .send(Message::Text("{}".to_string().into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let mut said = Vec::new();
+    while let Some(frame) = next(&mut alice).await {
+        said.push(frame["text"].as_str().unwrap_or_default().to_string());
+    }
+    assert!(
+        said.iter().any(|t| t.contains("too many moves at once")),
+        "{said:?}"
+    );
+    assert!(
+        said.last().is_some_and(|t| t.contains("it was closed")),
+        "{said:?}"
+    );
+    web.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_bot_tells_its_windows_and_a_window_in_finnish_reads_finnish() {
+    let h = Harness::start().await;
+    h.fake.set_locale(h.alice.id, "fi");
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    // No table in the channel yet: said so, in her language.
+    let notice = until(&mut alice, "notice").await;
+    assert!(
+        notice["text"]
+            .as_str()
+            .unwrap()
+            .contains("ei ole vielä pöytää"),
+        "{notice}"
+    );
+    // A table started in the channel appears at once.
+    let (table, _) = h.start_game(5).await;
+    let shown = until(&mut alice, "table").await;
+    assert_eq!(shown["table"], table);
+    web.web.stop();
+    let notice = until(&mut alice, "notice").await;
+    assert!(
+        notice["text"]
+            .as_str()
+            .unwrap()
+            .contains("käynnistyy uudelleen"),
+        "{notice}"
+    );
+    assert!(next(&mut alice).await.is_none(), "the window is closed");
+}
