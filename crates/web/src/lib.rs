@@ -60,6 +60,10 @@ pub struct Web {
     names: Mutex<HashMap<u64, Option<String>>>,
     /// Set once the bot stops: every window is told.
     stopping: tokio::sync::watch::Sender<bool>,
+    /// Per channel with a window open: the number of the latest event of its table, which
+    /// the channel's windows watch (one task hears the service's events for every window, and
+    /// a window that falls behind shows the latest position once).
+    channels: Mutex<HashMap<u64, tokio::sync::watch::Sender<u64>>>,
     /// Windows open now.
     pub windows: AtomicUsize,
 }
@@ -86,6 +90,51 @@ impl Web {
     /// Tells every open window the bot is restarting, and closes them.
     pub fn stop(&self) {
         self.stopping.send_replace(true);
+    }
+
+    /// What a window of `channel` watches: the number of its table's latest event.
+    fn watch(&self, channel: u64) -> tokio::sync::watch::Receiver<u64> {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels
+            .entry(channel)
+            .or_insert_with(|| tokio::sync::watch::Sender::new(0))
+            .subscribe()
+    }
+
+    /// A window of `channel` closed: the channel is forgotten once it has no window.
+    fn unwatch(&self, channel: u64) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if channels
+            .get(&channel)
+            .is_some_and(|w| w.receiver_count() == 0)
+        {
+            channels.remove(&channel);
+        }
+    }
+
+    /// Hears every event of the table service and wakes the windows of its channel.
+    async fn hear(self: Arc<Web>) {
+        let mut events = self.service.subscribe();
+        loop {
+            let channels: Vec<u64> = match events.recv().await {
+                Ok(published) => vec![published.event.table().channel_id],
+                // Fell behind: every window shows its table again.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => self
+                    .channels
+                    .lock()
+                    .map(|c| c.keys().copied().collect())
+                    .unwrap_or_default(),
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            };
+            let seq = self.service.last_event();
+            if let Ok(watched) = self.channels.lock() {
+                for channel in channels {
+                    if let Some(w) = watched.get(&channel) {
+                        w.send_replace(seq);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -135,8 +184,10 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         sessions: Sessions::default(),
         names: Mutex::new(HashMap::new()),
         stopping: tokio::sync::watch::Sender::new(false),
+        channels: Mutex::new(HashMap::new()),
         windows: AtomicUsize::new(0),
     });
+    let hearing = tokio::spawn(web.clone().hear());
     let router = Router::new()
         .route("/api/token", post(token))
         .route("/api/ws", get(window))
@@ -145,6 +196,7 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         if let Err(e) = axum::serve(listener, router).await {
             tracing::error!(error = %e, "the web edge stopped serving");
         }
+        hearing.abort();
     });
     tracing::info!(%addr, "the Activity's web edge listens");
     Ok(Running { addr, web, server })

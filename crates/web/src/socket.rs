@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::broadcast::error::RecvError;
 
 use pakka_table::{level_name, TableError, TableId, TableView};
 use pakka_text::{msg, Msg};
@@ -104,10 +103,9 @@ impl Window {
     /// Sends the table as it stands (and the person's hand when seated); answers false when
     /// the window is gone.
     async fn show(&mut self) -> bool {
-        let Some(table) = self
-            .table
-            .or_else(|| self.web.service.table_in(self.channel))
-        else {
+        // The channel's table now (a new one once the last is over), else the last shown
+        // (its end stays in view).
+        let Some(table) = self.web.service.table_in(self.channel).or(self.table) else {
             let text = self.reader_without_names().text(&msg!("web-no-table"));
             return self.send(&ServerFrame::Notice { text }).await;
         };
@@ -185,7 +183,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         .find(|l| *l == lang)
         .unwrap_or(pakka_catalog::DEFAULT_LANG);
     let (sink, mut stream) = socket.split();
-    let mut events = web.service.subscribe();
+    let mut changes = web.watch(channel);
     let mut stopping = web.stopping.subscribe();
     let mut window = Window {
         web: web.clone(),
@@ -201,20 +199,10 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
     let mut open = window.show().await;
     while open {
         tokio::select! {
-            event = events.recv() => match event {
-                Ok(published) => {
-                    let event = &published.event;
-                    let ours = window.table == Some(event.table_id())
-                        || event.table().channel_id == window.channel;
-                    if ours {
-                        if window.table != Some(event.table_id()) {
-                            window.table = Some(event.table_id());
-                        }
-                        open = window.show().await;
-                    }
-                }
-                Err(RecvError::Lagged(_)) => open = window.show().await,
-                Err(RecvError::Closed) => break,
+            changed = changes.changed() => match changed {
+                // The table of the channel changed (or a new one opened there).
+                Ok(()) => open = window.show().await,
+                Err(_) => break,
             },
             _ = stopping.changed() => {
                 let text = window.reader_without_names().text(&msg!("web-restarting"));
@@ -246,6 +234,8 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         }
     }
     let _ = window.sink.close().await;
+    drop(changes);
+    web.unwatch(channel);
     web.windows
         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
 }
