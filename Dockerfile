@@ -14,6 +14,14 @@ COPY benches ./benches
 COPY tests ./tests
 RUN cargo build --release --locked --bin pakka
 
+# The Activity's window: its client, built with npm (served from /usr/share/pakka/web).
+FROM node:20-bookworm-slim AS window
+WORKDIR /web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web ./
+RUN npm run build
+
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates \
@@ -21,9 +29,12 @@ RUN apt-get update \
  && useradd --system --create-home --home-dir /home/pakka pakka \
  && mkdir -p /data && chown pakka:pakka /data
 COPY --from=build /src/target/release/pakka /usr/local/bin/pakka
+COPY --from=window /web/dist /usr/share/pakka/web
 USER pakka
 VOLUME ["/data"]
 ENV DATABASE_URL=sqlite:///data/pakka.db
+# The window is served only with ACTIVITY_ADDR (and DISCORD_CLIENT_SECRET) set.
+ENV ACTIVITY_CLIENT_DIR=/usr/share/pakka/web
 # SIGTERM (Docker's default, said aloud) starts pakka's clean stop: new clicks are told it is
 # restarting, the moves under way are stored and shown, and it exits 0 within 10 s, which is
 # docker stop's default grace period; `docker stop -t 20` leaves room to spare.

@@ -451,6 +451,7 @@ async fn start_window(
     };
     let settings = pakka::web::Settings {
         addr,
+        client: config.activity_client.clone(),
         api: pakka::web::DiscordApi::new(config.http_proxy.as_deref(), &config.token, secret),
     };
     match pakka::web::start(settings, service.clone()).await {

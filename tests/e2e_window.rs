@@ -22,9 +22,12 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 /// How long a frame may take to come.
 const FRAME_WITHIN: Duration = Duration::from_secs(5);
 
-async fn web(h: &Harness) -> pakka::web::Running {
+/// The web edge beside the harness's bot, serving the client in `client` (these tests use only
+/// its API: any `index.html` does).
+async fn web_with(h: &Harness, client: std::path::PathBuf) -> pakka::web::Running {
     let settings = pakka::web::Settings {
         addr: ([127, 0, 0, 1], 0).into(),
+        client,
         api: pakka::web::DiscordApi::new(
             Some(&h.fake.base_url()),
             FakeDiscord::TOKEN,
@@ -34,6 +37,12 @@ async fn web(h: &Harness) -> pakka::web::Running {
     pakka::web::start(settings, h.service.clone().expect("the bot runs"))
         .await
         .expect("the web edge starts")
+}
+
+async fn web(h: &Harness) -> pakka::web::Running {
+    let dir = tempfile::tempdir().unwrap().keep();
+    std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
+    web_with(h, dir).await
 }
 
 /// Signs `user` in as a window does: answers the session key.

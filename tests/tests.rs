@@ -8,6 +8,7 @@ mod architecture;
 mod catalog;
 mod e2e;
 mod e2e_abuse;
+mod e2e_browser;
 mod e2e_costs;
 mod e2e_faults;
 mod e2e_finnish;

@@ -16,3 +16,10 @@ web-other-table = That move was for another table than this window shows.
 web-bad-frame = The window sent something pakka does not understand. Reload the window.
 web-too-fast = Slow down a little: that was too many moves at once.
 web-flood = Too many requests from this window; it was closed. Reload it to play on.
+
+# Before a table arrives, and the window's own buttons.
+web-signing-in = Signing in with Discord…
+web-reconnecting = Connection lost. Reconnecting…
+web-confirm-yes = Yes, do it
+web-confirm-no = Cancel
+web-failed = The window could not start. Close it and open it again.

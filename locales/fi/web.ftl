@@ -13,3 +13,9 @@ web-other-table = Siirto oli toiselle pöydälle kuin tämä ikkuna näyttää.
 web-bad-frame = Ikkuna lähetti jotain, mitä pakka ei ymmärrä. Lataa ikkuna uudelleen.
 web-too-fast = Hieman hitaammin: liian monta siirtoa kerralla.
 web-flood = Tästä ikkunasta tuli liian monta pyyntöä, joten se suljettiin. Lataa se uudelleen jatkaaksesi.
+
+web-signing-in = Kirjaudutaan Discordilla…
+web-reconnecting = Yhteys katkesi. Yhdistetään uudelleen…
+web-confirm-yes = Kyllä, tee se
+web-confirm-no = Peru
+web-failed = Ikkuna ei käynnistynyt. Sulje se ja avaa uudelleen.

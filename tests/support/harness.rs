@@ -186,6 +186,7 @@ impl Harness {
             metrics_addr: None,
             activity_addr: None,
             client_secret: None,
+            activity_client: "web/dist".into(),
             // The fake enforces no limits unless a test asks it to (`enforce_limits`, with
             // `Harness::start_paced`): a restored table's channel calls need not wait out
             // Discord's 5 s window.

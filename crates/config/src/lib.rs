@@ -67,6 +67,8 @@ pub struct Config {
     pub activity_addr: Option<std::net::SocketAddr>,
     /// The application's OAuth2 secret (`DISCORD_CLIENT_SECRET`), for a window's sign-in.
     pub client_secret: Option<String>,
+    /// Where the window's built client is (`ACTIVITY_CLIENT_DIR`, default `web/dist`).
+    pub activity_client: std::path::PathBuf,
     /// The window of Discord's per-channel bucket (5 messages created or edited) that the bot
     /// paces its channel calls by. None: Discord's own 5 s, and no setting changes it; a test
     /// against a fake Discord that enforces no limits shortens it.
@@ -278,6 +280,9 @@ impl Config {
                 .map(|v| v.parse().map_err(|_| ConfigError::BadActivityAddr(v)))
                 .transpose()?,
             client_secret: get("DISCORD_CLIENT_SECRET"),
+            activity_client: get("ACTIVITY_CLIENT_DIR")
+                .unwrap_or_else(|| "web/dist".into())
+                .into(),
         })
     }
 }
@@ -333,6 +338,7 @@ mod tests {
     fn the_activity_listens_where_told_with_the_apps_secret() {
         let c = from(&[("DISCORD_TOKEN", "abc")]).unwrap();
         assert_eq!((c.activity_addr, c.client_secret), (None, None));
+        assert_eq!(c.activity_client, std::path::PathBuf::from("web/dist"));
         let c = from(&[
             ("DISCORD_TOKEN", "abc"),
             ("ACTIVITY_ADDR", "0.0.0.0:8080"),

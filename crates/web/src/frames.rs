@@ -207,7 +207,8 @@ mod tests {
             "",
             "move",
             r#"{"type":"move","table":3}"#,
-            r#"{"type":"move","table":-3,"move_number":7,"index":2}"#,
+            r#"{"type":"move","table":"3","move_number":7,"index":2}"#,
+            r#"{"type":"move","table":3,"move_number":-7,"index":2}"#,
             r#"{"type":"shuffle","table":3,"move_number":7,"index":2}"#,
             r#"{"type":"move","table":3,"move_number":7,"index":2,"seat":1}"#,
         ] {

@@ -2,6 +2,9 @@
 //! `ACTIVITY_ADDR` is set; with it, it serves there (beside the Discord edge, in the same
 //! process, subscribed to the same table service):
 //!
+//! - `/`: the window's page and client (`web/dist`, built with npm; without it the window is
+//!   off and the log says so).
+//! - `GET /api/config?locale=…`: the application's id and the words shown before a table.
 //! - `POST /api/token` `{"code": …}`: the OAuth2 code a window's SDK got from `authorize`,
 //!   exchanged at Discord with the application's secret (`DISCORD_CLIENT_SECRET`); answers the
 //!   access token (for the SDK's `authenticate`) and a session key naming the person
@@ -14,8 +17,8 @@
 //! own hand view or the public table view (`frames`). Who the person is comes from Discord,
 //! never from what the window says. What Discord is asked is `discord`'s.
 //!
-//! Not yet here: the window's page and client (the SDK's handshake, the table drawn), the
-//! "Open the table" button's `LAUNCH_ACTIVITY`, and pictures.
+//! Every route is also served under `/.proxy` (Discord's URL mapping may keep that prefix).
+//! Not yet here: the "Open the table" button's `LAUNCH_ACTIVITY`, and pictures.
 
 pub mod discord;
 pub mod frames;
@@ -45,6 +48,9 @@ pub use sessions::{Person, Sessions};
 pub struct Settings {
     /// Where it listens (`ACTIVITY_ADDR`).
     pub addr: SocketAddr,
+    /// The window's built client (`web/dist`: `index.html`, `main.js`, `style.css`), served
+    /// at `/`.
+    pub client: std::path::PathBuf,
     /// Discord's HTTP API (through `DISCORD_HTTP_PROXY` when set).
     pub api: DiscordApi,
 }
@@ -165,10 +171,15 @@ pub enum StartError {
     },
     #[error("cannot read the application's id from Discord: {0}")]
     Application(#[from] DiscordError),
+    #[error("the window's client is not built in {0} (run `npm ci && npm run build` in web/)")]
+    NoClient(std::path::PathBuf),
 }
 
 /// Starts the web edge for `service`.
 pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Running, StartError> {
+    if !settings.client.join("index.html").is_file() {
+        return Err(StartError::NoClient(settings.client));
+    }
     let app = settings.api.application_id().await?;
     let listener = tokio::net::TcpListener::bind(settings.addr)
         .await
@@ -188,10 +199,17 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         windows: AtomicUsize::new(0),
     });
     let hearing = tokio::spawn(web.clone().hear());
-    let router = Router::new()
-        .route("/api/token", post(token))
-        .route("/api/ws", get(window))
+    let api = Router::new()
+        .route("/config", get(config))
+        .route("/token", post(token))
+        .route("/ws", get(window))
         .with_state(web.clone());
+    // Inside Discord the page's requests come through the URL mapping, with or without its
+    // `/.proxy` prefix.
+    let router = Router::new()
+        .nest("/api", api.clone())
+        .nest("/.proxy/api", api)
+        .fallback_service(tower_http::services::ServeDir::new(&settings.client));
     let server = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, router).await {
             tracing::error!(error = %e, "the web edge stopped serving");
@@ -200,6 +218,34 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
     });
     tracing::info!(%addr, "the Activity's web edge listens");
     Ok(Running { addr, web, server })
+}
+
+#[derive(Deserialize)]
+struct ConfigQuery {
+    #[serde(default)]
+    locale: Option<String>,
+}
+
+/// `GET /api/config?locale=…`: the application's id (for the SDK) and the words the window
+/// shows before its table comes, in the browser's language.
+async fn config(
+    State(web): State<Arc<Web>>,
+    query: Result<Query<ConfigQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let locale = query.ok().and_then(|Query(q)| q.locale);
+    let lang = catalog().pick(locale.as_deref().unwrap_or(pakka_catalog::DEFAULT_LANG));
+    let word = |m: Msg| catalog().text(lang, &m, &pakka_catalog::NoNames);
+    Json(serde_json::json!({
+        "client_id": web.app.to_string(),
+        "words": {
+            "signing_in": word(msg!("web-signing-in")),
+            "reconnecting": word(msg!("web-reconnecting")),
+            "confirm_yes": word(msg!("web-confirm-yes")),
+            "confirm_no": word(msg!("web-confirm-no")),
+            "failed": word(msg!("web-failed")),
+        },
+    }))
+    .into_response()
 }
 
 #[derive(Deserialize)]

@@ -1,0 +1,229 @@
+// The window on a pakka table, inside Discord's Activity frame. It signs the person in with the
+// Embedded App SDK (its handshake, `authorize`, then the server's code exchange and the SDK's
+// `authenticate`), opens a WebSocket for its Activity instance, and draws what the server sends:
+// the public table, the person's hand and the moves it offers, refusals and notices. It holds no
+// game rule and no word of its own: every sentence, label and name comes worded from the server
+// in the person's language, and a move is sent as a button's click is (table, move number,
+// index). A closed socket reconnects by itself, and the server shows the table as it is at once.
+
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+
+// Inside Discord every request goes through the application's URL mapping.
+const prefix = location.hostname.endsWith("discordsays.com") ? "/.proxy" : "";
+const app = document.getElementById("app");
+
+/// The words the window needs before a table arrives (signing in, reconnecting, confirming).
+let words = {};
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  for (const child of children.flat()) {
+    if (child != null) node.append(child);
+  }
+  return node;
+}
+
+function status(text) {
+  let bar = document.getElementById("status");
+  if (!bar) {
+    bar = el("div", { id: "status", role: "status" });
+    document.body.prepend(bar);
+  }
+  bar.textContent = text || "";
+  bar.hidden = !text;
+}
+
+async function config() {
+  const locale = navigator.language || "en-US";
+  const answer = await fetch(`${prefix}/api/config?locale=${encodeURIComponent(locale)}`);
+  return answer.json();
+}
+
+/// Signs in: a session for this person, from the code the SDK's `authorize` gives.
+async function signIn(sdk, clientId) {
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const answer = await fetch(`${prefix}/api/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  const body = await answer.json();
+  if (!answer.ok) throw new Error(body.error || String(answer.status));
+  await sdk.commands.authenticate({ access_token: body.access_token });
+  return body.session;
+}
+
+/// What the window shows now.
+const shown = { table: null, hand: null, confirming: null };
+
+function seatList(table) {
+  return el(
+    "ul",
+    { className: "seats" },
+    table.seats.map((s, i) =>
+      el(
+        "li",
+        { className: [s.to_act ? "to-act" : "", s.you ? "you" : ""].join(" ").trim() },
+        el("span", { className: "name", textContent: s.name }),
+        table.scores[i] ? el("span", { className: "score", textContent: table.scores[i] }) : null,
+      ),
+    ),
+  );
+}
+
+function lines(list, className) {
+  return el("div", { className }, list.map((l) => el("p", { textContent: l })));
+}
+
+function actionButton(action, send) {
+  const button = el("button", {
+    className: `action ${action.tone}`,
+    textContent: action.label,
+  });
+  button.dataset.index = action.index;
+  button.addEventListener("click", () => {
+    if (action.confirm && shown.confirming !== action.index) {
+      shown.confirming = action.index;
+      draw(send);
+      return;
+    }
+    shown.confirming = null;
+    send(action.index);
+  });
+  return button;
+}
+
+function handView(hand, send) {
+  const groups = new Map();
+  for (const action of hand.actions) {
+    const key = `${action.row}|${action.group ?? ""}`;
+    if (!groups.has(key)) groups.set(key, { row: action.row, group: action.group, actions: [] });
+    groups.get(key).actions.push(action);
+  }
+  const confirming = hand.actions.find((a) => a.index === shown.confirming);
+  return el(
+    "section",
+    { className: "hand" },
+    lines(hand.lines, "hand-lines"),
+    confirming
+      ? el(
+          "div",
+          { className: "confirm" },
+          el("p", { textContent: confirming.confirm }),
+          actionButton({ ...confirming, confirm: null, label: words.confirm_yes }, send),
+          el("button", {
+            className: "action other",
+            textContent: words.confirm_no,
+            onclick: () => {
+              shown.confirming = null;
+              draw(send);
+            },
+          }),
+        )
+      : null,
+    [...groups.values()].map((g) =>
+      el(
+        "div",
+        { className: `actions ${g.row}` },
+        g.group ? el("h3", { textContent: g.group }) : null,
+        g.actions.map((a) => actionButton(a, send)),
+      ),
+    ),
+  );
+}
+
+function draw(send) {
+  const table = shown.table;
+  app.replaceChildren();
+  if (!table) return;
+  // A seated person's hand says all the public table says, and their own cards.
+  const hand = shown.hand && shown.hand.table === table.table ? shown.hand : null;
+  app.append(
+    el("header", {}, el("h1", { textContent: table.game }), seatList(table)),
+    hand ? handView(hand, send) : lines(table.lines, "table-lines"),
+    table.story.length ? lines(table.story, "story") : null,
+  );
+}
+
+function connect(session, instance, onGone) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const url =
+    `${scheme}://${location.host}${prefix}/api/ws` +
+    `?session=${encodeURIComponent(session)}&instance=${encodeURIComponent(instance)}` +
+    `&locale=${encodeURIComponent(navigator.language || "en-US")}`;
+  const socket = new WebSocket(url);
+  let opened = false;
+  const send = (index) => {
+    const hand = shown.hand;
+    if (!hand || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(
+      JSON.stringify({ type: "move", table: hand.table, move_number: hand.move_number, index }),
+    );
+  };
+  socket.addEventListener("open", () => {
+    opened = true;
+    status("");
+  });
+  socket.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    switch (frame.type) {
+      case "table":
+        if (shown.table?.table !== frame.table) shown.hand = null;
+        shown.table = frame;
+        if (shown.hand && shown.hand.move_number < frame.move_number) shown.hand = null;
+        break;
+      case "hand":
+        shown.hand = frame;
+        shown.confirming = null;
+        break;
+      case "refused":
+      case "notice":
+        status(frame.text);
+        if (frame.type === "notice" && !shown.table) app.replaceChildren();
+        return;
+    }
+    status("");
+    draw(send);
+  });
+  socket.addEventListener("close", () => onGone(opened));
+}
+
+async function main() {
+  const { client_id: clientId, words: w } = await config();
+  words = w;
+  status(words.signing_in);
+  const sdk = new DiscordSDK(clientId);
+  await sdk.ready();
+  let session = await signIn(sdk, clientId);
+  let wait = 500;
+  const open = () =>
+    connect(session, sdk.instanceId, async (opened) => {
+      // A bot restart or a lost network: back as soon as the server is; a session the
+      // restarted server no longer knows signs in again.
+      status(words.reconnecting);
+      if (opened) wait = 500;
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 10_000);
+      if (!opened) {
+        try {
+          session = await signIn(sdk, clientId);
+        } catch {
+          // Discord or the bot not there yet: tried again on the next round.
+        }
+      }
+      open();
+    });
+  open();
+}
+
+main().catch((e) => {
+  console.error(e);
+  status(words.failed);
+});
