@@ -425,7 +425,12 @@ async fn serve_discord(
     // The tables run themselves from here: computer players, turn timers, lobbies' expiry.
     service.start();
     let window = start_window(config, &service).await;
-    let ran = pakka::discord::run(config, service, stop).await;
+    // The table messages offer "Open the table" only while a window is served.
+    let mut edge = config.clone();
+    if window.is_none() {
+        edge.activity_addr = None;
+    }
+    let ran = pakka::discord::run(&edge, service, stop).await;
     if let Some(window) = window {
         window.stop().await;
     }

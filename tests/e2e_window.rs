@@ -339,3 +339,26 @@ async fn a_stopping_bot_tells_its_windows_and_a_window_in_finnish_reads_finnish(
     );
     assert!(next(&mut alice).await.is_none(), "the window is closed");
 }
+
+/// With the window served, the table message offers "Open the table", and pressing it opens
+/// the Activity (LAUNCH_ACTIVITY, callback type 12).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_the_table_launches_the_activity() {
+    let h = Harness::start_tweaked(|c| {
+        c.activity_addr = Some(([127, 0, 0, 1], 0).into());
+        c.client_secret = Some(FakeDiscord::CLIENT_SECRET.into());
+    })
+    .await;
+    let (_table, message) = h.start_game(5).await;
+    let table_message = h.fake.message(message.id).unwrap();
+    let (id, label, _) = table_message
+        .buttons()
+        .into_iter()
+        .find(|b| b.0.starts_with("pk:win:"))
+        .expect("Open the table");
+    assert_eq!(label, "Open the table");
+    let before = h.fake.activities_launched().len();
+    let answer = h.fake.click(&h.carol, message.id, &id).await.unwrap();
+    assert_eq!(answer.callback_type, 12, "{:?}", answer.body);
+    assert_eq!(h.fake.activities_launched().len(), before + 1);
+}

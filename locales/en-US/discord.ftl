@@ -256,3 +256,8 @@ discord-unrated-taken-over = This game is no longer rated: a person took over a 
 discord-button-take-seat = 🪑 Take over { $who }
 discord-button-hint = 💡 Hint
 discord-hint = 💡 The normal computer player would choose **{ $action }**. { $why }
+
+# The Activity's window (crates/web), opened from the table message.
+discord-button-open-window = Open the table
+discord-window-off = The table's window is not available on this bot.
+discord-window-other-channel = This table is not the one open in this channel; its window opens from its own channel.

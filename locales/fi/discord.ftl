@@ -263,3 +263,8 @@ discord-unrated-taken-over = Tämä peli ei enää vaikuta luokituksiin: ihminen
 discord-button-take-seat = 🪑 Ota paikka: { $who }
 discord-button-hint = 💡 Vihje
 discord-hint = 💡 Tavallinen tietokonepelaaja valitsisi **{ $action }**. { $why }
+
+# The Activity's window (crates/web), opened from the table message.
+discord-button-open-window = Avaa pöytä
+discord-window-off = Pöydän ikkuna ei ole käytössä tässä botissa.
+discord-window-other-channel = Tämä pöytä ei ole tällä kanavalla auki; sen ikkuna avautuu sen omalta kanavalta.

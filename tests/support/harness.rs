@@ -276,10 +276,10 @@ impl Harness {
         assert_eq!(started.callback_type, 7);
         let message = started.message().unwrap().clone();
         assert!(message.content.contains("Pishe Pasha"));
-        assert_eq!(
-            message.button_labels(),
-            vec!["Show my hand", "📖 Rules", "❔ Game words"]
-        );
+        let mut labels = message.button_labels();
+        // ("Open the table" too when the harness's bot serves the Activity's window.)
+        labels.retain(|l| l != "Open the table");
+        assert_eq!(labels, vec!["Show my hand", "📖 Rules", "❔ Game words"]);
         (table, message)
     }
 

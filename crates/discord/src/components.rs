@@ -300,6 +300,7 @@ async fn on_click(
     }
     match id {
         ComponentId::Hand(table) => on_hand(&c, table).await,
+        ComponentId::Window(table) => on_window(&c, table).await,
         ComponentId::Page { table, mv, page } => on_step(&c, table, mv, HandStep::Page(page)).await,
         ComponentId::Group { table, mv, group } => {
             on_step(&c, table, mv, HandStep::Group(group)).await
@@ -386,6 +387,21 @@ async fn new_hand_message(c: &Click<'_>, hand: &HandView) {
 /// the presser's seat now (from that seat's view only) and why, as a new private message; the
 /// hand stays as it is. The hint is for the position now, whatever move the button was shown
 /// at.
+/// "Open the table": Discord opens the Activity's window in the channel (LAUNCH_ACTIVITY),
+/// which shows the channel's table. Off (or a table of another channel): said privately.
+async fn on_window(c: &Click<'_>, table: TableId) {
+    if !c.data.window {
+        c.notice(&msg!("discord-window-off")).await;
+        return;
+    }
+    if c.data.service.table_in(c.click.channel_id.get()) != Some(table) {
+        c.notice(&msg!("discord-window-other-channel")).await;
+        return;
+    }
+    c.answer(serenity::CreateInteractionResponse::LaunchActivity)
+        .await;
+}
+
 async fn on_hint(c: &Click<'_>, table: TableId) {
     let hint = match c.data.service.hint(table, c.user).await {
         Ok(hint) => hint,
@@ -544,7 +560,7 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
                 .await;
         }
         Ok(LobbyChange::Started(view)) => {
-            let reply = render::table(&view, c.public);
+            let reply = render::table(&view, c.public, c.data.window);
             let reply = pictures::with_table(c.data, &view, reply).await;
             // The lobby message becomes the table message: the click's `@original`.
             let message = if c.answer(send::update(&reply)).await {
@@ -616,7 +632,12 @@ async fn on_again(c: &Click<'_>, table: TableId) {
     // The result message keeps its words and loses its button: it has done its job.
     let answered = c.answer(send::strip_update()).await;
     let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
-    let reply = pictures::with_table(c.data, &view, render::opened(&view, c.public)).await;
+    let reply = pictures::with_table(
+        c.data,
+        &view,
+        render::opened(&view, c.public, c.data.window),
+    )
+    .await;
     if answered {
         // Its token may post the new table's message.
         c.data.tables.heard_voice(view.id, &c.click.token);

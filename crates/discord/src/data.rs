@@ -38,6 +38,9 @@ const SHOWN_WITHIN: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct Data {
     pub service: Arc<TableService>,
+    /// The Activity's window is served (`ACTIVITY_ADDR`): table messages offer "Open the
+    /// table".
+    pub(crate) window: bool,
     /// The edge's own stored record of its messages per table (the table message, the turn
     /// ping), kept across restarts.
     pub(crate) messages: Messages,
@@ -130,6 +133,7 @@ impl Data {
             events: Arc::new(Mutex::new(Some(events))),
             progress: Arc::new(Progress::new(service.last_event())),
             service,
+            window: false,
             tables: Tables::default(),
             names: Names::default(),
             images: ImagesSetting::default(),

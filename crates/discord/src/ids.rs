@@ -17,6 +17,8 @@ pub const MAX_CUSTOM_ID: usize = 100;
 pub enum ComponentId {
     /// "Show my hand" on the public table message.
     Hand(TableId),
+    /// "Open the table" on the public table message: the Activity's window (when it is on).
+    Window(TableId),
     /// An action: index into the seat's legal actions at move `mv`.
     Act {
         table: TableId,
@@ -167,6 +169,7 @@ impl fmt::Display for ComponentId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ComponentId::Hand(t) => write!(f, "pk:h:{t}"),
+            ComponentId::Window(t) => write!(f, "pk:win:{t}"),
             ComponentId::Act { table, mv, index } => write!(f, "pk:a:{table}:{mv}:{index}"),
             ComponentId::Page { table, mv, page } => write!(f, "pk:p:{table}:{mv}:{page}"),
             ComponentId::Group { table, mv, group } => write!(f, "pk:g:{table}:{mv}:{group}"),
@@ -211,6 +214,7 @@ impl ComponentId {
     pub fn kind(&self) -> &'static str {
         match self {
             ComponentId::Hand(_) => "hand",
+            ComponentId::Window(_) => "window",
             ComponentId::Act { .. } => "act",
             ComponentId::Page { .. } => "page",
             ComponentId::Group { .. } => "group",
@@ -276,6 +280,7 @@ impl std::str::FromStr for ComponentId {
         let parts: Vec<&str> = s.split(':').collect();
         let id = match parts.as_slice() {
             ["pk", "h", t] => ComponentId::Hand(table(t).ok_or_else(bad)?),
+            ["pk", "win", t] => ComponentId::Window(table(t).ok_or_else(bad)?),
             ["pk", "a", t, m, i] => ComponentId::Act {
                 table: table(t).ok_or_else(bad)?,
                 mv: num(m).ok_or_else(bad)?,
@@ -361,6 +366,7 @@ mod tests {
         let t = 1..i64::MAX;
         prop_oneof![
             t.clone().prop_map(ComponentId::Hand),
+            t.clone().prop_map(ComponentId::Window),
             (t.clone(), any::<u64>(), any::<usize>())
                 .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }),
             (t.clone(), any::<u64>(), any::<usize>())

@@ -215,6 +215,8 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let dev_guild = config.dev_guild_id;
     let mut data = Data::new(service, Throttles::from_config(config));
     data.gateway = data::Gateway::new(config.shards);
+    // (The binary leaves `activity_addr` unset when the window did not start.)
+    data.window = config.activity_addr.is_some() && config.client_secret.is_some();
     // The processes of one bot token share Discord's global limit by their share of the shards.
     let share = config.shards.map_or(1.0, |shards| {
         f64::from(shards.last - shards.first + 1) / f64::from(shards.total)

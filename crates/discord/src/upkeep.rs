@@ -467,7 +467,7 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 /// Edits the table message to the view, or posts a fresh one when it is gone.
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
     let message = data.table_message(shown, view.id).await;
     if let Some(mut message) = message {
         let edited = public::edit(ctx, &data.channels, view.channel_id, &mut message, &reply).await;
@@ -495,7 +495,7 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
 /// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
 async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
     if let Some(message) = post_in_table_channel(ctx, data, view, &reply, Priority::Table).await {
@@ -711,7 +711,7 @@ async fn show_again(ctx: &serenity::Context, data: &Data, view: &TableView) {
         return;
     };
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, render::table(view, public)).await;
+    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
     let edited = edit_through_channel(ctx, data, view, message, &reply, "show a table again").await;
     match edited {
         Ok(()) => {

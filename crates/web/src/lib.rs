@@ -18,7 +18,7 @@
 //! never from what the window says. What Discord is asked is `discord`'s.
 //!
 //! Every route is also served under `/.proxy` (Discord's URL mapping may keep that prefix).
-//! Not yet here: the "Open the table" button's `LAUNCH_ACTIVITY`, and pictures.
+//! (The table message's "Open the table" is the Discord edge's.) Not yet here: pictures.
 
 pub mod discord;
 pub mod frames;

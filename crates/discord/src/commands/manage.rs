@@ -119,7 +119,12 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     {
         Ok(view) => {
             // A fresh table message for the resumed match; the old one may be days old.
-            let reply = pictures::with_table(ctx.data(), &view, render::table(&view, public)).await;
+            let reply = pictures::with_table(
+                ctx.data(),
+                &view,
+                render::table(&view, public, ctx.data().window),
+            )
+            .await;
             let handle = say(ctx, send::poise_reply(&reply)).await?;
             match handle.message().await {
                 Ok(message) => {

@@ -109,7 +109,8 @@ pub async fn play(
     match data.service.create(request).await {
         Ok(view) => {
             token.keep();
-            let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
+            let reply =
+                pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
             let handle = say(ctx, send::poise_reply(&reply)).await?;
             // Remember the message: the table message once started, the lobby (to close it
             // when it expires) otherwise.
@@ -260,7 +261,8 @@ async fn play_in_thread(
     request.channel_id = thread.get();
     match data.service.create(request).await {
         Ok(view) => {
-            let reply = pictures::with_table(data, &view, render::opened(&view, public)).await;
+            let reply =
+                pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
             let ctx = ctx.serenity_context();
             let posted = crate::public::post_in_channel(
                 ctx,

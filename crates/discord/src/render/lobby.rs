@@ -9,10 +9,11 @@ use pakka_table::{Phase, TableView};
 use pakka_text::msg;
 use pakka_text::{list, list_of, seat, verbatim, Msg};
 
-/// A table just opened: its lobby, or its table message when every seat was taken at once.
-pub fn opened(view: &TableView, lang: Lang) -> Reply {
+/// A table just opened: its lobby, or its table message when every seat was taken at once
+/// (with "Open the table" when the Activity's `window` is served).
+pub fn opened(view: &TableView, lang: Lang, window: bool) -> Reply {
     if view.phase == Phase::Playing {
-        table(view, lang)
+        table(view, lang, window)
     } else {
         lobby(view, lang)
     }

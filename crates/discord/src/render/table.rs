@@ -13,8 +13,9 @@ use pakka_table::{DealScores, Phase, Record, TableView};
 use pakka_text::msg;
 use pakka_text::{list, seat, Arg, Msg};
 
-/// The public table message: the public view, whose turn it is, and "Show my hand".
-pub fn table(view: &TableView, lang: Lang) -> Reply {
+/// The public table message: the public view, whose turn it is, "Show my hand", and "Open the
+/// table" when the Activity's `window` is served.
+pub fn table(view: &TableView, lang: Lang, window: bool) -> Reply {
     let names = SeatNames::public(view, lang);
     let mut lines = table_head(view);
     let over = view.status.as_ref().is_some_and(|s| s.over);
@@ -46,7 +47,16 @@ pub fn table(view: &TableView, lang: Lang) -> Reply {
     lines.extend(learning_lines(view));
     let mut reply = Reply::new(words_lines(&lines, &names));
     if !over && view.phase == Phase::Playing && !view.paused {
-        let mut buttons = vec![show_hand(view, lang), rules_button(view, lang)];
+        let mut buttons = vec![show_hand(view, lang)];
+        if window {
+            buttons.push(Button::plain(
+                ComponentId::Window(view.id),
+                msg!("discord-button-open-window"),
+                Style::Secondary,
+                lang,
+            ));
+        }
+        buttons.push(rules_button(view, lang));
         if let Some(computer) = view.seat_to_take() {
             buttons.push(Button::new(
                 ComponentId::Take {

@@ -123,8 +123,27 @@ fn lobby_message() {
 }
 
 #[test]
+fn the_table_message_offers_the_window_when_it_is_served() {
+    let ids = |reply: &Reply| -> Vec<String> {
+        reply.rows.iter().flatten().map(|b| b.id.clone()).collect()
+    };
+    let without = table(&playing(), EN, false);
+    let with = table(&playing(), EN, true);
+    assert_within_limits(&with);
+    assert!(!ids(&without).iter().any(|id| id.starts_with("pk:win:")));
+    let window = with
+        .rows
+        .iter()
+        .flatten()
+        .find(|b| b.id.starts_with("pk:win:"))
+        .expect("Open the table");
+    assert_eq!(window.label, "Open the table");
+    assert_eq!(ids(&with)[0], ids(&without)[0], "Show my hand stays first");
+}
+
+#[test]
 fn table_message_while_playing() {
-    let reply = table(&playing(), EN);
+    let reply = table(&playing(), EN, false);
     assert_within_limits(&reply);
     assert!(
         reply.ping.is_empty(),
@@ -163,7 +182,7 @@ fn table_message_at_the_end() {
     ];
     let record = |user, wins, games| Record { user, wins, games };
     assert!(
-        table(&view, EN).rows.is_empty(),
+        table(&view, EN, false).rows.is_empty(),
         "the table message of a finished game keeps no button"
     );
     let reply = game_over(
@@ -530,7 +549,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
 fn a_paused_match_offers_no_hand() {
     let mut view = playing();
     view.paused = true;
-    let reply = table(&view, EN);
+    let reply = table(&view, EN, false);
     assert!(reply.rows.is_empty());
     assert!(reply.content.contains("/resume"));
 }
@@ -568,7 +587,7 @@ fn computer_players_in_the_lobby_and_at_the_table() {
     let mut playing = playing();
     playing.seats[1].stand_in = true;
     playing.to_act.clear();
-    let reply = table(&playing, EN);
+    let reply = table(&playing, EN, false);
     assert!(reply.content.contains("stands in for <@200>"));
     assert!(reply.content.contains("A computer player is moving"));
     let away = away(&playing, &[200], EN);
@@ -584,7 +603,7 @@ fn the_story_the_ping_and_the_end_of_a_deal() {
         words("<@100> plays 7♥ to a foundation."),
         words("<@200> takes the pile (12 cards)."),
     ];
-    let reply = table(&view, EN);
+    let reply = table(&view, EN, false);
     assert_within_limits(&reply);
     assert!(
         reply
@@ -658,7 +677,7 @@ fn a_line_the_table_already_shows_is_not_told_again_in_its_story() {
         scored.clone(),
         words("Deal 2: 4 cards each."),
     ];
-    let reply = table(&view, EN);
+    let reply = table(&view, EN, false);
     assert_eq!(
         reply.content.matches("Deal 1 is scored").count(),
         1,
@@ -732,7 +751,7 @@ fn finnish_messages() {
     let lobby_fi = lobby(&table_view(Phase::Lobby, None, None), FI);
     assert_within_limits(&lobby_fi);
     insta::assert_json_snapshot!("finnish_lobby", lobby_fi);
-    let table_fi = table(&playing(), FI);
+    let table_fi = table(&playing(), FI, false);
     assert_within_limits(&table_fi);
     insta::assert_json_snapshot!("finnish_table", table_fi);
     let info = registry::find("matapesa").unwrap();
