@@ -341,7 +341,8 @@ async fn a_stopping_bot_tells_its_windows_and_a_window_in_finnish_reads_finnish(
 }
 
 /// With the window served, the table message offers "Open the table", and pressing it opens
-/// the Activity (LAUNCH_ACTIVITY, callback type 12).
+/// the Activity (LAUNCH_ACTIVITY, callback type 12); so does the app's Entry Point command,
+/// registered with the others.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn open_the_table_launches_the_activity() {
     let h = Harness::start_tweaked(|c| {
@@ -361,4 +362,17 @@ async fn open_the_table_launches_the_activity() {
     let answer = h.fake.click(&h.carol, message.id, &id).await.unwrap();
     assert_eq!(answer.callback_type, 12, "{:?}", answer.body);
     assert_eq!(h.fake.activities_launched().len(), before + 1);
+    // The app's Entry Point command too, in the table's channel; elsewhere it says why not.
+    let answer = h.fake.launch(&h.alice, CHANNEL).await.unwrap();
+    assert_eq!(answer.callback_type, 12, "{:?}", answer.body);
+    let elsewhere = h.fake.launch(&h.alice, CHANNEL + 1).await.unwrap();
+    assert!(elsewhere.is_ephemeral(), "{:?}", elsewhere.body);
+    assert!(
+        elsewhere
+            .content()
+            .contains("No table is open in this channel"),
+        "{}",
+        elsewhere.content()
+    );
+    assert_eq!(h.fake.activities_launched().len(), before + 2);
 }

@@ -78,6 +78,12 @@ pub async fn on_event(
                 drop(_pass);
             });
         }
+        // The app's Entry Point command: the window on the channel's table (see `on_window`).
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Command(command),
+        } if command.data.kind == serenity::CommandType::PrimaryEntryPoint => {
+            launch(framework.serenity_context, data, command).await;
+        }
         // The gateway dropped and serenity came back: on the same session (nothing missed), or
         // on a new one (interactions sent in between were never delivered; Discord told their
         // users, and every button still works from its custom_id).
@@ -400,6 +406,28 @@ async fn on_window(c: &Click<'_>, table: TableId) {
     }
     c.answer(serenity::CreateInteractionResponse::LaunchActivity)
         .await;
+}
+
+/// The Entry Point command pressed: the window opens in a channel with a table when it is
+/// served; otherwise the person is told privately why not.
+async fn launch(ctx: &serenity::Context, data: &Data, command: &serenity::CommandInteraction) {
+    let deadline = Instant::now() + retry::ANSWER_BUDGET;
+    let lang = lang_of(&command.locale);
+    let refuse = |text: Msg| render::notice(&text, &Plain(lang));
+    let response = if !data.window {
+        send::respond(&refuse(msg!("discord-window-off")))
+    } else if data.service.table_in(command.channel_id.get()).is_none() {
+        send::respond(&refuse(msg!("discord-window-no-table")))
+    } else {
+        serenity::CreateInteractionResponse::LaunchActivity
+    };
+    let sent = retry::answer("answer the Entry Point command", deadline, || {
+        command.create_response(&ctx.http, response.clone())
+    })
+    .await;
+    if let Err(e) = sent {
+        retry::report(&e, "the Entry Point command", "not answered");
+    }
 }
 
 async fn on_hint(c: &Click<'_>, table: TableId) {

@@ -213,10 +213,11 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     startup::check(&http, config.http_proxy.as_deref()).await?;
 
     let dev_guild = config.dev_guild_id;
+    let served = config.activity_addr.is_some() && config.client_secret.is_some();
     let mut data = Data::new(service, Throttles::from_config(config));
     data.gateway = data::Gateway::new(config.shards);
     // (The binary leaves `activity_addr` unset when the window did not start.)
-    data.window = config.activity_addr.is_some() && config.client_secret.is_some();
+    data.window = served;
     // The processes of one bot token share Discord's global limit by their share of the shards.
     let share = config.shards.map_or(1.0, |shards| {
         f64::from(shards.last - shards.first + 1) / f64::from(shards.total)
@@ -245,8 +246,14 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                let commands =
+                let mut commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
+                // With the window served, the app's Entry Point command (global only, as
+                // Discord has it): a bulk update without it would be refused once Discord has
+                // made one, and a press opens the window on the channel's table.
+                if served && dev_guild.is_none() {
+                    commands.push(commands::entry_point());
+                }
                 // Discord answers the registered commands with their ids: messages in other
                 // languages than English name commands by mention (see `words`).
                 let registered = match dev_guild {

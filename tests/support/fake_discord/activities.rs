@@ -49,6 +49,25 @@ impl FakeDiscord {
         }
     }
 
+    /// `user` presses the app's Entry Point command (`launch`, command type 4) in `channel`.
+    pub async fn launch(
+        &self,
+        user: &FakeUser,
+        channel: u64,
+    ) -> anyhow::Result<super::InteractionOutcome> {
+        let data = {
+            let st = self.inner.lock();
+            let guild = st.guild_of(channel);
+            let Some(command) = FakeDiscord::find_command(&st, guild, "launch", 4) else {
+                anyhow::bail!("no Entry Point command is registered");
+            };
+            json!({"id": command["id"], "name": "launch", "type": 4, "guild_id": guild.to_string()})
+        };
+        let label = format!("the Entry Point command by {}", user.name);
+        let id = self.dispatch_interaction(2, user, channel, data, None, label)?;
+        self.wait_outcome(id).await
+    }
+
     /// The interactions answered with `LAUNCH_ACTIVITY` (callback type 12), in order.
     pub fn activities_launched(&self) -> Vec<u64> {
         self.inner.lock().launched.clone()

@@ -85,3 +85,19 @@ pub(super) fn describe(command: &mut poise::Command<Data, Error>) {
         p.choices = choices.into();
     }
 }
+
+/// The app's Entry Point command (Discord's `launch`), described from the catalog: with the
+/// Activity's window served, a press opens it on the channel's table (`components::on_event`
+/// answers it with LAUNCH_ACTIVITY).
+pub(crate) fn entry_point() -> poise::serenity_prelude::CreateCommand {
+    use poise::serenity_prelude as serenity;
+    let text = msg!("discord-launch-description");
+    let mut command = serenity::CreateCommand::new("launch")
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .handler(serenity::EntryPointHandlerType::AppHandler)
+        .description(plain(&text, DEFAULT_LANG));
+    for (lang, words) in localized_names(&text).iter() {
+        command = command.description_localized(lang.to_string(), words.to_string());
+    }
+    command
+}

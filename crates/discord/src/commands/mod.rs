@@ -37,6 +37,8 @@ use pakka_table::{Person, TableError, TableView};
 use pakka_text::msg;
 use pakka_text::{verbatim, Msg};
 
+pub(crate) use localized::entry_point;
+
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
         play(),
@@ -154,6 +156,9 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let reply = render::notice(&msg!("discord-guild-only"), &Plain(lang));
             let _ = ctx.send(send::poise_reply(&reply)).await;
         }
+        // The app's Entry Point command is not poise's: the event handler answers it.
+        poise::FrameworkError::UnknownInteraction { interaction, .. }
+            if interaction.data.kind == serenity::CommandType::PrimaryEntryPoint => {}
         poise::FrameworkError::UnknownInteraction {
             framework,
             interaction,
