@@ -49,7 +49,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("conformance", &["cards", "text", "catalog", "rules"]),
     // The Activity's edge: views from the table service, words from the catalog.
-    ("web", &["text", "catalog", "table"]),
+    ("web", &["text", "catalog", "table", "render"]),
 ];
 
 /// Crates from outside, and the only layers whose libraries may use them.

@@ -82,6 +82,16 @@ function lines(list, className) {
   return el("div", { className }, list.map((l) => el("p", { textContent: l })));
 }
 
+/// A picture the server drew (SVG), as an image: nothing in it runs.
+function picture(svg) {
+  if (!svg) return null;
+  return el("img", {
+    className: "picture",
+    alt: "",
+    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+  });
+}
+
 function actionButton(action, send) {
   const button = el("button", {
     className: `action ${action.tone}`,
@@ -111,6 +121,7 @@ function handView(hand, send) {
   return el(
     "section",
     { className: "hand" },
+    picture(hand.picture),
     lines(hand.lines, "hand-lines"),
     confirming
       ? el(
@@ -147,7 +158,7 @@ function draw(send) {
   const hand = shown.hand && shown.hand.table === table.table ? shown.hand : null;
   app.append(
     el("header", {}, el("h1", { textContent: table.game }), seatList(table)),
-    hand ? handView(hand, send) : lines(table.lines, "table-lines"),
+    hand ? handView(hand, send) : [picture(table.picture), lines(table.lines, "table-lines")],
     table.story.length ? lines(table.story, "story") : null,
   );
 }

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use pakka_catalog::{catalog, Names};
+use pakka_render::CatalogWords;
 use pakka_table::{HandView, Phase, Row, TableId, TableView, Tone};
 use pakka_text::{msg, seat, Msg};
 
@@ -38,6 +39,9 @@ pub struct TableFrame {
     pub lines: Vec<String>,
     pub story: Vec<String>,
     pub scores: Vec<String>,
+    /// The public picture (SVG, drawn by the render crate), once the game has begun. Sent to
+    /// those without a seat: a seated person's hand picture shows them the table too.
+    pub picture: Option<String>,
 }
 
 /// One seat of the table.
@@ -60,6 +64,8 @@ pub struct HandFrame {
     pub story: Vec<String>,
     pub actions: Vec<ActionFrame>,
     pub over: bool,
+    /// The seat's picture of its hand and the table (SVG), once the game has begun.
+    pub picture: Option<String>,
 }
 
 /// One move the hand offers, as its button offers it.
@@ -118,8 +124,17 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-/// The public table, for `user` (who may be seated or watching).
+/// The public table, for `user` (who may be seated or watching; only a watcher gets its
+/// picture).
 pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
+    let seated = view.seat_of(user).is_some();
+    let picture = view.picture.as_ref().filter(|_| !seated).map(|scene| {
+        let words = CatalogWords {
+            lang: reader.lang,
+            names: reader,
+        };
+        pakka_render::table_svg(scene, &view.game_name(), &words).0
+    });
     let seats = view
         .seats
         .iter()
@@ -146,12 +161,21 @@ pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
             .as_deref()
             .map(|s| reader.texts(s))
             .unwrap_or_default(),
+        picture,
     }
 }
 
 /// A seated person's hand.
 pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
+    let picture = hand.picture.as_ref().map(|scene| {
+        let words = CatalogWords {
+            lang: reader.lang,
+            names: reader,
+        };
+        pakka_render::hand_svg(scene, &words).0
+    });
     HandFrame {
+        picture,
         table: hand.table,
         move_number: hand.move_number,
         seat: hand.seat,
