@@ -376,3 +376,78 @@ async fn open_the_table_launches_the_activity() {
     );
     assert_eq!(h.fake.activities_launched().len(), before + 2);
 }
+
+/// Moves for whoever is not `user` (through the service) until `user` is to act.
+async fn until_to_act(h: &Harness, table: i64, user: &FakeUser) {
+    let service = h.service.clone().unwrap();
+    for _ in 0..40 {
+        let view = service.view(table).await.unwrap();
+        if view.to_act.contains(&user.id) {
+            return;
+        }
+        let other = view.to_act[0];
+        service
+            .act(table, other, view.move_number, 0)
+            .await
+            .unwrap();
+    }
+    panic!("{} never came to act", user.name);
+}
+
+/// Whether a message still in the channel notified `user`, once the channel shows move `number`.
+async fn pinged_at(h: &Harness, table: i64, number: u64, user: &FakeUser) -> bool {
+    let service = h.service.clone().unwrap();
+    let shown = service.view(table).await.unwrap().move_number;
+    assert_eq!(shown, number);
+    // The edge brings the channel up to date in order: the table message, then the ping.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    h.fake
+        .channel_messages(CHANNEL)
+        .iter()
+        .any(|m| m.pinged.contains(&user.id))
+}
+
+/// While a person has the window open on the table, no turn ping calls them to it; once it is
+/// closed, their next turn pings them again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nobody_is_pinged_while_their_window_is_open() {
+    let h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    until(&mut alice, "hand").await;
+    until_to_act(&h, table, &h.bob).await;
+    until_to_act(&h, table, &h.alice).await;
+    let number = h
+        .service
+        .clone()
+        .unwrap()
+        .view(table)
+        .await
+        .unwrap()
+        .move_number;
+    assert!(
+        !pinged_at(&h, table, number, &h.alice).await,
+        "her window is open: no ping"
+    );
+    alice.close(None).await.unwrap();
+    while next(&mut alice).await.is_some() {}
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    until_to_act(&h, table, &h.bob).await;
+    until_to_act(&h, table, &h.alice).await;
+    let number = h
+        .service
+        .clone()
+        .unwrap()
+        .view(table)
+        .await
+        .unwrap()
+        .move_number;
+    assert!(
+        pinged_at(&h, table, number, &h.alice).await,
+        "her window is closed: pinged"
+    );
+    web.stop().await;
+}

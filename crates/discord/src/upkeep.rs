@@ -406,6 +406,8 @@ pub(super) async fn ping(ctx: &serenity::Context, data: &Data, view: &TableView)
         .iter()
         .copied()
         .filter(|&u| data.tables.open_hand(view.id, u).is_none())
+        // (Nor does someone with the table open in the Activity's window.)
+        .filter(|&u| !data.service.is_watching(view.id, u))
         .collect();
     let message = if wanted.is_empty() {
         None

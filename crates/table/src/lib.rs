@@ -843,9 +843,51 @@ pub struct TableService {
     bus: events::Bus,
     /// The tables' own life: computer players and clocks.
     runner: runner::Runner,
+    /// People with a live window on a table (an edge that shows the table as it happens):
+    /// the other edges need not call them to it.
+    watching: Arc<StdMutex<HashMap<(TableId, UserId), usize>>>,
+}
+
+/// A person's live window on a table, counted while it is held (see
+/// [`TableService::watch`]).
+#[derive(Debug)]
+pub struct Watching {
+    key: (TableId, UserId),
+    counts: Arc<StdMutex<HashMap<(TableId, UserId), usize>>>,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        if let Ok(mut counts) = self.counts.lock() {
+            if let Some(n) = counts.get_mut(&self.key) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.remove(&self.key);
+                }
+            }
+        }
+    }
 }
 
 impl TableService {
+    /// Counts `user` as watching `table` live until the answer is dropped (a window open).
+    pub fn watch(&self, table: TableId, user: UserId) -> Watching {
+        if let Ok(mut counts) = self.watching.lock() {
+            *counts.entry((table, user)).or_default() += 1;
+        }
+        Watching {
+            key: (table, user),
+            counts: self.watching.clone(),
+        }
+    }
+
+    /// Whether `user` has a live window on `table`: they see every move there as it comes.
+    pub fn is_watching(&self, table: TableId, user: UserId) -> bool {
+        self.watching
+            .lock()
+            .is_ok_and(|counts| counts.contains_key(&(table, user)))
+    }
+
     /// A service with no limit on open tables.
     pub fn new(store: Store) -> TableService {
         TableService::with_limits(store, Limits::default())
@@ -866,6 +908,7 @@ impl TableService {
             counts: Arc::default(),
             bus: events::Bus::default(),
             runner: runner::Runner::default(),
+            watching: Arc::default(),
         }
     }
 

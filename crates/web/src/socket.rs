@@ -56,6 +56,8 @@ struct Window {
     channel: u64,
     /// The table shown (None: none in the channel yet).
     table: Option<TableId>,
+    /// Counts the person as watching the table shown (no turn ping calls them to it).
+    watching: Option<pakka_table::Watching>,
     sink: futures_util::stream::SplitSink<WebSocket, Message>,
 }
 
@@ -109,6 +111,9 @@ impl Window {
             let text = self.reader_without_names().text(&msg!("web-no-table"));
             return self.send(&ServerFrame::Notice { text }).await;
         };
+        if self.table != Some(table) || self.watching.is_none() {
+            self.watching = Some(self.web.service.watch(table, self.person.id));
+        }
         self.table = Some(table);
         let view = match self.web.service.view(table).await {
             Ok(view) => view,
@@ -191,6 +196,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         lang,
         channel,
         table: None,
+        watching: None,
         sink,
     };
     web.windows
