@@ -25,8 +25,16 @@ const FRAME_WITHIN: Duration = Duration::from_secs(5);
 /// The web edge beside the harness's bot, serving the client in `client` (these tests use only
 /// its API: any `index.html` does).
 async fn web_with(h: &Harness, client: std::path::PathBuf) -> pakka::web::Running {
+    web_at(h, client, ([127, 0, 0, 1], 0).into()).await
+}
+
+async fn web_at(
+    h: &Harness,
+    client: std::path::PathBuf,
+    addr: std::net::SocketAddr,
+) -> pakka::web::Running {
     let settings = pakka::web::Settings {
-        addr: ([127, 0, 0, 1], 0).into(),
+        addr,
         client,
         api: pakka::web::DiscordApi::new(
             Some(&h.fake.base_url()),
@@ -449,5 +457,57 @@ async fn nobody_is_pinged_while_their_window_is_open() {
         pinged_at(&h, table, number, &h.alice).await,
         "her window is closed: pinged"
     );
+    web.stop().await;
+}
+
+/// A bot restarted mid-game: its windows are told, their sessions end with the process, and a
+/// window that signs in again (as the client does when its session is refused) sees the table
+/// as it stands and plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_a_window_signs_in_again_and_plays_on() {
+    let mut h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let client = tempfile::tempdir().unwrap().keep();
+    std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
+    let web = web_with(&h, client.clone()).await;
+    let addr = web.addr;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    until(&mut alice, "hand").await;
+    until_to_act(&h, table, &h.alice).await;
+    let number = h
+        .service
+        .clone()
+        .unwrap()
+        .view(table)
+        .await
+        .unwrap()
+        .move_number;
+
+    web.stop().await;
+    let notice = until(&mut alice, "notice").await;
+    assert!(
+        notice["text"].as_str().unwrap().contains("restarting"),
+        "{notice}"
+    );
+    assert!(next(&mut alice).await.is_none(), "the window closed");
+    h.restart().await;
+    let web = web_at(&h, client, addr).await;
+    let (status, _) = open(&web, &session, &instance).await.unwrap_err();
+    assert_eq!(status, 401, "the old session ended with the process");
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    let shown = until(&mut alice, "table").await;
+    assert_eq!(shown["move_number"], number, "the table as it stands");
+    let hand = until(&mut alice, "hand").await;
+    let index = hand["actions"][0]["index"].as_u64().expect("her move");
+    send(
+        &mut alice,
+        json!({"type": "move", "table": table, "move_number": number, "index": index}),
+    )
+    .await;
+    let after = table_at(&mut alice, number + 1).await;
+    assert_eq!(after["move_number"], number + 1);
     web.stop().await;
 }
