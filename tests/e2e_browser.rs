@@ -55,16 +55,16 @@ fn client_with_frame() -> PathBuf {
     dir
 }
 
-/// Runs the window driver; answers its JSON lines.
-fn drive(url: &str, shots: &Path, play: bool) -> Vec<serde_json::Value> {
+/// Runs the window driver (`how`: "play" or "watch", `locale`: the browser's language);
+/// answers its JSON lines.
+fn drive(url: &str, shots: &Path, how: &str, locale: &str) -> Vec<serde_json::Value> {
     let mut command = Command::new("node");
     command
         .arg(web_dir().join("test/window.mjs"))
         .arg(url)
-        .arg(shots);
-    if play {
-        command.arg("play");
-    }
+        .arg(shots)
+        .arg(how)
+        .env("LOCALE", locale);
     let out = command.output().expect("node runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -124,7 +124,7 @@ async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
     let shots = std::env::var("WINDOW_SHOTS")
         .map(PathBuf::from)
         .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep().join("window"));
-    let steps = tokio::task::spawn_blocking(move || drive(&url, &shots, true))
+    let steps = tokio::task::spawn_blocking(move || drive(&url, &shots, "play", "en-US"))
         .await
         .unwrap();
     let step = |name: &str| {
@@ -159,5 +159,49 @@ async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
         })
         .await
         .expect("the table message follows the window's move");
+    web.stop().await;
+}
+
+/// Someone in the activity without a seat, whose Discord speaks Finnish: the public table, its
+/// picture and its words in Finnish, and no move to make.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watchers_window_in_finnish_shows_the_public_table() {
+    if let Some(why) = missing() {
+        println!("skipped: e2e_browser needs {why}");
+        return;
+    }
+    let h = Harness::start().await;
+    let (_table, _message) = h.start_game(5).await;
+    h.fake.set_locale(h.carol.id, "fi");
+    let service = h.service.clone().unwrap();
+    let settings = pakka::web::Settings {
+        addr: ([127, 0, 0, 1], 0).into(),
+        client: client_with_frame(),
+        api: pakka::web::DiscordApi::new(
+            Some(&h.fake.base_url()),
+            FakeDiscord::TOKEN,
+            FakeDiscord::CLIENT_SECRET,
+        ),
+    };
+    let web = pakka::web::start(settings, service).await.unwrap();
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
+    let code = h.fake.authorize(&h.carol);
+    let url = format!(
+        "http://{}/test/frame.html?code={code}&instance={instance}&user_id={}&username={}",
+        web.addr, h.carol.id, h.carol.name
+    );
+    let shots = std::env::var("WINDOW_SHOTS")
+        .map(|p| PathBuf::from(format!("{p}-watcher-fi")))
+        .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep().join("watcher"));
+    let steps = tokio::task::spawn_blocking(move || drive(&url, &shots, "watch", "fi-FI"))
+        .await
+        .unwrap();
+    let errors: Vec<_> = steps.iter().filter(|s| s["step"] == "console").collect();
+    assert!(errors.is_empty(), "the page logged errors: {errors:?}");
+    let shown = steps.iter().find(|s| s["step"] == "shown").expect("shown");
+    let text = shown["text"].as_str().unwrap();
+    assert!(text.contains("Vuoro"), "Finnish: {text}");
+    let moves = steps.iter().find(|s| s["step"] == "moves").expect("moves");
+    assert_eq!(moves["count"], 0, "a watcher has no move: {steps:?}");
     web.stop().await;
 }

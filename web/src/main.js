@@ -156,11 +156,14 @@ function draw(send) {
   if (!table) return;
   // A seated person's hand says all the public table says, and their own cards.
   const hand = shown.hand && shown.hand.table === table.table ? shown.hand : null;
-  app.append(
+  const parts = [
     el("header", {}, el("h1", { textContent: table.game }), seatList(table)),
-    hand ? handView(hand, send) : [picture(table.picture), lines(table.lines, "table-lines")],
+    hand
+      ? handView(hand, send)
+      : el("section", { className: "public" }, picture(table.picture), lines(table.lines, "table-lines")),
     table.story.length ? lines(table.story, "story") : null,
-  );
+  ];
+  app.append(...parts.filter((p) => p != null));
 }
 
 function connect(session, instance, onGone) {
