@@ -511,3 +511,191 @@ async fn after_a_restart_a_window_signs_in_again_and_plays_on() {
     assert_eq!(after["move_number"], number + 1);
     web.stop().await;
 }
+
+/// The cards a text names ("K♦", "10♥"), as the catalog words them in English.
+fn cards_in_text(text: &str, out: &mut pakka::cards::CardSet) {
+    let chars: Vec<char> = text.chars().collect();
+    for (k, &c) in chars.iter().enumerate() {
+        let suit = match c {
+            '♠' => 'S',
+            '♥' => 'H',
+            '♦' => 'D',
+            '♣' => 'C',
+            _ => continue,
+        };
+        let rank = match (
+            k.checked_sub(2).map(|i| chars[i]),
+            k.checked_sub(1).map(|i| chars[i]),
+        ) {
+            (Some('1'), Some('0')) => "10".to_string(),
+            (_, Some(r)) if "23456789JQKA".contains(r) => r.to_string(),
+            _ => continue,
+        };
+        if let Ok(card) = format!("{rank}{suit}").parse::<pakka::cards::Card>() {
+            out.insert(card);
+        }
+    }
+}
+
+/// Every text of a frame a person reads (its picture aside: drawn from the same view).
+fn frame_texts(frame: &Value) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut add = |v: &Value| {
+        if let Some(s) = v.as_str() {
+            texts.push(s.to_string());
+        }
+    };
+    for key in ["lines", "story", "scores"] {
+        for v in frame[key].as_array().into_iter().flatten() {
+            add(v);
+        }
+    }
+    for a in frame["actions"].as_array().into_iter().flatten() {
+        for key in ["label", "group", "confirm"] {
+            add(&a[key]);
+        }
+    }
+    add(&frame["text"]);
+    texts
+}
+
+/// One window's game: it records every frame, and a player's window plays the first move each
+/// of its hands offers, until the table is over or shows move `moves`.
+async fn record_game(mut socket: Socket, plays: bool, moves: u64) -> Vec<Value> {
+    let mut frames = Vec::new();
+    let mut last_move: Option<Value> = None;
+    loop {
+        let frame = match tokio::time::timeout(Duration::from_secs(10), socket.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                serde_json::from_str::<Value>(text.as_str()).unwrap()
+            }
+            Ok(Some(Ok(_))) => continue,
+            other => {
+                let last: Vec<String> = frames
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .map(|f: &Value| {
+                        let mut f = f.clone();
+                        if let Some(o) = f.as_object_mut() {
+                            o.remove("picture");
+                        }
+                        f.to_string()
+                    })
+                    .collect();
+                panic!("the window went quiet before the end ({other:?}): {last:#?}");
+            }
+        };
+        frames.push(frame.clone());
+        if frame["type"] == "table"
+            && (frame["phase"] == "finished" || frame["move_number"].as_u64() >= Some(moves))
+        {
+            return frames;
+        }
+        if plays && frame["type"] == "hand" {
+            last_move = frame["actions"]
+                .as_array()
+                .and_then(|a| a.first())
+                .map(|action| {
+                    json!({"type": "move", "table": frame["table"],
+                           "move_number": frame["move_number"], "index": action["index"]})
+                });
+            if let Some(m) = &last_move {
+                // At a person's pace: the window refuses more than 10 frames a second.
+                tokio::time::sleep(Duration::from_millis(110)).await;
+                send(&mut socket, m.clone()).await;
+            }
+        }
+        // "Slow down": the same move again a moment later (a stale one is answered with the
+        // hand as it is, which the loop plays from).
+        if plays && frame["type"] == "refused" {
+            if let Some(m) = &last_move {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                send(&mut socket, m.clone()).await;
+            }
+        }
+    }
+}
+
+/// Sixty moves of a game played in two windows and watched in a third. Every frame is
+/// recorded, and none names a card its receiver may not see then. What they may see is the
+/// conformance suite's truth of the stored game: the cards public up to that move, and a seat's
+/// own cards up to then. (Pishe Pasha played by its first offered move runs for hundreds of
+/// moves: the test stops at sixty.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_frame_names_a_card_its_receiver_may_not_see() {
+    // The reading of a text's cards the check relies on.
+    let mut named = pakka::cards::CardSet::new();
+    cards_in_text(
+        "bob — discard pile 3 cards: 10♦ K♣ (top Q♠) · 7 cards",
+        &mut named,
+    );
+    let expected: Vec<String> = ["10D", "KC", "QS"].map(String::from).to_vec();
+    let mut read: Vec<String> = named.iter().map(|c| c.to_string()).collect();
+    read.sort();
+    let mut wanted = expected.clone();
+    wanted.sort();
+    assert_eq!(read, wanted);
+    let h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
+    let mut windows = Vec::new();
+    for (user, plays) in [(&h.alice, true), (&h.bob, true), (&h.carol, false)] {
+        let session = sign_in(&h, &web, user).await;
+        let socket = open(&web, &session, &instance).await.unwrap();
+        windows.push((user.id, tokio::spawn(record_game(socket, plays, 60))));
+    }
+    let mut recorded = Vec::new();
+    for (user, window) in windows {
+        recorded.push((user, window.await.unwrap()));
+    }
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    let truth = pakka::table::replay_fixtures::truth(&stored);
+    let seat_of = |user: u64| {
+        stored
+            .setup
+            .seat_rows
+            .iter()
+            .find(|r| r.user_id == Some(user))
+            .map(|r| r.seat)
+    };
+    let mut checked = 0;
+    for (user, frames) in &recorded {
+        let seat = seat_of(*user);
+        for frame in frames {
+            let Some(number) = frame["move_number"].as_u64() else {
+                continue;
+            };
+            let number = number as usize;
+            let mut allowed = pakka::cards::CardSet::new();
+            for k in 0..=number.min(truth.public.len() - 1) {
+                allowed = allowed.union(truth.public[k]);
+                if let Some(s) = seat {
+                    allowed = allowed.union(truth.own[k][s]);
+                }
+            }
+            let mut named = pakka::cards::CardSet::new();
+            for text in frame_texts(frame) {
+                cards_in_text(&text, &mut named);
+            }
+            let leaked: Vec<String> = named
+                .iter()
+                .filter(|c| !allowed.contains(*c))
+                .map(|c| c.to_string())
+                .collect();
+            assert!(
+                leaked.is_empty(),
+                "a frame for {user} at move {number} names {leaked:?}: {frame}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(stored.moves.len() >= 60, "{} moves", stored.moves.len());
+    assert!(checked > 3 * 60, "{checked} frames checked");
+    println!(
+        "{checked} frames over {} moves checked, none names a card its receiver may not see",
+        stored.moves.len()
+    );
+    web.stop().await;
+}

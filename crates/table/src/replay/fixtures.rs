@@ -194,6 +194,8 @@ pub struct Truth {
     pub pictures: Vec<pakka_rules::Scene>,
     pub events: Vec<Vec<Msg>>,
     pub dealt: Vec<(u32, Vec<CardSet>)>,
+    /// `own[k][s]`: the cards only seat `s` may see at move k (its hand).
+    pub own: Vec<Vec<CardSet>>,
 }
 
 pub fn truth(stored: &StoredTable) -> Truth {
@@ -229,6 +231,7 @@ pub fn truth(stored: &StoredTable) -> Truth {
         pictures: vec![game.picture(Observer::Public)],
         events: vec![Vec::new()],
         dealt: Vec::new(),
+        own: vec![own(game.as_ref())],
     };
     let mut dealt: BTreeMap<u32, Vec<CardSet>> = BTreeMap::new();
     dealt.insert(game.status().deal, own(game.as_ref()));
@@ -251,6 +254,7 @@ pub fn truth(stored: &StoredTable) -> Truth {
         truth
             .events
             .push(told.iter().map(|t| t.text.clone()).collect());
+        truth.own.push(own(game.as_ref()));
         if game.status().deal != deal || told.iter().any(|t| t.deals) {
             dealt.insert(game.status().deal, own(game.as_ref()));
         }
