@@ -699,3 +699,55 @@ async fn no_frame_names_a_card_its_receiver_may_not_see() {
     );
     web.stop().await;
 }
+
+/// Every interaction token of the channel's messages past its 15 minutes (Discord answers
+/// every webhook edit 10015 Unknown Webhook): the Discord hands can no longer be brought up to
+/// date, and the window, which needs no token, plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_plays_on_when_every_interaction_token_has_expired() {
+    let h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    until(&mut alice, "hand").await;
+    for route in [
+        "PATCH /webhooks/*/*/messages/*",
+        "GET /webhooks/*/*/messages/*",
+        "DELETE /webhooks/*/*/messages/*",
+        "POST /webhooks/*/*",
+    ] {
+        h.fake.inject(
+            route,
+            crate::support::fake_discord::Fault::Gone(10015),
+            1_000,
+        );
+    }
+    for _ in 0..3 {
+        until_to_act(&h, table, &h.alice).await;
+        let number = h
+            .service
+            .clone()
+            .unwrap()
+            .view(table)
+            .await
+            .unwrap()
+            .move_number;
+        let hand = loop {
+            let hand = until(&mut alice, "hand").await;
+            if hand["move_number"] == number {
+                break hand;
+            }
+        };
+        let index = hand["actions"][0]["index"].as_u64().expect("her move");
+        send(
+            &mut alice,
+            json!({"type": "move", "table": table, "move_number": number, "index": index}),
+        )
+        .await;
+        let after = table_at(&mut alice, number + 1).await;
+        assert_eq!(after["move_number"], number + 1);
+    }
+    web.stop().await;
+}
