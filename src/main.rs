@@ -430,7 +430,14 @@ async fn serve_discord(
     if window.is_none() {
         edge.activity_addr = None;
     }
-    let ran = pakka::discord::run(&edge, service, stop).await;
+    // The windows are told as the stop begins, as new clicks are.
+    let web = window.as_ref().map(|w| w.web.clone());
+    let tell = move || {
+        if let Some(web) = web {
+            web.stop();
+        }
+    };
+    let ran = pakka::discord::run_telling(&edge, service, stop, tell).await;
     if let Some(window) = window {
         window.stop().await;
     }

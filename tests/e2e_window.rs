@@ -346,6 +346,17 @@ async fn a_stopping_bot_tells_its_windows_and_a_window_in_finnish_reads_finnish(
         "{notice}"
     );
     assert!(next(&mut alice).await.is_none(), "the window is closed");
+    // A window that comes while the bot stops is told at once, and closed.
+    let mut again = open(&web, &session, &instance).await.unwrap();
+    let notice = until(&mut again, "notice").await;
+    assert!(
+        notice["text"]
+            .as_str()
+            .unwrap()
+            .contains("käynnistyy uudelleen"),
+        "{notice}"
+    );
+    assert!(next(&mut again).await.is_none(), "closed");
 }
 
 /// With the window served, the table message offers "Open the table", and pressing it opens

@@ -306,10 +306,17 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
 /// Runs the bot until `stop` hears SIGTERM or Ctrl-C, then stops it cleanly (see
 /// [`Bot::stop`]); or until the client stops by itself (a rejected token, say). A signal while
 /// Discord is still being reached ends the start there, as cleanly.
-pub async fn run(
+pub async fn run(config: &Config, service: Arc<TableService>, stop: Stop) -> anyhow::Result<()> {
+    run_telling(config, service, stop, || {}).await
+}
+
+/// As [`run`], calling `stopping` as the stop begins (before the drain): the other edges are
+/// told then, as this one's clicks are.
+pub async fn run_telling(
     config: &Config,
     service: Arc<TableService>,
     mut stop: Stop,
+    stopping: impl FnOnce(),
 ) -> anyhow::Result<()> {
     let mut bot = tokio::select! {
         bot = start(config, service) => bot?,
@@ -321,6 +328,7 @@ pub async fn run(
     tokio::select! {
         signal = stop.signalled() => {
             tracing::info!(signal, "stopping: new clicks are refused, those under way finish");
+            stopping();
             bot.stop().await;
             tracing::info!("the gateway is closed");
             Ok(())

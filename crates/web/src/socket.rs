@@ -202,7 +202,14 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
     web.windows
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut pace = Pace(VecDeque::new());
-    let mut open = window.show().await;
+    // A window that comes while the bot stops is told at once.
+    let mut open = if *stopping.borrow() {
+        let text = window.reader_without_names().text(&msg!("web-restarting"));
+        let _ = window.send(&ServerFrame::Notice { text }).await;
+        false
+    } else {
+        window.show().await
+    };
     while open {
         tokio::select! {
             changed = changes.changed() => match changed {
