@@ -74,6 +74,15 @@ fn fit(text: &str, size: f32, width: f32) -> String {
     cut
 }
 
+/// Where a caption centred over a card at `centre` is set: there, unless it would begin left of
+/// the picture's edge (a name wider than the first card of a trick), then as far right as it
+/// needs to begin at the edge.
+fn caption_centre(text: &str, centre: f32) -> f32 {
+    // (Captions are bold: wider than `text_width`'s average.)
+    let bold = text.chars().count() as f32 * CAPTION * 0.68;
+    centre.max(bold / 2.0 + 3.0)
+}
+
 /// Splits a text into at most `lines` lines of about `per_line` characters, at spaces.
 fn wrap(text: &str, per_line: usize, lines: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -669,7 +678,7 @@ pub fn table(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
             }
             let name = fit(&words.seat(seat), CAPTION, TRICK_STEP);
             c.text(
-                x + MIDDLE / 2.0,
+                caption_centre(&name, x + MIDDLE / 2.0),
                 y + CAPTION_H - 6.0,
                 Font::new(CAPTION, true, "middle", INK),
                 &name,
@@ -881,7 +890,7 @@ pub fn hand(scene: &Scene, title: &str, words: &dyn Words) -> Canvas {
             }
             let name = fit(&words.seat(seat), CAPTION, step);
             c.text(
-                x + SMALL / 2.0,
+                caption_centre(&name, x + SMALL / 2.0),
                 y + CAPTION_H - 6.0,
                 Font::new(CAPTION, true, "middle", INK),
                 &name,
