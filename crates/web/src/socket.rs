@@ -182,11 +182,6 @@ impl Window {
 /// Serves one window until it closes, the person leaves or the bot stops.
 pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channel: u64) {
     let lang = pakka_catalog::catalog().pick(&person.locale);
-    let lang: &'static str = pakka_catalog::catalog()
-        .languages()
-        .into_iter()
-        .find(|l| *l == lang)
-        .unwrap_or(pakka_catalog::DEFAULT_LANG);
     let (sink, mut stream) = socket.split();
     let mut changes = web.watch(channel);
     let mut stopping = web.stopping.subscribe();
