@@ -55,6 +55,22 @@ fn client_with_frame() -> PathBuf {
     dir
 }
 
+/// The web edge beside the harness's bot, serving the built client and the stand-in frame.
+async fn web_edge(h: &Harness) -> pakka::web::Running {
+    let settings = pakka::web::Settings {
+        addr: ([127, 0, 0, 1], 0).into(),
+        client: client_with_frame(),
+        api: pakka::web::DiscordApi::new(
+            Some(&h.fake.base_url()),
+            FakeDiscord::TOKEN,
+            FakeDiscord::CLIENT_SECRET,
+        ),
+    };
+    pakka::web::start(settings, h.service.clone().expect("the bot runs"))
+        .await
+        .expect("the web edge starts")
+}
+
 /// Runs the window driver (`how`: "play" or "watch", `locale`: the browser's language);
 /// answers its JSON lines.
 fn drive(url: &str, shots: &Path, how: &str, locale: &str) -> Vec<serde_json::Value> {
@@ -101,16 +117,7 @@ async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
             .unwrap();
     }
     let before = service.view(table).await.unwrap().move_number;
-    let settings = pakka::web::Settings {
-        addr: ([127, 0, 0, 1], 0).into(),
-        client: client_with_frame(),
-        api: pakka::web::DiscordApi::new(
-            Some(&h.fake.base_url()),
-            FakeDiscord::TOKEN,
-            FakeDiscord::CLIENT_SECRET,
-        ),
-    };
-    let web = pakka::web::start(settings, service.clone()).await.unwrap();
+    let web = web_edge(&h).await;
     let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
     let code = h.fake.authorize(&h.alice);
     let url = format!(
@@ -173,17 +180,7 @@ async fn a_watchers_window_in_finnish_shows_the_public_table() {
     let h = Harness::start().await;
     let (_table, _message) = h.start_game(5).await;
     h.fake.set_locale(h.carol.id, "fi");
-    let service = h.service.clone().unwrap();
-    let settings = pakka::web::Settings {
-        addr: ([127, 0, 0, 1], 0).into(),
-        client: client_with_frame(),
-        api: pakka::web::DiscordApi::new(
-            Some(&h.fake.base_url()),
-            FakeDiscord::TOKEN,
-            FakeDiscord::CLIENT_SECRET,
-        ),
-    };
-    let web = pakka::web::start(settings, service).await.unwrap();
+    let web = web_edge(&h).await;
     let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
     let code = h.fake.authorize(&h.carol);
     let url = format!(

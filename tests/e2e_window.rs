@@ -413,6 +413,35 @@ async fn until_to_act(h: &Harness, table: i64, user: &FakeUser) {
     panic!("{} never came to act", user.name);
 }
 
+/// The web edge beside a game of Alice and Bob, their Activity in its channel, and Alice's
+/// window open on it, her hand shown.
+async fn alices_window(h: &Harness) -> (pakka::web::Running, String, Socket) {
+    let web = web(h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    until(&mut alice, "hand").await;
+    (web, instance, alice)
+}
+
+/// The table's move number now.
+async fn move_number(h: &Harness, table: i64) -> u64 {
+    h.service
+        .clone()
+        .unwrap()
+        .view(table)
+        .await
+        .unwrap()
+        .move_number
+}
+
+/// Bob moves, then Alice's turn comes (again): its move number.
+async fn alices_turn_again(h: &Harness, table: i64) -> u64 {
+    until_to_act(h, table, &h.bob).await;
+    until_to_act(h, table, &h.alice).await;
+    move_number(h, table).await
+}
+
 /// Whether a message still in the channel notified `user`, once the channel shows move `number`.
 async fn pinged_at(h: &Harness, table: i64, number: u64, user: &FakeUser) -> bool {
     let service = h.service.clone().unwrap();
@@ -432,21 +461,8 @@ async fn pinged_at(h: &Harness, table: i64, number: u64, user: &FakeUser) -> boo
 async fn nobody_is_pinged_while_their_window_is_open() {
     let h = Harness::start().await;
     let (table, _message) = h.start_game(5).await;
-    let web = web(&h).await;
-    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
-    let session = sign_in(&h, &web, &h.alice).await;
-    let mut alice = open(&web, &session, &instance).await.unwrap();
-    until(&mut alice, "hand").await;
-    until_to_act(&h, table, &h.bob).await;
-    until_to_act(&h, table, &h.alice).await;
-    let number = h
-        .service
-        .clone()
-        .unwrap()
-        .view(table)
-        .await
-        .unwrap()
-        .move_number;
+    let (web, _instance, mut alice) = alices_window(&h).await;
+    let number = alices_turn_again(&h, table).await;
     assert!(
         !pinged_at(&h, table, number, &h.alice).await,
         "her window is open: no ping"
@@ -454,16 +470,7 @@ async fn nobody_is_pinged_while_their_window_is_open() {
     alice.close(None).await.unwrap();
     while next(&mut alice).await.is_some() {}
     tokio::time::sleep(Duration::from_millis(100)).await;
-    until_to_act(&h, table, &h.bob).await;
-    until_to_act(&h, table, &h.alice).await;
-    let number = h
-        .service
-        .clone()
-        .unwrap()
-        .view(table)
-        .await
-        .unwrap()
-        .move_number;
+    let number = alices_turn_again(&h, table).await;
     assert!(
         pinged_at(&h, table, number, &h.alice).await,
         "her window is closed: pinged"
@@ -487,14 +494,7 @@ async fn after_a_restart_a_window_signs_in_again_and_plays_on() {
     let mut alice = open(&web, &session, &instance).await.unwrap();
     until(&mut alice, "hand").await;
     until_to_act(&h, table, &h.alice).await;
-    let number = h
-        .service
-        .clone()
-        .unwrap()
-        .view(table)
-        .await
-        .unwrap()
-        .move_number;
+    let number = move_number(&h, table).await;
 
     web.stop().await;
     let notice = until(&mut alice, "notice").await;
@@ -718,11 +718,7 @@ async fn no_frame_names_a_card_its_receiver_may_not_see() {
 async fn a_window_plays_on_when_every_interaction_token_has_expired() {
     let h = Harness::start().await;
     let (table, _message) = h.start_game(5).await;
-    let web = web(&h).await;
-    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
-    let session = sign_in(&h, &web, &h.alice).await;
-    let mut alice = open(&web, &session, &instance).await.unwrap();
-    until(&mut alice, "hand").await;
+    let (web, _instance, mut alice) = alices_window(&h).await;
     for route in [
         "PATCH /webhooks/*/*/messages/*",
         "GET /webhooks/*/*/messages/*",
@@ -737,14 +733,7 @@ async fn a_window_plays_on_when_every_interaction_token_has_expired() {
     }
     for _ in 0..3 {
         until_to_act(&h, table, &h.alice).await;
-        let number = h
-            .service
-            .clone()
-            .unwrap()
-            .view(table)
-            .await
-            .unwrap()
-            .move_number;
+        let number = move_number(&h, table).await;
         let hand = loop {
             let hand = until(&mut alice, "hand").await;
             if hand["move_number"] == number {
