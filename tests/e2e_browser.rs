@@ -57,18 +57,8 @@ fn client_with_frame() -> PathBuf {
 
 /// The web edge beside the harness's bot, serving the built client and the stand-in frame.
 async fn web_edge(h: &Harness) -> pakka::web::Running {
-    let settings = pakka::web::Settings {
-        addr: ([127, 0, 0, 1], 0).into(),
-        client: client_with_frame(),
-        api: pakka::web::DiscordApi::new(
-            Some(&h.fake.base_url()),
-            FakeDiscord::TOKEN,
-            FakeDiscord::CLIENT_SECRET,
-        ),
-    };
-    pakka::web::start(settings, h.service.clone().expect("the bot runs"))
+    h.web_edge(client_with_frame(), ([127, 0, 0, 1], 0).into())
         .await
-        .expect("the web edge starts")
 }
 
 /// Runs the window driver (`how`: "play" or "watch", `locale`: the browser's language);

@@ -33,18 +33,7 @@ async fn web_at(
     client: std::path::PathBuf,
     addr: std::net::SocketAddr,
 ) -> pakka::web::Running {
-    let settings = pakka::web::Settings {
-        addr,
-        client,
-        api: pakka::web::DiscordApi::new(
-            Some(&h.fake.base_url()),
-            FakeDiscord::TOKEN,
-            FakeDiscord::CLIENT_SECRET,
-        ),
-    };
-    pakka::web::start(settings, h.service.clone().expect("the bot runs"))
-        .await
-        .expect("the web edge starts")
+    h.web_edge(client, addr).await
 }
 
 async fn web(h: &Harness) -> pakka::web::Running {
@@ -424,6 +413,21 @@ async fn alices_window(h: &Harness) -> (pakka::web::Running, String, Socket) {
     (web, instance, alice)
 }
 
+/// Plays the first move `hand` offers from its window, and waits for the table to show it.
+async fn plays_first_move(window: &mut Socket, hand: &Value) {
+    let number = hand["move_number"].as_u64().unwrap();
+    let index = hand["actions"][0]["index"]
+        .as_u64()
+        .expect("a move to make");
+    send(
+        window,
+        json!({"type": "move", "table": hand["table"], "move_number": number, "index": index}),
+    )
+    .await;
+    let after = table_at(window, number + 1).await;
+    assert_eq!(after["move_number"], number + 1);
+}
+
 /// The table's move number now.
 async fn move_number(h: &Harness, table: i64) -> u64 {
     h.service
@@ -512,14 +516,7 @@ async fn after_a_restart_a_window_signs_in_again_and_plays_on() {
     let shown = until(&mut alice, "table").await;
     assert_eq!(shown["move_number"], number, "the table as it stands");
     let hand = until(&mut alice, "hand").await;
-    let index = hand["actions"][0]["index"].as_u64().expect("her move");
-    send(
-        &mut alice,
-        json!({"type": "move", "table": table, "move_number": number, "index": index}),
-    )
-    .await;
-    let after = table_at(&mut alice, number + 1).await;
-    assert_eq!(after["move_number"], number + 1);
+    plays_first_move(&mut alice, &hand).await;
     web.stop().await;
 }
 
@@ -740,14 +737,7 @@ async fn a_window_plays_on_when_every_interaction_token_has_expired() {
                 break hand;
             }
         };
-        let index = hand["actions"][0]["index"].as_u64().expect("her move");
-        send(
-            &mut alice,
-            json!({"type": "move", "table": table, "move_number": number, "index": index}),
-        )
-        .await;
-        let after = table_at(&mut alice, number + 1).await;
-        assert_eq!(after["move_number"], number + 1);
+        plays_first_move(&mut alice, &hand).await;
     }
     web.stop().await;
 }

@@ -232,6 +232,27 @@ impl Harness {
         self.boot().await;
     }
 
+    /// The Activity's web edge beside the harness's bot, on `addr`, serving the client in
+    /// `client`, asking the fake Discord.
+    pub async fn web_edge(
+        &self,
+        client: std::path::PathBuf,
+        addr: std::net::SocketAddr,
+    ) -> pakka::web::Running {
+        let settings = pakka::web::Settings {
+            addr,
+            client,
+            api: pakka::web::DiscordApi::new(
+                Some(&self.fake.base_url()),
+                FakeDiscord::TOKEN,
+                FakeDiscord::CLIENT_SECRET,
+            ),
+        };
+        pakka::web::start(settings, self.service.clone().expect("the bot runs"))
+            .await
+            .expect("the web edge starts")
+    }
+
     pub async fn store(&self) -> Store {
         Store::open(&self.url).await.unwrap()
     }
