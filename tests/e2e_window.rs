@@ -313,38 +313,17 @@ async fn a_stopping_bot_tells_its_windows_and_a_window_in_finnish_reads_finnish(
     let session = sign_in(&h, &web, &h.alice).await;
     let mut alice = open(&web, &session, &instance).await.unwrap();
     // No table in the channel yet: said so, in her language.
-    let notice = until(&mut alice, "notice").await;
-    assert!(
-        notice["text"]
-            .as_str()
-            .unwrap()
-            .contains("ei ole vielä pöytää"),
-        "{notice}"
-    );
+    notice_says(&mut alice, "ei ole vielä pöytää").await;
     // A table started in the channel appears at once.
     let (table, _) = h.start_game(5).await;
     let shown = until(&mut alice, "table").await;
     assert_eq!(shown["table"], table);
     web.web.stop();
-    let notice = until(&mut alice, "notice").await;
-    assert!(
-        notice["text"]
-            .as_str()
-            .unwrap()
-            .contains("käynnistyy uudelleen"),
-        "{notice}"
-    );
+    notice_says(&mut alice, "käynnistyy uudelleen").await;
     assert!(next(&mut alice).await.is_none(), "the window is closed");
     // A window that comes while the bot stops is told at once, and closed.
     let mut again = open(&web, &session, &instance).await.unwrap();
-    let notice = until(&mut again, "notice").await;
-    assert!(
-        notice["text"]
-            .as_str()
-            .unwrap()
-            .contains("käynnistyy uudelleen"),
-        "{notice}"
-    );
+    notice_says(&mut again, "käynnistyy uudelleen").await;
     assert!(next(&mut again).await.is_none(), "closed");
 }
 
@@ -426,6 +405,13 @@ async fn plays_first_move(window: &mut Socket, hand: &Value) {
     .await;
     let after = table_at(window, number + 1).await;
     assert_eq!(after["move_number"], number + 1);
+}
+
+/// The window's next notice says `words`.
+async fn notice_says(window: &mut Socket, words: &str) {
+    let notice = until(window, "notice").await;
+    let text = notice["text"].as_str().unwrap_or_default();
+    assert!(text.contains(words), "{notice} should say {words:?}");
 }
 
 /// The table's move number now.
