@@ -727,3 +727,117 @@ async fn a_window_plays_on_when_every_interaction_token_has_expired() {
     }
     web.stop().await;
 }
+
+/// The real binary's resident memory in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// What an open window costs the bot: the real binary with the window served, one table, and
+/// `WINDOWS` (default 1,000) windows opened on it by people in its Activity; its resident
+/// memory before and after, per window, and the time from a move to its frame in every window.
+/// A measurement for BENCHMARKS.md, run by name:
+/// `cargo test --test tests e2e_window::memory_per_window -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn memory_per_window() {
+    use crate::support::bot_process::BotCommand;
+    use crate::support::harness::open_table_in;
+    let windows: usize = std::env::var("WINDOWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    let bot = BotCommand::new(&fake, &url, dir.path(), &dir.path().join("bot.log"))
+        .env("ACTIVITY_ADDR", &addr.to_string())
+        .env("DISCORD_CLIENT_SECRET", FakeDiscord::CLIENT_SECRET)
+        .env("ACTIVITY_CLIENT_DIR", dir.path().to_str().unwrap())
+        .start(&fake)
+        .await;
+    let alice = fake.user(7_000_001, "alice");
+    let bob = fake.user(7_000_002, "bob");
+    let (table, _, _) = open_table_in(&fake, CHANNEL, "pisha-pasha", &[&alice, &bob], 5, &[]).await;
+    let people: Vec<FakeUser> = (0..windows)
+        .map(|k| fake.user(7_100_000 + k as u64, &format!("w{k}")))
+        .collect();
+    let mut everyone: Vec<&FakeUser> = people.iter().collect();
+    everyone.push(&alice);
+    everyone.push(&bob);
+    let instance = fake.open_activity(CHANNEL, &everyone);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let before = rss_kib(bot.pid());
+    let mut sockets = Vec::new();
+    for person in &people {
+        let code = fake.authorize(person);
+        let (status, body) = http::post_json(addr, "/api/token", &json!({ "code": code }))
+            .await
+            .unwrap();
+        assert_eq!(status, 200, "{body}");
+        let body: Value = serde_json::from_str(&body).unwrap();
+        let session = body["session"].as_str().unwrap().to_string();
+        let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let url = format!("ws://{addr}/api/ws?session={session}&instance={instance}");
+        let (mut socket, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        until(&mut socket, "table").await;
+        sockets.push(socket);
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = rss_kib(bot.pid());
+    // A move from the window of whoever is to act (Alice or Bob): the time until every one of
+    // the watchers' windows has its frame.
+    let mut movers = Vec::new();
+    for person in [&alice, &bob] {
+        let code = fake.authorize(person);
+        let (_, body) = http::post_json(addr, "/api/token", &json!({ "code": code }))
+            .await
+            .unwrap();
+        let body: Value = serde_json::from_str(&body).unwrap();
+        let session = body["session"].as_str().unwrap().to_string();
+        let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let url = format!("ws://{addr}/api/ws?session={session}&instance={instance}");
+        let (mut socket, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        let hand = until(&mut socket, "hand").await;
+        movers.push((socket, hand));
+    }
+    let (mover, hand) = movers
+        .iter_mut()
+        .find(|(_, hand)| hand["actions"].as_array().is_some_and(|a| !a.is_empty()))
+        .expect("someone is to act");
+    let number = hand["move_number"].as_u64().unwrap();
+    let mut latencies = Vec::new();
+    let sent = std::time::Instant::now();
+    send(
+        mover,
+        json!({"type": "move", "table": table, "move_number": number,
+               "index": hand["actions"][0]["index"]}),
+    )
+    .await;
+    for socket in &mut sockets {
+        table_at(socket, number + 1).await;
+        latencies.push(sent.elapsed());
+    }
+    latencies.sort();
+    let p = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
+    println!(
+        "{windows} windows: bot RSS {before} KiB before, {after} KiB after: {:.1} KiB per \
+         window; a move reached every window: median {:?}, p99 {:?}, last {:?}",
+        (after as f64 - before as f64) / windows as f64,
+        p(0.5),
+        p(0.99),
+        latencies.last().unwrap()
+    );
+}
