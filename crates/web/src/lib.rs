@@ -72,6 +72,9 @@ pub struct Web {
     channels: Mutex<HashMap<u64, tokio::sync::watch::Sender<u64>>>,
     /// Windows open now.
     pub windows: AtomicUsize,
+    /// The latest public frame of each table in each language, as sent to those without a
+    /// seat (the same for all of them): drawn once per change, not once per window.
+    watched: Mutex<HashMap<(pakka_table::TableId, &'static str), (u64, Arc<str>)>>,
 }
 
 impl Web {
@@ -96,6 +99,29 @@ impl Web {
     /// Tells every open window the bot is restarting, and closes them.
     pub fn stop(&self) {
         self.stopping.send_replace(true);
+    }
+
+    /// The public frame of `table` in `lang` for the view whose fingerprint is `key`: the one
+    /// made before when the view is the same, else `make`'s (kept for the next window).
+    fn watched_frame(
+        &self,
+        table: pakka_table::TableId,
+        lang: &'static str,
+        key: u64,
+        make: impl FnOnce() -> String,
+    ) -> Arc<str> {
+        if let Ok(watched) = self.watched.lock() {
+            if let Some((k, text)) = watched.get(&(table, lang)) {
+                if *k == key {
+                    return text.clone();
+                }
+            }
+        }
+        let text: Arc<str> = make().into();
+        if let Ok(mut watched) = self.watched.lock() {
+            watched.insert((table, lang), (key, text.clone()));
+        }
+        text
     }
 
     /// What a window of `channel` watches: the number of its table's latest event.
@@ -197,6 +223,7 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         stopping: tokio::sync::watch::Sender::new(false),
         channels: Mutex::new(HashMap::new()),
         windows: AtomicUsize::new(0),
+        watched: Mutex::new(HashMap::new()),
     });
     let hearing = tokio::spawn(web.clone().hear());
     let api = Router::new()

@@ -125,6 +125,25 @@ impl Window {
             }
             Err(e) => return self.refuse(&e.msg()).await,
         };
+        let seated = view.seat_of(self.person.id).is_some();
+        if !seated {
+            // Everyone without a seat gets the same frame: made once per change.
+            let names = self.names(&view).await;
+            let (person, lang) = (self.person.id, self.lang);
+            let text = self.web.watched_frame(table, lang, fingerprint(&view), || {
+                let reader = Reader {
+                    lang,
+                    names: &names,
+                };
+                serde_json::to_string(&ServerFrame::Table(frames::table(&view, person, &reader)))
+                    .unwrap_or_default()
+            });
+            return self
+                .sink
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_ok();
+        }
         let names = self.names(&view).await;
         let reader = Reader {
             lang: self.lang,
@@ -134,7 +153,7 @@ impl Window {
         if !self.send(&ServerFrame::Table(public)).await {
             return false;
         }
-        if view.seat_of(self.person.id).is_some() {
+        {
             match self.web.service.hand(table, self.person.id).await {
                 Ok(hand) => {
                     let frame = frames::hand(&hand, &reader);
@@ -177,6 +196,16 @@ impl Window {
             }
         }
     }
+}
+
+/// What makes a table's public frame differ from one change to the next: its move, phase,
+/// pause, whose turn it is and its seats.
+fn fingerprint(view: &TableView) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    view.move_number.hash(&mut h);
+    format!("{:?}", (view.phase, view.paused, &view.to_act, &view.seats)).hash(&mut h);
+    h.finish()
 }
 
 /// Serves one window until it closes, the person leaves or the bot stops.
