@@ -74,8 +74,11 @@ pub struct Web {
     pub windows: AtomicUsize,
     /// The latest public frame of each table in each language, as sent to those without a
     /// seat (the same for all of them): drawn once per change, not once per window.
-    watched: Mutex<HashMap<(pakka_table::TableId, &'static str), (u64, Arc<str>)>>,
+    watched: Mutex<HashMap<(pakka_table::TableId, &'static str), Watched>>,
 }
+
+/// A public frame as sent, and the fingerprint of the view it was made from.
+type Watched = (u64, Arc<str>);
 
 impl Web {
     /// The display name of a person, asked of Discord once.
