@@ -16,6 +16,9 @@ use super::fake_discord::FakeDiscord;
 pub struct BotCommand {
     command: Command,
     log: PathBuf,
+    /// Run under `BOT_WRAPPER`: the process is a group of its own, killed as one (a wrapper's
+    /// child would outlive the wrapper).
+    wrapped: bool,
 }
 
 impl BotCommand {
@@ -46,8 +49,12 @@ impl BotCommand {
                 ["taskset".to_owned(), "-c".to_owned(), core.to_string()],
             );
         }
+        let wrapped = line.len() > 1 + usize::from(core.is_some()) * 3;
         let mut command = Command::new(&line[0]);
         command.args(&line[1..]);
+        if wrapped {
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        }
         command
             .current_dir(dir)
             .env("DISCORD_TOKEN", FakeDiscord::TOKEN)
@@ -65,6 +72,7 @@ impl BotCommand {
         BotCommand {
             command,
             log: log.to_path_buf(),
+            wrapped,
         }
     }
 
@@ -89,6 +97,7 @@ impl BotCommand {
         BotProcess {
             child: Some(child),
             log: self.log,
+            wrapped: self.wrapped,
         }
     }
 
@@ -106,6 +115,8 @@ impl BotCommand {
 pub struct BotProcess {
     child: Option<Child>,
     log: PathBuf,
+    /// Started under `BOT_WRAPPER`, as a process group of its own.
+    wrapped: bool,
 }
 
 impl BotProcess {
@@ -139,6 +150,12 @@ impl BotProcess {
     /// SIGKILL, then waits for the process to go (its sockets close with it).
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
+            if self.wrapped {
+                // The whole group: the wrapper and the bot it started.
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{}", child.id())])
+                    .status();
+            }
             let _ = child.kill();
             let _ = child.wait();
         }
