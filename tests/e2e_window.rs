@@ -364,7 +364,7 @@ async fn open_the_table_launches_the_activity() {
 /// Moves for whoever is not `user` (through the service) until `user` is to act.
 async fn until_to_act(h: &Harness, table: i64, user: &FakeUser) {
     let service = h.service.clone().unwrap();
-    for _ in 0..400 {
+    for _ in 0..40 {
         let view = service.view(table).await.unwrap();
         if view.to_act.contains(&user.id) {
             return;
