@@ -60,8 +60,8 @@ async function signIn(sdk, clientId) {
   return body.session;
 }
 
-/// What the window shows now.
-const shown = { table: null, hand: null, confirming: null };
+/// What the window shows now, and whether it is connected (a move can be sent).
+const shown = { table: null, hand: null, confirming: null, live: false };
 
 function seatList(table) {
   return el(
@@ -98,6 +98,8 @@ function actionButton(action, send) {
     textContent: action.label,
   });
   button.dataset.index = action.index;
+  // Disconnected: nothing can be sent until the window is back.
+  button.disabled = !shown.live;
   button.addEventListener("click", () => {
     if (action.confirm && shown.confirming !== action.index) {
       shown.confirming = action.index;
@@ -118,7 +120,7 @@ function handView(hand, send) {
     groups.get(key).actions.push(action);
   }
   const confirming = hand.actions.find((a) => a.index === shown.confirming);
-  return el(
+  const section = el(
     "section",
     { className: "hand" },
     picture(hand.picture),
@@ -148,12 +150,17 @@ function handView(hand, send) {
       ),
     ),
   );
+  // The move this hand was offered at, as its moves are sent (tests read it too).
+  section.dataset.move = hand.move_number;
+  return section;
 }
 
 function draw(send) {
   const table = shown.table;
   app.replaceChildren();
   if (!table) return;
+  app.dataset.move = table.move_number;
+  app.dataset.live = shown.live ? "1" : "0";
   // A seated person's hand says all the public table says, and their own cards.
   const hand = shown.hand && shown.hand.table === table.table ? shown.hand : null;
   const parts = [
@@ -186,6 +193,7 @@ function connect(session, instance, onGone) {
     status("");
   });
   socket.addEventListener("message", (event) => {
+    shown.live = true;
     const frame = JSON.parse(event.data);
     switch (frame.type) {
       case "table":
@@ -206,7 +214,12 @@ function connect(session, instance, onGone) {
     status("");
     draw(send);
   });
-  socket.addEventListener("close", () => onGone(opened));
+  socket.addEventListener("close", () => {
+    shown.live = false;
+    app.dataset.live = "0";
+    for (const button of app.querySelectorAll("button.action")) button.disabled = true;
+    onGone(opened);
+  });
 }
 
 async function main() {

@@ -18,7 +18,7 @@
 //! never from what the window says. What Discord is asked is `discord`'s.
 //!
 //! Every route is also served under `/.proxy` (Discord's URL mapping may keep that prefix).
-//! (The table message's "Open the table" is the Discord edge's.) Not yet here: pictures.
+//! (The table message's "Open the table" is the Discord edge's.)
 
 pub mod discord;
 pub mod frames;
@@ -72,13 +72,24 @@ pub struct Web {
     channels: Mutex<HashMap<u64, tokio::sync::watch::Sender<u64>>>,
     /// Windows open now.
     pub windows: AtomicUsize,
-    /// The latest public frame of each table in each language, as sent to those without a
-    /// seat (the same for all of them): drawn once per change, not once per window.
-    watched: Mutex<HashMap<(pakka_table::TableId, &'static str), Watched>>,
+    /// The latest public frame of each watched channel's table in each language, as sent to
+    /// those without a seat (the same for all of them): drawn once per change, not once per
+    /// window. Forgotten with the channel's last window.
+    watched: Mutex<HashMap<(u64, &'static str), Watched>>,
+    /// The last position of a watched channel's table that ended (its result) or closed: the
+    /// service no longer holds it, and its windows keep showing it until a new table opens.
+    /// Forgotten then, or with the channel's last window.
+    ended: Mutex<HashMap<u64, Arc<Ended>>>,
 }
 
 /// A public frame as sent, and the fingerprint of the view it was made from.
 type Watched = (u64, Arc<str>);
+
+/// A table's last position: the public view and every seated person's final hand.
+pub(crate) struct Ended {
+    pub table: pakka_table::TableView,
+    pub hands: Vec<(u64, pakka_table::HandView)>,
+}
 
 impl Web {
     /// The display name of a person, asked of Discord once.
@@ -108,13 +119,13 @@ impl Web {
     /// made before when the view is the same, else `make`'s (kept for the next window).
     fn watched_frame(
         &self,
-        table: pakka_table::TableId,
+        channel: u64,
         lang: &'static str,
         key: u64,
         make: impl FnOnce() -> String,
     ) -> Arc<str> {
         if let Ok(watched) = self.watched.lock() {
-            if let Some((k, text)) = watched.get(&(table, lang)) {
+            if let Some((k, text)) = watched.get(&(channel, lang)) {
                 if *k == key {
                     return text.clone();
                 }
@@ -122,9 +133,43 @@ impl Web {
         }
         let text: Arc<str> = make().into();
         if let Ok(mut watched) = self.watched.lock() {
-            watched.insert((table, lang), (key, text.clone()));
+            watched.insert((channel, lang), (key, text.clone()));
         }
         text
+    }
+
+    /// The last position of `table`, which ended or closed in `channel`, if it is the
+    /// channel's last.
+    fn ended(&self, channel: u64, table: pakka_table::TableId) -> Option<Arc<Ended>> {
+        let ended = self.ended.lock().ok()?;
+        ended.get(&channel).filter(|e| e.table.id == table).cloned()
+    }
+
+    /// Keeps (or forgets) the last position of a watched channel's table, as an event says.
+    fn remember_end(&self, event: &pakka_table::TableEvent) {
+        use pakka_table::TableEvent;
+        let channel = event.table().channel_id;
+        if !self.channels.lock().is_ok_and(|c| c.contains_key(&channel)) {
+            return;
+        }
+        let end = match event {
+            TableEvent::Moved { acted, .. } if acted.finished => Some(Ended {
+                table: acted.table.clone(),
+                hands: acted.hands.clone(),
+            }),
+            TableEvent::Closed { table, .. } => Some(Ended {
+                table: table.clone(),
+                hands: Vec::new(),
+            }),
+            TableEvent::Lobby(_) | TableEvent::Started(_) => None,
+            _ => return,
+        };
+        if let Ok(mut ended) = self.ended.lock() {
+            match end {
+                Some(end) => ended.insert(channel, Arc::new(end)),
+                None => ended.remove(&channel),
+            };
+        }
     }
 
     /// What a window of `channel` watches: the number of its table's latest event.
@@ -144,6 +189,12 @@ impl Web {
             .is_some_and(|w| w.receiver_count() == 0)
         {
             channels.remove(&channel);
+            if let Ok(mut watched) = self.watched.lock() {
+                watched.retain(|(c, _), _| *c != channel);
+            }
+            if let Ok(mut ended) = self.ended.lock() {
+                ended.remove(&channel);
+            }
         }
     }
 
@@ -152,7 +203,10 @@ impl Web {
         let mut events = self.service.subscribe();
         loop {
             let channels: Vec<u64> = match events.recv().await {
-                Ok(published) => vec![published.event.table().channel_id],
+                Ok(published) => {
+                    self.remember_end(&published.event);
+                    vec![published.event.table().channel_id]
+                }
                 // Fell behind: every window shows its table again.
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => self
                     .channels
@@ -227,6 +281,7 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         channels: Mutex::new(HashMap::new()),
         windows: AtomicUsize::new(0),
         watched: Mutex::new(HashMap::new()),
+        ended: Mutex::new(HashMap::new()),
     });
     let hearing = tokio::spawn(web.clone().hear());
     let api = Router::new()

@@ -115,13 +115,19 @@ impl Window {
             self.watching = Some(self.web.service.watch(table, self.person.id));
         }
         self.table = Some(table);
-        let view = match self.web.service.view(table).await {
-            Ok(view) => view,
-            Err(TableError::NoTable) => {
-                // Closed or over and gone: the next table of the channel, when there is one.
-                self.table = None;
-                let text = self.reader_without_names().text(&msg!("web-no-table"));
-                return self.send(&ServerFrame::Notice { text }).await;
+        // The table as the service holds it, or its last position once it ended or closed.
+        let (view, ended) = match self.web.service.view(table).await {
+            Ok(view) => (view, None),
+            Err(TableError::NoTable | TableError::Closed) => {
+                match self.web.ended(self.channel, table) {
+                    Some(ended) => (ended.table.clone(), Some(ended)),
+                    None => {
+                        // Gone: the next table of the channel, when there is one.
+                        self.table = None;
+                        let text = self.reader_without_names().text(&msg!("web-no-table"));
+                        return self.send(&ServerFrame::Notice { text }).await;
+                    }
+                }
             }
             Err(e) => return self.refuse(&e.msg()).await,
         };
@@ -130,14 +136,18 @@ impl Window {
             // Everyone without a seat gets the same frame: made once per change.
             let names = self.names(&view).await;
             let (person, lang) = (self.person.id, self.lang);
-            let text = self.web.watched_frame(table, lang, fingerprint(&view), || {
-                let reader = Reader {
-                    lang,
-                    names: &names,
-                };
-                serde_json::to_string(&ServerFrame::Table(frames::table(&view, person, &reader)))
+            let text = self
+                .web
+                .watched_frame(self.channel, lang, fingerprint(&view), || {
+                    let reader = Reader {
+                        lang,
+                        names: &names,
+                    };
+                    serde_json::to_string(&ServerFrame::Table(frames::table(
+                        &view, person, &reader,
+                    )))
                     .unwrap_or_default()
-            });
+                });
             return self
                 .sink
                 .send(Message::Text(text.as_ref().into()))
@@ -153,16 +163,27 @@ impl Window {
         if !self.send(&ServerFrame::Table(public)).await {
             return false;
         }
-        {
-            match self.web.service.hand(table, self.person.id).await {
-                Ok(hand) => {
-                    let frame = frames::hand(&hand, &reader);
-                    return self.send(&ServerFrame::Hand(frame)).await;
+        let hand = match &ended {
+            Some(ended) => ended
+                .hands
+                .iter()
+                .find(|(user, _)| *user == self.person.id)
+                .map(|(_, hand)| hand.clone()),
+            None => match self.web.service.hand(table, self.person.id).await {
+                Ok(hand) => Some(hand),
+                Err(e) => {
+                    tracing::debug!(error = %e, "a window's hand could not be read");
+                    None
                 }
-                Err(e) => tracing::debug!(error = %e, "a window's hand could not be read"),
+            },
+        };
+        match hand {
+            Some(hand) => {
+                let frame = frames::hand(&hand, &reader);
+                self.send(&ServerFrame::Hand(frame)).await
             }
+            None => true,
         }
-        true
     }
 
     /// A move from the window.
@@ -198,11 +219,12 @@ impl Window {
     }
 }
 
-/// What makes a table's public frame differ from one change to the next: its move, phase,
-/// pause, whose turn it is and its seats.
+/// What makes a table's public frame differ from one change to the next: the table, its move,
+/// phase, pause, whose turn it is and its seats.
 fn fingerprint(view: &TableView) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    view.id.hash(&mut h);
     view.move_number.hash(&mut h);
     format!("{:?}", (view.phase, view.paused, &view.to_act, &view.seats)).hash(&mut h);
     h.finish()
