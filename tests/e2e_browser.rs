@@ -5,55 +5,19 @@
 //! fake Discord gave them, sees their hand, and plays a move by clicking it; the move is stored
 //! and the table's message in the channel shows it. Skipped, saying why, where Chromium, Node.js,
 //! the client's packages or its build are missing (`.ci/run` installs and builds them).
+//!
+//! The full games (`full_game`) run four windows at once through `web/test/table.mjs`: a
+//! Paskahousu game to its end, with the bot restarted in the middle, and a Teka match's first
+//! deal (calls and tricks). Two people play in windows, one through buttons, two watch; after
+//! every move every window and the channel's table message agree, and every frame received is
+//! checked for cards its reader may not see.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::harness::{Harness, CHANNEL};
+use crate::support::harness::{move_of, Harness, CHANNEL};
+use crate::support::windows::{self, client_with_frame, web_dir};
 use crate::support::FakeDiscord;
-
-/// The workspace's `web/` folder.
-fn web_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("web")
-}
-
-/// Why the browser tests cannot run here, if they cannot.
-fn missing() -> Option<String> {
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !Path::new(&chromium).exists() {
-        return Some(format!(
-            "no Chromium at {chromium} (apt-get install chromium)"
-        ));
-    }
-    if Command::new("node").arg("--version").output().is_err() {
-        return Some("no Node.js (node) on the PATH".into());
-    }
-    if !web_dir().join("node_modules/playwright-core").is_dir() {
-        return Some("the client's packages are not installed (npm ci in web/)".into());
-    }
-    if !web_dir().join("dist/index.html").is_file() {
-        return Some("the client is not built (npm run build in web/)".into());
-    }
-    None
-}
-
-/// The built client with the stand-in frame page beside it, in a folder of the test's own.
-fn client_with_frame() -> PathBuf {
-    let dir = tempfile::tempdir().unwrap().keep();
-    for entry in std::fs::read_dir(web_dir().join("dist")).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
-    }
-    std::fs::create_dir(dir.join("test")).unwrap();
-    for file in ["frame.html", "frame.js"] {
-        std::fs::copy(
-            web_dir().join("test").join(file),
-            dir.join("test").join(file),
-        )
-        .unwrap();
-    }
-    dir
-}
 
 /// The web edge beside the harness's bot, serving the built client and the stand-in frame.
 async fn web_edge(h: &Harness) -> pakka::web::Running {
@@ -87,7 +51,7 @@ fn drive(url: &str, shots: &Path, how: &str, locale: &str) -> Vec<serde_json::Va
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
-    if let Some(why) = missing() {
+    if let Some(why) = windows::browser_missing() {
         println!("skipped: e2e_browser needs {why}");
         return;
     }
@@ -163,7 +127,7 @@ async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
 /// picture and its words in Finnish, and no move to make.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watchers_window_in_finnish_shows_the_public_table() {
-    if let Some(why) = missing() {
+    if let Some(why) = windows::browser_missing() {
         println!("skipped: e2e_browser needs {why}");
         return;
     }
@@ -191,4 +155,473 @@ async fn a_watchers_window_in_finnish_shows_the_public_table() {
     let moves = steps.iter().find(|s| s["step"] == "moves").expect("moves");
     assert_eq!(moves["count"], 0, "a watcher has no move: {steps:?}");
     web.stop().await;
+}
+
+/// How a full game in windows is played and when it ends.
+struct FullGame {
+    game: &'static str,
+    seed: u64,
+    extra: Vec<serde_json::Value>,
+    /// Played until this says so of the table.
+    done: fn(&pakka::table::TableView) -> bool,
+    /// The bot (and its web edge) restarts once the table reaches this move.
+    restart_at: Option<u64>,
+    /// The move from which screenshots are taken (when Alice is to act), and their names'
+    /// start: `WINDOW_SHOTS=docs/pictures/window` keeps them there.
+    shots_at: u64,
+}
+
+/// What a full game did.
+struct Played {
+    moves: u64,
+    checks: usize,
+    frames: usize,
+}
+
+/// The most moves a full game may take.
+const GAME_LIMIT: u64 = 1_500;
+
+/// A game played to its end (or its first deal's) by Alice and Bob in windows (Bob's Discord
+/// and browser speak Finnish) and Carol through her hand's buttons, with Dave watching in an
+/// English window and Erin in a Finnish one. Each player picks a seeded random move of those
+/// offered, red ones last. Before every move every window and the channel's table message
+/// agree (see [`agree`]); `restart_at` restarts the bot mid-game, and the windows must come
+/// back by themselves. At the end every frame the windows received is checked: none names a
+/// card its reader may not see.
+async fn full_game(spec: FullGame) -> Option<Played> {
+    use rand::{Rng, SeedableRng};
+    if let Some(why) = windows::browser_missing() {
+        println!("skipped: e2e_browser needs {why}");
+        return None;
+    }
+    let mut h = Harness::start().await;
+    let dave = h.fake.user(1_000_000_000_000_004, "dave");
+    let erin = h.fake.user(1_000_000_000_000_005, "erin");
+    let (alice, bob, carol) = (h.alice.clone(), h.bob.clone(), h.carol.clone());
+    for fi in [&bob, &erin] {
+        h.fake.set_locale(fi.id, "fi");
+    }
+    let (table, _first) = h
+        .open_table(spec.game, &[&alice, &bob, &carol], spec.seed, &spec.extra)
+        .await;
+    let client = client_with_frame();
+    let mut web = h.web_edge(client.clone(), ([127, 0, 0, 1], 0).into()).await;
+    let addr = web.addr;
+    let instance = h
+        .fake
+        .open_activity(CHANNEL, &[&alice, &bob, &carol, &dave, &erin]);
+    // The windows, in the browser's order: two players, two watchers.
+    let in_windows = [
+        (&alice, "en-US"),
+        (&bob, "fi-FI"),
+        (&dave, "en-US"),
+        (&erin, "fi-FI"),
+    ];
+    let pages: Vec<(String, &str)> = in_windows
+        .iter()
+        .map(|(p, locale)| {
+            // A fresh code for every sign-in, as Discord gives (a restart signs in again).
+            let codes: Vec<String> = (0..12).map(|_| h.fake.authorize(p)).collect();
+            let url = format!(
+                "http://{addr}/test/frame.html?code={}&instance={instance}&user_id={}\
+                 &username={}&channel_id={CHANNEL}&guild_id={}",
+                codes.join(","),
+                p.id,
+                p.name,
+                FakeDiscord::GUILD_ID
+            );
+            (url, *locale)
+        })
+        .collect();
+    let english: Vec<bool> = in_windows
+        .iter()
+        .map(|(_, l)| l.starts_with("en"))
+        .collect();
+    let mut browser = windows::Browser::open(&pages).await;
+    let people: Vec<(u64, String)> = [&alice, &bob, &carol, &dave, &erin]
+        .iter()
+        .map(|p| (p.id, p.name.clone()))
+        .collect();
+    let mut recorded: Vec<(u64, Vec<serde_json::Value>)> =
+        in_windows.iter().map(|(p, _)| (p.id, Vec::new())).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(spec.seed);
+    let mut carols_hand: Option<u64> = None;
+    let mut restarted = spec.restart_at.is_none();
+    let mut just_restarted = false;
+    let mut shot = false;
+    let mut checks = 0;
+    loop {
+        let seated: Vec<bool> = in_windows
+            .iter()
+            .map(|(p, _)| p.id != dave.id && p.id != erin.id)
+            .collect();
+        let agreed_from = std::time::Instant::now();
+        let view = agree(
+            &h,
+            table,
+            spec.done,
+            &mut browser,
+            &mut recorded,
+            &seated,
+            &english,
+            &people,
+            std::mem::take(&mut just_restarted),
+        )
+        .await;
+        checks += 1;
+        let Some(view) = view else {
+            // The game ended, and every window shows its end.
+            break;
+        };
+        let number = view.move_number;
+        assert!(
+            number < GAME_LIMIT,
+            "{} went on past {GAME_LIMIT} moves",
+            spec.game
+        );
+        let over = (spec.done)(&view) || view.phase != pakka::table::Phase::Playing;
+        if over {
+            break;
+        }
+        if !restarted && spec.restart_at.is_some_and(|at| number >= at) {
+            restarted = true;
+            just_restarted = true;
+            web.stop().await;
+            h.restart().await;
+            web = h.web_edge(client.clone(), addr).await;
+            carols_hand = None;
+            continue;
+        }
+        let actor = view.to_act[0];
+        if std::env::var_os("FULL_GAME_TRACE").is_some() {
+            eprintln!(
+                "move {number}: {actor} to act; the windows agreed in {:?}",
+                agreed_from.elapsed()
+            );
+        }
+        if !shot && number >= spec.shots_at && actor == alice.id {
+            shot = true;
+            let dir = std::env::var("WINDOW_SHOTS")
+                .map(PathBuf::from)
+                .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep());
+            std::fs::create_dir_all(&dir).unwrap();
+            for (w, what) in ["hand-en", "hand-fi", "table-en", "table-fi"]
+                .iter()
+                .enumerate()
+            {
+                let prefix = dir.join(format!("{}-{what}", spec.game));
+                browser.shot(w, &prefix).await;
+            }
+        }
+        if let Some(w) = in_windows.iter().position(|(p, _)| p.id == actor) {
+            let look = browser.look().await;
+            let actions = look[w]["actions"].as_array().unwrap().clone();
+            assert!(!actions.is_empty(), "{} is to act: {look:?}", people[w].1);
+            let calm: Vec<&serde_json::Value> =
+                actions.iter().filter(|a| a["danger"] != true).collect();
+            let pick = if calm.is_empty() {
+                &actions[rng.random_range(0..actions.len())]
+            } else {
+                calm[rng.random_range(0..calm.len())]
+            };
+            browser.click(w, pick["index"].as_u64().unwrap()).await;
+        } else {
+            assert_eq!(actor, carol.id, "only Carol plays through buttons");
+            if !carol_moves(&h, table, &carol, &mut carols_hand, &mut rng).await {
+                // She opened a group of cards or a question: her hand shows its moves next.
+                continue;
+            }
+        }
+        if std::env::var_os("FULL_GAME_TRACE").is_some() {
+            eprintln!("  acted after {:?}", agreed_from.elapsed());
+        }
+        // The move is made when the table moves on (a non-move button only changes the hand).
+        let service = h.service.clone().unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while service
+            .view(table)
+            .await
+            .is_ok_and(|v| v.move_number == number)
+            && std::time::Instant::now() < deadline
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        if std::env::var_os("FULL_GAME_TRACE").is_some() {
+            eprintln!("  moved after {:?}", agreed_from.elapsed());
+        }
+    }
+    // Every frame of the game, of every window, shows only what its reader may see.
+    let last = browser.frames().await;
+    for (w, frames) in last.into_iter().enumerate() {
+        recorded[w].1.extend(frames);
+    }
+    browser.quit().await;
+    web.stop().await;
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    let frames = windows::check_frames_show_only_what_their_readers_see(&stored, &recorded);
+    for (user, frames) in &recorded[2..] {
+        assert!(
+            frames.iter().all(|f| f["type"] != "hand"),
+            "a watcher ({user}) got a hand"
+        );
+    }
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    Some(Played {
+        moves: stored.move_number,
+        checks,
+        frames,
+    })
+}
+
+/// Carol's turn through buttons: her hand message's move buttons (opened from the table
+/// message when she has none alive), a seeded random one, red ones last. Answers whether it
+/// was a move (not a group of cards or a question opened).
+async fn carol_moves(
+    h: &Harness,
+    table: i64,
+    carol: &crate::support::FakeUser,
+    hand: &mut Option<u64>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> bool {
+    use rand::Rng;
+    // Her enabled move buttons (a move, a group of cards, a question, a page), with their style.
+    let moves = |id: u64| -> Vec<(String, u64)> {
+        h.fake
+            .enabled_buttons(id)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(id, _)| {
+                ["pk:a:", "pk:g:", "pk:q:", "pk:p:"]
+                    .iter()
+                    .any(|p| id.starts_with(p))
+            })
+            .collect()
+    };
+    // Her hand comes alive on her turn by itself; else she opens it again.
+    if let Some(id) = *hand {
+        let fake = h.fake.clone();
+        let _ = h
+            .fake
+            .wait_until(std::time::Duration::from_secs(2), move |_| {
+                fake.message(id).is_some_and(|m| {
+                    m.buttons()
+                        .iter()
+                        .any(|(b, _, _)| b.starts_with("pk:a:") || b.starts_with("pk:g:"))
+                })
+            })
+            .await;
+    }
+    if hand.is_none_or(|id| moves(id).is_empty()) {
+        let current = h.current_table(table).await;
+        let show = current
+            .buttons()
+            .into_iter()
+            .find(|(id, _, _)| id.starts_with("pk:h:"))
+            .expect("Show my hand");
+        let opened = h.fake.click(carol, current.id, &show.0).await.unwrap();
+        *hand = Some(opened.message().unwrap().id);
+    }
+    let id = hand.unwrap();
+    let buttons = moves(id);
+    assert!(
+        !buttons.is_empty(),
+        "Carol is to act and has no move button"
+    );
+    // Discord's style 4 is a red (dangerous) button.
+    let calm: Vec<&(String, u64)> = buttons.iter().filter(|b| b.1 != 4).collect();
+    let pick = if calm.is_empty() {
+        &buttons[rng.random_range(0..buttons.len())]
+    } else {
+        calm[rng.random_range(0..calm.len())]
+    };
+    match h.fake.click(carol, id, &pick.0).await {
+        Ok(outcome) => assert!(outcome.is_ephemeral(), "a hand stays private"),
+        // The bot edited the hand between the look and the click: nothing was played.
+        Err(e) if e.to_string().contains("has no button") => return false,
+        Err(e) => panic!("{e:#}"),
+    }
+    pick.0.starts_with("pk:a:")
+}
+
+/// Waits until every window shows move `view.move_number` (a player's hand too, a watcher the
+/// public table and no hand) and the channel's table message shows it; then each window's
+/// latest table frame must say what the table message says (its lines, with the message's
+/// mentions read as names).
+#[allow(clippy::too_many_arguments)]
+async fn agree(
+    h: &Harness,
+    table: i64,
+    done: fn(&pakka::table::TableView) -> bool,
+    browser: &mut windows::Browser,
+    recorded: &mut [(u64, Vec<serde_json::Value>)],
+    seated: &[bool],
+    english: &[bool],
+    people: &[(u64, String)],
+    restarting: bool,
+) -> Option<pakka::table::TableView> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let view = loop {
+        // The table at rest: a person to act (a computer player moves by itself), or over
+        // (the service no longer holds a finished table: the store says where it ended).
+        let (view, number) = match h.service.clone().unwrap().view(table).await {
+            Ok(view) => {
+                let number = view.move_number;
+                (Some(view), number)
+            }
+            Err(_) => {
+                let stored = h.store().await.table(table).await.unwrap().unwrap();
+                assert_eq!(stored.phase, pakka::store::Phase::Finished);
+                (None, stored.move_number)
+            }
+        };
+        let over = view
+            .as_ref()
+            .is_none_or(|v| done(v) || v.phase != pakka::table::Phase::Playing);
+        if view.as_ref().is_some_and(|v| v.to_act.is_empty()) && !over {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the computer player never moved"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        let look = browser.look().await;
+        for (w, l) in look.iter().enumerate() {
+            // A restarted bot: its windows' connections fail until it is back, and the old
+            // session is refused (the client signs in again), which the browser logs.
+            let errors: Vec<&serde_json::Value> = l["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| {
+                    let e = e.as_str().unwrap_or_default();
+                    !(restarting
+                        && (e.contains("WebSocket connection to")
+                            || e.contains("Failed to load resource")
+                            || e.contains("Failed to fetch")))
+                })
+                .collect();
+            assert!(errors.is_empty(), "window {w} logged errors: {errors:?}");
+        }
+        let shown = look.iter().enumerate().all(|(w, l)| {
+            l["move"] == number
+                && l["live"] == true
+                && if seated[w] {
+                    l["hand"] == number
+                } else {
+                    l["hand"].is_null() && l["public"] == true
+                }
+        });
+        if shown {
+            break (view, number);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the windows do not all show move {number}: {look:#?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+    };
+    let (view, number) = view;
+    // The table message of the move (or the game's end).
+    let fake = h.fake.clone();
+    let shows = move |f: &FakeDiscord| {
+        f.channel_messages(CHANNEL)
+            .into_iter()
+            .rev()
+            .find(|m| !m.deleted && move_of(&m.content) == Some(number))
+    };
+    let probe = shows;
+    fake.wait_until(std::time::Duration::from_secs(10), move |f| {
+        probe(f).is_some()
+    })
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "no table message shows move {number}: {:#?}",
+            h.fake
+                .channel_messages(CHANNEL)
+                .iter()
+                .rev()
+                .take(3)
+                .map(|m| m.content.clone())
+                .collect::<Vec<_>>()
+        )
+    });
+    let message = shows(&h.fake).unwrap();
+    let mut content = message.content.replace("**", "");
+    for (id, name) in people {
+        content = content.replace(&format!("<@{id}>"), name);
+    }
+    let frames = browser.frames().await;
+    for (w, frames) in frames.into_iter().enumerate() {
+        recorded[w].1.extend(frames);
+        let table = recorded[w]
+            .1
+            .iter()
+            .rev()
+            .find(|f| f["type"] == "table")
+            .unwrap_or_else(|| panic!("window {w} has no table frame"));
+        assert_eq!(table["move_number"], number, "window {w}: {table}");
+        if view.is_none() {
+            assert_eq!(table["phase"], "finished", "window {w}: {table}");
+        }
+        if !english[w] {
+            // In another language than the channel's: as many lines as the English windows.
+            continue;
+        }
+        for line in table["lines"].as_array().unwrap() {
+            let line = line.as_str().unwrap();
+            assert!(
+                content.contains(line),
+                "window {w} at move {number} shows {line:?}, the table message says:\n{content}"
+            );
+        }
+    }
+    view
+}
+
+/// A whole Paskahousu game, with the bot restarted in the middle: two windows play, two watch,
+/// one person plays through buttons (see [`full_game`]).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paskahousu_game_in_windows_and_buttons_with_a_restart() {
+    let Some(played) = full_game(FullGame {
+        game: "paskahousu",
+        seed: 11,
+        extra: Vec::new(),
+        done: |v| v.phase == pakka::table::Phase::Finished,
+        restart_at: Some(12),
+        shots_at: 8,
+    })
+    .await
+    else {
+        return;
+    };
+    println!(
+        "paskahousu: {} moves, {} checks of every window against the table message, {} frames checked",
+        played.moves, played.checks, played.frames
+    );
+}
+
+/// The first deal of a Teka match (its calls and its tricks) with a computer player in the
+/// fourth seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teka_deal_in_windows_and_buttons() {
+    let Some(played) = full_game(FullGame {
+        game: "teka",
+        // (A seed whose random calls leave a deal of several tricks: a high call against the
+        // cards ends a Teka deal after a trick or two.)
+        seed: 7,
+        extra: vec![serde_json::json!({"name": "bots", "value": 1})],
+        done: |v| !v.deals.is_empty(),
+        restart_at: None,
+        shots_at: 6,
+    })
+    .await
+    else {
+        return;
+    };
+    println!(
+        "teka: {} moves, {} checks of every window against the table message, {} frames checked",
+        played.moves, played.checks, played.frames
+    );
 }

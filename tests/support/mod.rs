@@ -15,6 +15,7 @@ pub mod postgres;
 pub mod proxy;
 pub mod small_disk;
 pub mod source;
+pub mod windows;
 
 pub use fake_discord::{
     FakeDiscord, FakeMessage, FakeUser, InteractionOutcome, MessageOrigin, MessageVersion,

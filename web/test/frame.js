@@ -1,9 +1,11 @@
 // A stand-in for Discord's client around an Activity, for the browser tests: it opens the
 // window (the real page and the real Embedded App SDK) in a frame of the same origin, as
 // Discord's frame does, and answers the SDK's messages as Discord's client does: READY after
-// the handshake, AUTHORIZE with the OAuth2 code the fake Discord gave this person (from this
-// page's own query), AUTHENTICATE with the person, anything else with nothing.
+// the handshake, AUTHORIZE with an OAuth2 code the fake Discord gave this person (from this
+// page's own query, `code=a,b,…`: each sign-in takes the next, as Discord gives a fresh code
+// each time), AUTHENTICATE with the person, anything else with nothing.
 const params = new URLSearchParams(location.search);
+const codes = (params.get("code") ?? "").split(",");
 const person = {
   id: params.get("user_id"),
   username: params.get("username"),
@@ -46,7 +48,7 @@ window.addEventListener("message", (event) => {
   let data = null;
   switch (payload.cmd) {
     case "AUTHORIZE":
-      data = { code: params.get("code") };
+      data = { code: codes.length > 1 ? codes.shift() : codes[0] };
       break;
     case "AUTHENTICATE":
       data = {
