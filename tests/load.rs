@@ -31,7 +31,8 @@
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
 //! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
 //! `LOAD_GAMES=paskahousu,…` for some games only, `LOAD_METRICS=1` (metrics on, scraped every
-//! 5 s, and the last scrape printed), and `LOAD_DATABASE=postgres` for a fresh
+//! 5 s, and the last scrape printed), `LOAD_WINDOWS=2` (the Activity's windows served, and that
+//! many open on every table: how soon a move reaches them), and `LOAD_DATABASE=postgres` for a fresh
 //! PostgreSQL database on `PAKKA_TEST_POSTGRES` instead of SQLite), with the commands in
 //! BENCHMARKS.md; `load::short_postgres` is the short run on PostgreSQL.
 
@@ -63,6 +64,7 @@ use crate::support::harness::{dealt, percentile, replayed};
 const GAMES: &[(&str, usize)] = pakka::rules::showcases!(|id, s| (id, s.load_people));
 const CHANNEL_BASE: u64 = 910_000_000_000_000_000;
 const USER_BASE: u64 = 920_000_000_000_000_000;
+const WATCHER_BASE: u64 = 930_000_000_000_000_000;
 /// Discord's button style for a dangerous action.
 const DANGER: u64 = 4;
 
@@ -95,6 +97,10 @@ pub struct LoadSettings {
     /// open file descriptors, the SQLite file and its WAL, and the answer times since the last
     /// sample (`LOAD_SAMPLE_SECONDS`; none by default).
     pub sample_every: Option<Duration>,
+    /// Windows of the Activity open on each table's channel (`LOAD_WINDOWS`; none by default):
+    /// the first is the table's first player's, the others watchers'. The bot serves the
+    /// window, and the report says how soon a move reached every window of its table.
+    pub windows: usize,
 }
 
 /// One sample of a soak run (see [`LoadSettings::sample_every`]).
@@ -165,6 +171,7 @@ impl LoadSettings {
                 .ok()
                 .and_then(|s| s.trim().parse().ok())
                 .map(Duration::from_secs_f64),
+            windows: env_or("LOAD_WINDOWS", 0),
         }
     }
 }
@@ -174,6 +181,9 @@ struct Sample {
     at: Instant,
     latency: Duration,
 }
+
+/// A table frame a window received: its channel, table, move number and when.
+type WindowFrame = (u64, i64, u64, Instant);
 
 /// What the people saw, shared by the table tasks.
 #[derive(Default)]
@@ -196,6 +206,13 @@ struct Seen {
     /// Every acknowledged move: its table's channel, the move number it made, and when its
     /// answer came (to measure how long the table message takes to show it).
     moved: Vec<(u64, u64, Instant)>,
+    /// Every acknowledged move: its channel, table and the move number it made, and when its
+    /// click was sent (to measure how long the windows take to show it).
+    sent_moves: Vec<(u64, i64, u64, Instant)>,
+    /// Every table frame a window received: its channel, table, move number and when.
+    window_frames: Vec<Vec<WindowFrame>>,
+    /// Windows that could not sign in or open (the bot down, or refused).
+    window_failures: usize,
 }
 
 /// A run: the fake, the bot process, the database, and what the people saw.
@@ -217,6 +234,8 @@ struct Run {
     stops: Mutex<Vec<Result<Duration, String>>>,
     /// Where the bot serves its metrics (`LOAD_METRICS=1`), scraped during the run.
     metrics: Option<std::net::SocketAddr>,
+    /// Where the bot serves the Activity's windows (with `LoadSettings::windows`).
+    activity: Option<std::net::SocketAddr>,
 }
 
 /// `utime + stime` of a process in seconds (`/proc/<pid>/stat`, 100 ticks a second).
@@ -373,6 +392,7 @@ impl Run {
                 }
             }
         }
+        let settings_windows = settings.windows;
         let run = Arc::new(Run {
             fake,
             dir,
@@ -390,6 +410,11 @@ impl Run {
                 std::net::TcpListener::bind("127.0.0.1:0")
                     .and_then(|l| l.local_addr())
                     .expect("a free port for the metrics")
+            }),
+            activity: (settings_windows > 0).then(|| {
+                std::net::TcpListener::bind("127.0.0.1:0")
+                    .and_then(|l| l.local_addr())
+                    .expect("a free port for the windows")
             }),
         });
         run.boot().await;
@@ -412,6 +437,16 @@ impl Run {
         );
         if let Some(addr) = self.metrics {
             bot = bot.env("METRICS_ADDR", &addr.to_string());
+        }
+        if let Some(addr) = self.activity {
+            // The windows' API is what is measured: any page will do for the client.
+            let client = self.dir.path().join("client");
+            std::fs::create_dir_all(&client).unwrap();
+            std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
+            bot = bot
+                .env("ACTIVITY_ADDR", &addr.to_string())
+                .env("DISCORD_CLIENT_SECRET", FakeDiscord::CLIENT_SECRET)
+                .env("ACTIVITY_CLIENT_DIR", &client.display().to_string());
         }
         let bot = bot.start(&self.fake).await;
         *self.bot.lock().unwrap() = Some(bot);
@@ -601,6 +636,31 @@ async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
         |rng: &mut ChaCha8Rng| Duration::from_secs_f64(mean_think * rng.random_range(0.5..1.5));
     let mut round = 0u64;
     let mut stuck = 0;
+    if let Some(addr) = run.activity {
+        // The channel's Activity, and its windows: the first player's, then watchers'.
+        let watchers: Vec<FakeUser> = (1..settings.windows)
+            .map(|k| {
+                run.fake.user(
+                    WATCHER_BASE + (index * 8 + k) as u64,
+                    &format!("w{index}-{k}"),
+                )
+            })
+            .collect();
+        let mut inside: Vec<&FakeUser> = users.iter().collect();
+        inside.extend(watchers.iter());
+        let instance = run.fake.open_activity(channel, &inside);
+        let people = std::iter::once(users[0].clone()).chain(watchers);
+        for person in people {
+            tokio::spawn(window_task(
+                run.clone(),
+                addr,
+                channel,
+                person,
+                instance.clone(),
+                stop,
+            ));
+        }
+    }
     'games: while Instant::now() < stop {
         // Open a table: /play with the others invited, then each accepts.
         tokio::time::sleep(think(&mut rng)).await;
@@ -655,6 +715,107 @@ async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
     }
 }
 
+/// One window of the Activity on `channel` for `person`, open until `stop`: it signs in as the
+/// client does (a code from the fake's `authorize`, exchanged at the bot's `/api/token`), opens
+/// the socket, and notes when each table frame came; a closed window (a restarted bot) signs in
+/// and opens again.
+async fn window_task(
+    run: Arc<Run>,
+    addr: std::net::SocketAddr,
+    channel: u64,
+    person: FakeUser,
+    instance: String,
+    stop: Instant,
+) {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let mut frames = Vec::new();
+    while Instant::now() < stop {
+        run.wait_up().await;
+        let code = run.fake.authorize(&person);
+        let session =
+            match crate::support::http::post_json(addr, "/api/token", &json!({ "code": code }))
+                .await
+            {
+                Ok((200, body)) => serde_json::from_str::<Value>(&body)
+                    .ok()
+                    .and_then(|b| b["session"].as_str().map(String::from)),
+                _ => None,
+            };
+        let socket = match session {
+            Some(session) => {
+                let url = format!("ws://{addr}/api/ws?session={session}&instance={instance}");
+                match tokio::net::TcpStream::connect(addr).await {
+                    Ok(stream) => tokio_tungstenite::client_async(url, stream)
+                        .await
+                        .ok()
+                        .map(|(s, _)| s),
+                    Err(_) => None,
+                }
+            }
+            None => None,
+        };
+        let Some(mut socket) = socket else {
+            run.seen.lock().unwrap().window_failures += 1;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        };
+        loop {
+            let next = tokio::time::timeout_at(stop.into(), socket.next()).await;
+            let text = match next {
+                Err(_) => break,
+                Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(_))) => continue,
+                Ok(_) => break,
+            };
+            let at = Instant::now();
+            let Ok(frame) = serde_json::from_str::<Value>(text.as_str()) else {
+                continue;
+            };
+            if frame["type"] == "table" {
+                if let (Some(table), Some(number)) =
+                    (frame["table"].as_i64(), frame["move_number"].as_u64())
+                {
+                    frames.push((channel, table, number, at));
+                }
+            }
+        }
+        let _ = socket.close(None).await;
+    }
+    run.seen.lock().unwrap().window_frames.push(frames);
+}
+
+/// How long each acknowledged move of the steady part (its click sent from `since` on, and at
+/// least `settle` before `until`) took to reach each window of its channel, from its click
+/// being sent to the first table frame showing that move or a later one, sorted; and how many
+/// (move, window) pairs it never reached.
+fn window_lags(seen: &Seen, since: Instant, until: Instant) -> (Vec<Duration>, usize) {
+    let mut by_channel: HashMap<u64, Vec<&Vec<WindowFrame>>> = HashMap::new();
+    for frames in &seen.window_frames {
+        if let Some((channel, ..)) = frames.first() {
+            by_channel.entry(*channel).or_default().push(frames);
+        }
+    }
+    let mut lags = Vec::new();
+    let mut missed = 0;
+    for &(channel, table, number, sent) in &seen.sent_moves {
+        if sent < since || sent + Duration::from_secs(2) > until {
+            continue;
+        }
+        for frames in by_channel.get(&channel).into_iter().flatten() {
+            match frames
+                .iter()
+                .find(|(_, t, n, at)| *t == table && *n >= number && *at >= sent)
+            {
+                Some((.., at)) => lags.push(at.duration_since(sent)),
+                None => missed += 1,
+            }
+        }
+    }
+    lags.sort();
+    (lags, missed)
+}
+
 fn remember(run: &Run, table: i64) {
     let mut seen = run.seen.lock().unwrap();
     if !seen.tables.contains(&table) {
@@ -706,6 +867,7 @@ async fn play(
                 safe
             };
             let custom_id = pool[rng.random_range(0..pool.len())].0.clone();
+            let sent = Instant::now();
             let outcome = run.click(&users[*k], *hand, &custom_id).await;
             if let Some(mv) = custom_id
                 .strip_prefix(&act)
@@ -718,6 +880,9 @@ async fn play(
                     Some(o) if o.callback_type == 7 => {
                         *entry = (entry.0.max(mv + 1), 0);
                         seen.moved.push((channel, mv + 1, Instant::now()));
+                        if run.activity.is_some() {
+                            seen.sent_moves.push((channel, table, mv + 1, sent));
+                        }
                     }
                     // A private notice instead ("pakka is restarting", "could not be saved"):
                     // nothing was applied.
@@ -872,6 +1037,15 @@ pub struct Report {
     pub table_lag_median: Duration,
     pub table_lag_p99: Duration,
     pub unshown: usize,
+    /// Windows open (`LoadSettings::windows` per table), how long a move took to reach each
+    /// window of its table (median, p99, max, from its click being sent), how many (move,
+    /// window) pairs it never reached, and the windows' failed sign-ins or openings.
+    pub windows: usize,
+    pub window_median: Duration,
+    pub window_p99: Duration,
+    pub window_max: Duration,
+    pub window_missed: usize,
+    pub window_failures: usize,
 }
 
 /// Plays a run and checks the database at the end (None: a run on PostgreSQL was skipped).
@@ -979,6 +1153,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     // Give the last moves' table messages their 5 s, then see when each move was shown.
     tokio::time::sleep(Duration::from_secs(5)).await;
     let (table_lags, unshown) = table_lags(&run.fake, &seen.moved, steady_from);
+    let (window_lags, window_missed) = window_lags(&seen, steady_from, stop);
     let mut latencies: Vec<Duration> = seen
         .samples
         .iter()
@@ -1079,6 +1254,20 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         table_lag_median: percentile(&table_lags, 0.5),
         table_lag_p99: percentile(&table_lags, 0.99),
         unshown,
+        windows: seen.window_frames.len(),
+        window_median: if window_lags.is_empty() {
+            Duration::ZERO
+        } else {
+            percentile(&window_lags, 0.5)
+        },
+        window_p99: if window_lags.is_empty() {
+            Duration::ZERO
+        } else {
+            percentile(&window_lags, 0.99)
+        },
+        window_max: window_lags.last().copied().unwrap_or_default(),
+        window_missed,
+        window_failures: seen.window_failures,
         interactions: in_window,
         per_second: in_window as f64 / seconds,
         median: percentile(&latencies, 0.5),
@@ -1326,6 +1515,19 @@ fn print(settings: &LoadSettings, r: &Report) {
         "  the table message showed a move after: median {:.1?}, p99 {:.1?}; {} moves never shown",
         r.table_lag_median, r.table_lag_p99, r.unshown
     );
+    if r.windows > 0 {
+        println!(
+            "  {} windows open: a move reached every window of its table after median {:.1?}, \
+             p99 {:.1?}, max {:.1?} (from its click being sent); {} (move, window) pairs never \
+             reached; {} sign-ins or openings failed",
+            r.windows,
+            r.window_median,
+            r.window_p99,
+            r.window_max,
+            r.window_missed,
+            r.window_failures
+        );
+    }
     if r.stops > 0 {
         println!(
             "  {} clean stops (SIGTERM to exit 0), the longest {:.0} ms; {} move clicks answered \"restarting\"",
@@ -1359,11 +1561,17 @@ async fn short() {
         postgres: false,
         games: GAMES.to_vec(),
         sample_every: None,
+        windows: 2,
     };
     let report = run(settings.clone()).await.unwrap();
     assert!(report.interactions > 50, "{report:?}");
     assert!(report.moves > 20, "{report:?}");
     assert_eq!(report.late, 0);
+    // Two windows on every table (the first player's and a watcher's): every move reached
+    // every window.
+    assert_eq!(report.windows, 12, "{report:?}");
+    assert_eq!(report.window_missed, 0, "{report:?}");
+    assert!(report.window_p99 > Duration::ZERO, "{report:?}");
 }
 
 /// The same on PostgreSQL: the bot process keeps its tables in a PostgreSQL database.
@@ -1382,6 +1590,7 @@ async fn short_postgres() {
         postgres: true,
         games: GAMES.to_vec(),
         sample_every: None,
+        windows: 0,
     };
     let Some(report) = run(settings.clone()).await else {
         return;
@@ -1408,6 +1617,7 @@ async fn chaos_short() {
         postgres: false,
         games: GAMES.to_vec(),
         sample_every: None,
+        windows: 0,
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.kills, 2, "{report:?}");
@@ -1432,6 +1642,7 @@ async fn stop_short() {
         postgres: false,
         games: GAMES.to_vec(),
         sample_every: None,
+        windows: 0,
     };
     let report = run(settings.clone()).await.unwrap();
     assert_eq!(report.stops, 2, "{report:?}");
@@ -1454,6 +1665,7 @@ async fn backup_short() {
         postgres: false,
         games: GAMES.to_vec(),
         sample_every: None,
+        windows: 0,
     };
     let report = run(settings.clone()).await.unwrap();
     assert!(report.moves > 20, "{report:?}");
@@ -1477,6 +1689,7 @@ async fn soak_short() {
         postgres: false,
         games: GAMES.to_vec(),
         sample_every: Some(Duration::from_secs(10)),
+        windows: 0,
     };
     let report = run(settings.clone()).await.unwrap();
     let soak = &report.soak;
