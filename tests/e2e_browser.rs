@@ -552,30 +552,41 @@ async fn agree(
     for (id, name) in people {
         content = content.replace(&format!("<@{id}>"), name);
     }
-    let frames = browser.frames().await;
-    for (w, frames) in frames.into_iter().enumerate() {
-        recorded[w].1.extend(frames);
-        let table = recorded[w]
-            .1
-            .iter()
-            .rev()
-            .find(|f| f["type"] == "table")
-            .unwrap_or_else(|| panic!("window {w} has no table frame"));
-        assert_eq!(table["move_number"], number, "window {w}: {table}");
-        if view.is_none() {
-            assert_eq!(table["phase"], "finished", "window {w}: {table}");
+    // (A seat's name the window did not know yet comes a moment later, in a frame of its own.)
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let frames = browser.frames().await;
+        let mut disagree = None;
+        for (w, frames) in frames.into_iter().enumerate() {
+            recorded[w].1.extend(frames);
+            let table = recorded[w]
+                .1
+                .iter()
+                .rev()
+                .find(|f| f["type"] == "table")
+                .unwrap_or_else(|| panic!("window {w} has no table frame"));
+            assert_eq!(table["move_number"], number, "window {w}: {table}");
+            if view.is_none() {
+                assert_eq!(table["phase"], "finished", "window {w}: {table}");
+            }
+            if !english[w] {
+                // In another language than the channel's.
+                continue;
+            }
+            for line in table["lines"].as_array().unwrap() {
+                let line = line.as_str().unwrap();
+                if !content.contains(line) {
+                    disagree = Some(format!(
+                        "window {w} at move {number} shows {line:?}, the table message says:\n{content}"
+                    ));
+                }
+            }
         }
-        if !english[w] {
-            // In another language than the channel's: as many lines as the English windows.
-            continue;
+        match disagree {
+            None => break,
+            Some(why) => assert!(std::time::Instant::now() < deadline, "{why}"),
         }
-        for line in table["lines"].as_array().unwrap() {
-            let line = line.as_str().unwrap();
-            assert!(
-                content.contains(line),
-                "window {w} at move {number} shows {line:?}, the table message says:\n{content}"
-            );
-        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     view
 }

@@ -730,6 +730,7 @@ async fn window_task(
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
     let mut frames = Vec::new();
+    let mut wait = Duration::from_millis(500);
     while Instant::now() < stop {
         run.wait_up().await;
         let code = run.fake.authorize(&person);
@@ -756,10 +757,14 @@ async fn window_task(
             None => None,
         };
         let Some(mut socket) = socket else {
+            // (The bot asks Discord about each window's instance in turn, a few a second: a
+            // crowd opening windows at once waits, and some are told to try again.)
             run.seen.lock().unwrap().window_failures += 1;
-            tokio::time::sleep(Duration::from_millis(500)).await;
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(Duration::from_secs(10));
             continue;
         };
+        wait = Duration::from_millis(500);
         loop {
             let next = tokio::time::timeout_at(stop.into(), socket.next()).await;
             let text = match next {
@@ -786,9 +791,9 @@ async fn window_task(
 }
 
 /// How long each acknowledged move of the steady part (its click sent from `since` on, and at
-/// least `settle` before `until`) took to reach each window of its channel, from its click
-/// being sent to the first table frame showing that move or a later one, sorted; and how many
-/// (move, window) pairs it never reached.
+/// least two seconds before `until`) took to reach each window of its channel that was open by
+/// then (its first frame had come), from its click being sent to the first table frame showing
+/// that move or a later one, sorted; and how many (move, window) pairs it never reached.
 fn window_lags(seen: &Seen, since: Instant, until: Instant) -> (Vec<Duration>, usize) {
     let mut by_channel: HashMap<u64, Vec<&Vec<WindowFrame>>> = HashMap::new();
     for frames in &seen.window_frames {
@@ -803,6 +808,9 @@ fn window_lags(seen: &Seen, since: Instant, until: Instant) -> (Vec<Duration>, u
             continue;
         }
         for frames in by_channel.get(&channel).into_iter().flatten() {
+            if frames.first().is_none_or(|(.., opened)| *opened > sent) {
+                continue;
+            }
             match frames
                 .iter()
                 .find(|(_, t, n, at)| *t == table && *n >= number && *at >= sent)

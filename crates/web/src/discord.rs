@@ -5,13 +5,29 @@
 //! application's id, and a seated person's name for the window's seats. Every call goes to
 //! `DISCORD_HTTP_PROXY` when it is set, as the bot's other calls do, and gives up after
 //! `CALL_WITHIN`.
+//!
+//! The calls made with the bot's token count against its global limit (50 a second), which the
+//! Discord edge needs for the tables: they are paced to `BOT_CALLS_PER_SECOND`, waiting their
+//! turn (a crowd opening windows at once is served in turn, not refused), and a 429 is waited
+//! out once before the call gives up.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::time::Instant;
 
 use serde::Deserialize;
 
 /// How long one call to Discord may take.
 const CALL_WITHIN: Duration = Duration::from_secs(5);
+
+/// The bot-token calls the web edge may make in a second: two fifths of Discord's global limit,
+/// the rest left to the Discord edge.
+pub const BOT_CALLS_PER_SECOND: u32 = 20;
+
+/// The longest a bot-token call waits for its turn before it gives up (Discord is then as good
+/// as unwell for this person: they try again).
+const TURN_WITHIN: Duration = Duration::from_secs(30);
 
 /// Why a call to Discord gave no usable answer.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +39,9 @@ pub enum DiscordError {
     /// No answer, or one that could not be read: Discord is unwell.
     #[error("no answer from Discord to {what}: {detail}")]
     Unwell { what: &'static str, detail: String },
+    /// Discord's rate limit: try again after `wait`.
+    #[error("Discord limited {what}: again in {wait:?}")]
+    Limited { what: &'static str, wait: Duration },
 }
 
 /// A person as Discord tells of them.
@@ -91,6 +110,8 @@ pub struct DiscordApi {
     base: String,
     bot_token: String,
     client_secret: String,
+    /// When the next bot-token call may go.
+    next_bot_call: Arc<tokio::sync::Mutex<Instant>>,
 }
 
 impl DiscordApi {
@@ -105,7 +126,51 @@ impl DiscordApi {
             base: format!("{root}/api/v10"),
             bot_token: bot_token.to_string(),
             client_secret: client_secret.to_string(),
+            next_bot_call: Arc::new(tokio::sync::Mutex::new(Instant::now())),
         }
+    }
+
+    /// Waits for a bot-token call's turn (`after`: at the earliest then, a 429's wait).
+    async fn turn(&self, what: &'static str, after: Option<Duration>) -> Result<(), DiscordError> {
+        let at = {
+            let mut next = self.next_bot_call.lock().await;
+            let now = Instant::now();
+            let at = (*next).max(now + after.unwrap_or_default());
+            if at.duration_since(now) > TURN_WITHIN {
+                return Err(DiscordError::Unwell {
+                    what,
+                    detail: "too many calls waiting for their turn".into(),
+                });
+            }
+            *next = at + Duration::from_secs(1) / BOT_CALLS_PER_SECOND;
+            at
+        };
+        tokio::time::sleep_until(at).await;
+        Ok(())
+    }
+
+    /// A call with the bot's token to `url`: paced, and a 429 waited out once.
+    async fn bot_get<T: for<'de> Deserialize<'de>>(
+        &self,
+        what: &'static str,
+        url: String,
+    ) -> Result<T, DiscordError> {
+        let mut after = None;
+        for attempt in 0..2 {
+            self.turn(what, after).await?;
+            let sent = self
+                .client
+                .get(&url)
+                .header("Authorization", format!("Bot {}", self.bot_token));
+            match Self::read(what, sent).await {
+                Err(DiscordError::Limited { wait, .. }) if attempt == 0 => after = Some(wait),
+                done => return done,
+            }
+        }
+        Err(DiscordError::Unwell {
+            what,
+            detail: "rate limited".into(),
+        })
     }
 
     async fn read<T: for<'de> Deserialize<'de>>(
@@ -118,7 +183,21 @@ impl DiscordApi {
         };
         let answer = sent.send().await.map_err(|e| unwell(&e))?;
         let status = answer.status().as_u16();
-        if status >= 500 || status == 429 {
+        if status == 429 {
+            #[derive(Deserialize)]
+            struct Limit {
+                retry_after: f64,
+            }
+            let body = answer.bytes().await.map_err(|e| unwell(&e))?;
+            let wait = serde_json::from_slice::<Limit>(&body)
+                .ok()
+                .filter(|l| l.retry_after.is_finite() && l.retry_after >= 0.0)
+                .map_or(Duration::from_secs(1), |l| {
+                    Duration::from_secs_f64(l.retry_after.min(60.0))
+                });
+            return Err(DiscordError::Limited { what, wait });
+        }
+        if status >= 500 {
             return Err(unwell(&status));
         }
         if status >= 400 {
@@ -130,11 +209,8 @@ impl DiscordApi {
 
     /// The application's id (the bot's own application).
     pub async fn application_id(&self) -> Result<u64, DiscordError> {
-        let sent = self
-            .client
-            .get(format!("{}/oauth2/applications/@me", self.base))
-            .header("Authorization", format!("Bot {}", self.bot_token));
-        Ok(Self::read::<AppJson>("the application", sent).await?.id)
+        let url = format!("{}/oauth2/applications/@me", self.base);
+        Ok(self.bot_get::<AppJson>("the application", url).await?.id)
     }
 
     /// Exchanges an authorization code (from the SDK's `authorize`) for an access token.
@@ -171,24 +247,18 @@ impl DiscordApi {
 
     /// A person, by id (the bot's token): a seated person's name.
     pub async fn user(&self, id: u64) -> Result<User, DiscordError> {
-        let sent = self
-            .client
-            .get(format!("{}/users/{id}", self.base))
-            .header("Authorization", format!("Bot {}", self.bot_token));
-        Self::read("a person", sent).await
+        let url = format!("{}/users/{id}", self.base);
+        self.bot_get("a person", url).await
     }
 
     /// An Activity instance of the application.
     pub async fn instance(&self, app: u64, instance: &str) -> Result<Instance, DiscordError> {
-        let sent = self
-            .client
-            .get(format!(
-                "{}/applications/{app}/activity-instances/{}",
-                self.base,
-                encode(instance)
-            ))
-            .header("Authorization", format!("Bot {}", self.bot_token));
-        let json: InstanceJson = Self::read("the activity instance", sent).await?;
+        let url = format!(
+            "{}/applications/{app}/activity-instances/{}",
+            self.base,
+            encode(instance)
+        );
+        let json: InstanceJson = self.bot_get("the activity instance", url).await?;
         Ok(Instance {
             channel_id: json.location.channel_id,
             users: json.users.iter().filter_map(|u| u.parse().ok()).collect(),

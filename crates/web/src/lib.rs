@@ -62,8 +62,8 @@ pub struct Web {
     /// The application's id (read from Discord at start).
     app: u64,
     pub sessions: Sessions,
-    /// Display names of people, as Discord gave them (None: Discord did not say).
-    names: Mutex<HashMap<u64, Option<String>>>,
+    /// Display names of people, as Discord gave them or being asked.
+    names: Mutex<HashMap<u64, Name>>,
     /// Set once the bot stops: every window is told.
     stopping: tokio::sync::watch::Sender<bool>,
     /// Per channel with a window open: the number of the latest event of its table, which
@@ -85,6 +85,12 @@ pub struct Web {
 /// A public frame as sent, and the fingerprint of the view it was made from.
 type Watched = (u64, Arc<str>);
 
+/// A person's display name: as Discord gave it (None: it did not say), or being asked.
+enum Name {
+    Known(Option<String>),
+    Asking,
+}
+
 /// A table's last position: the public view and every seated person's final hand.
 pub(crate) struct Ended {
     pub table: pakka_table::TableView,
@@ -92,22 +98,42 @@ pub(crate) struct Ended {
 }
 
 impl Web {
-    /// The display name of a person, asked of Discord once.
-    async fn name_of(&self, user: u64) -> Option<String> {
-        if let Some(known) = self.names.lock().ok()?.get(&user) {
-            return known.clone();
+    /// The display name of a person as far as it is known now. Unknown, Discord is asked once,
+    /// in the background (its calls wait their turn), and the windows of `channel` are shown
+    /// the table again when it answers: no frame waits for Discord.
+    fn name_of(self: &Arc<Self>, user: u64, channel: u64) -> Option<String> {
+        {
+            let mut names = self.names.lock().ok()?;
+            match names.get(&user) {
+                Some(Name::Known(name)) => return name.clone(),
+                Some(Name::Asking) => return None,
+                None => names.insert(user, Name::Asking),
+            };
         }
-        let name = match self.api.user(user).await {
-            Ok(u) => Some(u.display_name()),
-            Err(e) => {
-                tracing::debug!(error = %e, user, "a person's name could not be read");
-                None
+        let web = self.clone();
+        tokio::spawn(async move {
+            let name = match web.api.user(user).await {
+                Ok(u) => Some(u.display_name()),
+                Err(e) => {
+                    tracing::debug!(error = %e, user, "a person's name could not be read");
+                    None
+                }
+            };
+            if let Ok(mut names) = web.names.lock() {
+                names.insert(user, Name::Known(name));
             }
-        };
-        if let Ok(mut names) = self.names.lock() {
-            names.insert(user, name.clone());
+            web.wake(channel);
+        });
+        None
+    }
+
+    /// Shows the windows of `channel` their table again.
+    fn wake(&self, channel: u64) {
+        if let Ok(channels) = self.channels.lock() {
+            if let Some(w) = channels.get(&channel) {
+                w.send_modify(|_| {});
+            }
         }
-        name
     }
 
     /// Tells every open window the bot is restarting, and closes them.
@@ -372,7 +398,7 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
     };
     let name = user.display_name();
     if let Ok(mut names) = web.names.lock() {
-        names.insert(user.id, Some(name.clone()));
+        names.insert(user.id, Name::Known(Some(name.clone())));
     }
     let session = web.sessions.open(Person {
         id: user.id,

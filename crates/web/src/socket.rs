@@ -84,8 +84,9 @@ impl Window {
         }
     }
 
-    /// The seats' names as this window shows them.
-    async fn names(&self, view: &TableView) -> Vec<Option<String>> {
+    /// The seats' names as this window shows them (a name not known yet shows as the seat's
+    /// number until Discord answers).
+    fn names(&self, view: &TableView) -> Vec<Option<String>> {
         let mut names = Vec::with_capacity(view.seats.len());
         for s in &view.seats {
             let name = match (s.computer, s.user) {
@@ -94,7 +95,7 @@ impl Window {
                     n = s.seat + 1,
                     level = level_name(level)
                 ))),
-                (None, Some(user)) => self.web.name_of(user).await,
+                (None, Some(user)) => self.web.name_of(user, self.channel),
                 (None, None) => None,
             };
             names.push(name);
@@ -134,27 +135,27 @@ impl Window {
         let seated = view.seat_of(self.person.id).is_some();
         if !seated {
             // Everyone without a seat gets the same frame: made once per change.
-            let names = self.names(&view).await;
+            let names = self.names(&view);
             let (person, lang) = (self.person.id, self.lang);
-            let text = self
-                .web
-                .watched_frame(self.channel, lang, fingerprint(&view), || {
-                    let reader = Reader {
-                        lang,
-                        names: &names,
-                    };
-                    serde_json::to_string(&ServerFrame::Table(frames::table(
-                        &view, person, &reader,
-                    )))
-                    .unwrap_or_default()
-                });
+            let text =
+                self.web
+                    .watched_frame(self.channel, lang, fingerprint(&view, &names), || {
+                        let reader = Reader {
+                            lang,
+                            names: &names,
+                        };
+                        serde_json::to_string(&ServerFrame::Table(frames::table(
+                            &view, person, &reader,
+                        )))
+                        .unwrap_or_default()
+                    });
             return self
                 .sink
                 .send(Message::Text(text.as_ref().into()))
                 .await
                 .is_ok();
         }
-        let names = self.names(&view).await;
+        let names = self.names(&view);
         let reader = Reader {
             lang: self.lang,
             names: &names,
@@ -204,7 +205,7 @@ impl Window {
                     tracing::error!(error = %e, "a window's move failed");
                 }
                 let names = match self.web.service.view(table).await {
-                    Ok(view) => self.names(&view).await,
+                    Ok(view) => self.names(&view),
                     Err(_) => Vec::new(),
                 };
                 let text = Reader {
@@ -220,10 +221,11 @@ impl Window {
 }
 
 /// What makes a table's public frame differ from one change to the next: the table, its move,
-/// phase, pause, whose turn it is and its seats.
-fn fingerprint(view: &TableView) -> u64 {
+/// phase, pause, whose turn it is, its seats and their names as known.
+fn fingerprint(view: &TableView, names: &[Option<String>]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    names.hash(&mut h);
     view.id.hash(&mut h);
     view.move_number.hash(&mut h);
     format!("{:?}", (view.phase, view.paused, &view.to_act, &view.seats)).hash(&mut h);

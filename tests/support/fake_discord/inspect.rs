@@ -294,6 +294,8 @@ pub fn exempt(line: &str) -> bool {
         .collect();
     matches!(segments.as_slice(), ["interactions", _, _, "callback"])
         || matches!(segments.as_slice(), ["webhooks", _, _, ..])
+        // The OAuth2 code exchange is the application's (its client secret), not the bot's.
+        || matches!(segments.as_slice(), ["oauth2", "token"])
 }
 
 /// A request line's route without its ids: `"PATCH /api/v10/channels/1/messages/2"` is

@@ -93,11 +93,12 @@ impl Buckets {
         line: &str,
         method: &str,
         segments: &[&str],
+        bot: bool,
     ) -> Result<HeaderMap, Box<Response>> {
         let Some(limits) = self.limits else {
             return Ok(HeaderMap::new());
         };
-        if exempt(line) {
+        if exempt(line) || !bot {
             return Ok(HeaderMap::new());
         }
         let now = Instant::now();

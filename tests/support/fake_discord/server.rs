@@ -264,7 +264,12 @@ async fn rest(
     }
     let limit_headers = {
         let mut st = inner.lock();
-        match st.buckets.check(&line, m, &segs) {
+        // Discord's global limit is the bot token's: a person's own OAuth2 token (a window
+        // reading who they are) has limits of its own.
+        let bot = authorization
+            .as_deref()
+            .is_some_and(|a| a.starts_with("Bot "));
+        match st.buckets.check(&line, m, &segs, bot) {
             Ok(headers) => headers,
             Err(refused) => {
                 st.buckets.answered(429, refused.headers());
