@@ -305,6 +305,19 @@ async fn full_game(spec: FullGame) -> Option<Played> {
                 .map(PathBuf::from)
                 .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep());
             std::fs::create_dir_all(&dir).unwrap();
+            // Every window shows its picture (fetched from the web edge with its session).
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+            loop {
+                let look = browser.look().await;
+                if look.iter().all(|l| l["pictures"].as_u64() >= Some(1)) {
+                    break;
+                }
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "a window shows no picture: {look:#?}"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
             for (w, what) in ["hand-en", "hand-fi", "table-en", "table-fi"]
                 .iter()
                 .enumerate()

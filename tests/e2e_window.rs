@@ -741,3 +741,49 @@ async fn memory_per_window() {
         latencies.last().unwrap()
     );
 }
+
+/// A frame names its picture's address; the web edge draws it (SVG) only for a session with a
+/// window on that table's channel, a hand only its own seat's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picture_is_drawn_only_for_a_window_on_its_table() {
+    let h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
+    let alice = sign_in(&h, &web, &h.alice).await;
+    let carol = sign_in(&h, &web, &h.carol).await;
+    let bob = sign_in(&h, &web, &h.bob).await;
+    // Bob signed in but opened no window: no picture of this table for him.
+    let mut alices = open(&web, &alice, &instance).await.unwrap();
+    let mut carols = open(&web, &carol, &instance).await.unwrap();
+    let hand = until(&mut alices, "hand").await;
+    let watched = until(&mut carols, "table").await;
+    let hand_at = hand["picture"].as_str().expect("a hand picture's address");
+    let table_at = watched["picture"]
+        .as_str()
+        .expect("the table picture's address");
+    assert!(hand_at.contains("hand=1"), "{hand_at}");
+    let get = |path: &str, session: &str| {
+        let path = format!("/api/{path}&session={session}");
+        async move { http::get(web.addr, &path).await.unwrap() }
+    };
+    let (status, svg) = get(hand_at, &alice).await;
+    assert_eq!(status, 200);
+    assert!(
+        svg.starts_with("<svg") && svg.contains("</svg>"),
+        "{svg:.200}"
+    );
+    let (status, svg) = get(table_at, &carol).await;
+    assert_eq!(status, 200);
+    assert!(svg.starts_with("<svg"), "{svg:.200}");
+    // Carol watches: she has no hand; Bob has no window; a made-up session is nobody.
+    assert_eq!(get(hand_at, &carol).await.0, 404);
+    assert_eq!(get(table_at, &bob).await.0, 401);
+    assert_eq!(
+        get(table_at, "0123456789abcdef0123456789abcdef").await.0,
+        401
+    );
+    let other = format!("picture?table={}&move=0", table + 1000);
+    assert_eq!(get(&other, &alice).await.0, 404);
+    web.stop().await;
+}

@@ -61,7 +61,7 @@ async function signIn(sdk, clientId) {
 }
 
 /// What the window shows now, and whether it is connected (a move can be sent).
-const shown = { table: null, hand: null, confirming: null, live: false };
+const shown = { table: null, hand: null, confirming: null, live: false, session: null };
 
 function seatList(table) {
   return el(
@@ -82,13 +82,14 @@ function lines(list, className) {
   return el("div", { className }, list.map((l) => el("p", { textContent: l })));
 }
 
-/// A picture the server drew (SVG), as an image: nothing in it runs.
-function picture(svg) {
-  if (!svg) return null;
+/// A picture the server draws (SVG, at the address a frame gives, asked with this window's
+/// session), as an image: nothing in it runs.
+function picture(path) {
+  if (!path || !shown.session) return null;
   return el("img", {
     className: "picture",
     alt: "",
-    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    src: `${prefix}/api/${path}&session=${encodeURIComponent(shown.session)}`,
   });
 }
 
@@ -174,6 +175,7 @@ function draw(send) {
 }
 
 function connect(session, instance, onGone) {
+  shown.session = session;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url =
     `${scheme}://${location.host}${prefix}/api/ws` +

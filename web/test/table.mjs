@@ -62,6 +62,9 @@ async function look() {
               })),
               public: !!document.querySelector(".public"),
               live: app?.dataset.live === "1",
+              pictures: [...document.querySelectorAll("img.picture")].filter(
+                (i) => i.complete && i.naturalWidth > 0,
+              ).length,
               status: status && !status.hidden ? status.textContent : "",
             };
           })

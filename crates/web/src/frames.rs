@@ -39,8 +39,11 @@ pub struct TableFrame {
     pub lines: Vec<String>,
     pub story: Vec<String>,
     pub scores: Vec<String>,
-    /// The public picture (SVG, drawn by the render crate), once the game has begun. Sent to
-    /// those without a seat: a seated person's hand picture shows them the table too.
+    /// Where the public picture is (`picture?table=…&move=…`, under `/api`; the window adds
+    /// its session), once the game has begun: an SVG the render crate draws when it is asked
+    /// for. Given to those without a seat: a seated person's hand picture shows them the table
+    /// too. (A picture in the frame itself would make every frame, and the buffer each window's
+    /// socket keeps at its largest frame's size, many times larger.)
     pub picture: Option<String>,
 }
 
@@ -64,7 +67,8 @@ pub struct HandFrame {
     pub story: Vec<String>,
     pub actions: Vec<ActionFrame>,
     pub over: bool,
-    /// The seat's picture of its hand and the table (SVG), once the game has begun.
+    /// Where the seat's picture of its hand and the table is (`picture?…&hand=1`), once the
+    /// game has begun.
     pub picture: Option<String>,
 }
 
@@ -128,13 +132,11 @@ fn phase_name(phase: Phase) -> &'static str {
 /// picture).
 pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
     let seated = view.seat_of(user).is_some();
-    let picture = view.picture.as_ref().filter(|_| !seated).map(|scene| {
-        let words = CatalogWords {
-            lang: reader.lang,
-            names: reader,
-        };
-        pakka_render::table_svg(scene, &view.game_name(), &words).0
-    });
+    let picture = view
+        .picture
+        .as_ref()
+        .filter(|_| !seated)
+        .map(|_| format!("picture?table={}&move={}", view.id, view.move_number));
     let seats = view
         .seats
         .iter()
@@ -167,12 +169,11 @@ pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
 
 /// A seated person's hand.
 pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
-    let picture = hand.picture.as_ref().map(|scene| {
-        let words = CatalogWords {
-            lang: reader.lang,
-            names: reader,
-        };
-        pakka_render::hand_svg(scene, &words).0
+    let picture = hand.picture.as_ref().map(|_| {
+        format!(
+            "picture?table={}&move={}&hand=1",
+            hand.table, hand.move_number
+        )
     });
     HandFrame {
         picture,
@@ -210,6 +211,26 @@ pub fn read(text: &str) -> Option<ClientFrame> {
         return None;
     }
     serde_json::from_str(text).ok()
+}
+
+/// The public picture of `view` as an SVG, worded for `reader`.
+pub fn table_picture(view: &TableView, reader: &Reader) -> Option<String> {
+    let scene = view.picture.as_ref()?;
+    let words = CatalogWords {
+        lang: reader.lang,
+        names: reader,
+    };
+    Some(pakka_render::table_svg(scene, &view.game_name(), &words).0)
+}
+
+/// A seat's picture of its hand and the table as an SVG, worded for `reader`.
+pub fn hand_picture(hand: &HandView, reader: &Reader) -> Option<String> {
+    let scene = hand.picture.as_ref()?;
+    let words = CatalogWords {
+        lang: reader.lang,
+        names: reader,
+    };
+    Some(pakka_render::hand_svg(scene, &words).0)
 }
 
 #[cfg(test)]

@@ -12,6 +12,9 @@
 //! - `GET /api/ws?session=…&instance=…`: a window's WebSocket. The instance is checked with
 //!   Discord (its channel, and that the person is in it) before the window is attached to the
 //!   channel's table (`socket`).
+//! - `GET /api/picture?session=…&table=…[&hand=1]`: the picture a frame points to (the public
+//!   table, or the person's own hand), drawn as SVG when asked, for a session with a window on
+//!   that table's channel.
 //!
 //! Nothing a seat may not see ever leaves for a window: its frames are built from the person's
 //! own hand view or the public table view (`frames`). Who the person is comes from Discord,
@@ -80,7 +83,12 @@ pub struct Web {
     /// service no longer holds it, and its windows keep showing it until a new table opens.
     /// Forgotten then, or with the channel's last window.
     ended: Mutex<HashMap<u64, Arc<Ended>>>,
+    /// Activity instances Discord told of lately, and when.
+    instances: Mutex<HashMap<String, (std::time::Instant, discord::Instance)>>,
 }
+
+/// How long an instance Discord told of is taken as it was.
+const INSTANCE_KEPT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A public frame as sent, and the fingerprint of the view it was made from.
 type Watched = (u64, Arc<str>);
@@ -125,6 +133,65 @@ impl Web {
             web.wake(channel);
         });
         None
+    }
+
+    /// The seats' names as a window of `channel` in `lang` shows them (a name not known yet
+    /// shows as the seat's number until Discord answers).
+    fn seat_names(
+        self: &Arc<Self>,
+        view: &pakka_table::TableView,
+        channel: u64,
+        lang: &'static str,
+    ) -> Vec<Option<String>> {
+        view.seats
+            .iter()
+            .map(|s| match (s.computer, s.user) {
+                (Some(level), _) => Some(catalog().text(
+                    lang,
+                    &msg!(
+                        "web-computer",
+                        n = s.seat + 1,
+                        level = pakka_table::level_name(level)
+                    ),
+                    &pakka_catalog::NoNames,
+                )),
+                (None, Some(user)) => self.name_of(user, channel),
+                (None, None) => None,
+            })
+            .collect()
+    }
+
+    /// The table `id` as the service holds it, or its last position once it ended or closed
+    /// (while a window of its channel is open).
+    async fn view_or_end(
+        &self,
+        id: pakka_table::TableId,
+    ) -> Option<(pakka_table::TableView, Option<Arc<Ended>>)> {
+        if let Ok(view) = self.service.view(id).await {
+            return Some((view, None));
+        }
+        let ended = self.ended.lock().ok()?;
+        let end = ended.values().find(|e| e.table.id == id)?.clone();
+        Some((end.table.clone(), Some(end)))
+    }
+
+    /// An Activity instance as Discord told of it a moment ago (the windows of one instance open
+    /// together), else asked again: and asked again when `person` is not among its people yet.
+    async fn instance(&self, id: &str, person: u64) -> Result<discord::Instance, DiscordError> {
+        let now = std::time::Instant::now();
+        if let Ok(known) = self.instances.lock() {
+            if let Some((at, instance)) = known.get(id) {
+                if now.duration_since(*at) < INSTANCE_KEPT && instance.users.contains(&person) {
+                    return Ok(instance.clone());
+                }
+            }
+        }
+        let instance = self.api.instance(self.app, id).await?;
+        if let Ok(mut known) = self.instances.lock() {
+            known.retain(|_, (at, _)| now.duration_since(*at) < INSTANCE_KEPT);
+            known.insert(id.to_string(), (now, instance.clone()));
+        }
+        Ok(instance)
     }
 
     /// Shows the windows of `channel` their table again.
@@ -308,12 +375,14 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         windows: AtomicUsize::new(0),
         watched: Mutex::new(HashMap::new()),
         ended: Mutex::new(HashMap::new()),
+        instances: Mutex::new(HashMap::new()),
     });
     let hearing = tokio::spawn(web.clone().hear());
     let api = Router::new()
         .route("/config", get(config))
         .route("/token", post(token))
         .route("/ws", get(window))
+        .route("/picture", get(picture))
         .with_state(web.clone());
     // Inside Discord the page's requests come through the URL mapping, with or without its
     // `/.proxy` prefix.
@@ -411,6 +480,69 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
 }
 
 #[derive(Deserialize)]
+struct PictureQuery {
+    session: String,
+    table: pakka_table::TableId,
+    /// The seat's picture of its hand, not the public table.
+    #[serde(default)]
+    hand: Option<u8>,
+}
+
+/// `GET /api/picture?session=…&table=…[&hand=1]` (and `move=…`, which only makes each move's
+/// address its own): the table's public picture, or the person's own hand, as an SVG drawn
+/// now, in the person's language. Only for a session that opened a window on the table's
+/// channel, and a hand only its own.
+async fn picture(
+    State(web): State<Arc<Web>>,
+    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let Ok(Query(query)) = query else {
+        return refused(StatusCode::BAD_REQUEST, None, msg!("web-bad-frame"));
+    };
+    let Some((view, ended)) = web.view_or_end(query.table).await else {
+        return refused(StatusCode::NOT_FOUND, None, msg!("web-no-table"));
+    };
+    let Some(person) = web.sessions.person_in(&query.session, view.channel_id) else {
+        return refused(StatusCode::UNAUTHORIZED, None, msg!("web-bad-session"));
+    };
+    let lang = catalog().pick(&person.locale);
+    let names = web.seat_names(&view, view.channel_id, lang);
+    let reader = frames::Reader {
+        lang,
+        names: &names,
+    };
+    let svg = if query.hand.is_some() {
+        let hand = match &ended {
+            Some(end) => end
+                .hands
+                .iter()
+                .find(|(user, _)| *user == person.id)
+                .map(|(_, hand)| hand.clone()),
+            None => web.service.hand(query.table, person.id).await.ok(),
+        };
+        hand.and_then(|hand| frames::hand_picture(&hand, &reader))
+    } else {
+        frames::table_picture(&view, &reader)
+    };
+    match svg {
+        Some(svg) => (
+            [
+                (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+                // Each move's picture has an address of its own.
+                (axum::http::header::CACHE_CONTROL, "private, max-age=86400"),
+            ],
+            svg,
+        )
+            .into_response(),
+        None => refused(
+            StatusCode::NOT_FOUND,
+            Some(&person.locale),
+            msg!("web-no-table"),
+        ),
+    }
+}
+
+#[derive(Deserialize)]
 struct WindowQuery {
     session: String,
     instance: String,
@@ -439,7 +571,7 @@ async fn window(
             msg!("web-bad-instance"),
         );
     }
-    let instance = match web.api.instance(web.app, &query.instance).await {
+    let instance = match web.instance(&query.instance, person.id).await {
         Ok(instance) => instance,
         Err(DiscordError::Refused { .. }) => {
             return refused(
@@ -465,6 +597,7 @@ async fn window(
         );
     }
     let channel = instance.channel_id;
+    web.sessions.attach(&query.session, channel);
     // A window sends small frames (a move): small buffers and limits (tungstenite's defaults,
     // 128 KiB to read and to write, would be most of an open window's memory). What the
     // server writes goes out at once.

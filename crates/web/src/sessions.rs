@@ -25,6 +25,9 @@ pub struct Person {
 struct Session {
     person: Person,
     until: Instant,
+    /// The channels whose table this session has opened a window on (checked with Discord):
+    /// the only tables whose pictures it may fetch.
+    channels: Vec<u64>,
 }
 
 /// Every live session.
@@ -48,6 +51,7 @@ impl Sessions {
                 Session {
                     person,
                     until: now + SESSION_LASTS,
+                    channels: Vec::new(),
                 },
             );
         }
@@ -59,6 +63,25 @@ impl Sessions {
         let sessions = self.0.lock().ok()?;
         let s = sessions.get(key)?;
         (s.until > Instant::now()).then(|| s.person.clone())
+    }
+
+    /// The session opened a window on `channel`'s table (Discord said its person is in an
+    /// Activity there).
+    pub fn attach(&self, key: &str, channel: u64) {
+        if let Ok(mut sessions) = self.0.lock() {
+            if let Some(s) = sessions.get_mut(key) {
+                if !s.channels.contains(&channel) {
+                    s.channels.push(channel);
+                }
+            }
+        }
+    }
+
+    /// The person of a live session that opened a window on `channel`'s table.
+    pub fn person_in(&self, key: &str, channel: u64) -> Option<Person> {
+        let sessions = self.0.lock().ok()?;
+        let s = sessions.get(key)?;
+        (s.until > Instant::now() && s.channels.contains(&channel)).then(|| s.person.clone())
     }
 
     /// Ends a session before its time (for tests of an expired one).
@@ -90,7 +113,15 @@ mod tests {
             .person("0123456789abcdef0123456789abcdef")
             .is_none());
         assert_ne!(sessions.open(sessions.person(&key).unwrap()), key);
+        assert!(
+            sessions.person_in(&key, 5).is_none(),
+            "no window opened there"
+        );
+        sessions.attach(&key, 5);
+        assert_eq!(sessions.person_in(&key, 5).map(|p| p.id), Some(7));
+        assert!(sessions.person_in(&key, 6).is_none());
         sessions.expire(&key);
         assert!(sessions.person(&key).is_none());
+        assert!(sessions.person_in(&key, 5).is_none());
     }
 }

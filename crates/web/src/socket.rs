@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 
-use pakka_table::{level_name, TableError, TableId, TableView};
+use pakka_table::{TableError, TableId, TableView};
 use pakka_text::{msg, Msg};
 
 use super::frames::{self, ClientFrame, Reader, ServerFrame};
@@ -84,23 +84,9 @@ impl Window {
         }
     }
 
-    /// The seats' names as this window shows them (a name not known yet shows as the seat's
-    /// number until Discord answers).
+    /// The seats' names as this window shows them.
     fn names(&self, view: &TableView) -> Vec<Option<String>> {
-        let mut names = Vec::with_capacity(view.seats.len());
-        for s in &view.seats {
-            let name = match (s.computer, s.user) {
-                (Some(level), _) => Some(self.reader_without_names().text(&msg!(
-                    "web-computer",
-                    n = s.seat + 1,
-                    level = level_name(level)
-                ))),
-                (None, Some(user)) => self.web.name_of(user, self.channel),
-                (None, None) => None,
-            };
-            names.push(name);
-        }
-        names
+        self.web.seat_names(view, self.channel, self.lang)
     }
 
     /// Sends the table as it stands (and the person's hand when seated); answers false when
@@ -295,6 +281,17 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         }
     }
     let _ = window.sink.close().await;
+    // The closing handshake: what the window still sends is read (and dropped) until its own
+    // close comes, for a moment. Closed with unread frames, the connection would be reset, and
+    // the window could lose the last frames it was sent (a flood's refusal).
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(frame)) = stream.next().await {
+            if matches!(frame, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
     drop(changes);
     web.unwatch(channel);
     web.windows
