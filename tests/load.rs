@@ -236,6 +236,9 @@ struct Run {
     metrics: Option<std::net::SocketAddr>,
     /// Where the bot serves the Activity's windows (with `LoadSettings::windows`).
     activity: Option<std::net::SocketAddr>,
+    /// Windows that have opened, and when they close (the run's end, once it is known).
+    windows_open: AtomicUsize,
+    windows_stop: Mutex<Option<Instant>>,
 }
 
 /// `utime + stime` of a process in seconds (`/proc/<pid>/stat`, 100 ticks a second).
@@ -411,6 +414,8 @@ impl Run {
                     .and_then(|l| l.local_addr())
                     .expect("a free port for the metrics")
             }),
+            windows_open: AtomicUsize::new(0),
+            windows_stop: Mutex::new(None),
             activity: (settings_windows > 0).then(|| {
                 std::net::TcpListener::bind("127.0.0.1:0")
                     .and_then(|l| l.local_addr())
@@ -623,44 +628,13 @@ impl Run {
 async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
     let settings = &run.settings;
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed.wrapping_mul(1_000_003) ^ index as u64);
-    let (game, people) = settings.games[index % settings.games.len()];
-    let channel = CHANNEL_BASE + index as u64;
-    let users: Vec<FakeUser> = (0..people)
-        .map(|k| {
-            run.fake
-                .user(USER_BASE + (index * 8 + k) as u64, &format!("p{index}-{k}"))
-        })
-        .collect();
+    let (game, _) = settings.games[index % settings.games.len()];
+    let (channel, users) = people_of(&run, index);
     let mean_think = settings.tables as f64 / settings.rate;
     let think =
         |rng: &mut ChaCha8Rng| Duration::from_secs_f64(mean_think * rng.random_range(0.5..1.5));
     let mut round = 0u64;
     let mut stuck = 0;
-    if let Some(addr) = run.activity {
-        // The channel's Activity, and its windows: the first player's, then watchers'.
-        let watchers: Vec<FakeUser> = (1..settings.windows)
-            .map(|k| {
-                run.fake.user(
-                    WATCHER_BASE + (index * 8 + k) as u64,
-                    &format!("w{index}-{k}"),
-                )
-            })
-            .collect();
-        let mut inside: Vec<&FakeUser> = users.iter().collect();
-        inside.extend(watchers.iter());
-        let instance = run.fake.open_activity(channel, &inside);
-        let people = std::iter::once(users[0].clone()).chain(watchers);
-        for person in people {
-            tokio::spawn(window_task(
-                run.clone(),
-                addr,
-                channel,
-                person,
-                instance.clone(),
-                stop,
-            ));
-        }
-    }
     'games: while Instant::now() < stop {
         // Open a table: /play with the others invited, then each accepts.
         tokio::time::sleep(think(&mut rng)).await;
@@ -715,7 +689,52 @@ async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
     }
 }
 
-/// One window of the Activity on `channel` for `person`, open until `stop`: it signs in as the
+/// The people of table `index`: its channel and its players (the same on every call).
+fn people_of(run: &Run, index: usize) -> (u64, Vec<FakeUser>) {
+    let (_, people) = run.settings.games[index % run.settings.games.len()];
+    let users = (0..people)
+        .map(|k| {
+            run.fake
+                .user(USER_BASE + (index * 8 + k) as u64, &format!("p{index}-{k}"))
+        })
+        .collect();
+    (CHANNEL_BASE + index as u64, users)
+}
+
+/// Opens the windows of table `index`'s channel (its Activity: the first player's window,
+/// then watchers'), each until the run's end.
+fn open_windows(
+    run: &Arc<Run>,
+    index: usize,
+    addr: std::net::SocketAddr,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let (channel, users) = people_of(run, index);
+    let watchers: Vec<FakeUser> = (1..run.settings.windows)
+        .map(|k| {
+            run.fake.user(
+                WATCHER_BASE + (index * 8 + k) as u64,
+                &format!("w{index}-{k}"),
+            )
+        })
+        .collect();
+    let mut inside: Vec<&FakeUser> = users.iter().collect();
+    inside.extend(watchers.iter());
+    let instance = run.fake.open_activity(channel, &inside);
+    std::iter::once(users[0].clone())
+        .chain(watchers)
+        .map(|person| {
+            tokio::spawn(window_task(
+                run.clone(),
+                addr,
+                channel,
+                person,
+                instance.clone(),
+            ))
+        })
+        .collect()
+}
+
+/// One window of the Activity on `channel` for `person`, open until the run's end: it signs in as the
 /// client does (a code from the fake's `authorize`, exchanged at the bot's `/api/token`), opens
 /// the socket, and notes when each table frame came; a closed window (a restarted bot) signs in
 /// and opens again.
@@ -725,13 +744,19 @@ async fn window_task(
     channel: u64,
     person: FakeUser,
     instance: String,
-    stop: Instant,
 ) {
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
     let mut frames = Vec::new();
     let mut wait = Duration::from_millis(500);
-    while Instant::now() < stop {
+    let mut opened = false;
+    let over = |run: &Run| {
+        run.windows_stop
+            .lock()
+            .unwrap()
+            .is_some_and(|s| Instant::now() >= s)
+    };
+    while !over(&run) {
         run.wait_up().await;
         let code = run.fake.authorize(&person);
         let session =
@@ -765,10 +790,15 @@ async fn window_task(
             continue;
         };
         wait = Duration::from_millis(500);
+        if !opened {
+            opened = true;
+            run.windows_open.fetch_add(1, Ordering::SeqCst);
+        }
         loop {
-            let next = tokio::time::timeout_at(stop.into(), socket.next()).await;
+            let next = tokio::time::timeout(Duration::from_millis(500), socket.next()).await;
             let text = match next {
-                Err(_) => break,
+                Err(_) if over(&run) => break,
+                Err(_) => continue,
                 Ok(Some(Ok(Message::Text(text)))) => text,
                 Ok(Some(Ok(_))) => continue,
                 Ok(_) => break,
@@ -1054,6 +1084,8 @@ pub struct Report {
     pub window_max: Duration,
     pub window_missed: usize,
     pub window_failures: usize,
+    /// The bot's resident memory per open window, measured as they opened (before any table).
+    pub window_kib: f64,
 }
 
 /// Plays a run and checks the database at the end (None: a run on PostgreSQL was skipped).
@@ -1071,12 +1103,38 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
             .await
             .expect("the owner turns pictures off");
     }
+    // The windows open first, all of them (the bot asks Discord about each instance, a few a
+    // second), before any table: the run measures play with every window open.
+    let mut windows = Vec::new();
+    let mut window_rss: Option<(u64, u64, usize)> = None;
+    if let Some(addr) = run.activity {
+        let before = rss_kib(&run.pid());
+        for index in 0..settings.tables {
+            windows.extend(open_windows(&run, index, addr));
+        }
+        let all = settings.tables * settings.windows;
+        let opening = Instant::now();
+        while run.windows_open.load(Ordering::SeqCst) < all
+            && opening.elapsed() < Duration::from_secs(600)
+        {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let open = run.windows_open.load(Ordering::SeqCst);
+        let after = rss_kib(&run.pid());
+        println!(
+            "load: {open} of {all} windows opened in {:.0?}; bot RSS {before} -> {after} KiB",
+            opening.elapsed()
+        );
+        window_rss = Some((before, after, open));
+    }
     let base_rss = rss_kib(&run.pid());
     // Tables open during a ramp of about one think time each, then play for `seconds`.
     let ramp = Duration::from_secs_f64(4.0 * settings.tables as f64 / settings.rate + 2.0);
     let start = Instant::now();
     let steady_from = start + ramp;
     let stop = steady_from + Duration::from_secs_f64(settings.seconds);
+    *run.windows_stop.lock().unwrap() = Some(stop);
     let tasks: Vec<_> = (0..settings.tables)
         .map(|i| tokio::spawn(table_task(run.clone(), i, stop)))
         .collect();
@@ -1138,6 +1196,9 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     let cpu_db_1 = database_cpu_seconds();
     for t in tasks {
         t.await.unwrap();
+    }
+    for w in windows {
+        w.await.unwrap();
     }
     if let Some(scraper) = scraper {
         scraper.await.unwrap();
@@ -1276,6 +1337,9 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         window_max: window_lags.last().copied().unwrap_or_default(),
         window_missed,
         window_failures: seen.window_failures,
+        window_kib: window_rss.map_or(0.0, |(before, after, open): (u64, u64, usize)| {
+            after.saturating_sub(before) as f64 / open.max(1) as f64
+        }),
         interactions: in_window,
         per_second: in_window as f64 / seconds,
         median: percentile(&latencies, 0.5),
@@ -1527,13 +1591,15 @@ fn print(settings: &LoadSettings, r: &Report) {
         println!(
             "  {} windows open: a move reached every window of its table after median {:.1?}, \
              p99 {:.1?}, max {:.1?} (from its click being sent); {} (move, window) pairs never \
-             reached; {} sign-ins or openings failed",
+             reached; {} sign-ins or openings failed; {:.1} KiB of bot memory per window as \
+             they opened",
             r.windows,
             r.window_median,
             r.window_p99,
             r.window_max,
             r.window_missed,
-            r.window_failures
+            r.window_failures,
+            r.window_kib
         );
     }
     if r.stops > 0 {
