@@ -176,10 +176,23 @@ impl LoadSettings {
     }
 }
 
-/// One answered interaction.
+/// One answered interaction, and what it was (see [`kind_of`]).
 struct Sample {
     at: Instant,
     latency: Duration,
+    kind: &'static str,
+}
+
+/// What a click was, by its button: a move, a hand opened, a lobby accepted, a page or group
+/// turned, or something else.
+fn kind_of(custom_id: &str) -> &'static str {
+    match custom_id.split(':').nth(1) {
+        Some("a") => "move",
+        Some("h") => "hand",
+        Some("acc") => "accept",
+        Some("g" | "p" | "q") => "turn",
+        _ => "other",
+    }
 }
 
 /// A table frame a window received: its channel, table, move number and when.
@@ -213,6 +226,8 @@ struct Seen {
     window_frames: Vec<Vec<WindowFrame>>,
     /// Windows that could not sign in or open (the bot down, or refused).
     window_failures: usize,
+    /// How open windows closed before the run's end, and how often.
+    window_closes: HashMap<String, usize>,
 }
 
 /// A run: the fake, the bot process, the database, and what the people saw.
@@ -320,15 +335,38 @@ async fn soak_samples(
         tokio::time::sleep_until(next.into()).await;
         next += every;
         let pid = run.pid();
-        let mut latencies: Vec<Duration> = {
+        let (mut latencies, kinds): (Vec<Duration>, Vec<&'static str>) = {
             let seen = run.seen.lock().unwrap();
             let new = seen.samples[seen_before.min(seen.samples.len())..]
                 .iter()
-                .map(|s| s.latency)
-                .collect();
+                .map(|s| (s.latency, s.kind))
+                .unzip();
             seen_before = seen.samples.len();
             new
         };
+        // Each kind of interaction's p99 in this sample, to see which one grows.
+        let mut by_kind: HashMap<&'static str, Vec<Duration>> = HashMap::new();
+        for (latency, kind) in latencies.iter().zip(&kinds) {
+            by_kind.entry(kind).or_default().push(*latency);
+        }
+        let mut line: Vec<String> = by_kind
+            .into_iter()
+            .map(|(kind, mut l)| {
+                l.sort();
+                format!(
+                    "{kind} {} p99 {:.1} ms max {:.1} ms",
+                    l.len(),
+                    percentile(&l, 0.99).as_secs_f64() * 1e3,
+                    l.last().unwrap().as_secs_f64() * 1e3
+                )
+            })
+            .collect();
+        line.sort();
+        println!(
+            "soak: at {:.0} s: {}",
+            start.elapsed().as_secs_f64(),
+            line.join("; ")
+        );
         latencies.sort();
         samples.push(SoakSample {
             at: start.elapsed().as_secs_f64(),
@@ -572,6 +610,7 @@ impl Run {
                 seen.samples.push(Sample {
                     at: Instant::now(),
                     latency: outcome.latency,
+                    kind: kind_of(custom_id),
                 });
                 Some(outcome)
             }
@@ -603,6 +642,7 @@ impl Run {
                 self.seen.lock().unwrap().samples.push(Sample {
                     at: Instant::now(),
                     latency: outcome.latency,
+                    kind: "play",
                 });
                 Some(outcome)
             }
@@ -800,8 +840,35 @@ async fn window_task(
                 Err(_) if over(&run) => break,
                 Err(_) => continue,
                 Ok(Some(Ok(Message::Text(text)))) => text,
+                Ok(Some(Ok(Message::Close(why)))) => {
+                    let why = why.map_or("closed".to_string(), |c| format!("closed: {}", c.reason));
+                    *run.seen
+                        .lock()
+                        .unwrap()
+                        .window_closes
+                        .entry(why)
+                        .or_default() += 1;
+                    break;
+                }
                 Ok(Some(Ok(_))) => continue,
-                Ok(_) => break,
+                Ok(Some(Err(e))) => {
+                    *run.seen
+                        .lock()
+                        .unwrap()
+                        .window_closes
+                        .entry(format!("error: {e}"))
+                        .or_default() += 1;
+                    break;
+                }
+                Ok(None) => {
+                    *run.seen
+                        .lock()
+                        .unwrap()
+                        .window_closes
+                        .entry("ended".into())
+                        .or_default() += 1;
+                    break;
+                }
             };
             let at = Instant::now();
             let Ok(frame) = serde_json::from_str::<Value>(text.as_str()) else {
@@ -1086,6 +1153,7 @@ pub struct Report {
     pub window_failures: usize,
     /// The bot's resident memory per open window, measured as they opened (before any table).
     pub window_kib: f64,
+    pub window_closes: Vec<(String, usize)>,
 }
 
 /// Plays a run and checks the database at the end (None: a run on PostgreSQL was skipped).
@@ -1337,6 +1405,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
         window_max: window_lags.last().copied().unwrap_or_default(),
         window_missed,
         window_failures: seen.window_failures,
+        window_closes: seen.window_closes.clone().into_iter().collect(),
         window_kib: window_rss.map_or(0.0, |(before, after, open): (u64, u64, usize)| {
             after.saturating_sub(before) as f64 / open.max(1) as f64
         }),
@@ -1587,6 +1656,9 @@ fn print(settings: &LoadSettings, r: &Report) {
         "  the table message showed a move after: median {:.1?}, p99 {:.1?}; {} moves never shown",
         r.table_lag_median, r.table_lag_p99, r.unshown
     );
+    if !r.window_closes.is_empty() {
+        println!("  windows closed during the run: {:?}", r.window_closes);
+    }
     if r.windows > 0 {
         println!(
             "  {} windows open: a move reached every window of its table after median {:.1?}, \

@@ -69,10 +69,10 @@ pub struct Web {
     names: Mutex<HashMap<u64, Name>>,
     /// Set once the bot stops: every window is told.
     stopping: tokio::sync::watch::Sender<bool>,
-    /// Per channel with a window open: the number of the latest event of its table, which
-    /// the channel's windows watch (one task hears the service's events for every window, and
-    /// a window that falls behind shows the latest position once).
-    channels: Mutex<HashMap<u64, tokio::sync::watch::Sender<u64>>>,
+    /// Per channel with a window open: the latest event of its table, which the channel's
+    /// windows watch (one task hears the service's events for every window, and a window that
+    /// falls behind shows the latest position once).
+    channels: Mutex<HashMap<u64, tokio::sync::watch::Sender<Latest>>>,
     /// Windows open now.
     pub windows: AtomicUsize,
     /// The latest public frame of each watched channel's table in each language, as sent to
@@ -89,6 +89,13 @@ pub struct Web {
 
 /// How long an instance Discord told of is taken as it was.
 const INSTANCE_KEPT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// What a channel's windows watch: its table's latest event (None after the web edge fell
+/// behind the service: the windows read the table afresh).
+#[derive(Clone, Default)]
+pub(crate) struct Latest {
+    pub event: Option<Arc<pakka_table::TableEvent>>,
+}
 
 /// A public frame as sent, and the fingerprint of the view it was made from.
 type Watched = (u64, Arc<str>);
@@ -266,11 +273,11 @@ impl Web {
     }
 
     /// What a window of `channel` watches: the number of its table's latest event.
-    fn watch(&self, channel: u64) -> tokio::sync::watch::Receiver<u64> {
+    fn watch(&self, channel: u64) -> tokio::sync::watch::Receiver<Latest> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         channels
             .entry(channel)
-            .or_insert_with(|| tokio::sync::watch::Sender::new(0))
+            .or_insert_with(|| tokio::sync::watch::Sender::new(Latest::default()))
             .subscribe()
     }
 
@@ -295,24 +302,28 @@ impl Web {
     async fn hear(self: Arc<Web>) {
         let mut events = self.service.subscribe();
         loop {
-            let channels: Vec<u64> = match events.recv().await {
+            let (channels, event): (Vec<u64>, _) = match events.recv().await {
                 Ok(published) => {
                     self.remember_end(&published.event);
-                    vec![published.event.table().channel_id]
+                    let channel = published.event.table().channel_id;
+                    (vec![channel], Some(published.event))
                 }
-                // Fell behind: every window shows its table again.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => self
-                    .channels
-                    .lock()
-                    .map(|c| c.keys().copied().collect())
-                    .unwrap_or_default(),
+                // Fell behind: every window reads its table afresh.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => (
+                    self.channels
+                        .lock()
+                        .map(|c| c.keys().copied().collect())
+                        .unwrap_or_default(),
+                    None,
+                ),
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
             };
-            let seq = self.service.last_event();
             if let Ok(watched) = self.channels.lock() {
                 for channel in channels {
                     if let Some(w) = watched.get(&channel) {
-                        w.send_replace(seq);
+                        w.send_replace(Latest {
+                            event: event.clone(),
+                        });
                     }
                 }
             }

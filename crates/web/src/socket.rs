@@ -58,6 +58,8 @@ struct Window {
     table: Option<TableId>,
     /// Counts the person as watching the table shown (no turn ping calls them to it).
     watching: Option<pakka_table::Watching>,
+    /// The channel's latest table event (None: show the table as the service holds it).
+    latest: Option<Arc<pakka_table::TableEvent>>,
     sink: futures_util::stream::SplitSink<WebSocket, Message>,
 }
 
@@ -102,21 +104,29 @@ impl Window {
             self.watching = Some(self.web.service.watch(table, self.person.id));
         }
         self.table = Some(table);
-        // The table as the service holds it, or its last position once it ended or closed.
-        let (view, ended) = match self.web.service.view(table).await {
-            Ok(view) => (view, None),
-            Err(TableError::NoTable | TableError::Closed) => {
-                match self.web.ended(self.channel, table) {
-                    Some(ended) => (ended.table.clone(), Some(ended)),
-                    None => {
-                        // Gone: the next table of the channel, when there is one.
-                        self.table = None;
-                        let text = self.reader_without_names().text(&msg!("web-no-table"));
-                        return self.send(&ServerFrame::Notice { text }).await;
+        // The table as its latest event showed it (no view built again for each window), else
+        // as the service holds it, or its last position once it ended or closed.
+        let event = self.latest.clone().filter(|e| e.table().id == table);
+        let (view, ended) = match &event {
+            Some(event) => (
+                std::borrow::Cow::Borrowed(event.table()),
+                self.web.ended(self.channel, table),
+            ),
+            None => match self.web.service.view(table).await {
+                Ok(view) => (std::borrow::Cow::Owned(view), None),
+                Err(TableError::NoTable | TableError::Closed) => {
+                    match self.web.ended(self.channel, table) {
+                        Some(ended) => (std::borrow::Cow::Owned(ended.table.clone()), Some(ended)),
+                        None => {
+                            // Gone: the next table of the channel, when there is one.
+                            self.table = None;
+                            let text = self.reader_without_names().text(&msg!("web-no-table"));
+                            return self.send(&ServerFrame::Notice { text }).await;
+                        }
                     }
                 }
-            }
-            Err(e) => return self.refuse(&e.msg()).await,
+                Err(e) => return self.refuse(&e.msg()).await,
+            },
         };
         let seated = view.seat_of(self.person.id).is_some();
         if !seated {
@@ -231,6 +241,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         channel,
         table: None,
         watching: None,
+        latest: None,
         sink,
     };
     web.windows
@@ -248,7 +259,10 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         tokio::select! {
             changed = changes.changed() => match changed {
                 // The table of the channel changed (or a new one opened there).
-                Ok(()) => open = window.show().await,
+                Ok(()) => {
+                    window.latest = changes.borrow_and_update().event.clone();
+                    open = window.show().await;
+                }
                 Err(_) => break,
             },
             _ = stopping.changed() => {
