@@ -985,7 +985,11 @@ async fn play(
                     Some(o) if o.callback_type == 7 => {
                         *entry = (entry.0.max(mv + 1), 0);
                         seen.moved.push((channel, mv + 1, Instant::now()));
-                        if run.activity.is_some() {
+                        // (A refused stale click made no move: no window has one to show.)
+                        let refused = o.body["data"]["content"]
+                            .as_str()
+                            .is_some_and(|c| c.contains("⚠"));
+                        if run.activity.is_some() && !refused {
                             seen.sent_moves.push((channel, table, mv + 1, sent));
                         }
                     }
