@@ -787,3 +787,131 @@ async fn a_picture_is_drawn_only_for_a_window_on_its_table() {
     assert_eq!(get(&other, &alice).await.0, 404);
     web.stop().await;
 }
+
+/// The game's rules in brief come once per table a window shows (its summary, and the game's
+/// own words), worded in the window's language, as the table message's "Rules" and "❔" give them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_gets_the_games_rules_in_brief_once() {
+    let h = Harness::start().await;
+    let (table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    let rules = next(&mut alice).await.expect("a frame");
+    assert_eq!(rules["type"], "rules", "the rules come first: {rules}");
+    assert_eq!(rules["table"], table);
+    assert_eq!(rules["label"], "📖 Rules");
+    let game = pakka::table::games::find("pisha-pasha").unwrap();
+    let expected =
+        pakka::catalog::catalog().text("en-US", &game.summary(), &pakka::catalog::NoNames);
+    assert_eq!(rules["summary"], expected.as_str());
+    assert_eq!(
+        rules["words"].as_array().unwrap().len(),
+        game.glossary().len(),
+        "{rules}"
+    );
+    // A move later: the table and the hand again, not the rules.
+    let hand = until(&mut alice, "hand").await;
+    let mut number = hand["move_number"].as_u64().unwrap();
+    if hand["actions"].as_array().is_some_and(|a| a.is_empty()) {
+        number = alices_turn_again(&h, table).await;
+    } else {
+        plays_first_move(&mut alice, &hand).await;
+        number += 1;
+    }
+    loop {
+        let frame = next(&mut alice).await.expect("a frame");
+        assert_ne!(frame["type"], "rules", "the rules once: {frame}");
+        if frame["type"] == "hand" && frame["move_number"].as_u64() >= Some(number) {
+            break;
+        }
+    }
+    web.stop().await;
+}
+
+/// At a table with open seats and hints: a watcher's window offers to take over the computer
+/// player's seat, and taking it seats them (their hand comes); their hand offers 💡 while they
+/// have a move, and the hint names the normal computer player's move, only to them. A hint for
+/// an old move shows the hand as it is; a seat already taken is refused with its sentence.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_takes_over_a_computer_seat_and_asks_for_a_hint() {
+    let h = Harness::start().await;
+    let (table, _message) = h
+        .open_table(
+            "paskahousu",
+            &[&h.alice],
+            5,
+            &[
+                json!({"name": "bots", "value": 2}),
+                json!({"name": "open_seats", "value": true}),
+                json!({"name": "hints", "value": true}),
+            ],
+        )
+        .await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
+    let bob = sign_in(&h, &web, &h.bob).await;
+    let mut window = open(&web, &bob, &instance).await.unwrap();
+    let shown = until(&mut window, "table").await;
+    let take = shown["take"].clone();
+    assert_eq!(take["seat"], 1, "{shown}");
+    assert_eq!(take["label"], "🪑 Take over Computer 2 (normal)");
+    send(
+        &mut window,
+        json!({"type": "take", "table": table, "seat": take["seat"]}),
+    )
+    .await;
+    // Seated now: the table without the offer, then Bob's hand.
+    let mut hand = until(&mut window, "hand").await;
+    assert_eq!(hand["seat"], 1, "{hand}");
+    let view = h.service.clone().unwrap().view(table).await.unwrap();
+    assert_eq!(view.seats[1].user, Some(h.bob.id));
+    // Carol, watching, is refused the seat Bob took.
+    let carol = sign_in(&h, &web, &h.carol).await;
+    let mut carols = open(&web, &carol, &instance).await.unwrap();
+    let seen = until(&mut carols, "table").await;
+    assert_eq!(seen["take"]["seat"], 2, "the other computer's seat: {seen}");
+    send(
+        &mut carols,
+        json!({"type": "take", "table": table, "seat": 1}),
+    )
+    .await;
+    let no = until(&mut carols, "refused").await;
+    assert!(!no["text"].as_str().unwrap().is_empty(), "{no}");
+    // Bob's turn comes: 💡 in his hand, and the hint is his alone.
+    while hand["actions"].as_array().is_some_and(|a| a.is_empty()) {
+        let view = h.service.clone().unwrap().view(table).await.unwrap();
+        if view.to_act.contains(&h.alice.id) {
+            h.service
+                .clone()
+                .unwrap()
+                .act(table, h.alice.id, view.move_number, 0)
+                .await
+                .unwrap();
+        }
+        hand = until(&mut window, "hand").await;
+    }
+    assert_eq!(hand["hint"], "💡 Hint", "{hand}");
+    send(
+        &mut window,
+        json!({"type": "hint", "table": table, "move_number": hand["move_number"]}),
+    )
+    .await;
+    let hint = until(&mut window, "hint").await;
+    let text = hint["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("💡 The normal computer player would choose "),
+        "{text}"
+    );
+    // An old move's hint: the hand as it is, not a hint.
+    let number = hand["move_number"].as_u64().unwrap();
+    send(
+        &mut window,
+        json!({"type": "hint", "table": table, "move_number": number - 1}),
+    )
+    .await;
+    let again = next(&mut window).await.unwrap();
+    assert_ne!(again["type"], "hint", "{again}");
+    web.stop().await;
+}

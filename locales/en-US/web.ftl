@@ -23,3 +23,13 @@ web-reconnecting = Connection lost. Reconnecting…
 web-confirm-yes = Yes, do it
 web-confirm-no = Cancel
 web-failed = The window could not start. Close it and open it again.
+
+# The game's rules in brief, under a button of the window: its summary, then its own words.
+web-rules = 📖 Rules
+web-rules-words = The words of the game
+web-rules-word = • { $word }
+
+# Taking over a computer player's seat (a table with open seats), and hints (a table with hints).
+web-take-seat = 🪑 Take over { $who }
+web-hint = 💡 Hint
+web-hint-says = 💡 The normal computer player would choose { $action }. { $why }

@@ -19,3 +19,13 @@ web-reconnecting = Yhteys katkesi. Yhdistetään uudelleen…
 web-confirm-yes = Kyllä, tee se
 web-confirm-no = Peru
 web-failed = Ikkuna ei käynnistynyt. Sulje se ja avaa uudelleen.
+
+# The game's rules in brief, under a button of the window: its summary, then its own words.
+web-rules = 📖 Säännöt
+web-rules-words = Pelin sanasto
+web-rules-word = • { $word }
+
+# Taking over a computer player's seat (a table with open seats), and hints (a table with hints).
+web-take-seat = 🪑 Ota paikka: { $who }
+web-hint = 💡 Vihje
+web-hint-says = 💡 Tavallinen tietokonepelaaja valitsisi { $action }. { $why }

@@ -61,7 +61,16 @@ async function signIn(sdk, clientId) {
 }
 
 /// What the window shows now, and whether it is connected (a move can be sent).
-const shown = { table: null, hand: null, confirming: null, live: false, session: null };
+const shown = {
+  table: null,
+  hand: null,
+  confirming: null,
+  live: false,
+  session: null,
+  rules: null,
+  hintText: null,
+  ask: null,
+};
 
 function seatList(table) {
   return el(
@@ -104,7 +113,7 @@ function actionButton(action, send) {
   button.addEventListener("click", () => {
     if (action.confirm && shown.confirming !== action.index) {
       shown.confirming = action.index;
-      draw(send);
+      draw(send, shown.ask);
       return;
     }
     shown.confirming = null;
@@ -113,7 +122,7 @@ function actionButton(action, send) {
   return button;
 }
 
-function handView(hand, send) {
+function handView(hand, send, ask) {
   const groups = new Map();
   for (const action of hand.actions) {
     const key = `${action.row}|${action.group ?? ""}`;
@@ -137,11 +146,20 @@ function handView(hand, send) {
             textContent: words.confirm_no,
             onclick: () => {
               shown.confirming = null;
-              draw(send);
+              draw(send, shown.ask);
             },
           }),
         )
       : null,
+    hand.hint
+      ? el("button", {
+          className: "action other hint",
+          textContent: hand.hint,
+          disabled: !shown.live,
+          onclick: () => ask({ type: "hint", table: hand.table, move_number: hand.move_number }),
+        })
+      : null,
+    shown.hintText ? el("p", { className: "hint-text", textContent: shown.hintText }) : null,
     [...groups.values()].map((g) =>
       el(
         "div",
@@ -156,7 +174,20 @@ function handView(hand, send) {
   return section;
 }
 
-function draw(send) {
+/// The game's rules in brief, folded under their button.
+function rulesView(rules) {
+  if (!rules) return null;
+  return el(
+    "details",
+    { className: "rules" },
+    el("summary", { textContent: rules.label }),
+    el("p", { textContent: rules.summary }),
+    rules.words.length ? el("h3", { textContent: rules.words_title }) : null,
+    rules.words.map((w) => el("p", { textContent: w })),
+  );
+}
+
+function draw(send, ask) {
   const table = shown.table;
   app.replaceChildren();
   if (!table) return;
@@ -167,9 +198,23 @@ function draw(send) {
   const parts = [
     el("header", {}, el("h1", { textContent: table.game }), seatList(table)),
     hand
-      ? handView(hand, send)
-      : el("section", { className: "public" }, picture(table.picture), lines(table.lines, "table-lines")),
+      ? handView(hand, send, ask)
+      : el(
+          "section",
+          { className: "public" },
+          picture(table.picture),
+          lines(table.lines, "table-lines"),
+          table.take
+            ? el("button", {
+                className: "action other take",
+                textContent: table.take.label,
+                disabled: !shown.live,
+                onclick: () => ask({ type: "take", table: table.table, seat: table.take.seat }),
+              })
+            : null,
+        ),
     table.story.length ? lines(table.story, "story") : null,
+    rulesView(shown.rules && shown.rules.table === table.table ? shown.rules : null),
   ];
   app.append(...parts.filter((p) => p != null));
 }
@@ -190,6 +235,11 @@ function connect(session, instance, onGone) {
       JSON.stringify({ type: "move", table: hand.table, move_number: hand.move_number, index }),
     );
   };
+  // A request other than a move (a hint, taking over a seat), as the server reads it.
+  const ask = (request) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(request));
+  };
+  shown.ask = ask;
   socket.addEventListener("open", () => {
     opened = true;
     status("");
@@ -204,8 +254,15 @@ function connect(session, instance, onGone) {
         if (shown.hand && shown.hand.move_number < frame.move_number) shown.hand = null;
         break;
       case "hand":
+        if (shown.hand?.move_number !== frame.move_number) shown.hintText = null;
         shown.hand = frame;
         shown.confirming = null;
+        break;
+      case "hint":
+        shown.hintText = frame.text;
+        break;
+      case "rules":
+        shown.rules = frame;
         break;
       case "refused":
       case "notice":
@@ -214,7 +271,7 @@ function connect(session, instance, onGone) {
         return;
     }
     status("");
-    draw(send);
+    draw(send, ask);
   });
   socket.addEventListener("close", () => {
     shown.live = false;

@@ -22,8 +22,12 @@ pub enum ServerFrame {
     Table(TableFrame),
     /// A seated person's hand: what they see, and the moves they may make now.
     Hand(HandFrame),
+    /// The game's rules in brief (sent once per table a window shows).
+    Rules(RulesFrame),
     /// A request refused: nothing changed.
     Refused { text: String },
+    /// The answer to a hint: the move the normal computer player would make, and why.
+    Hint { text: String },
     /// A notice: no table in the channel, the bot restarting.
     Notice { text: String },
 }
@@ -45,6 +49,29 @@ pub struct TableFrame {
     /// too. (A picture in the frame itself would make every frame, and the buffer each window's
     /// socket keeps at its largest frame's size, many times larger.)
     pub picture: Option<String>,
+    /// A computer player's seat anyone watching may take over (a table with open seats).
+    pub take: Option<TakeFrame>,
+}
+
+/// A seat to take over: which, and its button.
+#[derive(Clone, Debug, Serialize)]
+pub struct TakeFrame {
+    pub seat: usize,
+    pub label: String,
+}
+
+/// The game's rules in brief, as the table message's "Rules" and "❔" answer them: its
+/// summary, then the game's own words explained.
+#[derive(Clone, Debug, Serialize)]
+pub struct RulesFrame {
+    pub table: TableId,
+    /// The button that shows them.
+    pub label: String,
+    pub summary: String,
+    /// The heading of the game's words, and each word explained (none for a game without
+    /// words of its own).
+    pub words_title: String,
+    pub words: Vec<String>,
 }
 
 /// One seat of the table.
@@ -67,6 +94,8 @@ pub struct HandFrame {
     pub story: Vec<String>,
     pub actions: Vec<ActionFrame>,
     pub over: bool,
+    /// The hint button's label, while the seat has a move to make at a table with hints.
+    pub hint: Option<String>,
     /// Where the seat's picture of its hand and the table is (`picture?…&hand=1`), once the
     /// game has begun.
     pub picture: Option<String>,
@@ -95,6 +124,10 @@ pub enum ClientFrame {
         move_number: u64,
         index: usize,
     },
+    /// Take over the computer player's `seat` of `table`.
+    Take { table: TableId, seat: usize },
+    /// A hint for the hand offered at `move_number` of `table`.
+    Hint { table: TableId, move_number: u64 },
 }
 
 /// Who reads a frame: the language and the seats' names.
@@ -164,6 +197,10 @@ pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
             .map(|s| reader.texts(s))
             .unwrap_or_default(),
         picture,
+        take: view.seat_to_take().filter(|_| !seated).map(|s| TakeFrame {
+            seat: s,
+            label: reader.text(&msg!("web-take-seat", who = seat(s))),
+        }),
     }
 }
 
@@ -202,6 +239,8 @@ pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
             })
             .collect(),
         over: hand.over,
+        hint: (hand.hints && !hand.over && !hand.actions.is_empty())
+            .then(|| reader.text(&msg!("web-hint"))),
     }
 }
 
@@ -211,6 +250,22 @@ pub fn read(text: &str) -> Option<ClientFrame> {
         return None;
     }
     serde_json::from_str(text).ok()
+}
+
+/// The rules in brief of the game at `view` (None: not a game of ours).
+pub fn rules(view: &TableView, reader: &Reader) -> Option<RulesFrame> {
+    let game = pakka_table::games::find(view.game_id)?;
+    Some(RulesFrame {
+        table: view.id,
+        label: reader.text(&msg!("web-rules")),
+        summary: reader.text(&game.summary()),
+        words_title: reader.text(&msg!("web-rules-words")),
+        words: game
+            .glossary()
+            .into_iter()
+            .map(|word| reader.text(&msg!("web-rules-word", word = word)))
+            .collect(),
+    })
 }
 
 /// The public picture of `view` as an SVG, worded for `reader`.
@@ -248,8 +303,21 @@ mod tests {
                 index: 2
             })
         ));
+        assert!(matches!(
+            read(r#"{"type":"take","table":3,"seat":1}"#),
+            Some(ClientFrame::Take { table: 3, seat: 1 })
+        ));
+        assert!(matches!(
+            read(r#"{"type":"hint","table":3,"move_number":7}"#),
+            Some(ClientFrame::Hint {
+                table: 3,
+                move_number: 7
+            })
+        ));
         for bad in [
             "",
+            r#"{"type":"take","table":3}"#,
+            r#"{"type":"hint","table":3,"move_number":7,"index":1}"#,
             "move",
             r#"{"type":"move","table":3}"#,
             r#"{"type":"move","table":"3","move_number":7,"index":2}"#,

@@ -60,6 +60,8 @@ struct Window {
     watching: Option<pakka_table::Watching>,
     /// The channel's latest table event (None: show the table as the service holds it).
     latest: Option<Arc<pakka_table::TableEvent>>,
+    /// The table whose rules in brief the window was sent.
+    rules_sent: Option<TableId>,
     sink: futures_util::stream::SplitSink<WebSocket, Message>,
 }
 
@@ -128,6 +130,14 @@ impl Window {
                 Err(e) => return self.refuse(&e.msg()).await,
             },
         };
+        if self.rules_sent != Some(table) {
+            self.rules_sent = Some(table);
+            if let Some(rules) = frames::rules(&view, &self.reader_without_names()) {
+                if !self.send(&ServerFrame::Rules(rules)).await {
+                    return false;
+                }
+            }
+        }
         let seated = view.seat_of(self.person.id).is_some();
         if !seated {
             // Everyone without a seat gets the same frame: made once per change.
@@ -180,6 +190,68 @@ impl Window {
                 self.send(&ServerFrame::Hand(frame)).await
             }
             None => true,
+        }
+    }
+
+    /// A refusal of the service, worded with the table's names.
+    async fn refuse_with_names(&mut self, table: TableId, e: &TableError) -> bool {
+        if e.is_internal() {
+            tracing::error!(error = %e, "a window's request failed");
+        }
+        let names = match self.web.service.view(table).await {
+            Ok(view) => self.names(&view),
+            Err(_) => Vec::new(),
+        };
+        let text = Reader {
+            lang: self.lang,
+            names: &names,
+        }
+        .text(&e.msg());
+        self.send(&ServerFrame::Refused { text }).await
+    }
+
+    /// Taking over a computer player's seat: the person is seated, and the table's event
+    /// brings every window up to date (this one shows their hand).
+    async fn take(&mut self, table: TableId, seat: usize) -> bool {
+        if self.table != Some(table) {
+            return self.refuse(&msg!("web-other-table")).await;
+        }
+        match self
+            .web
+            .service
+            .take_over(table, self.person.id, seat)
+            .await
+        {
+            Ok(_) => true,
+            Err(e) => self.refuse_with_names(table, &e).await,
+        }
+    }
+
+    /// A hint for the person's seat: the normal computer player's move, and why.
+    async fn hint(&mut self, table: TableId, move_number: u64) -> bool {
+        if self.table != Some(table) {
+            return self.refuse(&msg!("web-other-table")).await;
+        }
+        match self.web.service.hint(table, self.person.id).await {
+            Ok(hint) if hint.move_number == move_number => {
+                let names = match self.web.service.view(table).await {
+                    Ok(view) => self.names(&view),
+                    Err(_) => Vec::new(),
+                };
+                let text = Reader {
+                    lang: self.lang,
+                    names: &names,
+                }
+                .text(&msg!(
+                    "web-hint-says",
+                    action = hint.label,
+                    why = hint.reason
+                ));
+                self.send(&ServerFrame::Hint { text }).await
+            }
+            // The hand moved on meanwhile: the hand as it is now.
+            Ok(_) => self.show().await,
+            Err(e) => self.refuse_with_names(table, &e).await,
         }
     }
 
@@ -242,6 +314,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         table: None,
         watching: None,
         latest: None,
+        rules_sent: None,
         sink,
     };
     web.windows
@@ -281,6 +354,12 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
                         Paced::Ok => match frames::read(text.as_str()) {
                             Some(ClientFrame::Move { table, move_number, index }) => {
                                 open = window.play(table, move_number, index).await;
+                            }
+                            Some(ClientFrame::Take { table, seat }) => {
+                                open = window.take(table, seat).await;
+                            }
+                            Some(ClientFrame::Hint { table, move_number }) => {
+                                open = window.hint(table, move_number).await;
                             }
                             None => open = window.refuse(&msg!("web-bad-frame")).await,
                         },
