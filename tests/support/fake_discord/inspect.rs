@@ -26,6 +26,12 @@ impl FakeDiscord {
         )
     }
 
+    /// How many of a channel's latest live public messages [`FakeDiscord::latest_button`]
+    /// looks through. The button sought is always on a recent one. Looking through every message
+    /// ever posted made each look as slow as the channel was old, under the fake's one lock: in
+    /// a two-hour soak every answer's tail grew with the games played.
+    const RECENT: usize = 64;
+
     /// The newest live public message of `channel` carrying an enabled button whose custom id
     /// starts with `prefix`: `(message id, custom id)`. Searches from the newest message back.
     pub fn latest_button(&self, channel: u64, prefix: &str) -> Option<(u64, String)> {
@@ -35,6 +41,7 @@ impl FakeDiscord {
             .get(&channel)?
             .iter()
             .rev()
+            .take(Self::RECENT)
             .filter_map(|id| st.messages.get(id))
             .find_map(|m| {
                 m.components_iter()
