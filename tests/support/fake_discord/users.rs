@@ -369,6 +369,7 @@ impl FakeDiscord {
             }
             Some(_) => {}
         }
+        drop(msg);
         self.click_unchecked(user, message_id, custom_id).await
     }
 
@@ -380,11 +381,13 @@ impl FakeDiscord {
         message_id: u64,
         custom_id: &str,
     ) -> anyhow::Result<InteractionOutcome> {
-        let msg = self.visible_message(user, message_id)?;
+        // Only the channel is kept: a copy of the message held while the bot answers would
+        // share its history, and the bot's edit would then copy every version before it (a
+        // hand kept through a long match has thousands).
+        let channel_id = self.visible_message(user, message_id)?.channel_id;
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let label = format!("click {custom_id:?} by {}", user.name);
-        let id =
-            self.dispatch_interaction(3, user, msg.channel_id, data, Some(message_id), label)?;
+        let id = self.dispatch_interaction(3, user, channel_id, data, Some(message_id), label)?;
         self.wait_outcome(id).await
     }
 
