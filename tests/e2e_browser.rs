@@ -255,7 +255,6 @@ async fn full_game(spec: FullGame) -> Option<Played> {
             .iter()
             .map(|(p, _)| p.id != dave.id && p.id != erin.id)
             .collect();
-        let agreed_from = std::time::Instant::now();
         let view = agree(
             &h,
             table,
@@ -293,12 +292,6 @@ async fn full_game(spec: FullGame) -> Option<Played> {
             continue;
         }
         let actor = view.to_act[0];
-        if std::env::var_os("FULL_GAME_TRACE").is_some() {
-            eprintln!(
-                "move {number}: {actor} to act; the windows agreed in {:?}",
-                agreed_from.elapsed()
-            );
-        }
         if !shot && number >= spec.shots_at && actor == alice.id {
             shot = true;
             let dir = std::env::var("WINDOW_SHOTS")
@@ -345,9 +338,6 @@ async fn full_game(spec: FullGame) -> Option<Played> {
                 continue;
             }
         }
-        if std::env::var_os("FULL_GAME_TRACE").is_some() {
-            eprintln!("  acted after {:?}", agreed_from.elapsed());
-        }
         // The move is made when the table moves on (a non-move button only changes the hand).
         let service = h.service.clone().unwrap();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -359,9 +349,6 @@ async fn full_game(spec: FullGame) -> Option<Played> {
         {
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        if std::env::var_os("FULL_GAME_TRACE").is_some() {
-            eprintln!("  moved after {:?}", agreed_from.elapsed());
-        }
     }
     // Every frame of the game, of every window, shows only what its reader may see.
     let last = browser.frames().await;
@@ -370,6 +357,10 @@ async fn full_game(spec: FullGame) -> Option<Played> {
     }
     browser.quit().await;
     web.stop().await;
+    assert!(
+        restarted,
+        "the game ended before the restart it was to have"
+    );
     let stored = h.store().await.table(table).await.unwrap().unwrap();
     let frames = windows::check_frames_show_only_what_their_readers_see(&stored, &recorded);
     for (user, frames) in &recorded[2..] {
@@ -644,6 +635,8 @@ async fn a_teka_deal_in_windows_and_buttons() {
     else {
         return;
     };
+    // The calls, and at least two tricks.
+    assert!(played.moves >= 12, "{} moves", played.moves);
     println!(
         "teka: {} moves, {} checks of every window against the table message, {} frames checked",
         played.moves, played.checks, played.frames

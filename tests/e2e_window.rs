@@ -878,7 +878,12 @@ async fn a_window_takes_over_a_computer_seat_and_asks_for_a_hint() {
     )
     .await;
     let no = until(&mut carols, "refused").await;
-    assert!(!no["text"].as_str().unwrap().is_empty(), "{no}");
+    let not_a_computer = pakka::catalog::catalog().text(
+        "en-US",
+        &pakka::msg!("table-not-a-computer-seat"),
+        &pakka::catalog::NoNames,
+    );
+    assert_eq!(no["text"], not_a_computer.as_str(), "{no}");
     // Bob's turn comes: 💡 in his hand, and the hint is his alone.
     while hand["actions"].as_array().is_some_and(|a| a.is_empty()) {
         let view = h.service.clone().unwrap().view(table).await.unwrap();

@@ -1,6 +1,6 @@
-//! The Activity's windows in tests: what a frame says (its texts and the cards they name), the
-//! check that no recorded frame names a card its receiver may not see, and a handle on the
-//! browser driver (`web/test/table.mjs`) that runs several real windows in headless Chromium.
+//! The Activity's windows in tests: what a frame says (its texts), the check that no recorded
+//! frame names a card its receiver may not see, and a handle on the browser driver
+//! (`web/test/table.mjs`) that runs several real windows in headless Chromium.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -13,26 +13,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use pakka::cards::CardSet;
 use pakka::store::StoredTable;
 
-/// The cards a text names ("K♦", "10♥"), as the catalog words them in English: each suit
-/// symbol with the rank before it, read by the cards' own notation.
-pub fn cards_in_text(text: &str, out: &mut pakka::cards::CardSet) {
-    let chars: Vec<char> = text.chars().collect();
-    for (k, c) in chars.iter().enumerate() {
-        if !"♠♥♦♣".contains(*c) {
-            continue;
-        }
-        for len in [2, 1] {
-            let Some(start) = k.checked_sub(len) else {
-                continue;
-            };
-            let name: String = chars[start..=k].iter().collect();
-            if let Ok(card) = name.parse::<pakka::cards::Card>() {
-                out.insert(card);
-                break;
-            }
-        }
-    }
-}
+use crate::support::harness::cards_in;
 
 /// Every text of a frame a person reads (its picture aside: drawn from the same view).
 pub fn frame_texts(frame: &Value) -> Vec<String> {
@@ -65,11 +46,7 @@ pub fn check_frames_show_only_what_their_readers_see(
     recorded: &[(u64, Vec<Value>)],
 ) -> usize {
     // The reading of a text's cards the check relies on.
-    let mut named = CardSet::new();
-    cards_in_text(
-        "bob — discard pile 3 cards: 10♦ K♣ (top Q♠) · 7 cards",
-        &mut named,
-    );
+    let named = cards_in("bob — discard pile 3 cards: 10♦ K♣ (top Q♠) · 7 cards");
     let mut read: Vec<String> = named.iter().map(|c| c.to_string()).collect();
     read.sort();
     assert_eq!(read, ["10D", "KC", "QS"]);
@@ -101,10 +78,9 @@ pub fn check_frames_show_only_what_their_readers_see(
                     allowed = allowed.union(truth.own[k][s]);
                 }
             }
-            let mut named = CardSet::new();
-            for text in frame_texts(frame) {
-                cards_in_text(&text, &mut named);
-            }
+            let named = frame_texts(frame)
+                .iter()
+                .fold(CardSet::new(), |named, text| named.union(cards_in(text)));
             let leaked: Vec<String> = named
                 .iter()
                 .filter(|c| !allowed.contains(*c))

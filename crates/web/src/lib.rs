@@ -201,6 +201,30 @@ impl Web {
         Ok(instance)
     }
 
+    /// `user`'s hand at `table`: its final hand once the table `ended`, else as the service
+    /// holds it (None: not seated, or the table gone).
+    async fn hand_of(
+        &self,
+        table: pakka_table::TableId,
+        user: u64,
+        ended: Option<&Ended>,
+    ) -> Option<pakka_table::HandView> {
+        match ended {
+            Some(end) => end
+                .hands
+                .iter()
+                .find(|(seated, _)| *seated == user)
+                .map(|(_, hand)| hand.clone()),
+            None => match self.service.hand(table, user).await {
+                Ok(hand) => Some(hand),
+                Err(e) => {
+                    tracing::debug!(error = %e, "a window's hand could not be read");
+                    None
+                }
+            },
+        }
+    }
+
     /// Shows the windows of `channel` their table again.
     fn wake(&self, channel: u64) {
         if let Ok(channels) = self.channels.lock() {
@@ -523,15 +547,9 @@ async fn picture(
         names: &names,
     };
     let svg = if query.hand.is_some() {
-        let hand = match &ended {
-            Some(end) => end
-                .hands
-                .iter()
-                .find(|(user, _)| *user == person.id)
-                .map(|(_, hand)| hand.clone()),
-            None => web.service.hand(query.table, person.id).await.ok(),
-        };
-        hand.and_then(|hand| frames::hand_picture(&hand, &reader))
+        web.hand_of(query.table, person.id, ended.as_deref())
+            .await
+            .and_then(|hand| frames::hand_picture(&hand, &reader))
     } else {
         frames::table_picture(&view, &reader)
     };

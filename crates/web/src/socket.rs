@@ -170,21 +170,11 @@ impl Window {
         if !self.send(&ServerFrame::Table(public)).await {
             return false;
         }
-        let hand = match &ended {
-            Some(ended) => ended
-                .hands
-                .iter()
-                .find(|(user, _)| *user == self.person.id)
-                .map(|(_, hand)| hand.clone()),
-            None => match self.web.service.hand(table, self.person.id).await {
-                Ok(hand) => Some(hand),
-                Err(e) => {
-                    tracing::debug!(error = %e, "a window's hand could not be read");
-                    None
-                }
-            },
-        };
-        match hand {
+        match self
+            .web
+            .hand_of(table, self.person.id, ended.as_deref())
+            .await
+        {
             Some(hand) => {
                 let frame = frames::hand(&hand, &reader);
                 self.send(&ServerFrame::Hand(frame)).await
@@ -193,20 +183,25 @@ impl Window {
         }
     }
 
+    /// `what` worded for this window, naming the seats of `table`.
+    async fn text_at(&self, table: TableId, what: &Msg) -> String {
+        let names = match self.web.service.view(table).await {
+            Ok(view) => self.names(&view),
+            Err(_) => Vec::new(),
+        };
+        Reader {
+            lang: self.lang,
+            names: &names,
+        }
+        .text(what)
+    }
+
     /// A refusal of the service, worded with the table's names.
     async fn refuse_with_names(&mut self, table: TableId, e: &TableError) -> bool {
         if e.is_internal() {
             tracing::error!(error = %e, "a window's request failed");
         }
-        let names = match self.web.service.view(table).await {
-            Ok(view) => self.names(&view),
-            Err(_) => Vec::new(),
-        };
-        let text = Reader {
-            lang: self.lang,
-            names: &names,
-        }
-        .text(&e.msg());
+        let text = self.text_at(table, &e.msg()).await;
         self.send(&ServerFrame::Refused { text }).await
     }
 
@@ -234,19 +229,8 @@ impl Window {
         }
         match self.web.service.hint(table, self.person.id).await {
             Ok(hint) if hint.move_number == move_number => {
-                let names = match self.web.service.view(table).await {
-                    Ok(view) => self.names(&view),
-                    Err(_) => Vec::new(),
-                };
-                let text = Reader {
-                    lang: self.lang,
-                    names: &names,
-                }
-                .text(&msg!(
-                    "web-hint-says",
-                    action = hint.label,
-                    why = hint.reason
-                ));
+                let says = msg!("web-hint-says", action = hint.label, why = hint.reason);
+                let text = self.text_at(table, &says).await;
                 self.send(&ServerFrame::Hint { text }).await
             }
             // The hand moved on meanwhile: the hand as it is now.
@@ -268,22 +252,8 @@ impl Window {
         {
             // The event of the move brings every window, this one too, up to date.
             Ok(_) => true,
-            Err(e) => {
-                if e.is_internal() {
-                    tracing::error!(error = %e, "a window's move failed");
-                }
-                let names = match self.web.service.view(table).await {
-                    Ok(view) => self.names(&view),
-                    Err(_) => Vec::new(),
-                };
-                let text = Reader {
-                    lang: self.lang,
-                    names: &names,
-                }
-                .text(&e.msg());
-                // A stale move: the refusal, then the hand as it is now.
-                self.send(&ServerFrame::Refused { text }).await && self.show().await
-            }
+            // A stale move: the refusal, then the hand as it is now.
+            Err(e) => self.refuse_with_names(table, &e).await && self.show().await,
         }
     }
 }
