@@ -152,7 +152,15 @@ pub(crate) fn progress(bracket: &Bracket, history: &[RoundRecord]) -> BTreeMap<P
     let mut reach: BTreeMap<PlayerId, Reach> = bracket
         .seeds
         .keys()
-        .map(|&p| (p, Reach { round: 1, out: false }))
+        .map(|&p| {
+            (
+                p,
+                Reach {
+                    round: 1,
+                    out: false,
+                },
+            )
+        })
         .collect();
     for (index, record) in history.iter().enumerate() {
         let round = index as u32 + 1;
@@ -232,7 +240,9 @@ pub(crate) fn pair(
     let width = k.pow(round);
     for (&p, r) in &reach {
         if !r.out && r.round == round && still.contains(&p) {
-            let pos = bracket.position(p).expect("a bracket player has a position");
+            let pos = bracket
+                .position(p)
+                .expect("a bracket player has a position");
             groups.entry(pos / width).or_default().push((pos, p));
         }
     }
@@ -363,7 +373,10 @@ mod tests {
         assert_ne!(final_.tables[0].seats[0], Occupant::Player(40));
         assert_eq!(
             pair_round(&event, 3, &entrants(6), &history),
-            Err(PairError::RoundOutOfRange { round: 3, rounds: 2 })
+            Err(PairError::RoundOutOfRange {
+                round: 3,
+                rounds: 2
+            })
         );
 
         let standings = crate::standings(&event, &entrants(6), &history);

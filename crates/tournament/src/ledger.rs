@@ -61,7 +61,7 @@ impl Ledger {
                 };
                 let n = table.seats.len();
                 let earned = pairwise(result, &table.seats);
-                for s in 0..n {
+                for (s, row) in earned.iter().enumerate() {
                     let Occupant::Player(id) = table.seats[s] else {
                         continue;
                     };
@@ -71,11 +71,11 @@ impl Ledger {
                             .as_ref()
                             .and_then(|seats| seats.get(s).copied().flatten())
                             .unwrap_or_default(),
-                        None => Halves(earned[s].iter().flatten().map(|&h| u32::from(h)).sum()),
+                        None => Halves(row.iter().flatten().map(|&h| u32::from(h)).sum()),
                     };
                     let games: Vec<(PlayerId, u8)> = (0..n)
                         .filter(|&o| present(result, &table.seats, o))
-                        .filter_map(|o| Some((table.seats[o].player()?, earned[s][o]?)))
+                        .filter_map(|o| Some((table.seats[o].player()?, row[o]?)))
                         .collect();
                     let entry = ledger.entry(id);
                     entry.points += points;
@@ -85,7 +85,10 @@ impl Ledger {
                         entry.walkovers += 1;
                     } else {
                         entry.played += 1;
-                        entry.seat_counts[s] += 1;
+                        // A seat past the event's (a malformed record) counts for no rotation.
+                        if let Some(count) = entry.seat_counts.get_mut(s) {
+                            *count += 1;
+                        }
                         entry.last_seat = Some(s);
                         entry.games.push(games);
                     }

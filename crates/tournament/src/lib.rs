@@ -502,7 +502,13 @@ pub fn pair(
         });
     }
     match event.format {
-        Format::Swiss => Ok(swiss::pair(event, round, active, history, swiss::Mode::Swiss)),
+        Format::Swiss => Ok(swiss::pair(
+            event,
+            round,
+            active,
+            history,
+            swiss::Mode::Swiss,
+        )),
         Format::Duplicate => Ok(swiss::pair(
             event,
             round,

@@ -169,11 +169,13 @@ pub(crate) fn match_points(
                             .enumerate()
                             .filter(|(u, _)| *u != t)
                             .filter_map(|(_, other)| other.as_ref())
-                            .map(|other| match mine[s].cmp(other.get(s).unwrap_or(&i64::MIN)) {
-                                std::cmp::Ordering::Greater => 2,
-                                std::cmp::Ordering::Equal => 1,
-                                std::cmp::Ordering::Less => 0,
-                            })
+                            .map(
+                                |other| match mine[s].cmp(other.get(s).unwrap_or(&i64::MIN)) {
+                                    std::cmp::Ordering::Greater => 2,
+                                    std::cmp::Ordering::Equal => 1,
+                                    std::cmp::Ordering::Less => 0,
+                                },
+                            )
                             .sum::<u32>();
                         Some(Halves(earned))
                     })

@@ -141,12 +141,7 @@ mod tests {
     }
 
     fn five() -> Vec<Entrant> {
-        (1..=5)
-            .map(|id| Entrant {
-                id,
-                rating: 0.0,
-            })
-            .collect()
+        (1..=5).map(|id| Entrant { id, rating: 0.0 }).collect()
     }
 
     /// The lower id wins every game.
@@ -156,7 +151,12 @@ mod tests {
             .map(|t| {
                 let ids: Vec<PlayerId> = t.players().collect();
                 let winner = if ids[0] < ids[1] { 0 } else { 1 };
-                let s = |i: usize| t.seats.iter().position(|o| *o == Occupant::Player(ids[i])).unwrap();
+                let s = |i: usize| {
+                    t.seats
+                        .iter()
+                        .position(|o| *o == Occupant::Player(ids[i]))
+                        .unwrap()
+                };
                 Some(TableResult {
                     ranking: vec![vec![s(winner)], vec![s(1 - winner)]],
                     ..TableResult::default()
@@ -185,7 +185,13 @@ mod tests {
             for t in &plan.tables {
                 let ids: Vec<PlayerId> = t.players().collect();
                 assert!(met.insert((ids[0].min(ids[1]), ids[0].max(ids[1]))));
-                assert_eq!(t.why, Why::Schedule { new_pairs: 1, pairs: 1 });
+                assert_eq!(
+                    t.why,
+                    Why::Schedule {
+                        new_pairs: 1,
+                        pairs: 1
+                    }
+                );
             }
             let results = lower_wins(&plan);
             history.push(RoundRecord { plan, results });
@@ -207,7 +213,10 @@ mod tests {
             ]
         );
         // Sonneborn–Berger of player 2: beat 3, 4, 5 (2 + 1 + 0 points) = 3 points = 12 quarters.
-        assert_eq!(table[1].tiebreaks, vec![Tiebreak::SonnebornBerger(crate::Quarters(12))]);
+        assert_eq!(
+            table[1].tiebreaks,
+            vec![Tiebreak::SonnebornBerger(crate::Quarters(12))]
+        );
         assert!(table.iter().all(|s| s.byes == 1 && s.played == 4));
         // Seats rotate: of four games, every player held seat 0 one to three times.
         let mut seat0 = std::collections::BTreeMap::new();

@@ -8,7 +8,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::ledger::Ledger;
 use crate::seating::{seat, table_sizes, Rotation, Sitter};
-use crate::{rng, Entrant, Event, Halves, PlayerId, RoundPlan, RoundRecord, Stream, TablePlan, Why};
+use crate::{
+    rng, Entrant, Event, Halves, PlayerId, RoundPlan, RoundRecord, Stream, TablePlan, Why,
+};
 
 /// Swiss proper, or duplicate's variant.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -243,7 +245,11 @@ impl<'a> Search<'a> {
         let max = sizes.iter().copied().max().unwrap_or(0);
         let min = sizes.iter().copied().min().unwrap_or(0);
         let big = sizes.iter().filter(|&&s| s == max).count();
-        let small = if min == max { (min, 0) } else { (min, sizes.len() - big) };
+        let small = if min == max {
+            (min, 0)
+        } else {
+            (min, sizes.len() - big)
+        };
         Search {
             met,
             allow,
@@ -304,7 +310,14 @@ impl<'a> Search<'a> {
         Step::Impossible
     }
 
-    fn companions(&mut self, from: usize, need: usize, big: usize, small: usize, repeats: u32) -> Step {
+    fn companions(
+        &mut self,
+        from: usize,
+        need: usize,
+        big: usize,
+        small: usize,
+        repeats: u32,
+    ) -> Step {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Step::Unknown;
@@ -482,7 +495,10 @@ mod tests {
 
     #[test]
     fn round_one_slices_the_rating_order() {
-        assert_eq!(slices(8, 2), vec![vec![0, 4], vec![1, 5], vec![2, 6], vec![3, 7]]);
+        assert_eq!(
+            slices(8, 2),
+            vec![vec![0, 4], vec![1, 5], vec![2, 6], vec![3, 7]]
+        );
         // 14 players at 4 seats: 4 tables, the last two a seat short.
         assert_eq!(
             slices(14, 4),
