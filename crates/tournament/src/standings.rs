@@ -262,6 +262,91 @@ mod tests {
         assert_eq!(row(&table, 4).played, 3);
     }
 
+    /// Duplicate, eight players at two 4-seat tables, one round scored by hand.
+    #[test]
+    fn a_two_table_duplicate_round() {
+        let event = Event {
+            format: Format::Duplicate,
+            seats: 4,
+            rounds: 2,
+            seed: 11,
+        };
+        let entrants: Vec<Entrant> = (1..=8)
+            .map(|id| Entrant {
+                id,
+                rating: 100.0 - id as f64,
+            })
+            .collect();
+        let r1 = pair(&event, 1, &entrants, &[]).unwrap();
+        let players: Vec<Vec<PlayerId>> = r1.tables.iter().map(|t| t.players().collect()).collect();
+        assert_eq!(players, vec![vec![1, 3, 5, 7], vec![2, 4, 6, 8]]);
+        assert!(r1.deal_seed.is_some());
+        assert_eq!(
+            pair(&event, 1, &entrants, &[]).unwrap().deal_seed,
+            r1.deal_seed
+        );
+        let scored = |scores: Vec<i64>| {
+            Some(TableResult {
+                ranking: vec![vec![1], vec![0], vec![2], vec![3]],
+                scores: Some(scores),
+                ..TableResult::default()
+            })
+        };
+        // Seat by seat: 10 = 10 (½ each to 1 and 2), 20 > 15 (1 to player 3), 5 < 8 (1 to
+        // player 6), 0 = 0 (½ each to 7 and 8).
+        let history = vec![RoundRecord {
+            results: vec![scored(vec![10, 20, 5, 0]), scored(vec![10, 15, 8, 0])],
+            plan: r1,
+        }];
+        let table = standings(&event, &entrants, &history);
+        let rows: Vec<(PlayerId, u32, usize)> =
+            table.iter().map(|s| (s.id, s.points.0, s.rank)).collect();
+        // Buchholz (tablemates' match points): 3: 1 + 0 + 1 = 2 halves, 6: 1 + 0 + 1 = 2;
+        // 1, 2, 7 and 8: 3 each; 4 and 5: 4 each.
+        assert_eq!(
+            rows,
+            vec![
+                (3, 2, 1),
+                (6, 2, 1),
+                (1, 1, 3),
+                (2, 1, 3),
+                (7, 1, 3),
+                (8, 1, 3),
+                (4, 0, 7),
+                (5, 0, 7)
+            ]
+        );
+        assert_eq!(
+            row(&table, 3).tiebreaks,
+            vec![Tiebreak::Buchholz(Halves(2))]
+        );
+        assert_eq!(
+            row(&table, 5).tiebreaks,
+            vec![Tiebreak::Buchholz(Halves(4))]
+        );
+
+        // Round 2: every 4-seat table mixes two players of each round-1 table, so two repeats
+        // each are unavoidable; every player moves to a seat they have not held.
+        let r2 = pair(&event, 2, &entrants, &history).unwrap();
+        assert_ne!(r2.deal_seed, history[0].plan.deal_seed);
+        for t in &r2.tables {
+            let Why::ScoreGroup { repeats, .. } = &t.why else {
+                panic!("{:?}", t.why)
+            };
+            assert_eq!(repeats.len(), 2);
+            for (s, o) in t.seats.iter().enumerate() {
+                assert_ne!(
+                    history[0]
+                        .plan
+                        .tables
+                        .iter()
+                        .find_map(|t| t.seats.iter().position(|x| x == o)),
+                    Some(s)
+                );
+            }
+        }
+    }
+
     #[test]
     fn equal_keys_share_a_rank() {
         let event = Event {
