@@ -22,6 +22,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("rules", &["cards", "text"]),
     ("ai", &["rules"]),
     ("ratings", &[]),
+    // Pairing and standings of tournaments: pure, no pakka crate.
+    ("tournament", &[]),
     // Metrics are recorded at the edges only (see EDGES): no layer below them uses this.
     ("metrics", &[]),
     ("store", &["ratings", "metrics", "shards"]),
