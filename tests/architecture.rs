@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "store",
             "metrics",
             "conformance",
+            "tournament",
         ],
     ),
     ("render", &["cards", "text", "catalog", "rules"]),
@@ -560,7 +561,13 @@ fn the_discord_edge_stands_in_layers() {
         &["command_names", "words", "render"],
         &["tables", "languages", "data"],
         &[
-            "pictures", "reply", "health", "stopping", "upkeep", "listen",
+            "pictures",
+            "reply",
+            "health",
+            "stopping",
+            "upkeep",
+            "listen",
+            "tournaments",
         ],
         &["replay", "commands", "components"],
     ];

@@ -1280,6 +1280,141 @@ async fn open_tables_in_picks_the_servers_of_a_shard_range(db: &Db) {
     );
 }
 
+/// An event's life in the store: created in sign-up, players signed up in order (twice is
+/// refused, a withdrawn player comes back in their place), a round stored whole with its
+/// tables, a table linked and its result set once, the missed rounds counted, and the state
+/// and every snowflake read back.
+async fn an_event_its_players_and_rounds_round_trip(db: &Db) {
+    use pakka::store::{EventPhase, EventState, Missed, NewTournament, Withdrawn};
+    let store = db.open().await;
+    let new = NewTournament {
+        guild_id: GUILD,
+        channel_id: 77,
+        organiser: ALICE,
+        game: "paskahousu".into(),
+        options: json!({}),
+        format: "swiss".into(),
+        seats: 2,
+        rounds: 3,
+        max_players: 16,
+        round_minutes: 30,
+        checkin_minutes: 5,
+        level: "normal".into(),
+        seed: u64::MAX - 5,
+    };
+    let id = store.create_tournament(&new).await.unwrap();
+    let stored = store.tournament(id).await.unwrap().unwrap();
+    assert_eq!(stored.new, new);
+    assert_eq!(stored.state.phase, EventPhase::Signup);
+    assert_eq!(stored.message_id, None);
+    store.set_tournament_message(id, u64::MAX - 1).await.unwrap();
+    assert_eq!(
+        store.tournament(id).await.unwrap().unwrap().message_id,
+        Some(u64::MAX - 1)
+    );
+
+    assert!(store.sign_up_tournament(id, ALICE, 1.5).await.unwrap());
+    assert!(store.sign_up_tournament(id, BOB, -2.0).await.unwrap());
+    assert!(!store.sign_up_tournament(id, ALICE, 9.0).await.unwrap(), "twice");
+    store
+        .set_tournament_withdrawn(id, ALICE, Withdrawn::Themselves)
+        .await
+        .unwrap();
+    assert!(store.sign_up_tournament(id, CAROL, 0.0).await.unwrap());
+    assert!(store.sign_up_tournament(id, ALICE, 9.0).await.unwrap(), "back in");
+    let players = store.tournament_players(id).await.unwrap();
+    let order: Vec<(u64, u32, Withdrawn)> = players
+        .iter()
+        .map(|p| (p.user_id, p.joined, p.withdrawn))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            (ALICE, 1, Withdrawn::No),
+            (BOB, 2, Withdrawn::No),
+            (CAROL, 3, Withdrawn::No)
+        ]
+    );
+    assert_eq!(players[0].rating, 1.5, "the rating they came with");
+    store.check_in_tournament(id, BOB, 1).await.unwrap();
+
+    let state = EventState {
+        phase: EventPhase::Playing,
+        paused: false,
+        round: 1,
+        deadline_ms: Some(1_800_000_000_000),
+    };
+    let plan = json!({ "tables": [[1, 2], [3]] });
+    let missed = [Missed {
+        user_id: CAROL,
+        missed: 1,
+        withdrawn: Withdrawn::No,
+    }];
+    let results = [None, Some(json!({ "bye": true }))];
+    assert!(store
+        .begin_tournament_round(id, 1, &plan, &results, &missed, state)
+        .await
+        .unwrap());
+    assert!(
+        !store
+            .begin_tournament_round(id, 1, &plan, &results, &missed, state)
+            .await
+            .unwrap(),
+        "a round is stored once"
+    );
+    assert_eq!(store.tournament(id).await.unwrap().unwrap().state, state);
+    let players = store.tournament_players(id).await.unwrap();
+    assert_eq!(players[1].checked_in, 1);
+    assert_eq!(players[2].missed, 1);
+
+    let table = store
+        .create_table(&new_table(GUILD, 78, "paskahousu", &[Some(ALICE), Some(BOB)]))
+        .await
+        .unwrap();
+    store.link_tournament_table(id, 1, 0, table).await.unwrap();
+    assert_eq!(
+        store.tournament_of_table(table).await.unwrap(),
+        Some((id, 1, 0))
+    );
+    assert_eq!(store.tournament_of_table(table + 1).await.unwrap(), None);
+    assert!(store
+        .set_tournament_result(id, 1, 0, &json!({ "ranking": [[0], [1]] }))
+        .await
+        .unwrap());
+    assert!(
+        !store
+            .set_tournament_result(id, 1, 0, &json!({ "ranking": [[1], [0]] }))
+            .await
+            .unwrap(),
+        "a result is set once"
+    );
+    let rounds = store.tournament_rounds(id).await.unwrap();
+    assert_eq!(rounds.len(), 1);
+    assert_eq!(rounds[0].plan, plan);
+    assert_eq!(rounds[0].tables.len(), 2);
+    assert_eq!(rounds[0].tables[0].table_id, Some(table));
+    assert_eq!(
+        rounds[0].tables[0].result,
+        Some(json!({ "ranking": [[0], [1]] }))
+    );
+    assert_eq!(rounds[0].tables[1].result, Some(json!({ "bye": true })));
+
+    assert_eq!(store.running_tournaments().await.unwrap().len(), 1);
+    store
+        .set_tournament_state(
+            id,
+            EventState {
+                phase: EventPhase::Finished,
+                paused: false,
+                round: 3,
+                deadline_ms: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(store.running_tournaments().await.unwrap().is_empty());
+}
+
 on_both_backends!(
     one_open_table_per_channel,
     tables_and_seats_round_trip,
@@ -1300,4 +1435,5 @@ on_both_backends!(
     concurrent_writers_all_succeed,
     two_processes_share_one_database,
     open_tables_in_picks_the_servers_of_a_shard_range,
+    an_event_its_players_and_rounds_round_trip,
 );

@@ -28,6 +28,7 @@ mod e2e_records;
 mod e2e_replay;
 mod e2e_shards;
 mod e2e_stop;
+mod e2e_tournament;
 mod e2e_tricks;
 mod e2e_voice;
 mod e2e_window;

@@ -65,4 +65,5 @@ table-no-hints = Tämä pöytä avattiin ilman vihjeitä: kun avaat pöydän kom
 table-no-hint-now = Nyt ei ole vuorosi: vihje kertoo siirtosi, kun sinulla on siirto tehtävänä.
 table-seats-not-open = Tämän pöydän paikat eivät ole avoinna: tietokonepelaajan paikan voi ottaa vain pöydässä, joka avattiin komennolla `/play` ja valinnalla `avoimet_paikat`.
 table-not-a-computer-seat = Paikka ei ole tietokonepelaajan: vain tietokonepelaajan paikan voi ottaa, ei koskaan ihmisen.
+table-event-table = Tämä peli kuuluu turnauksen kierrokseen, joten sitä ei voi keskeyttää: pelaa se loppuun, tai se päättyy itsestään kierroksen ajan loputtua.
 table-took-over = { $who } otti paikan { $n } tietokonepelaajalta ({ $level }).

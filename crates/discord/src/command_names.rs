@@ -65,6 +65,11 @@ pub(super) const COMMANDS: &[(&str, &str, &str)] = &[
         key!("discord-cmd-settings"),
     ),
     ("replay", key!("replay-name"), key!("replay-cmd")),
+    (
+        "tournament",
+        key!("discord-name-tournament"),
+        key!("discord-cmd-tournament"),
+    ),
 ];
 
 /// Every command parameter's name and description in the catalog: (command, parameter, name,
@@ -207,6 +212,65 @@ pub(super) const PARAMETERS: &[(&str, &str, &str, &str)] = &[
         "public",
         key!("replay-name-public"),
         key!("replay-param-public"),
+    ),    (
+        "tournament",
+        "game",
+        key!("discord-name-game"),
+        key!("discord-param-tournament-game"),
+    ),
+    (
+        "tournament",
+        "format",
+        key!("discord-name-format"),
+        key!("discord-param-tournament-format"),
+    ),
+    (
+        "tournament",
+        "rounds",
+        key!("discord-name-rounds"),
+        key!("discord-param-tournament-rounds"),
+    ),
+    (
+        "tournament",
+        "seats",
+        key!("discord-name-seats"),
+        key!("discord-param-tournament-seats"),
+    ),
+    (
+        "tournament",
+        "players",
+        key!("discord-name-players"),
+        key!("discord-param-tournament-players"),
+    ),
+    (
+        "tournament",
+        "round_minutes",
+        key!("discord-name-round-minutes"),
+        key!("discord-param-tournament-round-minutes"),
+    ),
+    (
+        "tournament",
+        "checkin_minutes",
+        key!("discord-name-checkin-minutes"),
+        key!("discord-param-tournament-checkin-minutes"),
+    ),
+    (
+        "tournament",
+        "level",
+        key!("discord-name-level"),
+        key!("discord-param-tournament-level"),
+    ),
+    (
+        "tournament",
+        "options",
+        key!("discord-name-options"),
+        key!("discord-param-tournament-options"),
+    ),
+    (
+        "tournament",
+        "seed",
+        key!("discord-name-seed"),
+        key!("discord-param-tournament-seed"),
     ),
 ];
 

@@ -21,7 +21,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tokio::time::Instant;
 
 use super::data::{Data, Error};
-use super::ids::ComponentId;
+use super::ids::{ComponentId, EventAct};
 use super::pace::Priority;
 use super::public::{self, Posted};
 use super::render::{HandStep, Reply};
@@ -340,6 +340,7 @@ async fn on_click(
             super::replay::on_click(ctx, data, click, deadline, table, step, page, owner).await;
         }
         ComponentId::Scores { game, period, page } => on_scores(&c, game, period, page).await,
+        ComponentId::Event { event, act } => on_event_button(&c, event, act).await,
     }
     Ok(())
 }
@@ -739,6 +740,68 @@ async fn on_scores(c: &Click<'_>, game: Option<&'static str>, period: usize, pag
                 .await;
         }
         Err(e) => c.refuse(&e).await,
+    }
+}
+
+/// A tournament message's button: the person signs up, withdraws or checks in, or the
+/// organiser (or a server manager) starts, pauses or cancels the event. Answered privately; the
+/// event's message is brought up to date by the tournaments' listener.
+async fn on_event_button(c: &Click<'_>, event: i64, act: EventAct) {
+    let service = &c.data.service;
+    let manager = c
+        .click
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    let done = match act {
+        EventAct::SignUp => service
+            .sign_up(event, c.user)
+            .await
+            .map(|_| msg!("discord-event-signed-up")),
+        EventAct::Withdraw => service
+            .withdraw(event, c.user)
+            .await
+            .map(|_| msg!("discord-event-withdrew")),
+        EventAct::CheckIn => service
+            .check_in(event, c.user)
+            .await
+            .map(|view| msg!("discord-event-checked-in", round = i64::from(view.round))),
+        EventAct::Start => service
+            .start_event(event, c.user, manager)
+            .await
+            .map(|view| match view.phase {
+                pakka_table::tournaments::Phase::Checkin => {
+                    msg!("discord-event-started", round = i64::from(view.round))
+                }
+                _ => msg!("discord-event-round-begun", round = i64::from(view.round)),
+            }),
+        EventAct::Pause => service
+            .pause_event(event, c.user, manager)
+            .await
+            .map(|view| {
+                if view.paused {
+                    msg!("discord-event-paused-now")
+                } else {
+                    msg!("discord-event-resumed")
+                }
+            }),
+        EventAct::Cancel => service
+            .cancel_event(event, c.user, manager)
+            .await
+            .map(|_| msg!("discord-event-cancelled-now")),
+    };
+    match done {
+        Ok(text) => {
+            let reply = render::notice(&text, &Plain(c.lang));
+            c.answer(send::respond(&reply)).await;
+        }
+        Err(e) => {
+            if e.is_internal() {
+                tracing::error!(error = %e, event, "a tournament button failed");
+            }
+            c.notice(&super::commands::event_refusal(&e)).await;
+        }
     }
 }
 

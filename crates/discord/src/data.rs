@@ -24,6 +24,7 @@ use super::tables::{Shown, Tables};
 use super::throttle::Throttles;
 use super::words::{lang_of, Lang, SeatNames};
 use pakka_catalog::DEFAULT_LANG;
+use pakka_table::tournaments::EventChange;
 use pakka_table::{
     GuildId, MessageIds, Messages, Published, SeatView, ShardRange, TableId, TableService,
 };
@@ -50,6 +51,9 @@ pub struct Data {
     /// The table service's events, subscribed to when the edge was made and taken by the
     /// listener once the bot is ready (`listen`).
     events: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<Published>>>>,
+    /// The tournaments' changes, subscribed to with the events and taken by their listener
+    /// (`tournaments`).
+    event_changes: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<EventChange>>>>,
     /// How far the edge has shown the service's events.
     pub(crate) progress: Arc<Progress>,
     /// The display names of the people heard from most recently, for the labels and pictures
@@ -128,7 +132,9 @@ impl Gateway {
 impl Data {
     pub fn new(service: Arc<TableService>, throttles: Throttles) -> Data {
         let events = service.subscribe();
+        let event_changes = service.subscribe_events();
         Data {
+            event_changes: Arc::new(Mutex::new(Some(event_changes))),
             messages: service.messages(),
             events: Arc::new(Mutex::new(Some(events))),
             progress: Arc::new(Progress::new(service.last_event())),
@@ -161,6 +167,13 @@ impl Data {
     /// The service's events, for the listener (once).
     pub(crate) fn take_events(&self) -> Option<tokio::sync::broadcast::Receiver<Published>> {
         self.events.lock().ok()?.take()
+    }
+
+    /// The tournaments' changes, for their listener (once).
+    pub(crate) fn take_event_changes(
+        &self,
+    ) -> Option<tokio::sync::broadcast::Receiver<EventChange>> {
+        self.event_changes.lock().ok()?.take()
     }
 
     /// Notes a gateway session begun on `shard`; answers whether that shard had one before.

@@ -91,6 +91,46 @@ pub enum ComponentId {
         nav: Nav,
         owner: Option<u64>,
     },
+    /// A button of a tournament's message: sign up, withdraw, check in, or (its organiser)
+    /// start, pause and cancel.
+    Event { event: i64, act: EventAct },
+}
+
+/// What a tournament message's button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventAct {
+    SignUp,
+    Withdraw,
+    CheckIn,
+    Start,
+    Pause,
+    Cancel,
+}
+
+impl EventAct {
+    pub const ALL: [EventAct; 6] = [
+        EventAct::SignUp,
+        EventAct::Withdraw,
+        EventAct::CheckIn,
+        EventAct::Start,
+        EventAct::Pause,
+        EventAct::Cancel,
+    ];
+
+    fn letter(self) -> &'static str {
+        match self {
+            EventAct::SignUp => "in",
+            EventAct::Withdraw => "out",
+            EventAct::CheckIn => "ci",
+            EventAct::Start => "go",
+            EventAct::Pause => "pa",
+            EventAct::Cancel => "x",
+        }
+    }
+
+    fn parse(s: &str) -> Option<EventAct> {
+        EventAct::ALL.into_iter().find(|a| a.letter() == s)
+    }
 }
 
 /// A registered game's id, as a button names it (`pk:ru:kop`): only ids of the registry parse.
@@ -192,6 +232,7 @@ impl fmt::Display for ComponentId {
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
             }
+            ComponentId::Event { event, act } => write!(f, "pk:ev:{event}:{}", act.letter()),
             ComponentId::Replay {
                 table,
                 step,
@@ -234,6 +275,7 @@ impl ComponentId {
             ComponentId::Close(_) => "close",
             ComponentId::Scores { .. } => "scores_page",
             ComponentId::Replay { .. } => "replay_step",
+            ComponentId::Event { .. } => "event",
         }
     }
 
@@ -347,6 +389,10 @@ impl std::str::FromStr for ComponentId {
                     },
                 }
             }
+            ["pk", "ev", e, a] => ComponentId::Event {
+                event: table(e).ok_or_else(bad)?,
+                act: EventAct::parse(a).ok_or_else(bad)?,
+            },
             _ => return Err(bad()),
         };
         Ok(id)
@@ -405,6 +451,8 @@ mod tests {
                 }),
             (prop::option::of(any_game()), any::<usize>(), any::<usize>())
                 .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
+            (1..i64::MAX, prop::sample::select(EventAct::ALL.to_vec()))
+                .prop_map(|(event, act)| ComponentId::Event { event, act }),
         ]
     }
 

@@ -24,7 +24,8 @@
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
 //!    `Data` holds every part and answers every question asked of them in one `impl`.
 //! 4. **What the handlers share**: `reply` (answering a person), `pictures`, `health`,
-//!    `stopping`, and `upkeep` and `listen` (showing each published event in its channel).
+//!    `stopping`, and `upkeep` and `listen` (showing each published event in its channel), and
+//!    `tournaments` (each event's message and its rounds' threads).
 //! 5. **The handlers**: `replay`, then `commands` and `components`, which route to it.
 //!
 //! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
@@ -57,6 +58,7 @@ mod startup;
 mod stopping;
 mod tables;
 pub mod throttle;
+mod tournaments;
 mod upkeep;
 pub mod words;
 
@@ -268,6 +270,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
                 tracing::info!("commands registered");
                 upkeep::start_background(ctx, &data);
                 listen::start(ctx, &data);
+                tournaments::start(ctx, &data);
                 Ok(data)
             })
         })

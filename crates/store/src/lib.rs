@@ -7,7 +7,7 @@
 //! table group: `tables.rs` (tables, seats, moves, match totals, forfeits), `results.rs` (results
 //! and the leaderboard), `ratings.rs` (the rating update in a result's transaction and the
 //! recompute), `records.rs` (the reads of `/scores`, `/stats` and `/history`) and `settings.rs`
-//! (per-server settings), `messages.rs` (the Discord edge's own message ids per table). `outage.rs` tells a database that is away from a refusal or a bug
+//! (per-server settings), `tournaments.rs` (events, their players, rounds and tables), `messages.rs` (the Discord edge's own message ids per table). `outage.rs` tells a database that is away from a refusal or a bug
 //! and bounds how long a statement waits for a connection; `backup.rs` copies a SQLite
 //! database while it is in use and puts a copy back. Every statement is written once with `?` placeholders and `{now}`,
 //! translated per dialect; queries are checked at run time (no `DATABASE_URL` at build time).
@@ -31,6 +31,11 @@ pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND
 mod settings;
 pub use settings::{GuildSetting, GuildSettings};
 mod tables;
+mod tournaments;
+pub use tournaments::{
+    EventPhase, EventPlayer, EventState, Missed, NewTournament, RoundTable, StoredRound,
+    StoredTournament, TournamentId, Withdrawn,
+};
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -177,6 +182,9 @@ pub enum StoreError {
     WrongPhase { id: TableId, phase: Phase },
     #[error("Move {number} of table {id} is already stored.")]
     DuplicateMove { id: TableId, number: u64 },
+    /// A tournament's table was opened (or decided) already.
+    #[error("that tournament table is opened already")]
+    AlreadyOpened,
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
     #[error("database error: {0}")]

@@ -49,6 +49,7 @@ both!(
     "0010_hints_and_taken_seats.sql",
     "0011_one_game_per_level.sql",
     "0012_write_probe.sql",
+    "0013_tournaments.sql",
 );
 
 impl Files {

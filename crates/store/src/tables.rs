@@ -56,7 +56,7 @@ impl Which {
 }
 
 /// Whether a database error is a UNIQUE or PRIMARY KEY violation.
-fn is_unique_violation(error: &sqlx::Error) -> bool {
+pub(crate) fn is_unique_violation(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(e) if e.kind() == ErrorKind::UniqueViolation)
 }
 
@@ -236,6 +236,27 @@ impl Store {
     /// transaction. [`StoreError::ChannelBusy`] when a table in the lobby or playing already
     /// exists in that channel.
     pub async fn create_table(&self, table: &NewTable) -> Result<TableId, StoreError> {
+        self.create_table_for(table, None).await
+    }
+
+    /// As [`Store::create_table`], for table `idx` of `round` of a tournament: the table is
+    /// linked to it in the same transaction, so a restart finds the round's table opened and
+    /// linked, or neither. [`StoreError::AlreadyOpened`] when that table has its table already.
+    pub async fn create_event_table(
+        &self,
+        table: &NewTable,
+        event: crate::TournamentId,
+        round: u32,
+        idx: usize,
+    ) -> Result<TableId, StoreError> {
+        self.create_table_for(table, Some((event, round, idx))).await
+    }
+
+    async fn create_table_for(
+        &self,
+        table: &NewTable,
+        event: Option<(crate::TournamentId, u32, usize)>,
+    ) -> Result<TableId, StoreError> {
         on_db!(self, writer, |db, d| {
             let mut tx = db.begin().await?;
             let inserted: Result<i64, sqlx::Error> = sqlx::query_scalar(sql!(
@@ -276,6 +297,24 @@ impl Store {
                 .bind(row.stand_in)
                 .execute(&mut *tx)
                 .await?;
+            }
+            if let Some((event, round, idx)) = event {
+                let linked = sqlx::query(sql!(
+                    d,
+                    "UPDATE tournament_tables SET table_id = ? \
+                     WHERE tournament_id = ? AND round = ? AND idx = ? \
+                     AND table_id IS NULL AND result IS NULL"
+                ))
+                .bind(id)
+                .bind(event)
+                .bind(i64::from(round))
+                .bind(index_to_sql(idx))
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if linked != 1 {
+                    return Err(StoreError::AlreadyOpened);
+                }
             }
             tx.commit().await?;
             Ok(id)

@@ -1,5 +1,6 @@
 //! The clocks: turn timers (a computer player stands in for a person whose turn lasted too
-//! long, until they are `back`) and lobbies that never started (closed after a while). The
+//! long, until they are `back`; for everyone at a tournament table whose round's time ran
+//! out) and lobbies that never started (closed after a while). The
 //! runner (`runner`) ticks them; each change is published like any other.
 
 use std::time::{Duration, Instant};
@@ -53,6 +54,36 @@ impl TableService {
             }
         }
         expired
+    }
+
+    /// A tournament round's time ran out: a computer player stands in for every person still
+    /// seated at this table, so its game ends by itself (a person may still take their seat
+    /// back, as after a turn timer).
+    pub(crate) async fn stand_in_everyone(&self, id: TableId) {
+        let Ok(mut t) = self.lock(id).await else {
+            return;
+        };
+        if t.phase != Phase::Playing {
+            return;
+        }
+        let mut away = Vec::new();
+        for seat in 0..t.seats.len() {
+            if t.computer_plays(seat) || t.seats[seat].user_id.is_none() {
+                continue;
+            }
+            if let Err(e) = self.store.set_stand_in(id, seat, true).await {
+                tracing::error!(error = %e, "could not start a stand-in at a round's end");
+                continue;
+            }
+            t.seats[seat].stand_in = true;
+            away.extend(t.seats[seat].user_id);
+        }
+        if !away.is_empty() {
+            self.publish(TableEvent::StoodIn {
+                table: t.view(),
+                away,
+            });
+        }
     }
 
     /// A person takes their seat back from the computer standing in for them.

@@ -88,6 +88,9 @@ pub enum TableError {
     /// The seat asked for is not a computer player's (a person's, or none at all).
     #[error("not a computer player's seat")]
     NotAComputerSeat,
+    /// A tournament's game belongs to its round: it is not paused.
+    #[error("a tournament's table")]
+    EventTable,
     #[error("refused by the rules: {0:?}")]
     Rule(RuleError<Msg>),
     /// The server's events arrive on a gateway shard another process runs (`SHARDS`): that
@@ -172,6 +175,7 @@ impl TableError {
             TableError::NoHintNow => msg!("table-no-hint-now"),
             TableError::SeatsNotOpen => msg!("table-seats-not-open"),
             TableError::NotAComputerSeat => msg!("table-not-a-computer-seat"),
+            TableError::EventTable => msg!("table-event-table"),
             TableError::Rule(r) => r.msg(),
             TableError::OtherShard { .. } => msg!("table-other-shard"),
             TableError::Unavailable => msg!("table-unavailable"),

@@ -8,7 +8,8 @@
 //! results), `clocks` (turn timers and lobby expiry), `restore` (tables taken up again at
 //! start and after `/pause`), `replay` (finished games stepped through, public views only
 //! until the last step reveals the deal), `records` (leaderboards, a player's record, the
-//! last games) and `messages` (the front end's own message ids per table).
+//! last games), `messages` (the front end's own message ids per table) and `tournaments`
+//! (events of rounds of tables, from sign-up to standings).
 //!
 //! Free of Discord types and words: users and channels are plain ids, and everything handed out
 //! is a view (`TableView`, `HandView`) whose text is catalog messages (`Msg`) with seats as
@@ -41,6 +42,7 @@ pub mod records;
 pub(crate) mod replay;
 mod restore;
 mod runner;
+pub mod tournaments;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -846,6 +848,8 @@ pub struct TableService {
     /// People with a live window on a table (an edge that shows the table as it happens):
     /// the other edges need not call them to it.
     watching: Arc<StdMutex<HashMap<(TableId, UserId), usize>>>,
+    /// The tournaments' locks, their bus and their tables (`tournaments`).
+    events: tournaments::Events,
 }
 
 /// A person's live window on a table, counted while it is held (see
@@ -909,6 +913,7 @@ impl TableService {
             bus: events::Bus::default(),
             runner: runner::Runner::default(),
             watching: Arc::default(),
+            events: tournaments::Events::default(),
         }
     }
 

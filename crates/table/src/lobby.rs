@@ -416,6 +416,30 @@ impl TableService {
         self.start_if_ready(&mut t).await
     }
 
+    /// Opens and starts table `idx` of a tournament's `round`: every seat is taken already
+    /// (the players paired there, computer players for the rest), so the game begins at once.
+    /// Not counted against anyone's limit of open tables: the event decided it.
+    pub(crate) async fn open_event_game(
+        &self,
+        info: &'static GameInfo,
+        new: NewTable,
+        link: (pakka_store::TournamentId, u32, usize),
+    ) -> Result<TableView, TableError> {
+        if self.table_in(new.channel_id).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let opening = self.opening.lock().await;
+        let id = self.open_lobby_for(info, new, Some(link)).await?;
+        drop(opening);
+        let mut t = self.lock(id).await?;
+        match self.start_if_ready(&mut t).await? {
+            LobbyChange::Started(view) => Ok(view),
+            LobbyChange::Waiting(_) => Err(TableError::internal(
+                "a tournament table with every seat taken did not start",
+            )),
+        }
+    }
+
     /// Stores a new lobby and holds it: its id. Called under the opening lock, after the
     /// room checks.
     async fn open_lobby(
@@ -423,8 +447,27 @@ impl TableService {
         info: &'static GameInfo,
         new: NewTable,
     ) -> Result<TableId, TableError> {
-        let id = self.store.create_table(&new).await.map_err(|e| match e {
+        self.open_lobby_for(info, new, None).await
+    }
+
+    /// [`open_lobby`](Self::open_lobby), linked to a tournament's table when `link` is given.
+    async fn open_lobby_for(
+        &self,
+        info: &'static GameInfo,
+        new: NewTable,
+        link: Option<(pakka_store::TournamentId, u32, usize)>,
+    ) -> Result<TableId, TableError> {
+        let created = match link {
+            Some((event, round, idx)) => {
+                self.store
+                    .create_event_table(&new, event, round, idx)
+                    .await
+            }
+            None => self.store.create_table(&new).await,
+        };
+        let id = created.map_err(|e| match e {
             StoreError::ChannelBusy => TableError::ChannelBusy,
+            StoreError::AlreadyOpened => TableError::Stale,
             other => TableError::from(other),
         })?;
         self.insert(Table {

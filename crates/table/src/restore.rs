@@ -63,6 +63,9 @@ impl TableService {
         if t.phase != Phase::Playing {
             return Err(TableError::NotStarted);
         }
+        if self.is_event_table(id) {
+            return Err(TableError::EventTable);
+        }
         self.store.pause_table(id).await?;
         t.paused = true;
         let view = t.view();

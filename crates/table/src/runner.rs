@@ -1,6 +1,6 @@
 //! The table's own life, run by the service itself with no edge attached: computer players'
 //! moves (a pause before each, a back-off while the database is away), the turn timers and
-//! their stand-ins, and lobbies that never started. [`TableService::start`] sets it going once
+//! their stand-ins, lobbies that never started, and the tournaments' clocks and results. [`TableService::start`] sets it going once
 //! the tables are restored; [`TableService::halt`] stops it for a clean stop.
 //!
 //! The runner is a subscriber of the service's own events, in the shape of an actor: a game
@@ -147,6 +147,7 @@ impl TableService {
         for table in self.table_ids() {
             self.drive(table);
         }
+        self.recover_events().await;
         let clocks = self.runner.clocks;
         let tick =
             (clocks.timer_minute / 6).clamp(Duration::from_millis(20), Duration::from_secs(10));
@@ -161,6 +162,11 @@ impl TableService {
                     Ok(published) => {
                         if let Some(table) = wakes(&published.event) {
                             self.drive(table);
+                        }
+                        if published.event.ends_table() {
+                            // A tournament's table: its result, and the event moves on.
+                            let (service, table) = (self.clone(), published.event.table_id());
+                            tokio::spawn(async move { service.event_table_ended(table).await });
                         }
                     }
                     // Fell behind its own events: every table is looked at again.
@@ -180,6 +186,7 @@ impl TableService {
                     self.expire_turns(clocks.timer_minute).await;
                     self.expire_lobbies(clocks.lobby_timeout).await;
                     self.remind_waiting().await;
+                    self.tick_events().await;
                 }
             }
         }

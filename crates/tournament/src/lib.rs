@@ -28,7 +28,8 @@
 //! of a round robin). Every table then has at least two players. With `seats == 2` and an odd
 //! number of players one player sits out instead: a *bye*.
 //!
-//! **Byes.** Swiss: the lowest-standing player who has not had a bye gets it and scores one
+//! **Byes.** Swiss: the lowest-standing player who has not had a bye gets it (a present one
+//! before anyone absent, when [`pair_present`] is told who did not check in) and scores one
 //! point (a win); at most one bye per player, which is why [`max_rounds`] stops at `N` rounds
 //! for an odd `N` (when every player has had one, the lowest standing of those with the fewest
 //! byes gets another). Round robin: the circle method's bye is a rest and scores nothing.
@@ -458,6 +459,19 @@ pub fn pair(
     active: &[Entrant],
     history: &[RoundRecord],
 ) -> Result<RoundPlan, PairError> {
+    pair_present(event, round, active, &[], history)
+}
+
+/// [`pair`], knowing who among `active` is `absent` this round (did not check in): Swiss's
+/// and duplicate's bye goes to a present player whenever one can take it (a bye is a point
+/// for being there), and otherwise as [`pair`] gives it. Everything else is as [`pair`].
+pub fn pair_present(
+    event: &Event,
+    round: u32,
+    active: &[Entrant],
+    absent: &[PlayerId],
+    history: &[RoundRecord],
+) -> Result<RoundPlan, PairError> {
     if !(2..=8).contains(&event.seats) {
         return Err(PairError::SeatsOutOfRange { seats: event.seats });
     }
@@ -510,6 +524,7 @@ pub fn pair(
             event,
             round,
             active,
+            absent,
             history,
             swiss::Mode::Swiss,
         )),
@@ -517,6 +532,7 @@ pub fn pair(
             event,
             round,
             active,
+            absent,
             history,
             swiss::Mode::Duplicate,
         )),

@@ -28,6 +28,7 @@ pub(crate) fn pair(
     event: &Event,
     round: u32,
     active: &[Entrant],
+    absent: &[PlayerId],
     history: &[RoundRecord],
     mode: Mode,
 ) -> RoundPlan {
@@ -47,8 +48,17 @@ pub(crate) fn pair(
     let mut rng = rng(event.seed, Stream::Search, round);
 
     let (bye, tables, first_round) = if round == 1 {
-        let mut rest = ranked.clone();
-        let bye = if needs_bye { rest.pop() } else { None };
+        // The last present player in the order sits out (the last of all if none is).
+        let bye = needs_bye.then(|| {
+            ranked
+                .iter()
+                .rev()
+                .find(|id| !absent.contains(id))
+                .or(ranked.last())
+                .copied()
+        });
+        let bye = bye.flatten();
+        let rest: Vec<PlayerId> = ranked.iter().copied().filter(|&id| Some(id) != bye).collect();
         (bye, slices(rest.len(), k), true)
     } else {
         let fewest = ranked
@@ -57,10 +67,13 @@ pub(crate) fn pair(
             .min()
             .unwrap_or(0);
         let candidates: Vec<usize> = if needs_bye {
-            (0..ranked.len())
+            // From the bottom up, the present before the absent.
+            let mut candidates: Vec<usize> = (0..ranked.len())
                 .rev()
                 .filter(|&i| ledger.records.get(&ranked[i]).map_or(0, |r| r.byes) == fewest)
-                .collect()
+                .collect();
+            candidates.sort_by_key(|&i| absent.contains(&ranked[i]));
+            candidates
         } else {
             vec![usize::MAX]
         };

@@ -1,5 +1,5 @@
 //! The slash commands: `/play`, `/invite`, `/scores`, `/stats`, `/history`, `/rules`,
-//! `/abandon`, `/pause`, `/resume` and `/settings` (`/replay` lives in `replay`), with
+//! `/abandon`, `/pause`, `/resume`, `/settings` and `/tournament` (`/replay` lives in `replay`), with
 //! autocomplete for game ids and options, and names, descriptions and choices from the catalog in
 //! every shipped language. Each reads its arguments, checks them (`input`: ranges, lengths, the people
 //! named; `/play` is throttled per person), calls the table service, and renders the answer. An
@@ -13,6 +13,7 @@ mod play;
 mod records;
 mod rules;
 mod settings;
+mod tournament;
 
 use localized::describe;
 use manage::{abandon, pause, resume};
@@ -20,6 +21,8 @@ use play::{invite, play};
 use records::{history, scores, stats};
 use rules::rules;
 use settings::settings;
+use tournament::tournament;
+pub(crate) use tournament::refusal_of as event_refusal;
 
 use poise::serenity_prelude as serenity;
 
@@ -51,6 +54,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         pause(),
         resume(),
         settings(),
+        tournament(),
         crate::replay::replay(),
     ];
     for command in &mut commands {

@@ -4,11 +4,12 @@
 //! (`locales/<lang>/discord.ftl` and the games' files), worded with the seats named by
 //! `words`. Every message respects Discord's limits (content ≤ 2,000 characters, ≤ 5 rows of
 //! ≤ 5 buttons, labels ≤ 80 characters, custom_ids ≤ 100); long action lists are paged. One
-//! file per kind of message: `lobby`, `table`, `hand`, `rules`, `replay` and `records` (the
-//! leaderboard, stats and history); this one holds what they share (the short notices, the
+//! file per kind of message: `lobby`, `table`, `hand`, `rules`, `replay`, `records` (the
+//! leaderboard, stats and history) and `event` (a tournament's message); this one holds what they share (the short notices, the
 //! lines of a table's head and story). The serenity builders are made from these values in
 //! `discord::send`.
 
+mod event;
 mod hand;
 mod lobby;
 mod records;
@@ -16,6 +17,7 @@ mod replay;
 mod rules;
 mod table;
 
+pub use event::{champions, event, format_name, thread_name};
 pub use hand::{hand, hand_closed, hand_moved, hint, refused, HandStep};
 pub use lobby::{invited, language_name, lobby, opened, settings, thread_line, Setting, Settings};
 pub use records::{history, scores, scores_id, scores_of, stats};

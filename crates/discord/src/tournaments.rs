@@ -1,0 +1,165 @@
+//! The Discord edge as a subscriber of the tournaments' changes: one task shows the changes
+//! in order, each event's message once for the changes waiting together, while the tables
+//! asked for are opened beside it (a message edit waits its turn in the channel). A changed event's message is edited in its channel (the standings, the round, the
+//! buttons); a round's tables get a thread each in the event's channel, named for the round
+//! and table, where the table service opens and starts the game (its table message then
+//! posted like any table's); the event's end is announced once, with its winners. A thread
+//! the service could not use is deleted again, and the service asks for it later.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::broadcast;
+
+use super::data::Data;
+use super::pace::Priority;
+use super::{public, render, retry};
+use pakka_table::tournaments::{EventChange, EventView, Phase};
+
+/// Starts showing the events' changes (once; the receiver was taken when `Data` was made).
+pub(super) fn start(ctx: &serenity::Context, data: &Data) {
+    let Some(mut changes) = data.take_event_changes() else {
+        return;
+    };
+    let (ctx, data) = (ctx.clone(), data.clone());
+    tokio::spawn(async move {
+        let mut announced = HashSet::new();
+        let opening: Arc<Mutex<HashSet<(i64, u32, usize)>>> = Arc::default();
+        loop {
+            let first = match changes.recv().await {
+                Ok(change) => change,
+                // Behind: the next change shows the event whole, and unopened tables are
+                // asked for again by the service's clock.
+                Err(broadcast::error::RecvError::Lagged(missed)) => {
+                    tracing::warn!(missed, "the tournaments' changes fell behind");
+                    continue;
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            };
+            // Everything waiting too: the tables asked for are opened first, in order, and
+            // each event's message is edited once, to its latest state (a message edit waits
+            // its turn in the channel; sign-ups come faster than that).
+            let mut waiting = vec![first];
+            while let Ok(change) = changes.try_recv() {
+                waiting.push(change);
+            }
+            let mut latest: Vec<std::sync::Arc<EventView>> = Vec::new();
+            for change in waiting {
+                match change {
+                    // Apart from the message's edits, which wait their turn in the channel.
+                    EventChange::OpenTables {
+                        event,
+                        round,
+                        tables,
+                    } => {
+                        let (ctx, data) = (ctx.clone(), data.clone());
+                        let opening = opening.clone();
+                        tokio::spawn(async move {
+                            for idx in tables {
+                                // A table asked for again while its thread is being made is
+                                // left to the first ask.
+                                let key = (event.id, round, idx);
+                                if !opening.lock().is_ok_and(|mut o| o.insert(key)) {
+                                    continue;
+                                }
+                                open_table(&ctx, &data, &event, round, idx).await;
+                                if let Ok(mut o) = opening.lock() {
+                                    o.remove(&key);
+                                }
+                            }
+                        });
+                    }
+                    EventChange::Changed(view) => {
+                        latest.retain(|v| v.id != view.id);
+                        latest.push(view);
+                    }
+                }
+            }
+            for view in latest {
+                show(&ctx, &data, &view).await;
+                if view.phase == Phase::Finished && announced.insert(view.id) {
+                    announce(&ctx, &data, &view).await;
+                }
+            }
+        }
+    });
+}
+
+/// The event's message, edited to show the event as it stands.
+async fn show(ctx: &serenity::Context, data: &Data, view: &EventView) {
+    let Some(message) = view.message_id else {
+        return;
+    };
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = render::event(view, public);
+    let edited = public::edit_in_channel(
+        &ctx.http,
+        &data.channels,
+        view.channel_id,
+        message,
+        &reply,
+        Priority::Table,
+        "edit a tournament's message",
+    )
+    .await;
+    if let Err(e) = edited {
+        retry::report(&e, "a tournament's message", "it shows an older state");
+    }
+}
+
+/// The winners, announced in the event's channel.
+async fn announce(ctx: &serenity::Context, data: &Data, view: &EventView) {
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = render::champions(view, public);
+    public::post_in_channel(ctx, &data.channels, view.channel_id, &reply, Priority::Table).await;
+}
+
+/// A thread for table `idx` of `round`, and the table opened in it.
+async fn open_table(
+    ctx: &serenity::Context,
+    data: &Data,
+    event: &EventView,
+    round: u32,
+    idx: usize,
+) {
+    // Asked again while this edge was busy: a table opened meanwhile needs no thread.
+    if !data.service.wants_channel(event.id, round, idx).await {
+        return;
+    }
+    let public = data.guild_lang(event.guild_id).await;
+    let name: String = render::thread_name(event, round, idx, public)
+        .chars()
+        .take(100)
+        .collect();
+    let builder = serenity::CreateThread::new(name)
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneDay);
+    let thread = match serenity::ChannelId::new(event.channel_id)
+        .create_thread(&ctx.http, builder)
+        .await
+    {
+        Ok(thread) => thread.id,
+        Err(e) => {
+            tracing::warn!(error = %e, event = event.id, round, idx, "could not open a thread for a tournament table");
+            return;
+        }
+    };
+    match data
+        .service
+        .open_event_table(event.id, round, idx, thread.get())
+        .await
+    {
+        Ok(_) => {}
+        Err(e) => {
+            if e.is_internal() {
+                tracing::error!(error = %e, event = event.id, round, idx, "a tournament table did not open");
+            } else {
+                tracing::warn!(error = %e, event = event.id, round, idx, "a tournament table did not open");
+            }
+            if let Err(e) = thread.delete(&ctx.http).await {
+                tracing::warn!(error = %e, "could not delete an unused thread");
+            }
+        }
+    }
+}

@@ -1,0 +1,488 @@
+//! Tournaments on the fake Discord, end to end, with the real binary: `/tournament`, the
+//! event message's buttons (sign up, check in, start, begin the round), each round's tables in
+//! threads of the channel played through their hands' buttons, a player who never checks in
+//! (a computer plays their seat, the game scored as their loss, withdrawn after two rounds),
+//! the bot killed with SIGKILL in the middle of a round and started again (the round goes on
+//! from where it was), and the standings the event message shows checked against a hand
+//! computation from the stored results.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+use crate::support::bot_process::{BotCommand, BotProcess};
+use crate::support::fake_discord::{FakeMessage, FakeUser};
+use crate::support::FakeDiscord;
+
+const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Event {
+    fake: FakeDiscord,
+    dir: tempfile::TempDir,
+    url: String,
+    bot: Option<BotProcess>,
+    people: Vec<FakeUser>,
+}
+
+impl Event {
+    async fn start(players: usize) -> Event {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+        let people = (0..players)
+            .map(|i| fake.user(9_000 + i as u64, &format!("player{}", i + 1)))
+            .collect();
+        let mut event = Event {
+            fake,
+            dir,
+            url,
+            bot: None,
+            people,
+        };
+        event.boot().await;
+        event
+    }
+
+    async fn boot(&mut self) {
+        let log = self.dir.path().join("bot.log");
+        let bot = BotCommand::new(&self.fake, &self.url, self.dir.path(), &log)
+            // Real minutes: the tables of a round are played one after another here, and none
+            // may time out meanwhile (a tournament table's turn timer is two minutes).
+            .env("TIMER_MINUTE_MS", "60000")
+            .env("CLICK_BURST", "0")
+            .env("CLICKS_PER_SECOND", "0")
+            .env("RUST_LOG", "warn,pakka_table=info")
+            .start(&self.fake)
+            .await;
+        self.bot = Some(bot);
+    }
+
+    /// SIGKILL, then a new process on the same database.
+    async fn kill_and_restart(&mut self) {
+        if let Some(mut bot) = self.bot.take() {
+            bot.kill();
+        }
+        self.fake.disconnect_bot().await;
+        self.boot().await;
+    }
+
+    fn log(&self) -> String {
+        self.bot.as_ref().map(|b| b.log()).unwrap_or_default()
+    }
+
+    async fn store(&self) -> pakka::store::Store {
+        pakka::store::Store::open(&self.url).await.unwrap()
+    }
+
+    async fn click(&self, who: &FakeUser, message: u64, custom_id: &str) -> String {
+        let outcome = self
+            .fake
+            .click(who, message, custom_id)
+            .await
+            .unwrap_or_else(|e| panic!("{e}; the bot's log:\n{}", self.log()));
+        outcome.content().to_string()
+    }
+}
+
+/// The event message's button whose custom id ends with `act`.
+fn event_button(message: &FakeMessage, act: &str) -> String {
+    message
+        .buttons()
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .find(|id| id.starts_with("pk:ev:") && id.ends_with(&format!(":{act}")))
+        .unwrap_or_else(|| panic!("no {act} button: {:?}", message.buttons()))
+}
+
+/// The event message once it shows a button whose custom id ends with `act` (its edits follow
+/// the clicks' answers).
+async fn with_button(e: &Event, message: u64, act: &str) -> FakeMessage {
+    let fake = e.fake.clone();
+    let suffix = format!(":{act}");
+    let shown = e
+        .fake
+        .wait_until(WAIT, move |_| {
+            fake.message(message).is_some_and(|m| {
+                m.buttons()
+                    .iter()
+                    .any(|(id, _, _)| id.starts_with("pk:ev:") && id.ends_with(&suffix))
+            })
+        })
+        .await;
+    if shown.is_err() {
+        panic!(
+            "the event message never showed {act}: {}\nthe log:\n{}",
+            e.fake.message(message).unwrap().content,
+            e.log()
+        );
+    }
+    e.fake.message(message).unwrap()
+}
+
+/// Plays the table of a round's thread to its end: each player to act opens their hand and
+/// presses one of its buttons at random (red ones only when nothing else is offered), until
+/// the stored table is finished. Answers the moves made.
+async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
+    let fake = e.fake.clone();
+    fake.wait_until(WAIT, {
+        let fake = fake.clone();
+        move |_| fake.latest_button(thread, "pk:h:").is_some()
+    })
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "no table in thread {thread}: {:?}; the log:\n{}",
+            e.fake
+                .channel_messages(thread)
+                .iter()
+                .map(|m| (m.content.clone(), m.buttons()))
+                .collect::<Vec<_>>(),
+            e.log()
+        )
+    });
+    let (_, hand_button) = fake.latest_button(thread, "pk:h:").unwrap();
+    let table: i64 = hand_button.rsplit(':').next().unwrap().parse().unwrap();
+    let store = e.store().await;
+    let seated: Vec<u64> = store
+        .table(table)
+        .await
+        .unwrap()
+        .unwrap()
+        .setup
+        .seat_rows
+        .iter()
+        .filter(|s| s.computer.is_none())
+        .filter_map(|s| s.user_id)
+        .collect();
+    let players: Vec<&FakeUser> = e
+        .people
+        .iter()
+        .filter(|p| seated.contains(&p.id))
+        .collect();
+    let mut moves = 0;
+    for _ in 0..20_000 {
+        let stored = store.table(table).await.unwrap().unwrap();
+        if stored.phase != pakka::store::Phase::Playing {
+            return moves;
+        }
+        let mut acted = false;
+        for who in &players {
+            // A fresh hand from the table message (the latest one of the thread).
+            let Some((message, button)) = fake.latest_button(thread, "pk:h:") else {
+                break;
+            };
+            let Ok(outcome) = fake.click(who, message, &button).await else {
+                continue;
+            };
+            let Ok(mut hand) = outcome.message().cloned() else {
+                continue;
+            };
+            // Steps (pages, groups, a confirmation) until a move is made.
+            for _ in 0..6 {
+                let offered: Vec<(String, String, bool)> = hand
+                    .buttons()
+                    .into_iter()
+                    .filter(|(id, _, _)| {
+                        ["pk:a:", "pk:g:", "pk:q:", "pk:p:", "pk:back:"]
+                            .iter()
+                            .any(|p| id.starts_with(p))
+                    })
+                    .collect();
+                if offered.is_empty() {
+                    break;
+                }
+                let styles: Vec<u64> = offered
+                    .iter()
+                    .map(|(id, _, _)| {
+                        hand.component(id)
+                            .and_then(|c| c["style"].as_u64())
+                            .unwrap_or(2)
+                    })
+                    .collect();
+                let calm: Vec<usize> = (0..offered.len()).filter(|&i| styles[i] != 4).collect();
+                let pick = if calm.is_empty() {
+                    rng.random_range(0..offered.len())
+                } else {
+                    calm[rng.random_range(0..calm.len())]
+                };
+                let id = offered[pick].0.clone();
+                let Ok(outcome) = fake.click(who, hand.id, &id).await else {
+                    break;
+                };
+                if id.starts_with("pk:a:") || id.starts_with("pk:back:") {
+                    moves += 1;
+                    acted = true;
+                    break;
+                }
+                match outcome.message() {
+                    Ok(next) => hand = next.clone(),
+                    Err(_) => break,
+                }
+            }
+            if acted {
+                break;
+            }
+        }
+        if !acted {
+            // A computer player's turn (or the bot still answering): a moment.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    panic!("table {table} did not end; the log:\n{}", e.log());
+}
+
+/// The threads of `round` (named "… · round N · table M"), waited for until there are `tables`.
+async fn round_threads(e: &Event, round: u32, tables: usize) -> Vec<u64> {
+    let marker = format!("round {round} ·");
+    let fake = e.fake.clone();
+    let probe = marker.clone();
+    e.fake.wait_until(WAIT, move |_| {
+        fake.threads()
+            .iter()
+            .filter(|t| t.parent_id == CHANNEL && t.name.contains(&probe))
+            .count()
+            >= tables
+    })
+    .await
+    .unwrap_or_else(|_| {
+        panic!(
+            "round {round} did not open {tables} threads: {:?}; the log:\n{}",
+            e.fake.threads().iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+            e.log()
+        )
+    });
+    let mut threads: Vec<(String, u64)> = e
+        .fake
+        .threads()
+        .into_iter()
+        .filter(|t| t.parent_id == CHANNEL && t.name.contains(&marker))
+        .map(|t| (t.name, t.id))
+        .collect();
+    threads.sort();
+    threads.into_iter().map(|(_, id)| id).collect()
+}
+
+/// Each player's points from the stored rounds, computed here by hand: at a table of two, the
+/// better place wins a point and a tie is half each; an absent player (a computer in their
+/// seat) scores nothing, the other player plays the computer as anyone; a walkover is a
+/// point; a bye is a point.
+async fn points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
+    let store = e.store().await;
+    let mut points: BTreeMap<u64, f64> = BTreeMap::new();
+    for p in store.tournament_players(event).await.unwrap() {
+        points.insert(p.user_id, 0.0);
+    }
+    for round in store.tournament_rounds(event).await.unwrap() {
+        let plan = &round.plan["plan"];
+        let absent: Vec<u64> = serde_json::from_value(round.plan["absent"].clone()).unwrap();
+        for bye in plan["byes"].as_array().unwrap() {
+            *points.get_mut(&bye.as_u64().unwrap()).unwrap() += 1.0;
+        }
+        for (idx, table) in plan["tables"].as_array().unwrap().iter().enumerate() {
+            let seats: Vec<Option<u64>> = table["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.get("Player").and_then(Value::as_u64))
+                .collect();
+            let stored = &round.tables[idx];
+            let result = stored.result.as_ref().expect("every table has its result");
+            if result["walkover"].as_bool() == Some(true) {
+                for p in seats.iter().flatten().filter(|p| !absent.contains(p)) {
+                    *points.get_mut(p).unwrap() += 1.0;
+                }
+                continue;
+            }
+            let rows = store.results(stored.table_id.unwrap()).await.unwrap();
+            assert_eq!(rows.len(), 2);
+            for (seat, who) in seats.iter().enumerate() {
+                let Some(who) = who else { continue };
+                if absent.contains(who) {
+                    continue;
+                }
+                let (mine, theirs) = (rows[seat].place, rows[1 - seat].place);
+                *points.get_mut(who).unwrap() += match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
+        }
+    }
+    points
+}
+
+/// The standings lines of the event message: each player's points.
+fn points_shown(content: &str) -> BTreeMap<u64, f64> {
+    let mut shown = BTreeMap::new();
+    for line in content.lines() {
+        // "3. <@9002> — 2.5 pts (Buchholz 4, Sonneborn–Berger 3.5)"
+        let Some((_, rest)) = line.split_once(". <@") else {
+            continue;
+        };
+        let Some((id, rest)) = rest.split_once("> — ") else {
+            continue;
+        };
+        let Some((points, _)) = rest.split_once(" pts") else {
+            continue;
+        };
+        shown.insert(id.parse().unwrap(), points.parse().unwrap());
+    }
+    shown
+}
+
+/// An 8-person Swiss of Paskahousu over 3 rounds at tables of two: the eighth player never
+/// checks in, and the bot is killed with SIGKILL in the middle of round 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
+    let mut e = Event::start(8).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let organiser = e.people[0].clone();
+    let no_show = e.people[7].clone();
+    let created = e
+        .fake
+        .slash(
+            &organiser,
+            CHANNEL,
+            "tournament",
+            json!([
+                {"name": "game", "value": "paskahousu"},
+                {"name": "format", "value": 0},
+                {"name": "rounds", "value": 3},
+                {"name": "seats", "value": 2},
+                {"name": "level", "value": 0},
+                {"name": "seed", "value": 5},
+            ]),
+        )
+        .await
+        .unwrap();
+    let message = created.message().unwrap().clone();
+    assert!(!message.ephemeral, "the event message is public");
+    assert!(
+        message.content.contains("Paskahousu tournament") && message.content.contains("Swiss"),
+        "{}",
+        message.content
+    );
+    let id: i64 = event_button(&message, "in")
+        .split(':')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+
+    for p in &e.people {
+        let answer = e.click(p, message.id, &event_button(&message, "in")).await;
+        assert!(answer.contains("You are signed up"), "{answer}");
+    }
+    let twice = e
+        .click(&e.people[1], message.id, &event_button(&message, "in"))
+        .await;
+    assert!(twice.contains("already signed up"), "{twice}");
+    let not_theirs = e
+        .click(&e.people[1], message.id, &event_button(&message, "go"))
+        .await;
+    assert!(not_theirs.contains("Only the tournament's organiser"), "{not_theirs}");
+
+    let mut killed = false;
+    for round in 1..=3u32 {
+        // The check-in: the organiser's start opens the first; each later one opens by itself
+        // when the round before it ends. Everyone but the no-show checks in.
+        if round == 1 {
+            let opened = e
+                .click(&organiser, message.id, &event_button(&message, "go"))
+                .await;
+            assert!(opened.contains("check-in for round 1"), "{opened}");
+        }
+        let shown = with_button(&e, message.id, "ci").await;
+        for p in e.people.iter().filter(|p| p.id != no_show.id) {
+            let answer = e.click(p, message.id, &event_button(&shown, "ci")).await;
+            assert!(answer.contains("checked in"), "{answer}");
+        }
+        let begun = e
+            .click(&organiser, message.id, &event_button(&shown, "go"))
+            .await;
+        assert!(begun.contains(&format!("Round {round} begins")), "{begun}");
+        // Three games a round: in rounds 1 and 2 the no-show's table is a walkover (no game,
+        // no thread), and in round 3 (seven players, the no-show withdrawn) one has a bye.
+        let threads = round_threads(&e, round, 3).await;
+        let round_view = e.store().await.tournament_rounds(id).await.unwrap();
+        let plan = &round_view[round as usize - 1].plan["plan"];
+        assert_eq!(plan["tables"].as_array().unwrap().len(), if round < 3 { 4 } else { 3 });
+        assert_eq!(plan["byes"].as_array().unwrap().len(), if round < 3 { 0 } else { 1 });
+        for (i, thread) in threads.iter().enumerate() {
+            if round == 2 && i == 1 && !killed {
+                // Half the round played: the bot dies and comes back.
+                e.kill_and_restart().await;
+                killed = true;
+            }
+            play_thread(&e, *thread, &mut rng).await;
+        }
+        // The event moves on by itself once the round's last game ends.
+        let fake = e.fake.clone();
+        let next = if round < 3 {
+            format!("Check in for round {}", round + 1)
+        } else {
+            "The tournament is over".to_string()
+        };
+        let mid = message.id;
+        let wanted = next.clone();
+        e.fake.wait_until(WAIT, move |_| {
+            fake.message(mid).is_some_and(|m| m.content.contains(&wanted))
+        })
+        .await
+        .unwrap_or_else(|_| {
+            panic!(
+                "after round {round} the message does not say {next:?}:\n{}\nthe log:\n{}",
+                e.fake.message(message.id).unwrap().content,
+                e.log()
+            )
+        });
+    }
+    assert!(killed);
+
+    let store = e.store().await;
+    let players = store.tournament_players(id).await.unwrap();
+    let left = players.iter().find(|p| p.user_id == no_show.id).unwrap();
+    assert_eq!(
+        left.withdrawn,
+        pakka::store::Withdrawn::Absent,
+        "absent twice in a row"
+    );
+    let final_message = e.fake.message(message.id).unwrap();
+    println!("the event message at the end:\n{}", final_message.content);
+    let shown = points_shown(&final_message.content);
+    let by_hand = points_by_hand(&e, id).await;
+    assert_eq!(
+        shown, by_hand,
+        "the standings shown against the hand computation:\n{}",
+        final_message.content
+    );
+    assert!(final_message.buttons().is_empty(), "an event over has no buttons");
+    let champions = e
+        .fake
+        .channel_messages(CHANNEL)
+        .into_iter()
+        .filter(|m| m.content.contains("tournament is over. The winner"))
+        .count()
+        + e.fake
+            .channel_messages(CHANNEL)
+            .into_iter()
+            .filter(|m| m.content.contains("tournament is over. The winners"))
+            .count();
+    assert_eq!(champions, 1, "the winners are announced once");
+    // The buttons of an event that is over (a stale click) change nothing.
+    let late = e
+        .fake
+        .click_unchecked(&e.people[2], message.id, &event_button(&message, "in"))
+        .await
+        .unwrap();
+    assert!(
+        late.is_ephemeral() && late.content().contains("This tournament is over"),
+        "{}",
+        late.content()
+    );
+}
