@@ -158,11 +158,7 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
         .filter(|s| s.computer.is_none())
         .filter_map(|s| s.user_id)
         .collect();
-    let players: Vec<&FakeUser> = e
-        .people
-        .iter()
-        .filter(|p| seated.contains(&p.id))
-        .collect();
+    let players: Vec<&FakeUser> = e.people.iter().filter(|p| seated.contains(&p.id)).collect();
     let mut moves = 0;
     for _ in 0..20_000 {
         let stored = store.table(table).await.unwrap().unwrap();
@@ -240,21 +236,26 @@ async fn round_threads(e: &Event, round: u32, tables: usize) -> Vec<u64> {
     let marker = format!("round {round} ·");
     let fake = e.fake.clone();
     let probe = marker.clone();
-    e.fake.wait_until(WAIT, move |_| {
-        fake.threads()
-            .iter()
-            .filter(|t| t.parent_id == CHANNEL && t.name.contains(&probe))
-            .count()
-            >= tables
-    })
-    .await
-    .unwrap_or_else(|_| {
-        panic!(
-            "round {round} did not open {tables} threads: {:?}; the log:\n{}",
-            e.fake.threads().iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
-            e.log()
-        )
-    });
+    e.fake
+        .wait_until(WAIT, move |_| {
+            fake.threads()
+                .iter()
+                .filter(|t| t.parent_id == CHANNEL && t.name.contains(&probe))
+                .count()
+                >= tables
+        })
+        .await
+        .unwrap_or_else(|_| {
+            panic!(
+                "round {round} did not open {tables} threads: {:?}; the log:\n{}",
+                e.fake
+                    .threads()
+                    .iter()
+                    .map(|t| t.name.clone())
+                    .collect::<Vec<_>>(),
+                e.log()
+            )
+        });
     let mut threads: Vec<(String, u64)> = e
         .fake
         .threads()
@@ -320,14 +321,14 @@ async fn points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
 fn points_shown(content: &str) -> BTreeMap<u64, f64> {
     let mut shown = BTreeMap::new();
     for line in content.lines() {
-        // "3. <@9002> — 2.5 pts (Buchholz 4, Sonneborn–Berger 3.5)"
+        // "3. <@9002> — 2.5 pts (Buchholz 4, Sonneborn–Berger 3.5)", or "1 pt"
         let Some((_, rest)) = line.split_once(". <@") else {
             continue;
         };
         let Some((id, rest)) = rest.split_once("> — ") else {
             continue;
         };
-        let Some((points, _)) = rest.split_once(" pts") else {
+        let Some((points, _)) = rest.split_once(" pt") else {
             continue;
         };
         shown.insert(id.parse().unwrap(), points.parse().unwrap());
@@ -385,7 +386,10 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
     let not_theirs = e
         .click(&e.people[1], message.id, &event_button(&message, "go"))
         .await;
-    assert!(not_theirs.contains("Only the tournament's organiser"), "{not_theirs}");
+    assert!(
+        not_theirs.contains("Only the tournament's organiser"),
+        "{not_theirs}"
+    );
 
     let mut killed = false;
     for round in 1..=3u32 {
@@ -411,8 +415,14 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         let threads = round_threads(&e, round, 3).await;
         let round_view = e.store().await.tournament_rounds(id).await.unwrap();
         let plan = &round_view[round as usize - 1].plan["plan"];
-        assert_eq!(plan["tables"].as_array().unwrap().len(), if round < 3 { 4 } else { 3 });
-        assert_eq!(plan["byes"].as_array().unwrap().len(), if round < 3 { 0 } else { 1 });
+        assert_eq!(
+            plan["tables"].as_array().unwrap().len(),
+            if round < 3 { 4 } else { 3 }
+        );
+        assert_eq!(
+            plan["byes"].as_array().unwrap().len(),
+            if round < 3 { 0 } else { 1 }
+        );
         for (i, thread) in threads.iter().enumerate() {
             if round == 2 && i == 1 && !killed {
                 // Half the round played: the bot dies and comes back.
@@ -430,17 +440,19 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         };
         let mid = message.id;
         let wanted = next.clone();
-        e.fake.wait_until(WAIT, move |_| {
-            fake.message(mid).is_some_and(|m| m.content.contains(&wanted))
-        })
-        .await
-        .unwrap_or_else(|_| {
-            panic!(
-                "after round {round} the message does not say {next:?}:\n{}\nthe log:\n{}",
-                e.fake.message(message.id).unwrap().content,
-                e.log()
-            )
-        });
+        e.fake
+            .wait_until(WAIT, move |_| {
+                fake.message(mid)
+                    .is_some_and(|m| m.content.contains(&wanted))
+            })
+            .await
+            .unwrap_or_else(|_| {
+                panic!(
+                    "after round {round} the message does not say {next:?}:\n{}\nthe log:\n{}",
+                    e.fake.message(message.id).unwrap().content,
+                    e.log()
+                )
+            });
     }
     assert!(killed);
 
@@ -461,7 +473,10 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         "the standings shown against the hand computation:\n{}",
         final_message.content
     );
-    assert!(final_message.buttons().is_empty(), "an event over has no buttons");
+    assert!(
+        final_message.buttons().is_empty(),
+        "an event over has no buttons"
+    );
     let champions = e
         .fake
         .channel_messages(CHANNEL)
@@ -485,4 +500,169 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         "{}",
         late.content()
     );
+}
+
+/// Match points of a duplicate round by hand: each seat's result (its score where the game
+/// keeps one, higher better; else its place, lower better) against the same seat at the other
+/// tables: a point for each it beat, half for each it equalled; an absent player none.
+async fn match_points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
+    let store = e.store().await;
+    let mut points: BTreeMap<u64, f64> = BTreeMap::new();
+    for p in store.tournament_players(event).await.unwrap() {
+        points.insert(p.user_id, 0.0);
+    }
+    for round in store.tournament_rounds(event).await.unwrap() {
+        let plan = &round.plan["plan"];
+        let absent: Vec<u64> = serde_json::from_value(round.plan["absent"].clone()).unwrap();
+        let mut tables = Vec::new();
+        for (idx, table) in plan["tables"].as_array().unwrap().iter().enumerate() {
+            let seats: Vec<Option<u64>> = table["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.get("Player").and_then(Value::as_u64))
+                .collect();
+            let rows = store
+                .results(round.tables[idx].table_id.unwrap())
+                .await
+                .unwrap();
+            // Higher is better: the score, or the place turned around.
+            let values: Vec<i64> = if rows.iter().all(|r| r.score.is_some()) {
+                rows.iter().map(|r| r.score.unwrap()).collect()
+            } else {
+                rows.iter().map(|r| -(r.place as i64)).collect()
+            };
+            tables.push((seats, values));
+        }
+        for (t, (seats, values)) in tables.iter().enumerate() {
+            for (s, who) in seats.iter().enumerate() {
+                let Some(who) = who else { continue };
+                if absent.contains(who) {
+                    continue;
+                }
+                for (u, (_, others)) in tables.iter().enumerate() {
+                    if u != t {
+                        *points.get_mut(who).unwrap() += match values[s].cmp(&others[s]) {
+                            std::cmp::Ordering::Greater => 1.0,
+                            std::cmp::Ordering::Equal => 0.5,
+                            std::cmp::Ordering::Less => 0.0,
+                        };
+                    }
+                }
+            }
+        }
+    }
+    points
+}
+
+/// A duplicate round of Kop at two tables: both play the same deal (the same seed), one
+/// player never checks in (the event's easy computer plays their seat), the others let their
+/// turn timers run out (computers stand in for them), and every seat is scored against the
+/// same seat at the other table, as computed here by hand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_round_of_kop_scores_each_seat_against_the_same_cards() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
+    let people: Vec<FakeUser> = (0..8)
+        .map(|i| fake.user(9_100 + i as u64, &format!("kop{}", i + 1)))
+        .collect();
+    let log = dir.path().join("bot.log");
+    // A minute of 100 ms: a turn left alone for 0.2 s is played by a computer standing in.
+    let bot = BotCommand::new(&fake, &url, dir.path(), &log)
+        .env("TIMER_MINUTE_MS", "100")
+        .env("CLICK_BURST", "0")
+        .env("CLICKS_PER_SECOND", "0")
+        .start(&fake)
+        .await;
+    let e = Event {
+        fake,
+        dir,
+        url,
+        bot: Some(bot),
+        people,
+    };
+    let organiser = e.people[0].clone();
+    let no_show = e.people[5].clone();
+    let created = e
+        .fake
+        .slash(
+            &organiser,
+            CHANNEL,
+            "tournament",
+            json!([
+                {"name": "game", "value": "kop"},
+                {"name": "format", "value": 3},
+                {"name": "rounds", "value": 1},
+                {"name": "level", "value": 0},
+                {"name": "checkin_minutes", "value": 60},
+                {"name": "round_minutes", "value": 600},
+                {"name": "seed", "value": 21},
+            ]),
+        )
+        .await
+        .unwrap();
+    let message = created.message().unwrap().clone();
+    assert!(message.content.contains("duplicate"), "{}", message.content);
+    let id: i64 = event_button(&message, "in")
+        .split(':')
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    for p in &e.people {
+        e.click(p, message.id, &event_button(&message, "in")).await;
+    }
+    e.click(&organiser, message.id, &event_button(&message, "go"))
+        .await;
+    let shown = with_button(&e, message.id, "ci").await;
+    for p in e.people.iter().filter(|p| p.id != no_show.id) {
+        e.click(p, message.id, &event_button(&shown, "ci")).await;
+    }
+    e.click(&organiser, message.id, &event_button(&shown, "go"))
+        .await;
+    let threads = round_threads(&e, 1, 2).await;
+    assert_eq!(threads.len(), 2);
+    let fake = e.fake.clone();
+    let mid = message.id;
+    e.fake
+        .wait_until(Duration::from_secs(120), move |_| {
+            fake.message(mid)
+                .is_some_and(|m| m.content.contains("The tournament is over"))
+        })
+        .await
+        .unwrap_or_else(|_| {
+            panic!(
+                "the round did not end:\n{}\nthe log:\n{}",
+                e.fake.message(message.id).unwrap().content,
+                e.log()
+            )
+        });
+
+    let store = e.store().await;
+    let rounds = store.tournament_rounds(id).await.unwrap();
+    let seeds: Vec<u64> = {
+        let mut seeds = Vec::new();
+        for t in &rounds[0].tables {
+            seeds.push(
+                store
+                    .table(t.table_id.unwrap())
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .setup
+                    .seed,
+            );
+        }
+        seeds
+    };
+    assert_eq!(seeds.len(), 2);
+    assert_eq!(seeds[0], seeds[1], "both tables play the same deal");
+    assert_eq!(rounds[0].plan["plan"]["deal_seed"].as_u64(), Some(seeds[0]));
+    let final_message = e.fake.message(message.id).unwrap();
+    println!("the duplicate event at the end:\n{}", final_message.content);
+    let shown = points_shown(&final_message.content);
+    let by_hand = match_points_by_hand(&e, id).await;
+    assert_eq!(shown, by_hand, "{}", final_message.content);
+    assert_eq!(by_hand[&no_show.id], 0.0, "an absent player earns nothing");
 }

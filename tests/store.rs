@@ -1307,7 +1307,10 @@ async fn an_event_its_players_and_rounds_round_trip(db: &Db) {
     assert_eq!(stored.new, new);
     assert_eq!(stored.state.phase, EventPhase::Signup);
     assert_eq!(stored.message_id, None);
-    store.set_tournament_message(id, u64::MAX - 1).await.unwrap();
+    store
+        .set_tournament_message(id, u64::MAX - 1)
+        .await
+        .unwrap();
     assert_eq!(
         store.tournament(id).await.unwrap().unwrap().message_id,
         Some(u64::MAX - 1)
@@ -1315,13 +1318,19 @@ async fn an_event_its_players_and_rounds_round_trip(db: &Db) {
 
     assert!(store.sign_up_tournament(id, ALICE, 1.5).await.unwrap());
     assert!(store.sign_up_tournament(id, BOB, -2.0).await.unwrap());
-    assert!(!store.sign_up_tournament(id, ALICE, 9.0).await.unwrap(), "twice");
+    assert!(
+        !store.sign_up_tournament(id, ALICE, 9.0).await.unwrap(),
+        "twice"
+    );
     store
         .set_tournament_withdrawn(id, ALICE, Withdrawn::Themselves)
         .await
         .unwrap();
     assert!(store.sign_up_tournament(id, CAROL, 0.0).await.unwrap());
-    assert!(store.sign_up_tournament(id, ALICE, 9.0).await.unwrap(), "back in");
+    assert!(
+        store.sign_up_tournament(id, ALICE, 9.0).await.unwrap(),
+        "back in"
+    );
     let players = store.tournament_players(id).await.unwrap();
     let order: Vec<(u64, u32, Withdrawn)> = players
         .iter()
@@ -1368,7 +1377,12 @@ async fn an_event_its_players_and_rounds_round_trip(db: &Db) {
     assert_eq!(players[2].missed, 1);
 
     let table = store
-        .create_table(&new_table(GUILD, 78, "paskahousu", &[Some(ALICE), Some(BOB)]))
+        .create_table(&new_table(
+            GUILD,
+            78,
+            "paskahousu",
+            &[Some(ALICE), Some(BOB)],
+        ))
         .await
         .unwrap();
     store.link_tournament_table(id, 1, 0, table).await.unwrap();

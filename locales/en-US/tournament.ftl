@@ -60,7 +60,10 @@ discord-event-standings-head = **Standings after { $round ->
     [one] { $round } round
    *[other] { $round } rounds
 }**
-discord-event-standing = { $rank }. { $who } — { $points } pts ({ $breaks })
+discord-event-standing = { $rank }. { $who } — { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+} ({ $breaks })
 discord-event-standing-knockout = { $rank }. { $who } — { $out ->
     [1] out
    *[other] still in
@@ -90,10 +93,11 @@ discord-event-table-opening = Opening…
 discord-event-table-playing = Playing.
 discord-event-table-walkover = { $who } wins by walkover: nobody else came.
 discord-event-table-result = Result: { $points }.
+discord-event-table-match-points = Match points: { $points }.
 discord-event-table-points = { $who } { $points }
 discord-event-byes = Bye ({ $format }): { $players }.
 discord-event-walkovers = Through without a game (walkover): { $players }.
-discord-event-absent = Did not check in (a computer player plays their seat, scored as a loss): { $players }.
+discord-event-absent = Did not check in (their game counts as a loss): { $players }.
 discord-event-thread = { $game } · round { $round } · table { $n }
 discord-event-champions = 🥇 The { $game } tournament is over. { $count ->
     [one] The winner is { $players }!

@@ -44,7 +44,7 @@ discord-event-settings = Kierros kestää { $minutes ->
    *[other] { $checkin } minuutin
 } sisäänkirjautuminen. Tietokonepelaajat ({ $level }) täyttävät tyhjät paikat ja pelaavat niiden puolesta, jotka eivät kirjautuneet; he häviävät sen pelin.
 discord-event-signup = Ilmoittautuminen on auki: { $count }/{ $max } pelaajaa. { $organiser } aloittaa turnauksen painikkeella ▶️ Aloita.
-discord-event-checkin = ✅ **Kirjaudu kierrokselle { $round }** ennen kuin aikaa on jäljellä: { $until }. Kirjautuneita { $checked }/{ $count }.
+discord-event-checkin = ✅ **Kirjaudu kierrokselle { $round }** — kirjautuminen päättyy { $until }. Kirjautuneita { $checked }/{ $count }.
 discord-event-playing = **Kierros { $round }/{ $rounds }** pelataan alla olevissa ketjuissa; sen aika loppuu { $until }, minkä jälkeen tietokonepelaajat pelaavat kesken olevat pelit loppuun.
 discord-event-paused-line = ⏸️ Järjestäjä on keskeyttänyt turnauksen: kierros ei ala ennen kuin sitä jatketaan.
 discord-event-finished = 🏁 Turnaus on päättynyt.
@@ -90,10 +90,11 @@ discord-event-table-opening = Avataan…
 discord-event-table-playing = Pelissä.
 discord-event-table-walkover = { $who } voittaa luovutuksella: muut eivät tulleet.
 discord-event-table-result = Tulos: { $points }.
+discord-event-table-match-points = Ottelupisteet: { $points }.
 discord-event-table-points = { $who } { $points }
 discord-event-byes = Vapaakierros ({ $format }): { $players }.
 discord-event-walkovers = Jatkoon ilman peliä (luovutusvoitto): { $players }.
-discord-event-absent = Eivät kirjautuneet (tietokonepelaaja pelaa heidän paikkansa, tulos lasketaan häviöksi): { $players }.
+discord-event-absent = Eivät kirjautuneet (heidän pelinsä lasketaan häviöksi): { $players }.
 discord-event-thread = { $game } · kierros { $round } · pöytä { $n }
 discord-event-champions = 🥇 { $game }-turnaus on päättynyt. { $count ->
     [one] Voittaja on { $players }!

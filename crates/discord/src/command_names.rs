@@ -212,7 +212,8 @@ pub(super) const PARAMETERS: &[(&str, &str, &str, &str)] = &[
         "public",
         key!("replay-name-public"),
         key!("replay-param-public"),
-    ),    (
+    ),
+    (
         "tournament",
         "game",
         key!("discord-name-game"),

@@ -112,7 +112,14 @@ async fn show(ctx: &serenity::Context, data: &Data, view: &EventView) {
 async fn announce(ctx: &serenity::Context, data: &Data, view: &EventView) {
     let public = data.guild_lang(view.guild_id).await;
     let reply = render::champions(view, public);
-    public::post_in_channel(ctx, &data.channels, view.channel_id, &reply, Priority::Table).await;
+    public::post_in_channel(
+        ctx,
+        &data.channels,
+        view.channel_id,
+        &reply,
+        Priority::Table,
+    )
+    .await;
 }
 
 /// A thread for table `idx` of `round`, and the table opened in it.

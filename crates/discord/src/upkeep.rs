@@ -184,7 +184,9 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
         deals.extend(render::last_deal_line(view, last));
     }
     drop_result(ctx, data, shown, view).await;
-    let over = render::game_over(view, &acted.events, &deals, &record, public);
+    // A tournament's game is followed by the event's next round, not a rematch.
+    let rematch = !data.service.is_event_table(view.id);
+    let over = render::game_over(view, &acted.events, &deals, &record, rematch, public);
     post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
     let open = data.tables.take_hands(view.id);
     for (user, token) in open {

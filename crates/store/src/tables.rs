@@ -249,7 +249,8 @@ impl Store {
         round: u32,
         idx: usize,
     ) -> Result<TableId, StoreError> {
-        self.create_table_for(table, Some((event, round, idx))).await
+        self.create_table_for(table, Some((event, round, idx)))
+            .await
     }
 
     async fn create_table_for(

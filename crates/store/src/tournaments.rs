@@ -50,7 +50,11 @@ impl EventPhase {
             "playing" => EventPhase::Playing,
             "finished" => EventPhase::Finished,
             "cancelled" => EventPhase::Cancelled,
-            other => return Err(StoreError::Corrupt(format!("unknown event phase {other:?}"))),
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "unknown event phase {other:?}"
+                )))
+            }
         })
     }
 
@@ -225,6 +229,9 @@ macro_rules! tournament_tuple {
     }};
 }
 
+/// One row of `tournament_tables`: round, index, table id, result.
+type RoundTableTuple = (i64, i64, Option<i64>, Option<String>);
+
 const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, message_id, organiser, game, options, \
      format, seats, rounds, round_minutes, checkin_minutes, level, seed, phase, paused, round, \
      deadline_ms, max_players";
@@ -391,7 +398,11 @@ impl Store {
     }
 
     /// The rounds to play, set at the start when the organiser left them to the format.
-    pub async fn set_tournament_rounds(&self, id: TournamentId, rounds: u32) -> Result<(), StoreError> {
+    pub async fn set_tournament_rounds(
+        &self,
+        id: TournamentId,
+        rounds: u32,
+    ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
             sqlx::query(sql!(
                 d,
@@ -420,7 +431,8 @@ impl Store {
             .fetch_all(db)
             .await?
         });
-        let count = |v: i64| u32::try_from(v).map_err(|_| StoreError::Corrupt(format!("count {v}")));
+        let count =
+            |v: i64| u32::try_from(v).map_err(|_| StoreError::Corrupt(format!("count {v}")));
         rows.into_iter()
             .map(|(user, joined, rating, checked_in, missed, withdrawn)| {
                 Ok(EventPlayer {
@@ -644,13 +656,16 @@ impl Store {
     }
 
     /// Every round of the event so far, with its tables, in order.
-    pub async fn tournament_rounds(&self, id: TournamentId) -> Result<Vec<StoredRound>, StoreError> {
-        let (rounds, tables): (Vec<(i64, String)>, Vec<(i64, i64, Option<i64>, Option<String>)>) =
+    pub async fn tournament_rounds(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<StoredRound>, StoreError> {
+        let (rounds, tables): (Vec<(i64, String)>, Vec<RoundTableTuple>) =
             on_db!(self, pool, |db, d| {
                 let rounds = sqlx::query_as(sql!(
-                    d,
-                    "SELECT round, plan FROM tournament_rounds WHERE tournament_id = ? ORDER BY round"
-                ))
+                d,
+                "SELECT round, plan FROM tournament_rounds WHERE tournament_id = ? ORDER BY round"
+            ))
                 .bind(id)
                 .fetch_all(db)
                 .await?;

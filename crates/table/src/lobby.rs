@@ -459,9 +459,7 @@ impl TableService {
     ) -> Result<TableId, TableError> {
         let created = match link {
             Some((event, round, idx)) => {
-                self.store
-                    .create_event_table(&new, event, round, idx)
-                    .await
+                self.store.create_event_table(&new, event, round, idx).await
             }
             None => self.store.create_table(&new).await,
         };

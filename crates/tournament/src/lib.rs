@@ -118,7 +118,7 @@ mod swiss;
 
 use serde::{Deserialize, Serialize};
 
-pub use points::game_points;
+pub use points::{game_points, round_points};
 pub use standings::standings;
 
 /// A player: their Discord user id.

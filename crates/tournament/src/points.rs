@@ -118,6 +118,42 @@ pub fn game_points(result: &TableResult, seats: &[Occupant]) -> Vec<Option<Halve
         .collect()
 }
 
+/// What each seat of each table of one round earned, as the event's format counts it:
+/// duplicate's match points (each seat against the same seat at the other tables), else each
+/// game's points ([`game_points`]). None for a computer seat; an empty list for a table not
+/// played yet. What an event's message shows beside each table.
+pub fn round_points(
+    format: crate::Format,
+    record: &crate::RoundRecord,
+) -> Vec<Vec<Option<Halves>>> {
+    if format == crate::Format::Duplicate {
+        let tables: Vec<(&[Occupant], Option<&TableResult>)> = record
+            .plan
+            .tables
+            .iter()
+            .zip(&record.results)
+            .map(|(plan, result)| (plan.seats.as_slice(), result.as_ref()))
+            .collect();
+        return match_points(&tables)
+            .0
+            .into_iter()
+            .map(Option::unwrap_or_default)
+            .collect();
+    }
+    record
+        .plan
+        .tables
+        .iter()
+        .zip(&record.results)
+        .map(|(plan, result)| {
+            result
+                .as_ref()
+                .map(|r| game_points(r, &plan.seats))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// The value duplicate compares for each seat of a played table: its score, else its place
 /// counted from the bottom (`seats − 1 − index in the ranking`).
 fn seat_values(result: &TableResult, n: usize) -> Vec<i64> {

@@ -58,7 +58,11 @@ pub(crate) fn pair(
                 .copied()
         });
         let bye = bye.flatten();
-        let rest: Vec<PlayerId> = ranked.iter().copied().filter(|&id| Some(id) != bye).collect();
+        let rest: Vec<PlayerId> = ranked
+            .iter()
+            .copied()
+            .filter(|&id| Some(id) != bye)
+            .collect();
         (bye, slices(rest.len(), k), true)
     } else {
         let fewest = ranked

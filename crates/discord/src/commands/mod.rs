@@ -21,8 +21,8 @@ use play::{invite, play};
 use records::{history, scores, stats};
 use rules::rules;
 use settings::settings;
-use tournament::tournament;
 pub(crate) use tournament::refusal_of as event_refusal;
+use tournament::tournament;
 
 use poise::serenity_prelude as serenity;
 

@@ -69,12 +69,9 @@ pub async fn tournament(
     ctx.data().names.heard(ctx.author());
     let (lang, public) = langs(ctx).await;
     let refuse = |text: pakka_text::Msg| async move {
-        say(
-            ctx,
-            send::poise_reply(&render::notice(&text, &Plain(lang))),
-        )
-        .await
-        .map(drop)
+        say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang))))
+            .await
+            .map(drop)
     };
     let Some(info) = games::find(&game) else {
         return refuse(no_such_game(&game)).await;
@@ -110,7 +107,11 @@ pub async fn tournament(
             let handle = say(ctx, send::poise_reply(&render::event(&view, public))).await?;
             match handle.message().await {
                 Ok(message) => {
-                    if let Err(e) = data.service.set_event_message(view.id, message.id.get()).await {
+                    if let Err(e) = data
+                        .service
+                        .set_event_message(view.id, message.id.get())
+                        .await
+                    {
                         tracing::warn!(error = %e, "a tournament's message id was not stored");
                     }
                 }

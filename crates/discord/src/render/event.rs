@@ -123,9 +123,14 @@ fn tiebreak(t: &Tiebreak) -> Msg {
         Tiebreak::Buchholz(h) => msg!("discord-event-buchholz", points = points(*h)),
         Tiebreak::SonnebornBerger(q) => msg!(
             "discord-event-sonneborn-berger",
-            points = Arg::Tenths {
-                tenths: (q.0 as i64 * 10 + 2) / 4,
-                signed: false
+            points = if q.0 % 4 == 0 {
+                Arg::Num((q.0 / 4) as i64)
+            } else {
+                // Quarter points to one decimal, rounded half up (0.25 shows 0.3).
+                Arg::Tenths {
+                    tenths: (q.0 as i64 * 10 + 2) / 4,
+                    signed: false,
+                }
             }
         ),
         Tiebreak::MatchPoints(h) => msg!("discord-event-match-points", points = points(*h)),
@@ -164,10 +169,7 @@ pub fn event(view: &EventView, lang: Lang) -> Reply {
             "discord-event-checkin",
             round = i64::from(view.round),
             until = view.deadline.map_or_else(|| verbatim("—"), until),
-            checked = view
-                .active()
-                .filter(|p| p.checked_in == view.round)
-                .count(),
+            checked = view.active().filter(|p| p.checked_in == view.round).count(),
             count = active.len()
         ),
         Phase::Playing => msg!(
@@ -217,7 +219,15 @@ pub fn event(view: &EventView, lang: Lang) -> Reply {
         return reply;
     }
     let button = |act, label, style| {
-        Button::plain(ComponentId::Event { event: view.id, act }, label, style, lang)
+        Button::plain(
+            ComponentId::Event {
+                event: view.id,
+                act,
+            },
+            label,
+            style,
+            lang,
+        )
     };
     let mut buttons = vec![
         button(
@@ -305,7 +315,10 @@ fn standings(view: &EventView, out: &mut Vec<Msg>) {
 
 /// The round's tables: who sits where, why, and how each ended.
 fn round_lines(view: &EventView, round: &RoundView, out: &mut Vec<Msg>) {
-    out.push(msg!("discord-event-round-head", round = i64::from(round.round)));
+    out.push(msg!(
+        "discord-event-round-head",
+        round = i64::from(round.round)
+    ));
     for (i, (plan, table)) in round
         .plan
         .tables
@@ -336,21 +349,29 @@ fn round_lines(view: &EventView, round: &RoundView, out: &mut Vec<Msg>) {
                     pakka_text::key!("sep-comma")
                 )
             ),
-            Some(_) => msg!(
-                "discord-event-table-result",
-                points = list(
+            Some(_) => {
+                let earned = list(
                     plan.seats
                         .iter()
                         .zip(&table.points)
-                        .filter_map(|(o, p)| Some(msg!(
-                            "discord-event-table-points",
-                            who = user_arg(o.player()?),
-                            points = points((*p)?)
-                        )))
+                        .filter_map(|(o, p)| {
+                            Some(msg!(
+                                "discord-event-table-points",
+                                who = user_arg(o.player()?),
+                                points = points((*p)?)
+                            ))
+                        })
                         .collect(),
-                    pakka_text::key!("sep-comma")
-                )
-            ),
+                    pakka_text::key!("sep-comma"),
+                );
+                // Duplicate counts match points against the other tables, not the game's.
+                let key = if view.format == Format::Duplicate {
+                    pakka_text::key!("discord-event-table-match-points")
+                } else {
+                    pakka_text::key!("discord-event-table-result")
+                };
+                Msg::new(key, vec![("points", earned)])
+            }
         };
         out.push(msg!(
             "discord-event-table",
@@ -421,7 +442,10 @@ pub fn champions(view: &EventView, lang: Lang) -> Reply {
         "discord-event-champions",
         game = view.game_name(),
         count = winners.len(),
-        players = list_of(winners.iter().map(|&p| user_arg(p)), pakka_text::key!("sep-comma"))
+        players = list_of(
+            winners.iter().map(|&p| user_arg(p)),
+            pakka_text::key!("sep-comma")
+        )
     );
     Reply::new(lines(&[text], &Plain(lang)))
 }

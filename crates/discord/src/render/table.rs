@@ -149,6 +149,7 @@ pub fn game_over(
     events: &[Msg],
     deals: &[Msg],
     record: &[Record],
+    rematch: bool,
     lang: Lang,
 ) -> Reply {
     let mut lines = vec![msg!("discord-game-over", game = view.game_name())];
@@ -176,7 +177,11 @@ pub fn game_over(
             tally = list(tally, pakka_text::key!("sep-dot"))
         ));
     }
-    Reply::new(words_lines(&lines, &SeatNames::public(view, lang))).buttons(vec![Button::plain(
+    let reply = Reply::new(words_lines(&lines, &SeatNames::public(view, lang)));
+    if !rematch {
+        return reply;
+    }
+    reply.buttons(vec![Button::plain(
         ComponentId::Again(view.id),
         msg!("discord-button-play-again"),
         Style::Success,

@@ -195,6 +195,7 @@ fn table_message_at_the_end() {
             record(300, 0, 3),
             record(999, 5, 5),
         ],
+        true,
         EN,
     );
     assert_within_limits(&reply);
@@ -919,4 +920,132 @@ fn the_words_button_explains_the_games_words() {
     assert!(fi.content.contains("• Prikup: kaksi"), "{}", fi.content);
     insta::assert_json_snapshot!("words_paston", en);
     assert!(words_privately("chess", EN).is_none());
+}
+
+/// An event's view as the table service would hand it: eight players, a Swiss of Paskahousu
+/// at tables of two, after round 1 (one table a walkover for a no-show's opponent) and in
+/// the check-in of round 2.
+fn event_in_round_two() -> pakka_table::tournaments::EventView {
+    use pakka_table::tournaments::{
+        game_points, EventView, Format, Halves, Left, Occupant, Phase, Player, Quarters, RoundPlan,
+        RoundTableView, RoundView, Standing, TablePlan, TableResult, Tiebreak, Why,
+    };
+    use pakka_table::Level;
+    let players: Vec<u64> = (1..=8).map(|i| 100 + i).collect();
+    let pair = |a: u64, b: u64, places: [u32; 2]| TablePlan {
+        seats: vec![Occupant::Player(a), Occupant::Player(b)],
+        why: Why::FirstRound {
+            slices: 2,
+            places: places.to_vec(),
+        },
+    };
+    let won = |first: usize| TableResult {
+        ranking: vec![vec![first], vec![1 - first]],
+        ..TableResult::default()
+    };
+    let plan = RoundPlan {
+        round: 1,
+        tables: vec![
+            pair(101, 105, [1, 5]),
+            pair(102, 106, [2, 6]),
+            pair(103, 107, [3, 7]),
+            pair(104, 108, [4, 8]),
+        ],
+        byes: vec![],
+        deal_seed: None,
+        walkovers: vec![],
+    };
+    let walkover = TableResult {
+        absent: vec![108],
+        walkover: true,
+        ..TableResult::default()
+    };
+    let results = [won(0), won(1), won(0), walkover];
+    let tables = results
+        .iter()
+        .zip(&plan.tables)
+        .enumerate()
+        .map(|(i, (r, p))| RoundTableView {
+            table_id: (i < 3).then_some(i as i64 + 1),
+            result: Some(r.clone()),
+            points: game_points(r, &p.seats),
+        })
+        .collect();
+    let standing = |id: u64, rank: usize, points: u32, buchholz: u32| Standing {
+        id,
+        rank,
+        points: Halves(points),
+        tiebreaks: vec![
+            Tiebreak::Buchholz(Halves(buchholz)),
+            Tiebreak::SonnebornBerger(Quarters(0)),
+        ],
+        played: 1,
+        byes: 0,
+        walkovers: 0,
+        out: false,
+        absences: 0,
+    };
+    EventView {
+        id: 7,
+        guild_id: 1,
+        channel_id: 2,
+        message_id: Some(3),
+        organiser: 101,
+        game: "paskahousu",
+        format: Format::Swiss,
+        seats: 2,
+        rounds: 3,
+        max_players: 16,
+        round_minutes: 30,
+        checkin_minutes: 5,
+        level: Level::Easy,
+        phase: Phase::Checkin,
+        paused: false,
+        round: 2,
+        deadline: Some(1_800_000_000),
+        players: players
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| Player {
+                user_id: id,
+                joined: i as u32 + 1,
+                rating: 0.0,
+                checked_in: if id == 108 { 0 } else { 2 },
+                missed: u32::from(id == 108),
+                withdrawn: Left::No,
+            })
+            .collect(),
+        standings: vec![
+            standing(101, 1, 2, 0),
+            standing(103, 1, 2, 0),
+            standing(104, 1, 2, 0),
+            standing(106, 1, 2, 0),
+            standing(102, 5, 0, 2),
+            standing(105, 5, 0, 2),
+            standing(107, 5, 0, 2),
+            standing(108, 5, 0, 2),
+        ],
+        played: vec![RoundView {
+            round: 1,
+            plan,
+            absent: vec![108],
+            tables,
+        }],
+    }
+}
+
+#[test]
+fn an_event_message_shows_its_standings_round_and_buttons() {
+    let view = event_in_round_two();
+    let reply = event(&view, EN);
+    assert_within_limits(&reply);
+    insta::assert_json_snapshot!(reply);
+    let finnish = event(&view, "fi");
+    assert_within_limits(&finnish);
+    insta::assert_json_snapshot!("finnish_event", finnish);
+    let mut over = view;
+    over.phase = pakka_table::tournaments::Phase::Finished;
+    let done = event(&over, EN);
+    assert!(done.rows.is_empty(), "an event over keeps no button");
+    insta::assert_json_snapshot!("event_champions", champions(&over, EN));
 }

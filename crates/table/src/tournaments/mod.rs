@@ -25,14 +25,22 @@ use tokio::sync::{broadcast, Mutex};
 use pakka_ai::Level;
 use pakka_rules::registry;
 use pakka_rules::Setup;
-use pakka_store::{EventPhase, EventPlayer, EventState, NewTournament, StoredTournament, Withdrawn};
+use pakka_store::{
+    EventPhase, EventPlayer, EventState, NewTournament, StoredTournament, Withdrawn,
+};
 use pakka_text::{msg, Msg};
-use pakka_tournament::{Entrant, Event, RoundPlan, Standing, TableResult};
+use pakka_tournament::Entrant;
+use pakka_tournament::Event;
 
 use super::{ChannelId, GuildId, TableError, TableId, TableService, UserId};
 
-pub use pakka_store::{EventPhase as Phase, TournamentId as EventId, Withdrawn as Left};
-pub use pakka_tournament::{Format, Halves, Occupant, Tiebreak, Why};
+pub use pakka_store::{
+    EventPhase as Phase, EventPlayer as Player, TournamentId as EventId, Withdrawn as Left,
+};
+pub use pakka_tournament::{
+    game_points, Format, Halves, Occupant, Quarters, RoundPlan, Standing, TablePlan, TableResult,
+    Tiebreak, Why,
+};
 
 /// The games whose rounds may be played as duplicate (every table the same deal): the trick
 /// games, where holding the same cards makes seats comparable.
@@ -132,9 +140,7 @@ impl EventView {
 
     /// The players still in, in sign-up order.
     pub fn active(&self) -> impl Iterator<Item = &EventPlayer> {
-        self.players
-            .iter()
-            .filter(|p| p.withdrawn == Withdrawn::No)
+        self.players.iter().filter(|p| p.withdrawn == Withdrawn::No)
     }
 
     /// Whether `user` is signed up and still in.
@@ -307,12 +313,20 @@ impl TableService {
         self.events.bus.subscribe()
     }
 
-    /// Whether a table plays a round of a running event.
+    /// Whether a table plays (or played) a round of a running event.
     pub fn is_event_table(&self, table: TableId) -> bool {
         self.events
             .tables
             .lock()
             .is_ok_and(|tables| tables.contains_key(&table))
+    }
+
+    /// An event over: its tables are ordinary tables from now on. (Until then a finished
+    /// table stays known as the event's, so its result offers no rematch.)
+    fn forget_event_tables(&self, id: EventId) {
+        if let Ok(mut tables) = self.events.tables.lock() {
+            tables.retain(|_, (event, _, _)| *event != id);
+        }
     }
 
     fn publish_event(&self, change: EventChange) {
@@ -605,9 +619,7 @@ impl TableService {
             deadline_ms: None,
         };
         self.store.set_tournament_state(id, state).await?;
-        if let Ok(mut tables) = self.events.tables.lock() {
-            tables.retain(|_, (event, _, _)| *event != id);
-        }
+        self.forget_event_tables(id);
         self.changed(id).await
     }
 

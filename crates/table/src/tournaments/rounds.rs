@@ -36,9 +36,11 @@ struct StoredPlan {
     absent: Vec<UserId>,
 }
 
-/// The stored rounds as the pairing crate's history and as the edges' views.
+/// The stored rounds as the pairing crate's history and as the edges' views (each table's
+/// points as the event's `format` counts them).
 fn read_rounds(
     rounds: &[StoredRound],
+    format: pakka_tournament::Format,
 ) -> Result<(Vec<RoundRecord>, Vec<RoundView>), EventError> {
     let mut records = Vec::with_capacity(rounds.len());
     let mut views = Vec::with_capacity(rounds.len());
@@ -54,21 +56,24 @@ fn read_rounds(
                 .map(serde_json::from_value)
                 .transpose()
                 .map_err(|e| TableError::internal(format!("round {} result: {e}", r.round)))?;
-            let points = match (&result, stored.plan.tables.get(t.idx)) {
-                (Some(result), Some(plan)) => pakka_tournament::game_points(result, &plan.seats),
-                _ => Vec::new(),
-            };
             tables.push(RoundTableView {
                 table_id: t.table_id,
                 result: result.clone(),
-                points,
+                points: Vec::new(),
             });
             results.push(result);
         }
-        records.push(RoundRecord {
+        let record = RoundRecord {
             plan: stored.plan.clone(),
             results,
-        });
+        };
+        for (table, points) in tables
+            .iter_mut()
+            .zip(pakka_tournament::round_points(format, &record))
+        {
+            table.points = points;
+        }
+        records.push(record);
         views.push(RoundView {
             round: r.round,
             plan: stored.plan,
@@ -138,8 +143,8 @@ impl TableService {
     ) -> Result<EventView, EventError> {
         let players = self.store.tournament_players(stored.id).await?;
         let rounds = self.store.tournament_rounds(stored.id).await?;
-        let (records, played) = read_rounds(&rounds)?;
         let event = event_of(stored)?;
+        let (records, played) = read_rounds(&rounds, event.format)?;
         let standings = pakka_tournament::standings(&event, &entrants(&players), &records);
         let game = registry::find(&stored.new.game)
             .map(|info| info.id)
@@ -198,28 +203,28 @@ impl TableService {
         let round = stored.state.round;
         let players = self.store.tournament_players(id).await?;
         let rounds = self.store.tournament_rounds(id).await?;
-        let (records, _) = read_rounds(&rounds)?;
         let event = event_of(&stored)?;
+        let (records, _) = read_rounds(&rounds, event.format)?;
         let in_event: Vec<&EventPlayer> = players
             .iter()
             .filter(|p| p.withdrawn == Withdrawn::No)
             .collect();
-        let active: Vec<pakka_tournament::Entrant> = entrants(
-            &in_event.iter().map(|p| (*p).clone()).collect::<Vec<_>>(),
-        );
+        let active: Vec<pakka_tournament::Entrant> =
+            entrants(&in_event.iter().map(|p| (*p).clone()).collect::<Vec<_>>());
         let absent: Vec<UserId> = in_event
             .iter()
             .filter(|p| p.checked_in != round)
             .map(|p| p.user_id)
             .collect();
-        let plan = match pakka_tournament::pair_present(&event, round, &active, &absent, &records)
-        {
+        let plan = match pakka_tournament::pair_present(&event, round, &active, &absent, &records) {
             Ok(plan) => plan,
             Err(pakka_tournament::PairError::TooFewPlayers { .. }) if round > 1 => {
                 // Too many left: the event ends with the rounds played.
                 return self.finish(&stored, round - 1).await;
             }
-            Err(e) => return Err(TableError::internal(format!("pairing round {round}: {e}")).into()),
+            Err(e) => {
+                return Err(TableError::internal(format!("pairing round {round}: {e}")).into())
+            }
         };
         let results: Vec<Option<serde_json::Value>> = plan
             .tables
@@ -311,7 +316,12 @@ impl TableService {
                 asked.insert((id, round, idx), Instant::now());
             }
         }
-        tracing::info!(event = id, round, ?tables, "tables of a round asked for a channel");
+        tracing::info!(
+            event = id,
+            round,
+            ?tables,
+            "tables of a round asked for a channel"
+        );
         let event = Arc::new(self.event(id).await?);
         self.publish_event(EventChange::OpenTables {
             event,
@@ -337,7 +347,7 @@ impl TableService {
             return Err(TableError::Stale.into());
         }
         let rounds = self.store.tournament_rounds(id).await?;
-        let (_, views) = read_rounds(&rounds)?;
+        let (_, views) = read_rounds(&rounds, event_of(&stored)?.format)?;
         let view = views
             .into_iter()
             .find(|r| r.round == round)
@@ -398,7 +408,14 @@ impl TableService {
         if let Ok(mut asked) = self.events.asked.lock() {
             asked.remove(&(id, round, idx));
         }
-        tracing::info!(event = id, round, idx, table = started.id, channel, "a round's table opened");
+        tracing::info!(
+            event = id,
+            round,
+            idx,
+            table = started.id,
+            channel,
+            "a round's table opened"
+        );
         let _ = self.changed(id).await;
         Ok(started)
     }
@@ -460,7 +477,7 @@ impl TableService {
         };
         let rows = self.store.results(table).await?;
         let rounds = self.store.tournament_rounds(id).await?;
-        let (_, views) = read_rounds(&rounds)?;
+        let (_, views) = read_rounds(&rounds, event_of(&stored)?.format)?;
         let Some(view) = views.iter().find(|r| r.round == round) else {
             return Err(TableError::internal(format!("event {id} has no round {round}")).into());
         };
@@ -475,9 +492,6 @@ impl TableService {
         self.store
             .set_tournament_result(id, round, idx, &json)
             .await?;
-        if let Ok(mut tables) = self.events.tables.lock() {
-            tables.remove(&table);
-        }
         if stored.state.phase == EventPhase::Playing && stored.state.round == round {
             self.after_round(id).await?;
         }
@@ -515,6 +529,7 @@ impl TableService {
         self.running_events(|running| {
             running.remove(&stored.id);
         });
+        self.forget_event_tables(stored.id);
         let _ = self.changed(stored.id).await;
         Ok(())
     }

@@ -90,7 +90,11 @@ async fn play_round(
     for idx in tables {
         *channel += 1;
         let view = s.open_event_table(id, round, idx, *channel).await.unwrap();
-        assert_eq!(view.phase, crate::Phase::Playing, "a round's table starts at once");
+        assert_eq!(
+            view.phase,
+            crate::Phase::Playing,
+            "a round's table starts at once"
+        );
         opened.push(view.id);
     }
     for table in opened {
@@ -108,9 +112,8 @@ async fn play_round(
 
 #[tokio::test]
 async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
-    let s = Arc::new(
-        TableService::new(Store::open_in_memory().await.unwrap()).with_clocks(clocks()),
-    );
+    let s =
+        Arc::new(TableService::new(Store::open_in_memory().await.unwrap()).with_clocks(clocks()));
     let mut changes = s.subscribe_events();
     s.start();
 
@@ -153,7 +156,10 @@ async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
         s.start_event(id, 2, false).await,
         Err(EventError::NotOrganiser)
     ));
-    assert!(matches!(s.withdraw(id, 9).await, Err(EventError::NotSignedUp)));
+    assert!(matches!(
+        s.withdraw(id, 9).await,
+        Err(EventError::NotSignedUp)
+    ));
     assert_eq!(s.event(id).await.unwrap().players.len(), 5);
 
     // The check-in of round 1; everyone but the no-show checks in, and the organiser begins.
@@ -174,7 +180,11 @@ async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
     ));
     let round = view.current().unwrap();
     assert_eq!(round.absent, vec![NO_SHOW]);
-    assert_eq!(round.plan.byes.len(), 1, "five players at tables of two: one bye");
+    assert_eq!(
+        round.plan.byes.len(),
+        1,
+        "five players at tables of two: one bye"
+    );
 
     let mut channel = CHANNEL;
     assert_eq!(play_round(&s, &mut changes, id, &mut channel).await, 1);
@@ -184,7 +194,11 @@ async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
     assert_eq!((no_show.missed, no_show.withdrawn), (1, Withdrawn::No));
     // The no-show scored nothing from a table (a bye scores one point).
     let points = |view: &EventView, who: u64| {
-        view.standings.iter().find(|st| st.id == who).unwrap().points
+        view.standings
+            .iter()
+            .find(|st| st.id == who)
+            .unwrap()
+            .points
     };
     let had_bye = view.played[0].plan.byes.contains(&NO_SHOW);
     assert_eq!(
@@ -200,7 +214,11 @@ async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
     s.start_event(id, ORGANISER, false).await.unwrap();
     let view = s.event(id).await.unwrap();
     let no_show = view.players.iter().find(|p| p.user_id == NO_SHOW).unwrap();
-    assert_eq!(no_show.withdrawn, Withdrawn::Absent, "absent twice in a row");
+    assert_eq!(
+        no_show.withdrawn,
+        Withdrawn::Absent,
+        "absent twice in a row"
+    );
     assert_eq!(play_round(&s, &mut changes, id, &mut channel).await, 2);
     let view = s.event(id).await.unwrap();
     assert_eq!(view.phase, Phase::Finished);
@@ -217,7 +235,11 @@ async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
             } else {
                 assert!(sum <= 2, "{result:?} {:?}", t.points);
                 for p in &result.absent {
-                    let seat = plan.seats.iter().position(|o| o.player() == Some(*p)).unwrap();
+                    let seat = plan
+                        .seats
+                        .iter()
+                        .position(|o| o.player() == Some(*p))
+                        .unwrap();
                     assert_eq!(t.points[seat], Some(Halves(0)), "an absent player scores 0");
                 }
             }
@@ -227,19 +249,14 @@ async fn a_swiss_event_runs_from_sign_up_to_its_standings() {
     let byes: u32 = view.played.iter().map(|r| r.plan.byes.len() as u32).sum();
     let total: u32 = view.standings.iter().map(|st| st.points.0).sum();
     assert_eq!(total, from_tables + 2 * byes, "{:?}", view.standings);
-    assert!(matches!(
-        s.sign_up(id, 7).await,
-        Err(EventError::Finished)
-    ));
+    assert!(matches!(s.sign_up(id, 7).await, Err(EventError::Finished)));
 }
 
 #[tokio::test]
 async fn a_round_survives_a_restart_and_its_tables_finish_afterwards() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
-    let first = Arc::new(
-        TableService::new(Store::open(&url).await.unwrap()).with_clocks(clocks()),
-    );
+    let first = Arc::new(TableService::new(Store::open(&url).await.unwrap()).with_clocks(clocks()));
     let mut changes = first.subscribe_events();
     first.start();
     let id = first
@@ -258,16 +275,12 @@ async fn a_round_survives_a_restart_and_its_tables_finish_afterwards() {
     let (round, tables) = asked(&mut changes).await;
     assert_eq!((round, tables.len()), (1, 2));
     // One table opens before the stop; the other is still waiting for its channel.
-    let opened = first
-        .open_event_table(id, 1, tables[0], 100)
-        .await
-        .unwrap();
+    let opened = first.open_event_table(id, 1, tables[0], 100).await.unwrap();
     first.halt(Duration::from_secs(1)).await;
     drop(first);
 
-    let second = Arc::new(
-        TableService::new(Store::open(&url).await.unwrap()).with_clocks(clocks()),
-    );
+    let second =
+        Arc::new(TableService::new(Store::open(&url).await.unwrap()).with_clocks(clocks()));
     let mut changes = second.subscribe_events();
     assert_eq!(second.restore().await.unwrap(), 1);
     second.start();
