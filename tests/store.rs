@@ -1125,7 +1125,8 @@ async fn server_settings_and_the_live_ping_round_trip(db: &Db) {
         GuildSettings {
             threads: true,
             images: false,
-            language: Some("fi".into())
+            language: Some("fi".into()),
+            ..GuildSettings::default()
         }
     );
     assert_eq!(
@@ -1429,6 +1430,132 @@ async fn an_event_its_players_and_rounds_round_trip(db: &Db) {
     assert!(store.running_tournaments().await.unwrap().is_empty());
 }
 
+/// A season's end: its ratings kept as its final standings (its board and champions read
+/// them), every rating of the server (and no other) started afresh with a wider σ and no
+/// games, the next season opened; games rated after it count in the next season only; and a
+/// recompute from the results agrees with all of it.
+async fn a_season_ends_keeps_its_standings_and_starts_every_rating_afresh(db: &Db) {
+    use pakka::ratings::Rating;
+    use pakka::store::{GuildSetting, ALL_GAMES};
+    let store = db.open().await;
+    store
+        .set_guild_setting(
+            GUILD,
+            &GuildSetting::Seasons {
+                length: Some("monthly".into()),
+                channel: 77,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.season_servers().await.unwrap(),
+        vec![(GUILD, "monthly".to_string(), Some(77))]
+    );
+    let first = store.open_season(GUILD, "2026-11").await.unwrap();
+    assert_eq!((first.number, first.name.as_str()), (1, "2026-11"));
+    assert_eq!(
+        store.open_season(GUILD, "2026-12").await.unwrap(),
+        first,
+        "a season open already stays"
+    );
+    for channel in [200, 201] {
+        finished_table(
+            &store,
+            GUILD,
+            channel,
+            "paskahousu",
+            &[
+                result(0, Some(ALICE), 1, None),
+                result(1, Some(BOB), 2, None),
+            ],
+        )
+        .await;
+    }
+    finished_table(
+        &store,
+        OTHER_GUILD,
+        202,
+        "paskahousu",
+        &[
+            result(0, Some(ALICE), 1, None),
+            result(1, Some(BOB), 2, None),
+        ],
+    )
+    .await;
+    let before = store.board(GUILD, "paskahousu", None, 0, 10).await.unwrap();
+    let other_before = store
+        .board(OTHER_GUILD, "paskahousu", None, 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(before.rows[0].games, 2);
+
+    assert_eq!(
+        store.roll_season(GUILD, "2026-11").await.unwrap(),
+        None,
+        "still November"
+    );
+    let ended = store.roll_season(GUILD, "2026-12").await.unwrap().unwrap();
+    assert_eq!((ended.number, ended.name.as_str()), (1, "2026-11"));
+    assert!(ended.ended_at.is_some());
+    let seasons = store.seasons(GUILD).await.unwrap();
+    assert_eq!(seasons.len(), 2);
+    assert_eq!(
+        (seasons[1].number, seasons[1].name.as_str()),
+        (2, "2026-12")
+    );
+    assert_eq!(seasons[1].ended_at, None);
+
+    // The season's final standings are what the board showed before its end.
+    let kept = store
+        .season_board(GUILD, 1, "paskahousu", 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(kept, before);
+    let champions = store.season_champions(GUILD, 1).await.unwrap();
+    let games: Vec<&str> = champions.iter().map(|c| c.game.as_str()).collect();
+    assert_eq!(games, [ALL_GAMES, "paskahousu"]);
+    assert!(champions.iter().all(|c| c.user_id == ALICE));
+
+    // Every rating of the server starts afresh: the same μ, a wider σ, no games this season;
+    // the players who have not played this season are not on its board.
+    let fresh = store.board(GUILD, "paskahousu", None, 0, 10).await.unwrap();
+    assert!(fresh.rows.is_empty(), "{fresh:?}");
+    finished_table(
+        &store,
+        GUILD,
+        203,
+        "paskahousu",
+        &[
+            result(0, Some(BOB), 1, None),
+            result(1, Some(ALICE), 2, None),
+        ],
+    )
+    .await;
+    let now = store.board(GUILD, "paskahousu", None, 0, 10).await.unwrap();
+    assert_eq!(now.rows.len(), 2);
+    assert!(now.rows.iter().all(|r| r.games == 1));
+    let alice_before = before
+        .rows
+        .iter()
+        .find(|r| r.player == pakka::ratings::Player::Person(ALICE))
+        .unwrap()
+        .rating;
+    let widened: Rating = alice_before.next_season();
+    assert!(widened.sigma > alice_before.sigma);
+    assert_eq!(widened.mu, alice_before.mu);
+    // The other server's ratings are untouched.
+    assert_eq!(
+        store
+            .board(OTHER_GUILD, "paskahousu", None, 0, 10)
+            .await
+            .unwrap(),
+        other_before
+    );
+    // The recompute applies the season's end at the same place.
+    assert_eq!(store.recompute_ratings(false).await.unwrap().differing, 0);
+}
+
 on_both_backends!(
     one_open_table_per_channel,
     tables_and_seats_round_trip,
@@ -1450,4 +1577,5 @@ on_both_backends!(
     two_processes_share_one_database,
     open_tables_in_picks_the_servers_of_a_shard_range,
     an_event_its_players_and_rounds_round_trip,
+    a_season_ends_keeps_its_standings_and_starts_every_rating_afresh,
 );

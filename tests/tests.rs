@@ -26,6 +26,7 @@ mod e2e_owner_errors;
 mod e2e_quiet;
 mod e2e_records;
 mod e2e_replay;
+mod e2e_seasons;
 mod e2e_shards;
 mod e2e_stop;
 mod e2e_tournament;

@@ -8,6 +8,7 @@ records-period = { $period ->
     [year] the last 365 days
    *[all] all time
 }
+records-season = season { $season }
 records-all-games = all games
 records-scores-title = 🏆 **Leaderboard — { $game }** · { $period }
 records-scores-empty = Nobody has finished a game here in that time. Start one with `/play`.
@@ -112,3 +113,5 @@ records-choice-week = last 7 days
 records-choice-month = last 30 days
 records-choice-year = last 365 days
 records-choice-all = all time
+records-name-season = season
+records-param-scores-season = A season of this server, by its number (its final standings once it has ended)

@@ -119,7 +119,6 @@ discord-event-round-begun = Round { $round } begins: its tables open in threads 
 discord-event-paused-now = The tournament is paused.
 discord-event-resumed = The tournament goes on.
 discord-event-cancelled-now = The tournament is cancelled. Games under way are played out as ordinary games.
-discord-event-created = Your tournament is open for sign-up.
 
 # /tournament: its name, description and parameters.
 discord-name-tournament = tournament
@@ -139,3 +138,24 @@ discord-param-tournament-checkin-minutes = Minutes of check-in before each round
 discord-param-tournament-level = Level of the computer players who fill seats
 discord-param-tournament-options = The game's options, e.g. deals=3
 discord-param-tournament-seed = A number that fixes the pairings and the deals (for a replayable event)
+
+# Seasons (/settings seasons:, the end of a season).
+discord-name-seasons = seasons
+discord-param-settings-seasons = Run this server's ratings in monthly or quarterly seasons, announced in this channel
+discord-choice-monthly = monthly
+discord-choice-quarterly = quarterly
+discord-choice-off = off
+discord-settings-seasons = Seasons: { $seasons ->
+    [monthly] monthly
+    [quarterly] quarterly
+   *[off] off (ratings run without end)
+}.
+discord-settings-seasons-on = From now on, ratings run in { $seasons ->
+    [monthly] monthly
+   *[quarterly] quarterly
+} seasons; season { $name } is under way. When a season ends, its champions are announced in this channel, `/scores season:` keeps its final standings, and every rating starts the next season from where it was with more room to move.
+discord-settings-seasons-off = Ratings no longer run in seasons: they go on from where they are, and past seasons stay in `/scores season:`.
+discord-season-ended = 🏆 **Season { $season } is over** (season { $next } has begun). Its champions:
+discord-season-champion-all = Over every game: { $who } ({ $rating })
+discord-season-champion = { $game }: { $who } ({ $rating })
+discord-season-no-champions = Nobody finished a rated game in season { $season }.

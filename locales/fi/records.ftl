@@ -8,6 +8,7 @@ records-period = { $period ->
     [year] viimeiset 365 päivää
    *[all] kaikki ajat
 }
+records-season = kausi { $season }
 records-all-games = kaikki pelit
 records-scores-title = 🏆 **Tulostaulu — { $game }** · { $period }
 records-scores-empty = Kukaan ei ole pelannut täällä peliä loppuun tuona aikana. Aloita peli komennolla `/play`.
@@ -112,3 +113,5 @@ records-choice-week = viimeiset 7 päivää
 records-choice-month = viimeiset 30 päivää
 records-choice-year = viimeiset 365 päivää
 records-choice-all = kaikki ajat
+records-name-season = kausi
+records-param-scores-season = Palvelimen kausi numerona (päättyneestä kaudesta sen lopputilanne)

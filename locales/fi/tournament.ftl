@@ -116,7 +116,6 @@ discord-event-round-begun = Kierros { $round } alkaa: sen pöydät avautuvat tä
 discord-event-paused-now = Turnaus on keskeytetty.
 discord-event-resumed = Turnaus jatkuu.
 discord-event-cancelled-now = Turnaus on peruttu. Käynnissä olevat pelit pelataan loppuun tavallisina peleinä.
-discord-event-created = Turnauksesi ilmoittautuminen on auki.
 
 # /tournament: nimi, kuvaus ja parametrit.
 discord-name-tournament = turnaus
@@ -136,3 +135,24 @@ discord-param-tournament-checkin-minutes = Sisäänkirjautumisen kesto minuuttei
 discord-param-tournament-level = Paikkoja täyttävien tietokonepelaajien taso
 discord-param-tournament-options = Pelin valinnat, esim. deals=3
 discord-param-tournament-seed = Luku, joka kiinnittää paritukset ja jaot (toistettava turnaus)
+
+# Kaudet (/settings seasons:, kauden päättyminen).
+discord-name-seasons = kaudet
+discord-param-settings-seasons = Palvelimen luokitukset kuukauden tai neljännesvuoden kausina, ilmoitukset tälle kanavalle
+discord-choice-monthly = kuukausittain
+discord-choice-quarterly = neljännesvuosittain
+discord-choice-off = pois
+discord-settings-seasons = Kaudet: { $seasons ->
+    [monthly] kuukausittain
+    [quarterly] neljännesvuosittain
+   *[off] pois (luokitukset jatkuvat ilman loppua)
+}.
+discord-settings-seasons-on = Tästä lähtien luokitukset kulkevat { $seasons ->
+    [monthly] kuukauden
+   *[quarterly] neljännesvuoden
+} kausina; kausi { $name } on käynnissä. Kun kausi päättyy, sen mestarit ilmoitetaan tällä kanavalla, `/scores season:` säilyttää sen lopputilanteen, ja jokainen luokitus aloittaa seuraavan kauden siitä mihin jäi, liikkumavaraa lisättynä.
+discord-settings-seasons-off = Luokitukset eivät enää kulje kausina: ne jatkuvat siitä mihin jäivät, ja menneet kaudet säilyvät komennossa `/scores season:`.
+discord-season-ended = 🏆 **Kausi { $season } on päättynyt** (kausi { $next } on alkanut). Sen mestarit:
+discord-season-champion-all = Kaikissa peleissä yhteensä: { $who } ({ $rating })
+discord-season-champion = { $game }: { $who } ({ $rating })
+discord-season-no-champions = Kukaan ei pelannut luokiteltua peliä kaudella { $season }.

@@ -154,6 +154,18 @@ pub(super) const PARAMETERS: &[(&str, &str, &str, &str)] = &[
         key!("records-param-scores-period"),
     ),
     (
+        "scores",
+        "season",
+        key!("records-name-season"),
+        key!("records-param-scores-season"),
+    ),
+    (
+        "settings",
+        "seasons",
+        key!("discord-name-seasons"),
+        key!("discord-param-settings-seasons"),
+    ),
+    (
         "stats",
         "player",
         key!("discord-name-player"),

@@ -339,7 +339,12 @@ async fn on_click(
         } => {
             super::replay::on_click(ctx, data, click, deadline, table, step, page, owner).await;
         }
-        ComponentId::Scores { game, period, page } => on_scores(&c, game, period, page).await,
+        ComponentId::Scores {
+            game,
+            period,
+            page,
+            season,
+        } => on_scores(&c, game, period, page, season).await,
         ComponentId::Event { event, act } => on_event_button(&c, event, act).await,
     }
     Ok(())
@@ -729,12 +734,23 @@ async fn on_words(c: &Click<'_>, game: &str) {
 }
 
 /// Another page of a leaderboard: anyone may turn them; the message shows the new page.
-async fn on_scores(c: &Click<'_>, game: Option<&'static str>, period: usize, page: usize) {
+async fn on_scores(
+    c: &Click<'_>,
+    game: Option<&'static str>,
+    period: usize,
+    page: usize,
+    season: Option<u32>,
+) {
     let Some((game, period)) = render::scores_of(game, period) else {
         return c.notice(&msg!("discord-unknown-button")).await;
     };
     let guild = c.guild.unwrap_or_default();
-    match c.data.service.scores(guild, game, period, page).await {
+    let service = &c.data.service;
+    let page = match season {
+        Some(season) => service.scores_in_season(guild, game, season, page).await,
+        None => service.scores(guild, game, period, page).await,
+    };
+    match page {
         Ok(page) => {
             c.answer(send::update(&render::scores(&page, c.public)))
                 .await;

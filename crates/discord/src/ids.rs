@@ -79,6 +79,8 @@ pub enum ComponentId {
         game: Option<GameId>,
         period: usize,
         page: usize,
+        /// A season's board (`/scores season:`), by its number.
+        season: Option<u32>,
     },
     /// A replay's button: show `step` of finished game `table` (and at the last step, page
     /// `page` of the hands as dealt). `nav` tells the four buttons apart (two may lead to the
@@ -226,8 +228,17 @@ impl fmt::Display for ComponentId {
             ComponentId::Rules(g) => write!(f, "pk:ru:{g}"),
             ComponentId::Words(g) => write!(f, "pk:wo:{g}"),
             ComponentId::Close(t) => write!(f, "pk:close:{t}"),
-            ComponentId::Scores { game, period, page } => {
-                write!(f, "pk:sc:{}:{period}:{page}", game.unwrap_or("*"))
+            ComponentId::Scores {
+                game,
+                period,
+                page,
+                season,
+            } => {
+                write!(f, "pk:sc:{}:{period}:{page}", game.unwrap_or("*"))?;
+                match season {
+                    Some(season) => write!(f, ":{season}"),
+                    None => Ok(()),
+                }
             }
             ComponentId::Abandon { table, confirm } => {
                 write!(f, "pk:ab:{table}:{}", if confirm { "y" } else { "n" })
@@ -364,10 +375,14 @@ impl std::str::FromStr for ComponentId {
             ["pk", "ru", g] => ComponentId::Rules(game(g).ok_or_else(bad)?),
             ["pk", "wo", g] => ComponentId::Words(game(g).ok_or_else(bad)?),
             ["pk", "close", t] => ComponentId::Close(table(t).ok_or_else(bad)?),
-            ["pk", "sc", g, p, n] => ComponentId::Scores {
+            ["pk", "sc", g, p, n, season @ ..] if season.len() <= 1 => ComponentId::Scores {
                 game: scores_game(g).ok_or_else(bad)?,
                 period: num(p).ok_or_else(bad)?,
                 page: num(n).ok_or_else(bad)?,
+                season: match season {
+                    [s] => Some(num::<u32>(s).filter(|&s| s > 0).ok_or_else(bad)?),
+                    _ => None,
+                },
             },
             ["pk", "ab", t, c] => ComponentId::Abandon {
                 table: table(t).ok_or_else(bad)?,
@@ -449,8 +464,18 @@ mod tests {
                     nav,
                     owner
                 }),
-            (prop::option::of(any_game()), any::<usize>(), any::<usize>())
-                .prop_map(|(game, period, page)| ComponentId::Scores { game, period, page }),
+            (
+                prop::option::of(any_game()),
+                any::<usize>(),
+                any::<usize>(),
+                prop::option::of(1..u32::MAX)
+            )
+                .prop_map(|(game, period, page, season)| ComponentId::Scores {
+                    game,
+                    period,
+                    page,
+                    season
+                }),
             (1..i64::MAX, prop::sample::select(EventAct::ALL.to_vec()))
                 .prop_map(|(event, act)| ComponentId::Event { event, act }),
         ]
@@ -552,6 +577,7 @@ mod tests {
                 game: Some(game),
                 period: 1,
                 page: 2,
+                season: None,
             };
             assert_eq!(scores.to_string(), format!("pk:sc:{id}:1:2"));
             assert_eq!(format!("pk:sc:{id}:1:2").parse(), Ok(scores));
@@ -561,6 +587,7 @@ mod tests {
             game: None,
             period: 3,
             page: 0,
+            season: None,
         };
         assert_eq!(every.to_string(), "pk:sc:*:3:0");
         assert_eq!("pk:sc:*:3:0".parse(), Ok(every));
@@ -573,8 +600,20 @@ mod tests {
             Ok(ComponentId::Scores {
                 game: Some("pisha-pasha"),
                 period: 0,
-                page: 0
+                page: 0,
+                season: None
             })
         );
+        // A season's board names the season last.
+        assert_eq!(
+            "pk:sc:*:3:1:2".parse(),
+            Ok(ComponentId::Scores {
+                game: None,
+                period: 3,
+                page: 1,
+                season: Some(2)
+            })
+        );
+        assert!("pk:sc:*:3:1:0".parse::<ComponentId>().is_err());
     }
 }

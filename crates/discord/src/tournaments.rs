@@ -3,7 +3,8 @@
 //! asked for are opened beside it (a message edit waits its turn in the channel). A changed event's message is edited in its channel (the standings, the round, the
 //! buttons); a round's tables get a thread each in the event's channel, named for the round
 //! and table, where the table service opens and starts the game (its table message then
-//! posted like any table's); the event's end is announced once, with its winners. A thread
+//! posted like any table's); the event's end is announced once, with its winners; a season's
+//! end is announced in its server's seasons channel with its champions. A thread
 //! the service could not use is deleted again, and the service asks for it later.
 
 use std::collections::HashSet;
@@ -73,6 +74,27 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
                     EventChange::Changed(view) => {
                         latest.retain(|v| v.id != view.id);
                         latest.push(view);
+                    }
+                    EventChange::SeasonEnded {
+                        guild,
+                        channel,
+                        season,
+                        next,
+                        champions,
+                    } => {
+                        let Some(channel) = channel else {
+                            continue;
+                        };
+                        let public = data.guild_lang(guild).await;
+                        let reply = render::season_over(&season, &next, &champions, public);
+                        public::post_in_channel(
+                            &ctx,
+                            &data.channels,
+                            channel,
+                            &reply,
+                            Priority::Table,
+                        )
+                        .await;
                     }
                 }
             }

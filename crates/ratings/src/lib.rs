@@ -2,7 +2,8 @@
 //! game, pure and deterministic. It owns how a game's result becomes rated teams and ranks
 //! (`Entrant`), how a player who holds several seats (a computer level seated twice) is
 //! updated, the conservative rating shown to people (μ − 3σ) and when a rating is still
-//! provisional. Nothing here reads or writes storage: `store` calls [`rate`] inside the
+//! provisional, and the soft reset at the start of a server's season (`Rating::next_season`).
+//! Nothing here reads or writes storage: `store` calls [`rate`] inside the
 //! transaction that records a result, and again, in the same order, when it recomputes.
 //! docs/ratings.md says which games are rated as teams and why.
 
@@ -28,6 +29,19 @@ impl Rating {
         Rating {
             mu: start.rating,
             sigma: start.uncertainty,
+        }
+    }
+
+    /// The rating a player starts a new season of their server with (a soft reset): the same
+    /// μ, its uncertainty widened by half a new player's (added in quadrature), never past a
+    /// new player's σ. A strong player stays near the top but moves quickly again.
+    pub fn next_season(self) -> Rating {
+        let fresh = Rating::new().sigma;
+        Rating {
+            mu: self.mu,
+            sigma: (self.sigma * self.sigma + fresh * fresh / 4.0)
+                .sqrt()
+                .min(fresh),
         }
     }
 

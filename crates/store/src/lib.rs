@@ -7,7 +7,7 @@
 //! table group: `tables.rs` (tables, seats, moves, match totals, forfeits), `results.rs` (results
 //! and the leaderboard), `ratings.rs` (the rating update in a result's transaction and the
 //! recompute), `records.rs` (the reads of `/scores`, `/stats` and `/history`) and `settings.rs`
-//! (per-server settings), `tournaments.rs` (events, their players, rounds and tables), `messages.rs` (the Discord edge's own message ids per table). `outage.rs` tells a database that is away from a refusal or a bug
+//! (per-server settings), `seasons.rs` (a server's seasons, their rollover and final standings), `tournaments.rs` (events, their players, rounds and tables), `messages.rs` (the Discord edge's own message ids per table). `outage.rs` tells a database that is away from a refusal or a bug
 //! and bounds how long a statement waits for a connection; `backup.rs` copies a SQLite
 //! database while it is in use and puts a copy back. Every statement is written once with `?` placeholders and `{now}`,
 //! translated per dialect; queries are checked at run time (no `DATABASE_URL` at build time).
@@ -28,7 +28,9 @@ pub use messages::MessageIds;
 pub use pakka_shards::ShardRange;
 pub use ratings::{Recomputed, ALL_GAMES};
 pub use records::{Board, BoardRow, Finish, GameRecord, PastGame, PastSeat, TREND};
+mod seasons;
 mod settings;
+pub use seasons::{Champion, Season};
 pub use settings::{GuildSetting, GuildSettings};
 mod tables;
 mod tournaments;

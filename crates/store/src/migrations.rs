@@ -50,6 +50,7 @@ both!(
     "0011_one_game_per_level.sql",
     "0012_write_probe.sql",
     "0013_tournaments.sql",
+    "0014_seasons.sql",
 );
 
 impl Files {

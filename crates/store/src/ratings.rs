@@ -1,7 +1,8 @@
 //! The stored ratings: applying a finished (or forfeited) table's result to the `ratings` and
 //! `rating_history` tables inside the transaction that records it (`rate_table!`), and
 //! recomputing every rating from the `results` table in the order the results were rated
-//! (`rating_seq`), through the same code, so the two always agree. The rating arithmetic is
+//! (`rating_seq`), through the same code and with the same seasons' soft resets
+//! (`seasons.rs`), so the two always agree. The rating arithmetic is
 //! `pakka_ratings`; this module only reads and writes rows.
 //!
 //! Each result is rated on two tracks: its game's, and the server's rating over every game
@@ -299,6 +300,8 @@ from_row!(TableSeat { table_id; seat: RatedSeat });
 
 /// Every rating row: ((guild, game, user, level), standing).
 type RatingRows = BTreeMap<(i64, String, i64, String), (f64, f64, i64, i64, Option<i64>)>;
+/// Every season's final rating: ((guild, season, game, user, level), standing).
+type SeasonRows = BTreeMap<(i64, i64, String, i64, String), (f64, f64, i64, i64, Option<i64>)>;
 /// Every history row: ((table, game, user, level), (guild, seq, mu, sigma)).
 type HistoryRows = BTreeMap<(i64, String, i64, String), (i64, i64, f64, f64)>;
 
@@ -345,9 +348,55 @@ impl Store {
                 by_table.entry(table_id).or_default().push(seat);
             }
 
+            // The seasons' ends: before the first result of each later season, every rating of
+            // its server is kept as the season's final standing and started afresh, as
+            // `Store::roll_season` does.
+            let boundaries: Vec<(i64, i64, i64)> = sqlx::query_as(sql!(
+                d,
+                "SELECT guild_id, number, first_seq FROM seasons WHERE number > 1 \
+                 ORDER BY guild_id, number"
+            ))
+            .fetch_all(&mut *tx)
+            .await?;
+            let mut pending: BTreeMap<i64, std::collections::VecDeque<(i64, i64)>> =
+                BTreeMap::new();
+            for (guild, number, first) in boundaries {
+                pending.entry(guild).or_default().push_back((number, first));
+            }
             let mut ratings: BTreeMap<(i64, String), BTreeMap<Player, Standing>> = BTreeMap::new();
+            let mut seasons: SeasonRows = BTreeMap::new();
+            let roll = |ratings: &mut BTreeMap<(i64, String), BTreeMap<Player, Standing>>,
+                        seasons: &mut SeasonRows,
+                        guild: i64,
+                        ended: i64| {
+                for ((g, game), players) in ratings.iter_mut() {
+                    if *g != guild {
+                        continue;
+                    }
+                    for (player, s) in players.iter_mut() {
+                        let (user, level) = key(player);
+                        seasons.insert(
+                            (guild, ended, game.clone(), user, level.to_string()),
+                            (s.rating.mu, s.rating.sigma, s.games, s.wins, s.points),
+                        );
+                        *s = Standing {
+                            rating: s.rating.next_season(),
+                            games: 0,
+                            wins: 0,
+                            points: None,
+                        };
+                    }
+                }
+            };
             let mut history: HistoryRows = BTreeMap::new();
             for (table, guild, game, seq) in &tables {
+                while let Some(&(number, first)) = pending.get(guild).and_then(|q| q.front()) {
+                    if *seq < first {
+                        break;
+                    }
+                    roll(&mut ratings, &mut seasons, *guild, number - 1);
+                    pending.get_mut(guild).map(|q| q.pop_front());
+                }
                 let seats = by_table.get(table).map(Vec::as_slice).unwrap_or_default();
                 for track in [game.as_str(), ALL_GAMES] {
                     let current = ratings.entry((*guild, track.to_string())).or_default();
@@ -360,6 +409,12 @@ impl Store {
                         );
                         current.insert(player, standing);
                     }
+                }
+            }
+            // Seasons that ended after their server's last result.
+            for (guild, left) in &pending {
+                for &(number, _) in left {
+                    roll(&mut ratings, &mut seasons, *guild, number - 1);
                 }
             }
             let computed: RatingRows = ratings
@@ -398,8 +453,35 @@ impl Store {
             .into_iter()
             .map(|(t, game, u, l, g, seq, mu, sigma)| ((t, game, u, l), (g, seq, mu, sigma)))
             .collect();
-            let differing =
-                differences(&computed, &stored_ratings) + differences(&history, &stored_history);
+            let stored_seasons: SeasonRows = sqlx::query_as::<
+                _,
+                (
+                    i64,
+                    i64,
+                    String,
+                    i64,
+                    String,
+                    f64,
+                    f64,
+                    i64,
+                    i64,
+                    Option<i64>,
+                ),
+            >(sql!(
+                d,
+                "SELECT guild_id, season, game, user_id, level, mu, sigma, games, wins, points \
+                 FROM season_ratings"
+            ))
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|(g, season, game, u, l, mu, sigma, games, wins, points)| {
+                ((g, season, game, u, l), (mu, sigma, games, wins, points))
+            })
+            .collect();
+            let differing = differences(&computed, &stored_ratings)
+                + differences(&history, &stored_history)
+                + differences(&seasons, &stored_seasons);
 
             if write && differing > 0 {
                 sqlx::query(sql!(d, "DELETE FROM rating_history"))
@@ -408,6 +490,30 @@ impl Store {
                 sqlx::query(sql!(d, "DELETE FROM ratings"))
                     .execute(&mut *tx)
                     .await?;
+                sqlx::query(sql!(d, "DELETE FROM season_ratings"))
+                    .execute(&mut *tx)
+                    .await?;
+                for ((guild, season, game, user, level), (mu, sigma, games, wins, points)) in
+                    &seasons
+                {
+                    sqlx::query(sql!(
+                        d,
+                        "INSERT INTO season_ratings (guild_id, season, game, user_id, level, mu, \
+                         sigma, games, wins, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    ))
+                    .bind(guild)
+                    .bind(season)
+                    .bind(game)
+                    .bind(user)
+                    .bind(level)
+                    .bind(mu)
+                    .bind(sigma)
+                    .bind(games)
+                    .bind(wins)
+                    .bind(points)
+                    .execute(&mut *tx)
+                    .await?;
+                }
                 for ((guild, game, user, level), (mu, sigma, games, wins, points)) in &computed {
                     sqlx::query(sql!(
                         d,

@@ -90,7 +90,8 @@ const BOARD_ORDER: &str = "ORDER BY CASE WHEN g.games < ? THEN 1 ELSE 0 END, \
 impl Store {
     /// A page of the server's rating leaderboard for `game` ('*' for every game): with
     /// `since`, only players who finished a game since then, with that period's games, wins
-    /// and points; otherwise everything.
+    /// and points; otherwise everyone with a game in the server's current season (every
+    /// rated player when it runs no seasons).
     pub async fn board(
         &self,
         guild_id: u64,
@@ -110,7 +111,8 @@ impl Store {
                     &format!(
                         "SELECT g.user_id, g.level, g.mu, g.sigma, g.games, g.games, g.wins, \
                          g.points, COUNT(*) OVER () FROM ratings AS g \
-                         WHERE g.guild_id = ? AND g.game = ? {BOARD_ORDER} LIMIT ? OFFSET ?"
+                         WHERE g.guild_id = ? AND g.game = ? AND g.games > 0 \
+                         {BOARD_ORDER} LIMIT ? OFFSET ?"
                     )
                 )),
                 Some(since) => {

@@ -1,6 +1,7 @@
 //! The `guild_settings` table: what a server has chosen for all its tables (whether `/play`
 //! opens a thread of its own for each table by default, whether table and hand messages
-//! carry a picture, and the language of its public messages), read as one row and written one
+//! carry a picture, the language of its public messages, and whether its ratings run in
+//! seasons), read as one row and written one
 //! setting at a time.
 
 use super::{on_db, sql, to_sql, Store, StoreError};
@@ -14,6 +15,10 @@ pub struct GuildSettings {
     pub images: bool,
     /// The language of the server's public messages (`None`: never chosen).
     pub language: Option<String>,
+    /// Ratings in seasons: `monthly` or `quarterly` (`None`: no seasons).
+    pub seasons: Option<String>,
+    /// Where the seasons' ends are announced.
+    pub seasons_channel: Option<u64>,
 }
 
 impl Default for GuildSettings {
@@ -22,6 +27,8 @@ impl Default for GuildSettings {
             threads: false,
             images: true,
             language: None,
+            seasons: None,
+            seasons_channel: None,
         }
     }
 }
@@ -32,9 +39,20 @@ pub enum GuildSetting {
     Threads(bool),
     Images(bool),
     Language(String),
+    /// Seasons (`monthly`, `quarterly`, or `None` for none), announced in `channel`.
+    Seasons {
+        length: Option<String>,
+        channel: u64,
+    },
 }
 
-type SettingsRow = (Option<bool>, Option<bool>, Option<String>);
+type SettingsRow = (
+    Option<bool>,
+    Option<bool>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+);
 
 impl Store {
     /// The server's settings (the defaults for what it never set).
@@ -42,7 +60,8 @@ impl Store {
         let row: Option<SettingsRow> = on_db!(self, pool, |db, d| {
             sqlx::query_as(sql!(
                 d,
-                "SELECT threads, images, language FROM guild_settings WHERE guild_id = ?"
+                "SELECT threads, images, language, seasons, seasons_channel FROM guild_settings \
+                 WHERE guild_id = ?"
             ))
             .bind(to_sql(guild_id))
             .fetch_optional(db)
@@ -51,10 +70,12 @@ impl Store {
         let default = GuildSettings::default();
         Ok(match row {
             None => default,
-            Some((threads, images, language)) => GuildSettings {
+            Some((threads, images, language, seasons, seasons_channel)) => GuildSettings {
                 threads: threads.unwrap_or(default.threads),
                 images: images.unwrap_or(default.images),
                 language,
+                seasons,
+                seasons_channel: seasons_channel.map(super::from_sql),
             },
         })
     }
@@ -82,11 +103,20 @@ impl Store {
                     "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) \
                      ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language"
                 ),
+                GuildSetting::Seasons { .. } => sql!(
+                    d,
+                    "INSERT INTO guild_settings (guild_id, seasons, seasons_channel) \
+                     VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET \
+                     seasons = excluded.seasons, seasons_channel = excluded.seasons_channel"
+                ),
             };
             let query = sqlx::query(statement).bind(to_sql(guild_id));
             let query = match setting {
                 GuildSetting::Threads(on) | GuildSetting::Images(on) => query.bind(*on),
                 GuildSetting::Language(language) => query.bind(language.as_str()),
+                GuildSetting::Seasons { length, channel } => {
+                    query.bind(length.as_deref()).bind(to_sql(*channel))
+                }
             };
             query.execute(db).await?;
         });

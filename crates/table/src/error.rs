@@ -88,6 +88,9 @@ pub enum TableError {
     /// The seat asked for is not a computer player's (a person's, or none at all).
     #[error("not a computer player's seat")]
     NotAComputerSeat,
+    /// `/scores season:` named a season the server never had.
+    #[error("no season {season}")]
+    NoSuchSeason { season: u32 },
     /// A tournament's game belongs to its round: it is not paused.
     #[error("a tournament's table")]
     EventTable,
@@ -176,6 +179,7 @@ impl TableError {
             TableError::SeatsNotOpen => msg!("table-seats-not-open"),
             TableError::NotAComputerSeat => msg!("table-not-a-computer-seat"),
             TableError::EventTable => msg!("table-event-table"),
+            TableError::NoSuchSeason { season } => msg!("table-no-such-season", season = *season),
             TableError::Rule(r) => r.msg(),
             TableError::OtherShard { .. } => msg!("table-other-shard"),
             TableError::Unavailable => msg!("table-unavailable"),

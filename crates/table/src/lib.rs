@@ -8,8 +8,9 @@
 //! results), `clocks` (turn timers and lobby expiry), `restore` (tables taken up again at
 //! start and after `/pause`), `replay` (finished games stepped through, public views only
 //! until the last step reveals the deal), `records` (leaderboards, a player's record, the
-//! last games), `messages` (the front end's own message ids per table) and `tournaments`
-//! (events of rounds of tables, from sign-up to standings).
+//! last games), `messages` (the front end's own message ids per table), `tournaments`
+//! (events of rounds of tables, from sign-up to standings) and `seasons` (a server's ratings
+//! in seasons, rolled over by the service's clock).
 //!
 //! Free of Discord types and words: users and channels are plain ids, and everything handed out
 //! is a view (`TableView`, `HandView`) whose text is catalog messages (`Msg`) with seats as
@@ -42,6 +43,7 @@ pub mod records;
 pub(crate) mod replay;
 mod restore;
 mod runner;
+pub mod seasons;
 pub mod tournaments;
 
 use std::collections::{HashMap, VecDeque};
@@ -850,6 +852,11 @@ pub struct TableService {
     watching: Arc<StdMutex<HashMap<(TableId, UserId), usize>>>,
     /// The tournaments' locks, their bus and their tables (`tournaments`).
     events: tournaments::Events,
+    /// How far the service's clock is ahead of the system's, in milliseconds (the tests
+    /// move it; `seasons`).
+    clock_ahead: AtomicU64,
+    /// When the seasons' clock last looked.
+    season_checked: StdMutex<Option<Instant>>,
 }
 
 /// A person's live window on a table, counted while it is held (see
@@ -914,6 +921,8 @@ impl TableService {
             runner: runner::Runner::default(),
             watching: Arc::default(),
             events: tournaments::Events::default(),
+            clock_ahead: AtomicU64::new(0),
+            season_checked: StdMutex::new(None),
         }
     }
 

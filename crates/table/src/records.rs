@@ -105,6 +105,8 @@ pub struct ScoreLine {
 pub struct ScoresPage {
     pub game: Option<&'static str>,
     pub period: Period,
+    /// A season's board: its number and name (`/scores season:`).
+    pub season: Option<(u32, String)>,
     /// From 0.
     pub page: usize,
     pub pages: usize,
@@ -138,7 +140,7 @@ pub struct PlayerStats {
 }
 
 /// The registry id of a game named by id or alias.
-fn game_named(name: Option<&str>) -> Result<Option<&'static str>, TableError> {
+pub(crate) fn game_named(name: Option<&str>) -> Result<Option<&'static str>, TableError> {
     name.map(|n| {
         registry::find(n)
             .map(|g| g.id)
@@ -189,6 +191,7 @@ impl TableService {
         Ok(ScoresPage {
             game,
             period,
+            season: None,
             page,
             pages,
             lines,

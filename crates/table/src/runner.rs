@@ -187,6 +187,7 @@ impl TableService {
                     self.expire_lobbies(clocks.lobby_timeout).await;
                     self.remind_waiting().await;
                     self.tick_events().await;
+                    self.tick_seasons().await;
                 }
             }
         }

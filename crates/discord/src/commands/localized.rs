@@ -19,10 +19,13 @@ pub(super) fn choice_name(choice: &str) -> Option<Msg> {
         "last 30 days" => msg!("records-choice-month"),
         "last 365 days" => msg!("records-choice-year"),
         "all time" => msg!("records-choice-all"),
-        "swiss" => msg!("discord-event-format-swiss"),
+        "Swiss" => msg!("discord-event-format-swiss"),
         "round robin" => msg!("discord-event-format-round-robin"),
         "knockout" => msg!("discord-event-format-knockout"),
         "duplicate" => msg!("discord-event-format-duplicate"),
+        "monthly" => msg!("discord-choice-monthly"),
+        "quarterly" => msg!("discord-choice-quarterly"),
+        "off" => msg!("discord-choice-off"),
         _ => return None,
     })
 }

@@ -43,16 +43,23 @@ pub async fn scores(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: Option<String>,
     period: Option<ScoresPeriod>,
+    #[min = 1]
+    #[max = 100000]
+    season: Option<u32>,
 ) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     let period = period.map_or(Period::All, Period::from);
-    let reply = match ctx
-        .data()
-        .service
-        .scores(guild, game.as_deref(), period, 0)
-        .await
-    {
+    let service = &ctx.data().service;
+    let page = match season {
+        Some(season) => {
+            service
+                .scores_in_season(guild, game.as_deref(), season, 0)
+                .await
+        }
+        None => service.scores(guild, game.as_deref(), period, 0).await,
+    };
+    let reply = match page {
         Ok(page) => render::scores(&page, public),
         Err(e) => refusal(&e, &Plain(lang)),
     };

@@ -12,9 +12,31 @@ use crate::reply::{langs, say};
 use crate::words::Plain;
 use crate::{render, send};
 use pakka_catalog::catalog;
+use pakka_table::seasons::SeasonLength;
 use pakka_table::GuildSetting;
 use pakka_text::msg;
 use pakka_text::verbatim;
+
+/// Seasons as a slash-command choice.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum SeasonsChoice {
+    #[name = "monthly"]
+    Monthly,
+    #[name = "quarterly"]
+    Quarterly,
+    #[name = "off"]
+    Off,
+}
+
+impl SeasonsChoice {
+    fn length(self) -> Option<SeasonLength> {
+        match self {
+            SeasonsChoice::Monthly => Some(SeasonLength::Monthly),
+            SeasonsChoice::Quarterly => Some(SeasonLength::Quarterly),
+            SeasonsChoice::Off => None,
+        }
+    }
+}
 
 /// This server's settings for pakka (members who may manage the server).
 #[poise::command(slash_command, guild_only)]
@@ -23,6 +45,7 @@ pub async fn settings(
     threads: Option<bool>,
     images: Option<bool>,
     #[autocomplete = "complete_language"] language: Option<String>,
+    seasons: Option<SeasonsChoice>,
 ) -> Result<(), Error> {
     let (lang, _) = langs(ctx).await;
     let data = ctx.data();
@@ -51,20 +74,34 @@ pub async fn settings(
         .into_iter()
         .chain(images.map(render::Setting::Images))
         .chain(language.map(render::Setting::Language))
+        .chain(seasons.map(|s| render::Setting::Seasons(s.length(), None)))
         .collect();
     let reply = if asked.is_empty() {
         let current = render::Settings {
             threads: data.service.threads_default(guild).await,
             images: data.images_on(guild).await,
             language: data.guild_lang(guild).await,
+            seasons: data.service.season_length(guild).await,
         };
         render::settings(current, &[], lang)
     } else if !member_may(ctx, serenity::Permissions::manage_guild).await {
         render::notice(&msg!("discord-settings-not-allowed"), &Plain(lang))
     } else {
         let mut result = Ok(());
-        for setting in &asked {
+        let mut asked = asked;
+        for setting in &mut asked {
             result = match *setting {
+                render::Setting::Seasons(length, ref mut season) => {
+                    // Announced in the channel the setting was made in.
+                    let channel = ctx.channel_id().get();
+                    match data.service.set_seasons(guild, length, channel).await {
+                        Ok(open) => {
+                            *season = open.map(|s| s.name);
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    }
+                }
                 render::Setting::Threads(on) => {
                     data.service
                         .set_setting(guild, GuildSetting::Threads(on))
@@ -103,6 +140,7 @@ pub async fn settings(
                     threads: false,
                     images: false,
                     language: lang,
+                    seasons: None,
                 },
                 &asked,
                 lang,

@@ -19,7 +19,7 @@ use pakka_table::Level;
 /// A format as a slash-command choice.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum EventFormat {
-    #[name = "swiss"]
+    #[name = "Swiss"]
     Swiss,
     #[name = "round robin"]
     RoundRobin,

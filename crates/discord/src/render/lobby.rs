@@ -5,6 +5,7 @@ use super::table::table;
 use super::{announce, learning_lines, option_value, user_arg, words_lines, Button, Reply, Style};
 use crate::ids::ComponentId;
 use crate::words::{plain, Lang, Plain, SeatNames};
+use pakka_table::seasons::SeasonLength;
 use pakka_table::{Phase, TableView};
 use pakka_text::msg;
 use pakka_text::{list, list_of, seat, verbatim, Msg};
@@ -150,19 +151,32 @@ pub fn invited(view: &TableView, user: u64, lang: Lang) -> Reply {
 /// are when nothing was asked to change.
 pub fn settings(current: Settings, changed: &[Setting], lang: Lang) -> Reply {
     let yes = |b: bool| verbatim(if b { "yes" } else { "no" });
+    let seasons = |length: Option<SeasonLength>| verbatim(length.map_or("off", |l| l.id()));
     let lines: Vec<Msg> = if changed.is_empty() {
-        vec![msg!(
-            "discord-settings",
-            threads = yes(current.threads),
-            images = yes(current.images),
-            language = language_name(current.language)
-        )]
+        vec![
+            msg!(
+                "discord-settings",
+                threads = yes(current.threads),
+                images = yes(current.images),
+                language = language_name(current.language)
+            ),
+            msg!(
+                "discord-settings-seasons",
+                seasons = seasons(current.seasons)
+            ),
+        ]
     } else {
         changed
             .iter()
-            .map(|c| match *c {
-                Setting::Threads(on) => msg!("discord-settings-changed", threads = yes(on)),
-                Setting::Images(on) => msg!("discord-settings-images-changed", images = yes(on)),
+            .map(|c| match c {
+                Setting::Seasons(Some(length), name) => msg!(
+                    "discord-settings-seasons-on",
+                    seasons = seasons(Some(*length)),
+                    name = verbatim(name.clone().unwrap_or_default())
+                ),
+                Setting::Seasons(None, _) => msg!("discord-settings-seasons-off"),
+                Setting::Threads(on) => msg!("discord-settings-changed", threads = yes(*on)),
+                Setting::Images(on) => msg!("discord-settings-images-changed", images = yes(*on)),
                 Setting::Language(l) => {
                     msg!(
                         "discord-settings-language-changed",
@@ -187,12 +201,16 @@ pub struct Settings {
     pub images: bool,
     /// The language of the server's public messages.
     pub language: Lang,
+    /// The server's seasons, if its ratings run in them.
+    pub seasons: Option<SeasonLength>,
 }
 
 /// One server setting as `/settings` changed it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
     Threads(bool),
     Images(bool),
     Language(Lang),
+    /// Seasons turned on (with the name of the season now open) or off.
+    Seasons(Option<SeasonLength>, Option<String>),
 }

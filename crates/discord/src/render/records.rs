@@ -55,11 +55,17 @@ fn when_arg(stored: &str) -> Arg {
 }
 
 /// The button id of a page of the leaderboard.
-pub fn scores_id(game: Option<&str>, period: Period, page: usize) -> ComponentId {
+pub fn scores_id(
+    game: Option<&str>,
+    period: Period,
+    page: usize,
+    season: Option<u32>,
+) -> ComponentId {
     ComponentId::Scores {
         game: game.and_then(games::find).map(|g| g.id()),
         period: Period::ALL.iter().position(|&p| p == period).unwrap_or(3),
         page,
+        season,
     }
 }
 
@@ -99,10 +105,14 @@ fn score_line(line: &ScoreLine) -> Msg {
 /// A page of `/scores`: established ratings first, then the provisional ones under their
 /// heading; the page buttons when there is more than one page (anyone may turn them).
 pub fn scores(page: &ScoresPage, lang: Lang) -> Reply {
+    let span = match &page.season {
+        Some((_, name)) => msg!("records-season", season = verbatim(name.clone())),
+        None => msg!("records-period", period = verbatim(page.period.name())),
+    };
     let mut lines = vec![msg!(
         "records-scores-title",
         game = game_arg(page.game),
-        period = msg!("records-period", period = verbatim(page.period.name()))
+        period = span
     )];
     if page.lines.is_empty() {
         lines.push(msg!("records-scores-empty"));
@@ -124,7 +134,8 @@ pub fn scores(page: &ScoresPage, lang: Lang) -> Reply {
     let mut reply = Reply::new(words_lines(&lines, &Plain(lang)));
     if page.pages > 1 {
         let last = page.pages - 1;
-        let id = |n: usize| scores_id(page.game, page.period, n);
+        let season = page.season.as_ref().map(|(number, _)| *number);
+        let id = |n: usize| scores_id(page.game, page.period, n, season);
         // ⏮ and ⏭ only where they lead further than ◀ and ▶, so no two buttons share an id
         // (Discord refuses that).
         let buttons = [
@@ -357,6 +368,47 @@ pub fn history(games: &[PastGame], server: bool, lang: Lang) -> Reply {
     }
     if !games.is_empty() {
         lines.push(msg!("records-history-hint"));
+    }
+    Reply::new(words_lines(&lines, &Plain(lang)))
+}
+
+/// A season's end, announced in the server's seasons channel: its champion of each game it
+/// was played at (and over every game), with their final ratings.
+pub fn season_over(
+    season: &pakka_table::seasons::Season,
+    next: &str,
+    champions: &[pakka_table::seasons::Champion],
+    lang: Lang,
+) -> Reply {
+    let mut lines = vec![msg!(
+        "discord-season-ended",
+        season = verbatim(season.name.clone()),
+        next = verbatim(next.to_string())
+    )];
+    // Every game first, then the games by their names' order in the registry.
+    let mut ordered: Vec<&pakka_table::seasons::Champion> = champions.iter().collect();
+    ordered.sort_by_key(|c| (c.game != pakka_table::seasons::ALL_GAMES, c.game.clone()));
+    for c in ordered {
+        let (who, rating) = (
+            user_arg(c.user_id),
+            rating_arg(&c.rating, pakka_table::ratings::provisional(c.games)),
+        );
+        lines.push(if c.game == pakka_table::seasons::ALL_GAMES {
+            msg!("discord-season-champion-all", who = who, rating = rating)
+        } else {
+            msg!(
+                "discord-season-champion",
+                game = game_arg(Some(c.game.as_str())),
+                who = who,
+                rating = rating
+            )
+        });
+    }
+    if champions.is_empty() {
+        lines.push(msg!(
+            "discord-season-no-champions",
+            season = verbatim(season.name.clone())
+        ));
     }
     Reply::new(words_lines(&lines, &Plain(lang)))
 }

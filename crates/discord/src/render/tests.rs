@@ -324,6 +324,7 @@ fn leaderboard_pages_stats_history_and_rules() {
     let page = ScoresPage {
         game: Some("pisha-pasha"),
         period: Period::Month,
+        season: None,
         page: 1,
         pages: 4,
         lines: vec![
@@ -341,6 +342,7 @@ fn leaderboard_pages_stats_history_and_rules() {
     let single = ScoresPage {
         game: None,
         period: Period::All,
+        season: None,
         page: 0,
         pages: 1,
         lines: Vec::new(),
@@ -782,6 +784,7 @@ fn finnish_messages() {
             threads: false,
             images: true,
             language: FI,
+            seasons: None,
         },
         &[],
         FI,

@@ -164,6 +164,16 @@ impl EventView {
 pub enum EventChange {
     /// The event changed (a sign-up, a check-in, a round, a result, its end): show it again.
     Changed(Arc<EventView>),
+    /// A server's season ended (`seasons`): its champions per game, to announce in the
+    /// server's seasons channel.
+    SeasonEnded {
+        guild: GuildId,
+        channel: Option<ChannelId>,
+        season: Arc<pakka_store::Season>,
+        /// The season that began.
+        next: String,
+        champions: Arc<Vec<pakka_store::Champion>>,
+    },
     /// These tables of the round wait for a channel each: an edge makes one (a thread of the
     /// event's channel) and calls [`TableService::open_event_table`].
     OpenTables {
@@ -256,7 +266,7 @@ impl EventError {
 #[derive(Debug)]
 pub(crate) struct Events {
     locks: StdMutex<HashMap<EventId, Arc<Mutex<()>>>>,
-    bus: broadcast::Sender<EventChange>,
+    pub(crate) bus: broadcast::Sender<EventChange>,
     /// Each open event table's (event, round, index).
     tables: StdMutex<HashMap<TableId, (EventId, u32, usize)>>,
     /// When each unopened table was last asked a channel for (asked again after a while).

@@ -309,3 +309,88 @@ async fn a_round_survives_a_restart_and_its_tables_finish_afterwards() {
     let total: u32 = view.standings.iter().map(|st| st.points.0).sum();
     assert_eq!(total, 4, "two games, one point each");
 }
+
+#[tokio::test]
+async fn late_sign_up_closes_at_half_the_rounds_and_a_cancelled_event_refuses_all() {
+    let s =
+        Arc::new(TableService::new(Store::open_in_memory().await.unwrap()).with_clocks(clocks()));
+    let mut changes = s.subscribe_events();
+    s.start();
+    let mut new = new_event(Format::Swiss, 4);
+    new.max_players = 8;
+    let id = s.create_event(new).await.unwrap().id;
+    for p in [1, 2, 3, 4, 5] {
+        s.sign_up(id, p).await.unwrap();
+    }
+    s.start_event(id, ORGANISER, false).await.unwrap();
+    for p in [1, 2, 3, 4, 5] {
+        s.check_in(id, p).await.unwrap();
+    }
+    s.start_event(id, ORGANISER, false).await.unwrap();
+    let mut channel = CHANNEL;
+    play_round(&s, &mut changes, id, &mut channel).await;
+    // One round of four played: a latecomer signs up (and is paired from the next round).
+    s.sign_up(id, 6).await.unwrap();
+    let view = s.event(id).await.unwrap();
+    assert!(view.is_in(6));
+    // Signing up while a check-in is open checks in too.
+    assert!(matches!(
+        s.check_in(id, 6).await,
+        Err(EventError::AlreadyCheckedIn)
+    ));
+    for p in [1, 2, 3, 4, 5] {
+        s.check_in(id, p).await.unwrap();
+    }
+    s.start_event(id, ORGANISER, false).await.unwrap();
+    let paired: Vec<u64> = s
+        .event(id)
+        .await
+        .unwrap()
+        .current()
+        .unwrap()
+        .plan
+        .tables
+        .iter()
+        .flat_map(|t| t.players().collect::<Vec<_>>())
+        .chain(
+            s.event(id)
+                .await
+                .unwrap()
+                .current()
+                .unwrap()
+                .plan
+                .byes
+                .clone(),
+        )
+        .collect();
+    assert!(paired.contains(&6), "the latecomer is paired: {paired:?}");
+    play_round(&s, &mut changes, id, &mut channel).await;
+    // Two of four played: sign-up is closed.
+    assert!(matches!(
+        s.sign_up(id, 7).await,
+        Err(EventError::SignUpClosed)
+    ));
+    // The organiser pauses (a non-organiser may not), then cancels.
+    assert!(matches!(
+        s.pause_event(id, 3, false).await,
+        Err(EventError::NotOrganiser)
+    ));
+    assert!(s.pause_event(id, ORGANISER, false).await.unwrap().paused);
+    assert!(matches!(
+        s.start_event(id, ORGANISER, false).await,
+        Err(EventError::Paused)
+    ));
+    // A server manager may cancel what they did not organise.
+    s.cancel_event(id, 3, true).await.unwrap();
+    for refused in [
+        s.sign_up(id, 8).await,
+        s.withdraw(id, 2).await,
+        s.check_in(id, 2).await,
+        s.start_event(id, ORGANISER, false).await,
+        s.pause_event(id, ORGANISER, false).await,
+        s.cancel_event(id, ORGANISER, false).await,
+    ] {
+        assert!(matches!(refused, Err(EventError::Cancelled)), "{refused:?}");
+    }
+    assert_eq!(s.event(id).await.unwrap().phase, Phase::Cancelled);
+}
