@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 use crate::support::bot_process::{BotCommand, BotProcess};
-use crate::support::fake_discord::{FakeMessage, FakeUser};
+use crate::support::fake_discord::{permissions, FakeMessage, FakeUser};
 use crate::support::FakeDiscord;
 
 const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
@@ -344,6 +344,18 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
     let mut rng = ChaCha8Rng::seed_from_u64(46);
     let organiser = e.people[0].clone();
     let no_show = e.people[7].clone();
+    // Text only: the test plays nine games through their hands, and a picture of every hand
+    // opened would triple its time (the pictures have tests of their own).
+    e.fake.set_permissions(organiser.id, permissions::ALL);
+    e.fake
+        .slash(
+            &organiser,
+            CHANNEL,
+            "settings",
+            json!([{"name": "images", "value": false}]),
+        )
+        .await
+        .unwrap();
     let created = e
         .fake
         .slash(
@@ -412,7 +424,9 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         assert!(begun.contains(&format!("Round {round} begins")), "{begun}");
         // Three games a round: in rounds 1 and 2 the no-show's table is a walkover (no game,
         // no thread), and in round 3 (seven players, the no-show withdrawn) one has a bye.
+        let began = std::time::Instant::now();
         let threads = round_threads(&e, round, 3).await;
+        eprintln!("round {round}: threads after {:?}", began.elapsed());
         let round_view = e.store().await.tournament_rounds(id).await.unwrap();
         let plan = &round_view[round as usize - 1].plan["plan"];
         assert_eq!(
@@ -423,14 +437,27 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
             plan["byes"].as_array().unwrap().len(),
             if round < 3 { 0 } else { 1 }
         );
-        for (i, thread) in threads.iter().enumerate() {
-            if round == 2 && i == 1 && !killed {
-                // Half the round played: the bot dies and comes back.
-                e.kill_and_restart().await;
-                killed = true;
-            }
-            play_thread(&e, *thread, &mut rng).await;
+        // The round's games are played at once, as its players would; in round 2 the bot
+        // is killed once the first game has ended, and the other two are played after its
+        // restart.
+        let mut rngs: Vec<ChaCha8Rng> = (0..threads.len())
+            .map(|i| ChaCha8Rng::seed_from_u64(rng.random::<u64>() ^ i as u64))
+            .collect();
+        let mut games: Vec<(u64, &mut ChaCha8Rng)> =
+            threads.iter().copied().zip(rngs.iter_mut()).collect();
+        if round == 2 {
+            let (thread, first) = games.remove(0);
+            play_thread(&e, thread, first).await;
+            e.kill_and_restart().await;
+            killed = true;
         }
+        let played = futures_util::future::join_all(
+            games
+                .into_iter()
+                .map(|(thread, rng)| play_thread(&e, thread, rng)),
+        )
+        .await;
+        eprintln!("round {round}: {played:?} moves, at {:?}", began.elapsed());
         // The event moves on by itself once the round's last game ends.
         let fake = e.fake.clone();
         let next = if round < 3 {
@@ -584,6 +611,16 @@ async fn a_duplicate_round_of_kop_scores_each_seat_against_the_same_cards() {
     };
     let organiser = e.people[0].clone();
     let no_show = e.people[5].clone();
+    e.fake.set_permissions(organiser.id, permissions::ALL);
+    e.fake
+        .slash(
+            &organiser,
+            CHANNEL,
+            "settings",
+            json!([{"name": "images", "value": false}]),
+        )
+        .await
+        .unwrap();
     let created = e
         .fake
         .slash(

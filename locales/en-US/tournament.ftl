@@ -80,6 +80,10 @@ discord-event-seat-computer = a computer player
 discord-event-table = Table { $n }: { $players } — { $why }. { $state }
 discord-event-more-tables = …and { $more } more tables.
 discord-event-why-first-round = first round: one player from each of the { $slices } parts of the rating order (places { $places })
+discord-event-why-score-level = players with { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}, no one meeting again
 discord-event-why-score-group = players with { $bottom } to { $top } points, no one meeting again
 discord-event-why-score-group-repeats = players with { $bottom } to { $top } points; { $pairs } meet again, as no pairing could avoid it
 discord-event-pair = { $a } and { $b }
@@ -95,7 +99,12 @@ discord-event-table-walkover = { $who } wins by walkover: nobody else came.
 discord-event-table-result = Result: { $points }.
 discord-event-table-match-points = Match points: { $points }.
 discord-event-table-points = { $who } { $points }
-discord-event-byes = Bye ({ $format }): { $players }.
+discord-event-byes = { $format ->
+    [round-robin] Resting this round: { $players }.
+    [knockout] Through without a game (a bye): { $players }.
+    [duplicate] A bye, scored the average of the round: { $players }.
+   *[swiss] A bye, counted as a win: { $players }.
+}
 discord-event-walkovers = Through without a game (walkover): { $players }.
 discord-event-absent = Did not check in (their game counts as a loss): { $players }.
 discord-event-thread = { $game } · round { $round } · table { $n }

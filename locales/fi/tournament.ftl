@@ -77,6 +77,10 @@ discord-event-seat-computer = tietokonepelaaja
 discord-event-table = Pöytä { $n }: { $players } — { $why }. { $state }
 discord-event-more-tables = …ja { $more } muuta pöytää.
 discord-event-why-first-round = ensimmäinen kierros: yksi pelaaja kustakin vahvuusjärjestyksen { $slices } osasta (sijat { $places })
+discord-event-why-score-level = pelaajat, joilla on { $points } { $points ->
+    [one] piste
+   *[other] pistettä
+}, kukaan ei kohtaa uudelleen
 discord-event-why-score-group = pelaajat, joilla on { $bottom }–{ $top } pistettä, kukaan ei kohtaa uudelleen
 discord-event-why-score-group-repeats = pelaajat, joilla on { $bottom }–{ $top } pistettä; { $pairs } kohtaavat uudelleen, koska mikään paritus ei sitä välttänyt
 discord-event-pair = { $a } ja { $b }
@@ -92,7 +96,12 @@ discord-event-table-walkover = { $who } voittaa luovutuksella: muut eivät tulle
 discord-event-table-result = Tulos: { $points }.
 discord-event-table-match-points = Ottelupisteet: { $points }.
 discord-event-table-points = { $who } { $points }
-discord-event-byes = Vapaakierros ({ $format }): { $players }.
+discord-event-byes = { $format ->
+    [round-robin] Lepovuorossa tällä kierroksella: { $players }.
+    [knockout] Jatkoon ilman peliä (vapaakierros): { $players }.
+    [duplicate] Vapaakierros, kierroksen keskiarvon verran pisteitä: { $players }.
+   *[swiss] Vapaakierros, lasketaan voitoksi: { $players }.
+}
 discord-event-walkovers = Jatkoon ilman peliä (luovutusvoitto): { $players }.
 discord-event-absent = Eivät kirjautuneet (heidän pelinsä lasketaan häviöksi): { $players }.
 discord-event-thread = { $game } · kierros { $round } · pöytä { $n }

@@ -1,13 +1,14 @@
-//! The Discord edge as a subscriber of the tournaments' changes: one task shows the changes
-//! in order, each event's message once for the changes waiting together, while the tables
-//! asked for are opened beside it (a message edit waits its turn in the channel). A changed event's message is edited in its channel (the standings, the round, the
+//! The Discord edge as a subscriber of the tournaments' changes: one task hands each change
+//! out, so that nothing waits behind a message edit: a worker per event shows its latest view
+//! (the views that came meanwhile shown once, as the latest), and the tables asked for are
+//! opened beside it. A changed event's message is edited in its channel (the standings, the round, the
 //! buttons); a round's tables get a thread each in the event's channel, named for the round
 //! and table, where the table service opens and starts the game (its table message then
 //! posted like any table's); the event's end is announced once, with its winners; a season's
 //! end is announced in its server's seasons channel with its champions. A thread
 //! the service could not use is deleted again, and the service asks for it later.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
@@ -18,17 +19,28 @@ use super::pace::Priority;
 use super::{public, render, retry};
 use pakka_table::tournaments::{EventChange, EventView, Phase};
 
-/// Starts showing the events' changes (once; the receiver was taken when `Data` was made).
+/// The messages to bring up to date: each event's latest view not yet shown, and the events
+/// whose worker is showing one now.
+#[derive(Default)]
+struct Showing {
+    latest: HashMap<i64, Arc<EventView>>,
+    busy: HashSet<i64>,
+    announced: HashSet<i64>,
+}
+
+/// Starts showing the events' changes (once; the receiver was taken when `Data` was made). The
+/// loop only hands work out, so nothing it waits for (a message edit in its turn in the
+/// channel) holds up a round's tables.
 pub(super) fn start(ctx: &serenity::Context, data: &Data) {
     let Some(mut changes) = data.take_event_changes() else {
         return;
     };
     let (ctx, data) = (ctx.clone(), data.clone());
     tokio::spawn(async move {
-        let mut announced = HashSet::new();
+        let showing: Arc<Mutex<Showing>> = Arc::default();
         let opening: Arc<Mutex<HashSet<(i64, u32, usize)>>> = Arc::default();
         loop {
-            let first = match changes.recv().await {
+            let change = match changes.recv().await {
                 Ok(change) => change,
                 // Behind: the next change shows the event whole, and unopened tables are
                 // asked for again by the service's clock.
@@ -38,53 +50,52 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
             };
-            // Everything waiting too: the tables asked for are opened first, in order, and
-            // each event's message is edited once, to its latest state (a message edit waits
-            // its turn in the channel; sign-ups come faster than that).
-            let mut waiting = vec![first];
-            while let Ok(change) = changes.try_recv() {
-                waiting.push(change);
-            }
-            let mut latest: Vec<std::sync::Arc<EventView>> = Vec::new();
-            for change in waiting {
-                match change {
-                    // Apart from the message's edits, which wait their turn in the channel.
-                    EventChange::OpenTables {
-                        event,
-                        round,
-                        tables,
-                    } => {
-                        let (ctx, data) = (ctx.clone(), data.clone());
-                        let opening = opening.clone();
-                        tokio::spawn(async move {
-                            for idx in tables {
-                                // A table asked for again while its thread is being made is
-                                // left to the first ask.
-                                let key = (event.id, round, idx);
-                                if !opening.lock().is_ok_and(|mut o| o.insert(key)) {
-                                    continue;
-                                }
-                                open_table(&ctx, &data, &event, round, idx).await;
-                                if let Ok(mut o) = opening.lock() {
-                                    o.remove(&key);
-                                }
+            let (ctx, data) = (ctx.clone(), data.clone());
+            match change {
+                EventChange::OpenTables {
+                    event,
+                    round,
+                    tables,
+                } => {
+                    let opening = opening.clone();
+                    tokio::spawn(async move {
+                        for idx in tables {
+                            // A table asked for again while its thread is being made is left
+                            // to the first ask.
+                            let key = (event.id, round, idx);
+                            if !opening.lock().is_ok_and(|mut o| o.insert(key)) {
+                                continue;
                             }
-                        });
+                            open_table(&ctx, &data, &event, round, idx).await;
+                            if let Ok(mut o) = opening.lock() {
+                                o.remove(&key);
+                            }
+                        }
+                    });
+                }
+                EventChange::Changed(view) => {
+                    let start = showing.lock().is_ok_and(|mut s| {
+                        s.latest.insert(view.id, view.clone());
+                        s.busy.insert(view.id)
+                    });
+                    if start {
+                        let showing = showing.clone();
+                        tokio::spawn(
+                            async move { show_latest(&ctx, &data, &showing, view.id).await },
+                        );
                     }
-                    EventChange::Changed(view) => {
-                        latest.retain(|v| v.id != view.id);
-                        latest.push(view);
-                    }
-                    EventChange::SeasonEnded {
-                        guild,
-                        channel,
-                        season,
-                        next,
-                        champions,
-                    } => {
-                        let Some(channel) = channel else {
-                            continue;
-                        };
+                }
+                EventChange::SeasonEnded {
+                    guild,
+                    channel,
+                    season,
+                    next,
+                    champions,
+                } => {
+                    let Some(channel) = channel else {
+                        continue;
+                    };
+                    tokio::spawn(async move {
                         let public = data.guild_lang(guild).await;
                         let reply = render::season_over(&season, &next, &champions, public);
                         public::post_in_channel(
@@ -95,17 +106,34 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
                             Priority::Table,
                         )
                         .await;
-                    }
-                }
-            }
-            for view in latest {
-                show(&ctx, &data, &view).await;
-                if view.phase == Phase::Finished && announced.insert(view.id) {
-                    announce(&ctx, &data, &view).await;
+                    });
                 }
             }
         }
     });
+}
+
+/// One event's worker: shows its latest view until no newer one waits (views that came while
+/// an edit waited its turn are shown once, as the latest), and announces its end once.
+async fn show_latest(ctx: &serenity::Context, data: &Data, showing: &Mutex<Showing>, id: i64) {
+    loop {
+        let next = showing.lock().ok().and_then(|mut s| {
+            let next = s.latest.remove(&id);
+            if next.is_none() {
+                s.busy.remove(&id);
+            }
+            next
+        });
+        let Some(view) = next else {
+            return;
+        };
+        show(ctx, data, &view).await;
+        let first_end = view.phase == Phase::Finished
+            && showing.lock().is_ok_and(|mut s| s.announced.insert(id));
+        if first_end {
+            announce(ctx, data, &view).await;
+        }
+    }
 }
 
 /// The event's message, edited to show the event as it stands.

@@ -200,6 +200,18 @@ impl TableService {
                 continue;
             };
             let name = length.name_at(now);
+            // A read first: the rollover's transaction (and on PostgreSQL its lock on the
+            // server's ratings) only when the season has changed.
+            let open = match self.store.seasons(guild).await {
+                Ok(seasons) => seasons.into_iter().find(|s| s.ended_at.is_none()),
+                Err(e) => {
+                    tracing::warn!(error = %e, guild, "a server's seasons could not be read");
+                    continue;
+                }
+            };
+            if open.is_none_or(|open| open.name == name) {
+                continue;
+            }
             match self.store.roll_season(guild, &name).await {
                 Ok(Some(ended)) => {
                     let champions = match self.store.season_champions(guild, ended.number).await {

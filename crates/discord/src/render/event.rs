@@ -77,7 +77,9 @@ fn why(why: &Why) -> Msg {
             bottom,
             repeats,
         } => {
-            if repeats.is_empty() {
+            if repeats.is_empty() && top == bottom {
+                msg!("discord-event-why-score-level", points = points(*top))
+            } else if repeats.is_empty() {
                 msg!(
                     "discord-event-why-score-group",
                     top = points(*top),
@@ -390,7 +392,7 @@ fn round_lines(view: &EventView, round: &RoundView, out: &mut Vec<Msg>) {
     if !round.plan.byes.is_empty() {
         out.push(msg!(
             "discord-event-byes",
-            format = format_name(view.format),
+            format = verbatim(view.format.id()),
             players = list_of(
                 round.plan.byes.iter().map(|&p| user_arg(p)),
                 pakka_text::key!("sep-comma")
