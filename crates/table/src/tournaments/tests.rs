@@ -394,3 +394,74 @@ async fn late_sign_up_closes_at_half_the_rounds_and_a_cancelled_event_refuses_al
     }
     assert_eq!(s.event(id).await.unwrap().phase, Phase::Cancelled);
 }
+
+/// Plays a whole event of `format` with everyone checking in each round, to its end; answers
+/// its final view.
+async fn whole_event(format: Format, players: &[u64], rounds: Option<u32>) -> EventView {
+    let s =
+        Arc::new(TableService::new(Store::open_in_memory().await.unwrap()).with_clocks(clocks()));
+    let mut changes = s.subscribe_events();
+    s.start();
+    let mut new = new_event(format, 1);
+    new.rounds = rounds;
+    new.max_players = 16;
+    let id = s.create_event(new).await.unwrap().id;
+    for &p in players {
+        s.sign_up(id, p).await.unwrap();
+    }
+    s.start_event(id, ORGANISER, false).await.unwrap();
+    let mut channel = CHANNEL;
+    for _ in 0..32 {
+        let view = s.event(id).await.unwrap();
+        if view.is_over() {
+            return view;
+        }
+        assert_eq!(view.phase, Phase::Checkin, "{view:?}");
+        for p in view.active().map(|p| p.user_id).collect::<Vec<_>>() {
+            s.check_in(id, p).await.unwrap();
+        }
+        s.start_event(id, ORGANISER, false).await.unwrap();
+        let view = s.event(id).await.unwrap();
+        if view.is_over() {
+            return view;
+        }
+        play_round(&s, &mut changes, id, &mut channel).await;
+    }
+    panic!("the event did not end");
+}
+
+#[tokio::test]
+async fn a_knockout_plays_its_bracket_to_one_winner() {
+    // Six players at tables of two: a bracket of eight, the two best seeds through round 1.
+    let view = whole_event(Format::Knockout, &[1, 2, 3, 4, 5, 6], None).await;
+    assert_eq!(view.phase, Phase::Finished);
+    assert_eq!(view.rounds, 3, "the bracket's depth");
+    assert_eq!(view.played.len(), 3);
+    assert_eq!(view.played[0].plan.byes.len(), 2);
+    assert_eq!(view.played[2].plan.tables.len(), 1, "one final");
+    let still_in: Vec<u64> = view
+        .standings
+        .iter()
+        .filter(|s| !s.out)
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(still_in.len(), 1, "one winner: {:?}", view.standings);
+    assert_eq!(view.standings[0].id, still_in[0]);
+}
+
+#[tokio::test]
+async fn a_round_robin_meets_everyone_once() {
+    let view = whole_event(Format::RoundRobin, &[1, 2, 3, 4], None).await;
+    assert_eq!(view.phase, Phase::Finished);
+    assert_eq!(view.played.len(), 3, "four players: three rounds");
+    let mut met = std::collections::BTreeSet::new();
+    for round in &view.played {
+        for table in &round.plan.tables {
+            let players: Vec<u64> = table.players().collect();
+            assert!(met.insert((players[0].min(players[1]), players[0].max(players[1]))));
+        }
+    }
+    assert_eq!(met.len(), 6, "every pair once");
+    let total: u32 = view.standings.iter().map(|s| s.points.0).sum();
+    assert_eq!(total, 12, "six games, a point each");
+}
