@@ -38,6 +38,7 @@ mod engine_auction;
 mod engine_red7;
 mod engine_shedding;
 mod engine_tricks;
+mod events;
 mod fake_discord_smoke;
 mod load;
 mod pictures;
