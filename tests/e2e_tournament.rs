@@ -267,22 +267,29 @@ async fn round_threads(e: &Event, round: u32, tables: usize) -> Vec<u64> {
     threads.into_iter().map(|(_, id)| id).collect()
 }
 
-/// Each player's points from the stored rounds, computed here by hand: at a table of two, the
-/// better place wins a point and a tie is half each; an absent player (a computer in their
-/// seat) scores nothing, the other player plays the computer as anyone; a walkover is a
-/// point; a bye is a point.
-async fn points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
+/// One stored round as the hand computations read it: who was absent, the byes, and each
+/// table's seats (a player's id, None for a computer), whether it was a walkover, and its
+/// result rows (none for a walkover).
+struct HandRound {
+    absent: Vec<u64>,
+    byes: Vec<u64>,
+    tables: Vec<(Vec<Option<u64>>, bool, Vec<pakka::store::ResultRow>)>,
+}
+
+/// Every player who signed up at 0, and every stored round of the event.
+async fn stored_rounds(e: &Event, event: i64) -> (BTreeMap<u64, f64>, Vec<HandRound>) {
     let store = e.store().await;
-    let mut points: BTreeMap<u64, f64> = BTreeMap::new();
-    for p in store.tournament_players(event).await.unwrap() {
-        points.insert(p.user_id, 0.0);
-    }
+    let zero = store
+        .tournament_players(event)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.user_id, 0.0))
+        .collect();
+    let mut rounds = Vec::new();
     for round in store.tournament_rounds(event).await.unwrap() {
         let plan = &round.plan["plan"];
-        let absent: Vec<u64> = serde_json::from_value(round.plan["absent"].clone()).unwrap();
-        for bye in plan["byes"].as_array().unwrap() {
-            *points.get_mut(&bye.as_u64().unwrap()).unwrap() += 1.0;
-        }
+        let mut tables = Vec::new();
         for (idx, table) in plan["tables"].as_array().unwrap().iter().enumerate() {
             let seats: Vec<Option<u64>> = table["seats"]
                 .as_array()
@@ -292,24 +299,47 @@ async fn points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
                 .collect();
             let stored = &round.tables[idx];
             let result = stored.result.as_ref().expect("every table has its result");
-            if result["walkover"].as_bool() == Some(true) {
-                for p in seats.iter().flatten().filter(|p| !absent.contains(p)) {
-                    *points.get_mut(p).unwrap() += 1.0;
-                }
-                continue;
-            }
-            let rows = store.results(stored.table_id.unwrap()).await.unwrap();
-            assert_eq!(rows.len(), 2);
+            let walkover = result["walkover"].as_bool() == Some(true);
+            let rows = match stored.table_id {
+                Some(table) if !walkover => store.results(table).await.unwrap(),
+                _ => Vec::new(),
+            };
+            tables.push((seats, walkover, rows));
+        }
+        rounds.push(HandRound {
+            absent: serde_json::from_value(round.plan["absent"].clone()).unwrap(),
+            byes: serde_json::from_value(plan["byes"].clone()).unwrap(),
+            tables,
+        });
+    }
+    (zero, rounds)
+}
+
+/// Each player's points from the stored rounds, computed here by hand: at a table of two, the
+/// better place wins a point and a tie is half each; an absent player (a computer in their
+/// seat) scores nothing, the other player plays the computer as anyone; a walkover is a
+/// point; a bye is a point.
+async fn points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
+    let (mut points, rounds) = stored_rounds(e, event).await;
+    for round in rounds {
+        for bye in &round.byes {
+            *points.get_mut(bye).unwrap() += 1.0;
+        }
+        for (seats, walkover, rows) in &round.tables {
             for (seat, who) in seats.iter().enumerate() {
                 let Some(who) = who else { continue };
-                if absent.contains(who) {
+                if round.absent.contains(who) {
                     continue;
                 }
-                let (mine, theirs) = (rows[seat].place, rows[1 - seat].place);
-                *points.get_mut(who).unwrap() += match mine.cmp(&theirs) {
-                    std::cmp::Ordering::Less => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Greater => 0.0,
+                *points.get_mut(who).unwrap() += if *walkover {
+                    1.0
+                } else {
+                    assert_eq!(rows.len(), 2);
+                    match rows[seat].place.cmp(&rows[1 - seat].place) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    }
                 };
             }
         }
@@ -533,43 +563,29 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
 /// keeps one, higher better; else its place, lower better) against the same seat at the other
 /// tables: a point for each it beat, half for each it equalled; an absent player none.
 async fn match_points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
-    let store = e.store().await;
-    let mut points: BTreeMap<u64, f64> = BTreeMap::new();
-    for p in store.tournament_players(event).await.unwrap() {
-        points.insert(p.user_id, 0.0);
-    }
-    for round in store.tournament_rounds(event).await.unwrap() {
-        let plan = &round.plan["plan"];
-        let absent: Vec<u64> = serde_json::from_value(round.plan["absent"].clone()).unwrap();
-        let mut tables = Vec::new();
-        for (idx, table) in plan["tables"].as_array().unwrap().iter().enumerate() {
-            let seats: Vec<Option<u64>> = table["seats"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|o| o.get("Player").and_then(Value::as_u64))
-                .collect();
-            let rows = store
-                .results(round.tables[idx].table_id.unwrap())
-                .await
-                .unwrap();
-            // Higher is better: the score, or the place turned around.
-            let values: Vec<i64> = if rows.iter().all(|r| r.score.is_some()) {
-                rows.iter().map(|r| r.score.unwrap()).collect()
-            } else {
-                rows.iter().map(|r| -(r.place as i64)).collect()
-            };
-            tables.push((seats, values));
-        }
-        for (t, (seats, values)) in tables.iter().enumerate() {
+    let (mut points, rounds) = stored_rounds(e, event).await;
+    for round in rounds {
+        // Higher is better: the score, or the place turned around.
+        let values: Vec<Vec<i64>> = round
+            .tables
+            .iter()
+            .map(|(_, _, rows)| {
+                if rows.iter().all(|r| r.score.is_some()) {
+                    rows.iter().map(|r| r.score.unwrap()).collect()
+                } else {
+                    rows.iter().map(|r| -(r.place as i64)).collect()
+                }
+            })
+            .collect();
+        for (t, (seats, _, _)) in round.tables.iter().enumerate() {
             for (s, who) in seats.iter().enumerate() {
                 let Some(who) = who else { continue };
-                if absent.contains(who) {
+                if round.absent.contains(who) {
                     continue;
                 }
-                for (u, (_, others)) in tables.iter().enumerate() {
+                for (u, others) in values.iter().enumerate() {
                     if u != t {
-                        *points.get_mut(who).unwrap() += match values[s].cmp(&others[s]) {
+                        *points.get_mut(who).unwrap() += match values[t][s].cmp(&others[s]) {
                             std::cmp::Ordering::Greater => 1.0,
                             std::cmp::Ordering::Equal => 0.5,
                             std::cmp::Ordering::Less => 0.0,

@@ -140,6 +140,24 @@ pub struct PlayerStats {
 }
 
 /// The registry id of a game named by id or alias.
+/// A leaderboard's page `page` as the lines people read, placed from the page's first.
+pub(crate) fn score_lines(board: pakka_store::Board, page: usize) -> Vec<ScoreLine> {
+    board
+        .rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| ScoreLine {
+            place: page * PAGE + i + 1,
+            provisional: provisional(r.rated_games),
+            player: r.player,
+            rating: r.rating,
+            games: r.games,
+            wins: r.wins,
+            points: r.points,
+        })
+        .collect()
+}
+
 pub(crate) fn game_named(name: Option<&str>) -> Result<Option<&'static str>, TableError> {
     name.map(|n| {
         registry::find(n)
@@ -174,20 +192,7 @@ impl TableService {
                 .board(guild, track, since.as_deref(), page * PAGE, PAGE)
                 .await?;
         }
-        let lines = board
-            .rows
-            .into_iter()
-            .enumerate()
-            .map(|(i, r)| ScoreLine {
-                place: page * PAGE + i + 1,
-                provisional: provisional(r.rated_games),
-                player: r.player,
-                rating: r.rating,
-                games: r.games,
-                wins: r.wins,
-                points: r.points,
-            })
-            .collect();
+        let lines = score_lines(board, page);
         Ok(ScoresPage {
             game,
             period,

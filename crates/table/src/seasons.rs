@@ -11,10 +11,9 @@ use std::time::{Duration, SystemTime};
 
 use time::OffsetDateTime;
 
-use super::records::{game_named, Period, ScoreLine, ScoresPage, PAGE};
+use super::records::{game_named, score_lines, Period, ScoresPage, PAGE};
 use super::tournaments::EventChange;
 use super::{ChannelId, GuildId, TableError, TableService};
-use pakka_ratings::provisional;
 use pakka_store::GuildSetting;
 
 pub use pakka_store::{Champion, Season, ALL_GAMES};
@@ -148,20 +147,7 @@ impl TableService {
             .store
             .season_board(guild, season, track, page * PAGE, PAGE)
             .await?;
-        let lines = board
-            .rows
-            .into_iter()
-            .enumerate()
-            .map(|(i, r)| ScoreLine {
-                place: page * PAGE + i + 1,
-                provisional: provisional(r.rated_games),
-                player: r.player,
-                rating: r.rating,
-                games: r.games,
-                wins: r.wins,
-                points: r.points,
-            })
-            .collect();
+        let lines = score_lines(board, page);
         Ok(ScoresPage {
             game,
             period: Period::All,
