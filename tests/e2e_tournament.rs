@@ -26,10 +26,14 @@ struct Event {
     url: String,
     bot: Option<BotProcess>,
     people: Vec<FakeUser>,
+    /// One minute of the bot's clocks (`TIMER_MINUTE_MS`).
+    minute_ms: u64,
 }
 
 impl Event {
-    async fn start(players: usize) -> Event {
+    /// A bot on a fresh database and `players` people; a minute of the bot's clocks lasts
+    /// `minute_ms`.
+    async fn start(players: usize, minute_ms: u64) -> Event {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
@@ -42,17 +46,47 @@ impl Event {
             url,
             bot: None,
             people,
+            minute_ms,
         };
         event.boot().await;
         event
     }
 
+    /// The first person opens an event with `options` (after turning the server's pictures
+    /// off: the tests play many games, and the pictures have tests of their own); answers
+    /// its message and its id.
+    async fn create(&self, options: Value) -> (FakeMessage, i64) {
+        let organiser = &self.people[0];
+        self.fake.set_permissions(organiser.id, permissions::ALL);
+        self.fake
+            .slash(
+                organiser,
+                CHANNEL,
+                "settings",
+                json!([{"name": "images", "value": false}]),
+            )
+            .await
+            .unwrap();
+        let created = self
+            .fake
+            .slash(organiser, CHANNEL, "tournament", options)
+            .await
+            .unwrap();
+        let message = created.message().unwrap().clone();
+        assert!(!message.ephemeral, "the event message is public");
+        let id = event_button(&message, "in")
+            .split(':')
+            .nth(2)
+            .unwrap()
+            .parse()
+            .unwrap();
+        (message, id)
+    }
+
     async fn boot(&mut self) {
         let log = self.dir.path().join("bot.log");
         let bot = BotCommand::new(&self.fake, &self.url, self.dir.path(), &log)
-            // Real minutes: the tables of a round are played one after another here, and none
-            // may time out meanwhile (a tournament table's turn timer is two minutes).
-            .env("TIMER_MINUTE_MS", "60000")
+            .env("TIMER_MINUTE_MS", &self.minute_ms.to_string())
             .env("CLICK_BURST", "0")
             .env("CLICKS_PER_SECOND", "0")
             .env("RUST_LOG", "warn,pakka_table=info")
@@ -370,52 +404,26 @@ fn points_shown(content: &str) -> BTreeMap<u64, f64> {
 /// checks in, and the bot is killed with SIGKILL in the middle of round 2.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
-    let mut e = Event::start(8).await;
+    // Real minutes: no turn timer (two minutes) runs out while the test plays.
+    let mut e = Event::start(8, 60_000).await;
     let mut rng = ChaCha8Rng::seed_from_u64(46);
     let organiser = e.people[0].clone();
     let no_show = e.people[7].clone();
-    // Text only: the test plays nine games through their hands, and a picture of every hand
-    // opened would triple its time (the pictures have tests of their own).
-    e.fake.set_permissions(organiser.id, permissions::ALL);
-    e.fake
-        .slash(
-            &organiser,
-            CHANNEL,
-            "settings",
-            json!([{"name": "images", "value": false}]),
-        )
-        .await
-        .unwrap();
-    let created = e
-        .fake
-        .slash(
-            &organiser,
-            CHANNEL,
-            "tournament",
-            json!([
-                {"name": "game", "value": "paskahousu"},
-                {"name": "format", "value": 0},
-                {"name": "rounds", "value": 3},
-                {"name": "seats", "value": 2},
-                {"name": "level", "value": 0},
-                {"name": "seed", "value": 5},
-            ]),
-        )
-        .await
-        .unwrap();
-    let message = created.message().unwrap().clone();
-    assert!(!message.ephemeral, "the event message is public");
+    let (message, id) = e
+        .create(json!([
+            {"name": "game", "value": "paskahousu"},
+            {"name": "format", "value": 0},
+            {"name": "rounds", "value": 3},
+            {"name": "seats", "value": 2},
+            {"name": "level", "value": 0},
+            {"name": "seed", "value": 5},
+        ]))
+        .await;
     assert!(
         message.content.contains("Paskahousu tournament") && message.content.contains("Swiss"),
         "{}",
         message.content
     );
-    let id: i64 = event_button(&message, "in")
-        .split(':')
-        .nth(2)
-        .unwrap()
-        .parse()
-        .unwrap();
 
     for p in &e.people {
         let answer = e.click(p, message.id, &event_button(&message, "in")).await;
@@ -534,17 +542,17 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         final_message.buttons().is_empty(),
         "an event over has no buttons"
     );
-    let champions = e
-        .fake
-        .channel_messages(CHANNEL)
-        .into_iter()
-        .filter(|m| m.content.contains("tournament is over. The winner"))
-        .count()
-        + e.fake
-            .channel_messages(CHANNEL)
+    // ("The winner is …" or "The winners are …", posted after the message's last edit.)
+    let announced = |fake: &FakeDiscord| {
+        fake.channel_messages(CHANNEL)
             .into_iter()
-            .filter(|m| m.content.contains("tournament is over. The winners"))
-            .count();
+            .filter(|m| m.content.contains("tournament is over. The winner"))
+            .count()
+    };
+    let fake = e.fake.clone();
+    let _ = e.fake.wait_until(WAIT, move |_| announced(&fake) > 0).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let champions = announced(&e.fake);
     assert_eq!(champions, 1, "the winners are announced once");
     // The buttons of an event that is over (a stale click) change nothing.
     let late = e
@@ -604,65 +612,22 @@ async fn match_points_by_hand(e: &Event, event: i64) -> BTreeMap<u64, f64> {
 /// same seat at the other table, as computed here by hand.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_duplicate_round_of_kop_scores_each_seat_against_the_same_cards() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("pakka.db").display());
-    let people: Vec<FakeUser> = (0..8)
-        .map(|i| fake.user(9_100 + i as u64, &format!("kop{}", i + 1)))
-        .collect();
-    let log = dir.path().join("bot.log");
     // A minute of 100 ms: a turn left alone for 0.2 s is played by a computer standing in.
-    let bot = BotCommand::new(&fake, &url, dir.path(), &log)
-        .env("TIMER_MINUTE_MS", "100")
-        .env("CLICK_BURST", "0")
-        .env("CLICKS_PER_SECOND", "0")
-        .start(&fake)
-        .await;
-    let e = Event {
-        fake,
-        dir,
-        url,
-        bot: Some(bot),
-        people,
-    };
+    let e = Event::start(8, 100).await;
     let organiser = e.people[0].clone();
     let no_show = e.people[5].clone();
-    e.fake.set_permissions(organiser.id, permissions::ALL);
-    e.fake
-        .slash(
-            &organiser,
-            CHANNEL,
-            "settings",
-            json!([{"name": "images", "value": false}]),
-        )
-        .await
-        .unwrap();
-    let created = e
-        .fake
-        .slash(
-            &organiser,
-            CHANNEL,
-            "tournament",
-            json!([
-                {"name": "game", "value": "kop"},
-                {"name": "format", "value": 3},
-                {"name": "rounds", "value": 1},
-                {"name": "level", "value": 0},
-                {"name": "checkin_minutes", "value": 60},
-                {"name": "round_minutes", "value": 600},
-                {"name": "seed", "value": 21},
-            ]),
-        )
-        .await
-        .unwrap();
-    let message = created.message().unwrap().clone();
+    let (message, id) = e
+        .create(json!([
+            {"name": "game", "value": "kop"},
+            {"name": "format", "value": 3},
+            {"name": "rounds", "value": 1},
+            {"name": "level", "value": 0},
+            {"name": "checkin_minutes", "value": 60},
+            {"name": "round_minutes", "value": 600},
+            {"name": "seed", "value": 21},
+        ]))
+        .await;
     assert!(message.content.contains("duplicate"), "{}", message.content);
-    let id: i64 = event_button(&message, "in")
-        .split(':')
-        .nth(2)
-        .unwrap()
-        .parse()
-        .unwrap();
     for p in &e.people {
         e.click(p, message.id, &event_button(&message, "in")).await;
     }
