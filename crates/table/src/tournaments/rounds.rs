@@ -4,7 +4,8 @@
 //! gives each a channel (seats, seed and game created and linked in one transaction), each
 //! table's result recorded as it ends, the next check-in or the event's end once every table
 //! of the round has its result, and the clock (the check-in's end, the round's time, after which
-//! computer players stand in for everyone still playing). `recover` takes every running event
+//! computer players stand in for everyone still playing, and a table no edge ever opened is
+//! drawn). `recover` takes every running event
 //! up again at start.
 
 use std::collections::HashSet;
@@ -82,6 +83,22 @@ fn read_rounds(
         });
     }
     Ok((records, views))
+}
+
+/// Table `idx` of a stored round as a draw needs it: its seat count, and its players who
+/// were absent (they score nothing, drawn or not).
+fn unplayed(round: &StoredRound, idx: usize) -> Result<(usize, Vec<UserId>), EventError> {
+    let stored: StoredPlan = serde_json::from_value(round.plan.clone())
+        .map_err(|e| TableError::internal(format!("round {} plan: {e}", round.round)))?;
+    let table =
+        stored.plan.tables.get(idx).ok_or_else(|| {
+            TableError::internal(format!("round {} has no table {idx}", round.round))
+        })?;
+    let absent = table
+        .players()
+        .filter(|p| stored.absent.contains(p))
+        .collect();
+    Ok((table.seats.len(), absent))
 }
 
 /// A table's result from its stored result rows (places, scores, teams); empty rows (closed
@@ -590,14 +607,43 @@ impl TableService {
                     return Ok(());
                 };
                 if due {
+                    let mut drawn = false;
                     for table in current.tables.iter().filter(|t| t.result.is_none()) {
-                        if let Some(table_id) = table.table_id {
-                            self.stand_in_everyone(table_id).await;
+                        match table.table_id {
+                            Some(table_id) => self.stand_in_everyone(table_id).await,
+                            // Never opened (no edge could make its thread): a game nobody
+                            // could play is a draw for everyone at it, so the round can end.
+                            None => {
+                                let (seats, absent) = unplayed(current, table.idx)?;
+                                let draw = TableResult {
+                                    ranking: vec![(0..seats).collect()],
+                                    absent,
+                                    ..TableResult::default()
+                                };
+                                let json = serde_json::to_value(&draw).map_err(|e| {
+                                    TableError::internal(format!("a draw as JSON: {e}"))
+                                })?;
+                                self.store
+                                    .set_tournament_result(id, stored.state.round, table.idx, &json)
+                                    .await?;
+                                tracing::warn!(
+                                    event = id,
+                                    round = stored.state.round,
+                                    table = table.idx,
+                                    "a round's table never opened: drawn at the round's end"
+                                );
+                                drawn = true;
+                            }
                         }
                     }
                     let mut state = stored.state;
                     state.deadline_ms = None;
                     self.store.set_tournament_state(id, state).await?;
+                    if drawn {
+                        self.after_round(id).await?;
+                        let _ = self.changed(id).await;
+                        return Ok(());
+                    }
                 }
                 // Asked again only after a while: an edge opens a table's thread in its turn
                 // among the channel's other calls, which can take seconds.

@@ -465,3 +465,54 @@ async fn a_round_robin_meets_everyone_once() {
     let total: u32 = view.standings.iter().map(|s| s.points.0).sum();
     assert_eq!(total, 12, "six games, a point each");
 }
+
+#[tokio::test]
+async fn a_table_no_edge_ever_opens_is_drawn_when_the_round_runs_out() {
+    let s =
+        Arc::new(TableService::new(Store::open_in_memory().await.unwrap()).with_clocks(clocks()));
+    s.start();
+    let mut new = new_event(Format::Swiss, 1);
+    // A round of one minute (50 ms here), and no edge to open its tables.
+    new.round_minutes = 1;
+    let id = s.create_event(new).await.unwrap().id;
+    for p in [1, 2, 3, 4] {
+        s.sign_up(id, p).await.unwrap();
+    }
+    s.start_event(id, ORGANISER, false).await.unwrap();
+    for p in [1, 2, 3] {
+        s.check_in(id, p).await.unwrap();
+    }
+    s.start_event(id, ORGANISER, false).await.unwrap();
+    for _ in 0..500 {
+        if s.event(id).await.unwrap().is_over() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let view = s.event(id).await.unwrap();
+    assert_eq!(view.phase, Phase::Finished, "{view:?}");
+    let points = |who: u64| {
+        view.standings
+            .iter()
+            .find(|st| st.id == who)
+            .unwrap()
+            .points
+    };
+    // Player 4 never checked in: their table was a walkover for the one who did. The other
+    // table could not be played: a draw, half a point each.
+    let round = view.current().unwrap();
+    let walkover = round
+        .tables
+        .iter()
+        .position(|t| t.result.as_ref().is_some_and(|r| r.walkover))
+        .expect("the no-show's table is a walkover");
+    let opponent = round.plan.tables[walkover]
+        .players()
+        .find(|&p| p != 4)
+        .unwrap();
+    assert_eq!(points(opponent), Halves(2));
+    assert_eq!(points(4), Halves(0));
+    for p in [1, 2, 3].into_iter().filter(|&p| p != opponent) {
+        assert_eq!(points(p), Halves(1), "a drawn table");
+    }
+}
