@@ -1517,10 +1517,26 @@ async fn a_season_ends_keeps_its_standings_and_starts_every_rating_afresh(db: &D
     assert_eq!(games, [ALL_GAMES, "paskahousu"]);
     assert!(champions.iter().all(|c| c.user_id == ALICE));
 
-    // Every rating of the server starts afresh: the same μ, a wider σ, no games this season;
-    // the players who have not played this season are not on its board.
+    // Every rating of the server starts afresh: the same μ, σ widened as
+    // `Rating::next_season` widens it, no games this season; the players who have not played
+    // this season are not on its board.
     let fresh = store.board(GUILD, "paskahousu", None, 0, 10).await.unwrap();
     assert!(fresh.rows.is_empty(), "{fresh:?}");
+    for row in &before.rows {
+        let pakka::ratings::Player::Person(user) = row.player else {
+            continue;
+        };
+        let record = store
+            .player_records(GUILD, user, Some("paskahousu"))
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|r| r.game == "paskahousu")
+            .unwrap();
+        let (rating, games) = record.rating.unwrap();
+        assert_eq!(rating, row.rating.next_season(), "the soft reset");
+        assert_eq!(games, 0);
+    }
     finished_table(
         &store,
         GUILD,
@@ -1542,7 +1558,7 @@ async fn a_season_ends_keeps_its_standings_and_starts_every_rating_afresh(db: &D
         .unwrap()
         .rating;
     let widened: Rating = alice_before.next_season();
-    assert!(widened.sigma > alice_before.sigma);
+    assert!(widened.sigma > alice_before.sigma && widened.sigma <= Rating::new().sigma);
     assert_eq!(widened.mu, alice_before.mu);
     // The other server's ratings are untouched.
     assert_eq!(
