@@ -465,6 +465,24 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         let began = std::time::Instant::now();
         let threads = round_threads(&e, round, 3).await;
         eprintln!("round {round}: threads after {:?}", began.elapsed());
+        if round == 1 {
+            // A thread has no threads for an event's tables: refused, nothing made.
+            let inside = e
+                .fake
+                .slash(
+                    &organiser,
+                    threads[0],
+                    "tournament",
+                    json!([{"name": "game", "value": "paskahousu"}, {"name": "format", "value": 0}]),
+                )
+                .await
+                .unwrap();
+            assert!(
+                inside.is_ephemeral() && inside.content().contains("not in a thread"),
+                "{}",
+                inside.content()
+            );
+        }
         let round_view = e.store().await.tournament_rounds(id).await.unwrap();
         let plan = &round_view[round as usize - 1].plan["plan"];
         assert_eq!(

@@ -112,6 +112,7 @@ discord-event-champions = 🥇 The { $game } tournament is over. { $count ->
     [one] The winner is { $players }!
    *[other] The winners are { $players }!
 }
+discord-event-not-in-thread = A tournament runs in a channel, not in a thread: each round's games open in threads of its channel. Use `/tournament` in the channel itself.
 discord-event-button-sign-up = Sign up
 discord-event-button-withdraw = Withdraw
 discord-event-button-check-in = Check in

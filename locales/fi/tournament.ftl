@@ -109,6 +109,7 @@ discord-event-champions = 🥇 { $game }-turnaus on päättynyt. { $count ->
     [one] Voittaja on { $players }!
    *[other] Voittajat ovat { $players }!
 }
+discord-event-not-in-thread = Turnaus järjestetään kanavalla, ei ketjussa: jokaisen kierroksen pelit avautuvat sen kanavan ketjuihin. Käytä komentoa `/tournament` itse kanavalla.
 discord-event-button-sign-up = Ilmoittaudu
 discord-event-button-withdraw = Poistu
 discord-event-button-check-in = Kirjaudu

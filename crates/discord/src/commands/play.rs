@@ -184,7 +184,7 @@ fn table_request(
 }
 
 /// Whether the command was used in a thread.
-fn in_thread(ctx: Context<'_>) -> bool {
+pub(super) fn in_thread(ctx: Context<'_>) -> bool {
     match ctx {
         poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
             matches!(
@@ -199,7 +199,7 @@ fn in_thread(ctx: Context<'_>) -> bool {
 /// The sentence naming the permissions the bot lacks where the table would live (this
 /// channel, or a new thread of it), as Discord sent them with the command; none when it has
 /// them all or Discord sent none.
-async fn lacking(ctx: Context<'_>, guild_id: u64, threaded: bool) -> Option<Msg> {
+pub(super) async fn lacking(ctx: Context<'_>, guild_id: u64, threaded: bool) -> Option<Msg> {
     let poise::Context::Application(app) = ctx else {
         return None;
     };

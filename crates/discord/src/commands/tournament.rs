@@ -5,7 +5,7 @@
 
 use super::autocomplete::{complete_game, complete_options};
 use super::no_such_game;
-use super::play::BotLevel;
+use super::play::{in_thread, lacking, BotLevel};
 
 use crate::data::{Context, Error};
 use crate::input;
@@ -76,6 +76,15 @@ pub async fn tournament(
     let Some(info) = games::find(&game) else {
         return refuse(no_such_game(&game)).await;
     };
+    // Each round's tables play in threads of the event's channel: a thread has none, and the
+    // bot must be able to start and write in them.
+    if in_thread(ctx) {
+        return refuse(pakka_text::msg!("discord-event-not-in-thread")).await;
+    }
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    if let Some(why) = lacking(ctx, guild, true).await {
+        return refuse(why).await;
+    }
     let options_text = options.as_deref().unwrap_or("");
     let checked = input::check_options(options_text)
         .and_then(|()| input::check_seed(seed))
