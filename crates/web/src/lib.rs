@@ -363,14 +363,29 @@ pub struct Running {
 }
 
 impl Running {
-    /// Tells the windows the bot is restarting, closes them and stops listening.
+    /// Tells the windows the bot is restarting, closes them and stops listening. Each window
+    /// ends after the move it is making (stored, answered and shown) with the notice and its
+    /// closing handshake; the stop waits for the last of them, for at most `WINDOWS_WITHIN`,
+    /// so no window's move is cut off by the store closing after it.
     pub async fn stop(self) {
         self.web.stop();
-        // The windows' last frames go out before the server goes.
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let until = tokio::time::Instant::now() + WINDOWS_WITHIN;
+        while self.web.windows.load(std::sync::atomic::Ordering::Relaxed) > 0
+            && tokio::time::Instant::now() < until
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        let left = self.web.windows.load(std::sync::atomic::Ordering::Relaxed);
+        if left > 0 {
+            tracing::warn!(left, "windows still open when the web edge stopped");
+        }
         self.server.abort();
     }
 }
+
+/// The most a stop waits for the open windows to end (their moves under way, the notice, the
+/// closing handshake of a second at most).
+pub const WINDOWS_WITHIN: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// Why the web edge did not start.
 #[derive(Debug, thiserror::Error)]
