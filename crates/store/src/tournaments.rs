@@ -151,6 +151,13 @@ pub struct EventPlayer {
     pub withdrawn: Withdrawn,
 }
 
+impl EventPlayer {
+    /// Whether the player is still in the event (signed up, not withdrawn).
+    pub fn is_in(&self) -> bool {
+        self.withdrawn == Withdrawn::No
+    }
+}
+
 /// One table of a stored round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoundTable {

@@ -165,13 +165,7 @@ pub(crate) fn progress(bracket: &Bracket, history: &[RoundRecord]) -> BTreeMap<P
     for (index, record) in history.iter().enumerate() {
         let round = index as u32 + 1;
         let plan = &record.plan;
-        let in_plan: BTreeSet<PlayerId> = plan
-            .tables
-            .iter()
-            .flat_map(|t| t.players())
-            .chain(plan.byes.iter().copied())
-            .chain(plan.walkovers.iter().copied())
-            .collect();
+        let in_plan: BTreeSet<PlayerId> = plan.players().collect();
         for (p, r) in reach.iter_mut() {
             if !r.out && r.round == round && !in_plan.contains(p) {
                 r.out = true;

@@ -285,6 +285,17 @@ pub struct RoundPlan {
     pub walkovers: Vec<PlayerId>,
 }
 
+impl RoundPlan {
+    /// Everyone the round places: the players at its tables, its byes and its walkovers.
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.tables
+            .iter()
+            .flat_map(|t| t.players())
+            .chain(self.byes.iter().copied())
+            .chain(self.walkovers.iter().copied())
+    }
+}
+
 /// How one table ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableResult {

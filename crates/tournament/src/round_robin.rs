@@ -19,14 +19,7 @@ fn participants(active: &[Entrant], history: &[RoundRecord]) -> Vec<PlayerId> {
     match history.first() {
         None => active.iter().map(|e| e.id).collect(),
         Some(first) => {
-            let plan = &first.plan;
-            let all: BTreeSet<PlayerId> = plan
-                .tables
-                .iter()
-                .flat_map(|t| t.players())
-                .chain(plan.byes.iter().copied())
-                .chain(plan.walkovers.iter().copied())
-                .collect();
+            let all: BTreeSet<PlayerId> = first.plan.players().collect();
             all.into_iter().collect()
         }
     }

@@ -13,7 +13,7 @@ use crate::reply::{langs, say};
 use crate::words::Plain;
 use crate::{render, send};
 use pakka_table::games;
-use pakka_table::tournaments::{EventError, Format, NewEvent, MAX_PLAYERS, MAX_ROUNDS};
+use pakka_table::tournaments::{EventError, Format, NewEvent, MAX_PLAYERS};
 use pakka_table::Level;
 
 /// A format as a slash-command choice.
@@ -103,7 +103,7 @@ pub async fn tournament(
         options,
         format: format.into(),
         seats: seats.map(usize::from),
-        rounds: rounds.map(|r| r.min(MAX_ROUNDS)),
+        rounds,
         max_players: players.map_or(MAX_PLAYERS, usize::from),
         round_minutes: round_minutes.unwrap_or(30),
         checkin_minutes: checkin_minutes.unwrap_or(5),

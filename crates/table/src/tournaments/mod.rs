@@ -140,7 +140,7 @@ impl EventView {
 
     /// The players still in, in sign-up order.
     pub fn active(&self) -> impl Iterator<Item = &EventPlayer> {
-        self.players.iter().filter(|p| p.withdrawn == Withdrawn::No)
+        self.players.iter().filter(|p| p.is_in())
     }
 
     /// Whether `user` is signed up and still in.
@@ -295,6 +295,11 @@ fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// `user` among `players`, if still in the event.
+fn still_in(players: &[EventPlayer], user: UserId) -> Option<&EventPlayer> {
+    players.iter().find(|p| p.user_id == user && p.is_in())
+}
+
 /// The pairing crate's event for a stored one.
 fn event_of(stored: &StoredTournament) -> Result<Event, EventError> {
     Ok(Event {
@@ -307,9 +312,9 @@ fn event_of(stored: &StoredTournament) -> Result<Event, EventError> {
 }
 
 /// The entrants (everyone who ever signed up, in order) for the pairing crate.
-fn entrants(players: &[EventPlayer]) -> Vec<Entrant> {
+fn entrants<'a>(players: impl IntoIterator<Item = &'a EventPlayer>) -> Vec<Entrant> {
     players
-        .iter()
+        .into_iter()
         .map(|p| Entrant {
             id: p.user_id,
             rating: p.rating,
@@ -444,10 +449,7 @@ impl TableService {
         let _event = self.lock_event(id).await;
         let stored = self.running_event(id).await?;
         let players = self.store.tournament_players(id).await?;
-        if players
-            .iter()
-            .any(|p| p.user_id == user && p.withdrawn == Withdrawn::No)
-        {
+        if still_in(&players, user).is_some() {
             return Err(EventError::AlreadySignedUp);
         }
         let late = stored.state.round > 0;
@@ -461,10 +463,7 @@ impl TableService {
                 return Err(EventError::SignUpClosed);
             }
         }
-        let active = players
-            .iter()
-            .filter(|p| p.withdrawn == Withdrawn::No)
-            .count();
+        let active = players.iter().filter(|p| p.is_in()).count();
         if active >= stored.new.max_players {
             return Err(EventError::Full {
                 limit: stored.new.max_players,
@@ -495,10 +494,7 @@ impl TableService {
         let _event = self.lock_event(id).await;
         self.running_event(id).await?;
         let players = self.store.tournament_players(id).await?;
-        if !players
-            .iter()
-            .any(|p| p.user_id == user && p.withdrawn == Withdrawn::No)
-        {
+        if still_in(&players, user).is_none() {
             return Err(EventError::NotSignedUp);
         }
         self.store
@@ -512,10 +508,7 @@ impl TableService {
         let _event = self.lock_event(id).await;
         let stored = self.running_event(id).await?;
         let players = self.store.tournament_players(id).await?;
-        let Some(player) = players
-            .iter()
-            .find(|p| p.user_id == user && p.withdrawn == Withdrawn::No)
-        else {
+        let Some(player) = still_in(&players, user) else {
             return Err(EventError::NotSignedUp);
         };
         if stored.state.phase != EventPhase::Checkin {
@@ -530,13 +523,20 @@ impl TableService {
         self.changed(id).await
     }
 
-    /// Whether `user` may run the event: its organiser, or a server manager.
-    fn organiser(stored: &StoredTournament, user: UserId, manager: bool) -> Result<(), EventError> {
-        if stored.new.organiser == user || manager {
-            Ok(())
-        } else {
-            Err(EventError::NotOrganiser)
+    /// A running event locked for a step of its organiser's: refused unless `user` is its
+    /// organiser, or a server `manager`.
+    async fn organised(
+        &self,
+        id: EventId,
+        user: UserId,
+        manager: bool,
+    ) -> Result<(tokio::sync::OwnedMutexGuard<()>, StoredTournament), EventError> {
+        let locked = self.lock_event(id).await;
+        let stored = self.running_event(id).await?;
+        if stored.new.organiser != user && !manager {
+            return Err(EventError::NotOrganiser);
         }
+        Ok((locked, stored))
     }
 
     /// The organiser starts the event (its first check-in opens), or, during a check-in,
@@ -547,19 +547,14 @@ impl TableService {
         user: UserId,
         manager: bool,
     ) -> Result<EventView, EventError> {
-        let _event = self.lock_event(id).await;
-        let stored = self.running_event(id).await?;
-        Self::organiser(&stored, user, manager)?;
+        let (_event, stored) = self.organised(id, user, manager).await?;
         if stored.state.paused {
             return Err(EventError::Paused);
         }
         match stored.state.phase {
             EventPhase::Signup => {
                 let players = self.store.tournament_players(id).await?;
-                let have = players
-                    .iter()
-                    .filter(|p| p.withdrawn == Withdrawn::No)
-                    .count();
+                let have = players.iter().filter(|p| p.is_in()).count();
                 let format = event_of(&stored)?.format;
                 let need = pakka_tournament::min_players(format, stored.new.seats);
                 if have < need {
@@ -598,9 +593,7 @@ impl TableService {
         user: UserId,
         manager: bool,
     ) -> Result<EventView, EventError> {
-        let _event = self.lock_event(id).await;
-        let stored = self.running_event(id).await?;
-        Self::organiser(&stored, user, manager)?;
+        let (_event, stored) = self.organised(id, user, manager).await?;
         let mut state = stored.state;
         state.paused = !state.paused;
         if !state.paused && state.phase == EventPhase::Checkin {
@@ -619,9 +612,7 @@ impl TableService {
         user: UserId,
         manager: bool,
     ) -> Result<EventView, EventError> {
-        let _event = self.lock_event(id).await;
-        let stored = self.running_event(id).await?;
-        Self::organiser(&stored, user, manager)?;
+        let (_event, stored) = self.organised(id, user, manager).await?;
         let state = EventState {
             phase: EventPhase::Cancelled,
             paused: false,

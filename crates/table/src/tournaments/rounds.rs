@@ -104,13 +104,7 @@ fn unplayed(round: &StoredRound, idx: usize) -> Result<(usize, Vec<UserId>), Eve
 /// A table's result from its stored result rows (places, scores, teams); empty rows (closed
 /// with no result) score nobody anything.
 fn result_of(rows: &[pakka_store::ResultRow], plan: &[Occupant], absent: &[UserId]) -> TableResult {
-    let at_table: Vec<UserId> = plan
-        .iter()
-        .filter_map(|o| match o {
-            Occupant::Player(p) => Some(*p),
-            Occupant::Computer => None,
-        })
-        .collect();
+    let at_table: Vec<UserId> = plan.iter().filter_map(|o| o.player()).collect();
     if rows.is_empty() {
         return TableResult {
             ranking: Vec::new(),
@@ -222,12 +216,8 @@ impl TableService {
         let rounds = self.store.tournament_rounds(id).await?;
         let event = event_of(&stored)?;
         let (records, _) = read_rounds(&rounds, event.format)?;
-        let in_event: Vec<&EventPlayer> = players
-            .iter()
-            .filter(|p| p.withdrawn == Withdrawn::No)
-            .collect();
-        let active: Vec<pakka_tournament::Entrant> =
-            entrants(&in_event.iter().map(|p| (*p).clone()).collect::<Vec<_>>());
+        let in_event: Vec<&EventPlayer> = players.iter().filter(|p| p.is_in()).collect();
+        let active = entrants(in_event.iter().copied());
         let absent: Vec<UserId> = in_event
             .iter()
             .filter(|p| p.checked_in != round)
@@ -247,14 +237,7 @@ impl TableService {
             .tables
             .iter()
             .map(|table| {
-                let players: Vec<UserId> = table
-                    .seats
-                    .iter()
-                    .filter_map(|o| match o {
-                        Occupant::Player(p) => Some(*p),
-                        Occupant::Computer => None,
-                    })
-                    .collect();
+                let players: Vec<UserId> = table.players().collect();
                 let present = players.iter().filter(|p| !absent.contains(p)).count();
                 (present <= 1).then(|| {
                     serde_json::to_value(TableResult {
