@@ -25,6 +25,7 @@
 
 pub mod discord;
 pub mod frames;
+mod names;
 pub mod sessions;
 mod socket;
 
@@ -65,8 +66,8 @@ pub struct Web {
     /// The application's id (read from Discord at start).
     app: u64,
     pub sessions: Sessions,
-    /// Display names of people, as Discord gave them or being asked.
-    names: Mutex<HashMap<u64, Name>>,
+    /// Display names of people, as Discord gave them lately or being asked (bounded).
+    names: Mutex<names::Names>,
     /// Set once the bot stops: every window is told.
     stopping: tokio::sync::watch::Sender<bool>,
     /// Per channel with a window open: the latest event of its table, which the channel's
@@ -100,12 +101,6 @@ pub(crate) struct Latest {
 /// A public frame as sent, and the fingerprint of the view it was made from.
 type Watched = (u64, Arc<str>);
 
-/// A person's display name: as Discord gave it (None: it did not say), or being asked.
-enum Name {
-    Known(Option<String>),
-    Asking,
-}
-
 /// A table's last position: the public view and every seated person's final hand.
 pub(crate) struct Ended {
     pub table: pakka_table::TableView,
@@ -113,17 +108,17 @@ pub(crate) struct Ended {
 }
 
 impl Web {
-    /// The display name of a person as far as it is known now. Unknown, Discord is asked once,
-    /// in the background (its calls wait their turn), and the windows of `channel` are shown
-    /// the table again when it answers: no frame waits for Discord.
+    /// The display name of a person as far as it is known now. Unknown (or an hour old), Discord
+    /// is asked, once at a time, in the background (its calls wait their turn), and the windows
+    /// of `channel` are shown the table again when it answers: no frame waits for Discord.
     fn name_of(self: &Arc<Self>, user: u64, channel: u64) -> Option<String> {
-        {
-            let mut names = self.names.lock().ok()?;
-            match names.get(&user) {
-                Some(Name::Known(name)) => return name.clone(),
-                Some(Name::Asking) => return None,
-                None => names.insert(user, Name::Asking),
-            };
+        let (name, ask) = self
+            .names
+            .lock()
+            .ok()?
+            .look(user, std::time::Instant::now());
+        if !ask {
+            return name;
         }
         let web = self.clone();
         tokio::spawn(async move {
@@ -135,11 +130,11 @@ impl Web {
                 }
             };
             if let Ok(mut names) = web.names.lock() {
-                names.insert(user, Name::Known(name));
+                names.learn(user, name, std::time::Instant::now());
             }
             web.wake(channel);
         });
-        None
+        name
     }
 
     /// The seats' names as a window of `channel` in `lang` shows them (a name not known yet
@@ -419,7 +414,7 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         api: settings.api,
         app,
         sessions: Sessions::default(),
-        names: Mutex::new(HashMap::new()),
+        names: Mutex::default(),
         stopping: tokio::sync::watch::Sender::new(false),
         channels: Mutex::new(HashMap::new()),
         windows: AtomicUsize::new(0),
@@ -517,7 +512,7 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
     };
     let name = user.display_name();
     if let Ok(mut names) = web.names.lock() {
-        names.insert(user.id, Name::Known(Some(name.clone())));
+        names.learn(user.id, Some(name.clone()), std::time::Instant::now());
     }
     let session = web.sessions.open(Person {
         id: user.id,
