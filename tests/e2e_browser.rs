@@ -1,22 +1,21 @@
 //! The Activity's window in a real browser: headless Chromium (Debian's package) driven by
-//! `web/test/window.mjs` (playwright-core from npm), running the built client (`web/dist`) and
+//! `web/test/table.mjs` (playwright-core from npm; `support::windows::Browser`), running the built client (`web/dist`) and
 //! the real Embedded App SDK inside `web/test/frame.html`, a page of the same origin that stands
 //! in for Discord's client (the SDK accepts its messages). The person signs in with the code the
 //! fake Discord gave them, sees their hand, and plays a move by clicking it; the move is stored
 //! and the table's message in the channel shows it. Skipped, saying why, where Chromium, Node.js,
 //! the client's packages or its build are missing (`.ci/run` installs and builds them).
 //!
-//! The full games (`full_game`) run four windows at once through `web/test/table.mjs`: a
+//! The full games (`full_game`) run four windows at once through the same driver: a
 //! Paskahousu game to its end, with the bot restarted in the middle, and a Teka match's first
 //! deal (calls and tricks). Two people play in windows, one through buttons, two watch; after
 //! every move every window and the channel's table message agree, and every frame received is
 //! checked for cards its reader may not see.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use crate::support::harness::{move_of, Harness, CHANNEL};
-use crate::support::windows::{self, client_with_frame, web_dir};
+use crate::support::windows::{self, client_with_frame};
 use crate::support::FakeDiscord;
 
 /// The web edge beside the harness's bot, serving the built client and the stand-in frame.
@@ -25,28 +24,26 @@ async fn web_edge(h: &Harness) -> pakka::web::Running {
         .await
 }
 
-/// Runs the window driver (`how`: "play" or "watch", `locale`: the browser's language);
-/// answers its JSON lines.
-fn drive(url: &str, shots: &Path, how: &str, locale: &str) -> Vec<serde_json::Value> {
-    let mut command = Command::new("node");
-    command
-        .arg(web_dir().join("test/window.mjs"))
-        .arg(url)
-        .arg(shots)
-        .arg(how)
-        .env("LOCALE", locale);
-    let out = command.output().expect("node runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "the window driver failed: {}\n{stdout}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect()
+/// Looks at window 0 until `shown` says it shows what it should (15 s at most); answers what it
+/// showed then, with every error the page logged meanwhile.
+async fn shown(
+    browser: &mut windows::Browser,
+    shown: impl Fn(&serde_json::Value) -> bool,
+) -> (serde_json::Value, Vec<serde_json::Value>) {
+    let mut errors = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let look = browser.look().await.swap_remove(0);
+        errors.extend(look["errors"].as_array().cloned().unwrap_or_default());
+        if shown(&look) {
+            return (look, errors);
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the window never showed what it should: {look}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -85,23 +82,21 @@ async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
     let shots = std::env::var("WINDOW_SHOTS")
         .map(PathBuf::from)
         .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep().join("window"));
-    let steps = tokio::task::spawn_blocking(move || drive(&url, &shots, "play", "en-US"))
-        .await
-        .unwrap();
-    let step = |name: &str| {
-        steps
-            .iter()
-            .find(|s| s["step"] == name)
-            .unwrap_or_else(|| panic!("no step {name}: {steps:?}"))
-            .clone()
-    };
-    let errors: Vec<_> = steps.iter().filter(|s| s["step"] == "console").collect();
+    let mut browser = windows::Browser::open(&[(url, "en-US")]).await;
+    let (look, errors) = shown(&mut browser, |w| w["hand"].is_u64()).await;
     assert!(errors.is_empty(), "the page logged errors: {errors:?}");
-    let shown = step("shown")["text"].as_str().unwrap().to_string();
-    assert!(shown.contains("Pishe Pasha"), "{shown}");
-    assert!(shown.contains(&h.alice.name), "{shown}");
-    assert!(step("moves")["count"].as_u64().unwrap() > 0, "{steps:?}");
-    step("played");
+    let text = look["text"].as_str().unwrap();
+    assert!(text.contains("Pishe Pasha"), "{text}");
+    assert!(text.contains(&h.alice.name), "{text}");
+    browser.shot(0, &shots).await;
+    let first = look["actions"]
+        .as_array()
+        .and_then(|a| a.first())
+        .unwrap_or_else(|| panic!("Alice has a move to make: {look}"));
+    browser.click(0, first["index"].as_u64().unwrap()).await;
+    let (_, errors) = shown(&mut browser, |w| w["move"].as_u64() > Some(before)).await;
+    assert!(errors.is_empty(), "the page logged errors: {errors:?}");
+    browser.quit().await;
     // The click was a move: stored, and the table message in the channel shows it.
     let after = service.view(table).await.unwrap().move_number;
     assert!(
@@ -144,16 +139,23 @@ async fn a_watchers_window_in_finnish_shows_the_public_table() {
     let shots = std::env::var("WINDOW_SHOTS")
         .map(|p| PathBuf::from(format!("{p}-watcher-fi")))
         .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep().join("watcher"));
-    let steps = tokio::task::spawn_blocking(move || drive(&url, &shots, "watch", "fi-FI"))
-        .await
-        .unwrap();
-    let errors: Vec<_> = steps.iter().filter(|s| s["step"] == "console").collect();
+    let mut browser = windows::Browser::open(&[(url, "fi-FI")]).await;
+    let (look, errors) = shown(&mut browser, |w| w["public"] == true).await;
     assert!(errors.is_empty(), "the page logged errors: {errors:?}");
-    let shown = steps.iter().find(|s| s["step"] == "shown").expect("shown");
-    let text = shown["text"].as_str().unwrap();
+    let text = look["text"].as_str().unwrap();
     assert!(text.contains("Vuoro"), "Finnish: {text}");
-    let moves = steps.iter().find(|s| s["step"] == "moves").expect("moves");
-    assert_eq!(moves["count"], 0, "a watcher has no move: {steps:?}");
+    assert_eq!(
+        look["hand"],
+        serde_json::Value::Null,
+        "a watcher has no hand: {look}"
+    );
+    assert_eq!(
+        look["actions"],
+        serde_json::json!([]),
+        "a watcher has no move: {look}"
+    );
+    browser.shot(0, &shots).await;
+    browser.quit().await;
     web.stop().await;
 }
 

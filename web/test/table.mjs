@@ -1,11 +1,12 @@
-// Drives several windows on one table in headless Chromium, for the full-game tests of the
-// Rust suite (tests/e2e_browser.rs): one page per person, each the stand-in frame page around
+// Drives one or several windows on one table in headless Chromium, for the browser tests of the
+// Rust suite (tests/e2e_browser.rs, through tests/support/windows.rs): one page per person, each the stand-in frame page around
 // the real client. Every WebSocket frame a window receives is recorded. The test sends one JSON
 // command a line on stdin and reads one JSON answer a line on stdout:
 //
 //   {"cmd":"open","pages":[{"url":…,"locale":"en-US"}…]}  opens the windows
 //   {"cmd":"look"}                 what every window shows: its table's move, its hand's move,
-//                                  the moves it offers, its status line, errors it logged
+//                                  the moves it offers, its status line, its text, errors it
+//                                  logged
 //   {"cmd":"click","window":i,"index":k}   presses the move with index k (confirming it)
 //   {"cmd":"frames"}               the frames each window received since the last time
 //   {"cmd":"shot","window":i,"path":p}     screenshots at 1280 and 400 px: p-1280.png, p-400.png
@@ -66,6 +67,7 @@ async function look() {
                 (i) => i.complete && i.naturalWidth > 0,
               ).length,
               status: status && !status.hidden ? status.textContent : "",
+              text: app?.innerText ?? "",
             };
           })
           .catch((e) => ({ error: String(e) }))
