@@ -638,10 +638,11 @@ async fn window(
     let channel = instance.channel_id;
     web.sessions.attach(&query.session, channel);
     // A window sends small frames (a move): small buffers and limits (tungstenite's defaults,
-    // 128 KiB to read and to write, would be most of an open window's memory). What the
-    // server writes goes out at once.
+    // 128 KiB to read and to write, would be most of an open window's memory; a read buffer
+    // of the largest frame a window may send is enough). What the server writes goes out at
+    // once.
     upgrade
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(frames::MAX_CLIENT_FRAME * 2)
         .write_buffer_size(0)
         .max_message_size(frames::MAX_CLIENT_FRAME * 2)
         .max_frame_size(frames::MAX_CLIENT_FRAME * 2)

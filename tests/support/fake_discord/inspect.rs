@@ -306,7 +306,7 @@ pub fn exempt(line: &str) -> bool {
 }
 
 /// A request line's route without its ids: `"PATCH /api/v10/channels/1/messages/2"` is
-/// `"PATCH channels/messages"`.
+/// `"PATCH channels/messages"` (an Activity instance's id, `i-…`, is an id too).
 pub fn route_of(line: &str) -> String {
     let (method, path) = line.split_once(' ').unwrap_or((line, ""));
     let path = path.split('?').next().unwrap_or_default();
@@ -314,6 +314,7 @@ pub fn route_of(line: &str) -> String {
         .split('/')
         .filter(|w| !w.is_empty() && !w.starts_with(|c: char| c.is_ascii_digit()))
         .filter(|w| !["api", "v10"].contains(w) && !w.starts_with("fake-"))
+        .filter(|w| !w.starts_with("i-"))
         .collect();
     format!("{method} {}", words.join("/"))
 }
