@@ -1209,3 +1209,41 @@ async fn every_change_of_a_lobby_and_its_end_is_published() {
     assert!(second.event.ends_table());
     assert_eq!((first.seq, second.seq), (1, 2));
 }
+
+/// The runner goes on reading its events while a sweep of the clocks waits (here for a table
+/// whose lock a long click holds): a computer player at another table still moves. A sweep
+/// run inside the runner's loop kept it from its events until the sweep ended, and the bus held
+/// every event published meanwhile, views and all (at 100 busy tables, tens of megabytes).
+#[tokio::test]
+async fn a_sweep_waiting_for_a_table_does_not_hold_up_the_computer_players() {
+    let s = Arc::new(service().await.with_clocks(quick_clocks()));
+    let mut events = s.subscribe();
+    let people = started(&s).await;
+    let held = s.tables.lock().unwrap().get(&people.id).unwrap().clone();
+    let _click = held.lock().await;
+    s.start();
+    // A sweep begins (every 20 ms with these clocks) and waits for that table.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut req = request("pisha-pasha", &[]);
+    req.channel_id = CHANNEL + 1;
+    req.bots = 1;
+    let view = s.create(req).await.unwrap();
+    if view.to_act.contains(&ALICE) {
+        s.act(view.id, ALICE, view.move_number, 0).await.unwrap();
+    }
+    let computer_moved = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let published = events.recv().await.unwrap();
+            if let TableEvent::Moved { acted, by, .. } = &*published.event {
+                if acted.table.id == view.id && *by == Mover::Computer {
+                    return;
+                }
+            }
+        }
+    })
+    .await;
+    assert!(
+        computer_moved.is_ok(),
+        "the computer player moved while a sweep waited for another table"
+    );
+}
