@@ -43,8 +43,8 @@ pub struct TableFrame {
     pub lines: Vec<String>,
     pub story: Vec<String>,
     pub scores: Vec<String>,
-    /// Where the public picture is (`picture?table=…&move=…`, under `/api`; the window adds
-    /// its session), once the game has begun: an SVG the render crate draws when it is asked
+    /// Where the public picture is (`picture?table=…&move=…&named=…`, under `/api`; the window
+    /// adds its session), once the game has begun: an SVG the render crate draws when it is asked
     /// for. Given to those without a seat: a seated person's hand picture shows them the table
     /// too. (A picture in the frame itself would make every frame, and the buffer each window's
     /// socket keeps at its largest frame's size, many times larger.)
@@ -143,6 +143,13 @@ impl Names for Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// How many seats' names are known: part of a picture's address, so that a picture drawn
+    /// while a name was still being asked for (the seat's number in its place) is not kept by
+    /// the browser once the name comes.
+    fn named(&self) -> usize {
+        self.names.iter().flatten().count()
+    }
+
     pub fn text(&self, m: &Msg) -> String {
         catalog().text(self.lang, m, self)
     }
@@ -165,11 +172,14 @@ fn phase_name(phase: Phase) -> &'static str {
 /// picture).
 pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
     let seated = view.seat_of(user).is_some();
-    let picture = view
-        .picture
-        .as_ref()
-        .filter(|_| !seated)
-        .map(|_| format!("picture?table={}&move={}", view.id, view.move_number));
+    let picture = view.picture.as_ref().filter(|_| !seated).map(|_| {
+        format!(
+            "picture?table={}&move={}&named={}",
+            view.id,
+            view.move_number,
+            reader.named()
+        )
+    });
     let seats = view
         .seats
         .iter()
@@ -208,8 +218,10 @@ pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
 pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
     let picture = hand.picture.as_ref().map(|_| {
         format!(
-            "picture?table={}&move={}&hand=1",
-            hand.table, hand.move_number
+            "picture?table={}&move={}&hand=1&named={}",
+            hand.table,
+            hand.move_number,
+            reader.named()
         )
     });
     HandFrame {

@@ -533,8 +533,8 @@ struct PictureQuery {
     hand: Option<u8>,
 }
 
-/// `GET /api/picture?session=…&table=…[&hand=1]` (and `move=…`, which only makes each move's
-/// address its own): the table's public picture, or the person's own hand, as an SVG drawn
+/// `GET /api/picture?session=…&table=…[&hand=1]` (and `move=…` and `named=…`, which only make
+/// each move's address, and each state of its names, its own): the table's public picture, or the person's own hand, as an SVG drawn
 /// now, in the person's language. Only for a session that opened a window on the table's
 /// channel, and a hand only its own.
 async fn picture(
