@@ -788,6 +788,44 @@ async fn a_picture_is_drawn_only_for_a_window_on_its_table() {
     web.stop().await;
 }
 
+/// A picture drawn before Discord told the seats' names (a watcher whose players never opened a
+/// window) is not the one shown once the names come: its address changes with the names known,
+/// and the picture at the new address names the seats.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pictures_address_changes_when_the_seats_names_come() {
+    let h = Harness::start().await;
+    let (_table, _message) = h.start_game(5).await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
+    let carol = sign_in(&h, &web, &h.carol).await;
+    let mut carols = open(&web, &carol, &instance).await.unwrap();
+    let first = until(&mut carols, "table").await;
+    let first_at = first["picture"].as_str().unwrap().to_string();
+    assert!(
+        first_at.contains("named=0"),
+        "no name known yet: {first_at}"
+    );
+    // Discord answers, and the window is shown the table again.
+    let named_at = loop {
+        let frame = until(&mut carols, "table").await;
+        let at = frame["picture"].as_str().unwrap().to_string();
+        if at.contains("named=2") {
+            break at;
+        }
+    };
+    assert_ne!(first_at, named_at);
+    let path = format!("/api/{named_at}&session={carol}");
+    let (status, svg) = http::get(web.addr, &path).await.unwrap();
+    assert_eq!(status, 200);
+    for name in [&h.alice.name, &h.bob.name] {
+        assert!(
+            svg.contains(name.as_str()),
+            "the picture names {name}: {svg:.300}"
+        );
+    }
+    web.stop().await;
+}
+
 /// The game's rules in brief come once per table a window shows (its summary, and the game's
 /// own words), worded in the window's language, as the table message's "Rules" and "❔" give them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
