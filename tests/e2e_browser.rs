@@ -1,10 +1,11 @@
 //! The Activity's window in a real browser: headless Chromium (Debian's package) driven by
-//! `web/test/table.mjs` (playwright-core from npm; `support::windows::Browser`), running the built client (`web/dist`) and
-//! the real Embedded App SDK inside `web/test/frame.html`, a page of the same origin that stands
-//! in for Discord's client (the SDK accepts its messages). The person signs in with the code the
-//! fake Discord gave them, sees their hand, and plays a move by clicking it; the move is stored
-//! and the table's message in the channel shows it. Skipped, saying why, where Chromium, Node.js,
-//! the client's packages or its build are missing (`.ci/run` installs and builds them).
+//! `web/test/table.mjs` (playwright-core from npm; `support::windows::Browser`), running the
+//! built client (`web/dist`) and the real Embedded App SDK inside `web/test/frame.html`, a page
+//! of the same origin that stands in for Discord's client (the SDK accepts its messages). The
+//! person signs in with the code the fake Discord gave them, sees their hand, and plays a move
+//! by clicking it; the move is stored and the table's message in the channel shows it. Skipped,
+//! saying why, where Chromium, Node.js, the client's packages or its build are missing (`.ci/run`
+//! installs and builds them).
 //!
 //! The full games (`full_game`) run four windows at once through the same driver: a
 //! Paskahousu game to its end, with the bot restarted in the middle, and a Teka match's first
@@ -28,14 +29,14 @@ async fn web_edge(h: &Harness) -> pakka::web::Running {
 /// showed then, with every error the page logged meanwhile.
 async fn shown(
     browser: &mut windows::Browser,
-    shown: impl Fn(&serde_json::Value) -> bool,
+    until: impl Fn(&serde_json::Value) -> bool,
 ) -> (serde_json::Value, Vec<serde_json::Value>) {
     let mut errors = Vec::new();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
     loop {
         let look = browser.look().await.swap_remove(0);
         errors.extend(look["errors"].as_array().cloned().unwrap_or_default());
-        if shown(&look) {
+        if until(&look) {
             return (look, errors);
         }
         assert!(

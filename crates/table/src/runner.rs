@@ -1,12 +1,13 @@
 //! The table's own life, run by the service itself with no edge attached: computer players'
 //! moves (a pause before each, a back-off while the database is away), the turn timers and
-//! their stand-ins, lobbies that never started, and the tournaments' clocks and results. [`TableService::start`] sets it going once
-//! the tables are restored; [`TableService::halt`] stops it for a clean stop.
+//! their stand-ins, lobbies that never started, and the tournaments' clocks and results.
+//! [`TableService::start`] sets it going once the tables are restored; [`TableService::halt`]
+//! stops it for a clean stop.
 //!
 //! The runner is a subscriber of the service's own events, in the shape of an actor: a game
 //! that starts, a move after which a computer player is to act, or a stand-in, sets that
-//! table's driver going; the same task ticks the clocks, each sweep in a task of its own (one at
-//! a time) so that the runner never stops reading its events. At most one driver per table
+//! table's driver going; the same task ticks the clocks, each sweep in a task of its own (one
+//! at a time) so that the runner never stops reading its events. At most one driver per table
 //! plays its computer players' moves one after another until a person is to act or the game
 //! ends. Every move it makes is published like a person's, so the edges show it the same way.
 

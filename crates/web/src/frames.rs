@@ -44,8 +44,8 @@ pub struct TableFrame {
     pub story: Vec<String>,
     pub scores: Vec<String>,
     /// Where the public picture is (`picture?table=…&move=…&named=…`, under `/api`; the window
-    /// adds its session), once the game has begun: an SVG the render crate draws when it is asked
-    /// for. Given to those without a seat: a seated person's hand picture shows them the table
+    /// adds its session), once the game has begun: an SVG the render crate draws when it is
+    /// asked for. Given to those without a seat: a seated person's hand picture shows them the table
     /// too. (A picture in the frame itself would make every frame, and the buffer each window's
     /// socket keeps at its largest frame's size, many times larger.)
     pub picture: Option<String>,

@@ -534,8 +534,8 @@ struct PictureQuery {
 }
 
 /// `GET /api/picture?session=…&table=…[&hand=1]` (and `move=…` and `named=…`, which only make
-/// each move's address, and each state of its names, its own): the table's public picture, or the person's own hand, as an SVG drawn
-/// now, in the person's language. Only for a session that opened a window on the table's
+/// each move's address, and each state of its names, its own): the table's public picture, or
+/// the person's own hand, as an SVG drawn now, in the person's language. Only for a session that opened a window on the table's
 /// channel, and a hand only its own.
 async fn picture(
     State(web): State<Arc<Web>>,

@@ -35,14 +35,14 @@ impl Names {
     /// asked for it now (the caller asks, then tells [`Names::learn`]).
     pub fn look(&mut self, user: u64, now: Instant) -> (Option<String>, bool) {
         match self.people.get_mut(&user) {
-            Some(e) if e.asking && now.duration_since(e.at) < ASKING_WITHIN => {
-                (e.name.clone(), false)
-            }
-            Some(e) if !e.asking && now.duration_since(e.at) < NAME_KEPT => (e.name.clone(), false),
             Some(e) => {
-                e.asking = true;
-                e.at = now;
-                (e.name.clone(), true)
+                let kept = if e.asking { ASKING_WITHIN } else { NAME_KEPT };
+                let ask = now.duration_since(e.at) >= kept;
+                if ask {
+                    e.asking = true;
+                    e.at = now;
+                }
+                (e.name.clone(), ask)
             }
             None => {
                 self.make_room(now);
