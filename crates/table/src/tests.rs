@@ -1247,3 +1247,44 @@ async fn a_sweep_waiting_for_a_table_does_not_hold_up_the_computer_players() {
         "the computer player moved while a sweep waited for another table"
     );
 }
+
+proptest::proptest! {
+    /// A story that forgets what no view reads any more tells every view exactly what one
+    /// that kept everything tells: the table message's last public entries and each seat's
+    /// last entries, after every entry told.
+    #[test]
+    fn a_story_keeps_what_the_views_read(
+        told in proptest::collection::vec(proptest::option::of(0usize..4), 0..80)
+    ) {
+        let mut story = Story::default();
+        let mut everything: Vec<(Option<Seat>, Msg)> = Vec::new();
+        for (i, to) in told.into_iter().enumerate() {
+            let text = msg!("table-new-in-hand", n = i);
+            story.push(to, text.clone());
+            everything.push((to, text));
+            let last = |read: &dyn Fn(Option<Seat>) -> bool, n: usize| {
+                let mut out: Vec<Msg> = everything
+                    .iter()
+                    .rev()
+                    .filter(|(to, _)| read(*to))
+                    .take(n)
+                    .map(|(_, m)| m.clone())
+                    .collect();
+                out.reverse();
+                out
+            };
+            proptest::prop_assert_eq!(
+                story.public(STORY_PUBLIC),
+                last(&|to| to.is_none(), STORY_PUBLIC)
+            );
+            for seat in 0..4 {
+                proptest::prop_assert_eq!(
+                    story.for_seat(seat, STORY_HAND),
+                    last(&|to| to.is_none_or(|s| s == seat), STORY_HAND)
+                );
+            }
+            // Never more than the views can read: the public ones and every seat's own.
+            proptest::prop_assert!(story.entries.len() <= STORY_PUBLIC + 4 * STORY_HAND);
+        }
+    }
+}
