@@ -556,6 +556,7 @@ fn the_discord_edge_stands_in_layers() {
             "throttle",
             "startup",
             "progress",
+            "handled",
             "gate",
         ],
         &["command_names", "words", "render"],

@@ -49,34 +49,15 @@ pub async fn on_event(
         } => {
             let ctx = framework.serenity_context;
             // Held until the click is handled to its end: a stop waits for it.
-            let Some(_pass) = data.gate.enter() else {
+            let Some(pass) = data.gate.enter() else {
                 super::stopping::refuse_click(ctx, click).await;
                 return Ok(());
             };
-            let outcome = health::Outcome::default();
-            // Boxed: the click's own work is freed as soon as it is done (an inline future
-            // would keep its full size while the click waits below).
-            if let Err(e) = Box::pin(on_click(ctx, data, click, &outcome)).await {
-                tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
-                outcome.set(health::Outcome::FAILED);
-            }
-            // Handled to its end once what it changed is shown in the channel too. The wait
-            // holds only the stop's pass and the metric's labels, not the interaction (while
-            // the channels are behind, a click may wait seconds, and a busy bot has a thousand
-            // such clicks at once).
-            let kind = click
-                .data
-                .custom_id
-                .parse::<ComponentId>()
-                .map_or("unknown", |id| id.kind());
-            let data = data.clone();
-            tokio::spawn(async move {
-                data.shown_so_far().await;
-                pakka_metrics::interaction(kind, outcome.name());
-                data.clicks
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                drop(_pass);
-            });
+            // A task of its own: the framework's dispatch of the event (its future is some
+            // kilobytes) ends now, instead of living as long as the click, and a busy server
+            // has a click in flight at every table.
+            let (ctx, data, click) = (ctx.clone(), data.clone(), kept(click));
+            tokio::spawn(async move { handle_click(&ctx, &data, &click, pass).await });
         }
         // The app's Entry Point command: the window on the channel's table (see `on_window`).
         FullEvent::InteractionCreate {
@@ -102,6 +83,48 @@ pub async fn on_event(
         _ => {}
     }
     Ok(())
+}
+
+/// A click as its handling keeps it: of the message clicked on only what the handlers read
+/// (its id and flags), not its text, embeds, buttons and attachments, which Discord sends with
+/// every click and are some kilobytes of a hand's message.
+fn kept(click: &ComponentInteraction) -> ComponentInteraction {
+    let mut kept = click.clone();
+    let message = &mut kept.message;
+    message.content = String::new();
+    message.embeds = Vec::new();
+    message.components = Vec::new();
+    message.attachments = Vec::new();
+    message.mentions = Vec::new();
+    message.referenced_message = None;
+    kept
+}
+
+/// A click handled to its end: answered, then counted as handled once what it changed is
+/// shown in the channel too (see `Handled`), holding the stop's `pass` until then.
+async fn handle_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    pass: super::gate::Pass,
+) {
+    let outcome = health::Outcome::default();
+    if let Err(e) = on_click(ctx, data, click, &outcome).await {
+        tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
+        outcome.set(health::Outcome::FAILED);
+    }
+    let kind = click
+        .data
+        .custom_id
+        .parse::<ComponentId>()
+        .map_or("unknown", |id| id.kind());
+    data.handled.after_shown(
+        &data.progress,
+        || data.service.last_event(),
+        kind,
+        outcome.name(),
+        pass,
+    );
 }
 
 /// One click being handled: where it came from, who made it, in which languages its answers
@@ -304,51 +327,61 @@ async fn on_click(
             return Ok(());
         }
     }
-    match id {
-        ComponentId::Hand(table) => on_hand(&c, table).await,
-        ComponentId::Window(table) => on_window(&c, table).await,
-        ComponentId::Page { table, mv, page } => on_step(&c, table, mv, HandStep::Page(page)).await,
-        ComponentId::Group { table, mv, group } => {
-            on_step(&c, table, mv, HandStep::Group(group)).await
+    // Each kind of click's future boxed on its own: a click holds the memory of the one it
+    // runs, not of the largest of them (a busy server has a click in flight at every table).
+    let handler: Handler<'_> = match id {
+        ComponentId::Hand(table) => Box::pin(on_hand(&c, table)),
+        ComponentId::Window(table) => Box::pin(on_window(&c, table)),
+        ComponentId::Page { table, mv, page } => {
+            Box::pin(on_step(&c, table, mv, HandStep::Page(page)))
         }
-        ComponentId::Ask { table, mv, index } => on_step(&c, table, mv, HandStep::Ask(index)).await,
-        ComponentId::Act { table, mv, index } => on_act(&c, table, mv, index).await,
-        ComponentId::Open { table, deal } => on_open(&c, table, deal).await,
-        ComponentId::Hint { table, .. } => on_hint(&c, table).await,
-        ComponentId::Take { table, seat } => on_take(&c, table, seat).await,
-        ComponentId::Accept(table) => on_accept(&c, table).await,
-        ComponentId::Join(table) => on_join(&c, table).await,
-        ComponentId::Bot(table) => on_bot(&c, table).await,
-        ComponentId::Decline(table) => on_decline(&c, table).await,
-        ComponentId::Back(table) => on_back(&c, table).await,
-        ComponentId::Rules(game) => on_rules(&c, game).await,
-        ComponentId::Words(game) => on_words(&c, game).await,
-        ComponentId::Again(table) => on_again(&c, table).await,
-        ComponentId::Abandon { confirm: false, .. } => on_keep_playing(&c).await,
+        ComponentId::Group { table, mv, group } => {
+            Box::pin(on_step(&c, table, mv, HandStep::Group(group)))
+        }
+        ComponentId::Ask { table, mv, index } => {
+            Box::pin(on_step(&c, table, mv, HandStep::Ask(index)))
+        }
+        ComponentId::Act { table, mv, index } => Box::pin(on_act(&c, table, mv, index)),
+        ComponentId::Open { table, deal } => Box::pin(on_open(&c, table, deal)),
+        ComponentId::Hint { table, .. } => Box::pin(on_hint(&c, table)),
+        ComponentId::Take { table, seat } => Box::pin(on_take(&c, table, seat)),
+        ComponentId::Accept(table) => Box::pin(on_accept(&c, table)),
+        ComponentId::Join(table) => Box::pin(on_join(&c, table)),
+        ComponentId::Bot(table) => Box::pin(on_bot(&c, table)),
+        ComponentId::Decline(table) => Box::pin(on_decline(&c, table)),
+        ComponentId::Back(table) => Box::pin(on_back(&c, table)),
+        ComponentId::Rules(game) => Box::pin(on_rules(&c, game)),
+        ComponentId::Words(game) => Box::pin(on_words(&c, game)),
+        ComponentId::Again(table) => Box::pin(on_again(&c, table)),
+        ComponentId::Abandon { confirm: false, .. } => Box::pin(on_keep_playing(&c)),
         ComponentId::Abandon {
             table,
             confirm: true,
-        } => on_forfeit(&c, table).await,
-        ComponentId::Close(table) => on_close(&c, table).await,
+        } => Box::pin(on_forfeit(&c, table)),
+        ComponentId::Close(table) => Box::pin(on_close(&c, table)),
         ComponentId::Replay {
             table,
             step,
             page,
             owner,
             ..
-        } => {
-            super::replay::on_click(ctx, data, click, deadline, table, step, page, owner).await;
-        }
+        } => Box::pin(super::replay::on_click(
+            ctx, data, click, deadline, table, step, page, owner,
+        )),
         ComponentId::Scores {
             game,
             period,
             page,
             season,
-        } => on_scores(&c, game, period, page, season).await,
-        ComponentId::Event { event, act } => on_event_button(&c, event, act).await,
-    }
+        } => Box::pin(on_scores(&c, game, period, page, season)),
+        ComponentId::Event { event, act } => Box::pin(on_event_button(&c, event, act)),
+    };
+    handler.await;
     Ok(())
 }
+
+/// A click's handler, boxed (see `on_click`).
+type Handler<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>>;
 
 /// "Show my hand": the player's hand as a new private message, remembered to bring it alive
 /// on their turn (and an older hand message of theirs loses its buttons).
@@ -499,7 +532,9 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
     // alone: a computer player may move before the answer is sent.
     let order = c.data.tables.kept_order(table);
     let _answering = answering(order.as_deref()).await;
-    let acted = match c.data.service.act(table, c.user, mv, index).await {
+    // Boxed, as are the later steps: the move's storing is the largest future a click runs,
+    // and the click holds it only while it runs.
+    let acted = match Box::pin(c.data.service.act(table, c.user, mv, index)).await {
         Ok(acted) => acted,
         Err(e @ (TableError::Stale | TableError::Rule(_))) => {
             return refused_move(c, table, &e).await
@@ -510,16 +545,16 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
         // Before the answer: an update of an earlier move must not show an older hand.
         c.data.tables.heard_move(table, acted.table.move_number);
     }
-    let reply = c.hand_reply(&acted.hand, HandStep::Page(0)).await;
+    let reply = Box::pin(c.hand_reply(&acted.hand, HandStep::Page(0))).await;
     // The move is stored; if the answer fails, the player's hand is brought up to date like
     // everyone else's.
-    let acked = c.answer_private(reply).await;
+    let acked = Box::pin(c.answer_private(reply)).await;
     if acked {
-        c.remember_here(&acted.hand).await;
+        Box::pin(c.remember_here(&acted.hand)).await;
     } else {
         // The table's other messages follow the service's event, which counts on this answer
         // for the player's own hand: an open hand of theirs is brought up to date instead.
-        upkeep::refresh_own_hand(c.ctx, c.data, &acted, c.user).await;
+        Box::pin(upkeep::refresh_own_hand(c.ctx, c.data, &acted, c.user)).await;
     }
 }
 
@@ -565,23 +600,19 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
 
 /// An invited person accepts their seat.
 async fn on_accept(c: &Click<'_>, table: TableId) {
-    let change = c.data.service.accept(table, c.user).await;
+    let change = Box::pin(c.data.service.accept(table, c.user)).await;
     lobby_changed(c, change).await;
 }
 
 /// Someone takes the first open seat.
 async fn on_join(c: &Click<'_>, table: TableId) {
-    let change = c.data.service.join(table, c.user).await;
+    let change = Box::pin(c.data.service.join(table, c.user)).await;
     lobby_changed(c, change).await;
 }
 
 /// The creator puts a computer player on the first open seat.
 async fn on_bot(c: &Click<'_>, table: TableId) {
-    let change = c
-        .data
-        .service
-        .add_computer(table, c.user, Level::default())
-        .await;
+    let change = Box::pin(c.data.service.add_computer(table, c.user, Level::default())).await;
     lobby_changed(c, change).await;
 }
 
@@ -595,15 +626,16 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
         }
         Ok(LobbyChange::Started(view)) => {
             let reply = render::table(&view, c.public, c.data.window);
-            let reply = pictures::with_table(c.data, &view, reply).await;
+            let reply = Box::pin(pictures::with_table(c.data, &view, reply)).await;
             // The lobby message becomes the table message: the click's `@original`.
-            let message = if c.answer(send::update(&reply)).await {
+            let message = if Box::pin(c.answer(send::update(&reply))).await {
                 c.data.tables.heard_voice(view.id, &c.click.token);
                 Posted::original(c.click.message.id.get(), &c.click.token)
             } else {
                 Posted::channel(c.click.message.id.get())
             };
-            upkeep::table_message_posted(c.data, &view, message).await;
+            drop(reply);
+            Box::pin(upkeep::table_message_posted(c.data, &view, message)).await;
         }
         Err(e) => c.refuse(&e).await,
     }

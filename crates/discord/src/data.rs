@@ -3,19 +3,20 @@
 //! asked of that state (a user's or a server's language, a server's pictures setting, the names
 //! of a table's seats, the messages stored for a table). Each part is a field with its own type:
 //! one record per table (`tables`), the languages (`languages`), the display names (`people`),
-//! how far the table service's events have been shown (`progress`), the gate a stop closes
-//! (`gate`) and the ways out to Discord (`public::Channels`). Two things are still the
+//! how far the table service's events have been shown (`progress`), the clicks waiting for
+//! them to be shown (`handled`), the gate a stop closes (`gate`) and the ways out to Discord
+//! (`public::Channels`). Two things are still the
 //! process's rather than a bot's: the registered commands' ids (`words`) and the drawing
 //! threads (`pictures`).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use super::gate::Gate;
+use super::handled::Handled;
 use super::languages::Languages;
 use super::people::Names;
 use super::progress::Progress;
@@ -31,9 +32,6 @@ use pakka_table::{
 
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
-
-/// How long a click waits for the messages its change brings, before it counts as handled.
-const SHOWN_WITHIN: Duration = Duration::from_secs(10);
 
 /// The bot's shared state; clones share it.
 #[derive(Clone)]
@@ -69,8 +67,8 @@ pub struct Data {
     /// How fast one person may click and open tables.
     pub(crate) throttles: Arc<Throttles>,
     /// Clicks handled to their end (answered, and every message after them brought up to
-    /// date), for the tests that measure what a click costs.
-    pub(crate) clicks: Arc<AtomicU64>,
+    /// date): for a stop, the metrics, and the tests that measure what a click costs.
+    pub(crate) handled: Arc<Handled>,
     /// The one queue of the process's calls that count against Discord's limits, and the
     /// client of those calls.
     pub(crate) channels: Channels,
@@ -146,21 +144,10 @@ impl Data {
             languages: Languages::default(),
             sessions: Arc::default(),
             throttles: Arc::new(throttles),
-            clicks: Arc::default(),
+            handled: Arc::default(),
             channels: Channels::new(1.0),
             gate: Arc::default(),
             gateway: Gateway::default(),
-        }
-    }
-
-    /// Waits (a bounded while) until every event published so far has been shown.
-    pub(crate) async fn shown_so_far(&self) {
-        let last = self.service.last_event();
-        if !self.progress.shown_through(last, SHOWN_WITHIN).await {
-            tracing::debug!(
-                last,
-                "the table messages are still being brought up to date"
-            );
         }
     }
 

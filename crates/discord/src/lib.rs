@@ -18,7 +18,7 @@
 //!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
 //!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
 //!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
-//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `gate`).
+//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `handled`, `gate`).
 //! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
 //!    named the Discord way, command mentions) and `render` (messages from views).
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
@@ -35,6 +35,7 @@ mod commands;
 mod components;
 mod data;
 mod gate;
+mod handled;
 mod health;
 pub mod ids;
 pub mod input;
@@ -62,7 +63,6 @@ mod tournaments;
 mod upkeep;
 pub mod words;
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -128,7 +128,7 @@ impl Bot {
     /// How many clicks the bot has handled to their end (their answer and the messages
     /// brought up to date after it).
     pub fn clicks_handled(&self) -> u64 {
-        self.data.clicks.load(Ordering::Relaxed)
+        self.data.handled.count()
     }
 
     /// The number of the last event of the table service up to which the edge has shown every
