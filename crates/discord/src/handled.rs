@@ -80,9 +80,7 @@ impl Handled {
         outcome: &'static str,
         pass: Pass,
     ) {
-        let Ok(mut waiting) = self.waiting.lock() else {
-            return;
-        };
+        let mut waiting = self.waiting();
         waiting.queue.push_back(Click {
             seq: last_event(),
             until: Instant::now() + self.within,
@@ -99,14 +97,21 @@ impl Handled {
         self.joined.notify_one();
     }
 
+    /// The queue (a panic elsewhere while it was held left it whole: every change to it is
+    /// one call).
+    fn waiting(&self) -> std::sync::MutexGuard<'_, Waiting> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Counts the clicks in order as the channels catch up (or their time is up); runs for
     /// the life of the process.
     async fn see_to(&self, progress: &Progress) {
         loop {
-            let first = self.waiting.lock().ok().and_then(|w| {
-                let first = w.queue.front()?;
-                Some((first.seq, first.until))
-            });
+            let first = self
+                .waiting()
+                .queue
+                .front()
+                .map(|first| (first.seq, first.until));
             let Some((seq, until)) = first else {
                 self.joined.notified().await;
                 continue;
@@ -119,22 +124,20 @@ impl Handled {
                 );
             }
             let (through, now) = (progress.through(), Instant::now());
-            let done: Vec<Click> = match self.waiting.lock() {
-                Ok(mut w) => {
-                    let n = w
-                        .queue
-                        .iter()
-                        .take_while(|c| c.seq <= through || c.until <= now)
-                        .count();
-                    let done = w.queue.drain(..n).collect();
-                    // A burst's room is given back once it has passed.
-                    let room = w.queue.capacity();
-                    if w.queue.len() < room / 4 {
-                        w.queue.shrink_to(room / 2);
-                    }
-                    done
+            let done: Vec<Click> = {
+                let mut w = self.waiting();
+                let n = w
+                    .queue
+                    .iter()
+                    .take_while(|c| c.seq <= through || c.until <= now)
+                    .count();
+                let done = w.queue.drain(..n).collect();
+                // A burst's room is given back once it has passed.
+                let room = w.queue.capacity();
+                if room > 64 && w.queue.len() < room / 4 {
+                    w.queue.shrink_to(room / 2);
                 }
-                Err(_) => return,
+                done
             };
             for click in done {
                 pakka_metrics::interaction(click.kind, click.outcome);
