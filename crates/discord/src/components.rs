@@ -634,6 +634,7 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
             } else {
                 Posted::channel(c.click.message.id.get())
             };
+            // Its picture is not kept while the table message is remembered in the store.
             drop(reply);
             Box::pin(upkeep::table_message_posted(c.data, &view, message)).await;
         }

@@ -5,9 +5,8 @@
 //! one record per table (`tables`), the languages (`languages`), the display names (`people`),
 //! how far the table service's events have been shown (`progress`), the clicks waiting for
 //! them to be shown (`handled`), the gate a stop closes (`gate`) and the ways out to Discord
-//! (`public::Channels`). Two things are still the
-//! process's rather than a bot's: the registered commands' ids (`words`) and the drawing
-//! threads (`pictures`).
+//! (`public::Channels`). Two things are still the process's rather than a bot's: the
+//! registered commands' ids (`words`) and the drawing threads (`pictures`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
