@@ -8,6 +8,8 @@
 //! interaction, moves a table or runs a clock: `components` and `commands` answer, the table
 //! service runs its tables, and this shows what it published.
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
@@ -278,7 +280,7 @@ async fn refresh_hands(
     data: &Data,
     view: &TableView,
     users: &[UserId],
-    hands: &[(UserId, HandView)],
+    hands: &[(UserId, Arc<HandView>)],
 ) {
     let current = data.tables.latest_move(view.id) <= view.move_number;
     for &user in users {
@@ -292,7 +294,7 @@ async fn refresh_hands(
             .map(|(_, hand)| hand);
         let read;
         let hand = match answered {
-            Some(hand) => hand,
+            Some(hand) => &**hand,
             None => match data.service.hand(view.id, user).await {
                 Ok(hand) => {
                     read = hand;

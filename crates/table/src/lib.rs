@@ -547,8 +547,9 @@ pub struct TookOver {
 pub struct Acted {
     /// The public view after the action (its server, seats and story).
     pub table: TableView,
-    /// The acting seat's hand after the action.
-    pub hand: HandView,
+    /// The acting seat's hand after the action (the same copy as its entry in `hands`, when it
+    /// has one).
+    pub hand: Arc<HandView>,
     /// Users to act now who were not to act before the action.
     pub newly_to_act: Vec<UserId>,
     /// Users who were to act before the action and are no longer.
@@ -556,7 +557,7 @@ pub struct Acted {
     /// The hands of the people whose hands changed in a way they must see: those newly to act
     /// and those done acting, every seated person at a new deal, and once the game is over
     /// every seated person's final hand (the table is closed then).
-    pub hands: Vec<(UserId, HandView)>,
+    pub hands: Vec<(UserId, Arc<HandView>)>,
     /// A computer player (or a stand-in) is to act next: the front end sets it moving.
     pub computer_next: bool,
     /// The action began a new deal of a match.

@@ -215,7 +215,7 @@ impl TableService {
         // Each hand built once: the acting seat's, and those of the people who must see theirs
         // change (everyone at a new deal and at the end).
         let everyone = new_deal || after.over;
-        let hand = t.hand(seat);
+        let hand = Arc::new(t.hand(seat));
         let hands = t
             .seats
             .iter()
@@ -227,7 +227,7 @@ impl TableService {
                     let hand = if s.seat == seat {
                         hand.clone()
                     } else {
-                        t.hand(s.seat)
+                        Arc::new(t.hand(s.seat))
                     };
                     (user, hand)
                 })

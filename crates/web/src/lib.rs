@@ -104,7 +104,7 @@ type Watched = (u64, Arc<str>);
 /// A table's last position: the public view and every seated person's final hand.
 pub(crate) struct Ended {
     pub table: pakka_table::TableView,
-    pub hands: Vec<(u64, pakka_table::HandView)>,
+    pub hands: Vec<(u64, Arc<pakka_table::HandView>)>,
 }
 
 impl Web {
@@ -209,7 +209,7 @@ impl Web {
                 .hands
                 .iter()
                 .find(|(seated, _)| *seated == user)
-                .map(|(_, hand)| hand.clone()),
+                .map(|(_, hand)| (**hand).clone()),
             None => match self.service.hand(table, user).await {
                 Ok(hand) => Some(hand),
                 Err(e) => {
