@@ -238,6 +238,21 @@ impl FakeDiscord {
             .count()
     }
 
+    /// Every public message ever created in `channel`, oldest first, as it was first posted
+    /// (its first version's content), deleted or not: what a test prints when it counts them.
+    pub fn public_posts(&self, channel: u64) -> Vec<String> {
+        let st = self.inner.lock();
+        st.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.ephemeral)
+            .map(|m| {
+                let first = m.history.first().map_or(&m.content, |v| &v.content);
+                let deleted = if m.deleted { " (deleted)" } else { "" };
+                format!("{first}{deleted}")
+            })
+            .collect()
+    }
+
     /// The public messages of `channel` that are still there (not deleted), oldest first: what
     /// is left in the channel. The same as [`Self::channel_messages`].
     pub fn alive_public_messages(&self, channel: u64) -> Vec<FakeMessage> {
