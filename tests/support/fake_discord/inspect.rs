@@ -239,7 +239,7 @@ impl FakeDiscord {
     }
 
     /// Every public message ever created in `channel`, oldest first, as it was first posted
-    /// (its first version's content), deleted or not: what a test prints when it counts them.
+    /// (its first version's content), deleted or not: what a test compares and prints.
     pub fn public_posts(&self, channel: u64) -> Vec<String> {
         let st = self.inner.lock();
         st.messages
