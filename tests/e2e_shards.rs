@@ -252,10 +252,15 @@ async fn play(
             continue;
         }
         if hands.iter().any(Option::is_none) || quiet.elapsed() > Duration::from_secs(1) {
-            // Open every hand (again) from the table message.
+            // Open every hand (again) from the table message. The bot may replace that message
+            // between finding its button and pressing it: then the newer one is pressed next time.
             if let Some((message, show)) = fake.latest_button(channel, &format!("pk:h:{table}")) {
                 for (k, user) in players.iter().enumerate() {
-                    let outcome = fake.click(user, message, &show).await.unwrap();
+                    let outcome = match fake.click(user, message, &show).await {
+                        Ok(outcome) => outcome,
+                        Err(e) if e.to_string().contains("was deleted") => break,
+                        Err(e) => panic!("{e}"),
+                    };
                     played.shards.push(outcome.shard);
                     hands[k] = outcome
                         .message
