@@ -24,6 +24,8 @@ mod results;
 
 pub use backup::{backup, restore, sqlite_file, BackupError, Restored};
 pub use messages::MessageIds;
+#[cfg(any(test, feature = "testing"))]
+pub use outage::WriterHeld;
 /// The range of gateway shards whose servers' tables `Store::open_tables_in` loads.
 pub use pakka_shards::ShardRange;
 pub use ratings::{Recomputed, ALL_GAMES};

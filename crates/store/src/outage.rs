@@ -167,7 +167,21 @@ impl super::Store {
             super::Backend::Postgres(_) => Ok(()),
         }
     }
+
+    /// For the tests: SQLite's one writing connection, taken and held until the answer is
+    /// dropped, so that every write waits as it would behind a slow one (at most the pool's
+    /// `ACQUIRE_TIMEOUT`, then an outage). None on PostgreSQL.
+    pub async fn hold_writer(&self) -> Option<WriterHeld> {
+        match &self.backend {
+            super::Backend::Sqlite(sqlite) => sqlite.writer.acquire().await.ok().map(WriterHeld),
+            super::Backend::Postgres(_) => None,
+        }
+    }
 }
+
+/// SQLite's writing connection held by a test (see `Store::hold_writer`).
+#[cfg(any(test, feature = "testing"))]
+pub struct WriterHeld(#[allow(dead_code)] sqlx::pool::PoolConnection<sqlx::Sqlite>);
 
 #[cfg(test)]
 mod tests {

@@ -29,8 +29,9 @@
 //! is not open until it is resumed) of one person and of one server. A person's open tables
 //! are the ones they created and the ones where they hold an accepted seat (an invitation
 //! counts once accepted, so nobody can be blocked by being invited). They are counted from an
-//! index kept beside the tables in memory, and checked under one opening lock, so two
-//! requests at once cannot both take the last place.
+//! index kept beside the tables in memory, checked and a place taken under one opening lock,
+//! so two requests at once cannot both take the last place; the place is held while the store
+//! is written, and the lock is not.
 
 mod clocks;
 mod error;
@@ -863,6 +864,31 @@ impl Table {
     }
 }
 
+/// A place in the operator's limits, taken before the store is written (see
+/// [`TableService::reserve`]).
+struct LimitPlace {
+    key: u64,
+    guild: GuildId,
+    user: UserId,
+    /// A new table (it counts against its server too), not a seat at an open one.
+    table: bool,
+}
+
+/// A place taken in the limits, given back when dropped: by then the table or the seat it was
+/// taken for counts itself, or its store write failed and nothing changed.
+struct Reservation<'a> {
+    service: &'a TableService,
+    key: u64,
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut places) = self.service.places.lock() {
+            places.retain(|p| p.key != self.key);
+        }
+    }
+}
+
 /// The table service. Cheap to share behind an `Arc`.
 pub struct TableService {
     store: Store,
@@ -871,9 +897,13 @@ pub struct TableService {
     limits: Limits,
     /// Whom each open table counts against (kept with `tables`, updated on every seat taken).
     occupancy: StdMutex<HashMap<TableId, Occupancy>>,
-    /// Held while a table is opened or a seat taken, from the limits' check to the count's
-    /// update. Taken after a table's own lock, never before one.
-    opening: Mutex<()>,
+    /// Held while the limits are checked and a place is taken in them (`reserve`), never
+    /// across a store write: one slow write does not hold up every other opening.
+    opening: StdMutex<()>,
+    /// The places taken in the limits whose store write is under way (`reserve`).
+    places: StdMutex<Vec<LimitPlace>>,
+    /// The key of the next place taken.
+    next_place: AtomicU64,
     /// The gateway shards of this process: it holds the tables of their servers only.
     shards: ShardRange,
     /// The most a `hard` computer player thinks per decision (`COMPUTER_THINK_MS`).
@@ -952,7 +982,9 @@ impl TableService {
             channels: StdMutex::new(HashMap::new()),
             limits,
             occupancy: StdMutex::new(HashMap::new()),
-            opening: Mutex::new(()),
+            opening: StdMutex::new(()),
+            places: StdMutex::new(Vec::new()),
+            next_place: AtomicU64::new(0),
             unrestorable: StdMutex::new(Vec::new()),
             shards: ShardRange::ALL,
             think: pakka_ai::DEFAULT_THINK,
@@ -1037,21 +1069,64 @@ impl TableService {
         self.limits
     }
 
-    /// Open tables in a server, and those of them that count against `user`.
+    /// Open tables in a server, and those of them that count against `user` (a place taken
+    /// for a table or a seat whose store write is under way counts as open).
     pub fn open_tables(&self, guild: GuildId, user: UserId) -> (usize, usize) {
-        let Ok(occupancy) = self.occupancy.lock() else {
-            return (0, 0);
+        let open = match self.occupancy.lock() {
+            Ok(occupancy) => occupancy
+                .values()
+                .filter(|o| o.guild == guild)
+                .fold((0, 0), |(server, mine), o| {
+                    (server + 1, mine + usize::from(o.people.contains(&user)))
+                }),
+            Err(_) => return (0, 0),
         };
-        occupancy
-            .values()
-            .filter(|o| o.guild == guild)
-            .fold((0, 0), |(server, mine), o| {
-                (server + 1, mine + usize::from(o.people.contains(&user)))
+        let Ok(places) = self.places.lock() else {
+            return open;
+        };
+        places
+            .iter()
+            .filter(|p| p.guild == guild)
+            .fold(open, |(server, mine), p| {
+                (
+                    server + usize::from(p.table),
+                    mine + usize::from(p.user == user),
+                )
             })
     }
 
+    /// Checks that `user` has room for one more open table in `guild` (and, when `new_table`,
+    /// that the server has room for one more table), and takes that place until the answer is
+    /// dropped, after the store is written. Checked and taken under the opening lock, which is
+    /// not held across the write: two requests at once cannot both take the last place, and
+    /// a slow write does not hold up every other opening (a hundred tables started at once
+    /// waited for each other's writes, the last past Discord's 3 seconds).
+    fn reserve(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        new_table: bool,
+    ) -> Result<Reservation<'_>, TableError> {
+        let _opening = self
+            .opening
+            .lock()
+            .map_err(|_| TableError::internal("opening lock poisoned"))?;
+        self.check_room(guild, user, new_table)?;
+        let key = self.next_place.fetch_add(1, Ordering::Relaxed);
+        self.places
+            .lock()
+            .map_err(|_| TableError::internal("places poisoned"))?
+            .push(LimitPlace {
+                key,
+                guild,
+                user,
+                table: new_table,
+            });
+        Ok(Reservation { service: self, key })
+    }
+
     /// Refuses a new table in `guild` (when `new_table`) or a new seat for `user` beyond the
-    /// limits. Call with `opening` held.
+    /// limits. Call with `opening` held (`reserve`).
     fn check_room(&self, guild: GuildId, user: UserId, new_table: bool) -> Result<(), TableError> {
         let (server, mine) = self.open_tables(guild, user);
         let Limits {

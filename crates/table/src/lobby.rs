@@ -89,8 +89,7 @@ impl TableService {
         if self.table_in(req.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
-        let opening = self.opening.lock().await;
-        self.check_room(req.guild_id, req.creator.id, true)?;
+        let place = self.reserve(req.guild_id, req.creator.id, true)?;
         let people = 1 + req.invited.len();
         let named = people + req.bots;
         // Random seeds stay below 2^53 so a slash command (a JSON number) can replay them.
@@ -137,7 +136,7 @@ impl TableService {
             learning: req.learning,
         };
         let id = self.open_lobby(info, new).await?;
-        drop(opening);
+        drop(place);
         // A table whose every seat is taken already (the creator and computer players) starts.
         let mut t = self.lock(id).await?;
         Ok(match self.start_if_ready(&mut t).await? {
@@ -173,13 +172,12 @@ impl TableService {
         seat: usize,
         user: UserId,
     ) -> Result<LobbyChange, TableError> {
-        let opening = self.opening.lock().await;
-        self.check_room(t.guild_id, user, false)?;
+        let place = self.reserve(t.guild_id, user, false)?;
         self.store.update_seat(t.id, seat, Some(user), true).await?;
         t.seats[seat].user_id = Some(user);
         t.seats[seat].accepted = true;
         self.recount(t);
-        drop(opening);
+        drop(place);
         self.start_if_ready(t).await
     }
 
@@ -379,8 +377,7 @@ impl TableService {
         if self.table_in(old.setup.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
-        let opening = self.opening.lock().await;
-        self.check_room(old.setup.guild_id, user, true)?;
+        let place = self.reserve(old.setup.guild_id, user, true)?;
         let info = registry::find(&old.setup.game).ok_or_else(|| {
             TableError::internal(format!("unknown stored game {}", old.setup.game))
         })?;
@@ -411,7 +408,7 @@ impl TableService {
             learning: old.setup.learning,
         };
         let new_id = self.open_lobby(info, new).await?;
-        drop(opening);
+        drop(place);
         let mut t = self.lock(new_id).await?;
         self.start_if_ready(&mut t).await
     }
@@ -428,9 +425,7 @@ impl TableService {
         if self.table_in(new.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
-        let opening = self.opening.lock().await;
         let id = self.open_lobby_for(info, new, Some(link)).await?;
-        drop(opening);
         let mut t = self.lock(id).await?;
         match self.start_if_ready(&mut t).await? {
             LobbyChange::Started(view) => Ok(view),
@@ -440,8 +435,8 @@ impl TableService {
         }
     }
 
-    /// Stores a new lobby and holds it: its id. Called under the opening lock, after the
-    /// room checks.
+    /// Stores a new lobby and holds it: its id. Called after the room checks, with the place
+    /// they took (`reserve`) held until it returns.
     async fn open_lobby(
         &self,
         info: &'static GameInfo,

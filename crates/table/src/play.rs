@@ -404,8 +404,7 @@ impl TableService {
             Some(s) if s.user_id.is_none() => level_of(s).ok_or(TableError::NotAComputerSeat)?,
             _ => return Err(TableError::NotAComputerSeat),
         };
-        let opening = self.opening.lock().await;
-        self.check_room(t.guild_id, user, false)?;
+        let place = self.reserve(t.guild_id, user, false)?;
         let number = t.move_number;
         self.store
             .take_over_seat(id, seat, user, level.name(), number)
@@ -418,7 +417,7 @@ impl TableService {
         row.taken_from = Some(level.name().to_string());
         row.taken_at = Some(number);
         self.recount(&t);
-        drop(opening);
+        drop(place);
         t.story.push(None, took_over(seat, level));
         t.turn_since = Instant::now();
         let table = t.view();

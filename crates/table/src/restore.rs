@@ -102,12 +102,12 @@ impl TableService {
             }
         };
         // A resumed match is open again and counts as a new one against the limits.
-        let _opening = self.opening.lock().await;
-        self.check_room(table.guild_id, user, true)?;
+        let place = self.reserve(table.guild_id, user, true)?;
         self.store.resume_table(id).await?;
         table.paused = false;
         let view = table.view();
         self.insert(table)?;
+        drop(place);
         self.publish(TableEvent::Started(view.clone()));
         Ok(view)
     }

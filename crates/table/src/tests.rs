@@ -853,6 +853,66 @@ async fn tables_opened_at_once_never_pass_the_limit() {
 }
 
 #[tokio::test]
+async fn a_store_write_under_way_holds_up_no_other_opening() {
+    let s = Arc::new(limited(0, 1).await);
+    let lobby = s
+        .create(request_by(ALICE, GUILD, 21, &[BOB]))
+        .await
+        .unwrap();
+    // The store's one writing connection is busy: Bob's acceptance waits for it.
+    let held = s.store().hold_writer().await.expect("SQLite's writer");
+    let accepting = tokio::spawn({
+        let s = s.clone();
+        async move { s.accept(lobby.id, BOB).await }
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert!(
+        !accepting.is_finished(),
+        "the acceptance waits for the store"
+    );
+    // Meanwhile another opening is checked at once (the server is full: it is refused), not
+    // after the write under way.
+    let refused = tokio::time::timeout(
+        Duration::from_millis(500),
+        s.create(request_by(CAROL, GUILD, 22, &[])),
+    )
+    .await
+    .expect("an opening is not held up by another table's write");
+    assert!(matches!(refused, Err(TableError::ServerFull { limit: 1 })));
+    drop(held);
+    assert!(matches!(
+        accepting.await.unwrap(),
+        Ok(LobbyChange::Started(_))
+    ));
+    assert_eq!(s.open_tables(GUILD, BOB), (1, 1));
+}
+
+#[tokio::test]
+async fn a_place_whose_write_failed_is_given_back() {
+    // One open table per server and per person.
+    let s = limited(1, 1).await;
+    s.store().refuse_writes(true).await.unwrap();
+    let failed = s.create(request_by(ALICE, GUILD, 21, &[BOB])).await;
+    assert!(failed.unwrap_err().is_outage());
+    assert_eq!(s.open_tables(GUILD, ALICE), (0, 0), "nothing counted");
+    s.store().refuse_writes(false).await.unwrap();
+    let lobby = s
+        .create(request_by(ALICE, GUILD, 21, &[BOB]))
+        .await
+        .unwrap();
+    // A seat's place too.
+    s.store().refuse_writes(true).await.unwrap();
+    assert!(s.accept(lobby.id, BOB).await.unwrap_err().is_outage());
+    assert_eq!(s.open_tables(GUILD, BOB), (1, 0), "Bob's seat not counted");
+    s.store().refuse_writes(false).await.unwrap();
+    assert!(matches!(
+        s.accept(lobby.id, BOB).await,
+        Ok(LobbyChange::Started(_))
+    ));
+    assert_eq!(s.open_tables(GUILD, BOB), (1, 1));
+}
+
+#[tokio::test]
 async fn a_rematch_and_a_resume_count_against_the_limits() {
     let s = limited(1, 0).await;
     let view = s
