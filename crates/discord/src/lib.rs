@@ -1,16 +1,16 @@
-//! The Discord front end, and the only place serenity and poise appear. Slash commands
-//! (`/play`, `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`, `/replay`) and every button are turned
+//! The Discord front end, and the only place serenity and poise appear. Slash commands (`/play`,
+//! `/scores`, `/rules`, `/abandon`, `/pause`, `/resume`, `/replay`) and every button are turned
 //! into table-service calls; table and hand views come back and are rendered by `render` into
-//! messages, worded by `words` (the catalog, with seats named the Discord way: mentions built
-//! here, computer players and open seats as the catalog says). Buttons are routed from the one
-//! global event handler by their parsed `custom_id` (`ids`), so they keep working after a
-//! restart. People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are
-//! logged with `tracing` and answered generically. One person's clicks and `/play` commands are
-//! throttled (`throttle`), every input from Discord is checked before it reaches the table
-//! service, and a refused one gets its own sentence and changes nothing. On SIGTERM or Ctrl-C
-//! the bot stops cleanly (`stopping`): what arrives is told pakka is restarting, what was let in
-//! runs to its end, then the gateway closes. The binary hands `start`/`run` a ready
-//! table service; this layer opens no database and imports nothing from `store`.
+//! messages, worded by `words` (the catalog, with seats named the Discord way: mentions built here,
+//! computer players and open seats as the catalog says). Buttons are routed from the one global
+//! event handler by their parsed `custom_id` (`ids`), so they keep working after a restart.
+//! People's mistakes get a clear ephemeral sentence (`TableError::msg`); bugs are logged with
+//! `tracing` and answered generically. One person's clicks and `/play` commands are throttled
+//! (`throttle`), every input from Discord is checked before it reaches the table service, and a
+//! refused one gets its own sentence and changes nothing. On SIGTERM or Ctrl-C the bot stops
+//! cleanly (`stopping`): what arrives is told pakka is restarting, what was let in runs to its end,
+//! then the gateway closes. The binary hands `start`/`run` a ready table service; this layer opens
+//! no database and imports nothing from `store`.
 //!
 //! The files stand in layers, each importing only from its own layer and those below it (no
 //! loop; `tests/architecture.rs` checks both):
