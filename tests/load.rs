@@ -1527,15 +1527,26 @@ async fn check_backup(run: &Run, seen: &Seen) {
         ])
         .await;
     assert!(checked, "pakka ratings --check on the backup: {said}");
-    // Put back in the database's place, the bot stopped.
-    let (done, said) = run
-        .pakka(vec![
+    // Put back in the database's place, the bot stopped. (Refused as "open in another
+    // process" once in a full suite on a loaded machine, with the bot killed and reaped and
+    // every store of this test closed; the holder was not found. The refusal is asked again
+    // for a few seconds: a bot or a store that really kept the file open still fails here.)
+    let restore = || {
+        run.pakka(vec![
             "restore".into(),
             path.display().to_string(),
             "--database".into(),
             run.url.clone(),
         ])
-        .await;
+    };
+    let (mut done, mut said) = restore().await;
+    for _ in 0..20 {
+        if done || !said.contains("open in another process") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        (done, said) = restore().await;
+    }
     assert!(done, "pakka restore: {said}");
     let restored_db = Store::open(&run.url).await.unwrap();
     let mut back = 0;
