@@ -137,6 +137,24 @@ static HOLD_SIGNALS_FROM_THE_START: extern "C" fn() = {
     hold
 };
 
+/// The allocator: jemalloc, with one arena and its freed pages given back to the system at
+/// once. Under a burst of clicks glibc's allocator grows the async worker's arena and keeps the
+/// pages afterwards, so the bot's resident memory stays at its busiest moment; jemalloc's
+/// follows what is in use (BENCHMARKS.md, "Past 100 tables; fewer things at once with an
+/// allocator that gives pages back", issue 44). An operator may change the settings with
+/// jemalloc's own variable, `_RJEM_MALLOC_CONF` (read after these), for instance `narenas:8`
+/// on a machine with many cores.
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+/// jemalloc's settings as compiled in: its `malloc_conf` (prefixed `_rjem_` by the crate), a
+/// C string that it reads once as it starts.
+#[cfg(not(target_env = "msvc"))]
+#[allow(non_upper_case_globals)]
+#[export_name = "_rjem_malloc_conf"]
+static malloc_conf: Option<&u8> = Some(&b"narenas:1,dirty_decay_ms:0,muzzy_decay_ms:0\0"[0]);
+
 fn main() -> ExitCode {
     // SIGTERM and Ctrl-C held back from the first moment: `serve` listens for them before it
     // lets them through (a clean stop at any step of its start); every other command lets them

@@ -75,6 +75,8 @@ const EDGES: &[(&str, &[&str])] = &[
     ("prometheus-client", &["metrics"]),
     // The metrics' server (discord) and the Activity's (web).
     ("axum", &["discord", "web"]),
+    // The process's allocator, chosen once by the binary.
+    ("tikv-jemallocator", &["pakka"]),
 ];
 
 #[test]
@@ -558,6 +560,7 @@ fn the_discord_edge_stands_in_layers() {
             "progress",
             "handled",
             "gate",
+            "busy",
         ],
         &["command_names", "words", "render"],
         &["tables", "languages", "data"],

@@ -57,7 +57,8 @@ pub async fn on_event(
             // kilobytes) ends now, instead of living as long as the click, and a busy server
             // has a click in flight at every table.
             let (ctx, data, click) = (ctx.clone(), data.clone(), kept(click));
-            tokio::spawn(async move { handle_click(&ctx, &data, &click, pass).await });
+            let arrived = Instant::now();
+            tokio::spawn(async move { handle_click(&ctx, &data, &click, pass, arrived).await });
         }
         // The app's Entry Point command: the window on the channel's table (see `on_window`).
         FullEvent::InteractionCreate {
@@ -100,16 +101,24 @@ fn kept(click: &ComponentInteraction) -> ComponentInteraction {
     kept
 }
 
-/// A click handled to its end: answered, then counted as handled once what it changed is
-/// shown in the channel too (see `Handled`), holding the stop's `pass` until then.
+/// A click handled to its end, once it has a place among the clicks handled at once (`Busy`):
+/// answered, then counted as handled once what it changed is shown in the channel too (see
+/// `Handled`), holding the stop's `pass` until then.
 async fn handle_click(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     pass: super::gate::Pass,
+    arrived: Instant,
 ) {
     let outcome = health::Outcome::default();
-    if let Err(e) = on_click(ctx, data, click, &outcome).await {
+    // Waits for a place among the clicks handled at once; its answer's deadline counts from
+    // its arrival all the same.
+    // (Boxed: a click waiting for its place is a small task, not one the size of a handler.)
+    let place = data.busy.click().await;
+    let handled = Box::pin(on_click(ctx, data, click, &outcome, arrived)).await;
+    drop(place);
+    if let Err(e) = handled {
         tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
         outcome.set(health::Outcome::FAILED);
     }
@@ -274,8 +283,9 @@ async fn on_click(
     data: &Data,
     click: &ComponentInteraction,
     outcome: &health::Outcome,
+    arrived: Instant,
 ) -> Result<(), Error> {
-    let deadline = Instant::now() + retry::ANSWER_BUDGET;
+    let deadline = arrived + retry::ANSWER_BUDGET;
     data.names.heard(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());
