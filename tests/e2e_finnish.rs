@@ -71,16 +71,13 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
     assert_no_english("the table message", &table.content);
     // Every player opens their hand and plays whatever is offered until the game is over.
     let mut clicks = 0;
+    // Mätäpesä is one deal: its table message is the lobby's, edited; it keeps "Show my hand"
+    // until the game is over.
+    let offered = |m: &FakeMessage| m.buttons().iter().any(|(id, _, _)| id.starts_with("pk:h:"));
     loop {
         assert!(clicks < 400, "the game does not end");
-        // Mätäpesä is one deal: its table message is the lobby's, edited; it keeps "Show my
-        // hand" until the game is over.
         let current = h.fake.message(table.id).unwrap();
-        if !current
-            .buttons()
-            .iter()
-            .any(|(id, _, _)| id.starts_with("pk:h:"))
-        {
+        if !offered(&current) {
             break;
         }
         assert_no_english("the table message", &current.content);
@@ -89,8 +86,6 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
         for user in players {
             // The game's last move may have been the previous one: its table message loses the
             // button once the update after that move's answer lands, which can be now.
-            let offered =
-                |m: &FakeMessage| m.buttons().iter().any(|(id, _, _)| id.starts_with("pk:h:"));
             let hand = match h.fake.click(user, current.id, &hand_id).await {
                 Ok(hand) => hand,
                 Err(_) if !h.fake.message(table.id).is_some_and(|m| offered(&m)) => break,

@@ -74,7 +74,7 @@ pub struct Data {
     pub(crate) channels: Channels,
     /// Lets clicks, commands and computer moves in until a stop, and counts them.
     pub(crate) gate: Arc<Gate>,
-    /// How many clicks and channel updates run at once.
+    /// How many clicks are handled at once.
     pub(crate) busy: Arc<Busy>,
     /// The gateway shards this process should have connected (`/readyz`).
     pub(crate) gateway: Gateway,
