@@ -30,6 +30,7 @@
 //! `load::backup_short`); the long runs are
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
 //! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
+//! `LOAD_DISCORD_MS=150` (every REST call answered that many milliseconds late, as Discord's are),
 //! `LOAD_GAMES=paskahousu,…` for some games only, `LOAD_METRICS=1` (metrics on, scraped every
 //! 5 s, and the last scrape printed), `LOAD_WINDOWS=2` (the Activity's windows served, and that
 //! many open on every table: how soon a move reaches them), and `LOAD_DATABASE=postgres` for a fresh
@@ -405,6 +406,13 @@ impl Run {
         // Discord's rate limits, as a bot token meets them (`LOAD_LIMITS=off` to measure without).
         if std::env::var("LOAD_LIMITS").map_or(true, |v| v != "off") {
             fake.enforce_limits(Limits::default());
+        }
+        // Discord's answer time: every REST call answered this many milliseconds after it came
+        // (`LOAD_DISCORD_MS`; at once by default, the fake on this machine).
+        let discord_ms: u64 = env_or("LOAD_DISCORD_MS", 0);
+        if discord_ms > 0 {
+            eprintln!("load: every REST call answered after {discord_ms} ms");
+            fake.set_rest_latency(Duration::from_millis(discord_ms));
         }
         let dir = tempfile::tempdir().unwrap();
         let postgres = if settings.postgres {

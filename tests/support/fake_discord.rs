@@ -572,6 +572,8 @@ struct State {
     buckets: limits::Buckets,
     /// The heartbeat interval a new gateway connection's HELLO asks for.
     heartbeat_ms: u64,
+    /// How long every REST call takes to be answered (none: at once).
+    rest_latency: Duration,
     /// Channels whose live public messages are counted at every change ([`FakeDiscord::watch_live`]).
     watched: HashMap<u64, inspect::LiveWatch>,
     /// OAuth2 codes not yet exchanged, and access tokens, by person.
@@ -894,6 +896,7 @@ impl FakeDiscord {
                 served: Vec::new(),
                 faulted_callbacks: HashSet::new(),
                 heartbeat_ms: 41_250,
+                rest_latency: Duration::ZERO,
                 watched: HashMap::new(),
                 nonces: HashMap::new(),
                 buckets: limits::Buckets::default(),
@@ -1213,5 +1216,12 @@ impl FakeDiscord {
     /// a test that reads the bot's gateway latency asks for a short one).
     pub fn set_heartbeat_interval(&self, interval: Duration) {
         self.inner.lock().heartbeat_ms = interval.as_millis() as u64;
+    }
+
+    /// From now on every REST call is answered after `latency`, as Discord's are some tens to
+    /// hundreds of milliseconds after they were sent (a load run measures what the bot does
+    /// while its calls are on the way).
+    pub fn set_rest_latency(&self, latency: Duration) {
+        self.inner.lock().rest_latency = latency;
     }
 }

@@ -456,8 +456,10 @@ pub async fn play_until_over(
             };
             let outcome = h.fake.click(user, *hand_id, &custom_id).await.unwrap();
             assert_eq!(
-                outcome.callback_type, 7,
-                "a click updates the hand in place"
+                outcome.callback_type,
+                7,
+                "a click updates the hand in place; answered {:?}",
+                outcome.content()
             );
             assert!(outcome.is_ephemeral());
             moves += 1;

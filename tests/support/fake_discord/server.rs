@@ -238,6 +238,10 @@ async fn rest(
     };
     inner.record_request(line.clone(), &body, authorization.clone());
     let fault = inner.take_fault(method.as_str(), uri.path(), &line);
+    let latency = inner.lock().rest_latency;
+    if !latency.is_zero() {
+        tokio::time::sleep(latency).await;
+    }
     if let Some(Fault::Late(delay)) = fault {
         tokio::time::sleep(delay).await;
     }
