@@ -560,7 +560,6 @@ fn the_discord_edge_stands_in_layers() {
             "progress",
             "handled",
             "gate",
-            "busy",
         ],
         &["command_names", "words", "render"],
         &["tables", "languages", "data"],

@@ -101,9 +101,8 @@ fn kept(click: &ComponentInteraction) -> ComponentInteraction {
     kept
 }
 
-/// A click handled to its end, once it has a place among the clicks handled at once (`Busy`):
-/// answered, then counted as handled once what it changed is shown in the channel too (see
-/// `Handled`), holding the stop's `pass` until then.
+/// A click handled to its end: answered, then counted as handled once what it changed is
+/// shown in the channel too (see `Handled`), holding the stop's `pass` until then.
 async fn handle_click(
     ctx: &serenity::Context,
     data: &Data,
@@ -112,13 +111,7 @@ async fn handle_click(
     arrived: Instant,
 ) {
     let outcome = health::Outcome::default();
-    // Waits for a place among the clicks handled at once; its answer's deadline counts from
-    // its arrival all the same.
-    // (Boxed: a click waiting for its place is a small task, not one the size of a handler.)
-    let place = data.busy.click().await;
-    let handled = Box::pin(on_click(ctx, data, click, &outcome, arrived)).await;
-    drop(place);
-    if let Err(e) = handled {
+    if let Err(e) = on_click(ctx, data, click, &outcome, arrived).await {
         tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
         outcome.set(health::Outcome::FAILED);
     }

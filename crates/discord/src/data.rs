@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
 
-use super::busy::Busy;
 use super::gate::Gate;
 use super::handled::Handled;
 use super::languages::Languages;
@@ -74,8 +73,6 @@ pub struct Data {
     pub(crate) channels: Channels,
     /// Lets clicks, commands and computer moves in until a stop, and counts them.
     pub(crate) gate: Arc<Gate>,
-    /// How many clicks are handled at once.
-    pub(crate) busy: Arc<Busy>,
     /// The gateway shards this process should have connected (`/readyz`).
     pub(crate) gateway: Gateway,
 }
@@ -149,7 +146,6 @@ impl Data {
             handled: Arc::default(),
             channels: Channels::new(1.0),
             gate: Arc::default(),
-            busy: Arc::default(),
             gateway: Gateway::default(),
         }
     }

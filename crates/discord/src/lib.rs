@@ -18,8 +18,7 @@
 //!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
 //!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
 //!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
-//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `handled`, `gate`,
-//!    `busy`).
+//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `handled`, `gate`).
 //! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
 //!    named the Discord way, command mentions) and `render` (messages from views).
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
@@ -31,7 +30,6 @@
 //!
 //! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
 
-mod busy;
 mod command_names;
 mod commands;
 mod components;
