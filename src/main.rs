@@ -482,7 +482,12 @@ async fn start_window(
     let settings = pakka::web::Settings {
         addr,
         client: config.activity_client.clone(),
-        api: pakka::web::DiscordApi::new(config.http_proxy.as_deref(), &config.token, secret),
+        api: pakka::web::DiscordApi::new(
+            config.http_proxy.as_deref(),
+            config.http_proxy_http2,
+            &config.token,
+            secret,
+        ),
     };
     match pakka::web::start(settings, service.clone()).await {
         Ok(running) => Some(running),

@@ -29,7 +29,18 @@ fn steady(labels: &[String]) -> usize {
 /// Opens `game` for the people named, opens every hand, and plays `clicks` moves, checking the
 /// pictures after each.
 async fn pictures_of(game: &'static str, people: usize, bots: usize, seed: u64, clicks: usize) {
-    let h = Harness::start().await;
+    pictures_on(Harness::start().await, game, people, bots, seed, clicks).await;
+}
+
+/// As [`pictures_of`], on the harness `h`.
+async fn pictures_on(
+    h: Harness,
+    game: &'static str,
+    people: usize,
+    bots: usize,
+    seed: u64,
+    clicks: usize,
+) {
     let all = [&h.alice, &h.bob, &h.carol];
     let players: Vec<&FakeUser> = all[..people].to_vec();
     let extra: Vec<serde_json::Value> = if bots > 0 {
@@ -116,6 +127,23 @@ async fn every_game_shows_a_picture_of_the_table_and_of_each_hand() {
     for &(game, people, bots, seed) in games {
         pictures_of(game, people, bots, seed, 4).await;
     }
+}
+
+/// With `DISCORD_HTTP_PROXY_HTTP2` the bot speaks HTTP/2 to the proxy from its first call, as
+/// it does to Discord: every call (the pictures' uploads among them) goes over one connection,
+/// and the game shows the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_http2_every_call_and_picture_goes_through_one_connection() {
+    let &(game, people, bots, seed) = EVERY_GAME
+        .iter()
+        .find(|g| g.0 == "paskahousu")
+        .expect("Paskahousu's showcase");
+    let h = Harness::start_tweaked(|c| c.http_proxy_http2 = true).await;
+    let fake = h.fake.clone();
+    pictures_on(h, game, people, bots, seed, 4).await;
+    let (http2, http1) = fake.http_versions();
+    assert!(http2 > 10, "{http2} calls over HTTP/2");
+    assert_eq!(http1, 0, "calls over HTTP/1.1 beside HTTP/2");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -31,6 +31,8 @@
 //! ignored tests set by environment variables (`LOAD_TABLES`, `LOAD_RATE`, `LOAD_SECONDS`,
 //! `LOAD_KILLS`, `LOAD_SEED`, `LOAD_PIN`, `LOAD_PICTURES`, `LOAD_PIN_DATABASE`, `LOAD_LIMITS=off`,
 //! `LOAD_DISCORD_MS=150` (every REST call answered that many milliseconds late, as Discord's are),
+//! `LOAD_HTTP1=1` (the bot's calls over HTTP/1.1, as to a proxy that speaks nothing else, instead
+//! of HTTP/2 on one connection, as to Discord),
 //! `LOAD_GAMES=paskahousu,…` for some games only, `LOAD_METRICS=1` (metrics on, scraped every
 //! 5 s, and the last scrape printed), `LOAD_WINDOWS=2` (the Activity's windows served, and that
 //! many open on every table: how soon a move reaches them), and `LOAD_DATABASE=postgres` for a fresh
@@ -399,6 +401,11 @@ fn file_size(path: &PathBuf) -> u64 {
     std::fs::metadata(path).map(|m| m.len()).unwrap_or(0)
 }
 
+/// Whether the bot talks HTTP/1.1 to the fake (`LOAD_HTTP1=1`) rather than HTTP/2.
+fn http1() -> bool {
+    std::env::var("LOAD_HTTP1").is_ok_and(|v| v == "1")
+}
+
 impl Run {
     /// Starts the fake and the bot, or None when a run on PostgreSQL is skipped.
     async fn start(settings: LoadSettings) -> Option<Arc<Run>> {
@@ -485,6 +492,12 @@ impl Run {
             self.dir.path(),
             &self.log_path(),
             core,
+        );
+        // HTTP/2 to the fake, as to Discord, which offers it (`LOAD_HTTP1=1`: HTTP/1.1, as to a
+        // proxy that speaks nothing else).
+        bot = bot.env(
+            "DISCORD_HTTP_PROXY_HTTP2",
+            if http1() { "false" } else { "true" },
         );
         if let Some(addr) = self.metrics {
             bot = bot.env("METRICS_ADDR", &addr.to_string());
@@ -1146,6 +1159,8 @@ pub struct Report {
     pub rest: Vec<(String, f64)>,
     /// REST calls per interaction that count against Discord's global limit (50/s per bot).
     pub counted_per_interaction: f64,
+    /// REST calls that came over HTTP/2, and over HTTP/1.x.
+    pub http_versions: (u64, u64),
     /// Requests Discord's rate limits refused (429), and the invalid requests (401, 403, 429).
     pub limited: usize,
     pub invalid: usize,
@@ -1398,6 +1413,7 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
     let report = Report {
         rest,
         counted_per_interaction: counted as f64 / total,
+        http_versions: run.fake.http_versions(),
         limited: run.fake.limited().len(),
         invalid: run.fake.invalid_requests(),
         table_lag_median: percentile(&table_lags, 0.5),
@@ -1671,6 +1687,11 @@ fn print(settings: &LoadSettings, r: &Report) {
         rest.join(", ")
     );
     println!(
+        "  REST calls over HTTP/2: {} of {}",
+        r.http_versions.0,
+        r.http_versions.0 + r.http_versions.1
+    );
+    println!(
         "  requests per interaction that count against the global limit: {:.3}; {} refused by \
          the rate limits (429); {} invalid requests",
         r.counted_per_interaction, r.limited, r.invalid
@@ -1736,6 +1757,11 @@ async fn short() {
     assert!(report.interactions > 50, "{report:?}");
     assert!(report.moves > 20, "{report:?}");
     assert_eq!(report.late, 0);
+    // Every REST call over HTTP/2 (one connection), unless the run asked for HTTP/1.1.
+    if !http1() {
+        assert_eq!(report.http_versions.1, 0, "{report:?}");
+        assert!(report.http_versions.0 > 0, "{report:?}");
+    }
     // Two windows on every table (the first player's and a watcher's): every move reached
     // every window.
     assert_eq!(report.windows, 12, "{report:?}");

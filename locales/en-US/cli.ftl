@@ -62,6 +62,7 @@ cli-arena-players = --players names { $players } players for { $seats } seats
 config-missing-token = DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → your application → Bot → Reset Token) in the environment or in a .env file; see .env.example.
 config-bad-guild = DEV_GUILD_ID must be a guild id (a number), not "{ $value }".
 config-bad-number = { $name } must be a whole number, not "{ $value }".
+config-bad-flag = { $name } must be true or false, not "{ $value }".
 # SHARDS=first-last/total: the gateway shards this process runs.
 config-bad-shards = SHARDS must be the first and last shard this process runs and the total number of shards, as first-last/total (e.g. 0-3/16), not "{ $value }".
 config-shards-reversed = SHARDS "{ $value }" names its shards backwards: the first ({ $first }) must not come after the last ({ $last }).

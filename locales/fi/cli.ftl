@@ -60,6 +60,7 @@ cli-arena-players = --players nimeää { $players ->
 config-missing-token = DISCORD_TOKEN puuttuu: aseta bottisi tunnus (Discord developer portal → sovelluksesi → Bot → Reset Token) ympäristöön tai .env-tiedostoon; katso .env.example.
 config-bad-guild = DEV_GUILD_ID:n on oltava palvelimen tunnus (luku), ei "{ $value }".
 config-bad-number = Asetuksen { $name } on oltava kokonaisluku, ei "{ $value }".
+config-bad-flag = Asetuksen { $name } on oltava true tai false, ei "{ $value }".
 config-bad-shards = SHARDS-asetuksen on oltava tämän prosessin ensimmäinen ja viimeinen shardi sekä shardien kokonaismäärä muodossa ensimmäinen-viimeinen/kaikki (esim. 0-3/16), ei "{ $value }".
 config-shards-reversed = SHARDS "{ $value }" luettelee shardit väärin päin: ensimmäinen ({ $first }) ei saa tulla viimeisen ({ $last }) jälkeen.
 config-shard-beyond-total = SHARDS "{ $value }" mainitsee shardin { $last }, mutta { $total } shardia on numeroitu 0–{ $highest }.

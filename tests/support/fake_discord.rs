@@ -574,6 +574,8 @@ struct State {
     heartbeat_ms: u64,
     /// How long every REST call takes to be answered (none: at once).
     rest_latency: Duration,
+    /// REST calls that came over HTTP/2, and over HTTP/1.x.
+    http_versions: (u64, u64),
     /// Channels whose live public messages are counted at every change ([`FakeDiscord::watch_live`]).
     watched: HashMap<u64, inspect::LiveWatch>,
     /// OAuth2 codes not yet exchanged, and access tokens, by person.
@@ -897,6 +899,7 @@ impl FakeDiscord {
                 faulted_callbacks: HashSet::new(),
                 heartbeat_ms: 41_250,
                 rest_latency: Duration::ZERO,
+                http_versions: (0, 0),
                 watched: HashMap::new(),
                 nonces: HashMap::new(),
                 buckets: limits::Buckets::default(),
@@ -1223,5 +1226,10 @@ impl FakeDiscord {
     /// while its calls are on the way).
     pub fn set_rest_latency(&self, latency: Duration) {
         self.inner.lock().rest_latency = latency;
+    }
+
+    /// How many REST calls came over HTTP/2, and how many over HTTP/1.x.
+    pub fn http_versions(&self) -> (u64, u64) {
+        self.inner.lock().http_versions
     }
 }

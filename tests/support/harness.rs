@@ -169,6 +169,7 @@ impl Harness {
             token: FakeDiscord::TOKEN.to_string(),
             database_url: self.url.clone(),
             http_proxy: Some(self.fake.base_url()),
+            http_proxy_http2: false,
             dev_guild_id: None,
             shards: None,
             computer_pause: Duration::ZERO,
@@ -244,6 +245,7 @@ impl Harness {
             client,
             api: pakka::web::DiscordApi::new(
                 Some(&self.fake.base_url()),
+                false,
                 FakeDiscord::TOKEN,
                 FakeDiscord::CLIENT_SECRET,
             ),

@@ -24,6 +24,10 @@ pub struct Config {
     pub database_url: String,
     /// Base URL of an HTTP proxy for Discord's REST API (`DISCORD_HTTP_PROXY`).
     pub http_proxy: Option<String>,
+    /// The proxy speaks HTTP/2 without TLS (h2c, prior knowledge), so every REST call goes to
+    /// it over one connection, as they go to Discord itself (`DISCORD_HTTP_PROXY_HTTP2`,
+    /// default false: HTTP/1.1, which every proxy speaks).
+    pub http_proxy_http2: bool,
     /// Register the commands in this guild only (`DEV_GUILD_ID`).
     pub dev_guild_id: Option<u64>,
     /// The gateway shards this process runs (`SHARDS=first-last/total`, e.g. `0-3/16`), and so
@@ -97,6 +101,9 @@ pub enum ConfigError {
     BadGuild(String),
     #[error("{0} is not a whole number: {1:?}")]
     BadNumber(&'static str, String),
+    /// A yes-or-no setting is neither (`true`, `false`, `1`, `0`).
+    #[error("{0} is not true or false: {1:?}")]
+    BadFlag(&'static str, String),
     /// `SHARDS` is not `first-last/total` in whole numbers.
     #[error("SHARDS is not first-last/total: {0:?}")]
     BadShards(String),
@@ -135,6 +142,11 @@ impl ConfigError {
             }
             ConfigError::BadNumber(name, value) => msg!(
                 "config-bad-number",
+                name = verbatim(*name),
+                value = verbatim(value.clone())
+            ),
+            ConfigError::BadFlag(name, value) => msg!(
+                "config-bad-flag",
                 name = verbatim(*name),
                 value = verbatim(value.clone())
             ),
@@ -237,6 +249,14 @@ impl Config {
                 Some(v) => v.parse().map_err(|_| ConfigError::BadNumber(name, v)),
             }
         };
+        let flag = |name: &'static str, default: bool| -> Result<bool, ConfigError> {
+            match get(name).map(|v| v.to_ascii_lowercase()).as_deref() {
+                None => Ok(default),
+                Some("true" | "1") => Ok(true),
+                Some("false" | "0") => Ok(false),
+                Some(_) => Err(ConfigError::BadFlag(name, get(name).unwrap_or_default())),
+            }
+        };
         // A limit is a count that fits in 32 bits (a bigger one is as good as none: use 0).
         let small = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
             let n = number(name, default)?;
@@ -249,6 +269,7 @@ impl Config {
             token,
             database_url: get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
             http_proxy: get("DISCORD_HTTP_PROXY"),
+            http_proxy_http2: flag("DISCORD_HTTP_PROXY_HTTP2", false)?,
             dev_guild_id,
             shards: get("SHARDS").map(|v| parse_shards(&v)).transpose()?,
             computer_pause: Duration::from_millis(number("COMPUTER_PAUSE_MS", 1500)?),
@@ -353,6 +374,36 @@ mod tests {
     }
 
     #[test]
+    fn the_proxy_speaks_http2_when_told() {
+        for (value, http2) in [
+            ("true", true),
+            ("1", true),
+            ("TRUE", true),
+            ("false", false),
+            ("0", false),
+        ] {
+            let c = from(&[("DISCORD_TOKEN", "a"), ("DISCORD_HTTP_PROXY_HTTP2", value)]).unwrap();
+            assert_eq!(c.http_proxy_http2, http2, "{value}");
+        }
+        let bad = from(&[
+            ("DISCORD_TOKEN", "a"),
+            ("DISCORD_HTTP_PROXY_HTTP2", "yes please"),
+        ]);
+        assert_eq!(
+            bad,
+            Err(ConfigError::BadFlag(
+                "DISCORD_HTTP_PROXY_HTTP2",
+                "yes please".into()
+            ))
+        );
+        let told = pakka_catalog::en(&bad.unwrap_err().msg());
+        assert!(
+            told.contains("DISCORD_HTTP_PROXY_HTTP2") && told.contains("yes please"),
+            "{told}"
+        );
+    }
+
+    #[test]
     fn every_setting_is_read() {
         let c = from(&[
             ("DISCORD_TOKEN", "abc"),
@@ -362,6 +413,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.http_proxy.as_deref(), Some("http://127.0.0.1:9"));
+        assert!(!c.http_proxy_http2, "HTTP/1.1 to a proxy unless told");
         assert_eq!(c.dev_guild_id, Some(42));
         assert_eq!(
             from(&[("DISCORD_TOKEN", "a"), ("DEV_GUILD_ID", "x")]),

@@ -204,7 +204,9 @@ pub use stopping::{HeldSignals, Stop, STOP_WITHIN};
 /// Connects to Discord with a ready table service (its tables restored by the caller) and
 /// registers the commands. Returns once the client runs in the background.
 pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Result<Bot> {
-    let mut http = serenity::HttpBuilder::new(&config.token);
+    // One client for serenity's calls and the channel routes (`rest`): one pool of connections.
+    let client = rest::Rest::client(config.http_proxy.is_some() && config.http_proxy_http2)?;
+    let mut http = serenity::HttpBuilder::new(&config.token).client(client.clone());
     if let Some(proxy) = &config.http_proxy {
         // serenity only honours a proxy with its own rate limiter disabled; the proxy limits.
         http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
@@ -225,7 +227,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
         f64::from(shards.last - shards.first + 1) / f64::from(shards.total)
     });
     let window = config.channel_window.unwrap_or(pace::CHANNEL_WINDOW);
-    data.channels = public::Channels::paced(share, window);
+    data.channels = public::Channels::paced(share, window, rest::Rest::new(client));
     tracing::info!(
         per_second = data.channels.pacer.per_second(),
         "channel calls paced below Discord's global limit"

@@ -60,10 +60,10 @@ impl Channels {
 
     /// The same with a channel window of `window` instead of Discord's (see
     /// `Pacer::with_window`).
-    pub(crate) fn paced(share: f64, window: Duration) -> Channels {
+    pub(crate) fn paced(share: f64, window: Duration, rest: Rest) -> Channels {
         Channels {
             pacer: Pacer::with_window(share, window),
-            rest: Rest::default(),
+            rest,
             forbidden: Arc::default(),
         }
     }

@@ -1,5 +1,6 @@
-//! The channel routes (a message created, edited or deleted in a channel, a channel read), sent
-//! with the edge's own HTTP client so that a refusal is read whole. serenity reads only
+//! The edge's one HTTP client (`Rest::client`, which serenity's calls share), and the channel
+//! routes (a message created, edited or deleted in a channel, a channel read), sent with it
+//! here rather than through serenity so that a refusal is read whole. serenity reads only
 //! `{code, message}` of an error's body and drops its headers, and behind `DISCORD_HTTP_PROXY`
 //! its rate limiter is off: the `retry_after` of a 429, and whether the limit was the global
 //! one, would be lost. These are the calls that count against Discord's limits and wait in the
@@ -16,6 +17,12 @@ use poise::serenity_prelude as serenity;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serenity::http::{LightMethod, Multipart, MultipartUpload, Request, Route as Path};
+
+/// How often a quiet HTTP/2 connection is pinged, and how long its answer may take before the
+/// connection is dropped: a silent network is found within 10 s, where a connection of
+/// HTTP/1.1 would wait for the operating system's TCP timeouts.
+const PING_EVERY: Duration = Duration::from_secs(5);
+const PING_WAIT: Duration = Duration::from_secs(5);
 
 /// The edge's HTTP client for the channel routes (cheap to clone: one connection pool).
 #[derive(Clone, Debug, Default)]
@@ -69,6 +76,32 @@ struct Body {
 }
 
 impl Rest {
+    /// The calls of `client` (the edge's one client, which serenity's calls share).
+    pub fn new(client: reqwest::Client) -> Rest {
+        Rest { client }
+    }
+
+    /// The edge's one HTTP client, for serenity's calls and the channel routes alike, so that
+    /// they share its connections. To Discord it speaks HTTP/2 when Discord's TLS handshake
+    /// offers it (ALPN), and then every call goes over one connection; each call in flight
+    /// over HTTP/1.1 needs a connection of its own, with its buffers (BENCHMARKS.md, "One
+    /// connection to Discord", issue 44). To a proxy (`DISCORD_HTTP_PROXY`, plain HTTP) it
+    /// speaks HTTP/1.1, or HTTP/2 from the first byte when `proxy_http2` says the proxy
+    /// speaks it (h2c). A quiet HTTP/2 connection is pinged, so a connection that went silent
+    /// is dropped within `PING_EVERY` and `PING_WAIT` and the next calls open a new one.
+    pub fn client(proxy_http2: bool) -> reqwest::Result<reqwest::Client> {
+        let builder = reqwest::Client::builder()
+            .use_rustls_tls()
+            .http2_keep_alive_interval(PING_EVERY)
+            .http2_keep_alive_timeout(PING_WAIT)
+            .http2_keep_alive_while_idle(true);
+        if proxy_http2 {
+            builder.http2_prior_knowledge().build()
+        } else {
+            builder.build()
+        }
+    }
+
     /// Posts a message in `channel`, with `file` (a reply's picture) when it has one.
     pub async fn send_message(
         &self,

@@ -115,14 +115,22 @@ pub struct DiscordApi {
 }
 
 impl DiscordApi {
-    /// Calls to `proxy` (`DISCORD_HTTP_PROXY`) when given, else to Discord.
-    pub fn new(proxy: Option<&str>, bot_token: &str, client_secret: &str) -> DiscordApi {
+    /// Calls to `proxy` (`DISCORD_HTTP_PROXY`) when given, else to Discord; to the proxy over
+    /// HTTP/2 from the first byte when `proxy_http2` says it speaks it
+    /// (`DISCORD_HTTP_PROXY_HTTP2`), as the bot's other calls go.
+    pub fn new(
+        proxy: Option<&str>,
+        proxy_http2: bool,
+        bot_token: &str,
+        client_secret: &str,
+    ) -> DiscordApi {
         let root = proxy.unwrap_or("https://discord.com").trim_end_matches('/');
+        let mut client = reqwest::Client::builder().timeout(CALL_WITHIN);
+        if proxy.is_some() && proxy_http2 {
+            client = client.http2_prior_knowledge();
+        }
         DiscordApi {
-            client: reqwest::Client::builder()
-                .timeout(CALL_WITHIN)
-                .build()
-                .unwrap_or_default(),
+            client: client.build().unwrap_or_default(),
             base: format!("{root}/api/v10"),
             bot_token: bot_token.to_string(),
             client_secret: client_secret.to_string(),

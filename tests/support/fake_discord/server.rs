@@ -5,7 +5,7 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri, Version};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -195,9 +195,18 @@ async fn rest(
     State(inner): State<Arc<Inner>>,
     method: Method,
     uri: Uri,
+    version: Version,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    {
+        let mut state = inner.lock();
+        if version == Version::HTTP_2 {
+            state.http_versions.0 += 1;
+        } else {
+            state.http_versions.1 += 1;
+        }
+    }
     let line = format!(
         "{method} {}{}",
         uri.path(),
