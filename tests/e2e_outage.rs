@@ -9,7 +9,8 @@
 //! Discord's 3 seconds with a private "could not be saved", `/readyz` says not ready and why,
 //! the table stays as it was (its stored log, its hands, its buttons), nothing acknowledged is
 //! lost, and the same button works once the database is back, without a restart; the game then
-//! plays to its end.
+//! plays to its end. And the bot's one HTTP/2 connection to Discord going silent for good:
+//! dropped at its unanswered ping, and the next clicks answered over a new one.
 
 use std::time::Duration;
 
@@ -443,4 +444,41 @@ async fn readyz_becomes(addr: std::net::SocketAddr, want: u16) -> String {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     panic!("/readyz never answered {want}: {} {}", last.0, last.1);
+}
+
+/// Over HTTP/2 every call to Discord goes over one connection. When that connection goes
+/// silent for good (its peer or a NAT's mapping gone without a word: no reset, no FIN), the
+/// bot's pings find it within 10 s (`rest::PING_EVERY` and `PING_WAIT`), it opens a new one, and
+/// the next clicks are answered in time, with no restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_http2_a_connection_gone_silent_for_good_is_replaced() {
+    let mut h = Harness::start_tweaked(|c| c.http_proxy_http2 = true).await;
+    let fake = proxy::server_of(&h.fake.base_url());
+    let between = SilentProxy::start(fake).await;
+    h.http_proxy = Some(format!("http://{}", between.addr));
+    h.restart().await;
+    let (_, message) = h.start_game(5).await;
+    let mut hands = vec![];
+    for user in [&h.alice, &h.bob] {
+        let hand = h.open_hand(user, message.id).await;
+        hands.push((user.clone(), hand.id));
+    }
+    assert_eq!(
+        play_until_over(&h, message.id, &mut hands, 2, false).await,
+        2
+    );
+    between.strand();
+    // Longer than a ping's round (5 s) and its wait (5 s).
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    // Every click answered in place within Discord's 3 s, over a new connection.
+    assert_eq!(
+        play_until_over(&h, message.id, &mut hands, 4, false).await,
+        4
+    );
+    let (http2, http1) = h.fake.http_versions();
+    assert!(
+        http2 > 0 && http1 == 0,
+        "{http2} calls over HTTP/2, {http1} over HTTP/1.1"
+    );
+    h.bot.take().unwrap().shutdown().await;
 }

@@ -52,6 +52,9 @@ pub struct Harness {
     pub carol: FakeUser,
     /// Changes the bot's configuration at every boot (the abuse limits of `e2e_abuse`).
     pub tweak: fn(&mut Config),
+    /// Where the bot's REST calls go at its next boot, when not to the fake itself (a proxy of
+    /// the test's own in front of it).
+    pub http_proxy: Option<String>,
     /// How long [`Harness::play`] waits for a hand to come alive before it opens the hands
     /// again (2 s; less where the bot cannot edit a hand at all).
     pub hand_wait: Duration,
@@ -151,6 +154,7 @@ impl Harness {
             bob,
             carol,
             tweak,
+            http_proxy: None,
             hand_wait: Duration::from_secs(2),
         };
         h.boot().await;
@@ -168,7 +172,11 @@ impl Harness {
         let config = Config {
             token: FakeDiscord::TOKEN.to_string(),
             database_url: self.url.clone(),
-            http_proxy: Some(self.fake.base_url()),
+            http_proxy: Some(
+                self.http_proxy
+                    .clone()
+                    .unwrap_or_else(|| self.fake.base_url()),
+            ),
             http_proxy_http2: false,
             dev_guild_id: None,
             shards: None,

@@ -2,8 +2,11 @@
 //! silent: while silenced it forwards nothing in either direction and closes nothing, as a
 //! network that drops every packet does (no reset, no FIN; the peers' kernels buffer and wait).
 //! When it speaks again, what was held flows on, as TCP's retransmissions would deliver it.
+//! It can also strand the connections open now (`strand`): they stay silent for good, as a
+//! connection whose peer or NAT mapping vanished without a word, while new ones forward.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -15,6 +18,10 @@ pub struct SilentProxy {
     /// Where the proxy listens.
     pub addr: SocketAddr,
     silent: Arc<watch::Sender<bool>>,
+    /// The connections numbered below this are stranded.
+    stranded: Arc<watch::Sender<u64>>,
+    /// How many connections were opened.
+    opened: Arc<AtomicU64>,
     accept: tokio::task::JoinHandle<()>,
 }
 
@@ -24,21 +31,31 @@ impl SilentProxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let silent = Arc::new(watch::channel(false).0);
-        let watched = silent.clone();
+        let stranded = Arc::new(watch::channel(0).0);
+        let opened = Arc::new(AtomicU64::new(0));
+        let (watched, cut, count) = (silent.clone(), stranded.clone(), opened.clone());
         let accept = tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
                 let Ok(server) = TcpStream::connect(target).await else {
                     continue;
                 };
+                let number = count.fetch_add(1, Ordering::SeqCst);
                 let (client_read, client_write) = client.into_split();
                 let (server_read, server_write) = server.into_split();
-                tokio::spawn(pump(client_read, server_write, watched.subscribe()));
-                tokio::spawn(pump(server_read, client_write, watched.subscribe()));
+                let gate = || Gate {
+                    silent: watched.subscribe(),
+                    stranded: cut.subscribe(),
+                    number,
+                };
+                tokio::spawn(pump(client_read, server_write, gate()));
+                tokio::spawn(pump(server_read, client_write, gate()));
             }
         });
         SilentProxy {
             addr,
             silent,
+            stranded,
+            opened,
             accept,
         }
     }
@@ -46,6 +63,39 @@ impl SilentProxy {
     /// Stops (true) or resumes (false) forwarding, on every connection, new ones included.
     pub fn silence(&self, silent: bool) {
         self.silent.send_replace(silent);
+    }
+
+    /// The connections open now go silent for good; the next ones forward.
+    pub fn strand(&self) {
+        self.stranded
+            .send_replace(self.opened.load(Ordering::SeqCst));
+    }
+}
+
+/// Whether one connection may forward: not while the proxy is silent, never once stranded.
+struct Gate {
+    silent: watch::Receiver<bool>,
+    stranded: watch::Receiver<u64>,
+    number: u64,
+}
+
+impl Gate {
+    /// Waits until the connection may forward; false when the proxy is gone.
+    async fn open(&mut self) -> bool {
+        loop {
+            if !*self.silent.borrow_and_update()
+                && self.number >= *self.stranded.borrow_and_update()
+            {
+                return true;
+            }
+            let changed = tokio::select! {
+                changed = self.silent.changed() => changed,
+                changed = self.stranded.changed() => changed,
+            };
+            if changed.is_err() {
+                return false;
+            }
+        }
     }
 }
 
@@ -55,22 +105,23 @@ impl Drop for SilentProxy {
     }
 }
 
-/// Copies `from` to `to`, holding each chunk (and reading no more) while the proxy is silent.
+/// Copies `from` to `to`, holding each chunk (and reading no more) while the connection may not
+/// forward.
 async fn pump(
     mut from: tokio::net::tcp::OwnedReadHalf,
     mut to: tokio::net::tcp::OwnedWriteHalf,
-    mut silent: watch::Receiver<bool>,
+    mut gate: Gate,
 ) {
     let mut buf = vec![0u8; 16 * 1024];
     loop {
-        if silent.wait_for(|s| !*s).await.is_err() {
+        if !gate.open().await {
             return;
         }
         let n = match from.read(&mut buf).await {
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
-        if silent.wait_for(|s| !*s).await.is_err() {
+        if !gate.open().await {
             return;
         }
         if to.write_all(&buf[..n]).await.is_err() {
