@@ -484,7 +484,7 @@ async fn start_window(
         client: config.activity_client.clone(),
         api: pakka::web::DiscordApi::new(
             config.http_proxy.as_deref(),
-            config.http_proxy_http2,
+            config.proxy_speaks_http2(),
             &config.token,
             secret,
         ),

@@ -229,6 +229,12 @@ pub fn database_url() -> String {
 }
 
 impl Config {
+    /// Whether the REST calls go to a proxy that speaks HTTP/2 without TLS (h2c): a proxy is
+    /// set, and `DISCORD_HTTP_PROXY_HTTP2` says so.
+    pub fn proxy_speaks_http2(&self) -> bool {
+        self.http_proxy.is_some() && self.http_proxy_http2
+    }
+
     /// Reads `.env` (if present) and the environment.
     pub fn from_env() -> Result<Config, ConfigError> {
         // A missing .env is normal; its variables never override the environment.

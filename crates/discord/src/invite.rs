@@ -43,7 +43,7 @@ pub fn message(app: u64) -> Msg {
 
 /// The application id of the bot whose token `config` holds, as Discord answers it.
 pub async fn application_id(config: &Config) -> Result<u64, serenity::Error> {
-    let client = super::rest::Rest::client(config.http_proxy.is_some() && config.http_proxy_http2)?;
+    let client = super::rest::Rest::client(config.proxy_speaks_http2())?;
     let mut http = serenity::HttpBuilder::new(&config.token).client(client);
     if let Some(proxy) = &config.http_proxy {
         http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);

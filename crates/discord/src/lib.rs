@@ -205,7 +205,7 @@ pub use stopping::{HeldSignals, Stop, STOP_WITHIN};
 /// registers the commands. Returns once the client runs in the background.
 pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Result<Bot> {
     // One client for serenity's calls and the channel routes (`rest`): one pool of connections.
-    let client = rest::Rest::client(config.http_proxy.is_some() && config.http_proxy_http2)?;
+    let client = rest::Rest::client(config.proxy_speaks_http2())?;
     let mut http = serenity::HttpBuilder::new(&config.token).client(client.clone());
     if let Some(proxy) = &config.http_proxy {
         // serenity only honours a proxy with its own rate limiter disabled; the proxy limits.

@@ -115,9 +115,9 @@ pub struct DiscordApi {
 }
 
 impl DiscordApi {
-    /// Calls to `proxy` (`DISCORD_HTTP_PROXY`) when given, else to Discord; to the proxy over
-    /// HTTP/2 from the first byte when `proxy_http2` says it speaks it
-    /// (`DISCORD_HTTP_PROXY_HTTP2`), as the bot's other calls go.
+    /// Calls to `proxy` (`DISCORD_HTTP_PROXY`) when given, else to Discord; over HTTP/2 from
+    /// the first byte when `proxy_http2` says the proxy speaks it (`Config::proxy_speaks_http2`),
+    /// as the bot's other calls go.
     pub fn new(
         proxy: Option<&str>,
         proxy_http2: bool,
@@ -126,7 +126,7 @@ impl DiscordApi {
     ) -> DiscordApi {
         let root = proxy.unwrap_or("https://discord.com").trim_end_matches('/');
         let mut client = reqwest::Client::builder().timeout(CALL_WITHIN);
-        if proxy.is_some() && proxy_http2 {
+        if proxy_http2 {
             client = client.http2_prior_knowledge();
         }
         DiscordApi {
