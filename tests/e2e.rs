@@ -46,11 +46,7 @@ async fn full_game_through_buttons_then_scores() {
     );
 
     let (table, message) = h.start_game(7).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     let moves = play_until_over(&h, message.id, &mut hands, 2_000, false).await;
     assert!(moves > 10);
     let end = h.fake.message(message.id).unwrap();
@@ -348,11 +344,7 @@ async fn on_postgres_a_restart_mid_game_keeps_the_position_and_the_buttons() {
 
 async fn restart_mid_game(mut h: Harness) {
     let (table, message) = h.start_game(5).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     let before = play_until_over(&h, message.id, &mut hands, 6, false).await;
     assert_eq!(before, 6);
     // Let the bot finish bringing the next player's hand alive before it stops.
@@ -427,11 +419,7 @@ async fn restart_mid_game(mut h: Harness) {
 async fn a_paused_match_frees_the_channel_and_resumes_where_it_stopped() {
     let h = Harness::start().await;
     let (table, message) = h.start_game(9).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     assert_eq!(
         play_until_over(&h, message.id, &mut hands, 4, false).await,
         4
@@ -515,11 +503,7 @@ async fn a_paused_match_frees_the_channel_and_resumes_where_it_stopped() {
         (before.move_number, &before.moves)
     );
 
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, fresh.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(fresh.id).await;
     assert!(play_until_over(&h, fresh.id, &mut hands, 5_000, true).await > 0);
     assert!(h
         .fake
@@ -739,11 +723,7 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
 async fn a_table_whose_log_no_longer_replays_is_closed_and_its_channel_told() {
     let mut h = Harness::start().await;
     let (table, message) = h.start_game(5).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     assert_eq!(
         play_until_over(&h, message.id, &mut hands, 3, false).await,
         3

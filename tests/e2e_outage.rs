@@ -125,11 +125,7 @@ async fn postgres_stopped_mid_game_changes_nothing_and_play_resumes() {
 
 async fn outage_mid_game(mut h: Harness, outage: Outage) {
     let (table, message) = h.start_game(5).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     assert_eq!(
         play_until_over(&h, message.id, &mut hands, 4, false).await,
         4
@@ -320,11 +316,7 @@ async fn outage_mid_game(mut h: Harness, outage: Outage) {
 async fn sqlite_file_read_only_refuses_moves_and_changes_nothing() {
     let mut h = Harness::start().await;
     let (table, message) = h.start_game(5).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     assert_eq!(
         play_until_over(&h, message.id, &mut hands, 3, false).await,
         3
@@ -458,11 +450,7 @@ async fn over_http2_a_connection_gone_silent_for_good_is_replaced() {
     h.http_proxy = Some(format!("http://{}", between.addr));
     h.restart().await;
     let (_, message) = h.start_game(5).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     assert_eq!(
         play_until_over(&h, message.id, &mut hands, 2, false).await,
         2

@@ -54,11 +54,7 @@ async fn a_season_rolls_over_by_the_clock_and_stays_browsable() {
 
     // One rated game in the first season.
     let (_, table) = h.start_game(3).await;
-    let mut hands = Vec::new();
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, table.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(table.id).await;
     play_until_over(&h, table.id, &mut hands, 2_000, true).await;
     let store = h.store().await;
     let before = store

@@ -17,11 +17,7 @@ use crate::support::FakeDiscord;
 async fn a_stopping_bot_answers_restarting_and_changes_nothing() {
     let mut h = Harness::start().await;
     let (table, message) = h.start_game(5).await;
-    let mut hands = vec![];
-    for user in [&h.alice, &h.bob] {
-        let hand = h.open_hand(user, message.id).await;
-        hands.push((user.clone(), hand.id));
-    }
+    let mut hands = h.open_hands_of_alice_and_bob(message.id).await;
     assert_eq!(
         play_until_over(&h, message.id, &mut hands, 2, false).await,
         2

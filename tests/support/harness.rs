@@ -314,6 +314,17 @@ impl Harness {
         (table, message)
     }
 
+    /// Alice and Bob open their hands from `table_message`: each with the id of their hand,
+    /// as [`play_until_over`] takes them.
+    pub async fn open_hands_of_alice_and_bob(&self, table_message: u64) -> Vec<(FakeUser, u64)> {
+        let mut hands = vec![];
+        for user in [&self.alice, &self.bob] {
+            let hand = self.open_hand(user, table_message).await;
+            hands.push((user.clone(), hand.id));
+        }
+        hands
+    }
+
     /// Opens a player's hand from the table message.
     pub async fn open_hand(&self, user: &FakeUser, table_message: u64) -> FakeMessage {
         let id = button(&self.fake.message(table_message).unwrap(), "Show my hand");
