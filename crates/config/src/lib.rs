@@ -256,11 +256,13 @@ impl Config {
             }
         };
         let flag = |name: &'static str, default: bool| -> Result<bool, ConfigError> {
-            match get(name).map(|v| v.to_ascii_lowercase()).as_deref() {
-                None => Ok(default),
-                Some("true" | "1") => Ok(true),
-                Some("false" | "0") => Ok(false),
-                Some(_) => Err(ConfigError::BadFlag(name, get(name).unwrap_or_default())),
+            let Some(v) = get(name) else {
+                return Ok(default);
+            };
+            match v.to_ascii_lowercase().as_str() {
+                "true" | "1" => Ok(true),
+                "false" | "0" => Ok(false),
+                _ => Err(ConfigError::BadFlag(name, v)),
             }
         };
         // A limit is a count that fits in 32 bits (a bigger one is as good as none: use 0).
