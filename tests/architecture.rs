@@ -560,6 +560,7 @@ fn the_discord_edge_stands_in_layers() {
             "progress",
             "handled",
             "gate",
+            "admission",
         ],
         &["command_names", "words", "render"],
         &["tables", "languages", "data"],

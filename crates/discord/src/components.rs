@@ -111,7 +111,13 @@ async fn handle_click(
     arrived: Instant,
 ) {
     let outcome = health::Outcome::default();
-    if let Err(e) = on_click(ctx, data, click, &outcome, arrived).await {
+    // Waits for a place among the clicks handled at once; its answer's deadline counts from
+    // its arrival all the same.
+    // (Boxed: a click waiting for its place is a small task, not one the size of a handler.)
+    let place = data.admission.click().await;
+    let handled = Box::pin(on_click(ctx, data, click, &outcome, arrived)).await;
+    drop(place);
+    if let Err(e) = handled {
         tracing::error!(error = %e, custom_id = click.data.custom_id, "button failed");
         outcome.set(health::Outcome::FAILED);
     }

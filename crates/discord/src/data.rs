@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
 
+use super::admission::Admission;
 use super::gate::Gate;
 use super::handled::Handled;
 use super::languages::Languages;
@@ -73,6 +74,8 @@ pub struct Data {
     pub(crate) channels: Channels,
     /// Lets clicks, commands and computer moves in until a stop, and counts them.
     pub(crate) gate: Arc<Gate>,
+    /// How many clicks are handled at once: as many as the cores keep up with.
+    pub(crate) admission: Arc<Admission>,
     /// The gateway shards this process should have connected (`/readyz`).
     pub(crate) gateway: Gateway,
 }
@@ -146,6 +149,7 @@ impl Data {
             handled: Arc::default(),
             channels: Channels::new(1.0),
             gate: Arc::default(),
+            admission: Arc::default(),
             gateway: Gateway::default(),
         }
     }

@@ -30,6 +30,7 @@
 //!
 //! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
 
+mod admission;
 mod command_names;
 mod commands;
 mod components;

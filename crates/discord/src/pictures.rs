@@ -6,7 +6,9 @@
 //! search, narrow clients). Drawing runs on drawing threads of a lower priority, off the async
 //! workers, one per core, from a short queue (a full queue means no picture this time), and an
 //! answer never waits for it more than `DRAW_WAIT`; a picture that fails to draw is logged and
-//! the message goes out without it.
+//! the message goes out without it. The drawing threads' CPU time is counted apart
+//! (`admission::background`): it gives way to the clicks, so it does not make the cores
+//! look behind.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -106,7 +108,12 @@ fn drawers() -> Option<&'static std::sync::mpsc::SyncSender<Job>> {
                                 Err(_) => return,
                             };
                             match job {
-                                Ok(job) => job(),
+                                Ok(job) => {
+                                    let before = super::admission::thread_cpu();
+                                    job();
+                                    let cpu = super::admission::thread_cpu().saturating_sub(before);
+                                    super::admission::background(cpu);
+                                }
                                 Err(_) => return,
                             }
                         }
