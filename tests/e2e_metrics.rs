@@ -125,6 +125,8 @@ async fn a_scrape_during_a_game_finds_every_family_and_readyz_follows_the_store(
         "every game is listed"
     );
     positive("pakka_live_hands", &[]);
+    assert!(positive("pakka_click_places", &[]) >= 8.0, "{text}");
+    assert!(s.contains_key("pakka_clicks_waiting"), "{text}");
     positive(
         "pakka_discord_requests_total",
         &["route=\"interaction_callback\"", "status=\"2xx\""],

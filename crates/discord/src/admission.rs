@@ -128,14 +128,15 @@ impl Admission {
         }
     }
 
-    /// The number of places now.
-    #[cfg(test)]
-    fn places(&self) -> usize {
-        self.inner
+    /// The places now, and the clicks waiting for one (the metrics).
+    pub(crate) fn now(&self) -> (usize, usize) {
+        let places = self
+            .inner
             .limit
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .places
+            .places;
+        (places, self.inner.waiting.load(Ordering::SeqCst))
     }
 }
 
@@ -309,7 +310,7 @@ mod tests {
         }
         pass(Duration::from_millis(400)).await;
         assert_eq!(inside.load(Ordering::SeqCst), 100);
-        assert!(admission.places() >= 100, "{}", admission.places());
+        assert!(admission.now().0 >= 100, "{}", admission.now().0);
         let _ = release.send(true);
         for click in clicks {
             click.await.unwrap();
@@ -326,7 +327,7 @@ mod tests {
             }));
         }
         pass(Duration::from_secs(1)).await;
-        assert_eq!(admission.places(), 8);
+        assert_eq!(admission.now().0, 8);
         assert_eq!(admission.inner.taken.load(Ordering::SeqCst), 20);
         // The places taken past the least are forgotten as they are given back: then 8 get in
         // at once, and no more.

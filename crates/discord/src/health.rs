@@ -153,11 +153,14 @@ impl Probe {
 const STORE_WAIT: Duration = Duration::from_secs(2);
 
 async fn metrics(State(probe): State<Probe>) -> impl IntoResponse {
+    let (click_places, clicks_waiting) = probe.data.admission.now();
     let levels = pakka_metrics::Levels {
         open_tables: probe.data.service.open_tables_by_game(),
         live_hands: probe.data.tables.counted().hands,
         shards: probe.data.gateway.expected() as usize,
         connected: probe.connected().await,
+        click_places,
+        clicks_waiting,
     };
     (
         [(header::CONTENT_TYPE, pakka_metrics::CONTENT_TYPE)],

@@ -123,6 +123,8 @@ struct Metrics {
     moves_stored: Family<GameLabel, Counter>,
     open_tables: Family<GameLabel, Gauge>,
     live_hands: Gauge,
+    click_places: Gauge,
+    clicks_waiting: Gauge,
     rest_requests: Family<RestLabels, Counter>,
     rest_retries: Family<RetryLabels, Counter>,
     rest_rate_limited: Family<RouteLabel, Counter>,
@@ -161,6 +163,8 @@ impl Metrics {
             moves_stored: Family::default(),
             open_tables: Family::default(),
             live_hands: Gauge::default(),
+            click_places: Gauge::default(),
+            clicks_waiting: Gauge::default(),
             rest_requests: Family::default(),
             rest_retries: Family::default(),
             rest_rate_limited: Family::default(),
@@ -184,6 +188,8 @@ impl Metrics {
             "moves_stored": "Moves stored (a person's or a computer player's), by game" => moves_stored,
             "open_tables": "Tables held open (lobbies and games in play), by game" => open_tables,
             "live_hands": "Players' private hands the bot keeps alive to update on their turn" => live_hands,
+            "click_places": "Button clicks handled at once at most: fewer while the cores are behind, never under 8 per core" => click_places,
+            "clicks_waiting": "Button clicks waiting for a place among those handled at once" => clicks_waiting,
             "discord_requests": "REST calls to Discord by route and status (2xx, the HTTP status, or timeout/no_answer)" => rest_requests,
             "discord_retries": "REST calls to Discord tried again, by route and why (rate_limited or unavailable)" => rest_retries,
             "discord_rate_limited": "429 answers from Discord (or the REST proxy), by route" => rest_rate_limited,
@@ -369,6 +375,10 @@ pub struct Levels {
     pub shards: usize,
     /// Each connected shard and its last heartbeat's round trip, if known.
     pub connected: Vec<(u32, Option<Duration>)>,
+    /// Button clicks handled at once at most, now (fewer while the cores are behind).
+    pub click_places: usize,
+    /// Button clicks waiting for one of those places.
+    pub clicks_waiting: usize,
 }
 
 /// The metrics as OpenMetrics text, with `levels` set first and the resident memory read.
@@ -381,6 +391,10 @@ pub fn encode(levels: &Levels) -> String {
     }
     m.live_hands
         .set(i64::try_from(levels.live_hands).unwrap_or(i64::MAX));
+    m.click_places
+        .set(i64::try_from(levels.click_places).unwrap_or(i64::MAX));
+    m.clicks_waiting
+        .set(i64::try_from(levels.clicks_waiting).unwrap_or(i64::MAX));
     m.shards
         .set(i64::try_from(levels.shards).unwrap_or(i64::MAX));
     m.shards_connected
@@ -435,6 +449,8 @@ mod tests {
             live_hands: 3,
             shards: 1,
             connected: vec![(0, Some(Duration::from_millis(12)))],
+            click_places: 16,
+            clicks_waiting: 2,
         });
         for line in [
             "pakka_interactions_total{kind=\"act\",outcome=\"ok\"} 1",
@@ -442,6 +458,8 @@ mod tests {
             "pakka_moves_stored_total{game=\"kop\"} 1",
             "pakka_open_tables{game=\"kop\"} 2",
             "pakka_live_hands 3",
+            "pakka_click_places 16",
+            "pakka_clicks_waiting 2",
             "pakka_discord_requests_total{route=\"interaction_callback\",status=\"2xx\"} 1",
             "pakka_discord_requests_total{route=\"channel_message_edit\",status=\"429\"} 1",
             "pakka_discord_rate_limited_total{route=\"channel_message_edit\"} 1",
