@@ -215,12 +215,12 @@ fn the_discord_edge_knows_the_games_through_the_table() {
 }
 
 #[test]
-fn the_discord_edge_runs_no_table_life() {
+fn no_edge_runs_a_table_life() {
     let files = sources();
-    let discord = in_crates(&files, &["discord"]);
-    assert!(discord.len() > 10, "the Discord edge moved");
+    let edges = in_crates(&files, &["discord", "web"]);
+    assert!(edges.len() > 15, "the edges moved");
     let found = offenders(
-        &discord,
+        &edges,
         &[
             "computer_move",
             "computer_to_act",
@@ -234,8 +234,63 @@ fn the_discord_edge_runs_no_table_life() {
     assert!(
         found.is_empty(),
         "ARCHITECTURE.md: the table service runs each table's life (computer players, turn \
-         timers, lobbies' expiry, restore); the Discord edge only shows its events. \
+         timers, lobbies' expiry, restore); the edges only show its events. \
          Broken by: {found:?}"
+    );
+}
+
+/// A click goes one way (ARCHITECTURE.md, "The road of a click"): a handler answers and asks
+/// the table service; the subscriber shows what the service published, every hand included.
+/// No handler's file names the subscriber's files (no reach-back into them), and nothing of the
+/// edge orders a click's answer against the subscriber: no lock a handler takes while it
+/// answers, no wait for "answers sent", no move heard of outside the subscriber.
+#[test]
+fn a_click_goes_one_way() {
+    const HANDLERS: &[&str] = &["components", "commands", "replay"];
+    const SUBSCRIBER: &[&str] = &["listen", "upkeep"];
+    let files = sources();
+    let mut wrong = Vec::new();
+    let mut handlers = 0;
+    for f in &files {
+        let Some((krate, module)) = module_of(&f.path) else {
+            continue;
+        };
+        if krate != "discord" || module.is_empty() || !HANDLERS.contains(&module[0].as_str()) {
+            continue;
+        }
+        handlers += 1;
+        for path in named_paths(&f.code, &module) {
+            if let Some(first) = path.first().filter(|p| SUBSCRIBER.contains(&p.as_str())) {
+                wrong.push(format!("{} calls into the subscriber's `{first}`", f.path));
+            }
+        }
+        let waits = [
+            ".lock().await",
+            ".read().await",
+            ".write().await",
+            "heard_move",
+            ".order(",
+        ];
+        for word in waits {
+            if f.code.contains(word) {
+                wrong.push(format!(
+                    "{} orders its answer against the subscriber ({word})",
+                    f.path
+                ));
+            }
+        }
+    }
+    assert!(handlers >= 3, "the handlers moved ({handlers} files)");
+    let discord = in_crates(&files, &["discord"]);
+    wrong.extend(offenders(
+        &discord,
+        &["answers_sent", "answering.", "in_turn("],
+    ));
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md: a click's answer and the subscriber do not wait for each other, and \
+         no handler calls into the subscriber:\n{}",
+        wrong.join("\n")
     );
 }
 
@@ -569,6 +624,7 @@ fn the_discord_edge_stands_in_layers() {
             "reply",
             "health",
             "stopping",
+            "shown",
             "upkeep",
             "listen",
             "tournaments",

@@ -271,10 +271,7 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
         .click_unchecked(actor, hand.id, &old_button)
         .await
         .unwrap();
-    assert_eq!(
-        stale.callback_type, 7,
-        "a stale click gets a fresh hand in place"
-    );
+    assert!(stale.in_place(), "a stale click gets a fresh hand in place");
     assert!(
         stale.content().contains("older position"),
         "{}",

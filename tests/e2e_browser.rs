@@ -64,7 +64,13 @@ async fn a_window_in_chromium_signs_in_shows_the_hand_and_plays_a_move() {
         }
         let view = service.view(table).await.unwrap();
         service
-            .act(table, h.bob.id, view.move_number, 0)
+            .act(
+                table,
+                h.bob.id,
+                view.move_number,
+                0,
+                pakka::table::Edge::Chat,
+            )
             .await
             .unwrap();
     }

@@ -38,6 +38,8 @@ async fn quick_table(h: &Harness, webhooks: bool) -> Played {
         for route in ["POST /webhooks/*/*", "PATCH /webhooks/*/*/messages/*"] {
             h.fake.inject(route, Fault::Gone(10015), 100_000);
         }
+        // Not even the mover's own hand can be edited after a move's deferred update.
+        h.fake.wait_for_deferred_edits(NO_HAND_EDITS);
     }
     let before = h.fake.requests().len();
     let players = [&h.alice];

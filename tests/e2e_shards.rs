@@ -242,10 +242,8 @@ async fn play(
             played.slowest = played.slowest.max(outcome.latency);
             // Applied: the hand is updated in place, with no refusal on top (a stale or illegal
             // move is refused in place with ⚠; anything else is a new private notice).
-            let refused = outcome.data()["content"]
-                .as_str()
-                .is_some_and(|c| c.contains('⚠'));
-            if custom_id.starts_with(&act) && outcome.callback_type == 7 && !refused {
+            let refused = outcome.content().contains('⚠');
+            if custom_id.starts_with(&act) && outcome.in_place() && !refused {
                 played.moves += 1;
             }
             quiet = Instant::now();

@@ -372,7 +372,7 @@ async fn until_to_act(h: &Harness, table: i64, user: &FakeUser) {
         }
         let other = view.to_act[0];
         service
-            .act(table, other, view.move_number, 0)
+            .act(table, other, view.move_number, 0, pakka::table::Edge::Chat)
             .await
             .unwrap();
     }
@@ -929,7 +929,13 @@ async fn a_window_takes_over_a_computer_seat_and_asks_for_a_hint() {
             h.service
                 .clone()
                 .unwrap()
-                .act(table, h.alice.id, view.move_number, 0)
+                .act(
+                    table,
+                    h.alice.id,
+                    view.move_number,
+                    0,
+                    pakka::table::Edge::Chat,
+                )
                 .await
                 .unwrap();
         }
@@ -956,5 +962,147 @@ async fn a_window_takes_over_a_computer_seat_and_asks_for_a_hint() {
     .await;
     let again = next(&mut window).await.unwrap();
     assert_ne!(again["type"], "hint", "{again}");
+    web.stop().await;
+}
+
+/// The move numbers a hand message's buttons were offered at (its moves, pages, groups,
+/// questions and hint).
+fn offered_at(hand: &crate::support::FakeMessage) -> Vec<u64> {
+    use pakka::discord::ids::ComponentId;
+    hand.buttons()
+        .iter()
+        .filter_map(|(id, _, _)| match id.parse::<ComponentId>().ok()? {
+            ComponentId::Act { mv, .. }
+            | ComponentId::Page { mv, .. }
+            | ComponentId::Group { mv, .. }
+            | ComponentId::Ask { mv, .. }
+            | ComponentId::Hint { mv, .. } => Some(mv),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Frames until a hand at `move_number` or later (a refusal fails the test with its words).
+async fn hand_at(socket: &mut Socket, move_number: u64) -> Value {
+    loop {
+        let frame = next(socket).await.expect("the window stays open");
+        assert_ne!(frame["type"], "refused", "{frame}");
+        if frame["type"] == "hand" && frame["move_number"].as_u64().unwrap() >= move_number {
+            return frame;
+        }
+    }
+}
+
+/// One road to every edge: a move made in the window brings the same person's hand open in
+/// Discord up to date within a second, whether or not the move leaves her to act again (a
+/// Paskahousu draw does), exactly as after a click or a computer player's move. (The table's
+/// event says who moved and through which edge, and nothing of what an edge has shown: the
+/// Discord edge used to take a window's move for a click whose answer had shown the hand.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_move_updates_the_movers_open_discord_hand() {
+    let h = Harness::start().await;
+    let lobby = h
+        .fake
+        .slash(
+            &h.alice,
+            CHANNEL,
+            "play",
+            json!([
+                {"name": "game", "value": "paskahousu"},
+                {"name": "player", "value": h.bob.id.to_string()},
+                {"name": "seed", "value": 3},
+            ]),
+        )
+        .await
+        .unwrap();
+    let lobby = lobby.message().unwrap().clone();
+    let accept = crate::support::harness::button(&lobby, "Accept");
+    let table: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
+    let started = h.fake.click(&h.bob, lobby.id, &accept).await.unwrap();
+    let message = started.message().unwrap().clone();
+    let alice_hand = h.open_hand(&h.alice, message.id).await;
+    let mut bob_hand = h.open_hand(&h.bob, message.id).await;
+
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob]);
+    let session = sign_in(&h, &web, &h.alice).await;
+    let mut alice = open(&web, &session, &instance).await.unwrap();
+    until(&mut alice, "table").await;
+    let mut shown = until(&mut alice, "hand").await;
+
+    let (mut window_moves, mut still_to_act) = (0, 0);
+    for _ in 0..60 {
+        if window_moves >= 3 && still_to_act >= 1 {
+            break;
+        }
+        let number = shown["move_number"].as_u64().unwrap();
+        let actions = shown["actions"].as_array().unwrap().clone();
+        if actions.is_empty() {
+            // Bob's turn, with the table's buttons.
+            let fake = h.fake.clone();
+            let id = bob_hand.id;
+            h.fake
+                .wait_until(FRAME_WITHIN, move |_| {
+                    fake.message(id)
+                        .is_some_and(|m| offered_at(&m).contains(&number))
+                })
+                .await
+                .expect("Bob's hand comes alive");
+            let buttons = h.fake.message(bob_hand.id).unwrap().buttons();
+            let play = buttons
+                .iter()
+                .find(|b| {
+                    matches!(
+                        b.0.parse::<pakka::discord::ids::ComponentId>(),
+                        Ok(pakka::discord::ids::ComponentId::Act { .. })
+                    )
+                })
+                .unwrap();
+            let answer = h.fake.click(&h.bob, bob_hand.id, &play.0).await.unwrap();
+            bob_hand = answer.message().cloned().unwrap_or(bob_hand);
+            shown = hand_at(&mut alice, number + 1).await;
+            continue;
+        }
+        // Alice's turn, played in her window (at a person's pace: the window refuses more
+        // than ten frames a second).
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let index = actions[0]["index"].as_u64().unwrap();
+        send(
+            &mut alice,
+            json!({"type": "move", "table": table, "move_number": number, "index": index}),
+        )
+        .await;
+        shown = hand_at(&mut alice, number + 1).await;
+        let after = shown["move_number"].as_u64().unwrap();
+        let her_turn = !shown["actions"].as_array().unwrap().is_empty();
+        window_moves += 1;
+        still_to_act += usize::from(her_turn);
+        // Her Discord hand shows the position after the move within a second: no button of the
+        // older position, and her moves when it is still her turn.
+        let fake = h.fake.clone();
+        let id = alice_hand.id;
+        let updated = h
+            .fake
+            .wait_until(Duration::from_secs(1), move |_| {
+                fake.message(id).is_some_and(|m| {
+                    let offered = offered_at(&m);
+                    offered.iter().all(|&mv| mv >= after) && (!her_turn || !offered.is_empty())
+                })
+            })
+            .await;
+        let hand = h.fake.message(alice_hand.id).unwrap();
+        assert!(
+            updated.is_ok(),
+            "window move {window_moves} (move {number}, her turn after it: {her_turn}): her \
+             Discord hand still offers moves at {:?}:\n{}",
+            offered_at(&hand),
+            hand.content
+        );
+    }
+    assert!(
+        window_moves >= 3 && still_to_act >= 1,
+        "the seeded game gives Alice three window moves, one leaving her to act \
+         ({window_moves}, {still_to_act})"
+    );
     web.stop().await;
 }

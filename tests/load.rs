@@ -1003,13 +1003,11 @@ async fn play(
                 let entry = seen.acked.entry(table).or_insert((0, 0));
                 match &outcome {
                     // The hand updated: the move (or a refusal of a stale one) was answered.
-                    Some(o) if o.callback_type == 7 => {
+                    Some(o) if o.in_place() => {
                         *entry = (entry.0.max(mv + 1), 0);
                         seen.moved.push((channel, mv + 1, Instant::now()));
                         // (A refused stale click made no move: no window has one to show.)
-                        let refused = o.body["data"]["content"]
-                            .as_str()
-                            .is_some_and(|c| c.contains("⚠"));
+                        let refused = o.content().contains("⚠");
                         if run.activity.is_some() && !refused {
                             seen.sent_moves.push((channel, table, mv + 1, sent));
                         }
@@ -1021,10 +1019,7 @@ async fn play(
                 }
             }
             if let Some(o) = &outcome {
-                if o.body["data"]["content"]
-                    .as_str()
-                    .is_some_and(|c| c.contains("⚠"))
-                {
+                if o.content().contains("⚠") {
                     if std::env::var_os("LOAD_SHOW_REFUSED").is_some() {
                         eprintln!(
                             "refused: {}",

@@ -800,7 +800,13 @@ async fn bytes_written_per_move() {
                     seed ^ t.move_number,
                 );
                 let acted = service
-                    .act(id, person, t.move_number, choice.index)
+                    .act(
+                        id,
+                        person,
+                        t.move_number,
+                        choice.index,
+                        pakka::table::Edge::Chat,
+                    )
                     .await
                     .unwrap();
                 if acted.finished {

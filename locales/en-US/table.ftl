@@ -71,3 +71,8 @@ table-not-a-computer-seat = That seat is not a computer player's: only a compute
 table-event-table = This game is part of a tournament round, so it cannot be paused: play it out, or it ends by itself when the round's time runs out.
 table-no-such-season = This server has no season { $season }. `/scores` without a season shows the current one.
 table-took-over = { $who } took over seat { $n } from the computer player ({ $level }).
+# A person's move out of turn: seats named, counted from 1 (the engine console says "seat 0").
+table-not-your-turn = It is { $waiting ->
+    [0] nobody's
+   *[other] { $to_act }'s
+} turn, not yours ({ $seat }).

@@ -68,3 +68,8 @@ table-not-a-computer-seat = Paikka ei ole tietokonepelaajan: vain tietokonepelaa
 table-event-table = Tämä peli kuuluu turnauksen kierrokseen, joten sitä ei voi keskeyttää: pelaa se loppuun, tai se päättyy itsestään kierroksen ajan loputtua.
 table-no-such-season = Tällä palvelimella ei ole kautta { $season }. `/scores` ilman kautta näyttää nykyisen.
 table-took-over = { $who } otti paikan { $n } tietokonepelaajalta ({ $level }).
+# A person's move out of turn: seats named, counted from 1 (the engine console says "seat 0").
+table-not-your-turn = { $waiting ->
+    [0] Kukaan ei ole vuorossa
+   *[other] Vuorossa on { $to_act }
+}, et sinä ({ $seat }).

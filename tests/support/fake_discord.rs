@@ -399,6 +399,9 @@ pub struct InteractionOutcome {
     /// new message for type 4, the filled-in response for type 5, the clicked message for 6 and
     /// 7.
     pub message: Option<FakeMessage>,
+    /// Whether a deferred update (6) was followed by an edit of its message (true for every
+    /// other answer).
+    pub edited: bool,
     /// Followup messages sent so far (a followup that fills in a deferred response is `message`,
     /// not listed here).
     pub followups: Vec<FakeMessage>,
@@ -417,6 +420,13 @@ impl InteractionOutcome {
     /// The content of `message` ("" if none).
     pub fn content(&self) -> &str {
         self.message.as_ref().map_or("", |m| m.content.as_str())
+    }
+
+    /// Whether the click changed the clicked message in place: an update (7), or a deferred
+    /// update (6) that an edit of the message followed, as a move is answered (the bot
+    /// acknowledges at once and its subscriber edits the hand, like every other hand).
+    pub fn in_place(&self) -> bool {
+        matches!(self.callback_type, 6 | 7)
     }
 
     /// Whether `message` is ephemeral.
@@ -585,6 +595,9 @@ struct State {
     instances: HashMap<String, activities::FakeInstance>,
     /// Interactions answered with LAUNCH_ACTIVITY.
     launched: Vec<u64>,
+    /// How long a click answered with a deferred update waits for its message's edit before
+    /// it returns without one ([`FakeDiscord::wait_for_deferred_edits`]; `RESPONSE_WAIT`).
+    deferred_wait: Duration,
 }
 
 impl State {
@@ -859,6 +872,7 @@ impl FakeDiscord {
             addr,
             state: Mutex::new(State {
                 next_id: 1_000_000_000_000_000_000,
+                deferred_wait: RESPONSE_WAIT,
                 users: HashMap::new(),
                 permissions: HashMap::new(),
                 threads: BTreeMap::new(),
@@ -1130,6 +1144,13 @@ impl FakeDiscord {
     pub fn inject(&self, route: &str, fault: Fault, times: u32) {
         let injected = faults::Injected::new(route, fault, times);
         self.inner.lock().faults.push(injected);
+    }
+
+    /// How long a click answered with a deferred update (type 6) waits for its message's edit
+    /// before it returns without one: a test where the bot can edit no message through a
+    /// webhook waits less.
+    pub fn wait_for_deferred_edits(&self, wait: Duration) {
+        self.inner.lock().deferred_wait = wait;
     }
 
     /// Enforces Discord's rate limits from now on (see `limits`).

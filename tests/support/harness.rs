@@ -476,10 +476,10 @@ pub async fn play_until_over(
                 continue;
             };
             let outcome = h.fake.click(user, *hand_id, &custom_id).await.unwrap();
-            assert_eq!(
+            assert!(
+                outcome.in_place(),
+                "a click updates the hand in place; answered {} {:?}",
                 outcome.callback_type,
-                7,
-                "a click updates the hand in place; answered {:?}",
                 outcome.content()
             );
             assert!(outcome.is_ephemeral());
@@ -744,6 +744,15 @@ impl Harness {
                     };
                     assert!(outcome.is_ephemeral(), "a hand stays ephemeral");
                     clicks += 1;
+                    if !outcome.edited {
+                        // The bot could not edit the hand after the move's deferred update (a
+                        // test that refuses every webhook): it is opened again.
+                        for (u, id) in hands.iter_mut() {
+                            if u.id == user.id {
+                                *id = None;
+                            }
+                        }
+                    }
                 }
                 None => {
                     self.await_hands_in(channel, table, &current, &mut hands)

@@ -287,11 +287,13 @@ impl Catalog {
         })
     }
 
-    /// A seat's name: the caller's, else "Seat N".
+    /// A seat's name: the caller's, else "Seat N", seats counted from 1 as people count them
+    /// (the first seat is "Seat 1").
     pub fn seat(&self, lang: &str, seat: SeatNo, names: &dyn Names) -> String {
-        names
-            .seat_name(seat)
-            .unwrap_or_else(|| self.text(lang, &pakka_text::msg!("seat-fallback", n = seat), names))
+        names.seat_name(seat).unwrap_or_else(|| {
+            let n = seat + 1;
+            self.text(lang, &pakka_text::msg!("seat-fallback", n = n), names)
+        })
     }
 
     /// One card in its short notation; the Fool by name, and a Red7 card by its colour's
@@ -397,7 +399,8 @@ mod tests {
             "0 cards"
         );
         assert_eq!(c.seat("en-US", 0, &names), "Ann");
-        assert_eq!(c.seat("en-US", 1, &names), "Seat 1");
+        // Counted from 1: the second seat, whose name is not known.
+        assert_eq!(c.seat("en-US", 1, &names), "Seat 2");
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Button clicks, routed from the global event handler by their parsed `custom_id`. Each click
-//! is answered first (within Discord's 3 seconds), and only then are the other messages of the
-//! table brought up to date: the public table message, the notice to the players now to act,
-//! and the open hands of those players. One person's clicks are throttled (a generous bucket:
+//! is answered within Discord's 3 seconds. A move is acknowledged at once (a deferred update of
+//! the hand it was made from) and then made; what it changed (every open hand, the mover's
+//! included, the table message and the turn ping) is shown by the edge's subscriber (`listen`)
+//! from the table service's event, the same way for a click, a window's move and a computer
+//! player's. No handler calls into the subscriber or waits for it: what a handler's own answer
+//! put in the chat it writes in `shown`. One person's clicks are throttled (a generous bucket:
 //! a quick player never meets it); a component that is not a button (pakka sends no menus) or
 //! a custom_id that is not one of ours is answered with its notice, and nothing else happens.
 //! A hand's buttons live on private messages and the table's on public ones; a click that
@@ -28,11 +31,10 @@ use super::render::{HandStep, Reply};
 use super::reply::refusal;
 use super::reply::{answer, is_private};
 use super::retry;
-use super::tables::Order;
-use super::upkeep;
+use super::shown;
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
 use super::{health, permissions, pictures, render, send, throttle};
-use pakka_table::{Declined, HandView, Level, LobbyChange, TableError, TableId, TableView};
+use pakka_table::{Declined, Edge, HandView, Level, LobbyChange, TableError, TableId, TableView};
 use pakka_text::{msg, seat, verbatim, Msg};
 
 pub async fn on_event(
@@ -192,15 +194,65 @@ impl Click<'_> {
     async fn remember_here(&self, hand: &HandView) {
         if self.private() {
             let message = self.click.message.id.get();
-            upkeep::remember(
+            shown::remember(
                 self.ctx,
                 self.data,
-                hand,
+                hand.table,
+                hand.roster.guild_id,
                 self.user,
                 &self.click.token,
                 message,
+                hand.over,
             )
             .await;
+            // A later move may have been shown before this answer landed.
+            shown::catch_up(self.ctx, self.data, hand.table, self.user, hand.move_number).await;
+        }
+    }
+
+    /// Acknowledges the click at once with a deferred update of the clicked message (nothing on
+    /// it changes yet); a clicked hand is remembered as the player's open hand, its token now
+    /// the freshest, so the subscriber brings it up to date. Answers whether Discord took it.
+    async fn acknowledge(&self, table: TableId) -> bool {
+        if !self
+            .answer(serenity::CreateInteractionResponse::Acknowledge)
+            .await
+        {
+            return false;
+        }
+        if self.private() {
+            let message = self.click.message.id.get();
+            let guild = self.guild.unwrap_or(0);
+            let token = &self.click.token;
+            shown::remember(
+                self.ctx, self.data, table, guild, self.user, token, message, false,
+            )
+            .await;
+        }
+        true
+    }
+
+    /// After [`Click::acknowledge`]: the clicked message edited to `reply` (a hand's), or, on a
+    /// public message, `reply` as a new private message.
+    async fn edit_acknowledged(&self, mut reply: Reply) {
+        if self.private() {
+            shown::edit_hand(self.ctx, &self.click.token, &reply).await;
+        } else {
+            reply.ephemeral = true;
+            self.follow_up(reply).await;
+        }
+    }
+
+    /// After [`Click::acknowledge`]: a private follow-up (a refusal).
+    async fn follow_up(&self, mut reply: Reply) {
+        reply.ephemeral = true;
+        let followup = send::followup(&reply).ephemeral(true);
+        let sent = retry::again(retry::Route::FollowupCreate, "follow a click up", || {
+            self.click.create_followup(&self.ctx.http, followup.clone())
+        })
+        .await;
+        if let Err(e) = sent {
+            retry::report(&e, "a click's follow-up", "not sent");
         }
     }
 
@@ -395,10 +447,6 @@ type Handler<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send
 /// "Show my hand": the player's hand as a new private message, remembered to bring it alive
 /// on their turn (and an older hand message of theirs loses its buttons).
 async fn on_hand(c: &Click<'_>, table: TableId) {
-    // The hand read now is answered and remembered before a later move's update looks for
-    // the player's hands: else the new message would keep the older position.
-    let order = c.data.tables.kept_order(table);
-    let _answering = answering(order.as_deref()).await;
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
         Err(e) => return c.refuse(&e).await,
@@ -423,15 +471,11 @@ async fn new_hand_message(c: &Click<'_>, hand: &HandView) {
     .await;
     match message {
         Ok(message) => {
-            upkeep::remember(
-                c.ctx,
-                c.data,
-                hand,
-                c.user,
-                &c.click.token,
-                message.id.get(),
-            )
-            .await
+            let (table, guild, token) = (hand.table, hand.roster.guild_id, &c.click.token);
+            let message = message.id.get();
+            shown::remember(c.ctx, c.data, table, guild, c.user, token, message, false).await;
+            // A later move may have been shown before this hand was remembered.
+            shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
         }
         Err(e) => tracing::warn!("could not read back a hand message: {e}"),
     }
@@ -491,10 +535,6 @@ async fn on_hint(c: &Click<'_>, table: TableId) {
 /// seats are open: answered with that seat's hand, privately; the table message names them
 /// in the seat and tells it in its story, and the turn ping follows.
 async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
-    // As for "Show my hand": the seat's hand is answered and remembered before a later
-    // move's update looks for it.
-    let order = c.data.tables.kept_order(table);
-    let _answering = answering(order.as_deref()).await;
     let took = match c.data.service.take_over(table, c.user, seat).await {
         Ok(took) => took,
         Err(e) => return c.refuse(&e).await,
@@ -506,9 +546,6 @@ async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
 /// Another step of the same hand (a page, a group's actions, a confirm question): shown only
 /// while the position is unchanged, else the hand from its top.
 async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
-    // The hand read now is answered before a later move's update edits it.
-    let order = c.data.tables.kept_order(table);
-    let _answering = answering(order.as_deref()).await;
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
         Err(e) => return c.refuse(&e).await,
@@ -524,46 +561,38 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
     }
 }
 
-/// Holds off the updates of later moves from the clicker's hand until the guard is dropped
-/// (after the click's answer), where the edge keeps an order for the table.
-async fn answering(order: Option<&Order>) -> Option<tokio::sync::RwLockReadGuard<'_, ()>> {
-    match order {
-        Some(order) => Some(order.answering.read().await),
-        None => None,
+/// A move: acknowledged at once (a deferred update of the hand it was made from, so its token
+/// may edit it at once), then applied and stored by the table service. The mover's hand, like
+/// every hand the move changed, the table message and the turn ping, is brought up to date by
+/// the subscriber from the move's event; a refused move edits the hand to say why.
+async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
+    if !c.private() {
+        return on_act_elsewhere(c, table, mv, index).await;
+    }
+    // Not acknowledged (Discord did not take the answer in time): nothing is played, and the
+    // player, told by Discord that it failed, may press again.
+    if !c.acknowledge(table).await {
+        return;
+    }
+    // Boxed: the move's storing is the largest future a click runs, and the click holds it only
+    // while it runs.
+    let acted = Box::pin(c.data.service.act(table, c.user, mv, index, Edge::Chat)).await;
+    if let Err(e) = acted {
+        refused_move(c, table, &e).await;
     }
 }
 
-/// A move: applied (and stored) under the table's one lock, answered with the player's new
-/// hand, then the table's other messages brought up to date from what the move answered. A
-/// later move's edit of the same hand waits for the answer (`Order::answers_sent`).
-async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
-    // Until this click is answered, the updates of the moves after it leave the clicker's hand
-    // alone: a computer player may move before the answer is sent.
-    let order = c.data.tables.kept_order(table);
-    let _answering = answering(order.as_deref()).await;
-    // Boxed, as are the later steps: the move's storing is the largest future a click runs,
-    // and the click holds it only while it runs.
-    let acted = match Box::pin(c.data.service.act(table, c.user, mv, index)).await {
-        Ok(acted) => acted,
-        Err(e @ (TableError::Stale | TableError::Rule(_))) => {
-            return refused_move(c, table, &e).await
+/// A hand's move pressed on a public message (forged: Discord sends only the buttons a
+/// message carries): checked as any move, and answered with a new private message (the
+/// refusal, or the hand after the move), never by changing the public message.
+async fn on_act_elsewhere(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
+    let acted = Box::pin(c.data.service.act(table, c.user, mv, index, Edge::Chat)).await;
+    match acted {
+        Ok(acted) => {
+            let reply = c.hand_reply(&acted.hand, HandStep::Page(0)).await;
+            c.answer_private(reply).await;
         }
-        Err(e) => return c.refuse(&e).await,
-    };
-    if !acted.finished {
-        // Before the answer: an update of an earlier move must not show an older hand.
-        c.data.tables.heard_move(table, acted.table.move_number);
-    }
-    let reply = Box::pin(c.hand_reply(&acted.hand, HandStep::Page(0))).await;
-    // The move is stored; if the answer fails, the player's hand is brought up to date like
-    // everyone else's.
-    let acked = Box::pin(c.answer_private(reply)).await;
-    if acked {
-        Box::pin(c.remember_here(&acted.hand)).await;
-    } else {
-        // The table's other messages follow the service's event, which counts on this answer
-        // for the player's own hand: an open hand of theirs is brought up to date instead.
-        Box::pin(upkeep::refresh_own_hand(c.ctx, c.data, &acted, c.user)).await;
+        Err(e) => c.refuse(&e).await,
     }
 }
 
@@ -572,28 +601,29 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
 /// answered privately with a line saying so; anyone else (not seated, already done, a button
 /// of an earlier deal) is refused privately. The table's messages follow as after any move.
 async fn on_open(c: &Click<'_>, table: TableId, deal: u32) {
-    let (acted, label) = match c.data.service.act_open(table, c.user, deal).await {
+    let (_, label) = match c.data.service.act_open(table, c.user, deal).await {
         Ok(done) => done,
         Err(e) => return c.refuse(&e).await,
     };
-    if !acted.finished {
-        c.data.tables.heard_move(table, acted.table.move_number);
-    }
-    // No hand answered this click: an open hand of the presser's is brought up to date with
-    // the others' when the service's event is shown.
+    // An open hand of the presser's is brought up to date with the others' when the
+    // service's event is shown.
     let done = render::notice(&msg!("discord-open-done", action = label), &Plain(c.lang));
     c.answer(send::respond(&done)).await;
 }
 
-/// A refused move: the hand as it stands now (read once), with the reason on top.
+/// A refused move, after its acknowledgement: the hand as it stands now (read once), with the
+/// reason on top (a bug logged, and answered generically); with no hand to show (the table
+/// closed, the presser not seated), the reason alone as a private follow-up.
 async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     c.outcome.set(health::Outcome::REFUSED);
+    if e.is_internal() {
+        tracing::error!(error = %e, "table service failed");
+    } else if e.is_outage() {
+        tracing::warn!(error = %e, "the database is unavailable; the move changed nothing");
+    }
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
-        Err(e) => {
-            c.answer_private(refusal(&e, &Plain(c.lang))).await;
-            return;
-        }
+        Err(e) => return c.follow_up(refusal(&e, &Plain(c.lang))).await,
     };
     let names = c.data.seat_names(&hand.roster.seats, c.lang);
     let reply = render::refused(
@@ -602,8 +632,10 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
         &names,
     );
     let reply = pictures::with_hand(c.data, &hand, reply, c.lang).await;
-    if c.answer_private(reply).await {
-        c.remember_here(&hand).await;
+    c.edit_acknowledged(reply).await;
+    if c.private() {
+        // A later move may have been shown before this edit landed.
+        shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
     }
 }
 
@@ -645,7 +677,7 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
             };
             // Its picture is not kept while the table message is remembered in the store.
             drop(reply);
-            Box::pin(upkeep::table_message_posted(c.data, &view, message)).await;
+            Box::pin(shown::table_message_posted(c.data, &view, message)).await;
         }
         Err(e) => c.refuse(&e).await,
     }
@@ -728,7 +760,7 @@ async fn on_again(c: &Click<'_>, table: TableId) {
     )
     .await
     {
-        upkeep::table_message_posted(c.data, &view, message).await;
+        shown::table_message_posted(c.data, &view, message).await;
     }
 }
 

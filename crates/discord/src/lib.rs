@@ -24,8 +24,10 @@
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
 //!    `Data` holds every part and answers every question asked of them in one `impl`.
 //! 4. **What the handlers share**: `reply` (answering a person), `pictures`, `health`,
-//!    `stopping`, and `upkeep` and `listen` (showing each published event in its channel), and
-//!    `tournaments` (each event's message and its rounds' threads).
+//!    `stopping`, `shown` (what a handler's own answer put in the chat: an open hand, a first
+//!    table message), the subscriber `listen` and `upkeep` (showing each published event in
+//!    its channel, every hand included), and `tournaments` (each event's message and its
+//!    rounds' threads). No handler names the subscriber's files, and the two share no wait.
 //! 5. **The handlers**: `replay`, then `commands` and `components`, which route to it.
 //!
 //! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
@@ -56,6 +58,7 @@ mod reply;
 mod rest;
 mod retry;
 mod send;
+mod shown;
 mod startup;
 mod stopping;
 mod tables;

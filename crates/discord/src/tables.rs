@@ -42,8 +42,8 @@ struct TableRecord {
     /// The queue of the table's events still to show, while its worker runs (None: no
     /// worker).
     queue: Option<VecDeque<Work>>,
-    /// The latest move number heard of (an applied move's answer): a hand read at an older
-    /// move is not shown over a newer one.
+    /// The latest move number heard of (an applied move's event, as the subscriber received
+    /// it): a hand read at an older move is not shown over a newer one.
     latest: u64,
     /// The freshest acknowledged interaction of the table's channel (a player's hand click).
     voice: Option<Voice>,
@@ -181,12 +181,6 @@ impl Tables {
             .unwrap_or_default()
     }
 
-    /// The order of a table's updates, if one is kept (a table shown since this process
-    /// started); a click on any other table makes none.
-    pub(super) fn kept_order(&self, table: TableId) -> Option<Arc<Order>> {
-        self.read(table, |r| r.order.clone()).flatten()
-    }
-
     /// A closed table's order is not needed any more.
     pub(super) fn forget_order(&self, table: TableId) {
         self.with(table, |r| r.order = None);
@@ -268,12 +262,10 @@ pub(super) enum Work {
 pub(super) struct Folded {
     /// The events folded in, every one counted shown when the update is.
     pub(super) seqs: Vec<u64>,
-    /// The first move folded in: the update waits for the move before it.
-    pub(super) first: u64,
     /// The latest move.
     pub(super) acted: Arc<Acted>,
-    /// Who made the latest move (their own answer showed them their hand).
-    pub(super) actor: Option<u64>,
+    /// The people who made the moves (a computer's moves name nobody), the latest last.
+    pub(super) movers: Vec<u64>,
     /// The latest move was a quick computer move with another to follow.
     pub(super) passing: bool,
     /// The people whose hands the earlier moves changed (their hands are read anew).
@@ -294,19 +286,20 @@ impl Work {
         };
         let mut seqs = early.seqs;
         seqs.extend(&late.seqs);
-        // Those the earlier moves changed, but the one whose click answered the earliest
-        // position already (the latest actor's answer shows them theirs, see `after_move`).
+        // Every hand the earlier moves changed, their movers' included.
         let mut earlier = early.earlier;
         earlier.extend(&early.acted.newly_to_act);
         earlier.extend(&early.acted.done_acting);
-        earlier.retain(|&u| Some(u) != early.actor);
+        earlier.extend(&early.movers);
         earlier.sort_unstable();
         earlier.dedup();
+        let mut movers = early.movers;
+        movers.retain(|u| !late.movers.contains(u));
+        movers.extend(late.movers);
         vec![Work::Moves(Folded {
             seqs,
-            first: early.first,
             acted: late.acted,
-            actor: late.actor,
+            movers,
             passing: late.passing,
             earlier,
         })]
@@ -331,9 +324,8 @@ impl Work {
             Work::Event(published) => match &*published.event {
                 TableEvent::Moved { acted, by, passing } => Some(Folded {
                     seqs: vec![published.seq],
-                    first: acted.table.move_number,
                     acted: acted.clone(),
-                    actor: by.answered(),
+                    movers: by.person().into_iter().collect(),
                     passing: *passing,
                     earlier: Vec::new(),
                 }),
@@ -344,8 +336,9 @@ impl Work {
     }
 }
 
-/// How long a table's update waits for the one before it (lost, or very slow) before going on.
-const ORDER_WAIT: Duration = Duration::from_secs(2);
+/// How long the showing of a game's start waits for the answer that posts its table message
+/// (lost, or very slow) before posting one itself.
+const START_WAIT: Duration = Duration::from_secs(2);
 
 /// What Discord shows of one table: the move its table message shows and that message, and
 /// for a match its latest result and a line for each deal over.
@@ -360,49 +353,19 @@ pub(super) struct Shown {
     pub(super) start_posted: bool,
 }
 
-/// One table's updates, one at a time and in the order of its moves.
+/// What the chat shows of one table, held by the one worker showing its events (`listen`), and
+/// the signal of a game's first table message posted by a handler's answer.
 #[derive(Debug, Default)]
 pub(super) struct Order {
     pub(super) shown: tokio::sync::Mutex<Shown>,
     pub(super) next: tokio::sync::Notify,
-    /// Held (shared) by each click answered with the clicker's hand (a move, a page or step of
-    /// the hand) from before it reads the table until its answer is sent: a later move's edit
-    /// of that hand waits for the answer (`answers_sent`), so the answer never lands over the
-    /// newer hand.
-    pub(super) answering: tokio::sync::RwLock<()>,
 }
 
 impl Order {
-    /// Waits until every click that began before now has sent its answer (at most
-    /// `ORDER_WAIT`: an answer's own deadline is shorter).
-    pub(super) async fn answers_sent(&self) {
-        let _ = tokio::time::timeout(ORDER_WAIT, self.answering.write()).await;
-    }
-
-    /// Waits until the table shows the move before `number` (or `ORDER_WAIT` passes), then
-    /// holds the table's messages.
-    pub(super) async fn in_turn(&self, number: u64) -> tokio::sync::MutexGuard<'_, Shown> {
-        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
-        loop {
-            let notified = self.next.notified();
-            tokio::pin!(notified);
-            notified.as_mut().enable();
-            let shown = self.shown.lock().await;
-            let ready = shown.move_number.is_none_or(|m| m + 1 >= number);
-            if ready || tokio::time::Instant::now() >= deadline {
-                return shown;
-            }
-            drop(shown);
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                return self.shown.lock().await;
-            }
-        }
-    }
-
     /// Waits until the answer that started the game has posted its table message (at most
-    /// `ORDER_WAIT`); answers whether it did.
+    /// `START_WAIT`); answers whether it did.
     pub(super) async fn start_posted(&self) -> bool {
-        let deadline = tokio::time::Instant::now() + ORDER_WAIT;
+        let deadline = tokio::time::Instant::now() + START_WAIT;
         loop {
             let notified = self.next.notified();
             tokio::pin!(notified);
@@ -482,7 +445,6 @@ mod tests {
             "every folded event is counted shown with it"
         );
         let last = acted(plain.last().unwrap());
-        assert_eq!(folded.first, acted(plain[0]).table.move_number);
         assert_eq!(folded.acted.table.move_number, last.table.move_number);
         assert!(Arc::ptr_eq(
             &folded.acted,
@@ -491,19 +453,27 @@ mod tests {
                 _ => unreachable!(),
             }
         ));
-        // The people the earlier moves changed, less each mover (whose own answer showed
-        // them their hand as it stood then, after every move before theirs).
+        // The people the earlier moves changed, each mover included (the subscriber shows
+        // every hand a move changed, whoever made it and through whichever edge).
         let mut earlier: Vec<u64> = Vec::new();
-        for p in &plain[..plain.len() - 1] {
+        let mut movers: Vec<u64> = Vec::new();
+        for p in &plain {
             let TableEvent::Moved { acted, by, .. } = &*p.event else {
                 unreachable!()
             };
-            earlier.extend(acted.newly_to_act.iter().chain(&acted.done_acting));
-            earlier.retain(|&u| Some(u) != by.answered());
+            if !std::ptr::eq(*p, *plain.last().unwrap()) {
+                earlier.extend(acted.newly_to_act.iter().chain(&acted.done_acting));
+                earlier.extend(by.person());
+            }
+            if let Some(mover) = by.person() {
+                movers.retain(|&u| u != mover);
+                movers.push(mover);
+            }
         }
         earlier.sort_unstable();
         earlier.dedup();
         assert_eq!(folded.earlier, earlier);
+        assert_eq!(folded.movers, movers, "the movers, the latest last");
         assert!(
             plain.iter().any(|p| acted(p).newly_to_act.contains(&ALICE)),
             "the moves folded change Alice's hand"

@@ -11,16 +11,16 @@
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
-use serenity::builder::Builder as _;
 
 use super::data::Data;
 use super::pace::{Lane, Priority};
+use super::pictures;
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
+use super::shown::edit_hand;
 use super::tables::{Folded, Ping, Shown};
-use super::words::{mention, Lang, Plain, SeatNames};
-use super::{pictures, send};
+use super::words::{mention, Plain, SeatNames};
 use pakka_table::{
     Acted, Closing, HandView, Phase, TableEvent, TableId, TableView, Unrestorable, UserId,
 };
@@ -28,91 +28,73 @@ use pakka_text::{key, list_of, msg, verbatim};
 
 /// The moves one update shows: one, or several folded into one (`tables::Work::fold`).
 pub(super) struct Moves<'a> {
-    /// The first move the update covers (the latest's own number when it is one).
-    first: u64,
+    /// The people who made them (a person's move, from any edge; none for a computer's).
+    movers: &'a [UserId],
     /// The people whose hands the moves before the latest changed.
     earlier: &'a [UserId],
 }
 
-/// Brings the channel up to date after an applied move (`actor`: the person whose click it
-/// was, whose hand the click's answer already shows; `moves`: the moves it covers). Moves of one table are brought up in
-/// their order: a click answered while the last move's messages are still being sent waits
-/// for them (at most `ORDER_WAIT`), so an older position never overwrites a newer one. A
-/// `passing` move (a computer player's, with another computer player about to move at once)
-/// leaves the table message to the move after it: quick computer moves cost one edit, not one
-/// each; a deal's end and the game's end are always shown.
+/// Brings the chat up to date after an applied move (`moves`: the moves it covers), in the
+/// order of the table's events (one worker per table, see `listen`): every hand the moves
+/// changed, the movers' own included, whichever edge or computer made them; then the table
+/// message and the turn ping. A `passing` move (a computer player's, with another computer
+/// player about to move at once) leaves the table message to the move after it: quick computer
+/// moves cost one edit, not one each; a deal's end and the game's end are always shown.
 pub(super) async fn after_move(
     ctx: &serenity::Context,
     data: &Data,
     acted: &Acted,
     moves: Moves<'_>,
-    actor: Option<u64>,
     passing: bool,
 ) {
     let view = &acted.table;
     let order = data.tables.order(view.id);
-    let mut shown = order.in_turn(moves.first).await;
-    // A click answered with its hand before this move must land first: this move's edit of
-    // that hand comes after it.
-    order.answers_sent().await;
+    let mut shown = order.shown.lock().await;
     let public = data.guild_lang(view.guild_id).await;
-    // A later move already shown (this update came late: a slow or hung answer before it):
-    // its position and its ping stand; only the hands, read as they are now, are refreshed.
-    let superseded = shown.move_number.is_some_and(|m| m > view.move_number)
-        && !acted.finished
-        && !acted.new_deal;
-    if superseded {
-        tracing::debug!(
-            table = view.id,
-            "an update came after a later move's; skipped"
-        );
-        let mut refresh: Vec<u64> = acted.newly_to_act.clone();
-        refresh.extend(&acted.done_acting);
-        refresh.extend(moves.earlier);
-        refresh.sort_unstable();
-        refresh.dedup();
-        refresh.retain(|&u| Some(u) != actor);
-        refresh_hands(ctx, data, view, &refresh, &[]).await;
-    } else if acted.finished {
+    if acted.finished {
         game_over(ctx, data, &mut shown, acted).await;
-    } else {
-        if acted.new_deal {
-            // A match keeps one result and one table message in its channel: the deal's
-            // result (the earlier deals one line each) takes the place of the last one, and
-            // the new deal's table message that of the old deal's. Each old message goes
-            // before its successor is posted, so the channel never holds more than the
-            // table message, the latest result and the ping.
-            let deal = acted.ended_deal.unwrap_or(1);
-            let over = render::deal_over(view, deal, &acted.events, public);
-            drop_result(ctx, data, &mut shown, view).await;
-            let posted = post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
-            remember_result(data, &mut shown, view.id, posted).await;
-            if let Some(old) = data.table_message(&shown, view.id).await {
-                public::delete(ctx, &data.channels, view.channel_id, &old).await;
-                shown.message = None;
-            }
-            post_table(ctx, data, &mut shown, view).await;
-        } else if passing {
-            // This move's update is done; the next computer move shows the table.
-            shown.move_number = Some(view.move_number);
-        } else {
-            edit_table(ctx, data, &mut shown, view).await;
-        }
-        let mut refresh: Vec<u64> = acted.newly_to_act.clone();
-        refresh.extend(&acted.done_acting);
-        refresh.extend(moves.earlier);
-        if acted.new_deal {
-            refresh.extend(view.seats.iter().filter_map(|s| s.user));
-        }
-        refresh.sort_unstable();
-        refresh.dedup();
-        // The acting person's hand was updated by the answer to their click.
-        refresh.retain(|&u| Some(u) != actor);
-        refresh_hands(ctx, data, view, &refresh, &acted.hands).await;
-        ping(ctx, data, view).await;
+        return;
     }
-    drop(shown);
-    order.next.notify_waiters();
+    let mut refresh: Vec<u64> = acted.newly_to_act.clone();
+    refresh.extend(&acted.done_acting);
+    refresh.extend(moves.earlier);
+    refresh.extend(moves.movers);
+    if acted.new_deal {
+        refresh.extend(view.seats.iter().filter_map(|s| s.user));
+    }
+    refresh.sort_unstable();
+    refresh.dedup();
+    // The hands first: the mover waits for theirs, the others for the table message.
+    let mut hands = acted.hands.clone();
+    if let Some(&mover) = moves.movers.last() {
+        if !hands.iter().any(|(u, _)| *u == mover) && view.seat_of(mover).is_some() {
+            hands.push((mover, acted.hand.clone()));
+        }
+    }
+    refresh_hands(ctx, data, view, &refresh, &hands).await;
+    if acted.new_deal {
+        // A match keeps one result and one table message in its channel: the deal's result
+        // (the earlier deals one line each) takes the place of the last one, and the new
+        // deal's table message that of the old deal's. Each old message goes before its
+        // successor is posted, so the channel never holds more than the table message, the
+        // latest result and the ping.
+        let deal = acted.ended_deal.unwrap_or(1);
+        let over = render::deal_over(view, deal, &acted.events, public);
+        drop_result(ctx, data, &mut shown, view).await;
+        let posted = post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
+        remember_result(data, &mut shown, view.id, posted).await;
+        if let Some(old) = data.table_message(&shown, view.id).await {
+            public::delete(ctx, &data.channels, view.channel_id, &old).await;
+            shown.message = None;
+        }
+        post_table(ctx, data, &mut shown, view).await;
+    } else if passing {
+        // This move's update is done; the next computer move shows the table.
+        shown.move_number = Some(view.move_number);
+    } else {
+        edit_table(ctx, data, &mut shown, view).await;
+    }
+    ping(ctx, data, view).await;
 }
 
 /// Removes the latest result of a match from the channel (this process's, or the one the
@@ -139,24 +121,6 @@ async fn remember_result(data: &Data, shown: &mut Shown, table: TableId, posted:
     shown.result = posted;
     if let Err(e) = data.messages.set_result(table, id).await {
         tracing::warn!(error = %e, "could not remember the latest result");
-    }
-}
-
-/// A table message was posted outside a move (a game started from a lobby, `/play`, a
-/// rematch, `/resume`): remembered here and in the edge's stored messages.
-pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: Posted) {
-    let order = data.tables.order(view.id);
-    let mut shown = order.shown.lock().await;
-    let id = message.id;
-    shown.message = Some(message);
-    shown.move_number = Some(view.move_number);
-    if view.phase == Phase::Playing {
-        shown.start_posted = true;
-    }
-    drop(shown);
-    order.next.notify_waiters();
-    if let Err(e) = data.messages.set_message(view.id, id).await {
-        tracing::warn!(error = %e, "could not remember the table message");
     }
 }
 
@@ -260,18 +224,6 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
     data.tables.forget_order(view.id);
 }
 
-/// A player whose click's answer (their new hand) failed: their open hand, if any, is brought
-/// up to date as another player's would be.
-pub(super) async fn refresh_own_hand(
-    ctx: &serenity::Context,
-    data: &Data,
-    acted: &Acted,
-    user: UserId,
-) {
-    let hands = [(user, acted.hand.clone())];
-    refresh_hands(ctx, data, &acted.table, &[user], &hands).await;
-}
-
 /// Edits the open hands of these users to their hand after the move `view` shows: the hand
 /// the move answered (`hands`) while no later move was heard of, else the hand as it stands
 /// now (read again: a later move's answer may already show a newer one).
@@ -314,50 +266,6 @@ async fn refresh_hands(
             // The player's next "Show my hand" opens a new one; until then the ping names them.
             data.tables.forget_hand(view.id, user, &token);
         }
-    }
-}
-
-/// Edits an open hand through its interaction token; answers why it failed, if it did (a
-/// token expired is `Expired`, a hand message gone `Gone`, logged once here).
-async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) -> Option<Failure> {
-    let edit = send::edit_response(reply);
-    let edited = retry::again(retry::Route::OriginalEdit, "edit an open hand", || {
-        edit.clone().execute(&ctx.http, token)
-    })
-    .await;
-    let e = edited.err()?;
-    retry::report(&e, "an open hand", "the hand is forgotten");
-    Some(e.kind)
-}
-
-/// Takes the buttons off an older hand message of the same player (a new one replaced it).
-pub(super) async fn retire_hand(ctx: &serenity::Context, token: Option<String>, lang: Lang) {
-    if let Some(token) = token {
-        edit_hand(ctx, &token, &render::hand_moved(lang)).await;
-    }
-}
-
-/// A hand as it was answered to a click, remembered so it can be brought alive later; an
-/// older hand message of the same player loses its buttons.
-pub(super) async fn remember(
-    ctx: &serenity::Context,
-    data: &Data,
-    hand: &HandView,
-    user: u64,
-    token: &str,
-    message: u64,
-) {
-    let old = data.tables.remember_hand(hand.table, user, token, message);
-    // The click was answered: its token may post the table's public messages for a while.
-    data.tables.heard_voice(hand.table, token);
-    // A hand answered with its game's end owes nothing more, and the end's showing may have
-    // forgotten the table's hands already: remembered now, it would be kept for good.
-    if hand.over {
-        data.tables.forget_hand(hand.table, user, token);
-    }
-    if old.is_some() {
-        let lang = data.user_lang(user, hand.roster.guild_id).await;
-        retire_hand(ctx, old, lang).await;
     }
 }
 
@@ -546,10 +454,10 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
 pub(super) async fn show_moves(ctx: &serenity::Context, data: &Data, folded: &Folded) {
     let acted = &folded.acted;
     let moves = Moves {
-        first: folded.first,
+        movers: &folded.movers,
         earlier: &folded.earlier,
     };
-    after_move(ctx, data, acted, moves, folded.actor, folded.passing).await;
+    after_move(ctx, data, acted, moves, folded.passing).await;
     wait_if_forbidden(data, &acted.table, false).await;
 }
 
@@ -573,11 +481,12 @@ async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
         TableEvent::Lobby(_) => {}
         TableEvent::Started(view) => started(ctx, data, view).await,
         TableEvent::Moved { acted, by, passing } => {
+            let movers: Vec<UserId> = by.person().into_iter().collect();
             let moves = Moves {
-                first: acted.table.move_number,
+                movers: &movers,
                 earlier: &[],
             };
-            after_move(ctx, data, acted, moves, by.answered(), *passing).await;
+            after_move(ctx, data, acted, moves, *passing).await;
         }
         TableEvent::StoodIn { table, away } => {
             let public = data.guild_lang(table.guild_id).await;

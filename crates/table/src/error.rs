@@ -180,6 +180,16 @@ impl TableError {
             TableError::NotAComputerSeat => msg!("table-not-a-computer-seat"),
             TableError::EventTable => msg!("table-event-table"),
             TableError::NoSuchSeason { season } => msg!("table-no-such-season", season = *season),
+            // The seats named for a person (the engine console's own words number them from 0).
+            TableError::Rule(RuleError::NotYourTurn { seat: own, to_act }) => msg!(
+                "table-not-your-turn",
+                seat = seat(*own),
+                to_act = pakka_text::list_of(
+                    to_act.iter().map(|&s| seat(s)),
+                    pakka_text::key!("sep-or")
+                ),
+                waiting = to_act.len()
+            ),
             TableError::Rule(r) => r.msg(),
             TableError::OtherShard { .. } => msg!("table-other-shard"),
             TableError::Unavailable => msg!("table-unavailable"),

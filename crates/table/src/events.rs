@@ -32,24 +32,32 @@ pub enum Closing {
     Expired,
 }
 
+/// The edge a person's input came through: the table's own words for where a move came from,
+/// so that every edge can show it the same way (none is told what another has shown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// The chat: a button of a message (a hand's, or the turn ping's action open to every
+    /// seat).
+    Chat,
+    /// The Activity's window.
+    Window,
+}
+
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mover {
-    /// A person, through a hand's button (whose answer already shows them their new hand).
-    Person(UserId),
-    /// A person, through the action offered to every seat alike on the turn ping (no hand
-    /// answered it).
-    Open(UserId),
+    /// A person, through one of the edges.
+    Person { user: UserId, edge: Edge },
     /// A computer player, or one standing in for an absent person.
     Computer,
 }
 
 impl Mover {
-    /// The person whose own answer already shows their hand after the move, if any.
-    pub fn answered(self) -> Option<UserId> {
+    /// The person who made the move, if a person did.
+    pub fn person(self) -> Option<UserId> {
         match self {
-            Mover::Person(user) => Some(user),
-            Mover::Open(_) | Mover::Computer => None,
+            Mover::Person { user, .. } => Some(user),
+            Mover::Computer => None,
         }
     }
 }

@@ -62,7 +62,7 @@ use pakka_text::msg;
 use pakka_text::{list, list_of, verbatim, Arg, Msg};
 
 pub use error::TableError;
-pub use events::{Closing, Mover, Published, TableEvent};
+pub use events::{Closing, Edge, Mover, Published, TableEvent};
 pub use runner::{Clocks, QUICK};
 // What the edges above the table service need of the layers below it, so that they depend on
 // the table service alone: the computer levels, a process's gateway shards, ratings, and the

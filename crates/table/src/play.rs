@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
-    level_name, level_of, Acted, ChannelId, Counters, HandView, Hint, Mover, Phase, Place, Record,
-    Table, TableError, TableEvent, TableId, TableService, TookOver, UserId, QUICK,
+    level_name, level_of, Acted, ChannelId, Counters, Edge, HandView, Hint, Mover, Phase, Place,
+    Record, Table, TableError, TableEvent, TableId, TableService, TookOver, UserId, QUICK,
 };
 use pakka_ai::{self, Level, Observation};
 use pakka_rules::{ActError, RuleError, Seat, Status};
@@ -50,14 +50,16 @@ impl TableService {
         Ok(t.hand(seat))
     }
 
-    /// Applies the action at `index` of the user's legal actions as offered at `move_number`.
-    /// The move is stored before this returns Ok.
+    /// Applies the action at `index` of the user's legal actions as offered at `move_number`,
+    /// sent through `edge` (the move's event says so). The move is stored before this returns
+    /// Ok.
     pub async fn act(
         &self,
         id: TableId,
         user: UserId,
         move_number: u64,
         index: usize,
+        edge: Edge,
     ) -> Result<Arc<Acted>, TableError> {
         let mut t = self.lock(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
@@ -70,7 +72,7 @@ impl TableService {
         if t.seats[seat].stand_in {
             return Err(TableError::StoodIn);
         }
-        self.apply_move(&mut t, seat, index, Mover::Person(user))
+        self.apply_move(&mut t, seat, index, Mover::Person { user, edge })
             .await
     }
 
@@ -106,7 +108,15 @@ impl TableService {
         let label = game.open_choice().ok_or(TableError::Stale)?;
         let index = game.open_index(seat).ok_or(TableError::Stale)?;
         let acted = self
-            .apply_move(&mut t, seat, index, Mover::Open(user))
+            .apply_move(
+                &mut t,
+                seat,
+                index,
+                Mover::Person {
+                    user,
+                    edge: Edge::Chat,
+                },
+            )
             .await?;
         Ok((acted, label))
     }

@@ -150,19 +150,19 @@ async fn acting_checks_seat_turn_and_move_number() {
     assert_eq!(pakka_catalog::en(&hand.actions[0].label), "Turn a card");
     assert!(s.hand(id, other).await.unwrap().actions.is_empty());
     assert!(matches!(
-        s.act(id, CAROL, 0, 0).await,
+        s.act(id, CAROL, 0, 0, Edge::Chat).await,
         Err(TableError::NotSeated)
     ));
     assert!(matches!(
-        s.act(id, other, 0, 0).await,
+        s.act(id, other, 0, 0, Edge::Chat).await,
         Err(TableError::Rule(RuleError::NotYourTurn { .. }))
     ));
     assert!(matches!(
-        s.act(id, actor, 5, 0).await,
+        s.act(id, actor, 5, 0, Edge::Chat).await,
         Err(TableError::Stale)
     ));
     assert!(matches!(
-        s.act(id, actor, 0, 9).await,
+        s.act(id, actor, 0, 9, Edge::Chat).await,
         Err(TableError::Stale)
     ));
     assert_eq!(
@@ -170,7 +170,7 @@ async fn acting_checks_seat_turn_and_move_number() {
         0,
         "refusals change nothing"
     );
-    let acted = s.act(id, actor, 0, 0).await.unwrap();
+    let acted = s.act(id, actor, 0, 0, Edge::Chat).await.unwrap();
     assert_eq!(acted.table.move_number, 1);
     // The move was stored before the caller heard of it.
     let stored = s.store().table(id).await.unwrap().unwrap();
@@ -178,7 +178,7 @@ async fn acting_checks_seat_turn_and_move_number() {
     assert_eq!(stored.moves[0].action, serde_json::json!("turn"));
     // The same click again is stale and applies nothing.
     assert!(matches!(
-        s.act(id, actor, 0, 0).await,
+        s.act(id, actor, 0, 0, Edge::Chat).await,
         Err(TableError::Stale)
     ));
     assert_eq!(s.store().table(id).await.unwrap().unwrap().moves.len(), 1);
@@ -191,7 +191,7 @@ async fn a_move_the_database_refuses_is_neither_stored_nor_applied() {
     let (id, actor) = (view.id, next(&view));
     let before = s.hand(id, actor).await.unwrap();
     s.store().refuse_writes(true).await.unwrap();
-    let refused = s.act(id, actor, 0, 0).await;
+    let refused = s.act(id, actor, 0, 0, Edge::Chat).await;
     assert!(matches!(refused, Err(TableError::Unsaved)), "{refused:?}");
     let e = refused.unwrap_err();
     assert!(e.is_outage() && !e.is_internal());
@@ -207,7 +207,7 @@ async fn a_move_the_database_refuses_is_neither_stored_nor_applied() {
     assert_eq!(s.store().table(id).await.unwrap().unwrap().move_number, 0);
     // The database is back: the same click is taken, without a restart.
     s.store().refuse_writes(false).await.unwrap();
-    let acted = s.act(id, actor, 0, 0).await.unwrap();
+    let acted = s.act(id, actor, 0, 0, Edge::Chat).await.unwrap();
     assert_eq!(acted.table.move_number, 1);
     assert_eq!(s.store().table(id).await.unwrap().unwrap().moves.len(), 1);
 }
@@ -220,7 +220,7 @@ async fn concurrent_identical_clicks_apply_once() {
     let clicks: Vec<_> = (0..8)
         .map(|_| {
             let s = s.clone();
-            tokio::spawn(async move { s.act(view.id, actor, 0, 0).await.is_ok() })
+            tokio::spawn(async move { s.act(view.id, actor, 0, 0, Edge::Chat).await.is_ok() })
         })
         .collect();
     let mut applied = 0;
@@ -239,7 +239,7 @@ async fn play_to_the_end(s: &TableService, mut view: TableView) -> TableView {
         }
         let user = next(&view);
         view = s
-            .act(view.id, user, view.move_number, 0)
+            .act(view.id, user, view.move_number, 0, Edge::Chat)
             .await
             .unwrap()
             .table
@@ -285,7 +285,7 @@ async fn restore_replays_every_unfinished_table() {
     let mut view = started(&first).await;
     for _ in 0..5 {
         view = first
-            .act(view.id, next(&view), view.move_number, 0)
+            .act(view.id, next(&view), view.move_number, 0, Edge::Chat)
             .await
             .unwrap()
             .table
@@ -323,7 +323,7 @@ async fn a_table_whose_log_no_longer_replays_is_closed_and_its_channel_freed() {
     let mut view = started(&first).await;
     for _ in 0..3 {
         view = first
-            .act(view.id, next(&view), view.move_number, 0)
+            .act(view.id, next(&view), view.move_number, 0, Edge::Chat)
             .await
             .unwrap()
             .table
@@ -382,7 +382,7 @@ async fn a_paused_match_that_no_longer_replays_is_closed_on_resume() {
     let s = service().await;
     let view = started(&s).await;
     let view = s
-        .act(view.id, next(&view), view.move_number, 0)
+        .act(view.id, next(&view), view.move_number, 0, Edge::Chat)
         .await
         .unwrap()
         .table
@@ -439,7 +439,7 @@ async fn a_forfeit_is_a_loss_for_one_player_and_a_moderator_closes_with_no_resul
     assert_eq!(ended.phase, Phase::Abandoned);
     assert_eq!(s.table_in(CHANNEL), None);
     assert!(matches!(
-        s.act(view.id, ALICE, 0, 0).await,
+        s.act(view.id, ALICE, 0, 0, Edge::Chat).await,
         Err(TableError::Closed)
     ));
     // One result row, Bob's loss; Alice is not charged.
@@ -623,7 +623,7 @@ async fn computer_players_fill_seats_and_move_until_a_person_is_to_act() {
                 None
             );
             view = s
-                .act(view.id, ALICE, view.move_number, 0)
+                .act(view.id, ALICE, view.move_number, 0, Edge::Chat)
                 .await
                 .unwrap()
                 .table
@@ -702,7 +702,7 @@ async fn a_turn_timer_hands_the_seat_to_a_computer_until_its_owner_is_back() {
         "the absent player is not waited for"
     );
     assert!(matches!(
-        s.act(view.id, late, view.move_number, 0).await,
+        s.act(view.id, late, view.move_number, 0, Edge::Chat).await,
         Err(TableError::StoodIn)
     ));
     let acted = s
@@ -986,7 +986,7 @@ async fn a_process_holds_only_the_tables_of_the_servers_on_its_shards() {
     let [even_game, even_lobby, odd_game, odd_lobby, odd_paused, odd_done] = tables[..] else {
         unreachable!()
     };
-    all.act(even_game, ALICE, 0, 0).await.ok();
+    all.act(even_game, ALICE, 0, 0, Edge::Chat).await.ok();
     all.pause(odd_paused, ALICE).await.unwrap();
     let done = all.view(odd_done).await.unwrap();
     play_to_the_end(&all, done).await;
@@ -1007,7 +1007,7 @@ async fn a_process_holds_only_the_tables_of_the_servers_on_its_shards() {
     assert_eq!(held, vec![odd_game, odd_lobby]);
     assert!(matches!(even.view(odd_game).await, Err(TableError::Closed)));
     assert!(matches!(
-        even.act(odd_game, ALICE, 0, 0).await,
+        even.act(odd_game, ALICE, 0, 0, Edge::Chat).await,
         Err(TableError::Closed)
     ));
 
@@ -1054,11 +1054,16 @@ async fn a_move_stored_without_its_answer_does_not_stall_the_table() {
     let behind = TableService::new(Store::open(&url).await.unwrap());
     assert_eq!(behind.restore().await.unwrap(), 1);
     let actor = next(&view);
-    let moved = ahead.act(view.id, actor, 0, 0).await.unwrap().table.clone();
+    let moved = ahead
+        .act(view.id, actor, 0, 0, Edge::Chat)
+        .await
+        .unwrap()
+        .table
+        .clone();
 
     // The same move: applied, stored once.
     let again = behind
-        .act(view.id, actor, 0, 0)
+        .act(view.id, actor, 0, 0, Edge::Chat)
         .await
         .unwrap()
         .table
@@ -1089,29 +1094,32 @@ async fn a_move_stored_without_its_answer_does_not_stall_the_table() {
     {
         let (actor, number) = (next(&moved), moved.move_number);
         moved = ahead
-            .act(view.id, actor, number, 0)
+            .act(view.id, actor, number, 0, Edge::Chat)
             .await
             .unwrap()
             .table
             .clone();
-        behind.act(view.id, actor, number, 0).await.unwrap();
+        behind
+            .act(view.id, actor, number, 0, Edge::Chat)
+            .await
+            .unwrap();
     }
     // Another move than the stored one: the table catches up and the click is stale.
     let (actor, number) = (next(&moved), moved.move_number);
     let moved = ahead
-        .act(view.id, actor, number, 0)
+        .act(view.id, actor, number, 0, Edge::Chat)
         .await
         .unwrap()
         .table
         .clone();
-    let other = behind.act(view.id, actor, number, 1).await;
+    let other = behind.act(view.id, actor, number, 1, Edge::Chat).await;
     assert!(matches!(other, Err(TableError::Stale)), "{other:?}");
     let caught_up = behind.view(view.id).await.unwrap();
     assert_eq!(caught_up.move_number, number + 1);
     assert_eq!(caught_up.public, moved.public);
     // And it plays on from there.
     behind
-        .act(view.id, next(&caught_up), number + 1, 0)
+        .act(view.id, next(&caught_up), number + 1, 0, Edge::Chat)
         .await
         .unwrap();
     assert_eq!(
@@ -1289,7 +1297,9 @@ async fn a_sweep_waiting_for_a_table_does_not_hold_up_the_computer_players() {
     req.bots = 1;
     let view = s.create(req).await.unwrap();
     if view.to_act.contains(&ALICE) {
-        s.act(view.id, ALICE, view.move_number, 0).await.unwrap();
+        s.act(view.id, ALICE, view.move_number, 0, Edge::Chat)
+            .await
+            .unwrap();
     }
     let computer_moved = tokio::time::timeout(Duration::from_secs(5), async {
         loop {

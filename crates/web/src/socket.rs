@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 
-use pakka_table::{TableError, TableId, TableView};
+use pakka_table::{Edge, TableError, TableId, TableView};
 use pakka_text::{msg, Msg};
 
 use super::frames::{self, ClientFrame, Reader, ServerFrame};
@@ -247,7 +247,7 @@ impl Window {
         match self
             .web
             .service
-            .act(table, self.person.id, move_number, index)
+            .act(table, self.person.id, move_number, index, Edge::Window)
             .await
         {
             // The event of the move brings every window, this one too, up to date.

@@ -261,11 +261,15 @@ impl FakeDiscord {
             )));
         }
         let original = rec.original.and_then(|m| st.messages.get(&m));
-        let done = match cb.kind {
-            5 => original.is_some_and(|m| !m.loading),
+        let edited = match cb.kind {
             6 => {
                 rec.updates > 0 || original.is_some_and(|m| m.history.len() > rec.original_versions)
             }
+            _ => true,
+        };
+        let done = match cb.kind {
+            5 => original.is_some_and(|m| !m.loading),
+            6 => edited || (rec.dispatched_at + cb.latency).elapsed() >= st.deferred_wait,
             _ => true,
         };
         if !done && !deadline_passed {
@@ -284,6 +288,7 @@ impl FakeDiscord {
             body: cb.body.clone(),
             latency: cb.latency,
             message: original.cloned(),
+            edited,
             followups: rec
                 .followups
                 .iter()

@@ -9,7 +9,7 @@ use crate::data::{Context, Error};
 use crate::reply::refusal;
 use crate::reply::{langs, say};
 use crate::words::{mention, Plain, SeatNames};
-use crate::{pictures, render, send, upkeep};
+use crate::{pictures, render, send, shown};
 use pakka_table::{Declined, Phase, TableError};
 use pakka_text::msg;
 use pakka_text::verbatim;
@@ -129,7 +129,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
             match handle.message().await {
                 Ok(message) => {
                     let message = answered_here(ctx, data, view.id, message.id.get());
-                    upkeep::table_message_posted(data, &view, message).await;
+                    shown::table_message_posted(data, &view, message).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
             }

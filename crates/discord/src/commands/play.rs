@@ -13,7 +13,7 @@ use crate::public::Posted;
 use crate::reply::refusal;
 use crate::reply::{langs, say};
 use crate::words::{plain, Lang, Plain, Reader, SeatNames};
-use crate::{pictures, render, send, throttle, upkeep};
+use crate::{pictures, render, send, shown, throttle};
 use pakka_table::games::{self, GameKind};
 use pakka_table::{CreateTable, LobbyChange, Person, TableError};
 use pakka_table::{Learning, Level};
@@ -117,7 +117,7 @@ pub async fn play(
             match handle.message().await {
                 Ok(message) => {
                     let message = answered_here(ctx, data, view.id, message.id.get());
-                    upkeep::table_message_posted(data, &view, message).await;
+                    shown::table_message_posted(data, &view, message).await;
                 }
                 Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
             }
@@ -273,7 +273,7 @@ async fn play_in_thread(
             )
             .await;
             if let Some(message) = posted {
-                upkeep::table_message_posted(data, &view, Posted::channel(message)).await;
+                shown::table_message_posted(data, &view, Posted::channel(message)).await;
             }
         }
         Err(e) => {

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
 use super::*;
-use crate::{Acted, CreateTable, Mover, Person, TableService};
+use crate::{Acted, CreateTable, Edge, Mover, Person, TableService};
 use pakka_ai::Level;
 use pakka_cards::CardSet;
 use pakka_rules::{Observer, Seen};
@@ -63,7 +63,7 @@ pub async fn play_out(s: &TableService, mut view: TableView, seed: u64) -> Table
         } else {
             let hand = s.hand(view.id, ALICE).await.unwrap();
             let index = rng.random_range(0..hand.actions.len());
-            s.act(view.id, ALICE, view.move_number, index)
+            s.act(view.id, ALICE, view.move_number, index, Edge::Chat)
                 .await
                 .unwrap()
                 .table
@@ -106,8 +106,16 @@ pub async fn every_move(game: &str, seats: usize, seed: u64) -> Vec<(Arc<Acted>,
         } else {
             let hand = s.hand(view.id, ALICE).await.unwrap();
             let index = rng.random_range(0..hand.actions.len());
-            let acted = s.act(view.id, ALICE, view.move_number, index).await;
-            (acted.unwrap(), Mover::Person(ALICE))
+            let acted = s
+                .act(view.id, ALICE, view.move_number, index, Edge::Chat)
+                .await;
+            (
+                acted.unwrap(),
+                Mover::Person {
+                    user: ALICE,
+                    edge: Edge::Chat,
+                },
+            )
         };
         view = acted.table.clone();
         moves.push((acted, by));

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::*;
-use crate::{Clocks, TableService, TableView};
+use crate::{Clocks, Edge, TableService, TableView};
 use pakka_store::Store;
 
 const GUILD: u64 = 10;
@@ -69,7 +69,7 @@ async fn play_out(s: &TableService, table: TableId) {
         };
         match view.to_act.first() {
             Some(&user) => {
-                let _ = s.act(table, user, view.move_number, 0).await;
+                let _ = s.act(table, user, view.move_number, 0, Edge::Chat).await;
             }
             None => tokio::time::sleep(Duration::from_millis(2)).await,
         }
