@@ -58,8 +58,9 @@ pub trait Heuristic: Game {
     }
 
     /// The game's own reasons for a hint (`Why::Game`), each worded by the catalog: an enum in
-    /// the game's folder beside its rule of thumb, or [`NoReason`](crate::NoReason) for a game
-    /// whose rule of thumb gives only the shared ones.
+    /// the game's folder beside its rule of thumb (carrying the reasons of a toolkit it plays
+    /// by, or the toolkit's own: `shedding::SheddingWhy`), or [`NoReason`](crate::NoReason) for
+    /// a game whose rule of thumb names no branch.
     type Reason: Copy + fmt::Debug + Ord + Hash + Send + Sync + Into<Msg>;
 
     /// Why the rule of thumb would choose `legal[chosen]` for `seat` (a hint's one line): from

@@ -8,10 +8,10 @@ use rand::RngCore;
 
 use super::{Action, Paskahousu};
 use crate::shedding::{self, Position};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 
 impl Heuristic for Paskahousu {
-    type Reason = crate::NoReason;
+    type Reason = shedding::SheddingWhy;
 
     /// The shared rule of thumb of `shedding::choose` on [`observe`]: the lowest rank with all
     /// its cards, 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
@@ -19,7 +19,7 @@ impl Heuristic for Paskahousu {
         shedding::choose(&observe(self, seat), legal, &shedding::Weights::PASKAHOUSU)
     }
 
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> crate::Why {
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why<shedding::SheddingWhy> {
         shedding::hint_why(&observe(self, seat), legal, chosen)
     }
 

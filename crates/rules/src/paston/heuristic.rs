@@ -23,7 +23,7 @@
 use std::sync::LazyLock;
 
 use super::{Action, Level, Paston, Phase, SEATS};
-use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
+use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table, TrickWhy};
 use crate::tricks::rank_bits as ranks;
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
@@ -50,6 +50,8 @@ crate::reasons! {
         Whist => msg!("why-paston-whist"),
         /// Too few defensive tricks: pass and sit out.
         SitOut => msg!("why-paston-sit-out"),
+        /// The card play Paston shares with Teka, worded there.
+        Play(why: TrickWhy) => why.into(),
     }
 }
 
@@ -307,5 +309,5 @@ fn play(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
         trick_number: view.trick_number,
     };
     let (card, why) = table.card(cards, view.trick)?;
-    index_of(legal, &Action::Play(card)).map(|i| (i, why))
+    index_of(legal, &Action::Play(card)).map(|i| (i, Why::Game(PastonWhy::Play(why))))
 }

@@ -8,10 +8,10 @@ use rand::RngCore;
 
 use super::{Action, Phase, Poytapaska};
 use crate::shedding::{self, Position};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 
 impl Heuristic for Poytapaska {
-    type Reason = crate::NoReason;
+    type Reason = shedding::SheddingWhy;
 
     /// Face-down positions in order ([`first_flip`]); otherwise the shared rule of thumb of
     /// `shedding::choose` on [`observe`]: the lowest rank with all its cards (face-up cards
@@ -22,7 +22,7 @@ impl Heuristic for Poytapaska {
         })
     }
 
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> crate::Why {
+    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> Why<shedding::SheddingWhy> {
         shedding::hint_why(&observe(self, seat), legal, chosen)
     }
 
