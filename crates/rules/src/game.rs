@@ -349,9 +349,10 @@ pub trait Game:
     /// random and unseen future deals reseeded.
     fn determinize(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
 
-    /// `status().deal`: the current deal of a match, from 1.
+    /// The current deal of a match, from 1 (`status().deal`, which [`Status::of`] reads from
+    /// here). 1 by default: a game of one deal says nothing.
     fn deal_number(&self) -> u32 {
-        self.status().deal
+        1
     }
 }
 
@@ -391,14 +392,14 @@ macro_rules! game_head {
 }
 pub(crate) use game_head;
 
-/// The accessors of [`Game`] every game writes alike, each an expression over the game: `seats`,
-/// `is_over` and `deal_number`, with `options` (the game's `options` field); with `turn: field`,
-/// also `to_act_into` for a game where one seat acts at a time, the one in that field, until
-/// the game is over.
+/// The accessors of [`Game`] every game writes alike, each an expression over the game: `seats`
+/// and `is_over`, with `options` (the game's `options` field); with `deal:`, `deal_number` for a
+/// game of several deals; with `turn: field`, also `to_act_into` for a game where one seat acts
+/// at a time, the one in that field, until the game is over.
 macro_rules! game_accessors {
     (
-        seats: |$g:pat_param| $seats:expr, over: |$o:pat_param| $over:expr,
-        deal: |$d:pat_param| $deal:expr $(, turn: $turn:ident)? $(,)?
+        seats: |$g:pat_param| $seats:expr, over: |$o:pat_param| $over:expr
+        $(, deal: |$d:pat_param| $deal:expr)? $(, turn: $turn:ident)? $(,)?
     ) => {
         fn options(&self) -> &Options {
             &self.options
@@ -414,10 +415,12 @@ macro_rules! game_accessors {
             $over
         }
 
-        fn deal_number(&self) -> u32 {
-            let $d = self;
-            $deal
-        }
+        $(
+            fn deal_number(&self) -> u32 {
+                let $d = self;
+                $deal
+            }
+        )?
 
         $(
             #[inline]

@@ -908,11 +908,6 @@ macro_rules! from_core {
         fn action_space(&self) -> Vec<$crate::shedding::Action> {
             $crate::shedding::action_space()
         }
-
-        /// Both games are one deal.
-        fn deal_number(&self) -> u32 {
-            1
-        }
     };
 }
 pub(crate) use from_core;
