@@ -15,6 +15,196 @@
 //! - `view(observer)` holds only what that observer may see; the Discord layer renders only views.
 //! - `zones` puts every card of the game's deck in exactly one place, tagged with who may see it.
 //! - `determinize(seat, rng)` returns a full state whose `view(seat)` equals this one's.
+//!
+//! ## A whole game
+//!
+//! The contract in full, on a game small enough to read at once (it is no game of the registry):
+//! Nim over five cards. The cards lie face up in a row; in turn each seat takes one or two from
+//! its front, and whoever takes the last card wins. Nothing is hidden, so `determinize` has only
+//! future deals to reseed; and its rule of thumb names no branch (`NoReason`).
+//!
+//! ```
+//! use pakka_cards::Card;
+//! use pakka_rules::{
+//!     DeckSource, Events, Game, Heuristic, NoOptions, NoReason, Observer, Pictured, RuleError,
+//!     Seat, Seen, Setup, SetupError, Showcase, Status, Zone,
+//! };
+//! use rand::{RngCore, SeedableRng};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! struct Nim {
+//!     options: NoOptions,
+//!     row: Vec<Card>,
+//!     taken: [Vec<Card>; 2],
+//!     turn: Seat,
+//!     source: DeckSource,
+//! }
+//!
+//! /// Take this many cards from the front of the row.
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+//! struct Take(usize);
+//!
+//! #[derive(Clone, Debug, PartialEq)]
+//! enum Refusal {
+//!     OneOrTwo { left: usize },
+//! }
+//!
+//! #[derive(Clone, Debug, PartialEq, Serialize)]
+//! struct Took {
+//!     seat: Seat,
+//!     cards: Vec<Card>,
+//! }
+//!
+//! #[derive(Clone, Debug, PartialEq, Serialize)]
+//! struct View {
+//!     /// The cards the observer has taken.
+//!     hand: Vec<Card>,
+//!     row: Vec<Card>,
+//!     turn: Option<Seat>,
+//! }
+//!
+//! fn deck() -> Vec<Card> {
+//!     pakka_cards::parse_cards("AS 2S 3S 4S 5S").unwrap()
+//! }
+//!
+//! impl Game for Nim {
+//!     type Options = NoOptions;
+//!     type Refusal = Refusal;
+//!     type Action = Take;
+//!     type Event = Took;
+//!     type View = View;
+//!
+//!     const ID: &'static str = "nim";
+//!     const ALIASES: &'static [&'static str] = &[];
+//!     const SEATS: (usize, usize) = (2, 2);
+//!     const SHOWCASE: Showcase = Showcase {
+//!         seed: 1,
+//!         arena_seats: 2,
+//!         replay_seats: 2,
+//!         people: 2,
+//!         computers: 0,
+//!         load_people: 2,
+//!         picture: Pictured { seats: 2, options: "", moves: 1, hand: 0 },
+//!     };
+//!
+//!     fn new(options: NoOptions, seats: usize, setup: Setup) -> Result<Nim, SetupError> {
+//!         let (mut source, dealer) = DeckSource::new(setup, &deck(), seats)?;
+//!         let row = source.next_deck(&deck());
+//!         let turn = (dealer + 1) % 2;
+//!         Ok(Nim { options, row, taken: Default::default(), turn, source })
+//!     }
+//!
+//!     fn options(&self) -> &NoOptions {
+//!         &self.options
+//!     }
+//!
+//!     fn seats(&self) -> usize {
+//!         2
+//!     }
+//!
+//!     fn is_over(&self) -> bool {
+//!         self.row.is_empty()
+//!     }
+//!
+//!     fn to_act_into(&self, out: &mut Vec<Seat>) {
+//!         out.clear();
+//!         if !self.is_over() {
+//!             out.push(self.turn);
+//!         }
+//!     }
+//!
+//!     fn legal_into(&self, seat: Seat, out: &mut Vec<Take>) {
+//!         out.clear();
+//!         if seat == self.turn {
+//!             out.extend((1..=self.row.len().min(2)).map(Take));
+//!         }
+//!     }
+//!
+//!     fn advance(&mut self, seat: Seat, &Take(n): &Take, events: &mut Events<'_, Took>) {
+//!         let cards: Vec<Card> = self.row.drain(..n).collect();
+//!         self.taken[seat].extend(&cards);
+//!         events.tell(|| Took { seat, cards });
+//!         self.turn = 1 - seat;
+//!     }
+//!
+//!     fn refusal(&self, _seat: Seat, _action: &Take) -> Refusal {
+//!         Refusal::OneOrTwo { left: self.row.len() }
+//!     }
+//!
+//!     fn view(&self, observer: Observer) -> View {
+//!         View {
+//!             hand: observer.seat().map_or(Vec::new(), |s| self.taken[s].clone()),
+//!             row: self.row.clone(),
+//!             turn: (!self.is_over()).then_some(self.turn),
+//!         }
+//!     }
+//!
+//!     fn status(&self) -> Status {
+//!         // Once over, the seat to move next is the one that did not take the last card.
+//!         let ranking = self.is_over().then(|| vec![vec![1 - self.turn], vec![self.turn]]);
+//!         Status::of(self, None, ranking)
+//!     }
+//!
+//!     fn zones(&self) -> Vec<Zone> {
+//!         let mut zones = vec![Zone::new("row", self.row.iter().copied(), Seen::All)];
+//!         for (s, taken) in self.taken.iter().enumerate() {
+//!             zones.push(Zone::new(format!("taken {s}"), taken.iter().copied(), Seen::All));
+//!         }
+//!         zones
+//!     }
+//!
+//!     fn hands(&self) -> Vec<Vec<Card>> {
+//!         self.taken.to_vec()
+//!     }
+//!
+//!     fn action_space(&self) -> Vec<Take> {
+//!         (0..=3).map(Take).collect()
+//!     }
+//!
+//!     fn determinize(&self, _seat: Seat, rng: &mut dyn RngCore) -> Nim {
+//!         let mut game = self.clone();
+//!         game.source.reseed(rng);
+//!         game
+//!     }
+//! }
+//!
+//! impl Heuristic for Nim {
+//!     type Reason = NoReason;
+//!
+//!     /// Leave the other seat a multiple of three, where it can.
+//!     fn rule_of_thumb(&self, _seat: Seat, legal: &[Take], _rng: &mut dyn RngCore) -> usize {
+//!         legal.iter().position(|&Take(n)| (self.row.len() - n) % 3 == 0).unwrap_or(0)
+//!     }
+//! }
+//!
+//! // The row as dealt (seat 1 deals, so seat 0 starts): A♠ 2♠ 3♠ 4♠ 5♠.
+//! let mut game = Nim::new(NoOptions::default(), 2, Setup::deck(1, deck())).unwrap();
+//! assert_eq!(game.to_act(), [0]);
+//! assert_eq!(game.legal_actions(0), [Take(1), Take(2)]);
+//! assert!(game.legal_actions(1).is_empty());
+//! assert!(matches!(game.apply(1, &Take(1)), Err(RuleError::NotYourTurn { seat: 1, .. })));
+//! assert_eq!(
+//!     game.apply(0, &Take(3)),
+//!     Err(RuleError::Illegal(Refusal::OneOrTwo { left: 5 }))
+//! );
+//!
+//! // Each seat plays its rule of thumb until the game is over: seat 0 takes two and leaves three,
+//! // and wins whatever seat 1 does.
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+//! while let Some(&seat) = game.to_act().first() {
+//!     let legal = game.legal_actions(seat);
+//!     let choice = game.rule_of_thumb(seat, &legal, &mut rng);
+//!     game.apply(seat, &legal[choice]).unwrap();
+//! }
+//! assert_eq!(game.hands()[0].len() + game.hands()[1].len(), 5);
+//! assert_eq!(game.status().ranking, Some(vec![vec![0], vec![1]]));
+//! assert_eq!(game.apply(1, &Take(1)), Err(RuleError::GameOver));
+//!
+//! // Every view is the observer's own: the public holds no hand.
+//! assert!(game.view(Observer::Public).hand.is_empty());
+//! assert_eq!(game.view(Observer::Seat(0)).hand, game.hands()[0]);
+//! ```
 
 use std::fmt;
 use std::hash::Hash;

@@ -6,8 +6,8 @@
 //! created with (and, for determinization, from the caller's generator).
 //!
 //! ## Contents
-//! - [`game`]: the contract of a game state, method by method (the [`Game`] trait), and the
-//!   types it speaks in.
+//! - [`game`]: the contract of a game state, method by method (the [`Game`] trait), the types
+//!   it speaks in, and a whole game written out and played to its end (Nim over five cards).
 //! - [`setup`]: a game's first deal, its deck source, the seat check and the dealing helpers.
 //! - [`events`]: the sink a game tells its events through.
 //! - [`present`] and [`picture`]: what people are told and shown ([`Present`], [`Scene`]).
