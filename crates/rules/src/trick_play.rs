@@ -381,23 +381,8 @@ mod tests {
 
     #[test]
     fn the_suit_values_table_answers_suit_tricks_for_every_holding() {
-        // Paston's and Teka's weights.
-        for style in [
-            Style {
-                deck_ranks: 0x7F80,
-                trump_length: [0.0, 0.0, 0.0, 0.7, 1.0, 1.0],
-                side_fade: [1.0, 0.85, 0.5, 0.25],
-                trump_leads_until: 0,
-                touching_trump_lead: false,
-            },
-            Style {
-                deck_ranks: 0x7FFC,
-                trump_length: [0.0, 0.0, 0.0, 0.6, 0.85, 1.0],
-                side_fade: [1.0, 0.9, 0.6, 0.3],
-                trump_leads_until: 3,
-                touching_trump_lead: true,
-            },
-        ] {
+        // Paston's and Teka's weights, as the games play with them.
+        for style in [crate::paston::STYLE, crate::teka::STYLE] {
             let table = SuitValues::new(&style);
             for i in 0u16..1 << 13 {
                 let held = (i << 2) & style.deck_ranks;

@@ -56,7 +56,7 @@ crate::reasons! {
 }
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
-const STYLE: Style = Style {
+pub(crate) const STYLE: Style = Style {
     deck_ranks: 0x7F80,
     trump_length: [0.0, 0.0, 0.0, 0.7, 1.0, 1.0],
     side_fade: [1.0, 0.85, 0.5, 0.25],

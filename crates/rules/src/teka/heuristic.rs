@@ -58,7 +58,7 @@ crate::reasons! {
 }
 
 /// Teka's weights for the shared card play: the whole deck (2 to A).
-pub(super) const STYLE: Style = Style {
+pub(crate) const STYLE: Style = Style {
     deck_ranks: 0x7FFC,
     trump_length: [0.0, 0.0, 0.0, 0.6, 0.85, 1.0],
     side_fade: [1.0, 0.9, 0.6, 0.3],
