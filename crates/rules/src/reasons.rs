@@ -10,7 +10,7 @@ use pakka_text::{msg, Msg};
 /// is (`G`, its `Heuristic::Reason`), or one of the two kinds every game shares. A game's
 /// reasons are an enum beside its rule of thumb (`kop::KopWhy`), and a toolkit's beside its
 /// rule of thumb (`shedding::SheddingWhy`, `trick_play::TrickWhy`), carried by the reasons of
-/// the games that play by it; each is worded once, where it is declared ([`reasons!`]). Each
+/// the games that play by it; each is worded once, where it is declared (`reasons!`). Each
 /// is true of the action it is given for; [`Why::Weighed`] is only for an action the rule of
 /// thumb did not choose (or a game without a finer account).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
