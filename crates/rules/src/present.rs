@@ -109,9 +109,14 @@ pub trait Present: Game {
     /// marked afterwards from `action_cards`). Built from the view alone, like `describe`.
     fn picture(view: &Self::View) -> Scene;
     /// The cards of the acting seat's hand that an action plays or uses, for marking the legal
-    /// cards of a hand's picture. None by default (passes, bids, draws).
-    fn action_cards(_action: &Self::Action) -> Vec<pakka_cards::Card> {
-        Vec::new()
+    /// cards of a hand's picture. By default the card an action plays in a game whose card play
+    /// is one card ([`Game::card_play`]), and none for every other action (passes, bids,
+    /// draws) or game: a game whose actions use cards otherwise says so itself.
+    fn action_cards(action: &Self::Action) -> Vec<pakka_cards::Card> {
+        (0..pakka_cards::Card::COUNT)
+            .filter_map(pakka_cards::Card::from_index)
+            .filter(|&card| Self::card_play(card).as_ref() == Some(action))
+            .collect()
     }
 }
 

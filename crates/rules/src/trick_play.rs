@@ -21,11 +21,43 @@
 //! short side suit, never a trump or a master) unless the partner's card is at risk and a master
 //! or an honour (J or better) can go over it; duck as well when nothing wins. A card is a master
 //! when every higher card of its suit is in sight. [`Table::card`] answers, beside the card, the
-//! branch that chose it as a [`Why`] (a hint's reason).
+//! branch that chose it as a [`TrickWhy`] (a hint's reason).
 
 use super::tricks::{self, ace_high, rank_bits as ranks, suit_beats, LastTrick};
-use super::{Seat, Why};
+use super::Seat;
 use pakka_cards::{Card, CardSet, Rank, Suit};
+use pakka_text::msg;
+
+crate::reasons! {
+    /// Why the shared card play chose a card ([`Table::card`]), worded by the catalog
+    /// (`why-*`): carried by Paston's and Teka's own reasons as their card play's.
+    pub enum TrickWhy {
+        /// The declarer holds the highest trump still out: trumps are drawn.
+        DrawTrumps => msg!("why-draw-trumps"),
+        /// The declarer with four or more trumps leads them in the first tricks (Teka).
+        LeadTrumps => msg!("why-lead-trumps"),
+        /// A lead that nobody else can beat in its suit: every higher card is in sight.
+        LeadMaster => msg!("why-lead-master"),
+        /// A lead from the longest side suit.
+        LeadLongSuit => msg!("why-lead-long-suit"),
+        /// Only trumps may be led.
+        LeadTrumpsOnly => msg!("why-lead-trumps-only"),
+        /// The partner's winning card could still be beaten: a high card goes over it.
+        CoverPartner => msg!("why-cover-partner"),
+        /// The partner is winning the trick: the cheapest card.
+        PartnerWins => msg!("why-partner-wins"),
+        /// No legal card takes the trick: the cheapest one.
+        CannotWin => msg!("why-cannot-win"),
+        /// No opponent plays after: the cheapest card that wins.
+        WinCheapest => msg!("why-win-cheapest"),
+        /// Void in the suit led: the lowest trump that wins.
+        Ruff => msg!("why-ruff"),
+        /// The partner plays after and no master wins: the cheapest card.
+        SecondHandLow => msg!("why-second-hand-low"),
+        /// An opponent plays after: a high card that wins for now.
+        WinHigh => msg!("why-win-high"),
+    }
+}
 
 /// One game's weights for the shared play.
 #[derive(Clone, Copy, Debug)]
@@ -175,7 +207,7 @@ pub struct Table<'a> {
 impl Table<'_> {
     /// The card to play from `cards` (the legal ones) to the trick so far, and why: the branch
     /// of the play that chose it (a hint's reason), decided in the same place as the card.
-    pub fn card<G>(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why<G>)> {
+    pub fn card(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, TrickWhy)> {
         if cards.is_empty() {
             None
         } else if trick.is_empty() {
@@ -224,16 +256,16 @@ impl Table<'_> {
         }
     }
 
-    fn lead<G>(&self, cards: CardSet) -> Option<(Card, Why<G>)> {
+    fn lead(&self, cards: CardSet) -> Option<(Card, TrickWhy)> {
         let trumps: CardSet = cards.iter().filter(|&c| self.is_trump(c)).collect();
         let side = cards.difference(trumps);
         let top_trump = trumps.iter().max_by_key(|c| c.rank());
         if self.declarer && !self.opponents_out {
             if let Some(top) = top_trump.filter(|&c| self.master(c)) {
-                return Some((self.equal_low(top, |_| true), Why::DrawTrumps));
+                return Some((self.equal_low(top, |_| true), TrickWhy::DrawTrumps));
             }
             if trumps.len() >= 4 && self.trick_number <= self.style.trump_leads_until {
-                return self.lead_from(trumps).map(|c| (c, Why::LeadTrumps));
+                return self.lead_from(trumps).map(|c| (c, TrickWhy::LeadTrumps));
             }
         }
         if let Some(m) = side
@@ -241,7 +273,7 @@ impl Table<'_> {
             .filter(|&c| self.master(c))
             .min_by_key(|c| c.rank())
         {
-            return Some((m, Why::LeadMaster));
+            return Some((m, TrickWhy::LeadMaster));
         }
         let suit_len = |s: Suit| ranks(side, s).count_ones();
         if let Some(suit) = Suit::ALL
@@ -251,22 +283,24 @@ impl Table<'_> {
         {
             return self
                 .lead_from(side.iter().filter(|c| c.suit() == suit).collect())
-                .map(|c| (c, Why::LeadLongSuit));
+                .map(|c| (c, TrickWhy::LeadLongSuit));
         }
         // Only trumps left (or, in Teka, the first lead).
         match top_trump {
-            Some(top) if self.master(top) => Some((self.equal_low(top, |_| true), Why::LeadMaster)),
-            _ if self.style.touching_trump_lead => {
-                self.lead_from(trumps).map(|c| (c, Why::LeadTrumpsOnly))
+            Some(top) if self.master(top) => {
+                Some((self.equal_low(top, |_| true), TrickWhy::LeadMaster))
             }
+            _ if self.style.touching_trump_lead => self
+                .lead_from(trumps)
+                .map(|c| (c, TrickWhy::LeadTrumpsOnly)),
             _ => trumps
                 .iter()
                 .min_by_key(|c| c.rank())
-                .map(|c| (c, Why::LeadTrumpsOnly)),
+                .map(|c| (c, TrickWhy::LeadTrumpsOnly)),
         }
     }
 
-    fn follow<G>(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, Why<G>)> {
+    fn follow(&self, cards: CardSet, trick: &[(Seat, Card)]) -> Option<(Card, TrickWhy)> {
         let led = trick.first()?.1;
         let beats = |a: Card, b: Card| suit_beats(a, b, led, self.trump, ace_high);
         let (wseat, wcard) = trick[1..]
@@ -283,20 +317,21 @@ impl Table<'_> {
                 .filter(|c| c.suit() == led.suit())
                 .max_by_key(|c| c.rank());
             return match top {
-                Some(top) if !safe && (self.master(top) || top.rank() >= Rank::Jack) => {
-                    Some((self.equal_low(top, |c| beats(c, wcard)), Why::CoverPartner))
-                }
-                _ => self.cheapest(cards).map(|c| (c, Why::PartnerWins)),
+                Some(top) if !safe && (self.master(top) || top.rank() >= Rank::Jack) => Some((
+                    self.equal_low(top, |c| beats(c, wcard)),
+                    TrickWhy::CoverPartner,
+                )),
+                _ => self.cheapest(cards).map(|c| (c, TrickWhy::PartnerWins)),
             };
         }
         if winners.is_empty() {
-            return self.cheapest(cards).map(|c| (c, Why::CannotWin));
+            return self.cheapest(cards).map(|c| (c, TrickWhy::CannotWin));
         }
         if self.opponents_after == 0 {
             return winners
                 .iter()
                 .min_by_key(|&c| cost(c))
-                .map(|c| (c, Why::WinCheapest));
+                .map(|c| (c, TrickWhy::WinCheapest));
         }
         let top = winners.iter().max_by_key(|&c| cost(c))?;
         if self.is_trump(top) && led.suit() != top.suit() {
@@ -304,12 +339,12 @@ impl Table<'_> {
             return winners
                 .iter()
                 .min_by_key(|&c| cost(c))
-                .map(|c| (c, Why::Ruff));
+                .map(|c| (c, TrickWhy::Ruff));
         }
         if self.partner_after && !self.master(top) {
-            return self.cheapest(cards).map(|c| (c, Why::SecondHandLow));
+            return self.cheapest(cards).map(|c| (c, TrickWhy::SecondHandLow));
         }
-        Some((self.equal_low(top, |c| beats(c, wcard)), Why::WinHigh))
+        Some((self.equal_low(top, |c| beats(c, wcard)), TrickWhy::WinHigh))
     }
 }
 
@@ -346,23 +381,8 @@ mod tests {
 
     #[test]
     fn the_suit_values_table_answers_suit_tricks_for_every_holding() {
-        // Paston's and Teka's weights.
-        for style in [
-            Style {
-                deck_ranks: 0x7F80,
-                trump_length: [0.0, 0.0, 0.0, 0.7, 1.0, 1.0],
-                side_fade: [1.0, 0.85, 0.5, 0.25],
-                trump_leads_until: 0,
-                touching_trump_lead: false,
-            },
-            Style {
-                deck_ranks: 0x7FFC,
-                trump_length: [0.0, 0.0, 0.0, 0.6, 0.85, 1.0],
-                side_fade: [1.0, 0.9, 0.6, 0.3],
-                trump_leads_until: 3,
-                touching_trump_lead: true,
-            },
-        ] {
+        // Paston's and Teka's weights, as the games play with them.
+        for style in [crate::paston::STYLE, crate::teka::STYLE] {
             let table = SuitValues::new(&style);
             for i in 0u16..1 << 13 {
                 let held = (i << 2) & style.deck_ranks;

@@ -76,13 +76,6 @@ impl Present for Kop {
         scene
     }
 
-    fn action_cards(action: &Action) -> Vec<Card> {
-        match *action {
-            Action::Play(c) => vec![c],
-            _ => Vec::new(),
-        }
-    }
-
     fn name() -> Msg {
         msg!("kop-name")
     }

@@ -239,7 +239,7 @@ impl Game for Matapesa {
         Self::deal(options, seats, setup)
     }
 
-    crate::game_accessors!(seats: |g| g.n(), over: |g| g.loser.is_some(), deal: |_| 1, turn: turn);
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.loser.is_some(), turn: turn);
 
     /// One action per rank the seat may play, low to high: any rank when leading, else a rank
     /// at least the highest so far in the trick, or the lowest rank held.

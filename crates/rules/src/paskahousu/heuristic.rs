@@ -4,23 +4,20 @@
 //! player (the bigger the pile, the more he may have to take) and the pick-up that a lone 10 or
 //! ace on an empty pile forces on him.
 
-use rand::RngCore;
-
 use super::{Action, Paskahousu};
 use crate::shedding::{self, Position};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 
 impl Heuristic for Paskahousu {
-    type Reason = crate::NoReason;
+    type Reason = shedding::SheddingWhy;
 
     /// The shared rule of thumb of `shedding::choose` on [`observe`]: the lowest rank with all
-    /// its cards, 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        shedding::choose(&observe(self, seat), legal, &shedding::Weights::PASKAHOUSU)
-    }
-
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> crate::Why {
-        shedding::hint_why(&observe(self, seat), legal, chosen)
+    /// its cards, 10s, aces and 2s kept for high or big piles, draw-and-try before taking; with
+    /// the branch that chose it (`shedding::hint_why`).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why<shedding::SheddingWhy>)> {
+        let pos = observe(self, seat);
+        let chosen = shedding::choose(&pos, legal, &shedding::Weights::PASKAHOUSU);
+        Some((chosen, shedding::hint_why(&pos, legal, chosen)))
     }
 
     /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who

@@ -23,7 +23,7 @@
 use std::sync::LazyLock;
 
 use super::{Action, Level, Paston, Phase, SEATS};
-use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
+use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table, TrickWhy};
 use crate::tricks::rank_bits as ranks;
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
@@ -50,11 +50,13 @@ crate::reasons! {
         Whist => msg!("why-paston-whist"),
         /// Too few defensive tricks: pass and sit out.
         SitOut => msg!("why-paston-sit-out"),
+        /// The card play Paston shares with Teka, worded there.
+        Play(why: TrickWhy) => why.into(),
     }
 }
 
 /// Paston's weights for the shared card play: the piquet deck (7 to A).
-const STYLE: Style = Style {
+pub(crate) const STYLE: Style = Style {
     deck_ranks: 0x7F80,
     trump_length: [0.0, 0.0, 0.0, 0.7, 1.0, 1.0],
     side_fade: [1.0, 0.85, 0.5, 0.25],
@@ -307,5 +309,5 @@ fn play(view: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
         trick_number: view.trick_number,
     };
     let (card, why) = table.card(cards, view.trick)?;
-    index_of(legal, &Action::Play(card)).map(|i| (i, why))
+    index_of(legal, &Action::Play(card)).map(|i| (i, Why::Game(PastonWhy::Play(why))))
 }

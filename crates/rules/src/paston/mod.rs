@@ -26,6 +26,8 @@
 
 mod heuristic;
 pub use heuristic::PastonWhy;
+#[cfg(test)]
+pub(crate) use heuristic::STYLE;
 mod present;
 
 use rand::RngCore;

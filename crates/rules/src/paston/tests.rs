@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::*;
+use crate::trick_play::TrickWhy;
 use crate::{seats_from, Game, Heuristic, Present, RuleError};
 use pakka_cards::{parse_cards, validate_deck};
 use pakka_catalog::{en, en_lines};
@@ -1056,30 +1057,48 @@ fn normal_draws_trumps_wins_cheaply_and_ducks_when_the_trick_is_gone() {
     act(&mut g, 2, Action::Whist);
     // AH KH QH JH 10H are equal: the declarer draws trumps with the cheapest of them.
     assert_eq!(normal_choice(&g), Action::Play(card("10H")));
-    assert_eq!(normal_why(&g), super::heuristic::Why::DrawTrumps);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Play(TrickWhy::DrawTrumps))
+    );
     act(&mut g, 0, Action::Play(card("7C")));
     // Seat 1 plays after the declarer, only its partner still to come: QC wins, AC is wasted.
     assert_eq!(normal_choice(&g), Action::Play(card("QC")));
-    assert_eq!(normal_why(&g), super::heuristic::Why::WinCheapest);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Play(TrickWhy::WinCheapest))
+    );
     act(&mut g, 1, Action::Play(card("QC")));
     // The partner holds the trick: seat 2 ducks with 9C rather than overtake with KC.
     assert_eq!(normal_choice(&g), Action::Play(card("9C")));
-    assert_eq!(normal_why(&g), super::heuristic::Why::PartnerWins);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Play(TrickWhy::PartnerWins))
+    );
     act(&mut g, 2, Action::Play(card("9C")));
     assert_eq!(g.won.counts[1], 1);
     // Seat 1 leads a low spade; seat 2 goes up with QS (third hand high: the declarer, still to
     // play, could beat its partner's 7S); the declarer, last, wins with KS rather than AS.
     act(&mut g, 1, Action::Play(card("7S")));
     assert_eq!(normal_choice(&g), Action::Play(card("QS")));
-    assert_eq!(normal_why(&g), super::heuristic::Why::CoverPartner);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Play(TrickWhy::CoverPartner))
+    );
     act(&mut g, 2, Action::Play(card("QS")));
     assert_eq!(normal_choice(&g), Action::Play(card("KS")));
-    assert_eq!(normal_why(&g), super::heuristic::Why::WinCheapest);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Play(TrickWhy::WinCheapest))
+    );
     act(&mut g, 0, Action::Play(card("KS")));
     // The declarer leads AH: seat 1's hearts all lose, so it plays the lowest.
     act(&mut g, 0, Action::Play(card("AH")));
     assert_eq!(normal_choice(&g), Action::Play(card("7H")));
-    assert_eq!(normal_why(&g), super::heuristic::Why::CannotWin);
+    assert_eq!(
+        normal_why(&g),
+        super::heuristic::Why::Game(PastonWhy::Play(TrickWhy::CannotWin))
+    );
 }
 
 #[test]

@@ -4,8 +4,6 @@
 //! turn or discard. It needs no observation of the table: the kinds of the legal actions say
 //! everything it weighs, so it reads nothing of the state (and so can see nothing hidden).
 
-use rand::RngCore;
-
 use super::{Action, PishePasha};
 use crate::{Heuristic, Seat};
 use pakka_text::msg;
@@ -31,25 +29,23 @@ crate::reasons! {
 impl Heuristic for PishePasha {
     type Reason = PisheWhy;
 
-    /// The first legal action of the most preferred kind ([`preference`]).
+    /// The first legal action of the most preferred kind ([`preference`]), and what its kind
+    /// says. Turning and discarding are chosen only when they are the only action (every other
+    /// kind is preferred), so they are `Only`.
     #[inline]
-    fn rule_of_thumb(&self, _seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        (0..legal.len())
+    fn decide(&self, _seat: Seat, legal: &[Action]) -> Option<(usize, Why)> {
+        let chosen = (0..legal.len())
             .min_by_key(|&i| preference(&legal[i]))
-            .unwrap_or(0)
-    }
-
-    /// What the chosen action's kind says. Turning and discarding are chosen only when they
-    /// are the only action (every other kind is preferred), so they are `Only`.
-    fn why(&self, _seat: Seat, legal: &[Action], chosen: usize) -> Why {
-        match legal.get(chosen) {
+            .unwrap_or(0);
+        let why = match legal.get(chosen) {
             Some(Action::Foundation) => Why::Game(PisheWhy::Foundation),
             Some(Action::Give(_)) => Why::Game(PisheWhy::Give),
             Some(Action::Stop) => Why::Game(PisheWhy::Stop),
             Some(Action::TakeOver) => Why::Game(PisheWhy::TakeOver),
             _ if legal.len() <= 1 => Why::Only,
             _ => Why::Weighed,
-        }
+        };
+        Some((chosen, why))
     }
 
     /// Half the reward is the margin in cards: Pishe Pasha scores the cards the loser still

@@ -968,7 +968,7 @@ impl Game for PishePasha {
         Self::deal(options, seats, setup)
     }
 
-    crate::game_accessors!(seats: |g| g.n(), over: |g| g.outcome.is_some(), deal: |_| 1);
+    crate::game_accessors!(seats: |g| g.n(), over: |g| g.outcome.is_some());
 
     // Inlined into the playout loop (`AnyGame::rollout`), which calls it at every step.
     #[inline]

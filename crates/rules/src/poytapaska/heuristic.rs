@@ -4,26 +4,22 @@
 //! hand, and a top card that none of the next player's face-up cards may beat is worth the pile
 //! he must then take.
 
-use rand::RngCore;
-
 use super::{Action, Phase, Poytapaska};
 use crate::shedding::{self, Position};
-use crate::{Heuristic, Seat};
+use crate::{Heuristic, Seat, Why};
 
 impl Heuristic for Poytapaska {
-    type Reason = crate::NoReason;
+    type Reason = shedding::SheddingWhy;
 
     /// Face-down positions in order ([`first_flip`]); otherwise the shared rule of thumb of
     /// `shedding::choose` on [`observe`]: the lowest rank with all its cards (face-up cards
-    /// low first), 10s, aces and 2s kept for high or big piles, draw-and-try before taking.
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Action], _rng: &mut dyn RngCore) -> usize {
-        first_flip(legal).unwrap_or_else(|| {
-            shedding::choose(&observe(self, seat), legal, &shedding::Weights::POYTAPASKA)
-        })
-    }
-
-    fn why(&self, seat: Seat, legal: &[Action], chosen: usize) -> crate::Why {
-        shedding::hint_why(&observe(self, seat), legal, chosen)
+    /// low first), 10s, aces and 2s kept for high or big piles, draw-and-try before taking;
+    /// with the branch that chose it (`shedding::hint_why`).
+    fn decide(&self, seat: Seat, legal: &[Action]) -> Option<(usize, Why<shedding::SheddingWhy>)> {
+        let pos = observe(self, seat);
+        let chosen = first_flip(legal)
+            .unwrap_or_else(|| shedding::choose(&pos, legal, &shedding::Weights::POYTAPASKA));
+        Some((chosen, shedding::hint_why(&pos, legal, chosen)))
     }
 
     /// A playout to the end of a deal takes hundreds of actions; 40 are enough to see who

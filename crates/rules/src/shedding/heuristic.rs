@@ -9,9 +9,11 @@
 //! per game by self-play.
 
 use super::{is_court, is_low, order, rank_cards, Action, Legality, ORDER};
+use crate::Why;
 #[cfg(test)]
 use crate::{Observer, Seat};
 use pakka_cards::{Card, CardSet, Rank, Suit};
+use pakka_text::msg;
 
 /// The weights of the shared rule of thumb (see [`choose`]), in "cards held at the end" units.
 /// Each game plays with its own constant (`Weights::PASKAHOUSU`, `Weights::POYTAPASKA`).
@@ -269,12 +271,35 @@ fn cost_with(pos: &Position<'_>, action: &Action, w: &Weights, take: &mut Option
     }
 }
 
+crate::reasons! {
+    /// Why the shedding games' shared rule of thumb chose a move (Paskahousu's and
+    /// Pöytäpaska's `Heuristic::Reason`), worded by the catalog (`why-*`).
+    pub enum SheddingWhy {
+        /// The play empties the seat's last cards: it goes out.
+        GoOut => msg!("why-go-out"),
+        /// The play clears the pile, and the seat plays again.
+        ClearPile => msg!("why-clear-pile"),
+        /// A lone 10 or ace on an empty pile: the next player picks it up and misses a turn.
+        PickUp => msg!("why-pick-up"),
+        /// The lowest rank that may go, all of its cards; the high cards wait for high piles.
+        ShedLow => msg!("why-shed-low"),
+        /// The next player is about to go out: a card that is hard to beat.
+        Block => msg!("why-block"),
+        /// Draw and try: on average it costs less than taking the pile now.
+        DrawAndTry => msg!("why-draw-and-try"),
+        /// Taking the pile: every play would cost more.
+        TakePile => msg!("why-take-pile"),
+        /// Face-down cards are tried blind, in order.
+        Blind => msg!("why-blind"),
+    }
+}
+
 /// Why [`choose`] picks `legal[chosen]`, read from the same branches as [`action_cost`]: going
 /// out, clearing the pile, a pick-up forced on the next player, the lowest rank that may go,
 /// a card hard to beat when the next player is about to go out; draw-and-try or taking the
 /// pile when no play costs less.
-pub fn why(pos: &Position<'_>, legal: &[Action], chosen: usize) -> crate::Why {
-    use crate::Why;
+pub fn why(pos: &Position<'_>, legal: &[Action], chosen: usize) -> Why<SheddingWhy> {
+    use SheddingWhy::*;
     let Some(action) = legal.get(chosen) else {
         return Why::Weighed;
     };
@@ -285,13 +310,13 @@ pub fn why(pos: &Position<'_>, legal: &[Action], chosen: usize) -> crate::Why {
             };
             let k = cards.len();
             if pos.stock == 0 && pos.after_zone == 0 && k >= pos.zone.len() {
-                return Why::GoOut;
+                return Why::Game(GoOut);
             }
             if pos.clears(rank, k) {
-                return Why::ClearPile;
+                return Why::Game(ClearPile);
             }
             if pos.pile.is_empty() && pos.empty_pickup && matches!(rank, Rank::Ten | Rank::Ace) {
-                return Why::PickUp;
+                return Why::Game(PickUp);
             }
             let lowest = legal
                 .iter()
@@ -301,16 +326,16 @@ pub fn why(pos: &Position<'_>, legal: &[Action], chosen: usize) -> crate::Why {
                 })
                 .min();
             if lowest == Some(order(rank)) {
-                Why::ShedLow
+                Why::Game(ShedLow)
             } else if pos.stock == 0 && pos.next_left <= 2 {
-                Why::Block
+                Why::Game(Block)
             } else {
                 Why::Weighed
             }
         }
-        Action::Take => Why::TakePile,
-        Action::Draw => Why::DrawAndTry,
-        Action::Flip(_) => Why::Blind,
+        Action::Take => Why::Game(TakePile),
+        Action::Draw => Why::Game(DrawAndTry),
+        Action::Flip(_) => Why::Game(Blind),
     }
 }
 

@@ -38,7 +38,9 @@ mod tests;
 
 #[cfg(test)]
 pub(crate) use heuristic::me_and_next;
-pub use heuristic::{action_cost, blocking, choose, why as hint_why, Position, Weights};
+pub use heuristic::{
+    action_cost, blocking, choose, why as hint_why, Position, SheddingWhy, Weights,
+};
 pub use present::{
     game_over, group, hand, label, outcome_lines, picture, pile_line, reason, table_lines, told,
     tone, why, PictureOf,
@@ -905,11 +907,6 @@ macro_rules! from_core {
 
         fn action_space(&self) -> Vec<$crate::shedding::Action> {
             $crate::shedding::action_space()
-        }
-
-        /// Both games are one deal.
-        fn deal_number(&self) -> u32 {
-            1
         }
     };
 }

@@ -25,7 +25,7 @@
 use std::sync::LazyLock;
 
 use super::{Action, Bid, Call, CallKind, Phase, Teka, TrumpSuit};
-use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table};
+use crate::trick_play::{index_of, pick, playable, Style, SuitValues, Table, TrickWhy};
 use crate::tricks::{partner, rank_bits as ranks};
 use crate::{Heuristic, Seat};
 use pakka_cards::{Card, CardSet, Suit};
@@ -52,11 +52,13 @@ crate::reasons! {
         Trump => msg!("why-teka-trump"),
         /// A raise as far as is certain.
         Raise => msg!("why-teka-raise"),
+        /// The card play Teka shares with Paston, worded there.
+        Play(why: TrickWhy) => why.into(),
     }
 }
 
 /// Teka's weights for the shared card play: the whole deck (2 to A).
-pub(super) const STYLE: Style = Style {
+pub(crate) const STYLE: Style = Style {
     deck_ranks: 0x7FFC,
     trump_length: [0.0, 0.0, 0.0, 0.6, 0.85, 1.0],
     side_fade: [1.0, 0.9, 0.6, 0.3],
@@ -306,7 +308,7 @@ fn play(obs: &Obs, legal: &[Action]) -> Option<(usize, Why)> {
         trick_number: obs.trick_number,
     };
     let (card, why) = table.card(cards, obs.trick)?;
-    play_index(legal, cards, card).map(|i| (i, why))
+    play_index(legal, cards, card).map(|i| (i, Why::Game(TekaWhy::Play(why))))
 }
 
 /// Where playing `card` stands in `legal`: the plays come first in card order (`legal_into`),

@@ -31,6 +31,8 @@
 
 mod heuristic;
 pub use heuristic::TekaWhy;
+#[cfg(test)]
+pub(crate) use heuristic::STYLE;
 mod present;
 
 use rand::{Rng, RngCore};

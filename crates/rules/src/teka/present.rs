@@ -8,7 +8,6 @@ use crate::picture::{trick_leader, Mark, Scene};
 use crate::present::{self, by_suit, last_trick, numbered_trick, play_label, plays, suit};
 use crate::tricks::{ace_high, suit_beats};
 use crate::{Observer, Present, Row, Seat, Tone};
-use pakka_cards::Card;
 use pakka_text::{key, msg};
 use pakka_text::{list, seat, verbatim, Arg, Msg};
 
@@ -129,13 +128,6 @@ impl Present for Teka {
             scene.set_hand(by_suit(&view.hand, trump, ace_high), &[], false);
         }
         scene
-    }
-
-    fn action_cards(action: &Action) -> Vec<Card> {
-        match action {
-            Action::Play(c) => vec![*c],
-            _ => Vec::new(),
-        }
     }
 
     fn name() -> Msg {

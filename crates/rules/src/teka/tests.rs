@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::heuristic::Why;
 use super::*;
+use crate::trick_play::TrickWhy;
 use crate::{Game, Heuristic, Present, RuleError};
 use pakka_cards::{parse_cards, validate_deck};
 use pakka_catalog::{en, en_lines};
@@ -850,11 +851,17 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     act(&mut g, 0, Action::Trump(TrumpSuit::S));
     // Six sure trumps are not eight tricks: no raise. AS…9S are equal: lead the cheapest.
     assert_eq!(normal_choice(&g), Action::Play(card("9S")));
-    assert_eq!(normal_why(&g), Why::DrawTrumps);
+    assert_eq!(
+        normal_why(&g),
+        Why::Game(TekaWhy::Play(TrickWhy::DrawTrumps))
+    );
     act(&mut g, 0, Action::Play(card("9S")));
     // Seat 1 cannot beat 9S: the lowest spade.
     assert_eq!(normal_choice(&g), Action::Play(card("2S")));
-    assert_eq!(normal_why(&g), Why::CannotWin);
+    assert_eq!(
+        normal_why(&g),
+        Why::Game(TekaWhy::Play(TrickWhy::CannotWin))
+    );
     play_cards(
         &mut g,
         "2S 5S 7S  10S 3S 6S 8S  AH 8H 6H 2H  KH 9H 7H 3H  AD 9D 6D 2D",
@@ -869,12 +876,15 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     // Second hand low: seat 1 keeps KC under the declarer's 2C (its partner plays after it).
     act(&mut g, 0, Action::Play(card("2C")));
     assert_eq!(normal_choice(&g), Action::Play(card("6C")));
-    assert_eq!(normal_why(&g), Why::SecondHandLow);
+    assert_eq!(
+        normal_why(&g),
+        Why::Game(TekaWhy::Play(TrickWhy::SecondHandLow))
+    );
     // Seat 2 goes up with JC against 6C (third hand high); seat 3 plays low here, so the trick
     // is the declaring side's sixth.
     act(&mut g, 1, Action::Play(card("6C")));
     assert_eq!(normal_choice(&g), Action::Play(card("JC")));
-    assert_eq!(normal_why(&g), Why::WinHigh);
+    assert_eq!(normal_why(&g), Why::Game(TekaWhy::Play(TrickWhy::WinHigh)));
     play_cards(&mut g, "JC 4C");
     assert_eq!(g.side_tricks(), (6, 0));
     // The partner leads JH, at risk with seat 1 still to play; the declarer, void in hearts,
@@ -884,7 +894,10 @@ fn normal_draws_trumps_raises_only_when_certain_and_ducks() {
     assert_eq!(normal_choice(&g), Action::Raise(10));
     act(&mut g, 0, Action::Raise(10));
     assert_eq!(normal_choice(&g), Action::Play(card("3C")));
-    assert_eq!(normal_why(&g), Why::PartnerWins);
+    assert_eq!(
+        normal_why(&g),
+        Why::Game(TekaWhy::Play(TrickWhy::PartnerWins))
+    );
 }
 
 #[test]
@@ -1054,7 +1067,7 @@ mod reference {
             opponents_out,
             trick_number: view.trick_number,
         };
-        let (card, _) = table.card::<crate::NoReason>(cards, &view.trick)?;
+        let (card, _) = table.card(cards, &view.trick)?;
         index_of(legal, &Action::Play(card))
     }
 }
