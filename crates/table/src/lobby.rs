@@ -6,7 +6,7 @@
 //! phase changes nothing. Opening a table (`create`, `rematch`) and taking a seat (`accept`,
 //! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`). A table of
 //! a server on another process's gateway shards is neither opened nor rematched here
-//! (`OtherShard`).
+//! (`OtherShard`). A request to open a table is a `CreateTable`, its people `Person`s.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,13 +14,47 @@ use std::time::Instant;
 use tokio::sync::OwnedMutexGuard;
 
 use super::{
-    Closing, CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableEvent,
-    TableId, TableService, TableView, UserId,
+    ChannelId, Closing, GuildId, LobbyChange, Phase, Table, TableError, TableEvent, TableId,
+    TableService, TableView, UserId,
 };
 use pakka_ai::Level;
 use pakka_rules::registry::{self, GameInfo};
 use pakka_rules::{Seat, Setup};
-use pakka_store::{GuildSetting, GuildSettings, NewTable, SeatRow, StoreError};
+use pakka_store::{GuildSetting, GuildSettings, Learning, NewTable, SeatRow, StoreError};
+use serde_json::Value;
+
+/// A person as the front end knows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: UserId,
+    pub bot: bool,
+}
+
+/// A request to open a table.
+#[derive(Clone, Debug)]
+pub struct CreateTable {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub creator: Person,
+    /// The other players, seated in this order after the creator.
+    pub invited: Vec<Person>,
+    /// A game id or alias.
+    pub game: String,
+    /// The seat count; by default the fewest the game allows that seats everyone named.
+    pub seats: Option<usize>,
+    /// Replays a known deal; random when absent.
+    pub seed: Option<u64>,
+    /// The game's options as a JSON object (`Value::Null` for the defaults).
+    pub options: Value,
+    /// Computer players to seat after the people named.
+    pub bots: usize,
+    /// Their level.
+    pub bot_level: Level,
+    /// Minutes a person may take over a turn before a computer player stands in (off: None).
+    pub turn_timer: Option<u32>,
+    /// Hints in every hand (the table is then unrated), computer seats open to latecomers.
+    pub learning: Learning,
+}
 
 impl TableService {
     /// Checks a request to open a table without opening it (the game, the people, the seats,
