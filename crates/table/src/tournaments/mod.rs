@@ -28,7 +28,7 @@ use pakka_rules::Setup;
 use pakka_store::{
     EventPhase, EventPlayer, EventState, NewTournament, StoredTournament, Withdrawn,
 };
-use pakka_text::{msg, Msg};
+use pakka_text::{list, msg, Msg};
 use pakka_tournament::Entrant;
 use pakka_tournament::Event;
 
@@ -41,10 +41,6 @@ pub use pakka_tournament::{
     game_points, Format, Halves, Occupant, Quarters, RoundPlan, Standing, TablePlan, TableResult,
     Tiebreak, Why,
 };
-
-/// The games whose rounds may be played as duplicate (every table the same deal): the trick
-/// games, where holding the same cards makes seats comparable.
-pub const DUPLICATE_GAMES: &[&str] = &["kop", "teka", "whist22", "matapesa", "paston"];
 
 /// The most players an event takes.
 pub const MAX_PLAYERS: usize = 256;
@@ -253,7 +249,17 @@ impl EventError {
             EventError::NoCheckIn => msg!("event-no-check-in"),
             EventError::AlreadyCheckedIn => msg!("event-already-checked-in"),
             EventError::Paused => msg!("event-paused"),
-            EventError::NotDuplicate => msg!("event-not-duplicate"),
+            EventError::NotDuplicate => msg!(
+                "event-not-duplicate",
+                games = list(
+                    registry::GAMES
+                        .iter()
+                        .filter(|g| g.duplicate)
+                        .map(|g| g.name())
+                        .collect(),
+                    pakka_text::key!("sep-comma"),
+                )
+            ),
             EventError::Seats { seats } => msg!("event-seats", seats = *seats),
             EventError::TooManyRounds { max } => msg!("event-too-many-rounds", max = *max),
             EventError::Table(e) => e.msg(),
@@ -400,7 +406,7 @@ impl TableService {
             }
             .into());
         }
-        if req.format == Format::Duplicate && !DUPLICATE_GAMES.contains(&info.id) {
+        if req.format == Format::Duplicate && !info.duplicate {
             return Err(EventError::NotDuplicate);
         }
         let seed = req.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
