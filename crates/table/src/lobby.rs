@@ -56,6 +56,29 @@ pub struct CreateTable {
     pub learning: Learning,
 }
 
+/// Refuses a seat count outside the range `info`'s game allows, then the options and the
+/// seat count against the game itself (a game is made from `seed` and dropped): the checks of
+/// a table's setup, alike for a table and for a tournament's tables.
+pub(crate) fn check_setup(
+    info: &GameInfo,
+    options: &Value,
+    seats: usize,
+    seed: u64,
+) -> Result<(), TableError> {
+    let (lo, hi) = info.seats;
+    if !(lo..=hi).contains(&seats) {
+        return Err(TableError::SeatCount {
+            game: info.id,
+            seats,
+            lo,
+            hi,
+        });
+    }
+    info.create(options.clone(), seats, Setup::seeded(seed))
+        .map_err(TableError::Setup)?;
+    Ok(())
+}
+
 impl TableService {
     /// Checks a request to open a table without opening it (the game, the people, the seats,
     /// the options), so a front end can refuse before it makes anything (a thread); answers
@@ -83,26 +106,12 @@ impl TableService {
         }
         let people = 1 + req.invited.len();
         let named = people + req.bots;
-        let (lo, hi) = info.seats;
+        let lo = info.seats.0;
         let seats = req.seats.unwrap_or(named.max(lo));
         if seats < named {
             return Err(TableError::TooManyPlayers { seats, named });
         }
-        if !(lo..=hi).contains(&seats) {
-            return Err(TableError::SeatCount {
-                game: info.id,
-                seats,
-                lo,
-                hi,
-            });
-        }
-        // Validates the options and the seat count against the game itself.
-        info.create(
-            req.options.clone(),
-            seats,
-            Setup::seeded(req.seed.unwrap_or(0)),
-        )
-        .map_err(TableError::Setup)?;
+        check_setup(info, &req.options, seats, req.seed.unwrap_or(0))?;
         Ok((info, seats))
     }
 
