@@ -101,6 +101,14 @@ pub fn name_of(id: &str) -> Msg {
     registry::name_of(id)
 }
 
+/// The registered games' ids as one list argument, for the refusal of a game nobody knows.
+pub fn game_ids() -> Arg {
+    list_of(
+        registry::GAMES.iter().map(|g| verbatim(g.id)),
+        pakka_text::key!("sep-comma"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,12 +127,4 @@ mod tests {
         assert_eq!(at(all().len()), None);
         assert_eq!(find("chess"), None);
     }
-}
-
-/// The registered games' ids as one list argument, for the refusal of a game nobody knows.
-pub fn game_ids() -> Arg {
-    list_of(
-        registry::GAMES.iter().map(|g| verbatim(g.id)),
-        pakka_text::key!("sep-comma"),
-    )
 }
