@@ -305,8 +305,8 @@ fn no_path_to_a_full_state_outside_tests() {
     );
     let table = files
         .iter()
-        .find(|f| f.path == "crates/table/src/lib.rs")
-        .expect("crates/table/src/lib.rs");
+        .find(|f| f.path == "crates/table/src/service.rs")
+        .expect("crates/table/src/service.rs");
     let at = table
         .code
         .find("pub fn store(")

@@ -19,7 +19,7 @@ event-round-underway = Round { $round } is being played already: the next round 
 event-no-check-in = There is no check-in open now: it opens before each round.
 event-already-checked-in = You have checked in for this round already.
 event-paused = The tournament is paused: resume it first.
-event-not-duplicate = Duplicate is for the trick games (Kop, Teka, Whist 22, Mätäpesä, Paston), where tables can hold the same cards.
+event-not-duplicate = Duplicate is for the trick games ({ $games }), where tables can hold the same cards.
 event-seats = { $seats } seats: tournament tables have 2 to 8 seats.
 event-too-many-rounds = { $max ->
     [one] This format allows at most { $max } round here.

@@ -19,7 +19,7 @@ event-round-underway = Kierros { $round } on jo käynnissä: seuraava kierros al
 event-no-check-in = Sisäänkirjautuminen ei ole nyt auki: se avautuu ennen jokaista kierrosta.
 event-already-checked-in = Olet jo kirjautunut tälle kierrokselle.
 event-paused = Turnaus on tauolla: jatka sitä ensin.
-event-not-duplicate = Duplikaatti on tikkipeleille (Kop, Teka, Whist 22, Mätäpesä, Paston), joissa pöydillä voi olla samat kortit.
+event-not-duplicate = Duplikaatti on tikkipeleille ({ $games }), joissa pöydillä voi olla samat kortit.
 event-seats = { $seats } paikkaa: turnauspöydissä on 2–8 paikkaa.
 event-too-many-rounds = { $max ->
     [one] Tämä muoto sallii tässä enintään { $max } kierroksen.

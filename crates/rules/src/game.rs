@@ -406,6 +406,9 @@ pub trait Game:
     /// replay fixture's, the end-to-end and load tests', the reference pictures'), which the
     /// registry lists ([`registry::SHOWCASES`](crate::registry::SHOWCASES)).
     const SHOWCASE: Showcase;
+    /// Whether a tournament may play its rounds as duplicate (every table the same deal): a
+    /// trick game, where holding the same cards makes seats comparable.
+    const DUPLICATE: bool = false;
 
     /// The team a seat plays in for ratings: the seat itself (every seat plays for itself), or
     /// one number per fixed partnership, whose partners win or lose together (Teka).

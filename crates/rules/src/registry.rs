@@ -32,6 +32,8 @@ pub struct GameInfo {
     pub seats: (usize, usize),
     /// The seat's team for ratings (`Game::team_of`).
     pub team_of: fn(Seat) -> Seat,
+    /// A tournament may play it as duplicate (`Game::DUPLICATE`).
+    pub duplicate: bool,
     summary: fn() -> Msg,
     glossary: fn() -> Vec<Msg>,
     create: Create,
@@ -48,6 +50,7 @@ impl GameInfo {
             name: G::name,
             seats: G::SEATS,
             team_of: G::team_of,
+            duplicate: G::DUPLICATE,
             summary: G::summary,
             glossary: G::glossary,
             create: create::<G>,

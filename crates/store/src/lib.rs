@@ -246,6 +246,19 @@ macro_rules! sql {
 }
 pub(crate) use sql;
 
+/// Runs one statement through `$executor`: `$text` in the arm's dialect ([`sql!`]), its `?`s
+/// bound to the `$value`s in order. Answers the statement's result (`rows_affected`), not yet
+/// `?`-ed. The shape every plain write spells alike, written once.
+macro_rules! execute {
+    ($dialect:ident, $executor:expr, $text:expr $(, $value:expr)* $(,)?) => {
+        sqlx::query($crate::sql!($dialect, $text))
+            $(.bind($value))*
+            .execute($executor)
+            .await
+    };
+}
+pub(crate) use execute;
+
 /// Runs `$body` on the store's backend: `$db` is the pool to use (`writer` or `pool` of
 /// SQLite; PostgreSQL has one pool for both) and `$dialect` names the dialect for [`sql!`].
 /// The body is written once and type-checked for each backend.

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{from_sql, on_db, sql, to_sql, Store, StoreError};
+use super::{execute, from_sql, on_db, sql, to_sql, Store, StoreError};
 use pakka_ratings::{rate, Entrant, Player, Rating};
 
 /// The `game` of the server's rating over every game.
@@ -206,42 +206,40 @@ macro_rules! rate_table {
             let updated = $crate::ratings::rated_update(&seats, &current);
             for (player, s) in &updated {
                 let (user, level) = $crate::ratings::key(player);
-                sqlx::query(sql!(
+                $crate::execute!(
                     $dialect,
+                    &mut *$tx,
                     "INSERT INTO ratings \
                      (guild_id, game, user_id, level, mu, sigma, games, wins, points, updated_at) \
                      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {now}) \
                      ON CONFLICT (guild_id, game, user_id, level) DO UPDATE SET \
                      mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, \
-                     wins = excluded.wins, points = excluded.points, updated_at = {now}"
-                ))
-                .bind(guild)
-                .bind(track)
-                .bind(user)
-                .bind(level)
-                .bind(s.rating.mu)
-                .bind(s.rating.sigma)
-                .bind(s.games)
-                .bind(s.wins)
-                .bind(s.points)
-                .execute(&mut *$tx)
-                .await?;
-                sqlx::query(sql!(
+                     wins = excluded.wins, points = excluded.points, updated_at = {now}",
+                    guild,
+                    track,
+                    user,
+                    level,
+                    s.rating.mu,
+                    s.rating.sigma,
+                    s.games,
+                    s.wins,
+                    s.points,
+                )?;
+                $crate::execute!(
                     $dialect,
+                    &mut *$tx,
                     "INSERT INTO rating_history \
                      (table_id, game, user_id, level, guild_id, seq, mu, sigma) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                ))
-                .bind($id)
-                .bind(track)
-                .bind(user)
-                .bind(level)
-                .bind(guild)
-                .bind(seq)
-                .bind(s.rating.mu)
-                .bind(s.rating.sigma)
-                .execute(&mut *$tx)
-                .await?;
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    $id,
+                    track,
+                    user,
+                    level,
+                    guild,
+                    seq,
+                    s.rating.mu,
+                    s.rating.sigma,
+                )?;
             }
         }
     }};
@@ -304,6 +302,17 @@ type RatingRows = BTreeMap<(i64, String, i64, String), (f64, f64, i64, i64, Opti
 type SeasonRows = BTreeMap<(i64, i64, String, i64, String), (f64, f64, i64, i64, Option<i64>)>;
 /// Every history row: ((table, game, user, level), (guild, seq, mu, sigma)).
 type HistoryRows = BTreeMap<(i64, String, i64, String), (i64, i64, f64, f64)>;
+
+/// Writes every row of `$rows` (a [`RatingRows`] or a [`SeasonRows`]) through transaction
+/// `$tx` with the insert `$text`: the row's key columns, named `$key`, then its standing (mu,
+/// sigma, games, wins, points), in that order.
+macro_rules! insert_standings {
+    ($dialect:ident, $tx:ident, $text:literal, $rows:expr, ($($key:ident),+)) => {
+        for (($($key),+), (mu, sigma, games, wins, points)) in $rows {
+            $crate::execute!($dialect, &mut *$tx, $text, $($key,)+ mu, sigma, games, wins, points)?;
+        }
+    };
+}
 
 impl Store {
     /// Recomputes every rating from the `results` table, server by server in `rating_seq`
@@ -484,70 +493,40 @@ impl Store {
                 + differences(&seasons, &stored_seasons);
 
             if write && differing > 0 {
-                sqlx::query(sql!(d, "DELETE FROM rating_history"))
-                    .execute(&mut *tx)
-                    .await?;
-                sqlx::query(sql!(d, "DELETE FROM ratings"))
-                    .execute(&mut *tx)
-                    .await?;
-                sqlx::query(sql!(d, "DELETE FROM season_ratings"))
-                    .execute(&mut *tx)
-                    .await?;
-                for ((guild, season, game, user, level), (mu, sigma, games, wins, points)) in
-                    &seasons
-                {
-                    sqlx::query(sql!(
-                        d,
-                        "INSERT INTO season_ratings (guild_id, season, game, user_id, level, mu, \
-                         sigma, games, wins, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    ))
-                    .bind(guild)
-                    .bind(season)
-                    .bind(game)
-                    .bind(user)
-                    .bind(level)
-                    .bind(mu)
-                    .bind(sigma)
-                    .bind(games)
-                    .bind(wins)
-                    .bind(points)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                for ((guild, game, user, level), (mu, sigma, games, wins, points)) in &computed {
-                    sqlx::query(sql!(
-                        d,
-                        "INSERT INTO ratings (guild_id, game, user_id, level, mu, sigma, games, \
-                         wins, points, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {now})"
-                    ))
-                    .bind(guild)
-                    .bind(game)
-                    .bind(user)
-                    .bind(level)
-                    .bind(mu)
-                    .bind(sigma)
-                    .bind(games)
-                    .bind(wins)
-                    .bind(points)
-                    .execute(&mut *tx)
-                    .await?;
-                }
+                execute!(d, &mut *tx, "DELETE FROM rating_history")?;
+                execute!(d, &mut *tx, "DELETE FROM ratings")?;
+                execute!(d, &mut *tx, "DELETE FROM season_ratings")?;
+                insert_standings!(
+                    d,
+                    tx,
+                    "INSERT INTO season_ratings (guild_id, season, game, user_id, level, mu, \
+                     sigma, games, wins, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    &seasons,
+                    (guild, season, game, user, level)
+                );
+                insert_standings!(
+                    d,
+                    tx,
+                    "INSERT INTO ratings (guild_id, game, user_id, level, mu, sigma, games, \
+                     wins, points, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, {now})",
+                    &computed,
+                    (guild, game, user, level)
+                );
                 for ((table, game, user, level), (guild, seq, mu, sigma)) in &history {
-                    sqlx::query(sql!(
+                    execute!(
                         d,
+                        &mut *tx,
                         "INSERT INTO rating_history (table_id, game, user_id, level, guild_id, \
-                         seq, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-                    ))
-                    .bind(table)
-                    .bind(game)
-                    .bind(user)
-                    .bind(level)
-                    .bind(guild)
-                    .bind(seq)
-                    .bind(mu)
-                    .bind(sigma)
-                    .execute(&mut *tx)
-                    .await?;
+                         seq, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        table,
+                        game,
+                        user,
+                        level,
+                        guild,
+                        seq,
+                        mu,
+                        sigma,
+                    )?;
                 }
             }
             tx.commit().await?;

@@ -9,8 +9,8 @@
 use serde_json::Value;
 
 use super::{
-    from_sql, index_from_sql, index_to_sql, json_from_sql, on_db, sql, tables::is_unique_violation,
-    to_sql, Store, StoreError, TableId,
+    execute, from_sql, index_from_sql, index_to_sql, json_from_sql, on_db, sql,
+    tables::is_unique_violation, to_sql, Store, StoreError, TableId,
 };
 
 /// The id of a stored tournament (its `tournaments.id`).
@@ -293,6 +293,34 @@ fn tournament_from(row: TournamentTuple) -> Result<StoredTournament, StoreError>
     })
 }
 
+/// Writes event `$id`'s [`EventState`] `$state` through `$executor` (every step of its life,
+/// and a round begun in its transaction).
+macro_rules! write_state {
+    ($dialect:ident, $executor:expr, $id:expr, $state:expr) => {
+        execute!(
+            $dialect,
+            $executor,
+            "UPDATE tournaments SET phase = ?, paused = ?, round = ?, deadline_ms = ?, \
+             updated_at = {now} WHERE id = ?",
+            $state.phase.as_str(),
+            $state.paused,
+            i64::from($state.round),
+            $state.deadline_ms,
+            $id,
+        )
+    };
+}
+
+/// Whether an insert wrote its row: false when the row was there already (a UNIQUE or
+/// PRIMARY KEY violation, the insert changed nothing); any other error as it is.
+fn inserted<T>(result: Result<T, sqlx::Error>) -> Result<bool, StoreError> {
+    match result {
+        Ok(_) => Ok(true),
+        Err(error) if is_unique_violation(&error) => Ok(false),
+        Err(error) => Err(error.into()),
+    }
+}
+
 impl Store {
     /// Stores a new event in sign-up; answers its id.
     pub async fn create_tournament(&self, new: &NewTournament) -> Result<TournamentId, StoreError> {
@@ -329,14 +357,13 @@ impl Store {
         message_id: u64,
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
+            execute!(
                 d,
-                "UPDATE tournaments SET message_id = ?, updated_at = {now} WHERE id = ?"
-            ))
-            .bind(to_sql(message_id))
-            .bind(id)
-            .execute(db)
-            .await?;
+                db,
+                "UPDATE tournaments SET message_id = ?, updated_at = {now} WHERE id = ?",
+                to_sql(message_id),
+                id,
+            )?;
         });
         Ok(())
     }
@@ -388,18 +415,7 @@ impl Store {
         state: EventState,
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
-                d,
-                "UPDATE tournaments SET phase = ?, paused = ?, round = ?, deadline_ms = ?, \
-                 updated_at = {now} WHERE id = ?"
-            ))
-            .bind(state.phase.as_str())
-            .bind(state.paused)
-            .bind(i64::from(state.round))
-            .bind(state.deadline_ms)
-            .bind(id)
-            .execute(db)
-            .await?;
+            write_state!(d, db, id, state)?;
         });
         Ok(())
     }
@@ -411,14 +427,13 @@ impl Store {
         rounds: u32,
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
+            execute!(
                 d,
-                "UPDATE tournaments SET rounds = ?, updated_at = {now} WHERE id = ?"
-            ))
-            .bind(i64::from(rounds))
-            .bind(id)
-            .execute(db)
-            .await?;
+                db,
+                "UPDATE tournaments SET rounds = ?, updated_at = {now} WHERE id = ?",
+                i64::from(rounds),
+                id,
+            )?;
         });
         Ok(())
     }
@@ -464,33 +479,29 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let stored = on_db!(self, writer, |db, d| {
             let mut tx = db.begin().await?;
-            let back = sqlx::query(sql!(
+            let back = execute!(
                 d,
+                &mut *tx,
                 "UPDATE tournament_players SET withdrawn = 0, missed = 0 \
-                 WHERE tournament_id = ? AND user_id = ? AND withdrawn <> 0"
-            ))
-            .bind(id)
-            .bind(to_sql(user_id))
-            .execute(&mut *tx)
-            .await?
+                 WHERE tournament_id = ? AND user_id = ? AND withdrawn <> 0",
+                id,
+                to_sql(user_id),
+            )?
             .rows_affected();
             if back == 0 {
-                let inserted = sqlx::query(sql!(
+                let joined = execute!(
                     d,
+                    &mut *tx,
                     "INSERT INTO tournament_players (tournament_id, user_id, joined, rating) \
                      SELECT ?, ?, COALESCE(MAX(joined), 0) + 1, ? FROM tournament_players \
-                     WHERE tournament_id = ?"
-                ))
-                .bind(id)
-                .bind(to_sql(user_id))
-                .bind(rating)
-                .bind(id)
-                .execute(&mut *tx)
-                .await;
-                match inserted {
-                    Ok(_) => {}
-                    Err(error) if is_unique_violation(&error) => return Ok(false),
-                    Err(error) => return Err(error.into()),
+                     WHERE tournament_id = ?",
+                    id,
+                    to_sql(user_id),
+                    rating,
+                    id,
+                );
+                if !inserted(joined)? {
+                    return Ok(false);
                 }
             }
             tx.commit().await?;
@@ -507,15 +518,14 @@ impl Store {
         withdrawn: Withdrawn,
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
+            execute!(
                 d,
-                "UPDATE tournament_players SET withdrawn = ? WHERE tournament_id = ? AND user_id = ?"
-            ))
-            .bind(withdrawn.to_sql())
-            .bind(id)
-            .bind(to_sql(user_id))
-            .execute(db)
-            .await?;
+                db,
+                "UPDATE tournament_players SET withdrawn = ? WHERE tournament_id = ? AND user_id = ?",
+                withdrawn.to_sql(),
+                id,
+                to_sql(user_id),
+            )?;
         });
         Ok(())
     }
@@ -528,15 +538,14 @@ impl Store {
         round: u32,
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
+            execute!(
                 d,
-                "UPDATE tournament_players SET checked_in = ? WHERE tournament_id = ? AND user_id = ?"
-            ))
-            .bind(i64::from(round))
-            .bind(id)
-            .bind(to_sql(user_id))
-            .execute(db)
-            .await?;
+                db,
+                "UPDATE tournament_players SET checked_in = ? WHERE tournament_id = ? AND user_id = ?",
+                i64::from(round),
+                id,
+                to_sql(user_id),
+            )?;
         });
         Ok(())
     }
@@ -555,58 +564,42 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let stored = on_db!(self, writer, |db, d| {
             let mut tx = db.begin().await?;
-            let inserted = sqlx::query(sql!(
+            let planned = execute!(
                 d,
-                "INSERT INTO tournament_rounds (tournament_id, round, plan) VALUES (?, ?, ?)"
-            ))
-            .bind(id)
-            .bind(i64::from(round))
-            .bind(plan.to_string())
-            .execute(&mut *tx)
-            .await;
-            match inserted {
-                Ok(_) => {}
-                Err(error) if is_unique_violation(&error) => return Ok(false),
-                Err(error) => return Err(error.into()),
+                &mut *tx,
+                "INSERT INTO tournament_rounds (tournament_id, round, plan) VALUES (?, ?, ?)",
+                id,
+                i64::from(round),
+                plan.to_string(),
+            );
+            if !inserted(planned)? {
+                return Ok(false);
             }
             for (idx, result) in results.iter().enumerate() {
-                sqlx::query(sql!(
+                execute!(
                     d,
+                    &mut *tx,
                     "INSERT INTO tournament_tables (tournament_id, round, idx, result) \
-                     VALUES (?, ?, ?, ?)"
-                ))
-                .bind(id)
-                .bind(i64::from(round))
-                .bind(index_to_sql(idx))
-                .bind(result.as_ref().map(Value::to_string))
-                .execute(&mut *tx)
-                .await?;
+                     VALUES (?, ?, ?, ?)",
+                    id,
+                    i64::from(round),
+                    index_to_sql(idx),
+                    result.as_ref().map(Value::to_string),
+                )?;
             }
             for m in missed {
-                sqlx::query(sql!(
+                execute!(
                     d,
+                    &mut *tx,
                     "UPDATE tournament_players SET missed = ?, withdrawn = ? \
-                     WHERE tournament_id = ? AND user_id = ?"
-                ))
-                .bind(i64::from(m.missed))
-                .bind(m.withdrawn.to_sql())
-                .bind(id)
-                .bind(to_sql(m.user_id))
-                .execute(&mut *tx)
-                .await?;
+                     WHERE tournament_id = ? AND user_id = ?",
+                    i64::from(m.missed),
+                    m.withdrawn.to_sql(),
+                    id,
+                    to_sql(m.user_id),
+                )?;
             }
-            sqlx::query(sql!(
-                d,
-                "UPDATE tournaments SET phase = ?, paused = ?, round = ?, deadline_ms = ?, \
-                 updated_at = {now} WHERE id = ?"
-            ))
-            .bind(state.phase.as_str())
-            .bind(state.paused)
-            .bind(i64::from(state.round))
-            .bind(state.deadline_ms)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+            write_state!(d, &mut *tx, id, state)?;
             tx.commit().await?;
             true
         });
@@ -622,17 +615,16 @@ impl Store {
         table_id: TableId,
     ) -> Result<(), StoreError> {
         on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
+            execute!(
                 d,
+                db,
                 "UPDATE tournament_tables SET table_id = ? \
-                 WHERE tournament_id = ? AND round = ? AND idx = ?"
-            ))
-            .bind(table_id)
-            .bind(id)
-            .bind(i64::from(round))
-            .bind(index_to_sql(idx))
-            .execute(db)
-            .await?;
+                 WHERE tournament_id = ? AND round = ? AND idx = ?",
+                table_id,
+                id,
+                i64::from(round),
+                index_to_sql(idx),
+            )?;
         });
         Ok(())
     }
@@ -646,17 +638,16 @@ impl Store {
         result: &Value,
     ) -> Result<bool, StoreError> {
         let changed = on_db!(self, writer, |db, d| {
-            sqlx::query(sql!(
+            execute!(
                 d,
+                db,
                 "UPDATE tournament_tables SET result = ? \
-                 WHERE tournament_id = ? AND round = ? AND idx = ? AND result IS NULL"
-            ))
-            .bind(result.to_string())
-            .bind(id)
-            .bind(i64::from(round))
-            .bind(index_to_sql(idx))
-            .execute(db)
-            .await?
+                 WHERE tournament_id = ? AND round = ? AND idx = ? AND result IS NULL",
+                result.to_string(),
+                id,
+                i64::from(round),
+                index_to_sql(idx),
+            )?
             .rows_affected()
         });
         Ok(changed == 1)

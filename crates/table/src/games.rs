@@ -2,13 +2,14 @@
 //! name, summary, seat counts and options, in the registry's order. A [`GameKind`] can name a
 //! game and read its option words, and nothing more: creating a game, restoring one and every
 //! state stay inside the table service, so a front end cannot reach the rules registry's
-//! internals (the Discord edge uses this, never `pakka_rules::registry`).
+//! internals (the Discord edge uses this, never `pakka_rules::registry`). `game_ids` lists
+//! the games' ids for the refusal of a game nobody knows.
 
 use serde_json::Value;
 
 pub use pakka_rules::registry::OptionsError;
 use pakka_rules::registry::{self, GameInfo};
-use pakka_text::Msg;
+use pakka_text::{list_of, verbatim, Arg, Msg};
 
 /// One game of the registry, as a front end sees it.
 #[derive(Clone, Copy)]
@@ -98,6 +99,14 @@ pub fn at(position: usize) -> Option<GameKind> {
 /// of a game this release no longer hosts).
 pub fn name_of(id: &str) -> Msg {
     registry::name_of(id)
+}
+
+/// The registered games' ids as one list argument, for the refusal of a game nobody knows.
+pub fn game_ids() -> Arg {
+    list_of(
+        registry::GAMES.iter().map(|g| verbatim(g.id)),
+        pakka_text::key!("sep-comma"),
+    )
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! phase changes nothing. Opening a table (`create`, `rematch`) and taking a seat (`accept`,
 //! `join`) are refused beyond the operator's limits (`TooManyTables`, `ServerFull`). A table of
 //! a server on another process's gateway shards is neither opened nor rematched here
-//! (`OtherShard`).
+//! (`OtherShard`). A request to open a table is a `CreateTable`, its people `Person`s.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,13 +14,70 @@ use std::time::Instant;
 use tokio::sync::OwnedMutexGuard;
 
 use super::{
-    Closing, CreateTable, GuildId, LobbyChange, Person, Phase, Table, TableError, TableEvent,
-    TableId, TableService, TableView, UserId,
+    ChannelId, Closing, GuildId, LobbyChange, Phase, Table, TableError, TableEvent, TableId,
+    TableService, TableView, UserId,
 };
 use pakka_ai::Level;
 use pakka_rules::registry::{self, GameInfo};
 use pakka_rules::{Seat, Setup};
-use pakka_store::{GuildSetting, GuildSettings, NewTable, SeatRow, StoreError};
+use pakka_store::{GuildSetting, GuildSettings, Learning, NewTable, SeatRow, StoreError};
+use serde_json::Value;
+
+/// A person as the front end knows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: UserId,
+    pub bot: bool,
+}
+
+/// A request to open a table.
+#[derive(Clone, Debug)]
+pub struct CreateTable {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub creator: Person,
+    /// The other players, seated in this order after the creator.
+    pub invited: Vec<Person>,
+    /// A game id or alias.
+    pub game: String,
+    /// The seat count; by default the fewest the game allows that seats everyone named.
+    pub seats: Option<usize>,
+    /// Replays a known deal; random when absent.
+    pub seed: Option<u64>,
+    /// The game's options as a JSON object (`Value::Null` for the defaults).
+    pub options: Value,
+    /// Computer players to seat after the people named.
+    pub bots: usize,
+    /// Their level.
+    pub bot_level: Level,
+    /// Minutes a person may take over a turn before a computer player stands in (off: None).
+    pub turn_timer: Option<u32>,
+    /// Hints in every hand (the table is then unrated), computer seats open to latecomers.
+    pub learning: Learning,
+}
+
+/// Refuses a seat count outside the range `info`'s game allows, then the options and the
+/// seat count against the game itself (a game is made from `seed` and dropped): the checks of
+/// a table's setup, alike for a table and for a tournament's tables.
+pub(crate) fn check_setup(
+    info: &GameInfo,
+    options: &Value,
+    seats: usize,
+    seed: u64,
+) -> Result<(), TableError> {
+    let (lo, hi) = info.seats;
+    if !(lo..=hi).contains(&seats) {
+        return Err(TableError::SeatCount {
+            game: info.id,
+            seats,
+            lo,
+            hi,
+        });
+    }
+    info.create(options.clone(), seats, Setup::seeded(seed))
+        .map_err(TableError::Setup)?;
+    Ok(())
+}
 
 impl TableService {
     /// Checks a request to open a table without opening it (the game, the people, the seats,
@@ -49,26 +106,12 @@ impl TableService {
         }
         let people = 1 + req.invited.len();
         let named = people + req.bots;
-        let (lo, hi) = info.seats;
+        let lo = info.seats.0;
         let seats = req.seats.unwrap_or(named.max(lo));
         if seats < named {
             return Err(TableError::TooManyPlayers { seats, named });
         }
-        if !(lo..=hi).contains(&seats) {
-            return Err(TableError::SeatCount {
-                game: info.id,
-                seats,
-                lo,
-                hi,
-            });
-        }
-        // Validates the options and the seat count against the game itself.
-        info.create(
-            req.options.clone(),
-            seats,
-            Setup::seeded(req.seed.unwrap_or(0)),
-        )
-        .map_err(TableError::Setup)?;
+        check_setup(info, &req.options, seats, req.seed.unwrap_or(0))?;
         Ok((info, seats))
     }
 

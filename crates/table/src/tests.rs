@@ -5,8 +5,10 @@ use std::sync::Arc;
 use super::*;
 use pakka_ratings::Player;
 use pakka_rules::RuleError;
+use pakka_store::Store;
+use pakka_text::{msg, Msg};
 use records::Period;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 const GUILD: u64 = 10;

@@ -314,12 +314,7 @@ mod tests {
 
     #[test]
     fn six_players_at_four_seats_give_the_top_seeds_byes() {
-        let event = Event {
-            format: Format::Knockout,
-            seats: 4,
-            rounds: 2,
-            seed: 5,
-        };
+        let event = Event::of(Format::Knockout, 4, 2, 5);
         assert_eq!(crate::max_rounds(Format::Knockout, 6, 4), 2);
         // 16 positions: groups {1, 8, 9, 16}, {2, 7, 10, 15}, {3, 6, 11, 14}, {4, 5, 12, 13}.
         assert_eq!(
@@ -390,12 +385,7 @@ mod tests {
 
     #[test]
     fn nobody_present_sends_nobody_and_a_lone_player_walks_over() {
-        let event = Event {
-            format: Format::Knockout,
-            seats: 2,
-            rounds: 2,
-            seed: 1,
-        };
+        let event = Event::of(Format::Knockout, 2, 2, 1);
         let plan = pair_round(&event, 1, &entrants(4), &[]).unwrap();
         // 1 v 4, 2 v 3.
         let first: Vec<Vec<PlayerId>> = plan.tables.iter().map(|t| t.players().collect()).collect();

@@ -222,6 +222,19 @@ pub struct Event {
     pub seed: u64,
 }
 
+#[cfg(test)]
+impl Event {
+    /// The tests' events: `rounds` rounds of `format` at tables of `seats`, from `seed`.
+    pub(crate) fn of(format: Format, seats: usize, rounds: u32, seed: u64) -> Event {
+        Event {
+            format,
+            seats,
+            rounds,
+            seed,
+        }
+    }
+}
+
 /// One table of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TablePlan {

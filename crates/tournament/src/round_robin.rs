@@ -160,12 +160,12 @@ mod tests {
 
     #[test]
     fn five_players_play_five_rounds_with_one_rest_each() {
-        let event = Event {
-            format: Format::RoundRobin,
-            seats: 2,
-            rounds: crate::default_rounds(Format::RoundRobin, 5, 2),
-            seed: 3,
-        };
+        let event = Event::of(
+            Format::RoundRobin,
+            2,
+            crate::default_rounds(Format::RoundRobin, 5, 2),
+            3,
+        );
         assert_eq!(event.rounds, 5);
         let mut history: Vec<RoundRecord> = Vec::new();
         let mut met = BTreeSet::new();
@@ -223,12 +223,7 @@ mod tests {
 
     #[test]
     fn a_player_who_left_hands_the_opponent_a_walkover() {
-        let event = Event {
-            format: Format::RoundRobin,
-            seats: 2,
-            rounds: 3,
-            seed: 9,
-        };
+        let event = Event::of(Format::RoundRobin, 2, 3, 9);
         let four: Vec<Entrant> = (1..=4).map(|id| Entrant { id, rating: 0.0 }).collect();
         let plan = crate::pair(&event, 1, &four, &[]).unwrap();
         let results = lower_wins(&plan);

@@ -147,12 +147,7 @@ mod tests {
     /// results: the pairings and standings checked by hand.
     #[test]
     fn eight_player_swiss_over_three_rounds() {
-        let event = Event {
-            format: Format::Swiss,
-            seats: 2,
-            rounds: 3,
-            seed: 42,
-        };
+        let event = Event::of(Format::Swiss, 2, 3, 42);
         assert_eq!(crate::default_rounds(Format::Swiss, 8, 2), 3);
         let entrants: Vec<Entrant> = (1..=8)
             .map(|id| Entrant {
@@ -265,12 +260,7 @@ mod tests {
     /// Duplicate, eight players at two 4-seat tables, one round scored by hand.
     #[test]
     fn a_two_table_duplicate_round() {
-        let event = Event {
-            format: Format::Duplicate,
-            seats: 4,
-            rounds: 2,
-            seed: 11,
-        };
+        let event = Event::of(Format::Duplicate, 4, 2, 11);
         let entrants: Vec<Entrant> = (1..=8)
             .map(|id| Entrant {
                 id,
@@ -349,12 +339,7 @@ mod tests {
 
     #[test]
     fn equal_keys_share_a_rank() {
-        let event = Event {
-            format: Format::RoundRobin,
-            seats: 2,
-            rounds: 1,
-            seed: 0,
-        };
+        let event = Event::of(Format::RoundRobin, 2, 1, 0);
         let entrants: Vec<Entrant> = (1..=2).map(|id| Entrant { id, rating: 0.0 }).collect();
         let history = vec![RoundRecord {
             plan: RoundPlan {

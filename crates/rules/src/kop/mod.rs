@@ -834,6 +834,7 @@ impl Game for Kop {
         arena_seats: 4, replay_seats: 4, people: 2, computers: 2, load_people: 4;
         picture seats: 4, options: "", moves: 10, hand: 2
     }
+    const DUPLICATE: bool = true;
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         Self::setup(options, setup)

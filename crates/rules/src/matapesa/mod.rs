@@ -234,6 +234,7 @@ impl Game for Matapesa {
         arena_seats: 3, replay_seats: 4, people: 3, computers: 0, load_people: 3;
         picture seats: 5, options: "", moves: 11, hand: 3
     }
+    const DUPLICATE: bool = true;
 
     fn new(options: Options, seats: usize, setup: Setup) -> Result<Self, SetupError> {
         Self::deal(options, seats, setup)

@@ -839,6 +839,7 @@ impl Game for Paston {
         arena_seats: 3, replay_seats: 3, people: 3, computers: 0, load_people: 3;
         picture seats: 3, options: "", moves: 9, hand: 2
     }
+    const DUPLICATE: bool = true;
 
     fn new(options: Options, _seats: usize, setup: Setup) -> Result<Self, SetupError> {
         let (source, dealer) = DeckSource::new(setup, &deck(), SEATS)?;

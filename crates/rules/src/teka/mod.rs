@@ -737,6 +737,7 @@ impl Game for Teka {
         arena_seats: 4, replay_seats: 4, people: 2, computers: 2, load_people: 4;
         picture seats: 4, options: "", moves: 14, hand: 1
     }
+    const DUPLICATE: bool = true;
 
     /// Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1.
     fn team_of(seat: Seat) -> Seat {

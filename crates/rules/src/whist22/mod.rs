@@ -617,6 +617,7 @@ impl Game for Whist22 {
         arena_seats: 3, replay_seats: 4, people: 3, computers: 0, load_people: 3;
         picture seats: 4, options: "", moves: 9, hand: 0
     }
+    const DUPLICATE: bool = true;
 
     /// 3–4 seats, 2–7 with `bga_seats`.
     fn seat_range(options: &Options) -> (usize, usize) {

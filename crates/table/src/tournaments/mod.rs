@@ -24,11 +24,10 @@ use tokio::sync::{broadcast, Mutex};
 
 use pakka_ai::Level;
 use pakka_rules::registry;
-use pakka_rules::Setup;
 use pakka_store::{
     EventPhase, EventPlayer, EventState, NewTournament, StoredTournament, Withdrawn,
 };
-use pakka_text::{msg, Msg};
+use pakka_text::{list, msg, Msg};
 use pakka_tournament::Entrant;
 use pakka_tournament::Event;
 
@@ -41,10 +40,6 @@ pub use pakka_tournament::{
     game_points, Format, Halves, Occupant, Quarters, RoundPlan, Standing, TablePlan, TableResult,
     Tiebreak, Why,
 };
-
-/// The games whose rounds may be played as duplicate (every table the same deal): the trick
-/// games, where holding the same cards makes seats comparable.
-pub const DUPLICATE_GAMES: &[&str] = &["kop", "teka", "whist22", "matapesa", "paston"];
 
 /// The most players an event takes.
 pub const MAX_PLAYERS: usize = 256;
@@ -253,7 +248,17 @@ impl EventError {
             EventError::NoCheckIn => msg!("event-no-check-in"),
             EventError::AlreadyCheckedIn => msg!("event-already-checked-in"),
             EventError::Paused => msg!("event-paused"),
-            EventError::NotDuplicate => msg!("event-not-duplicate"),
+            EventError::NotDuplicate => msg!(
+                "event-not-duplicate",
+                games = list(
+                    registry::GAMES
+                        .iter()
+                        .filter(|g| g.duplicate)
+                        .map(|g| g.name())
+                        .collect(),
+                    pakka_text::key!("sep-comma"),
+                )
+            ),
             EventError::Seats { seats } => msg!("event-seats", seats = *seats),
             EventError::TooManyRounds { max } => msg!("event-too-many-rounds", max = *max),
             EventError::Table(e) => e.msg(),
@@ -391,21 +396,11 @@ impl TableService {
         if !(2..=8).contains(&seats) {
             return Err(EventError::Seats { seats });
         }
-        if seats < info.seats.0 || seats > info.seats.1 {
-            return Err(TableError::SeatCount {
-                game: info.id,
-                seats,
-                lo: info.seats.0,
-                hi: info.seats.1,
-            }
-            .into());
-        }
-        if req.format == Format::Duplicate && !DUPLICATE_GAMES.contains(&info.id) {
+        let seed = req.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+        crate::lobby::check_setup(info, &req.options, seats, seed)?;
+        if req.format == Format::Duplicate && !info.duplicate {
             return Err(EventError::NotDuplicate);
         }
-        let seed = req.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
-        info.create(req.options.clone(), seats, Setup::seeded(seed))
-            .map_err(TableError::Setup)?;
         let options = if req.options.is_null() {
             info.default_options()
         } else {
@@ -523,20 +518,23 @@ impl TableService {
         self.changed(id).await
     }
 
-    /// A running event locked for a step of its organiser's: refused unless `user` is its
-    /// organiser, or a server `manager`.
-    async fn organised(
+    /// A step of a running event's organiser's, `step` on the stored event under the event's
+    /// lock: refused unless `user` is its organiser, or a server `manager`. Once it is taken
+    /// the edges are told the event changed; answers the event's view.
+    async fn organise(
         &self,
         id: EventId,
         user: UserId,
         manager: bool,
-    ) -> Result<(tokio::sync::OwnedMutexGuard<()>, StoredTournament), EventError> {
-        let locked = self.lock_event(id).await;
+        step: impl AsyncFnOnce(StoredTournament) -> Result<(), EventError>,
+    ) -> Result<EventView, EventError> {
+        let _event = self.lock_event(id).await;
         let stored = self.running_event(id).await?;
         if stored.new.organiser != user && !manager {
             return Err(EventError::NotOrganiser);
         }
-        Ok((locked, stored))
+        step(stored).await?;
+        self.changed(id).await
     }
 
     /// The organiser starts the event (its first check-in opens), or, during a check-in,
@@ -547,42 +545,44 @@ impl TableService {
         user: UserId,
         manager: bool,
     ) -> Result<EventView, EventError> {
-        let (_event, stored) = self.organised(id, user, manager).await?;
-        if stored.state.paused {
-            return Err(EventError::Paused);
-        }
-        match stored.state.phase {
-            EventPhase::Signup => {
-                let players = self.store.tournament_players(id).await?;
-                let have = players.iter().filter(|p| p.is_in()).count();
-                let format = event_of(&stored)?.format;
-                let need = pakka_tournament::min_players(format, stored.new.seats);
-                if have < need {
-                    return Err(EventError::TooFewPlayers { have, need });
-                }
-                let max = pakka_tournament::max_rounds(format, have, stored.new.seats);
-                let rounds = if stored.new.rounds == 0 {
-                    pakka_tournament::default_rounds(format, have, stored.new.seats)
-                } else {
-                    stored.new.rounds
-                };
-                if rounds > max {
-                    return Err(EventError::TooManyRounds { max });
-                }
-                if rounds != stored.new.rounds {
-                    self.store.set_tournament_rounds(id, rounds).await?;
-                }
-                self.open_check_in(&stored, 1).await?;
+        self.organise(id, user, manager, async |stored| {
+            if stored.state.paused {
+                return Err(EventError::Paused);
             }
-            EventPhase::Checkin => self.begin_round(id).await?,
-            EventPhase::Playing => {
-                return Err(EventError::RoundUnderway {
-                    round: stored.state.round,
-                })
+            match stored.state.phase {
+                EventPhase::Signup => {
+                    let players = self.store.tournament_players(id).await?;
+                    let have = players.iter().filter(|p| p.is_in()).count();
+                    let format = event_of(&stored)?.format;
+                    let need = pakka_tournament::min_players(format, stored.new.seats);
+                    if have < need {
+                        return Err(EventError::TooFewPlayers { have, need });
+                    }
+                    let max = pakka_tournament::max_rounds(format, have, stored.new.seats);
+                    let rounds = if stored.new.rounds == 0 {
+                        pakka_tournament::default_rounds(format, have, stored.new.seats)
+                    } else {
+                        stored.new.rounds
+                    };
+                    if rounds > max {
+                        return Err(EventError::TooManyRounds { max });
+                    }
+                    if rounds != stored.new.rounds {
+                        self.store.set_tournament_rounds(id, rounds).await?;
+                    }
+                    self.open_check_in(&stored, 1).await?;
+                }
+                EventPhase::Checkin => self.begin_round(id).await?,
+                EventPhase::Playing => {
+                    return Err(EventError::RoundUnderway {
+                        round: stored.state.round,
+                    })
+                }
+                EventPhase::Finished | EventPhase::Cancelled => unreachable!("refused above"),
             }
-            EventPhase::Finished | EventPhase::Cancelled => unreachable!("refused above"),
-        }
-        self.changed(id).await
+            Ok(())
+        })
+        .await
     }
 
     /// The organiser pauses the event (no check-in ends and no round begins; the games under
@@ -593,15 +593,16 @@ impl TableService {
         user: UserId,
         manager: bool,
     ) -> Result<EventView, EventError> {
-        let (_event, stored) = self.organised(id, user, manager).await?;
-        let mut state = stored.state;
-        state.paused = !state.paused;
-        if !state.paused && state.phase == EventPhase::Checkin {
-            // The check-in runs its whole time again after a pause.
-            state.deadline_ms = Some(now_ms() + self.minutes_ms(stored.new.checkin_minutes));
-        }
-        self.store.set_tournament_state(id, state).await?;
-        self.changed(id).await
+        self.organise(id, user, manager, async |stored| {
+            let mut state = stored.state;
+            state.paused = !state.paused;
+            if !state.paused && state.phase == EventPhase::Checkin {
+                // The check-in runs its whole time again after a pause.
+                state.deadline_ms = Some(now_ms() + self.minutes_ms(stored.new.checkin_minutes));
+            }
+            Ok(self.store.set_tournament_state(id, state).await?)
+        })
+        .await
     }
 
     /// The organiser cancels the event: nothing more is paired; games under way are played
@@ -612,16 +613,18 @@ impl TableService {
         user: UserId,
         manager: bool,
     ) -> Result<EventView, EventError> {
-        let (_event, stored) = self.organised(id, user, manager).await?;
-        let state = EventState {
-            phase: EventPhase::Cancelled,
-            paused: false,
-            round: stored.state.round,
-            deadline_ms: None,
-        };
-        self.store.set_tournament_state(id, state).await?;
-        self.forget_event_tables(id);
-        self.changed(id).await
+        self.organise(id, user, manager, async |stored| {
+            let state = EventState {
+                phase: EventPhase::Cancelled,
+                paused: false,
+                round: stored.state.round,
+                deadline_ms: None,
+            };
+            self.store.set_tournament_state(id, state).await?;
+            self.forget_event_tables(id);
+            Ok(())
+        })
+        .await
     }
 
     /// Tells the edges the event changed; answers its view.
