@@ -302,6 +302,9 @@ pub fn hand_picture(hand: &HandView, reader: &Reader) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    //! The frames a window sends: a well-formed move, take or hint reads, and anything else
+    //! (missing or extra fields, wrong types, an unknown type, an oversized frame) does not.
+
     use super::*;
 
     #[test]
