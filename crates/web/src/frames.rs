@@ -307,6 +307,8 @@ mod tests {
 
     use super::*;
 
+    // The frames are written by hand on purpose: the test is of the reader against the JSON a
+    // window sends, and no code of ours writes a `ClientFrame`.
     #[test]
     fn a_move_frame_reads_and_anything_else_does_not() {
         let ok = r#"{"type":"move","table":3,"move_number":7,"index":2}"#;

@@ -137,12 +137,13 @@ fn the_table_message_offers_the_window_when_it_is_served() {
     let without = table(&playing(), EN, false);
     let with = table(&playing(), EN, true);
     assert_within_limits(&with);
-    assert!(!ids(&without).iter().any(|id| id.starts_with("pk:win:")));
+    let is_window = |id: &str| matches!(id.parse(), Ok(ComponentId::Window(_)));
+    assert!(!ids(&without).iter().any(|id| is_window(id)));
     let window = with
         .rows
         .iter()
         .flatten()
-        .find(|b| b.id.starts_with("pk:win:"))
+        .find(|b| is_window(&b.id))
         .expect("Open the table");
     assert_eq!(window.label, "Open the table");
     assert_eq!(ids(&with)[0], ids(&without)[0], "Show my hand stays first");
