@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 
 use crate::support::fake_discord::FakeUser;
 use crate::support::harness::*;
+use crate::support::ids::{self, ComponentId};
 use pakka::rules::{registry, Setup};
 use pakka::store::Store;
 
@@ -204,13 +205,18 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
     // Someone not seated.
     let hand = h
         .fake
-        .click(&h.carol, message.id, &format!("pk:h:{table}"))
+        .click(&h.carol, message.id, &ComponentId::Hand(table).to_string())
         .await
         .unwrap();
     expect(&hand, "not seated");
+    let act = ComponentId::Act {
+        table,
+        mv: 0,
+        index: 0,
+    };
     let forged = h
         .fake
-        .click_unchecked(&h.carol, message.id, &format!("pk:a:{table}:0:0"))
+        .click_unchecked(&h.carol, message.id, &act.to_string())
         .await
         .unwrap();
     expect(&forged, "not seated");
@@ -218,7 +224,7 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
         &slash(&h.carol, "abandon", json!([])).await,
         "Only a player at this table",
     );
-    // Forged and malformed ids.
+    // Forged and malformed ids, written by hand: none is an id pakka could build.
     for id in ["hello", "pk:zz:1", "pk:a:1:x:0", &"pk:".repeat(40)] {
         let o = h
             .fake
@@ -227,9 +233,14 @@ async fn mistakes_get_clear_ephemeral_answers_and_change_nothing() {
             .unwrap();
         expect(&o, "not one pakka knows");
     }
+    let no_table = ComponentId::Act {
+        table: 999_999,
+        mv: 0,
+        index: 0,
+    };
     let o = h
         .fake
-        .click_unchecked(&h.alice, message.id, "pk:a:999999:0:0")
+        .click_unchecked(&h.alice, message.id, &no_table.to_string())
         .await
         .unwrap();
     expect(&o, "closed");
@@ -541,7 +552,7 @@ async fn computer_players_fill_empty_seats() {
     let table: i64 = message
         .buttons()
         .iter()
-        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+        .find_map(|(id, _, _)| ids::hand_table(id))
         .unwrap();
     assert!(h.result_message(table).await.is_some(), "a result message");
     let moves = h.store().await.table(table).await.unwrap().unwrap().moves;
@@ -680,7 +691,7 @@ async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
     assert!(store.table(table).await.unwrap().unwrap().setup.seat_rows[seat].stand_in);
     let hand = h
         .fake
-        .click(&late, table_message, &format!("pk:h:{table}"))
+        .click(&late, table_message, &ComponentId::Hand(table).to_string())
         .await
         .unwrap();
     if let Some((id, _, _)) = hand.message().unwrap().buttons().into_iter().next() {

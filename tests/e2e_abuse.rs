@@ -15,6 +15,7 @@ use pakka::store::{Phase, Store};
 
 use crate::support::fake_discord::{permissions, FakeDiscord, FakeUser, InteractionOutcome};
 use crate::support::harness::*;
+use crate::support::ids::ComponentId;
 
 fn answered_privately(outcome: &InteractionOutcome, words: &str) {
     assert_eq!(outcome.callback_type, 4, "{}", outcome.content());
@@ -388,6 +389,7 @@ async fn forged_buttons_and_menus_are_refused_and_change_nothing() {
     let (table, message) = h.start_game(7).await;
     let store = h.store().await;
     let before = store.table(table).await.unwrap().unwrap();
+    // Malformed ids, written by hand: no `ComponentId` writes them.
     for id in [
         "",
         "pk",
@@ -405,7 +407,12 @@ async fn forged_buttons_and_menus_are_refused_and_change_nothing() {
         answered_privately(&outcome, "That button is not one pakka knows");
     }
     // A menu, even one carrying a real button's id, is not a button.
-    let act = format!("pk:a:{table}:{}:0", before.move_number);
+    let act = ComponentId::Act {
+        table,
+        mv: before.move_number,
+        index: 0,
+    }
+    .to_string();
     for values in [
         json!([]),
         json!(["0"]),
@@ -496,20 +503,44 @@ fn custom_id(table: i64, mv: u64) -> impl Strategy<Value = String> {
         Just("close"),
         Just("ab")
     ];
+    let by_table: [fn(i64) -> ComponentId; 7] = [
+        ComponentId::Hand,
+        ComponentId::Accept,
+        ComponentId::Join,
+        ComponentId::Decline,
+        ComponentId::Again,
+        ComponentId::Bot,
+        ComponentId::Back,
+    ];
     prop_oneof![
         "\\PC{0,120}",
+        // Our prefixes with junk after them, written by hand: mostly ids no `ComponentId`
+        // writes, to reach every refusal of the parser.
         (kinds, "(:(-?[0-9]{0,25}|\\PC{0,4})){0,5}").prop_map(|(k, rest)| format!("pk:{k}{rest}")),
         (tables.clone(), wrong_mv.clone(), small.clone())
-            .prop_map(|(t, m, i)| format!("pk:a:{t}:{m}:{i}")),
-        (tables.clone(), any::<u64>(), small.clone(), 0..3usize)
-            .prop_map(|(t, m, i, k)| { format!("pk:{}:{t}:{m}:{i}", ["p", "g", "q"][k]) }),
-        (tables.clone(), 0..7usize).prop_map(|(t, k)| {
-            format!(
-                "pk:{}:{t}",
-                ["h", "acc", "join", "dec", "again", "bot", "back"][k]
-            )
+            .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }.to_string()),
+        (tables.clone(), any::<u64>(), small.clone(), 0..3usize).prop_map(|(table, mv, i, k)| {
+            match k {
+                0 => ComponentId::Page { table, mv, page: i },
+                1 => ComponentId::Group {
+                    table,
+                    mv,
+                    group: i,
+                },
+                _ => ComponentId::Ask {
+                    table,
+                    mv,
+                    index: i,
+                },
+            }
+            .to_string()
         }),
-        tables.prop_map(|t| format!("pk:ab:{t}:n")),
+        (tables.clone(), 0..by_table.len()).prop_map(move |(t, k)| by_table[k](t).to_string()),
+        tables.prop_map(|table| ComponentId::Abandon {
+            table,
+            confirm: false
+        }
+        .to_string()),
     ]
 }
 
@@ -550,8 +581,8 @@ fn case(table: i64, mv: u64) -> impl Strategy<Value = Case> {
             .prop_map(|(who, on_hand, id)| Case::Click { who, on_hand, id }),
         // Only people not at the table may try to end it.
         1 => (stranger(), prop_oneof![
-                Just(format!("pk:ab:{table}:y")),
-                Just(format!("pk:close:{table}"))
+                Just(ComponentId::Abandon { table, confirm: true }.to_string()),
+                Just(ComponentId::Close(table).to_string())
             ])
             .prop_map(|(who, id)| Case::Click { who, on_hand: false, id }),
         2 => (who(), custom_id(table, mv), prop::collection::vec("\\PC{0,30}", 0..30))

@@ -16,6 +16,7 @@
 use std::path::PathBuf;
 
 use crate::support::harness::{move_of, Harness, CHANNEL};
+use crate::support::ids::{self, ComponentId};
 use crate::support::windows::{self, client_with_frame};
 use crate::support::FakeDiscord;
 
@@ -404,9 +405,15 @@ async fn carol_moves(
             .unwrap_or_default()
             .into_iter()
             .filter(|(id, _)| {
-                ["pk:a:", "pk:g:", "pk:q:", "pk:p:"]
-                    .iter()
-                    .any(|p| id.starts_with(p))
+                matches!(
+                    ids::parse(id),
+                    Some(
+                        ComponentId::Act { .. }
+                            | ComponentId::Group { .. }
+                            | ComponentId::Ask { .. }
+                            | ComponentId::Page { .. }
+                    )
+                )
             })
             .collect()
     };
@@ -417,9 +424,12 @@ async fn carol_moves(
             .fake
             .wait_until(std::time::Duration::from_secs(2), move |_| {
                 fake.message(id).is_some_and(|m| {
-                    m.buttons()
-                        .iter()
-                        .any(|(b, _, _)| b.starts_with("pk:a:") || b.starts_with("pk:g:"))
+                    m.buttons().iter().any(|(b, _, _)| {
+                        matches!(
+                            ids::parse(b),
+                            Some(ComponentId::Act { .. } | ComponentId::Group { .. })
+                        )
+                    })
                 })
             })
             .await;
@@ -429,7 +439,7 @@ async fn carol_moves(
         let show = current
             .buttons()
             .into_iter()
-            .find(|(id, _, _)| id.starts_with("pk:h:"))
+            .find(|(id, _, _)| ids::hand_table(id).is_some())
             .expect("Show my hand");
         let opened = h.fake.click(carol, current.id, &show.0).await.unwrap();
         *hand = Some(opened.message().unwrap().id);
@@ -453,7 +463,7 @@ async fn carol_moves(
         Err(e) if e.to_string().contains("has no button") => return false,
         Err(e) => panic!("{e:#}"),
     }
-    pick.0.starts_with("pk:a:")
+    matches!(ids::parse(&pick.0), Some(ComponentId::Act { .. }))
 }
 
 /// Waits until every window shows move `view.move_number` (a player's hand too, a watcher the

@@ -14,6 +14,7 @@ use pakka::table::Counts;
 
 use crate::support::fake_discord::FakeUser;
 use crate::support::harness::*;
+use crate::support::ids::{self, ComponentId};
 
 /// What happened between two counts.
 fn delta(after: Counts, before: Counts) -> Counts {
@@ -119,7 +120,9 @@ async fn what_each_kind_of_click_costs() {
             let act = message
                 .buttons()
                 .into_iter()
-                .find(|(custom, _, disabled)| custom.starts_with("pk:a:") && !disabled)?;
+                .find(|(custom, _, disabled)| {
+                    matches!(ids::parse(custom), Some(ComponentId::Act { .. })) && !disabled
+                })?;
             Some((user.clone(), *id, act.0))
         });
         let (user, id, act) = live.expect("a hand offers a move");
@@ -138,9 +141,9 @@ async fn what_each_kind_of_click_costs() {
                 .message(*hand)?
                 .buttons()
                 .into_iter()
-                .find_map(|(custom, _, _)| {
-                    let rest = custom.strip_prefix("pk:a:")?;
-                    rest.split(':').nth(1)?.parse::<u64>().ok()
+                .find_map(|(custom, _, _)| match ids::parse(&custom)? {
+                    ComponentId::Act { mv, .. } => Some(mv),
+                    _ => None,
                 })?;
             Some((u.id, mv))
         })
@@ -150,7 +153,12 @@ async fn what_each_kind_of_click_costs() {
         &h,
         idle,
         *idle_hand,
-        &format!("pk:a:{table}:{now}:0"),
+        &ComponentId::Act {
+            table,
+            mv: now,
+            index: 0,
+        }
+        .to_string(),
         false,
     )
     .await;

@@ -10,6 +10,7 @@ use pakka::catalog::catalog;
 
 use crate::support::fake_discord::{permissions, FakeMessage};
 use crate::support::harness::*;
+use crate::support::ids;
 
 /// A key's words in a language, with no seat named.
 fn words(lang: &str, key: &'static str) -> String {
@@ -20,13 +21,14 @@ fn words(lang: &str, key: &'static str) -> String {
     )
 }
 
-/// The button whose custom id starts with `prefix`.
-fn button_by_id(message: &FakeMessage, prefix: &str) -> String {
+/// The custom id of the message's "Show my hand" (found by its id: its label is in the
+/// reader's language).
+fn hand_button(message: &FakeMessage) -> String {
     message
         .buttons()
         .into_iter()
-        .find(|(id, _, _)| id.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix} button on {:?}", message.buttons()))
+        .find(|(id, _, _)| ids::hand_table(id).is_some())
+        .unwrap_or_else(|| panic!("no Show my hand button on {:?}", message.buttons()))
         .0
 }
 
@@ -73,7 +75,11 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
     let mut clicks = 0;
     // Mätäpesä is one deal: its table message is the lobby's, edited; it keeps "Show my hand"
     // until the game is over.
-    let offered = |m: &FakeMessage| m.buttons().iter().any(|(id, _, _)| id.starts_with("pk:h:"));
+    let offered = |m: &FakeMessage| {
+        m.buttons()
+            .iter()
+            .any(|(id, _, _)| ids::hand_table(id).is_some())
+    };
     loop {
         assert!(clicks < 400, "the game does not end");
         let current = h.fake.message(table.id).unwrap();
@@ -81,7 +87,7 @@ async fn a_finnish_server_plays_a_whole_game_in_finnish() {
             break;
         }
         assert_no_english("the table message", &current.content);
-        let hand_id = button_by_id(&current, "pk:h:");
+        let hand_id = hand_button(&current);
         let mut moved = false;
         for user in players {
             // The game's last move may have been the previous one: its table message loses the
@@ -181,7 +187,7 @@ async fn a_mixed_table_words_each_hand_in_its_readers_language() {
     let current = h.fake.message(table.id).unwrap();
     let hand = h
         .fake
-        .click(&h.bob, current.id, &button_by_id(&current, "pk:h:"))
+        .click(&h.bob, current.id, &hand_button(&current))
         .await
         .unwrap();
     let hand = hand.message().unwrap().clone();

@@ -11,6 +11,12 @@ use pakka::rules::Setup;
 
 use crate::support::fake_discord::FakeUser;
 use crate::support::harness::*;
+use crate::support::ids::{self, ComponentId};
+
+/// Whether a custom id is the turn ping's "No announcement".
+fn is_open(id: &str) -> bool {
+    matches!(ids::parse(id), Some(ComponentId::Open { .. }))
+}
 
 /// The turn ping's "No announcement": `(message id, custom id)`, waited for.
 async fn open_button(h: &Harness, except: Option<u64>) -> (u64, String) {
@@ -18,12 +24,12 @@ async fn open_button(h: &Harness, except: Option<u64>) -> (u64, String) {
     let _ = h
         .fake
         .wait_until(WAIT, move |_| {
-            fake.latest_button(CHANNEL, "pk:o:")
+            fake.latest_button(CHANNEL, is_open)
                 .is_some_and(|(id, _)| Some(id) != except)
         })
         .await;
     h.fake
-        .latest_button(CHANNEL, "pk:o:")
+        .latest_button(CHANNEL, is_open)
         .filter(|(id, _)| Some(*id) != except)
         .expect("a turn ping offering No announcement")
 }
@@ -123,7 +129,7 @@ async fn every_seat_passes_kops_declaration_from_the_ping_without_opening_a_hand
     // A second press after one's own declaration changes nothing. (The ping may be replaced by
     // the next one between finding its button and pressing it: then the newer one is pressed.)
     for _ in 0..5 {
-        let Some((ping, button)) = h.fake.latest_button(CHANNEL, "pk:o:") else {
+        let Some((ping, button)) = h.fake.latest_button(CHANNEL, is_open) else {
             break;
         };
         let count = moves(&h, table).await.len();
@@ -175,7 +181,7 @@ async fn the_holder_of_both_queens_announces_from_the_hand() {
     let show = first
         .buttons()
         .into_iter()
-        .find(|(id, _, _)| id.starts_with("pk:h:"))
+        .find(|(id, _, _)| ids::hand_table(id).is_some())
         .unwrap()
         .0;
     let table_message = h.current_table(table).await;

@@ -17,31 +17,33 @@ use pakka::text::Msg;
 
 use crate::support::fake_discord::{permissions, FakeMessage};
 use crate::support::harness::*;
+use crate::support::ids::{self, ComponentId};
 
 /// A message's words in English, with no seat named.
 fn english(msg: &Msg) -> String {
     catalog().text("en-US", msg, &NoNames)
 }
 
-/// The button whose custom id starts with `prefix`, if the message has one.
-fn by_prefix(message: &FakeMessage, prefix: &str) -> Option<String> {
+/// The custom id of the message's first button of the kind `kind` (as `ComponentId::kind`
+/// names it: "hint", "take", "act"), if the message has one.
+fn by_kind(message: &FakeMessage, kind: &str) -> Option<String> {
     message
         .buttons()
         .into_iter()
-        .find(|(id, _, _)| id.starts_with(prefix))
+        .find(|(id, _, _)| ids::kind(id) == Some(kind))
         .map(|(id, _, _)| id)
 }
 
-/// Waits until the hand message `id` offers a button whose custom id starts with `prefix`.
-async fn hand_offering(h: &Harness, id: u64, prefix: &'static str) -> FakeMessage {
+/// Waits until the hand message `id` offers a button of the kind `kind`.
+async fn hand_offering(h: &Harness, id: u64, kind: &'static str) -> FakeMessage {
     let fake = h.fake.clone();
     h.fake
         .wait_until(WAIT, move |_| {
             fake.message(id)
-                .is_some_and(|m| by_prefix(&m, prefix).is_some())
+                .is_some_and(|m| by_kind(&m, kind).is_some())
         })
         .await
-        .unwrap_or_else(|_| panic!("hand {id} never offered {prefix}"));
+        .unwrap_or_else(|_| panic!("hand {id} never offered a {kind} button"));
     h.fake.message(id).unwrap()
 }
 
@@ -88,8 +90,8 @@ async fn a_hint_names_the_normal_players_move_and_why_only_to_the_asker_and_the_
 
     // Alice's hand, once it is her turn, offers 💡 beside her moves.
     let hand = h.open_hand(&h.alice, message.id).await;
-    let hand = hand_offering(&h, hand.id, "pk:hi:").await;
-    let hint_id = by_prefix(&hand, "pk:hi:").unwrap();
+    let hand = hand_offering(&h, hand.id, "hint").await;
+    let hint_id = by_kind(&hand, "hint").unwrap();
     assert_eq!(
         hand.buttons().last().map(|(_, l, _)| l.clone()).as_deref(),
         Some("💡 Hint")
@@ -190,15 +192,15 @@ async fn a_latecomer_takes_over_a_computer_seat_gets_its_hand_and_the_game_goes_
         "{}",
         message.content
     );
-    let take = by_prefix(&message, "pk:tk:").expect("a take-over button");
-    assert_eq!(take, format!("pk:tk:{table}:1"));
+    let take = by_kind(&message, "take").expect("a take-over button");
+    assert_eq!(take, ComponentId::Take { table, seat: 1 }.to_string());
     assert!(message
         .button_labels()
         .contains(&"🪑 Take over Computer 2 (normal)".to_string()));
 
     // Once it is Alice's turn nothing moves until she plays.
     let alice_hand = h.open_hand(&h.alice, message.id).await;
-    hand_offering(&h, alice_hand.id, "pk:a:").await;
+    hand_offering(&h, alice_hand.id, "act").await;
 
     // Alice is seated already: refused, nothing changes.
     let refused = h.fake.click(&h.alice, message.id, &take).await.unwrap();
@@ -249,8 +251,8 @@ async fn a_latecomer_takes_over_a_computer_seat_gets_its_hand_and_the_game_goes_
         .contains(&english(&pakka::msg!("discord-unrated-taken-over"))));
     // The next computer seat is offered now; Bob's seat is a person's: Carol is refused it.
     assert_eq!(
-        by_prefix(&current, "pk:tk:").as_deref(),
-        Some(format!("pk:tk:{table}:2").as_str())
+        by_kind(&current, "take").as_deref(),
+        Some(ComponentId::Take { table, seat: 2 }.to_string().as_str())
     );
     let carol = h
         .fake
@@ -310,7 +312,11 @@ async fn a_latecomer_takes_over_a_computer_seat_gets_its_hand_and_the_game_goes_
     // A finished table's seat can no longer be taken.
     let late = h
         .fake
-        .click_unchecked(&h.carol, message.id, &format!("pk:tk:{table}:2"))
+        .click_unchecked(
+            &h.carol,
+            message.id,
+            &ComponentId::Take { table, seat: 2 }.to_string(),
+        )
         .await
         .unwrap();
     assert!(
@@ -337,14 +343,18 @@ async fn without_open_seats_or_hints_a_forged_button_is_refused_and_changes_noth
             &[json!({"name": "bots", "value": 2})],
         )
         .await;
-    assert_eq!(by_prefix(&message, "pk:tk:"), None, "no seat is offered");
+    assert_eq!(by_kind(&message, "take"), None, "no seat is offered");
     // Once it is Alice's turn nothing moves until she plays.
     let hand = h.open_hand(&h.alice, message.id).await;
-    let hand = hand_offering(&h, hand.id, "pk:a:").await;
+    let hand = hand_offering(&h, hand.id, "act").await;
     let before = h.store().await.table(table).await.unwrap().unwrap();
     let take = h
         .fake
-        .click_unchecked(&h.bob, message.id, &format!("pk:tk:{table}:1"))
+        .click_unchecked(
+            &h.bob,
+            message.id,
+            &ComponentId::Take { table, seat: 1 }.to_string(),
+        )
         .await
         .unwrap();
     assert!(
@@ -353,10 +363,14 @@ async fn without_open_seats_or_hints_a_forged_button_is_refused_and_changes_noth
         take.content()
     );
     // No hint at a table without hints, and none in the hand.
-    assert_eq!(by_prefix(&hand, "pk:hi:"), None);
+    assert_eq!(by_kind(&hand, "hint"), None);
     let hint = h
         .fake
-        .click_unchecked(&h.alice, hand.id, &format!("pk:hi:{table}:0"))
+        .click_unchecked(
+            &h.alice,
+            hand.id,
+            &ComponentId::Hint { table, mv: 0 }.to_string(),
+        )
         .await
         .unwrap();
     assert!(

@@ -6,6 +6,7 @@
 use serde_json::json;
 
 use crate::support::harness::*;
+use crate::support::ids::ComponentId;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stale_decline_after_the_start_changes_nothing() {
@@ -252,7 +253,7 @@ async fn play_again_with_a_computer_player_starts_at_once() {
         .await
         .unwrap();
     let fake = h.fake.clone();
-    let again = format!("pk:h:{}", table + 1);
+    let again = ComponentId::Hand(table + 1).to_string();
     h.fake
         .wait_until(WAIT, move |_| {
             fake.channel_messages(CHANNEL)

@@ -19,6 +19,7 @@ use serde_json::json;
 use crate::support::fake_discord::ACK_DEADLINE;
 use crate::support::faulty_vfs;
 use crate::support::harness::{move_of, play_until_over, Harness, CHANNEL, WAIT};
+use crate::support::ids;
 use crate::support::postgres::{self, Cluster};
 use crate::support::proxy::{self, SilentProxy};
 use crate::support::small_disk::SmallDisk;
@@ -395,7 +396,7 @@ async fn a_computer_player_waits_for_the_database_and_moves_when_it_is_back() {
     let table: i64 = message
         .buttons()
         .iter()
-        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+        .find_map(|(id, _, _)| ids::hand_table(id))
         .unwrap();
     let s = service(&h);
     let store = h.store().await;

@@ -16,6 +16,7 @@ use pakka::discord::Held;
 
 use crate::support::fake_discord::{exempt, route_of, FakeMessage, FakeUser};
 use crate::support::harness::*;
+use crate::support::ids::ComponentId;
 
 /// Plays the first offer that neither surrenders nor knocks the player out.
 fn steady(labels: &[String]) -> usize {
@@ -128,7 +129,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
     assert!(result.content.contains(" is over."), "{}", result.content);
     // The bot edits the hands after posting the result; give it a moment to finish.
     let fake = h.fake.clone();
-    let again = format!("pk:again:{table}");
+    let again = ComponentId::Again(table).to_string();
     let settled = h
         .fake
         .wait_until(WAIT, move |_| {
@@ -141,7 +142,7 @@ async fn measure(game: &'static str, people: usize, bots: usize, seed: u64) -> M
         .await;
     let left: Vec<_> = live_buttons(&h)
         .into_iter()
-        .filter(|(_, id, _)| *id != format!("pk:again:{table}"))
+        .filter(|(_, id, _)| *id != ComponentId::Again(table).to_string())
         .map(|(m, id, label)| (id, label, h.fake.message(m).unwrap().content))
         .collect();
     assert!(

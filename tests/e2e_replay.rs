@@ -10,22 +10,25 @@ use serde_json::json;
 
 use crate::support::fake_discord::{FakeMessage, FakeUser};
 use crate::support::harness::*;
+use crate::support::ids::{self, ComponentId, Nav};
 
-/// A button of a replay by which one it is (`f`, `p`, `n`, `l` for ⏮ ◀ ▶ ⏭): its custom id and
-/// whether it is greyed out.
-fn nav(message: &FakeMessage, which: &str) -> (String, bool) {
+/// A button of a replay by which one it is (⏮ ◀ ▶ ⏭): its custom id and whether it is greyed
+/// out.
+fn nav(message: &FakeMessage, which: Nav) -> (String, bool) {
     message
         .buttons()
         .into_iter()
-        .find(|(id, _, _)| id.starts_with("pk:r:") && id.split(':').nth(5) == Some(which))
+        .find(|(id, _, _)| {
+            matches!(ids::parse(id), Some(ComponentId::Replay { nav, .. }) if nav == which)
+        })
         .map(|(id, _, disabled)| (id, disabled))
-        .unwrap_or_else(|| panic!("no replay button {which} on {:?}", message.buttons()))
+        .unwrap_or_else(|| panic!("no replay button {which:?} on {:?}", message.buttons()))
 }
 
 /// Presses a replay's button (which must be enabled) and answers the message shown.
-async fn press(h: &Harness, user: &FakeUser, message: &FakeMessage, which: &str) -> FakeMessage {
+async fn press(h: &Harness, user: &FakeUser, message: &FakeMessage, which: Nav) -> FakeMessage {
     let (id, disabled) = nav(message, which);
-    assert!(!disabled, "{which} is greyed out on {}", message.content);
+    assert!(!disabled, "{which:?} is greyed out on {}", message.content);
     let outcome = h.fake.click(user, message.id, &id).await.unwrap();
     assert_eq!(
         outcome.callback_type, 7,
@@ -129,10 +132,10 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
     assert!(n >= 52, "{n} moves");
     assert!(first.content.contains("The cards are dealt"));
     assert!(
-        nav(&first, "f").1 && nav(&first, "p").1,
+        nav(&first, Nav::First).1 && nav(&first, Nav::Previous).1,
         "nothing before the start"
     );
-    assert!(!nav(&first, "n").1 && !nav(&first, "l").1);
+    assert!(!nav(&first, Nav::Next).1 && !nav(&first, Nav::Last).1);
     assert_eq!(
         first.attachments.len(),
         1,
@@ -140,7 +143,7 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
     );
     assert!(!first.content.contains("as dealt"));
 
-    let one = press(&h, &h.alice, &first, "n").await;
+    let one = press(&h, &h.alice, &first, Nav::Next).await;
     assert_eq!(one.id, first.id);
     assert!(one.ephemeral);
     assert_eq!(position(&one.content), (1, n));
@@ -157,7 +160,7 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
         );
     }
 
-    let end = press(&h, &h.alice, &one, "l").await;
+    let end = press(&h, &h.alice, &one, Nav::Last).await;
     assert_eq!(position(&end.content), (n, n));
     assert!(end.content.contains("🏁 The game is over."));
     assert!(
@@ -166,7 +169,7 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
         end.content
     );
     assert!(
-        nav(&end, "n").1 && nav(&end, "l").1,
+        nav(&end, Nav::Next).1 && nav(&end, Nav::Last).1,
         "nothing after the end"
     );
     let shown = table_at(&h, n).expect("the table message showed the last move");
@@ -178,13 +181,13 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
 
     // The buttons need nothing the bot remembers: they work after a restart.
     h.restart().await;
-    let back = press(&h, &h.alice, &end, "p").await;
+    let back = press(&h, &h.alice, &end, Nav::Previous).await;
     assert_eq!(position(&back.content), (n - 1, n));
     assert!(
         !back.content.contains("as dealt"),
         "the hands only at the end"
     );
-    let start = press(&h, &h.alice, &back, "f").await;
+    let start = press(&h, &h.alice, &back, Nav::First).await;
     assert_eq!(position(&start.content), (0, n));
     assert_eq!(start.content, first.content);
 
@@ -193,11 +196,11 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
     assert!(!shared.ephemeral, "a public replay is for the channel");
     assert!(shared.pinged.is_empty(), "it notifies nobody");
     assert_eq!(position(&shared.content), (0, n));
-    let stepped = press(&h, &h.alice, &shared, "n").await;
+    let stepped = press(&h, &h.alice, &shared, Nav::Next).await;
     assert_eq!(stepped.id, shared.id);
     assert!(!stepped.ephemeral);
     assert_eq!(position(&stepped.content), (1, n));
-    let (next, _) = nav(&stepped, "n");
+    let (next, _) = nav(&stepped, Nav::Next);
     let bobs = h.fake.click(&h.bob, stepped.id, &next).await.unwrap();
     assert_eq!(bobs.callback_type, 4, "a new message, not the shared one");
     let copy = bobs.message().unwrap().clone();
@@ -217,7 +220,7 @@ async fn a_finished_game_steps_back_and_forth_privately_and_in_public() {
         "the shared replay stays where Alice left it"
     );
     // Bob steps his copy on his own.
-    let bob_end = press(&h, &h.bob, &copy, "l").await;
+    let bob_end = press(&h, &h.bob, &copy, Nav::Last).await;
     assert_eq!(position(&bob_end.content), (n, n));
     assert_eq!(
         position(&h.fake.message(shared.id).unwrap().content),

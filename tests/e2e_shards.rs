@@ -33,6 +33,7 @@ use pakka::store::{Phase, Store, StoredTable};
 use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::fake_discord::{shard_of, FakeDiscord, FakeUser, Fault, ACK_DEADLINE};
 use crate::support::harness::{dealt, open_table_in};
+use crate::support::ids::{self, ComponentId};
 use crate::support::postgres::{self, TestDb};
 
 /// Two servers, one on each shard of two: `(guild >> 22) % 2` is 0 and 1.
@@ -188,6 +189,19 @@ struct Played {
     over: bool,
 }
 
+/// Whether `id` is a step of table `table`'s hands: a move, a page, a group or a question.
+fn is_step(id: &str, table: i64) -> bool {
+    match ids::parse(id) {
+        Some(
+            ComponentId::Act { table: t, .. }
+            | ComponentId::Page { table: t, .. }
+            | ComponentId::Group { table: t, .. }
+            | ComponentId::Ask { table: t, .. },
+        ) => t == table,
+        _ => false,
+    }
+}
+
 /// Plays the table in `channel` with seeded random hand buttons (moves, pages, groups,
 /// confirmations; never a forfeit) until its game is over or `clicks` clicks were made. A hand
 /// that stays quiet for a second is opened again from the table message.
@@ -200,23 +214,14 @@ async fn play(
     seed: u64,
 ) -> Played {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let act = format!("pk:a:{table}:");
-    let steps = [
-        act.clone(),
-        format!("pk:p:{table}:"),
-        format!("pk:g:{table}:"),
-        format!("pk:q:{table}:"),
-    ];
+    let again = ComponentId::Again(table).to_string();
     let mut hands: Vec<Option<u64>> = vec![None; players.len()];
     let mut played = Played::default();
     let mut quiet = Instant::now();
     let deadline = Instant::now() + Duration::from_secs(300);
     while played.clicks < clicks {
         assert!(Instant::now() < deadline, "table {table} never ended");
-        if fake
-            .latest_button(channel, &format!("pk:again:{table}"))
-            .is_some()
-        {
+        if fake.latest_button(channel, |id| id == again).is_some() {
             played.over = true;
             break;
         }
@@ -229,7 +234,7 @@ async fn play(
                     .enabled_buttons(hand)?
                     .into_iter()
                     .map(|(id, _)| id)
-                    .filter(|id| steps.iter().any(|s| id.starts_with(s.as_str())))
+                    .filter(|id| is_step(id, table))
                     .collect();
                 (!buttons.is_empty())
                     .then(|| (k, hand, buttons[rng.random_range(0..buttons.len())].clone()))
@@ -243,7 +248,11 @@ async fn play(
             // Applied: the hand is updated in place, with no refusal on top (a stale or illegal
             // move is refused in place with ⚠; anything else is a new private notice).
             let refused = outcome.content().contains('⚠');
-            if custom_id.starts_with(&act) && outcome.in_place() && !refused {
+            let act = matches!(
+                ids::parse(&custom_id),
+                Some(ComponentId::Act { table: t, .. }) if t == table
+            );
+            if act && outcome.in_place() && !refused {
                 played.moves += 1;
             }
             quiet = Instant::now();
@@ -252,7 +261,8 @@ async fn play(
         if hands.iter().any(Option::is_none) || quiet.elapsed() > Duration::from_secs(1) {
             // Open every hand (again) from the table message. The bot may replace that message
             // between finding its button and pressing it: then the newer one is pressed next time.
-            if let Some((message, show)) = fake.latest_button(channel, &format!("pk:h:{table}")) {
+            let show = ComponentId::Hand(table).to_string();
+            if let Some((message, show)) = fake.latest_button(channel, |id| id == show) {
                 for (k, user) in players.iter().enumerate() {
                     let outcome = match fake.click(user, message, &show).await {
                         Ok(outcome) => outcome,
@@ -272,16 +282,14 @@ async fn play(
         }
         // Nothing to click: wait for a hand to come alive (its turn, the bot's edit after the
         // last click) or the end.
-        let ids: Vec<u64> = hands.iter().flatten().copied().collect();
-        let (again, steps) = (format!("pk:again:{table}"), steps.clone());
+        let open: Vec<u64> = hands.iter().flatten().copied().collect();
+        let again = again.clone();
         let _ = fake
             .wait_until(Duration::from_secs(1), move |f| {
-                ids.iter().any(|id| {
-                    f.enabled_buttons(*id).is_some_and(|b| {
-                        b.iter()
-                            .any(|(id, _)| steps.iter().any(|s| id.starts_with(s.as_str())))
-                    })
-                }) || f.latest_button(channel, &again).is_some()
+                open.iter().any(|hand| {
+                    f.enabled_buttons(*hand)
+                        .is_some_and(|b| b.iter().any(|(id, _)| is_step(id, table)))
+                }) || f.latest_button(channel, |id| id == again).is_some()
             })
             .await;
     }
@@ -636,8 +644,9 @@ async fn a_misrouted_server_gets_no_table() {
         .await
         .unwrap();
     assert!(scores.content().contains("another pakka process"));
+    let show = ComponentId::Hand(table).to_string();
     let (message, show) = fake
-        .latest_button(EVEN_CHANNELS[0], &format!("pk:h:{table}"))
+        .latest_button(EVEN_CHANNELS[0], |id| id == show)
         .unwrap();
     let data = json!({"custom_id": show, "component_type": 2});
     let click = fake

@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 
 use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::fake_discord::{permissions, FakeMessage, FakeUser};
+use crate::support::ids::{self, ComponentId, EventAct};
 use crate::support::FakeDiscord;
 
 const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
@@ -74,12 +75,11 @@ impl Event {
             .unwrap();
         let message = created.message().unwrap().clone();
         assert!(!message.ephemeral, "the event message is public");
-        let id = event_button(&message, "in")
-            .split(':')
-            .nth(2)
-            .unwrap()
-            .parse()
-            .unwrap();
+        let Some(ComponentId::Event { event: id, .. }) =
+            ids::parse(&event_button(&message, EventAct::SignUp))
+        else {
+            panic!("the sign-up button names no event");
+        };
         (message, id)
     }
 
@@ -122,34 +122,35 @@ impl Event {
     }
 }
 
-/// The event message's button whose custom id ends with `act`.
-fn event_button(message: &FakeMessage, act: &str) -> String {
+/// Whether a custom id is the event message's button that does `act`.
+fn does(id: &str, act: EventAct) -> bool {
+    matches!(ids::parse(id), Some(ComponentId::Event { act: a, .. }) if a == act)
+}
+
+/// The event message's button that does `act`.
+fn event_button(message: &FakeMessage, act: EventAct) -> String {
     message
         .buttons()
         .into_iter()
         .map(|(id, _, _)| id)
-        .find(|id| id.starts_with("pk:ev:") && id.ends_with(&format!(":{act}")))
-        .unwrap_or_else(|| panic!("no {act} button: {:?}", message.buttons()))
+        .find(|id| does(id, act))
+        .unwrap_or_else(|| panic!("no {act:?} button: {:?}", message.buttons()))
 }
 
-/// The event message once it shows a button whose custom id ends with `act` (its edits follow
-/// the clicks' answers).
-async fn with_button(e: &Event, message: u64, act: &str) -> FakeMessage {
+/// The event message once it shows the button that does `act` (its edits follow the clicks'
+/// answers).
+async fn with_button(e: &Event, message: u64, act: EventAct) -> FakeMessage {
     let fake = e.fake.clone();
-    let suffix = format!(":{act}");
     let shown = e
         .fake
         .wait_until(WAIT, move |_| {
-            fake.message(message).is_some_and(|m| {
-                m.buttons()
-                    .iter()
-                    .any(|(id, _, _)| id.starts_with("pk:ev:") && id.ends_with(&suffix))
-            })
+            fake.message(message)
+                .is_some_and(|m| m.buttons().iter().any(|(id, _, _)| does(id, act)))
         })
         .await;
     if shown.is_err() {
         panic!(
-            "the event message never showed {act}: {}\nthe log:\n{}",
+            "the event message never showed {act:?}: {}\nthe log:\n{}",
             e.fake.message(message).unwrap().content,
             e.log()
         );
@@ -164,7 +165,10 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
     let fake = e.fake.clone();
     fake.wait_until(WAIT, {
         let fake = fake.clone();
-        move |_| fake.latest_button(thread, "pk:h:").is_some()
+        move |_| {
+            fake.latest_button(thread, |id| ids::hand_table(id).is_some())
+                .is_some()
+        }
     })
     .await
     .unwrap_or_else(|_| {
@@ -178,8 +182,10 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
             e.log()
         )
     });
-    let (_, hand_button) = fake.latest_button(thread, "pk:h:").unwrap();
-    let table: i64 = hand_button.rsplit(':').next().unwrap().parse().unwrap();
+    let (_, hand_button) = fake
+        .latest_button(thread, |id| ids::hand_table(id).is_some())
+        .unwrap();
+    let table: i64 = ids::hand_table(&hand_button).unwrap();
     let store = e.store().await;
     let seated: Vec<u64> = store
         .table(table)
@@ -202,7 +208,9 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
         let mut acted = false;
         for who in &players {
             // A fresh hand from the table message (the latest one of the thread).
-            let Some((message, button)) = fake.latest_button(thread, "pk:h:") else {
+            let Some((message, button)) =
+                fake.latest_button(thread, |id| ids::hand_table(id).is_some())
+            else {
                 break;
             };
             let Ok(outcome) = fake.click(who, message, &button).await else {
@@ -217,9 +225,16 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
                     .buttons()
                     .into_iter()
                     .filter(|(id, _, _)| {
-                        ["pk:a:", "pk:g:", "pk:q:", "pk:p:", "pk:back:"]
-                            .iter()
-                            .any(|p| id.starts_with(p))
+                        matches!(
+                            ids::parse(id),
+                            Some(
+                                ComponentId::Act { .. }
+                                    | ComponentId::Group { .. }
+                                    | ComponentId::Ask { .. }
+                                    | ComponentId::Page { .. }
+                                    | ComponentId::Back(_)
+                            )
+                        )
                     })
                     .collect();
                 if offered.is_empty() {
@@ -243,7 +258,10 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
                 let Ok(outcome) = fake.click(who, hand.id, &id).await else {
                     break;
                 };
-                if id.starts_with("pk:a:") || id.starts_with("pk:back:") {
+                if matches!(
+                    ids::parse(&id),
+                    Some(ComponentId::Act { .. } | ComponentId::Back(_))
+                ) {
                     moves += 1;
                     acted = true;
                     break;
@@ -426,15 +444,25 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
     );
 
     for p in &e.people {
-        let answer = e.click(p, message.id, &event_button(&message, "in")).await;
+        let answer = e
+            .click(p, message.id, &event_button(&message, EventAct::SignUp))
+            .await;
         assert!(answer.contains("You are signed up"), "{answer}");
     }
     let twice = e
-        .click(&e.people[1], message.id, &event_button(&message, "in"))
+        .click(
+            &e.people[1],
+            message.id,
+            &event_button(&message, EventAct::SignUp),
+        )
         .await;
     assert!(twice.contains("already signed up"), "{twice}");
     let not_theirs = e
-        .click(&e.people[1], message.id, &event_button(&message, "go"))
+        .click(
+            &e.people[1],
+            message.id,
+            &event_button(&message, EventAct::Start),
+        )
         .await;
     assert!(
         not_theirs.contains("Only the tournament's organiser"),
@@ -447,17 +475,27 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         // when the round before it ends. Everyone but the no-show checks in.
         if round == 1 {
             let opened = e
-                .click(&organiser, message.id, &event_button(&message, "go"))
+                .click(
+                    &organiser,
+                    message.id,
+                    &event_button(&message, EventAct::Start),
+                )
                 .await;
             assert!(opened.contains("check-in for round 1"), "{opened}");
         }
-        let shown = with_button(&e, message.id, "ci").await;
+        let shown = with_button(&e, message.id, EventAct::CheckIn).await;
         for p in e.people.iter().filter(|p| p.id != no_show.id) {
-            let answer = e.click(p, message.id, &event_button(&shown, "ci")).await;
+            let answer = e
+                .click(p, message.id, &event_button(&shown, EventAct::CheckIn))
+                .await;
             assert!(answer.contains("checked in"), "{answer}");
         }
         let begun = e
-            .click(&organiser, message.id, &event_button(&shown, "go"))
+            .click(
+                &organiser,
+                message.id,
+                &event_button(&shown, EventAct::Start),
+            )
             .await;
         assert!(begun.contains(&format!("Round {round} begins")), "{begun}");
         // Three games a round: in rounds 1 and 2 the no-show's table is a walkover (no game,
@@ -575,7 +613,11 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
     // The buttons of an event that is over (a stale click) change nothing.
     let late = e
         .fake
-        .click_unchecked(&e.people[2], message.id, &event_button(&message, "in"))
+        .click_unchecked(
+            &e.people[2],
+            message.id,
+            &event_button(&message, EventAct::SignUp),
+        )
         .await
         .unwrap();
     assert!(
@@ -647,16 +689,26 @@ async fn a_duplicate_round_of_kop_scores_each_seat_against_the_same_cards() {
         .await;
     assert!(message.content.contains("duplicate"), "{}", message.content);
     for p in &e.people {
-        e.click(p, message.id, &event_button(&message, "in")).await;
+        e.click(p, message.id, &event_button(&message, EventAct::SignUp))
+            .await;
     }
-    e.click(&organiser, message.id, &event_button(&message, "go"))
-        .await;
-    let shown = with_button(&e, message.id, "ci").await;
+    e.click(
+        &organiser,
+        message.id,
+        &event_button(&message, EventAct::Start),
+    )
+    .await;
+    let shown = with_button(&e, message.id, EventAct::CheckIn).await;
     for p in e.people.iter().filter(|p| p.id != no_show.id) {
-        e.click(p, message.id, &event_button(&shown, "ci")).await;
+        e.click(p, message.id, &event_button(&shown, EventAct::CheckIn))
+            .await;
     }
-    e.click(&organiser, message.id, &event_button(&shown, "go"))
-        .await;
+    e.click(
+        &organiser,
+        message.id,
+        &event_button(&shown, EventAct::Start),
+    )
+    .await;
     let threads = round_threads(&e, 1, 2).await;
     assert_eq!(threads.len(), 2);
     let fake = e.fake.clone();

@@ -61,6 +61,7 @@ use crate::support::fake_discord::{
     exempt, route_of, FakeDiscord, FakeUser, InteractionOutcome, Limits, ACK_DEADLINE,
 };
 use crate::support::harness::{dealt, percentile, replayed};
+use crate::support::ids::{self, ComponentId};
 
 /// The games played, with the people at each (no computer players: every move is a click;
 /// each game's own `Showcase::load_people`).
@@ -716,10 +717,12 @@ async fn table_task(run: Arc<Run>, index: usize, stop: Instant) {
         let answered = run.slash(&users[0], channel, Value::Array(options)).await;
         // The lobby: this one, or one a killed bot stored without answering. A table already
         // playing in the channel (the same) is played on.
-        let Some((lobby_id, accept_id)) = run.fake.latest_button(channel, "pk:acc:") else {
-            if let Some((_, id)) = run.fake.latest_button(channel, "pk:h:") {
+        let accept = |id: &str| matches!(ids::parse(id), Some(ComponentId::Accept(_)));
+        let Some((lobby_id, accept_id)) = run.fake.latest_button(channel, accept) else {
+            let show = |id: &str| ids::hand_table(id).is_some();
+            if let Some((_, id)) = run.fake.latest_button(channel, show) {
                 stuck = 0;
-                let table = id.trim_start_matches("pk:h:").parse().unwrap_or(0);
+                let table = ids::hand_table(&id).unwrap_or(0);
                 remember(&run, table);
                 play(&run, &mut rng, channel, table, &users, stop, think).await;
             } else if answered.is_some() {
@@ -962,9 +965,8 @@ async fn play(
     stop: Instant,
     think: impl Fn(&mut ChaCha8Rng) -> Duration,
 ) {
-    let again = format!("pk:again:{table}");
-    let show = format!("pk:h:{table}");
-    let act = format!("pk:a:{table}:");
+    let again = ComponentId::Again(table).to_string();
+    let show = ComponentId::Hand(table).to_string();
     let mut hands: Vec<Option<u64>> = vec![None; users.len()];
     let mut quiet_since = Instant::now();
     run.live.fetch_add(1, Ordering::SeqCst);
@@ -995,10 +997,11 @@ async fn play(
             let custom_id = pool[rng.random_range(0..pool.len())].0.clone();
             let sent = Instant::now();
             let outcome = run.click(&users[*k], *hand, &custom_id).await;
-            if let Some(mv) = custom_id
-                .strip_prefix(&act)
-                .and_then(|rest| rest.split(':').next()?.parse::<u64>().ok())
-            {
+            let mv = match ids::parse(&custom_id) {
+                Some(ComponentId::Act { table: t, mv, .. }) if t == table => Some(mv),
+                _ => None,
+            };
+            if let Some(mv) = mv {
                 let mut seen = run.seen.lock().unwrap();
                 let entry = seen.acked.entry(table).or_insert((0, 0));
                 match &outcome {
@@ -1038,14 +1041,14 @@ async fn play(
             continue;
         }
         // Over: the result message offers "Play again".
-        if run.fake.latest_button(channel, &again).is_some() {
+        if run.fake.latest_button(channel, |id| id == again).is_some() {
             run.seen.lock().unwrap().finished += 1;
             break;
         }
         // No hand open, or none alive for a while (a new deal, a restarted bot that no longer
         // knows the open hands): open every hand again from the table message.
         if hands.iter().any(Option::is_none) || quiet_since.elapsed() > Duration::from_secs(2) {
-            if let Some((message, id)) = run.fake.latest_button(channel, &show) {
+            if let Some((message, id)) = run.fake.latest_button(channel, |id| id == show) {
                 for (k, user) in users.iter().enumerate() {
                     if let Some(outcome) = run.click(user, message, &id).await {
                         if let Some(m) = outcome.message.as_ref().filter(|m| m.ephemeral) {

@@ -21,6 +21,7 @@ use pakka::store::{MessageIds, Phase, Store, StoredTable};
 
 use crate::support::fake_discord::{permissions, FakeDiscord, FakeMessage, FakeUser};
 use crate::support::harness::*;
+use crate::support::ids::{self, ComponentId};
 
 /// The fixture's name: tests/fixtures/<name>.sqlite and .json.
 const FIXTURE: &str = "upgrade-2026-11";
@@ -312,10 +313,12 @@ async fn write_fixture_2026_11() {
     let accept = lobby_message
         .buttons()
         .into_iter()
-        .find(|(id, _, _)| id.starts_with("pk:acc:"))
+        .find(|(id, _, _)| matches!(ids::parse(id), Some(ComponentId::Accept(_))))
         .unwrap_or_else(|| panic!("no Accept on {:?}", lobby_message.buttons()))
         .0;
-    let lobby: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
+    let Some(ComponentId::Accept(lobby)) = ids::parse(&accept) else {
+        unreachable!("found as an Accept button");
+    };
 
     // Everything at rest: people to act everywhere.
     let mut tables = Vec::new();
@@ -450,7 +453,7 @@ async fn restored_message(h: &Harness, channel: u64, table: i64, move_number: u6
                 && move_of(&m.content) == Some(move_number)
                 && m.buttons()
                     .iter()
-                    .any(|(id, _, disabled)| *id == format!("pk:h:{table}") && !disabled)
+                    .any(|(id, _, disabled)| ids::hand_table(id) == Some(table) && !disabled)
         })
     };
     let probe = fake.clone();
@@ -637,6 +640,8 @@ async fn every_table_of_the_2026_11_release_restores_and_plays_on() {
         .message()
         .unwrap()
         .clone();
+    // The Accept button's custom_id as the release of 2026-11 wrote it, read from the fixture
+    // and not built: a button posted before the upgrade must still be understood.
     let accepted = h
         .fake
         .click_unchecked(&invited, stand_in.id, lobby["accept"].as_str().unwrap())

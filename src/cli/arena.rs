@@ -494,6 +494,9 @@ pub fn run(config: &ArenaConfig) -> anyhow::Result<ArenaReport> {
 
 #[cfg(test)]
 mod tests {
+    //! `pakka arena`: a small arena tallies every seat and deal, its intervals take the deal as
+    //! the unit, bad arguments are refused, and the oracle and named searches take seats.
+
     use super::*;
 
     #[test]

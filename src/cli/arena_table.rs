@@ -466,6 +466,10 @@ pub fn table(
 
 #[cfg(test)]
 mod tests {
+    //! `pakka arena --table`: every game has three pairings, Teka sitting partners together; a
+    //! tiny table resumes and skips what it has; and rows written before the deal intervals were
+    //! kept still read and print their seat-deal intervals.
+
     use super::*;
 
     #[test]

@@ -154,6 +154,9 @@ pub fn games() -> String {
 
 #[cfg(test)]
 mod tests {
+    //! The command line's shared parts: levels read in any case, the language from the flag else
+    //! the locale variables, and the language flag read before clap.
+
     use super::*;
 
     #[test]

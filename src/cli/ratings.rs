@@ -51,6 +51,8 @@ fn report_msg(done: &Recomputed, write: bool) -> Msg {
 
 #[cfg(test)]
 mod tests {
+    //! `pakka ratings`: the report words each outcome.
+
     use super::*;
     use crate::catalog::{catalog, NoNames};
 

@@ -134,6 +134,9 @@ pub fn run(config: &RenderConfig) -> anyhow::Result<String> {
 
 #[cfg(test)]
 mod tests {
+    //! `pakka render`: seats are counted from 1 (the table names the first seat seat 1, seat 1 is
+    //! the first seat's hand) and seat 0 or a seat past the last is refused.
+
     use super::*;
 
     fn config(seat: Option<usize>) -> RenderConfig {

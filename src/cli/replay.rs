@@ -178,6 +178,8 @@ fn lines(step: &ReplayStep) -> Vec<Msg> {
 
 #[cfg(test)]
 mod tests {
+    //! `pakka replay`: a finished game prints every step, then the hands as dealt.
+
     use super::*;
     use crate::table::replay_fixtures::{finished_in, GUILD};
     use crate::table::TableService;

@@ -14,6 +14,7 @@ use pakka::rules::{registry, Seen, Setup};
 use pakka::store::Store;
 
 use super::fake_discord::{FakeDiscord, FakeMessage, FakeUser, Limits};
+use super::ids::{self, ComponentId};
 
 pub const CHANNEL: u64 = FakeDiscord::CHANNEL_ID;
 
@@ -570,7 +571,7 @@ pub async fn open_table_in(
         let accept = message
             .buttons()
             .into_iter()
-            .find(|(id, _, _)| id.starts_with("pk:acc:"))
+            .find(|(id, _, _)| matches!(ids::parse(id), Some(ComponentId::Accept(_))))
             .unwrap_or_else(|| panic!("no Accept button on {:?}", message.buttons()))
             .0;
         message = fake
@@ -584,7 +585,7 @@ pub async fn open_table_in(
     let table = message
         .buttons()
         .iter()
-        .find_map(|(id, _, _)| id.strip_prefix("pk:h:").map(|t| t.parse().unwrap()))
+        .find_map(|(id, _, _)| ids::hand_table(id))
         .unwrap_or_else(|| panic!("no table started: {}", message.content));
     (table, message, shard)
 }
@@ -673,7 +674,7 @@ impl Harness {
 
     /// [`Harness::result_message`] of the table in `channel`.
     pub async fn result_message_in(&self, channel: u64, table: i64) -> Option<FakeMessage> {
-        let again = format!("pk:again:{table}");
+        let again = ComponentId::Again(table).to_string();
         let find = {
             let fake = self.fake.clone();
             move || {

@@ -270,6 +270,10 @@ fn ucb(edge: &Edge) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    //! The search's running mean (`Mean`): each reward weighed by its sample, and a sample that
+    //! weighs nothing counting nothing. The computer players over every game are checked in
+    //! `tests.rs`.
+
     use super::Mean;
 
     #[test]

@@ -416,6 +416,10 @@ impl<'de> Deserialize<'de> for Card {
 
 #[cfg(test)]
 mod tests {
+    //! Card notation: every card's index round-trips through its notation; aliases and any case
+    //! parse; what is no card is refused; a card's parts read back; and serde writes and reads the
+    //! notation.
+
     use super::*;
 
     #[test]

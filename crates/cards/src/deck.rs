@@ -62,6 +62,10 @@ pub fn validate_deck(given: &[Card], deck: &[Card]) -> Result<(), DeckError> {
 
 #[cfg(test)]
 mod tests {
+    //! The decks: the size and contents of each (52 cards, Red7's, the tarot's 22, together every
+    //! card once); validating a deck names its fault (wrong size, a card twice, a foreign card); a
+    //! shuffle is a permutation, the same for the same seed.
+
     use super::*;
     use crate::{parse_cards, Colour, Rank, Suit};
     use rand::SeedableRng;

@@ -185,6 +185,9 @@ impl<'de> Deserialize<'de> for CardSet {
 
 #[cfg(test)]
 mod tests {
+    //! `CardSet` as bits: a suit's ranks, a suit's and a rank's cards read off the bits, set
+    //! algebra, and (a property) iteration in order agreeing with membership for any bits.
+
     use super::*;
     use crate::parse_cards;
     use proptest::prelude::*;

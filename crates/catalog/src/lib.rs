@@ -373,6 +373,11 @@ pub fn signed_text(n: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    //! The catalog's own behaviour: the files load without problems, numbers choose plural forms
+    //! and seats take names, negative numbers are written with a true minus (keeping their plural
+    //! forms), and an unknown language falls back. The catalog against the code's keys is
+    //! `tests/catalog.rs`.
+
     use super::*;
     use pakka_text::msg;
 

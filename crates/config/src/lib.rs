@@ -318,6 +318,10 @@ impl Config {
 
 #[cfg(test)]
 mod tests {
+    //! Reading the configuration from the environment: only the token is required; every setting
+    //! is read (metrics' and the Activity's addresses, the Activity's secret, the proxy's HTTP/2);
+    //! shards are a range of a total, and bad shards are refused with their reason.
+
     use super::*;
     use std::collections::HashMap;
 

@@ -247,6 +247,10 @@ fn next(places: usize, share: f64, taken: usize, waiting: usize, least: usize) -
 
 #[cfg(test)]
 mod tests {
+    //! The places for clicks at once: cores behind shrink them by a quarter, down to the least;
+    //! time to spare with clicks waiting doubles them; and, with a fake CPU clock, places grow
+    //! while clicks wait on Discord and shrink when the cores are behind.
+
     use super::*;
     use std::sync::atomic::AtomicBool;
 

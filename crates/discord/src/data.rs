@@ -256,6 +256,8 @@ impl Data {
 
 #[cfg(test)]
 mod tests {
+    //! A process's gateway: a shard range expects its shards (none without one).
+
     use super::*;
 
     #[test]

@@ -71,6 +71,9 @@ impl Gate {
 
 #[cfg(test)]
 mod tests {
+    //! The gate: once closed it lets nothing in and waits for the passes it let in; a stop gives
+    //! up waiting when its time runs out.
+
     use super::*;
 
     #[tokio::test]

@@ -149,6 +149,10 @@ impl Handled {
 
 #[cfg(test)]
 mod tests {
+    //! Clicks counted as handled: a click counts once every event published before its end is
+    //! shown in its channel; a click whose channel never catches up counts after its time
+    //! (`SHOWN_WITHIN`).
+
     use super::*;
     use crate::gate::Gate;
 

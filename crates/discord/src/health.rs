@@ -219,6 +219,9 @@ pub(crate) async fn serve(
 
 #[cfg(test)]
 mod tests {
+    //! How a click ended ([`Outcome`]), as the interactions' metrics count it: the worst outcome
+    //! set stays.
+
     use super::*;
 
     #[test]

@@ -416,6 +416,10 @@ impl std::str::FromStr for ComponentId {
 
 #[cfg(test)]
 mod tests {
+    //! The custom_id format: every `ComponentId` round-trips through its text within Discord's
+    //! limit (a property), arbitrary strings never panic the parser, forged and malformed ids are
+    //! refused, and a game's button reads both its id and its earlier place in the registry.
+
     use super::*;
     use proptest::prelude::*;
 
@@ -495,6 +499,8 @@ mod tests {
         }
     }
 
+    // The ids below are written by hand on purpose: they test the parser against the wire
+    // format itself, not a value it wrote.
     #[test]
     fn forged_and_malformed_ids_are_refused() {
         for bad in [
@@ -592,7 +598,8 @@ mod tests {
         assert_eq!(every.to_string(), "pk:sc:*:3:0");
         assert_eq!("pk:sc:*:3:0".parse(), Ok(every));
         assert_eq!("pk:sc:0:3:0".parse(), Ok(every));
-        // The earlier places, spelled out: Kop was 7th from 0, Whist 22 the last.
+        // The earlier places, spelled out as the buttons already posted carry them (written by
+        // hand: no `ComponentId` writes them now): Kop was 7th from 0, Whist 22 the last.
         assert_eq!("pk:ru:7".parse(), Ok(ComponentId::Rules("kop")));
         assert_eq!("pk:wo:8".parse(), Ok(ComponentId::Words("whist22")));
         assert_eq!(

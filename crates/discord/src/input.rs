@@ -140,6 +140,10 @@ pub fn echo(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    //! The checks on input from Discord: option ranges are checked again, people named must be
+    //! members who see the channel and not pakka itself, and text echoed back is short and on one
+    //! line.
+
     use super::*;
     use pakka_catalog::en;
 

@@ -54,6 +54,8 @@ pub async fn application_id(config: &Config) -> Result<u64, serenity::Error> {
 
 #[cfg(test)]
 mod tests {
+    //! `pakka invite`'s link: it asks for the two scopes and the seven permissions pakka needs.
+
     use super::*;
 
     #[test]

@@ -222,6 +222,12 @@ impl State {
 
 #[cfg(test)]
 mod tests {
+    //! The pacer against Discord's limits: a channel gets five writes in any five seconds; the
+    //! global share spreads over channels and other calls; a table message waits behind what a
+    //! person waits for and behind a 429's hold; what it remembers is forgotten after its windows;
+    //! a process with part of the shards takes its share; and waiting callers are let through in
+    //! turn.
+
     use super::*;
 
     fn state(per_second: usize) -> State {

@@ -61,6 +61,9 @@ impl Names {
 
 #[cfg(test)]
 mod tests {
+    //! The names of people the edge has heard: bounded in number, the least recently heard
+    //! forgotten first.
+
     use super::*;
 
     #[test]

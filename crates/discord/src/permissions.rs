@@ -108,6 +108,9 @@ fn missing(have: Permissions, needed: Permissions) -> Option<(usize, pakka_text:
 
 #[cfg(test)]
 mod tests {
+    //! The permissions a table needs: what it uses (files for pictures, threads for a thread),
+    //! each lacking one named in the refusal, and what a table in play lacks named in its notice.
+
     use super::*;
 
     #[test]

@@ -244,6 +244,10 @@ fn answer(status: u16, headers: &reqwest::header::HeaderMap, body: Body) -> Answ
 
 #[cfg(test)]
 mod tests {
+    //! Reading Discord's answers on the edge's own client: a 429 with its `retry_after` and scope,
+    //! the pause told by the headers without a body, a refusal keeping Discord's code and message,
+    //! and a nonsense pause ignored.
+
     use super::*;
     use reqwest::header::{HeaderMap, HeaderValue};
 

@@ -467,6 +467,10 @@ pub(super) fn nonce() -> serenity::Nonce {
 
 #[cfg(test)]
 mod tests {
+    //! Retries: a call that keeps hanging is tried a bounded number of times, one not safe to
+    //! repeat is not tried again after a hang, a refusal is not tried again, and a deadline bounds
+    //! the retries.
+
     use super::*;
     use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -3,6 +3,9 @@
 //! back" notices, the queue of its events still to show, the latest move the edge heard of,
 //! and the freshest interaction token of its channel), kept under one lock and dropped as soon
 //! as it holds nothing, so a finished or closed table leaves nothing behind (`Bot::held`).
+//!
+//! Its tests (`mod tests`): plain moves waiting together on a table's queue are shown as one,
+//! and the end of a deal or a game and a resync are never folded into them.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};

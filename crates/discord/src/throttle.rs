@@ -175,6 +175,10 @@ impl Throttles {
 
 #[cfg(test)]
 mod tests {
+    //! The click and `/play` throttles: a quick player is never slowed down, a script is slowed
+    //! down and told how long to wait (`/play` in whole seconds), a refused play gives its token
+    //! back, off never refuses, and idle users are forgotten.
+
     use super::*;
 
     fn at(start: Instant, ms: u64) -> Instant {

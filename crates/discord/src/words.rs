@@ -259,6 +259,10 @@ pub fn plain(msg: &Msg, lang: Lang) -> String {
 
 #[cfg(test)]
 mod tests {
+    //! Words as Discord shows them: known commands become mentions and unknown ones stay written,
+    //! options after a mention are named in the reader's language, and seats are named the Discord
+    //! way.
+
     use super::*;
     use pakka_table::Level;
     use pakka_table::{Phase, SeatView};

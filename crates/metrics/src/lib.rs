@@ -429,6 +429,9 @@ pub fn resident_memory() -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    //! The metrics' families follow Prometheus' naming (prefix, `_total`, `_seconds`), and
+    //! statuses have few labels.
+
     use super::*;
 
     #[test]

@@ -177,6 +177,10 @@ pub fn rate(entrants: &[Entrant], before: &BTreeMap<Player, Rating>) -> BTreeMap
 
 #[cfg(test)]
 mod tests {
+    //! Ratings against the `skillratings` crate: a new player shows zero and is provisional; a
+    //! free-for-all with a tie and partnerships rated as teams match the crate's answer; a
+    //! computer level seated twice moves by the mean of its seats; one team alone learns nothing.
+
     use super::*;
     use skillratings::weng_lin::weng_lin_multi_team;
 

@@ -302,6 +302,9 @@ named_fields!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {
+    //! `key_of`: equal values key alike, and values of different shapes (nesting, options, split
+    //! strings, skipped fields) key apart.
+
     use super::key_of;
     use serde::Serialize;
 

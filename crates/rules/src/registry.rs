@@ -366,6 +366,11 @@ pub fn find(name: &str) -> Option<&'static GameInfo> {
 
 #[cfg(test)]
 mod tests {
+    //! The registry of games: ids and aliases resolve and are unique; `each_game` walks the games
+    //! in their order; `card_play` reads the protocol's `{"play": CARD}` as the game's action; the
+    //! showcases follow the games and their tables set up; option words are typed after the
+    //! defaults; unknown options are refused.
+
     use super::*;
 
     #[test]

@@ -377,6 +377,9 @@ pub fn pick(choice: Option<usize>, legal: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    //! The trick games' rule-of-thumb weights: the precomputed suit values table answers
+    //! `suit_tricks` for every holding, with Paston's and Teka's weights.
+
     use super::*;
 
     #[test]

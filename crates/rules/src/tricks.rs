@@ -760,6 +760,11 @@ impl TryFrom<TricksWon> for TrickLog {
 
 #[cfg(test)]
 mod tests {
+    //! The trick-taking toolkit: masters and equal low cards in a piquet suit; the winner of a
+    //! trick (the highest trump, else the highest of the led suit; a custom order deciding ties
+    //! too); following suit; tricks won per seat and per side, the next seat and partners; a trick
+    //! table's zones; and a match's running totals ending when someone runs out.
+
     use super::*;
     use pakka_cards::parse_cards;
 

@@ -33,6 +33,9 @@ impl ShardRange {
 
 #[cfg(test)]
 mod tests {
+    //! Sharding: a server is on the shard its id names (`(id >> 22) % total`), a range holds its
+    //! shards only, and a total of 0 reads as 1.
+
     use super::*;
 
     #[test]

@@ -196,6 +196,8 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+    //! A backup is a whole database, and a restore checks what it puts back.
+
     use super::*;
 
     #[tokio::test]

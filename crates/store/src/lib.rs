@@ -617,6 +617,11 @@ fn json_from_sql(text: &str) -> Result<serde_json::Value, StoreError> {
 
 #[cfg(test)]
 mod unit {
+    //! The store's own pieces: a phase round-trips through its text, passwords are kept out of
+    //! printed URLs, statements are translated per dialect, snowflakes and seeds round-trip,
+    //! operations are timed under their method names, and an in-memory store runs the migrations.
+    //! The store against both backends is `tests/store.rs`.
+
     use super::*;
 
     #[test]

@@ -96,6 +96,9 @@ impl MigrationSource<'static> for Files {
 
 #[cfg(test)]
 mod tests {
+    //! The embedded migrations: the lists name every file of the folders and read as sqlx reads
+    //! the folders, for both backends.
+
     use std::path::PathBuf;
 
     use super::*;

@@ -185,6 +185,9 @@ pub struct WriterHeld(#[allow(dead_code)] sqlx::pool::PoolConnection<sqlx::Sqlit
 
 #[cfg(test)]
 mod tests {
+    //! Which errors are an outage: PostgreSQL's states of one, and a pool that waited too long is
+    //! an outage while a refusal of the data is not.
+
     use super::*;
 
     #[test]

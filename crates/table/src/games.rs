@@ -111,6 +111,9 @@ pub fn game_ids() -> Arg {
 
 #[cfg(test)]
 mod tests {
+    //! The games the service hosts: every game is found by its id (in any case) and its aliases
+    //! and has its place; nothing else is found.
+
     use super::*;
 
     #[test]

@@ -260,6 +260,9 @@ impl TableService {
 
 #[cfg(test)]
 mod tests {
+    //! Periods of the records: they count back from now in the store's time format and round-trip
+    //! by name.
+
     use super::*;
 
     #[test]

@@ -1,4 +1,14 @@
-//! The table service against the real migrations (an in-memory SQLite database).
+//! The table service against the real migrations (an in-memory SQLite database): opening a
+//! table (what cannot be played refused; a person's and a server's limits of open tables, held
+//! when tables open at once, when a store write is slow or fails, and by rematches and
+//! resumes); the lobby (invitations, open seats, declines, computer players, expiry); moves
+//! (seat, turn and move number checked, identical clicks applied once, a move the database
+//! refuses neither stored nor applied, a move stored without its answer not stalling the
+//! table); the end (the result stored and the channel freed, a forfeit, a moderator's close,
+//! play again); restore after a restart (a table or paused match whose log no longer replays
+//! closed); computer players and the turn timer; a process holding only the tables of its
+//! shards; the events published; a halted service; a sweep of the clocks not holding up the
+//! computer players; and (a property) the story keeping what the views read.
 
 use std::sync::Arc;
 

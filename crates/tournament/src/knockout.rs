@@ -290,6 +290,9 @@ pub(crate) fn pair(
 
 #[cfg(test)]
 mod tests {
+    //! Knockout events: standard seeding for two seats, six players at four seats give the top
+    //! seeds byes, nobody present sends nobody on and a lone player walks over.
+
     use super::*;
     use crate::{pair as pair_round, Format, Halves};
 

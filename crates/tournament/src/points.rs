@@ -224,6 +224,10 @@ pub(crate) fn match_points(
 
 #[cfg(test)]
 mod tests {
+    //! Points of a table's result: win, draw and loss at two seats; at four seats every opponent
+    //! counts, computers too, partners are not opponents; the absent score nothing and a walkover
+    //! everything; malformed results are told; matchpoints compare the same seat across tables.
+
     use super::*;
     use crate::Occupant::{Computer, Player};
 

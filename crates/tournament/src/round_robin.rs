@@ -115,6 +115,9 @@ pub(crate) fn pair(
 
 #[cfg(test)]
 mod tests {
+    //! Round robin: the circle meets everyone once; five players play five rounds with one rest
+    //! each; a player who left hands the opponent a walkover.
+
     use super::*;
     use crate::{standings, Format, Halves, Occupant, TableResult, Tiebreak};
 

@@ -83,6 +83,10 @@ pub(crate) fn seat(players: &[Sitter<'_>], seats: usize, rotation: Rotation) -> 
 
 #[cfg(test)]
 mod tests {
+    //! Seating at a table: table sizes spread the empty seats, each player takes the seat held
+    //! least, ties go to the better standing and computers take the rest, and strict rotation
+    //! moves on from the last seat.
+
     use super::*;
 
     #[test]

@@ -112,6 +112,9 @@ pub fn standings(event: &Event, entrants: &[Entrant], history: &[RoundRecord]) -
 
 #[cfg(test)]
 mod tests {
+    //! Standings checked by hand: an eight-player Swiss event over three rounds, a two-table
+    //! duplicate round, and equal keys sharing a rank.
+
     use super::*;
     use crate::{pair, Occupant, PlayerId, RoundPlan, TablePlan, TableResult, Why};
 

@@ -499,6 +499,10 @@ fn improve(met: &Bits, tables: &mut Vec<Vec<usize>>, rng: &mut ChaCha8Rng) {
 
 #[cfg(test)]
 mod tests {
+    //! Swiss pairing: round one slices the rating order, the search avoids repeats deep in the
+    //! list, repeats are minimised when unavoidable, and the local search clears a partition of
+    //! repeats.
+
     use super::*;
     use rand::SeedableRng;
 

@@ -289,6 +289,9 @@ fn encode(value: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    //! The percent-encoding of a form value or a path segment sent to Discord: letters, digits and
+    //! `-._~` kept, the rest escaped.
+
     #[test]
     fn encoding_keeps_the_unreserved_and_escapes_the_rest() {
         assert_eq!(super::encode("a-Z_0.~"), "a-Z_0.~");

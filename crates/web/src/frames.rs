@@ -302,8 +302,13 @@ pub fn hand_picture(hand: &HandView, reader: &Reader) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    //! The frames a window sends: a well-formed move, take or hint reads, and anything else
+    //! (missing or extra fields, wrong types, an unknown type, an oversized frame) does not.
+
     use super::*;
 
+    // The frames are written by hand on purpose: the test is of the reader against the JSON a
+    // window sends, and no code of ours writes a `ClientFrame`.
     #[test]
     fn a_move_frame_reads_and_anything_else_does_not() {
         let ok = r#"{"type":"move","table":3,"move_number":7,"index":2}"#;

@@ -104,6 +104,10 @@ impl Names {
 
 #[cfg(test)]
 mod tests {
+    //! The names the windows show: a name is asked once, then known, then asked again after an
+    //! hour; a question never answered is asked again; the names kept are bounded and the newest
+    //! stay.
+
     use super::*;
 
     #[test]

@@ -96,6 +96,9 @@ impl Sessions {
 
 #[cfg(test)]
 mod tests {
+    //! Sessions: a session key names its person until it expires and no other key does, and it
+    //! names them in a channel only once a window is attached there.
+
     use super::*;
 
     #[test]

@@ -33,8 +33,12 @@ impl FakeDiscord {
     const RECENT: usize = 64;
 
     /// The newest live public message of `channel` carrying an enabled button whose custom id
-    /// starts with `prefix`: `(message id, custom id)`. Searches from the newest message back.
-    pub fn latest_button(&self, channel: u64, prefix: &str) -> Option<(u64, String)> {
+    /// `wanted` accepts: `(message id, custom id)`. Searches from the newest message back.
+    pub fn latest_button(
+        &self,
+        channel: u64,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<(u64, String)> {
         let mut st = self.inner.lock();
         let st = st.live_public(channel);
         st.public_by_channel
@@ -46,11 +50,7 @@ impl FakeDiscord {
             .find_map(|m| {
                 m.components_iter()
                     .filter(|c| !c.get("disabled").and_then(Value::as_bool).unwrap_or(false))
-                    .find_map(|c| {
-                        c.get("custom_id")?
-                            .as_str()
-                            .filter(|id| id.starts_with(prefix))
-                    })
+                    .find_map(|c| c.get("custom_id")?.as_str().filter(|id| wanted(id)))
                     .map(|id| (m.id, id.to_string()))
             })
     }

@@ -242,6 +242,10 @@ async fn lobby_message(ctx: Context<'_>, view: &TableView, reply: &render::Reply
 
 #[cfg(test)]
 mod tests {
+    //! The slash commands as registered: every command and parameter has a name Discord accepts in
+    //! every language and a description from the catalog, and the registration names options as
+    //! the mentions in `words` do (`ketju` for `/play`'s `thread` in Finnish).
+
     use super::localized::choice_name;
     use super::*;
     use crate::command_names::{command_texts, parameter_texts};

@@ -1,4 +1,11 @@
-//! Snapshots of rendered messages (insta) and Discord's limits on every one of them.
+//! Snapshots of rendered messages (insta) and Discord's limits on every one of them: the lobby;
+//! the table message while playing and at the end, with "Open the table" when the Activity is
+//! served; hands (25 actions to a message and more paged, grouped actions in two steps, confirm
+//! questions, Teka's raises in their own row, none for a paused match); long content and labels
+//! clipped, and a long message cut at a whole line; the leaderboard's pages, stats, history and
+//! rules; the abandon confirm; computer players; the story, the turn ping and the end of a deal;
+//! the ❔ words; an event's message; and the same messages in Finnish, with the notices while pakka
+//! stops or its database is away.
 
 use super::*;
 use crate::words::DEFAULT;
@@ -130,12 +137,13 @@ fn the_table_message_offers_the_window_when_it_is_served() {
     let without = table(&playing(), EN, false);
     let with = table(&playing(), EN, true);
     assert_within_limits(&with);
-    assert!(!ids(&without).iter().any(|id| id.starts_with("pk:win:")));
+    let is_window = |id: &str| matches!(id.parse(), Ok(ComponentId::Window(_)));
+    assert!(!ids(&without).iter().any(|id| is_window(id)));
     let window = with
         .rows
         .iter()
         .flatten()
-        .find(|b| b.id.starts_with("pk:win:"))
+        .find(|b| is_window(&b.id))
         .expect("Open the table");
     assert_eq!(window.label, "Open the table");
     assert_eq!(ids(&with)[0], ids(&without)[0], "Show my hand stays first");
