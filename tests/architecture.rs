@@ -45,6 +45,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("render", &["cards", "text", "catalog", "rules"]),
     // An environment reader: below `table`, so that reading it builds no game, SQL or search.
     ("config", &["text", "shards"]),
+    // What both edges share: views and events from the table service, words from the catalog.
+    ("edge", &["text", "catalog", "table"]),
     // The rules' types only through what `table` re-exports: never the registry.
     (
         "discord",
@@ -62,7 +64,10 @@ const EDGES: &[(&str, &[&str])] = &[
     ("sqlx", &["store"]),
     ("resvg", &["render"]),
     ("png", &["render"]),
-    ("tokio", &["store", "table", "discord", "web", "pakka"]),
+    (
+        "tokio",
+        &["store", "table", "edge", "discord", "web", "pakka"],
+    ),
     ("fluent-bundle", &["catalog"]),
     ("fluent-syntax", &["catalog"]),
     ("skillratings", &["ratings"]),
