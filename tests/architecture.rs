@@ -50,7 +50,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The rules' types only through what `table` re-exports: never the registry.
     (
         "discord",
-        &["text", "catalog", "table", "render", "config", "metrics"],
+        &[
+            "text", "catalog", "table", "edge", "render", "config", "metrics",
+        ],
     ),
     ("conformance", &["cards", "text", "catalog", "rules"]),
     // The Activity's edge: views from the table service, words from the catalog.
@@ -559,7 +561,6 @@ fn the_discord_edge_stands_in_layers() {
             "input",
             "invite",
             "permissions",
-            "people",
             "throttle",
             "startup",
             "progress",

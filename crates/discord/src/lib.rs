@@ -18,7 +18,7 @@
 //!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
 //!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
 //!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
-//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `handled`, `gate`).
+//!    `throttle`, `permissions`, `invite`, `startup`, `progress`, `handled`, `gate`).
 //! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
 //!    named the Discord way, command mentions) and `render` (messages from views).
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
@@ -45,7 +45,6 @@ mod languages;
 mod listen;
 mod message;
 mod pace;
-mod people;
 mod permissions;
 mod pictures;
 mod progress;
