@@ -56,7 +56,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("conformance", &["cards", "text", "catalog", "rules"]),
     // The Activity's edge: views from the table service, words from the catalog.
-    ("web", &["text", "catalog", "table", "render"]),
+    ("web", &["text", "catalog", "table", "edge", "render"]),
 ];
 
 /// Crates from outside, and the only layers whose libraries may use them.
