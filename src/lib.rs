@@ -5,7 +5,8 @@
 //! language), `rules` (one pure module per game behind one trait, and the registry), `ai`
 //! (computer players), `ratings` (pure), `shards` (the gateway shards a process runs), `store` (all SQL), `table` (the table service, free of
 //! Discord types), `render` (pictures), `config`, `metrics` (the Prometheus families the edges
-//! record) and `discord` (the only crate that knows serenity and poise). See ARCHITECTURE.md for the layers and their invariants.
+//! record), `edge` (what the Discord and web edges share), `discord` (the only crate that knows
+//! serenity and poise) and `web` (the Activity's windows). See ARCHITECTURE.md for the layers and their invariants.
 
 pub mod cli;
 
@@ -14,6 +15,7 @@ pub use pakka_cards as cards;
 pub use pakka_catalog as catalog;
 pub use pakka_config as config;
 pub use pakka_discord as discord;
+pub use pakka_edge as edge;
 pub use pakka_metrics as metrics;
 pub use pakka_ratings as ratings;
 pub use pakka_render as render;

@@ -455,7 +455,12 @@ async fn serve_discord(
             web.stop();
         }
     };
-    let ran = pakka::discord::run_telling(&edge, service, stop, tell).await;
+    // One map of people's names for both edges: a name one hears, the other shows.
+    let people = window
+        .as_ref()
+        .map(|w| w.web.people().clone())
+        .unwrap_or_default();
+    let ran = pakka::discord::run_telling(&edge, service, people, stop, tell).await;
     if let Some(window) = window {
         window.stop().await;
     }

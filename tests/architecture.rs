@@ -45,14 +45,18 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("render", &["cards", "text", "catalog", "rules"]),
     // An environment reader: below `table`, so that reading it builds no game, SQL or search.
     ("config", &["text", "shards"]),
+    // What both edges share: views and events from the table service, words from the catalog.
+    ("edge", &["text", "catalog", "table"]),
     // The rules' types only through what `table` re-exports: never the registry.
     (
         "discord",
-        &["text", "catalog", "table", "render", "config", "metrics"],
+        &[
+            "text", "catalog", "table", "edge", "render", "config", "metrics",
+        ],
     ),
     ("conformance", &["cards", "text", "catalog", "rules"]),
     // The Activity's edge: views from the table service, words from the catalog.
-    ("web", &["text", "catalog", "table", "render"]),
+    ("web", &["text", "catalog", "table", "edge", "render"]),
 ];
 
 /// Crates from outside, and the only layers whose libraries may use them.
@@ -62,7 +66,10 @@ const EDGES: &[(&str, &[&str])] = &[
     ("sqlx", &["store"]),
     ("resvg", &["render"]),
     ("png", &["render"]),
-    ("tokio", &["store", "table", "discord", "web", "pakka"]),
+    (
+        "tokio",
+        &["store", "table", "edge", "discord", "web", "pakka"],
+    ),
     ("fluent-bundle", &["catalog"]),
     ("fluent-syntax", &["catalog"]),
     ("skillratings", &["ratings"]),
@@ -609,7 +616,6 @@ fn the_discord_edge_stands_in_layers() {
             "input",
             "invite",
             "permissions",
-            "people",
             "throttle",
             "startup",
             "progress",

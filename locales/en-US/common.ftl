@@ -4,6 +4,8 @@
 # The language's own name, as /settings shows it.
 language-name = English
 seat-fallback = Seat { $n }
+# A computer player's seat, as every front end names it (crates/edge/src/seats.rs).
+seat-computer = Computer { $n } ({ $level })
 card-fool = Fool
 # A Red7 card by its colour's name (letter R O Y G B I V) and number: "Indigo 5".
 card-red7 = { $colour ->

@@ -1,7 +1,6 @@
 # The Discord front end (src/discord): messages, buttons, notices and the slash commands.
 
 # Seats as Discord names them (src/discord/words.rs).
-discord-computer = Computer { $n } ({ $level })
 discord-open-seat = (open seat { $n })
 # A person a picture cannot name (their display name is not known yet).
 discord-picture-player = Player { $n }

@@ -1,8 +1,8 @@
 # The Activity's window (crates/web): what a window shows and its refusals.
 
-# A seat as a window names it: a person by their Discord name, a computer player as below.
+# A seat as a window names it: a person by their Discord name, a computer player as
+# `seat-computer` (common.ftl) says.
 web-seat = { $who }
-web-computer = Computer { $n } ({ $level })
 
 # Notices.
 web-no-table = No table is open in this channel yet. Start one with `/play`; it appears here at once.

@@ -2,6 +2,7 @@
 # refusals of the rules core.
 
 seat-fallback = Pelaaja { $n }
+seat-computer = Tietokone { $n } ({ $level })
 card-fool = Narri
 # A Red7 card by its colour's name (letter R O Y G B I V) and number: "Indigo 5".
 card-red7 = { $colour ->

@@ -1,7 +1,6 @@
 # The Discord front end (src/discord): messages, buttons, notices and the slash commands.
 
 # Seats as Discord names them (src/discord/words.rs).
-discord-computer = Tietokone { $n } ({ $level })
 discord-open-seat = (vapaa paikka { $n })
 discord-who = { $who }
 

@@ -1,7 +1,6 @@
 # Aktiviteetin ikkuna (crates/web): mitä ikkuna näyttää, ja sen kieltäytymiset.
 
 web-seat = { $who }
-web-computer = Tietokone { $n } ({ $level })
 
 web-no-table = Tällä kanavalla ei ole vielä pöytää. Aloita peli komennolla `/play`; se näkyy tässä heti.
 web-restarting = pakka käynnistyy uudelleen. Tämä ikkuna palaa itsestään hetken kuluttua.

@@ -337,7 +337,7 @@ async fn on_click(
     arrived: Instant,
 ) -> Result<(), Error> {
     let deadline = arrived + retry::ANSWER_BUDGET;
-    data.names.heard(&click.user);
+    data.heard(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());
     data.languages

@@ -2,11 +2,11 @@
 //! carries it), holds everything the bot keeps in memory, and its one `impl` is every question
 //! asked of that state (a user's or a server's language, a server's pictures setting, the names
 //! of a table's seats, the messages stored for a table). Each part is a field with its own type:
-//! one record per table (`tables`), the languages (`languages`), the display names (`people`),
-//! how far the table service's events have been shown (`progress`), the clicks waiting for
-//! them to be shown (`handled`), the gate a stop closes (`gate`) and the ways out to Discord
-//! (`public::Channels`). Two things are still the process's rather than a bot's: the
-//! registered commands' ids (`words`) and the drawing threads (`pictures`).
+//! one record per table (`tables`), the languages (`languages`), the display names (`names`, the
+//! edges' `People`), how far the table service's events have been shown (`progress`), the
+//! clicks waiting for them to be shown (`handled`), the gate a stop closes (`gate`) and the ways
+//! out to Discord (`public::Channels`). Two things are still the process's rather than a bot's:
+//! the registered commands' ids (`words`) and the drawing threads (`pictures`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -18,13 +18,13 @@ use super::admission::Admission;
 use super::gate::Gate;
 use super::handled::Handled;
 use super::languages::Languages;
-use super::people::Names;
 use super::progress::Progress;
 use super::public::{Channels, Posted};
 use super::tables::{Shown, Tables};
 use super::throttle::Throttles;
 use super::words::{lang_of, Lang, SeatNames};
 use pakka_catalog::DEFAULT_LANG;
+use pakka_edge::People;
 use pakka_table::tournaments::EventChange;
 use pakka_table::{
     GuildId, MessageIds, Messages, Published, SeatView, ShardRange, TableId, TableService,
@@ -54,9 +54,9 @@ pub struct Data {
     event_changes: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<EventChange>>>>,
     /// How far the edge has shown the service's events.
     pub(crate) progress: Arc<Progress>,
-    /// The display names of the people heard from most recently, for the labels and pictures
-    /// of their hands.
-    pub(crate) names: Names,
+    /// The display names of the people met most recently, for the labels and pictures of their
+    /// hands (shared with the web edge when it runs).
+    pub(crate) names: People,
     /// Each server's pictures setting.
     pub(crate) images: ImagesSetting,
     /// Each user's and each server's language.
@@ -141,7 +141,7 @@ impl Data {
             service,
             window: false,
             tables: Tables::default(),
-            names: Names::default(),
+            names: People::default(),
             images: ImagesSetting::default(),
             languages: Languages::default(),
             sessions: Arc::default(),
@@ -196,6 +196,15 @@ impl Data {
                 .message
                 .map(Posted::channel),
         }
+    }
+
+    /// Remembers the display name an interaction carried for its user.
+    pub(crate) fn heard(&self, user: &serenity::User) {
+        let name = user
+            .global_name
+            .clone()
+            .unwrap_or_else(|| user.name.clone());
+        self.names.heard(user.id.get(), name);
     }
 
     /// Seat names for a player's own hand: display names where known, in their language.

@@ -5,7 +5,7 @@
 //! one a server manager chose with `/settings language`, else the server's preferred locale when
 //! shipped, else English. A user not heard from since a restart reads the server's language.
 //! The users' languages grow with every person who clicks, so they are bounded as their names
-//! are (`people::PEOPLE_KEPT`, the least recently heard from forgotten first); the servers'
+//! are (`pakka_edge::PEOPLE_KEPT`, the least recently heard from forgotten first); the servers'
 //! grow only with the servers the bot is in.
 
 use std::collections::HashMap;
@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex};
 
 use hashlink::LruCache;
 
-use super::people::PEOPLE_KEPT;
 use super::words::{lang_of, Lang};
+use pakka_edge::PEOPLE_KEPT;
 use pakka_table::GuildId;
 
 /// What the bot knows of languages: each user's, each server's preferred locale, and each

@@ -18,7 +18,7 @@
 //!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
 //!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
 //!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
-//!    `throttle`, `permissions`, `people`, `invite`, `startup`, `progress`, `handled`, `gate`).
+//!    `throttle`, `permissions`, `invite`, `startup`, `progress`, `handled`, `gate`).
 //! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
 //!    named the Discord way, command mentions) and `render` (messages from views).
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
@@ -47,7 +47,6 @@ mod languages;
 mod listen;
 mod message;
 mod pace;
-mod people;
 mod permissions;
 mod pictures;
 mod progress;
@@ -75,6 +74,7 @@ use poise::serenity_prelude as serenity;
 
 pub use data::{Context, Data, Error};
 use pakka_config::Config;
+use pakka_edge::People;
 use pakka_table::TableService;
 pub use startup::StartError;
 pub use throttle::Throttles;
@@ -208,6 +208,16 @@ pub use stopping::{HeldSignals, Stop, STOP_WITHIN};
 /// Connects to Discord with a ready table service (its tables restored by the caller) and
 /// registers the commands. Returns once the client runs in the background.
 pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Result<Bot> {
+    start_with(config, service, People::default()).await
+}
+
+/// As [`start`], naming people from (and telling) `people`, the display names the process's
+/// other edges share.
+pub async fn start_with(
+    config: &Config,
+    service: Arc<TableService>,
+    people: People,
+) -> anyhow::Result<Bot> {
     // One client for serenity's calls and the channel routes (`rest`): one pool of connections.
     let client = rest::Rest::client(config.proxy_speaks_http2())?;
     let mut http = serenity::HttpBuilder::new(&config.token).client(client.clone());
@@ -223,6 +233,7 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
     let dev_guild = config.dev_guild_id;
     let served = config.activity_addr.is_some() && config.client_secret.is_some();
     let mut data = Data::new(service, Throttles::from_config(config));
+    data.names = people;
     data.gateway = data::Gateway::new(config.shards);
     // (The binary leaves `activity_addr` unset when the window did not start.)
     data.window = served;
@@ -316,19 +327,21 @@ pub async fn start(config: &Config, service: Arc<TableService>) -> anyhow::Resul
 /// [`Bot::stop`]); or until the client stops by itself (a rejected token, say). A signal while
 /// Discord is still being reached ends the start there, as cleanly.
 pub async fn run(config: &Config, service: Arc<TableService>, stop: Stop) -> anyhow::Result<()> {
-    run_telling(config, service, stop, || {}).await
+    run_telling(config, service, People::default(), stop, || {}).await
 }
 
-/// As [`run`], calling `stopping` as the stop begins (before the drain): the other edges are
-/// told then, as this one's clicks are.
+/// As [`run`], sharing `people` with the other edges (see [`start_with`]), and calling
+/// `stopping` as the stop begins (before the drain): the other edges are told then, as this
+/// one's clicks are.
 pub async fn run_telling(
     config: &Config,
     service: Arc<TableService>,
+    people: People,
     mut stop: Stop,
     stopping: impl FnOnce(),
 ) -> anyhow::Result<()> {
     let mut bot = tokio::select! {
-        bot = start(config, service) => bot?,
+        bot = start_with(config, service, people) => bot?,
         signal = stop.signalled() => {
             tracing::info!(signal, "stopped while reaching Discord; nothing was started");
             return Ok(());

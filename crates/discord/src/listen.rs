@@ -6,24 +6,26 @@
 //! table whose people click faster than its channel takes edits holds one waiting update, not
 //! one per move. What each event shows in the channel is `upkeep`'s.
 //!
-//! An edge that falls behind (the bus says it lagged) resynchronises every table from its
-//! current view. What it has shown is counted in `Data`'s `progress`: a click is counted as
-//! handled, and a stop drains, once every event published before it has been shown.
+//! The service is followed as every edge follows it (`pakka_edge::Follow`): an edge that falls
+//! behind (the bus says it lagged) resynchronises every table from its current view. What it
+//! has shown is counted in `Data`'s `progress`: a click is counted as handled, and a stop
+//! drains, once every event published before it has been shown.
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::broadcast;
 
 use super::data::Data;
 use super::tables::Work;
 use super::upkeep;
+use pakka_edge::{Follow, Heard};
 use pakka_table::{Phase, TableEvent, TableId};
 
 /// Starts the edge's subscription (once; the receiver was taken when `Data` was made, so no
 /// event published since is missed), after showing every restored table as it stands.
 pub(super) fn start(ctx: &serenity::Context, data: &Data) {
-    let Some(mut events) = data.take_events() else {
+    let Some(events) = data.take_events() else {
         return;
     };
+    let mut follow = Follow::from(events, data.service.clone(), "discord");
     let (ctx, data) = (ctx.clone(), data.clone());
     tokio::spawn(async move {
         // Every restored game's table message shown as the game stands. A bot stopped between
@@ -33,9 +35,9 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
         for table in data.service.table_ids() {
             enqueue(&ctx, &data, table, Work::Resync { ping: false });
         }
-        loop {
-            match events.recv().await {
-                Ok(published) => {
+        while let Some(heard) = follow.next().await {
+            match heard {
+                Heard::Event(published) => {
                     tracing::debug!(seq = published.seq, "an event received");
                     data.progress.received(published.seq);
                     if let TableEvent::Moved { acted, .. } = &*published.event {
@@ -48,17 +50,12 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
                     let table = published.event.table_id();
                     enqueue(&ctx, &data, table, Work::Event(published));
                 }
-                Err(broadcast::error::RecvError::Lagged(missed)) => {
-                    tracing::warn!(
-                        missed,
-                        "the Discord edge fell behind; every table shown again"
-                    );
-                    data.progress.skipped_to(data.service.last_event());
-                    for table in data.service.table_ids() {
+                Heard::Behind(behind) => {
+                    data.progress.skipped_to(behind.through);
+                    for table in behind.tables {
                         enqueue(&ctx, &data, table, Work::Resync { ping: true });
                     }
                 }
-                Err(broadcast::error::RecvError::Closed) => return,
             }
         }
     });

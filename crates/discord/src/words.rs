@@ -1,17 +1,19 @@
 //! How the Discord front end words messages: the catalog's text in the reader's language, with
 //! the seats of a table named the Discord way — a person by a mention built here (or by their
-//! display name in their own hand), a computer player as the catalog says ("Computer 2 ·
-//! normal"), an open seat as the catalog says. A `Reader` is who reads a message: a private
-//! message (a hand, a refusal, an ephemeral answer) is worded in the clicking user's Discord
-//! language when pakka ships it, a public one in the server's language (`/settings language`,
-//! else the server's preferred locale when shipped), English otherwise. The table service hands
-//! out messages with bare seat numbers; only this file turns them into names and sentences.
+//! display name in their own hand), a computer player as the catalog says ("Computer 2
+//! (normal)"), an open seat as the catalog says; which seat is which, and the names known, are
+//! `pakka_edge::seats`'. A `Reader` is who reads a message: a private message (a hand, a
+//! refusal, an ephemeral answer) is worded in the clicking user's Discord language when pakka
+//! ships it, a public one in the server's language (`/settings language`, else the server's
+//! preferred locale when shipped), English otherwise. The table service hands out messages with
+//! bare seat numbers; only this file turns them into names and sentences.
 
 use std::collections::HashMap;
 use std::sync::RwLock;
 
 use pakka_catalog::{catalog, Names, NoNames, DEFAULT_LANG};
-use pakka_table::{level_name, Person, SeatView, TableView};
+use pakka_edge::SeatName;
+use pakka_table::{Person, SeatView, TableView};
 use pakka_text::msg;
 use pakka_text::{Msg, SeatNo};
 
@@ -98,27 +100,27 @@ impl SeatNames {
         })
     }
 
-    /// A table's seats: computer players and open seats as the catalog says, people by display
-    /// name where known, else as `unknown(user, seat)` names them.
+    /// A table's seats (`pakka_edge::seats`): computer players and open seats as the catalog
+    /// says, people by display name where known, else as `unknown(user, seat)` names them.
     fn of(
         seats: &[SeatView],
         display: &HashMap<u64, String>,
         lang: Lang,
         unknown: impl Fn(u64, usize) -> Seat,
     ) -> SeatNames {
-        let seats = seats
-            .iter()
-            .map(|s| match (s.computer, s.user) {
-                (Some(level), _) => Seat::Worded(msg!(
-                    "discord-computer",
-                    n = s.seat + 1,
-                    level = level_name(level)
-                )),
-                (None, Some(u)) => match display.get(&u) {
-                    Some(name) => Seat::Person(name.clone()),
-                    None => unknown(u, s.seat),
-                },
-                (None, None) => Seat::Open(s.seat),
+        let seats = pakka_edge::seats(seats, |user| display.get(&user).cloned())
+            .into_iter()
+            .map(|s| match s {
+                SeatName::Computer { name, .. } => Seat::Worded(name),
+                SeatName::Person {
+                    name: Some(name), ..
+                } => Seat::Person(name),
+                SeatName::Person {
+                    user,
+                    seat,
+                    name: None,
+                } => unknown(user, seat),
+                SeatName::Open { seat } => Seat::Open(seat),
             })
             .collect();
         SeatNames { seats, lang }

@@ -25,7 +25,6 @@
 
 pub mod discord;
 pub mod frames;
-mod names;
 pub mod sessions;
 mod socket;
 
@@ -42,6 +41,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use pakka_catalog::catalog;
+use pakka_edge::{Follow, Heard, People};
 use pakka_table::TableService;
 use pakka_text::{msg, Msg};
 
@@ -66,8 +66,9 @@ pub struct Web {
     /// The application's id (read from Discord at start).
     app: u64,
     pub sessions: Sessions,
-    /// Display names of people, as Discord gave them lately or being asked (bounded).
-    names: Mutex<names::Names>,
+    /// Display names of people, as Discord gave them lately or being asked (bounded), shared
+    /// with the Discord edge when the process runs both.
+    people: People,
     /// Set once the bot stops: every window is told.
     stopping: tokio::sync::watch::Sender<bool>,
     /// Per channel with a window open: the latest event of its table, which the channel's
@@ -112,11 +113,7 @@ impl Web {
     /// is asked, once at a time, in the background (its calls wait their turn), and the windows
     /// of `channel` are shown the table again when it answers: no frame waits for Discord.
     fn name_of(self: &Arc<Self>, user: u64, channel: u64) -> Option<String> {
-        let (name, ask) = self
-            .names
-            .lock()
-            .ok()?
-            .look(user, std::time::Instant::now());
+        let (name, ask) = self.people.look(user, std::time::Instant::now());
         if !ask {
             return name;
         }
@@ -129,9 +126,7 @@ impl Web {
                     None
                 }
             };
-            if let Ok(mut names) = web.names.lock() {
-                names.learn(user, name, std::time::Instant::now());
-            }
+            web.people.learn(user, name, std::time::Instant::now());
             web.wake(channel);
         });
         name
@@ -145,22 +140,15 @@ impl Web {
         channel: u64,
         lang: &'static str,
     ) -> Vec<Option<String>> {
-        view.seats
+        pakka_edge::seats(&view.seats, |user| self.name_of(user, channel))
             .iter()
-            .map(|s| match (s.computer, s.user) {
-                (Some(level), _) => Some(catalog().text(
-                    lang,
-                    &msg!(
-                        "web-computer",
-                        n = s.seat + 1,
-                        level = pakka_table::level_name(level)
-                    ),
-                    &pakka_catalog::NoNames,
-                )),
-                (None, Some(user)) => self.name_of(user, channel),
-                (None, None) => None,
-            })
+            .map(|seat| seat.worded(lang))
             .collect()
+    }
+
+    /// The display names the web edge knows, to share with the process's other edges.
+    pub fn people(&self) -> &People {
+        &self.people
     }
 
     /// The table `id` as the service holds it, or its last position once it ended or closed
@@ -319,23 +307,22 @@ impl Web {
 
     /// Hears every event of the table service and wakes the windows of its channel.
     async fn hear(self: Arc<Web>) {
-        let mut events = self.service.subscribe();
-        loop {
-            let (channels, event): (Vec<u64>, _) = match events.recv().await {
-                Ok(published) => {
+        let mut follow = Follow::new(self.service.clone(), "web");
+        while let Some(heard) = follow.next().await {
+            let (channels, event): (Vec<u64>, _) = match heard {
+                Heard::Event(published) => {
                     self.remember_end(&published.event);
                     let channel = published.event.table().channel_id;
                     (vec![channel], Some(published.event))
                 }
                 // Fell behind: every window reads its table afresh.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => (
+                Heard::Behind(_) => (
                     self.channels
                         .lock()
                         .map(|c| c.keys().copied().collect())
                         .unwrap_or_default(),
                     None,
                 ),
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
             };
             if let Ok(watched) = self.channels.lock() {
                 for channel in channels {
@@ -414,7 +401,7 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         api: settings.api,
         app,
         sessions: Sessions::default(),
-        names: Mutex::default(),
+        people: People::default(),
         stopping: tokio::sync::watch::Sender::new(false),
         channels: Mutex::new(HashMap::new()),
         windows: AtomicUsize::new(0),
@@ -511,9 +498,8 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
         }
     };
     let name = user.display_name();
-    if let Ok(mut names) = web.names.lock() {
-        names.learn(user.id, Some(name.clone()), std::time::Instant::now());
-    }
+    web.people
+        .learn(user.id, Some(name.clone()), std::time::Instant::now());
     let session = web.sessions.open(Person {
         id: user.id,
         name,

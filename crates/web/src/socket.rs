@@ -6,13 +6,13 @@
 //! a move, too large or too frequent is refused, and a flood closes the window. The clean stop
 //! tells every window the bot is restarting before it closes.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 
+use pakka_edge::{FramePace, Paced};
 use pakka_table::{Edge, TableError, TableId, TableView};
 use pakka_text::{msg, Msg};
 
@@ -20,33 +20,10 @@ use super::frames::{self, ClientFrame, Reader, ServerFrame};
 use super::sessions::Person;
 use super::Web;
 
-/// A window may send this many frames in `PER`; more are refused, and twice as many close it.
-const FRAMES: usize = 10;
+/// A window may send this many frames in `PER`; more are refused, and twice as many close it
+/// (`pakka_edge::FramePace`).
+const FRAMES: u32 = 10;
 const PER: Duration = Duration::from_secs(1);
-
-/// The frames a window sent lately, to refuse a flood.
-struct Pace(VecDeque<Instant>);
-
-enum Paced {
-    Ok,
-    TooFast,
-    Flood,
-}
-
-impl Pace {
-    fn check(&mut self) -> Paced {
-        let now = Instant::now();
-        while self.0.front().is_some_and(|&t| now.duration_since(t) > PER) {
-            self.0.pop_front();
-        }
-        self.0.push_back(now);
-        match self.0.len() {
-            n if n > 2 * FRAMES => Paced::Flood,
-            n if n > FRAMES => Paced::TooFast,
-            _ => Paced::Ok,
-        }
-    }
-}
 
 /// One window's connection.
 struct Window {
@@ -289,7 +266,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
     };
     web.windows
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut pace = Pace(VecDeque::new());
+    let mut pace = FramePace::new(FRAMES, PER, Instant::now());
     // A window that comes while the bot stops is told at once.
     let mut open = if *stopping.borrow() {
         let text = window.reader_without_names().text(&msg!("web-restarting"));
@@ -315,7 +292,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
             }
             frame = stream.next() => match frame {
                 Some(Ok(Message::Text(text))) => {
-                    match pace.check() {
+                    match pace.check(Instant::now()) {
                         Paced::Flood => {
                             let _ = window.refuse(&msg!("web-flood")).await;
                             break;

@@ -49,7 +49,7 @@ pub async fn play(
     hints: Option<bool>,
     open_seats: Option<bool>,
 ) -> Result<(), Error> {
-    ctx.data().names.heard(ctx.author());
+    ctx.data().heard(ctx.author());
     let (lang, public) = langs(ctx).await;
     // Given back when the request is refused: only a table opened costs a /play.
     let token = match ctx
@@ -84,7 +84,7 @@ pub async fn play(
         .users
         .iter()
         .map(|u| {
-            ctx.data().names.heard(u);
+            ctx.data().heard(u);
             person(u)
         })
         .collect();
@@ -326,7 +326,7 @@ impl From<BotLevel> for Level {
 pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let data = ctx.data();
-    data.names.heard(&player);
+    data.heard(&player);
     if let Err(e) = check_named(ctx, std::slice::from_ref(&player)) {
         let names = SeatNames::request(&person(ctx.author()), &[person(&player)], lang);
         say(ctx, send::poise_reply(&render::notice(&e.msg(), &names))).await?;

@@ -66,7 +66,7 @@ pub async fn tournament(
     #[autocomplete = "complete_options"] options: Option<String>,
     seed: Option<u64>,
 ) -> Result<(), Error> {
-    ctx.data().names.heard(ctx.author());
+    ctx.data().heard(ctx.author());
     let (lang, public) = langs(ctx).await;
     let refuse = |text: pakka_text::Msg| async move {
         say(ctx, send::poise_reply(&render::notice(&text, &Plain(lang))))
