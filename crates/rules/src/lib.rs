@@ -23,6 +23,7 @@ mod dyngame;
 mod hash_key;
 pub mod kop;
 pub mod matapesa;
+pub mod options;
 pub mod paskahousu;
 pub mod paston;
 pub mod picture;
