@@ -55,6 +55,7 @@ use std::time::Instant;
 use serde_json::Value;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+use pakka_rules::options::OptionValues;
 use pakka_rules::registry::{self, GameInfo};
 use pakka_rules::{AnyGame, Observer, Scene, Told};
 use pakka_store::{SeatRow, Store};
@@ -383,7 +384,8 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     pub creator: UserId,
     pub seed: u64,
-    pub options: Value,
+    /// The options the table was opened with (every default when none was named).
+    pub options: OptionValues,
     pub move_number: u64,
     /// While playing or finished.
     pub status: Option<Status>,
@@ -707,6 +709,12 @@ impl Table {
             .collect()
     }
 
+    /// The table's options, typed. A stored object the game's specification does not read
+    /// (none that `create` accepted) shows as none.
+    fn chosen_options(&self) -> OptionValues {
+        self.info.chosen_options(&self.options).unwrap_or_default()
+    }
+
     fn view(&self) -> TableView {
         Counters::add(&self.counts.views);
         TableView {
@@ -718,7 +726,7 @@ impl Table {
             seats: self.seat_views(),
             creator: self.creator,
             seed: self.seed,
-            options: self.options.clone(),
+            options: self.chosen_options(),
             move_number: self.move_number,
             status: self.game.as_ref().map(|g| g.status()),
             public: self.game.as_ref().map(|g| g.describe(Observer::Public)),
