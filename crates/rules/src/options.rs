@@ -94,7 +94,7 @@ impl OptionSpec {
 
     /// The value in the JSON the game's `Options` field is written as; None when it is not
     /// one of this option's values.
-    fn from_json(&self, value: &Value) -> Option<OptionValue> {
+    fn read_json(&self, value: &Value) -> Option<OptionValue> {
         match (self.kind, value) {
             (OptionKind::Flag, Value::Bool(b)) => Some(OptionValue::Flag(*b)),
             (OptionKind::Choice(choices), Value::String(s)) => choices
@@ -214,7 +214,7 @@ impl OptionValues {
                 name: name.clone(),
                 known: spec.iter().map(|s| s.name).collect(),
             })?;
-            let value = option.from_json(value).ok_or_else(|| match option.kind {
+            let value = option.read_json(value).ok_or_else(|| match option.kind {
                 OptionKind::Flag => OptionsError::NotBool {
                     name: name.clone(),
                     value: value.to_string(),
