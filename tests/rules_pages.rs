@@ -61,3 +61,35 @@ fn every_game_links_its_rules_page() {
         "docs/rules/ holds one page per game and its index"
     );
 }
+
+/// The README's table of games lists each game's options as its specification has them:
+/// `name=value`, every value, the default first (— for a game without options).
+#[test]
+fn the_readme_lists_every_games_options() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    for game in GAMES {
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with("| ") && l.contains(&format!(" | `{}` ", game.id)))
+            .unwrap_or_else(|| panic!("README.md's table of games has no row for {}", game.id));
+        let options: Vec<String> = game
+            .options()
+            .iter()
+            .map(|o| {
+                let values: Vec<&str> = o.values().iter().map(|v| v.word()).collect();
+                format!("`{}={}`", o.name, values.join("\\|"))
+            })
+            .collect();
+        let options = if options.is_empty() {
+            "—".to_string()
+        } else {
+            options.join(", ")
+        };
+        assert!(
+            row.ends_with(&format!(" | {options} |")),
+            "README.md's row for {} should end with {options}: {row}",
+            game.id
+        );
+    }
+}

@@ -56,7 +56,7 @@ options-not-name-value = Write options as name=value, e.g. { $example }.
 options-none = { $game } has no options.
 options-unknown = { $game } has no option "{ $name }"; its options are { $known }.
 options-not-bool = { $name } is true or false, not "{ $value }".
-options-not-number = { $name } is a number, not "{ $value }".
+options-not-choice = { $name } is one of { $choices }, not "{ $value }".
 
 # Tricks, shared by the trick-taking games (src/rules/present.rs).
 trick-play = { $who } { $card }

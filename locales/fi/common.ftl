@@ -56,7 +56,7 @@ options-not-name-value = Kirjoita asetukset muodossa nimi=arvo, esim. { $example
 options-none = Pelissä { $game } ei ole asetuksia.
 options-unknown = Pelissä { $game } ei ole asetusta "{ $name }"; sen asetukset ovat { $known }.
 options-not-bool = { $name } on true tai false, ei "{ $value }".
-options-not-number = { $name } on luku, ei "{ $value }".
+options-not-choice = { $name } on jokin arvoista { $choices }, ei "{ $value }".
 
 # Tricks, shared by the trick-taking games (src/rules/present.rs).
 trick-play = { $who } { $card }

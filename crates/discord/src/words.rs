@@ -291,7 +291,7 @@ mod tests {
             ],
             creator: 100,
             seed: 1,
-            options: serde_json::Value::Null,
+            options: pakka_table::games::OptionValues::default(),
             move_number: 0,
             status: None,
             public: None,

@@ -26,6 +26,7 @@ mod hash_key;
 pub mod heuristic;
 pub mod kop;
 pub mod matapesa;
+pub mod options;
 pub mod paskahousu;
 pub mod paston;
 pub mod picture;

@@ -1,5 +1,6 @@
-//! The registry: game ids and aliases → games, their seat counts and options, creation and
-//! restore, and each game's showcase tables (`SHOWCASES`, and from them `ARENA_TABLES`, the
+//! The registry: game ids and aliases → games, their seat counts and options (each game's
+//! specification, `OptionsSpec` in `options.rs`, and the reading of `name=value` words),
+//! creation and restore, and each game's showcase tables (`SHOWCASES`, and from them `ARENA_TABLES`, the
 //! table each game is measured on). Adding a game is one name in the `registry!` list, which
 //! writes `GAMES` (the type-erased entries the engine console, the table service and Discord
 //! read), `SHOWCASES` (the fixed tables every suite plays each game at, `Game::SHOWCASE`) and
@@ -17,8 +18,9 @@ use super::red7::Red7;
 use super::teka::Teka;
 use super::whist22::Whist22;
 use super::{check_seats, AnyGame, Game, Heuristic, Present, Seat, Setup, SetupError, Showcase};
-use pakka_text::msg;
-use pakka_text::{list_of, verbatim, Msg};
+pub use crate::options::OptionsError;
+use crate::options::{OptionKind, OptionSpec, OptionValue, OptionValues, OptionsSpec};
+use pakka_text::{msg, verbatim, Msg};
 
 type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
 type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
@@ -39,11 +41,15 @@ pub struct GameInfo {
     create: Create,
     restore: Restore,
     default_options: fn() -> Value,
+    options: &'static [OptionSpec],
     configurations: fn() -> Vec<(Value, usize)>,
 }
 
 impl GameInfo {
-    const fn of<G: Game + Present + Heuristic>() -> GameInfo {
+    const fn of<G: Game + Present + Heuristic>() -> GameInfo
+    where
+        G::Options: OptionsSpec,
+    {
         GameInfo {
             id: G::ID,
             aliases: G::ALIASES,
@@ -56,6 +62,7 @@ impl GameInfo {
             create: create::<G>,
             restore: restore::<G>,
             default_options: default_options::<G>,
+            options: <G::Options as OptionsSpec>::SPEC,
             configurations: configurations::<G>,
         }
     }
@@ -94,21 +101,17 @@ impl GameInfo {
     /// `bga_seats` for 2 or 5–7): the first of the game's yes/no options, off by default, that
     /// makes the count fit. None when no single option does.
     pub fn seats_option(&self, seats: usize) -> Option<String> {
-        let Value::Object(defaults) = self.default_options() else {
-            return None;
-        };
-        defaults
+        self.options
             .iter()
-            .filter(|(_, v)| **v == Value::Bool(false))
-            .map(|(name, _)| name)
-            .find(|name| {
-                let options = serde_json::json!({ name.as_str(): true });
+            .filter(|o| o.kind == OptionKind::Flag && o.default == OptionValue::Flag(false))
+            .find(|o| {
+                let options = serde_json::json!({ o.name: true });
                 !matches!(
                     self.create(options, seats, Setup::seeded(0)),
                     Err(SetupError::Seats { .. })
                 )
             })
-            .cloned()
+            .map(|o| o.name.to_string())
     }
 
     /// A refused setup for people: a seat count that one of the game's options would allow
@@ -151,132 +154,32 @@ impl GameInfo {
         (self.default_options)()
     }
 
-    /// Reads options written as `name=value` words (`"variant=book stop_rule=true"`) into the
-    /// JSON object `create` takes, typed after the defaults. Unknown names and values of the
-    /// wrong kind are refused, naming the valid ones.
+    /// The game's options: each one's name, kind, default and choices (`Options`'s
+    /// [`OptionsSpec`]).
+    pub fn options(&self) -> &'static [OptionSpec] {
+        self.options
+    }
+
+    /// Reads options written as `name=value` words (`"variant=book stop_rule=true"`) against
+    /// the game's specification ([`OptionValues::parse`]). Unknown names and values the option
+    /// does not take are refused, naming the valid ones.
+    pub fn read_options(&self, text: &str) -> Result<OptionValues, OptionsError> {
+        OptionValues::parse(self.id, self.options, text)
+    }
+
+    /// [`read_options`](Self::read_options), as the JSON object `create` takes.
     pub fn parse_options(&self, text: &str) -> Result<Value, OptionsError> {
-        let defaults = match self.default_options() {
-            Value::Object(map) => map,
-            _ => serde_json::Map::new(),
-        };
-        let mut options = serde_json::Map::new();
-        for word in text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-        {
-            let (name, value) = word
-                .split_once('=')
-                .ok_or_else(|| OptionsError::NotNameValue {
-                    example: example(&defaults),
-                })?;
-            let name = name.trim().to_lowercase();
-            let default = defaults.get(&name).ok_or_else(|| match defaults.len() {
-                0 => OptionsError::NoOptions { game: self.id },
-                _ => OptionsError::Unknown {
-                    game: self.id,
-                    name: name.clone(),
-                    known: defaults.keys().cloned().collect(),
-                },
-            })?;
-            let value = value.trim();
-            let parsed =
-                match default {
-                    Value::Bool(_) => match value.to_lowercase().as_str() {
-                        "true" | "yes" | "on" | "1" => Value::Bool(true),
-                        "false" | "no" | "off" | "0" => Value::Bool(false),
-                        _ => {
-                            return Err(OptionsError::NotBool {
-                                name,
-                                value: value.to_string(),
-                            })
-                        }
-                    },
-                    Value::Number(_) => value.parse::<i64>().map(Value::from).map_err(|_| {
-                        OptionsError::NotNumber {
-                            name: name.clone(),
-                            value: value.to_string(),
-                        }
-                    })?,
-                    _ => Value::String(value.to_string()),
-                };
-            options.insert(name, parsed);
-        }
-        Ok(Value::Object(options))
+        self.read_options(text).map(|o| o.to_json())
+    }
+
+    /// The options a table's JSON object names (`null`: every default), typed.
+    pub fn chosen_options(&self, options: &Value) -> Result<OptionValues, OptionsError> {
+        OptionValues::from_json(self.id, self.options, options)
     }
 
     /// Representative (options, seats) pairs: every variant at every seat count it allows.
     pub fn configurations(&self) -> Vec<(Value, usize)> {
         (self.configurations)()
-    }
-}
-
-fn example(defaults: &serde_json::Map<String, Value>) -> String {
-    defaults
-        .iter()
-        .next()
-        .map_or("stop_rule=true".to_string(), |(k, v)| {
-            format!(
-                "{k}={}",
-                v.as_str().map_or_else(|| v.to_string(), str::to_string)
-            )
-        })
-}
-
-/// Why option words could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionsError {
-    NotNameValue {
-        example: String,
-    },
-    NoOptions {
-        game: &'static str,
-    },
-    Unknown {
-        game: &'static str,
-        name: String,
-        known: Vec<String>,
-    },
-    NotBool {
-        name: String,
-        value: String,
-    },
-    NotNumber {
-        name: String,
-        value: String,
-    },
-}
-
-impl OptionsError {
-    /// The refusal as a message for people.
-    pub fn msg(&self) -> Msg {
-        match self {
-            OptionsError::NotNameValue { example } => {
-                msg!(
-                    "options-not-name-value",
-                    example = verbatim(example.clone())
-                )
-            }
-            OptionsError::NoOptions { game } => msg!("options-none", game = name_of(game)),
-            OptionsError::Unknown { game, name, known } => msg!(
-                "options-unknown",
-                game = name_of(game),
-                name = verbatim(name.clone()),
-                known = list_of(
-                    known.iter().map(|k| verbatim(k.clone())),
-                    pakka_text::key!("sep-comma")
-                )
-            ),
-            OptionsError::NotBool { name, value } => msg!(
-                "options-not-bool",
-                name = verbatim(name.clone()),
-                value = verbatim(value.clone())
-            ),
-            OptionsError::NotNumber { name, value } => msg!(
-                "options-not-number",
-                name = verbatim(name.clone()),
-                value = verbatim(value.clone())
-            ),
-        }
     }
 }
 
@@ -328,7 +231,9 @@ fn configurations<G: Game>() -> Vec<(Value, usize)> {
 /// Something to do with each registered game's own types, through [`each_game`]: what
 /// `AnyGame` hides, such as the conformance suite's checks of the typed contract.
 pub trait EachGame {
-    fn game<G: Game + Present + Heuristic>(&mut self);
+    fn game<G: Game + Present + Heuristic>(&mut self)
+    where
+        G::Options: OptionsSpec;
 }
 
 /// The one list of games: [`GAMES`] and [`each_game`] are written from it.
@@ -460,7 +365,7 @@ mod tests {
     }
 
     #[test]
-    fn option_words_are_typed_after_the_defaults() {
+    fn option_words_are_read_against_the_games_specification() {
         let g = find("pisha-pasha").unwrap();
         assert_eq!(
             g.parse_options("variant=book, stop_rule=yes").unwrap(),
@@ -472,7 +377,7 @@ mod tests {
             Err(OptionsError::Unknown {
                 game: "pisha-pasha",
                 name: "speed".into(),
-                known: vec!["variant".into(), "stop_rule".into()]
+                known: vec!["variant", "stop_rule"]
             })
         );
         assert_eq!(
@@ -486,9 +391,82 @@ mod tests {
             g.parse_options("stop_rule"),
             Err(OptionsError::NotNameValue { .. })
         ));
-        // A string option's value is checked by the game when the table is created.
-        let bad = g.parse_options("variant=poker").unwrap();
-        assert!(g.create(bad, 2, Setup::seeded(1)).is_err());
+        // A choice's value is checked as it is read, before any table is made.
+        assert_eq!(
+            g.parse_options("variant=poker"),
+            Err(OptionsError::NotChoice {
+                name: "variant".into(),
+                value: "poker".into(),
+                choices: vec!["standard", "single_foundation", "book"]
+            })
+        );
+        let paskahousu = find("paskahousu").unwrap();
+        assert!(matches!(
+            paskahousu.parse_options("court_min_top=8"),
+            Err(OptionsError::NotChoice { .. })
+        ));
+        assert_eq!(
+            find("kop").unwrap().parse_options("a=b"),
+            Err(OptionsError::NoOptions { game: "kop" })
+        );
+    }
+
+    /// Every registered game's specification agrees with its `Options`: the default serialises
+    /// to exactly the specification's defaults, in order, and every value the specification
+    /// allows is accepted by the game's deserialiser and written back unchanged, and its
+    /// `name=value` words read as that JSON.
+    #[test]
+    fn every_games_specification_agrees_with_its_options() {
+        struct Agree(usize);
+        impl EachGame for Agree {
+            fn game<G: Game + Present + Heuristic>(&mut self)
+            where
+                G::Options: OptionsSpec,
+            {
+                let spec = <G::Options as OptionsSpec>::SPEC;
+                let default = serde_json::to_value(G::Options::default()).unwrap();
+                assert_eq!(
+                    default,
+                    OptionValues::defaults(spec).to_json(),
+                    "{}: Options::default() and the specification",
+                    G::ID
+                );
+                let mut names: Vec<_> = spec.iter().map(|o| o.name).collect();
+                names.sort_unstable();
+                names.dedup();
+                assert_eq!(names.len(), spec.len(), "{}: a name twice", G::ID);
+                for option in spec {
+                    let values = option.values();
+                    assert_eq!(values[0], option.default, "{} {}", G::ID, option.name);
+                    if let OptionKind::Choice(choices) = option.kind {
+                        assert!(choices.contains(&option.default.word()), "{}", option.name);
+                    }
+                    for value in values {
+                        let json = serde_json::json!({ option.name: value.to_json() });
+                        let read = serde_json::from_value::<G::Options>(json.clone());
+                        let read = read.unwrap_or_else(|e| panic!("{}: {json}: {e}", G::ID));
+                        let written = serde_json::to_value(read).unwrap();
+                        assert_eq!(written[option.name], value.to_json(), "{}", G::ID);
+                        let words = format!("{}={}", option.name, value.word());
+                        let parsed = OptionValues::parse(G::ID, spec, &words).unwrap();
+                        assert_eq!(parsed.to_json(), json, "{}", G::ID);
+                        self.0 += 1;
+                    }
+                }
+                let info = find(G::ID).unwrap();
+                assert_eq!(info.options(), spec, "{}", G::ID);
+                assert_eq!(
+                    info.chosen_options(&info.default_options()),
+                    Ok(OptionValues::defaults(spec)),
+                    "{}",
+                    G::ID
+                );
+            }
+        }
+        let mut agree = Agree(0);
+        each_game(&mut agree);
+        // Every value of every option: 5 + 6 + 2 + 2 + 2 + 6.
+        assert_eq!(agree.0, 23);
     }
 
     #[test]

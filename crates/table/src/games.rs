@@ -1,13 +1,13 @@
 //! The games a table can host, as a front end needs to know them: each game's id, aliases,
-//! name, summary, seat counts and options, in the registry's order. A [`GameKind`] can name a
-//! game and read its option words, and nothing more: creating a game, restoring one and every
+//! name, summary, seat counts and options (their specification, [`OptionSpec`]), in the
+//! registry's order. A [`GameKind`] can name a game and read its option words, and nothing more: creating a game, restoring one and every
 //! state stay inside the table service, so a front end cannot reach the rules registry's
 //! internals (the Discord edge uses this, never `pakka_rules::registry`). `game_ids` lists
 //! the games' ids for the refusal of a game nobody knows.
 
 use serde_json::Value;
 
-pub use pakka_rules::registry::OptionsError;
+pub use pakka_rules::options::{OptionKind, OptionSpec, OptionValue, OptionValues, OptionsError};
 use pakka_rules::registry::{self, GameInfo};
 use pakka_text::{list_of, verbatim, Arg, Msg};
 
@@ -60,13 +60,14 @@ impl GameKind {
         self.0.glossary()
     }
 
-    /// The game's options with their default values, as a JSON object (`null`: none).
-    pub fn default_options(self) -> Value {
-        self.0.default_options()
+    /// The game's options: each one's name, kind (a flag or a choice), default and choices.
+    pub fn options(self) -> &'static [OptionSpec] {
+        self.0.options()
     }
 
     /// Reads option words (`"variant=book stop_rule=true"`) into the options a new table
-    /// takes; an unknown name or a value of the wrong kind is refused, naming the valid ones.
+    /// takes (`CreateTable::options`); an unknown name or a value the option does not take is
+    /// refused, naming the valid ones.
     pub fn parse_options(self, text: &str) -> Result<Value, OptionsError> {
         self.0.parse_options(text)
     }

@@ -8,6 +8,8 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use pakka_rules::options::OptionValues;
+
 use crate::service::Counters;
 use crate::story::{Story, STORY_HAND, STORY_PUBLIC};
 use crate::views::scores_of;
@@ -97,6 +99,12 @@ impl Table {
             .collect()
     }
 
+    /// The table's options, typed. A stored object the game's specification does not read
+    /// (none that `create` accepted) shows as none.
+    fn chosen_options(&self) -> OptionValues {
+        self.info.chosen_options(&self.options).unwrap_or_default()
+    }
+
     pub(crate) fn view(&self) -> TableView {
         Counters::add(&self.counts.views);
         TableView {
@@ -108,7 +116,7 @@ impl Table {
             seats: self.seat_views(),
             creator: self.creator,
             seed: self.seed,
-            options: self.options.clone(),
+            options: self.chosen_options(),
             move_number: self.move_number,
             status: self.game.as_ref().map(|g| g.status()),
             public: self.game.as_ref().map(|g| g.describe(Observer::Public)),

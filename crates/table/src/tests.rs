@@ -114,6 +114,25 @@ async fn creation_refuses_what_cannot_be_played() {
     ));
 }
 
+/// A view carries the table's options typed: those named, in their order, or every default.
+#[tokio::test]
+async fn a_view_shows_the_options_typed() {
+    let s = service().await;
+    let pisha = games::find("pisha-pasha").unwrap();
+    let view = s.create(request("pisha-pasha", &[BOB])).await.unwrap();
+    assert_eq!(view.options, OptionValues::defaults(pisha.options()));
+    let mut named = request("pisha-pasha", &[BOB]);
+    named.channel_id = CHANNEL + 1;
+    named.options = pisha.parse_options("stop_rule=yes variant=book").unwrap();
+    let view = s.create(named).await.unwrap();
+    let words: Vec<_> = view
+        .options
+        .iter()
+        .map(|(o, v)| (o.name, v.word()))
+        .collect();
+    assert_eq!(words, [("stop_rule", "true"), ("variant", "book")]);
+}
+
 #[tokio::test]
 async fn the_lobby_waits_for_every_invitation_and_open_seat() {
     let s = service().await;

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use pakka_rules::options::OptionValues;
+
 use crate::{ChannelId, GuildId, Learning, Level, Row, Seat, Status, TableId, Tone, UserId};
 use pakka_rules::registry;
 use pakka_rules::{AnyGame, Scene};
@@ -157,7 +159,8 @@ pub struct TableView {
     pub seats: Vec<SeatView>,
     pub creator: UserId,
     pub seed: u64,
-    pub options: Value,
+    /// The options the table was opened with (every default when none was named).
+    pub options: OptionValues,
     pub move_number: u64,
     /// While playing or finished.
     pub status: Option<Status>,

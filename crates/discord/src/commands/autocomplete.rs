@@ -63,23 +63,16 @@ pub(super) async fn complete_options(
 ) -> serenity::CreateAutocompleteResponse {
     let mut choices = Vec::new();
     if let Some(info) = game_typed(&ctx) {
-        if let serde_json::Value::Object(defaults) = info.default_options() {
-            for (name, default) in defaults {
-                let values: Vec<String> = match &default {
-                    serde_json::Value::Bool(_) => vec!["true".into(), "false".into()],
-                    serde_json::Value::String(s) => vec![s.clone()],
-                    other => vec![other.to_string()],
+        for option in info.options() {
+            for value in option.values() {
+                let word = format!("{}={}", option.name, value.word());
+                let text = if partial.trim().is_empty() {
+                    word
+                } else {
+                    format!("{} {word}", partial.trim())
                 };
-                for v in values {
-                    let word = format!("{name}={v}");
-                    let text = if partial.trim().is_empty() {
-                        word
-                    } else {
-                        format!("{} {word}", partial.trim())
-                    };
-                    if text.len() <= 100 {
-                        choices.push(serenity::AutocompleteChoice::new(text.clone(), text));
-                    }
+                if text.len() <= 100 {
+                    choices.push(serenity::AutocompleteChoice::new(text.clone(), text));
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! line that opens a table's thread, an invitation, and `/settings`' answer.
 
 use super::table::table;
-use super::{announce, learning_lines, option_value, user_arg, words_lines, Button, Reply, Style};
+use super::{announce, learning_lines, user_arg, words_lines, Button, Reply, Style};
 use crate::ids::ComponentId;
 use crate::words::{plain, Lang, Plain, SeatNames};
 use pakka_table::seasons::SeasonLength;
@@ -93,20 +93,22 @@ pub fn lobby(view: &TableView, lang: Lang) -> Reply {
 }
 
 fn options_line(view: &TableView) -> Msg {
-    let options = match &view.options {
-        serde_json::Value::Object(map) if !map.is_empty() => list(
-            map.iter()
-                .map(|(k, v)| {
+    let options = if view.options.is_empty() {
+        msg!("discord-options-defaults").into()
+    } else {
+        list(
+            view.options
+                .iter()
+                .map(|(option, value)| {
                     msg!(
                         "discord-option",
-                        name = verbatim(k.clone()),
-                        value = verbatim(option_value(v))
+                        name = verbatim(option.name),
+                        value = verbatim(value.word())
                     )
                 })
                 .collect(),
             pakka_text::key!("sep-comma"),
-        ),
-        _ => msg!("discord-options-defaults").into(),
+        )
     };
     msg!(
         "discord-options",

@@ -104,11 +104,6 @@ fn words_lines(msgs: &[Msg], reader: &dyn Reader) -> String {
     super::words::lines(msgs, reader)
 }
 
-/// An option's value as written: strings bare, everything else as JSON.
-fn option_value(v: &serde_json::Value) -> String {
-    v.as_str().map_or_else(|| v.to_string(), str::to_string)
-}
-
 /// What a table message shows of the game: its title (game, deal, move), the public view,
 /// and what happened lately. A replay's step shows the same.
 fn table_head(view: &TableView) -> Vec<Msg> {

@@ -1,7 +1,7 @@
 //! The rules of a game: the link to its rules page, the private Rules message (the game's
 //! summary, options and link) and the ❔ words of its table, with the buttons that open them.
 
-use super::{option_value, words_lines, Button, Reply, Style};
+use super::{words_lines, Button, Reply, Style};
 use crate::ids::ComponentId;
 use crate::words::{Lang, Plain};
 use pakka_table::games::{self, GameKind};
@@ -93,23 +93,22 @@ pub fn rules(info: GameKind, lang: Lang) -> Reply {
         )
     };
     let mut lines = vec![title, info.summary()];
-    if let serde_json::Value::Object(map) = info.default_options() {
-        if !map.is_empty() {
-            let options = map
-                .iter()
-                .map(|(k, v)| {
-                    msg!(
-                        "discord-rules-option",
-                        name = verbatim(k.clone()),
-                        value = verbatim(option_value(v))
-                    )
-                })
-                .collect();
-            lines.push(msg!(
-                "discord-rules-options",
-                options = list(options, pakka_text::key!("sep-comma"))
-            ));
-        }
+    if !info.options().is_empty() {
+        let options = info
+            .options()
+            .iter()
+            .map(|option| {
+                msg!(
+                    "discord-rules-option",
+                    name = verbatim(option.name),
+                    value = verbatim(option.default.word())
+                )
+            })
+            .collect();
+        lines.push(msg!(
+            "discord-rules-options",
+            options = list(options, pakka_text::key!("sep-comma"))
+        ));
     }
     let full = Button::link(
         rules_url(info.id()),

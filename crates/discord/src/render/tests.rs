@@ -60,7 +60,9 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         ],
         creator: 100,
         seed: 7,
-        options: serde_json::json!({"variant": "standard", "stop_rule": false}),
+        options: pakka_table::games::OptionValues::defaults(
+            pakka_table::games::find("pisha-pasha").unwrap().options(),
+        ),
         move_number: 12,
         status,
         public,

@@ -28,6 +28,8 @@ mod present;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
+use super::options::{OptionSpec, OptionsSpec};
+
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, rank_cards, Action, Core,
     CourtMinTop, Legality, TableView,
@@ -57,6 +59,14 @@ impl Default for Options {
             court_min_top: CourtMinTop::Seven,
         }
     }
+}
+
+impl OptionsSpec for Options {
+    const SPEC: &'static [OptionSpec] = &[
+        OptionSpec::flag("open_any_card", false),
+        OptionSpec::flag("draw_and_try", true),
+        OptionSpec::choice("court_min_top", &["7", "6"]),
+    ];
 }
 
 /// What happened, for everyone: Paskahousu's plays and takes, and what both shedding games tell

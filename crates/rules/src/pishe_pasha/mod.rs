@@ -22,6 +22,8 @@ use std::collections::{HashMap, VecDeque};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
+use super::options::{OptionSpec, OptionsSpec};
+
 use super::{
     deal_batches, redeal_unseen, seats_from, DeckSource, Events, Game, Observer, Seat, Seen, Setup,
     SetupError, Status, Zone,
@@ -43,6 +45,13 @@ pub enum Variant {
 pub struct Options {
     pub variant: Variant,
     pub stop_rule: bool,
+}
+
+impl OptionsSpec for Options {
+    const SPEC: &'static [OptionSpec] = &[
+        OptionSpec::choice("variant", &["standard", "single_foundation", "book"]),
+        OptionSpec::flag("stop_rule", false),
+    ];
 }
 
 /// The game actually played, settled from the options and the seat count.

@@ -31,6 +31,8 @@ mod present;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
+use super::options::{OptionSpec, OptionsSpec};
+
 use super::shedding::{
     self, any_play, in_game_order, normalize_play, play_rank, push_plays, Action, Core,
     CourtMinTop, Legality, TableView,
@@ -57,6 +59,10 @@ impl Default for Options {
             court_min_top: CourtMinTop::Six,
         }
     }
+}
+
+impl OptionsSpec for Options {
+    const SPEC: &'static [OptionSpec] = &[OptionSpec::choice("court_min_top", &["6", "7"])];
 }
 
 /// Where a seat plays from now.

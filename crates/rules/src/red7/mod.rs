@@ -40,6 +40,8 @@ use std::ops::{Deref, DerefMut};
 use rand::RngCore;
 use serde::{Deserialize, Serialize, Serializer};
 
+use super::options::{OptionSpec, OptionsSpec};
+
 use super::{
     deal_batches, rank_by_score, redeal_unseen, seats_from, DeckSource, Events, Game, Observer,
     Seat, Seen, Setup, SetupError, Status, Zone,
@@ -51,6 +53,10 @@ use pakka_cards::{Card, CardSet, Colour};
 pub struct Options {
     /// The advanced game: canvas draws, scoring and a match of several rounds.
     pub advanced: bool,
+}
+
+impl OptionsSpec for Options {
+    const SPEC: &'static [OptionSpec] = &[OptionSpec::flag("advanced", false)];
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

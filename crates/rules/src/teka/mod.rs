@@ -38,6 +38,8 @@ mod present;
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::options::{OptionSpec, OptionsSpec};
+
 use super::tricks::{
     constrained_deal, follow_suit, of_suit, partner, suit_bit, trick_zones, FixedTrick, LastTrick,
     Stack, TrickLog, TrickPlay,
@@ -50,6 +52,10 @@ use pakka_cards::{standard52, Card, CardSet, Rank, Suit};
 pub struct Options {
     /// Shuffle before every deal instead of only cutting the previous hand's cards.
     pub shuffle_every_deal: bool,
+}
+
+impl OptionsSpec for Options {
+    const SPEC: &'static [OptionSpec] = &[OptionSpec::flag("shuffle_every_deal", false)];
 }
 
 /// The score a match is played to.

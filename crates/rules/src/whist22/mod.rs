@@ -30,6 +30,8 @@ use std::sync::LazyLock;
 
 use rand::RngCore;
 use serde::de::{self, MapAccess, Visitor};
+
+use super::options::{OptionSpec, OptionsSpec};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -57,6 +59,14 @@ pub struct Options {
     pub blind_one_card_round: bool,
     /// Allow 2 and 5–7 seats with Board Game Arena's hand sizes.
     pub bga_seats: bool,
+}
+
+impl OptionsSpec for Options {
+    const SPEC: &'static [OptionSpec] = &[
+        OptionSpec::flag("bga_sequence", false),
+        OptionSpec::flag("blind_one_card_round", false),
+        OptionSpec::flag("bga_seats", false),
+    ];
 }
 
 /// The value a player gives the Fool as it is played.
