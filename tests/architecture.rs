@@ -24,7 +24,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("ratings", &[]),
     // Pairing and standings of tournaments: pure, no pakka crate.
     ("tournament", &[]),
-    // Metrics are recorded at the edges only (see EDGES): no layer below them uses this.
+    // Metrics: recorded by the store, the table service and the Discord edge; a leaf.
     ("metrics", &[]),
     ("store", &["ratings", "metrics", "shards"]),
     // `conformance` only behind the `testing` feature: the fixtures of the edges' tests.

@@ -197,8 +197,7 @@ impl Click<'_> {
             shown::remember(
                 self.ctx,
                 self.data,
-                hand.table,
-                hand.roster.guild_id,
+                (hand.table, hand.roster.guild_id),
                 self.user,
                 &self.click.token,
                 message,
@@ -225,7 +224,13 @@ impl Click<'_> {
             let guild = self.guild.unwrap_or(0);
             let token = &self.click.token;
             shown::remember(
-                self.ctx, self.data, table, guild, self.user, token, message, false,
+                self.ctx,
+                self.data,
+                (table, guild),
+                self.user,
+                token,
+                message,
+                false,
             )
             .await;
         }
@@ -473,7 +478,7 @@ async fn new_hand_message(c: &Click<'_>, hand: &HandView) {
         Ok(message) => {
             let (table, guild, token) = (hand.table, hand.roster.guild_id, &c.click.token);
             let message = message.id.get();
-            shown::remember(c.ctx, c.data, table, guild, c.user, token, message, false).await;
+            shown::remember(c.ctx, c.data, (table, guild), c.user, token, message, false).await;
             // A later move may have been shown before this hand was remembered.
             shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
         }
@@ -613,7 +618,7 @@ async fn on_open(c: &Click<'_>, table: TableId, deal: u32) {
 
 /// A refused move, after its acknowledgement: the hand as it stands now (read once), with the
 /// reason on top (a bug logged, and answered generically); with no hand to show (the table
-/// closed, the presser not seated), the reason alone as a private follow-up.
+/// closed, the presser not seated), the reason alone in its place.
 async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     c.outcome.set(health::Outcome::REFUSED);
     if e.is_internal() {
@@ -623,7 +628,9 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     }
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
-        Err(e) => return c.follow_up(refusal(&e, &Plain(c.lang))).await,
+        // No hand to show any more (the table closed, the presser not seated): the clicked
+        // message says why instead, and keeps no button.
+        Err(e) => return c.edit_acknowledged(refusal(&e, &Plain(c.lang))).await,
     };
     let names = c.data.seat_names(&hand.roster.seats, c.lang);
     let reply = render::refused(

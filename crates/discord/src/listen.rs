@@ -96,6 +96,7 @@ async fn worker(ctx: serenity::Context, data: Data, table: TableId, first: Work)
 
 /// Shows a table as it stands now.
 async fn resync(ctx: &serenity::Context, data: &Data, table: TableId, ping: bool) {
+    upkeep::flush(ctx, data, table).await;
     let Ok(view) = data.service.view(table).await else {
         return;
     };

@@ -19,13 +19,12 @@ use super::words::Lang;
 use pakka_table::{Phase, TableId, TableView, UserId};
 
 /// Remembers the hand message a click answered (`message`, edited through `token`) as the
-/// player's open hand at `table`; an older hand message of theirs loses its buttons. A hand
+/// player's open hand at `table` (of server `guild`); an older hand message of theirs loses its buttons. A hand
 /// answered with its game's end (`over`) owes nothing more and is not kept.
 pub(super) async fn remember(
     ctx: &serenity::Context,
     data: &Data,
-    table: TableId,
-    guild: u64,
+    (table, guild): (TableId, u64),
     user: UserId,
     token: &str,
     message: u64,

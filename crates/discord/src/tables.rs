@@ -184,6 +184,11 @@ impl Tables {
             .unwrap_or_default()
     }
 
+    /// The order of a table's updates, if one is kept (none is made).
+    pub(super) fn kept_order(&self, table: TableId) -> Option<Arc<Order>> {
+        self.read(table, |r| r.order.clone()).flatten()
+    }
+
     /// A closed table's order is not needed any more.
     pub(super) fn forget_order(&self, table: TableId) {
         self.with(table, |r| r.order = None);
@@ -362,6 +367,17 @@ pub(super) struct Shown {
 pub(super) struct Order {
     pub(super) shown: tokio::sync::Mutex<Shown>,
     pub(super) next: tokio::sync::Notify,
+    /// The table's updater of its table message and turn ping after plain moves (see
+    /// `upkeep::after_move`), while one runs: the worker hands it the moves and goes on.
+    pub(super) updates: Mutex<Option<tokio::sync::mpsc::UnboundedSender<Update>>>,
+}
+
+/// What a table's updater is asked: the table message and turn ping of a plain move (of those
+/// waiting together, the latest is shown), or to say when all asked before it is done.
+#[derive(Debug)]
+pub(super) enum Update {
+    Show(Arc<Acted>),
+    Flushed(tokio::sync::oneshot::Sender<()>),
 }
 
 impl Order {

@@ -4,7 +4,11 @@
 //! keeps only its latest result: each removes the one before), the open hands of the players
 //! (brought alive on their turn, taken off their buttons when superseded or closed), each from
 //! an event of the table service (`show`, called by `listen` in the order of a table's events),
-//! and at start the channels of tables that could not be restored. Nothing here answers an
+//! and at start the channels of tables that could not be restored. After a plain move the
+//! hands are edited first, every hand the move changed (the mover's too, whichever edge or
+//! computer made it), and the table message and ping are handed to the table's updater, one task
+//! per table that shows the latest of the moves waiting for it; any other change waits for the
+//! updater (`flush`) so the channel keeps the table's order. Nothing here answers an
 //! interaction, moves a table or runs a clock: `components` and `commands` answer, the table
 //! service runs its tables, and this shows what it published.
 
@@ -19,7 +23,7 @@ use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
 use super::shown::edit_hand;
-use super::tables::{Folded, Ping, Shown};
+use super::tables::{self, Folded, Ping, Shown, Update};
 use super::words::{mention, Plain, SeatNames};
 use pakka_table::{
     Acted, Closing, HandView, Phase, TableEvent, TableId, TableView, Unrestorable, UserId,
@@ -43,15 +47,15 @@ pub(super) struct Moves<'a> {
 pub(super) async fn after_move(
     ctx: &serenity::Context,
     data: &Data,
-    acted: &Acted,
+    acted: &Arc<Acted>,
     moves: Moves<'_>,
     passing: bool,
 ) {
     let view = &acted.table;
     let order = data.tables.order(view.id);
-    let mut shown = order.shown.lock().await;
-    let public = data.guild_lang(view.guild_id).await;
     if acted.finished {
+        flush(ctx, data, view.id).await;
+        let mut shown = order.shown.lock().await;
         game_over(ctx, data, &mut shown, acted).await;
         return;
     }
@@ -72,7 +76,19 @@ pub(super) async fn after_move(
         }
     }
     refresh_hands(ctx, data, view, &refresh, &hands).await;
-    if acted.new_deal {
+    if !acted.new_deal {
+        // The table message and the ping follow in the table's updater, so that the hands of
+        // the moves after this one are not held up by the channel's pace; a quick computer
+        // move with another to follow leaves them to it.
+        if !passing {
+            send_update(ctx, data, &order, view.id, Update::Show(acted.clone()));
+        }
+        return;
+    }
+    flush(ctx, data, view.id).await;
+    let public = data.guild_lang(view.guild_id).await;
+    let mut shown = order.shown.lock().await;
+    {
         // A match keeps one result and one table message in its channel: the deal's result
         // (the earlier deals one line each) takes the place of the last one, and the new
         // deal's table message that of the old deal's. Each old message goes before its
@@ -88,13 +104,98 @@ pub(super) async fn after_move(
             shown.message = None;
         }
         post_table(ctx, data, &mut shown, view).await;
-    } else if passing {
-        // This move's update is done; the next computer move shows the table.
-        shown.move_number = Some(view.move_number);
-    } else {
-        edit_table(ctx, data, &mut shown, view).await;
     }
+    drop(shown);
     ping(ctx, data, view).await;
+}
+
+/// Hands the table's updater an update, starting one when none runs.
+fn send_update(
+    ctx: &serenity::Context,
+    data: &Data,
+    order: &tables::Order,
+    table: TableId,
+    update: Update,
+) {
+    let mut slot = order.updates.lock().unwrap_or_else(|e| e.into_inner());
+    let update = match slot.as_ref() {
+        Some(tx) => match tx.send(update) {
+            Ok(()) => return,
+            // The updater ended (a panic): a new one takes the update.
+            Err(gone) => gone.0,
+        },
+        None => update,
+    };
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let _ = tx.send(update);
+    *slot = Some(tx);
+    tokio::spawn(updater(ctx.clone(), data.clone(), table, rx));
+}
+
+/// Waits until the table's updater has shown every plain move handed to it (any other change
+/// of the table's messages comes after them).
+pub(super) async fn flush(ctx: &serenity::Context, data: &Data, table: TableId) {
+    let Some(order) = data.tables.kept_order(table) else {
+        return;
+    };
+    let running = order
+        .updates
+        .lock()
+        .map(|slot| slot.is_some())
+        .unwrap_or(false);
+    if !running {
+        return;
+    }
+    let (done, flushed) = tokio::sync::oneshot::channel();
+    send_update(ctx, data, &order, table, Update::Flushed(done));
+    let _ = flushed.await;
+}
+
+/// A table's updater: the table message and ping of each plain move handed to it, in order (of
+/// those waiting together, only the latest); it ends with the table's order.
+async fn updater(
+    ctx: serenity::Context,
+    data: Data,
+    table: TableId,
+    mut updates: tokio::sync::mpsc::UnboundedReceiver<Update>,
+) {
+    let mut held: Option<Update> = None;
+    loop {
+        let next = match held.take() {
+            Some(update) => update,
+            None => match updates.recv().await {
+                Some(update) => update,
+                None => return,
+            },
+        };
+        let mut acted = match next {
+            Update::Flushed(done) => {
+                let _ = done.send(());
+                continue;
+            }
+            Update::Show(acted) => acted,
+        };
+        while let Ok(later) = updates.try_recv() {
+            match later {
+                Update::Show(newer) => acted = newer,
+                other => {
+                    held = Some(other);
+                    break;
+                }
+            }
+        }
+        let Some(order) = data.tables.kept_order(table) else {
+            continue;
+        };
+        let view = &acted.table;
+        let mut shown = order.shown.lock().await;
+        if shown.move_number.is_some_and(|m| m > view.move_number) {
+            continue;
+        }
+        edit_table(&ctx, &data, &mut shown, view).await;
+        drop(shown);
+        ping(&ctx, &data, view).await;
+    }
 }
 
 /// Removes the latest result of a match from the channel (this process's, or the one the
@@ -446,6 +547,9 @@ async fn post_in_table_channel(
 /// table's channel for want of a permission, the table waits (its clocks and computer players
 /// stopped) until it can be shown again.
 pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
+    if !matches!(event, TableEvent::Moved { .. }) {
+        flush(ctx, data, event.table_id()).await;
+    }
     show_event(ctx, data, event).await;
     wait_if_forbidden(data, event.table(), event.ends_table()).await;
 }

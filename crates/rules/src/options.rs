@@ -8,9 +8,7 @@
 
 use serde_json::Value;
 
-use crate::registry::name_of;
 use crate::NoOptions;
-use pakka_text::{list_of, msg, verbatim, Msg};
 
 /// What kind of value an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,48 +295,6 @@ pub enum OptionsError {
         /// The option's values, the default first.
         choices: Vec<&'static str>,
     },
-}
-
-impl OptionsError {
-    /// The refusal as a message for people.
-    pub fn msg(&self) -> Msg {
-        match self {
-            OptionsError::NotNameValue { example } => {
-                msg!(
-                    "options-not-name-value",
-                    example = verbatim(example.clone())
-                )
-            }
-            OptionsError::NoOptions { game } => msg!("options-none", game = name_of(game)),
-            OptionsError::Unknown { game, name, known } => msg!(
-                "options-unknown",
-                game = name_of(game),
-                name = verbatim(name.clone()),
-                known = list_of(
-                    known.iter().map(|k| verbatim(*k)),
-                    pakka_text::key!("sep-comma")
-                )
-            ),
-            OptionsError::NotBool { name, value } => msg!(
-                "options-not-bool",
-                name = verbatim(name.clone()),
-                value = verbatim(value.clone())
-            ),
-            OptionsError::NotChoice {
-                name,
-                value,
-                choices,
-            } => msg!(
-                "options-not-choice",
-                name = verbatim(name.clone()),
-                value = verbatim(value.clone()),
-                choices = list_of(
-                    choices.iter().map(|c| verbatim(*c)),
-                    pakka_text::key!("sep-comma")
-                )
-            ),
-        }
-    }
 }
 
 #[cfg(test)]

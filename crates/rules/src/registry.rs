@@ -20,7 +20,7 @@ use super::whist22::Whist22;
 use super::{check_seats, AnyGame, Game, Heuristic, Present, Seat, Setup, SetupError, Showcase};
 pub use crate::options::OptionsError;
 use crate::options::{OptionKind, OptionSpec, OptionValue, OptionValues, OptionsSpec};
-use pakka_text::{msg, verbatim, Msg};
+use pakka_text::{list_of, msg, verbatim, Msg};
 
 type Create = fn(Value, usize, Setup) -> Result<Box<dyn AnyGame>, SetupError>;
 type Restore = fn(Value) -> Result<Box<dyn AnyGame>, serde_json::Error>;
@@ -267,6 +267,50 @@ pub fn find(name: &str) -> Option<&'static GameInfo> {
     GAMES
         .iter()
         .find(|g| g.id == name || g.aliases.iter().any(|a| a.to_lowercase() == name))
+}
+
+/// A refusal of option words as a message for people, the game named as the registry names it
+/// (here, so that `options` needs no registry).
+impl OptionsError {
+    /// The refusal as a message for people.
+    pub fn msg(&self) -> Msg {
+        match self {
+            OptionsError::NotNameValue { example } => {
+                msg!(
+                    "options-not-name-value",
+                    example = verbatim(example.clone())
+                )
+            }
+            OptionsError::NoOptions { game } => msg!("options-none", game = name_of(game)),
+            OptionsError::Unknown { game, name, known } => msg!(
+                "options-unknown",
+                game = name_of(game),
+                name = verbatim(name.clone()),
+                known = list_of(
+                    known.iter().map(|k| verbatim(*k)),
+                    pakka_text::key!("sep-comma")
+                )
+            ),
+            OptionsError::NotBool { name, value } => msg!(
+                "options-not-bool",
+                name = verbatim(name.clone()),
+                value = verbatim(value.clone())
+            ),
+            OptionsError::NotChoice {
+                name,
+                value,
+                choices,
+            } => msg!(
+                "options-not-choice",
+                name = verbatim(name.clone()),
+                value = verbatim(value.clone()),
+                choices = list_of(
+                    choices.iter().map(|c| verbatim(*c)),
+                    pakka_text::key!("sep-comma")
+                )
+            ),
+        }
+    }
 }
 
 #[cfg(test)]

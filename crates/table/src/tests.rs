@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use super::*;
 use pakka_ratings::Player;
+use pakka_rules::options::OptionValues;
 use pakka_rules::RuleError;
 use pakka_store::Store;
 use pakka_text::{msg, Msg};

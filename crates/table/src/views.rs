@@ -7,8 +7,6 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use pakka_rules::options::OptionValues;
 
 use crate::{ChannelId, GuildId, Learning, Level, Row, Seat, Status, TableId, Tone, UserId};

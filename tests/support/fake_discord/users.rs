@@ -272,6 +272,11 @@ impl FakeDiscord {
             6 => edited || (rec.dispatched_at + cb.latency).elapsed() >= st.deferred_wait,
             _ => true,
         };
+        // FAKE_SAY_UNEDITED=1: each click whose deferred update no edit followed is named (a
+        // suite that slows down by RESPONSE_WAIT a click shows why).
+        if cb.kind == 6 && !edited && done && std::env::var_os("FAKE_SAY_UNEDITED").is_some() {
+            eprintln!("unedited deferred update: {}", rec.label);
+        }
         if !done && !deadline_passed {
             return None;
         }

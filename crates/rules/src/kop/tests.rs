@@ -964,7 +964,7 @@ fn the_picture_shows_the_trick_its_leader_the_scores_and_the_playable_cards() {
     let public = Presentation::picture(&g, Observer::Public);
     assert_eq!(public.trick_leader, Some(2));
     assert!(public.hand.is_none());
-    assert_eq!(en(&public.notes[0]), "Deal 1 · dealer Seat 3");
+    assert_eq!(en(&public.notes[0]), "Deal 1 · dealer Seat 4");
 }
 
 // ---- the rule of thumb as it reads the seat's view: the reference the compact one must match ----

@@ -830,8 +830,8 @@ fn taking_back_and_forth_ends_in_a_stalemate() {
     let text = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &[]);
     assert!(
         text.ends_with(
-            "Out: Seat 2 (1st)\nGame over — stalemate: nothing changed for 1000 moves; Seat 0 \
-             and Seat 1 share the last place."
+            "Out: Seat 3 (1st)\nGame over — stalemate: nothing changed for 1000 moves; Seat 1 \
+             and Seat 2 share the last place."
         ),
         "{text}"
     );
@@ -1228,16 +1228,16 @@ fn the_finishing_order_is_told_with_ordinals() {
     act(&mut g, 3, play("5C"));
     act(&mut g, 0, play("7S"));
     let text = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &[]);
-    assert!(text.ends_with("Out: Seat 2 (1st), Seat 0 (2nd)"), "{text}");
-    assert!(text.contains("Seat 1 — 3 cards in hand"), "{text}");
-    assert!(text.contains("Seat 3 — 1 card in hand"), "{text}");
+    assert!(text.ends_with("Out: Seat 3 (1st), Seat 1 (2nd)"), "{text}");
+    assert!(text.contains("Seat 2 — 3 cards in hand"), "{text}");
+    assert!(text.contains("Seat 4 — 1 card in hand"), "{text}");
     assert!(text.contains("Pile: 3 cards — 3♠ 5♣ 7♠ (top 7♠)"), "{text}");
     act(&mut g, 1, play("8H"));
     act(&mut g, 3, play("9C"));
     let text = en_lines(&Paskahousu::describe(&g.view(Observer::Public)), &[]);
     assert!(
         text.ends_with(
-            "Out: Seat 2 (1st), Seat 0 (2nd), Seat 3 (3rd)\nGame over — Seat 1 is left holding \
+            "Out: Seat 3 (1st), Seat 1 (2nd), Seat 4 (3rd)\nGame over — Seat 2 is left holding \
              cards and loses."
         ),
         "{text}"
@@ -1278,7 +1278,7 @@ fn the_picture_shows_the_pile_the_stock_who_is_out_and_the_playable_cards() {
     assert!(scene.seats[0].to_act && !scene.seats[1].to_act);
     assert_eq!(scene.seats[2].mark, Mark::Out);
     assert_eq!(en(&scene.seats[2].lines[0]), "Out 1st");
-    assert_eq!(en(&scene.notes[0]), "Turn: Seat 0");
+    assert_eq!(en(&scene.notes[0]), "Turn: Seat 1");
     // The own hand by rank as the text says it; a 9 or the 2 may go on the 9.
     let hand = scene.hand.as_ref().unwrap();
     let groups: Vec<Vec<Card>> = hand

@@ -891,9 +891,9 @@ fn describe_shows_the_score_the_contract_and_the_tricks() {
     );
     let events = act(&mut g, 0, Action::Surrender);
     let told: Vec<String> = events.iter().map(|e| en(&Paston::event(e))).collect();
-    assert_eq!(told[0], "Seat 0 surrenders: −10, each opponent +2.");
+    assert_eq!(told[0], "Seat 1 surrenders: −10, each opponent +2.");
     assert!(
-        told[1].starts_with("Last hand (deal 1): Seat 0 gave up the contract (bid Gupa) without playing. Points this deal: Seat 0 −10, Seat 1 +2, Seat 2 +2. Match score: Seat 0 −10 points, Seat 1 2 points, Seat 2 2 points."),
+        told[1].starts_with("Last hand (deal 1): Seat 1 gave up the contract (bid Gupa) without playing. Points this deal: Seat 1 −10, Seat 2 +2, Seat 3 +2. Match score: Seat 1 −10 points, Seat 2 2 points, Seat 3 2 points."),
         "{told:?}"
     );
 }
@@ -1141,7 +1141,7 @@ fn the_picture_shows_the_auction_the_prikup_the_contract_and_the_trick() {
     let scene = Presentation::picture(&g, Observer::Seat(1));
     assert_eq!(
         en(&scene.notes[1]),
-        "Contract: Seat 0 declares Gupa ♥ (×4), needs 6 tricks."
+        "Contract: Seat 1 declares Gupa ♥ (×4), needs 6 tricks."
     );
     assert_eq!(scene.trick, vec![(0, card("KH"))]);
     assert_eq!(scene.trick_leader, Some(0));

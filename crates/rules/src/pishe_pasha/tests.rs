@@ -643,7 +643,7 @@ fn describe_labels_and_events_read_well() {
             .iter()
             .map(|e| en(&PishePasha::event(e)))
             .collect::<Vec<_>>(),
-        vec!["Seat 0 turns 8♠."]
+        vec!["Seat 1 turns 8♠."]
     );
     let view = g.view(Observer::Public);
     let text = en_lines(&PishePasha::describe(&view), &names);
@@ -680,7 +680,7 @@ fn describe_labels_and_events_read_well() {
     };
     assert_eq!(
         en(&PishePasha::event(&over)),
-        "Game over: Seat 1 emptied their stock and discard pile first and wins, scoring 1 \
+        "Game over: Seat 2 emptied their stock and discard pile first and wins, scoring 1 \
          point: one for each card the others still hold in their stock and discard pile."
     );
 }
@@ -747,7 +747,7 @@ fn the_picture_shows_the_foundations_stocks_discard_piles_and_the_turned_card() 
     play_turn(&mut g, 0); // 4S
     play_turn(&mut g, 1); // AS 2S 3S up, then 4S and 5S from seat 0's pile; 9D discarded
     let scene = Presentation::picture(&g, Observer::Public);
-    assert_eq!(en(&scene.notes[0]), "Turn: Seat 0");
+    assert_eq!(en(&scene.notes[0]), "Turn: Seat 1");
     // Four foundations, one per suit: ♠ holds five cards up to 5♠.
     assert_eq!(scene.middle.len(), 4);
     let spades = &scene.middle[Suit::Spades.index()];

@@ -514,7 +514,7 @@ fn the_picture_shows_the_trick_its_leader_by_value_bids_and_tricks() {
     let hands: Vec<Option<usize>> = scene.seats.iter().map(|p| p.hand).collect();
     assert_eq!(hands, [Some(6), Some(6), Some(7)]);
     assert!(scene.seats[2].to_act);
-    assert_eq!(en(&scene.notes[1]), "Turn: Seat 2 to play");
+    assert_eq!(en(&scene.notes[1]), "Turn: Seat 3 to play");
     // Any card may be played; the hand is held strongest first.
     let hand = scene.hand.as_ref().unwrap();
     assert_eq!(hand.groups[0][0].card, card("21"));
