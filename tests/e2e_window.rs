@@ -968,10 +968,10 @@ async fn a_window_takes_over_a_computer_seat_and_asks_for_a_hint() {
 /// The move numbers a hand message's buttons were offered at (its moves, pages, groups,
 /// questions and hint).
 fn offered_at(hand: &crate::support::FakeMessage) -> Vec<u64> {
-    use pakka::discord::ids::ComponentId;
+    use crate::support::ids::{self, ComponentId};
     hand.buttons()
         .iter()
-        .filter_map(|(id, _, _)| match id.parse::<ComponentId>().ok()? {
+        .filter_map(|(id, _, _)| match ids::parse(id)? {
             ComponentId::Act { mv, .. }
             | ComponentId::Page { mv, .. }
             | ComponentId::Group { mv, .. }
@@ -1001,25 +1001,9 @@ async fn hand_at(socket: &mut Socket, move_number: u64) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_window_move_updates_the_movers_open_discord_hand() {
     let h = Harness::start().await;
-    let lobby = h
-        .fake
-        .slash(
-            &h.alice,
-            CHANNEL,
-            "play",
-            json!([
-                {"name": "game", "value": "paskahousu"},
-                {"name": "player", "value": h.bob.id.to_string()},
-                {"name": "seed", "value": 3},
-            ]),
-        )
-        .await
-        .unwrap();
-    let lobby = lobby.message().unwrap().clone();
-    let accept = crate::support::harness::button(&lobby, "Accept");
-    let table: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
-    let started = h.fake.click(&h.bob, lobby.id, &accept).await.unwrap();
-    let message = started.message().unwrap().clone();
+    let (table, message) = h
+        .open_table("paskahousu", &[&h.alice, &h.bob], 3, &[])
+        .await;
     let alice_hand = h.open_hand(&h.alice, message.id).await;
     let mut bob_hand = h.open_hand(&h.bob, message.id).await;
 
@@ -1053,8 +1037,8 @@ async fn a_window_move_updates_the_movers_open_discord_hand() {
                 .iter()
                 .find(|b| {
                     matches!(
-                        b.0.parse::<pakka::discord::ids::ComponentId>(),
-                        Ok(pakka::discord::ids::ComponentId::Act { .. })
+                        crate::support::ids::parse(&b.0),
+                        Some(crate::support::ids::ComponentId::Act { .. })
                     )
                 })
                 .unwrap();

@@ -237,28 +237,9 @@ impl Click<'_> {
         true
     }
 
-    /// After [`Click::acknowledge`]: the clicked message edited to `reply` (a hand's), or, on a
-    /// public message, `reply` as a new private message.
-    async fn edit_acknowledged(&self, mut reply: Reply) {
-        if self.private() {
-            shown::edit_hand(self.ctx, &self.click.token, &reply).await;
-        } else {
-            reply.ephemeral = true;
-            self.follow_up(reply).await;
-        }
-    }
-
-    /// After [`Click::acknowledge`]: a private follow-up (a refusal).
-    async fn follow_up(&self, mut reply: Reply) {
-        reply.ephemeral = true;
-        let followup = send::followup(&reply).ephemeral(true);
-        let sent = retry::again(retry::Route::FollowupCreate, "follow a click up", || {
-            self.click.create_followup(&self.ctx.http, followup.clone())
-        })
-        .await;
-        if let Err(e) = sent {
-            retry::report(&e, "a click's follow-up", "not sent");
-        }
+    /// After [`Click::acknowledge`] of a click on a hand: the hand edited to `reply`.
+    async fn edit_acknowledged(&self, reply: Reply) {
+        shown::edit_hand(self.ctx, &self.click.token, &reply).await;
     }
 
     /// A hand's reply at `step`, seats named as this player knows them, with its picture.
@@ -616,7 +597,7 @@ async fn on_open(c: &Click<'_>, table: TableId, deal: u32) {
     c.answer(send::respond(&done)).await;
 }
 
-/// A refused move, after its acknowledgement: the hand as it stands now (read once), with the
+/// A refused move on a hand, after its acknowledgement: the hand as it stands now (read once), with the
 /// reason on top (a bug logged, and answered generically); with no hand to show (the table
 /// closed, the presser not seated), the reason alone in its place.
 async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
@@ -640,10 +621,8 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     );
     let reply = pictures::with_hand(c.data, &hand, reply, c.lang).await;
     c.edit_acknowledged(reply).await;
-    if c.private() {
-        // A later move may have been shown before this edit landed.
-        shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
-    }
+    // A later move may have been shown before this edit landed.
+    shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
 }
 
 /// An invited person accepts their seat.
