@@ -32,6 +32,7 @@ use pakka::store::{Phase, Store, StoredTable};
 
 use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::fake_discord::{shard_of, FakeDiscord, FakeUser, Fault, ACK_DEADLINE};
+use crate::support::hand_history;
 use crate::support::harness::{dealt, open_table_in};
 use crate::support::ids::{self, ComponentId};
 use crate::support::postgres::{self, TestDb};
@@ -179,14 +180,38 @@ async fn open(
 /// What the people of one table did.
 #[derive(Debug, Default)]
 struct Played {
-    /// Move clicks the bot acknowledged as applied (answered, without a refusal).
-    moves: usize,
+    /// Move clicks on a hand the bot acknowledged (a deferred update): the click's interaction
+    /// and the hand message. Each was applied unless the hand was edited through that click's
+    /// own token to a refusal (⚠), which is how a move is refused ([`Played::moves`]).
+    acts: Vec<(u64, u64)>,
     clicks: usize,
     /// The shards that carried the clicks.
     shards: Vec<[u32; 2]>,
     /// The slowest answer.
     slowest: Duration,
     over: bool,
+}
+
+impl Played {
+    /// The move clicks that were applied: every acknowledged one but those refused. (The click's
+    /// answer alone does not tell: other edits of the same hand, the subscriber's for earlier
+    /// moves, may land between the acknowledgement and the move's own edit.)
+    async fn moves(&self, fake: &FakeDiscord) -> usize {
+        // Refusals still on their way land first.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        self.acts
+            .iter()
+            .filter(|&&(interaction, message)| {
+                let versions = fake
+                    .message(message)
+                    .map(|m| m.versions())
+                    .unwrap_or_default();
+                !versions
+                    .iter()
+                    .any(|v| v.made_by == Some(interaction) && v.content.contains('⚠'))
+            })
+            .count()
+    }
 }
 
 /// Whether `id` is a step of table `table`'s hands: a move, a page, a group or a question.
@@ -245,15 +270,13 @@ async fn play(
             played.clicks += 1;
             played.shards.push(outcome.shard);
             played.slowest = played.slowest.max(outcome.latency);
-            // Applied: the hand is updated in place, with no refusal on top (a stale or illegal
-            // move is refused in place with ⚠; anything else is a new private notice).
-            let refused = outcome.content().contains('⚠');
+            // Acknowledged in place: applied, unless refused on the hand (see `Played::moves`).
             let act = matches!(
                 ids::parse(&custom_id),
                 Some(ComponentId::Act { table: t, .. }) if t == table
             );
-            if act && outcome.in_place() && !refused {
-                played.moves += 1;
+            if act && outcome.callback_type == 6 {
+                played.acts.push((outcome.interaction_id, hand));
             }
             quiet = Instant::now();
             continue;
@@ -365,7 +388,7 @@ async fn two_processes_on_two_shards_share_one_database() {
     assert!(even_played.slowest.max(odd_played.slowest) < ACK_DEADLINE);
     let store = c.store().await;
     for (table, played) in [(even, &even_played), (odd, &odd_played)] {
-        let stored = check_stored(&store, table, played.moves).await;
+        let stored = check_stored(&store, table, played.moves(&fake).await).await;
         assert_eq!(stored.phase, Phase::Finished);
     }
     // `/scores` of each server, from the process of its shard, from the one database.
@@ -396,7 +419,7 @@ async fn two_processes_on_two_shards_share_one_database() {
     assert_eq!(c.fake.ready_shards(), vec![[0, 2]]);
     // The even server plays on, its table held by its own process; half of what is left now.
     let more = play(&fake, EVEN_CHANNELS[1], even, &evens, 6, 5).await;
-    even_played.moves += more.moves;
+    even_played.acts.extend(more.acts);
     assert!(more.shards.iter().all(|s| *s == [0, 2]));
 
     // Restarted with the same shards, the odd process restores its table and no other: since
@@ -409,10 +432,10 @@ async fn two_processes_on_two_shards_share_one_database() {
         "{log}"
     );
     let more = play(&fake, ODD_CHANNELS[1], odd, &odds, 5_000, 6).await;
-    odd_played.moves += more.moves;
+    odd_played.acts.extend(more.acts);
     assert!(more.over, "the restored table finishes");
     let more = play(&fake, EVEN_CHANNELS[1], even, &evens, 5_000, 7).await;
-    even_played.moves += more.moves;
+    even_played.acts.extend(more.acts);
     assert!(more.over);
     let odd_token = format!("Bot {}", token(1));
     for (line, auth) in &c.fake.requests_with_auth()[before..] {
@@ -426,7 +449,7 @@ async fn two_processes_on_two_shards_share_one_database() {
         }
     }
     for (table, played) in [(even, &even_played), (odd, &odd_played)] {
-        let stored = check_stored(&store, table, played.moves).await;
+        let stored = check_stored(&store, table, played.moves(&fake).await).await;
         assert_eq!(stored.phase, Phase::Finished);
     }
 
@@ -494,7 +517,7 @@ async fn two_processes_share_one_rest_proxy_and_its_rate_limit() {
     assert_eq!(fake.faults_pending(), 0, "every 429 was served");
     let store = c.store().await;
     for (table, played) in [(even, &even_played), (odd, &odd_played)] {
-        let stored = check_stored(&store, table, played.moves).await;
+        let stored = check_stored(&store, table, played.moves(&fake).await).await;
         assert_eq!(stored.phase, Phase::Finished);
     }
 
@@ -569,6 +592,9 @@ async fn two_processes_share_one_rest_proxy_and_its_rate_limit() {
         4,
         "the webhook edits met their 429s"
     );
+    // No hand went back to an older position, across restarts and 429s alike.
+    let gone_back = hand_history::hands_gone_back(&fake);
+    assert!(gone_back.is_empty(), "{}", gone_back.join("\n"));
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 

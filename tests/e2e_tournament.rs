@@ -4,7 +4,10 @@
 //! (a computer plays their seat, the game scored as their loss, withdrawn after two rounds),
 //! the bot killed with SIGKILL in the middle of a round and started again (the round goes on
 //! from where it was), and the standings the event message shows checked against a hand
-//! computation from the stored results.
+//! computation from the stored results. Each round's games are played at once through their
+//! hands, and every hand message's versions are checked (`support::hand_history`): none goes
+//! back to an older position or comes alive again once retired or ended; no game of the event
+//! offers a rematch; the standings of a round under way say so.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -15,6 +18,7 @@ use serde_json::{json, Value};
 
 use crate::support::bot_process::{BotCommand, BotProcess};
 use crate::support::fake_discord::{permissions, FakeMessage, FakeUser};
+use crate::support::hand_history;
 use crate::support::ids::{self, ComponentId, EventAct};
 use crate::support::FakeDiscord;
 
@@ -424,6 +428,9 @@ fn points_shown(content: &str) -> BTreeMap<u64, f64> {
 async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
     // Real minutes: no turn timer (two minutes) runs out while the test plays.
     let mut e = Event::start(8, 60_000).await;
+    // Each edit of a hand takes its own time, as on Discord: two edits of one hand sent at once
+    // by two tasks may land in either order.
+    e.fake.set_webhook_jitter(Duration::from_millis(30));
     let mut rng = ChaCha8Rng::seed_from_u64(46);
     let organiser = e.people[0].clone();
     let no_show = e.people[7].clone();
@@ -503,6 +510,22 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         let began = std::time::Instant::now();
         let threads = round_threads(&e, round, 3).await;
         eprintln!("round {round}: threads after {:?}", began.elapsed());
+        // The round's walkover (rounds 1 and 2) or bye (round 3) counts at once: the standings
+        // say they are those of the round under way, not of the rounds before it.
+        let live = format!("Standings during round {round}**");
+        let (fake, probe, mid) = (e.fake.clone(), live.clone(), message.id);
+        e.fake
+            .wait_until(WAIT, move |_| {
+                fake.message(mid)
+                    .is_some_and(|m| m.content.contains(&probe))
+            })
+            .await
+            .unwrap_or_else(|_| {
+                panic!(
+                    "round {round}: the standings do not say {live:?}:\n{}",
+                    e.fake.message(message.id).unwrap().content
+                )
+            });
         if round == 1 {
             // A thread has no threads for an event's tables: refused, nothing made.
             let inside = e
@@ -610,6 +633,30 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
     tokio::time::sleep(Duration::from_millis(200)).await;
     let champions = announced(&e.fake);
     assert_eq!(champions, 1, "the winners are announced once");
+    // No game of the event offers a rematch, not even one whose result is shown after the
+    // winners were announced.
+    let threads: Vec<u64> = e
+        .fake
+        .threads()
+        .into_iter()
+        .filter(|t| t.parent_id == CHANNEL)
+        .map(|t| t.id)
+        .collect();
+    for thread in threads {
+        for m in e.fake.channel_messages(thread) {
+            assert!(
+                !m.buttons()
+                    .iter()
+                    .any(|(id, _, _)| matches!(ids::parse(id), Some(ComponentId::Again(_)))),
+                "a tournament game's result offers Play again: {}",
+                m.content
+            );
+        }
+    }
+    // Every hand was played through its buttons, three tables at once: none ever went back to
+    // an older position or came alive again after it was retired or its game ended.
+    let gone_back = hand_history::hands_gone_back(&e.fake);
+    assert!(gone_back.is_empty(), "{}", gone_back.join("\n"));
     // The buttons of an event that is over (a stale click) change nothing.
     let late = e
         .fake

@@ -60,12 +60,14 @@ discord-event-standings-head = **Standings after { $round ->
     [one] { $round } round
    *[other] { $round } rounds
 }**
+discord-event-standings-head-live = **Standings during round { $round }** (its byes, walkovers and finished games counted)
 discord-event-standing = { $rank }. { $who } — { $points ->
     [one] { $points } pt
    *[other] { $points } pts
 } ({ $breaks })
 discord-event-standing-knockout = { $rank }. { $who } — { $out ->
     [1] out
+    [2] champion
    *[other] still in
 } ({ $breaks })
 discord-event-more = …and { $more } more.
@@ -73,6 +75,7 @@ discord-event-buchholz = Buchholz { $points }
 discord-event-sonneborn-berger = Sonneborn–Berger { $points }
 discord-event-match-points = { $points } match points
 discord-event-round-reached = reached round { $round }
+discord-event-won-final = won the final
 discord-event-seed = seed { $seed }
 discord-event-round-head = **Round { $round }**
 discord-event-seat-player = { $who }

@@ -60,9 +60,11 @@ discord-event-standings-head = **Tilanne { $round ->
     [one] { $round } kierroksen
    *[other] { $round } kierroksen
 } jälkeen**
+discord-event-standings-head-live = **Tilanne kierroksen { $round } aikana** (sen vapaakierrokset, luovutusvoitot ja päättyneet pelit laskettuina)
 discord-event-standing = { $rank }. { $who } — { $points } p. ({ $breaks })
 discord-event-standing-knockout = { $rank }. { $who } — { $out ->
     [1] pudonnut
+    [2] voittaja
    *[other] yhä mukana
 } ({ $breaks })
 discord-event-more = …ja { $more } muuta.
@@ -70,6 +72,7 @@ discord-event-buchholz = Buchholz { $points }
 discord-event-sonneborn-berger = Sonneborn–Berger { $points }
 discord-event-match-points = { $points } ottelupistettä
 discord-event-round-reached = pääsi kierrokselle { $round }
+discord-event-won-final = voitti finaalin
 discord-event-seed = sijoitus { $seed }
 discord-event-round-head = **Kierros { $round }**
 discord-event-seat-player = { $who }

@@ -228,6 +228,9 @@ pub struct MessageVersion {
     pub attachments: Vec<String>,
     /// When this version appeared (the message posted, or the edit that made it).
     pub shown_at: Instant,
+    /// The interaction whose answer, followup or token's edit made this version (None: the
+    /// bot's own post or edit through a channel route).
+    pub made_by: Option<u64>,
 }
 
 /// A message as the fake stores it (always authored by the bot).
@@ -259,6 +262,8 @@ pub struct FakeMessage {
     pub history: Arc<Vec<MessageVersion>>,
     /// When the current version appeared.
     pub shown_at: Instant,
+    /// The interaction that made the current version (see [`MessageVersion::made_by`]).
+    pub made_by: Option<u64>,
     /// Discord's message type (0 default, 18 thread created, 20 reply to a slash command).
     pub kind: u8,
     /// The `allowed_mentions` last sent with it (null: never given, Discord's default of
@@ -369,7 +374,17 @@ impl FakeMessage {
                 .map(|a| a.filename.clone())
                 .collect(),
             shown_at: self.shown_at,
+            made_by: self.made_by,
         }
+    }
+
+    /// Every version, oldest first, the current one last.
+    pub fn versions(&self) -> Vec<MessageVersion> {
+        self.history
+            .iter()
+            .cloned()
+            .chain(std::iter::once(self.version()))
+            .collect()
     }
 
     /// The picture its embed shows (`image.url` = `attachment://<file>`), if any.
@@ -584,6 +599,9 @@ struct State {
     heartbeat_ms: u64,
     /// How long every REST call takes to be answered (none: at once).
     rest_latency: Duration,
+    /// The most a call through an interaction's token waits, drawn at random for each (none:
+    /// no jitter).
+    webhook_jitter: Duration,
     /// REST calls that came over HTTP/2, and over HTTP/1.x.
     http_versions: (u64, u64),
     /// Channels whose live public messages are counted at every change ([`FakeDiscord::watch_live`]).
@@ -913,6 +931,7 @@ impl FakeDiscord {
                 faulted_callbacks: HashSet::new(),
                 heartbeat_ms: 41_250,
                 rest_latency: Duration::ZERO,
+                webhook_jitter: Duration::ZERO,
                 http_versions: (0, 0),
                 watched: HashMap::new(),
                 nonces: HashMap::new(),
@@ -1247,6 +1266,14 @@ impl FakeDiscord {
     /// while its calls are on the way).
     pub fn set_rest_latency(&self, latency: Duration) {
         self.inner.lock().rest_latency = latency;
+    }
+
+    /// From now on every call through an interaction's token (`/webhooks/…`: the edits of a
+    /// hand, followups) waits a random time up to `most` before it is applied, as Discord's
+    /// calls take their own time each: two edits of one message sent at once by two tasks may
+    /// be applied in either order, as they can be on Discord.
+    pub fn set_webhook_jitter(&self, most: Duration) {
+        self.inner.lock().webhook_jitter = most;
     }
 
     /// How many REST calls came over HTTP/2, and how many over HTTP/1.x.

@@ -14,6 +14,7 @@ pub mod bot_process;
 pub mod console;
 pub mod fake_discord;
 pub mod faulty_vfs;
+pub mod hand_history;
 pub mod harness;
 pub mod http;
 pub mod ids;

@@ -188,31 +188,11 @@ impl Click<'_> {
         is_private(self.click)
     }
 
-    /// A hand as this click's answer showed it on the clicked private message, remembered to
-    /// bring it alive later. (A step clicked on a public message was answered with a new
-    /// private message, which is not remembered.)
-    async fn remember_here(&self, hand: &HandView) {
-        if self.private() {
-            let message = self.click.message.id.get();
-            shown::remember(
-                self.ctx,
-                self.data,
-                (hand.table, hand.roster.guild_id),
-                self.user,
-                &self.click.token,
-                message,
-                hand.over,
-            )
-            .await;
-            // A later move may have been shown before this answer landed.
-            shown::catch_up(self.ctx, self.data, hand.table, self.user, hand.move_number).await;
-        }
-    }
-
     /// Acknowledges the click at once with a deferred update of the clicked message (nothing on
-    /// it changes yet); a clicked hand is remembered as the player's open hand, its token now
-    /// the freshest, so the subscriber brings it up to date. Answers whether Discord took it.
-    async fn acknowledge(&self, table: TableId) -> bool {
+    /// it changes yet); a clicked hand (showing the position after move `mv`) is remembered as
+    /// the player's open hand, its token now the freshest, so the subscriber brings it up to
+    /// date. Answers whether Discord took it.
+    async fn acknowledge(&self, table: TableId, mv: u64) -> bool {
         if !self
             .answer(serenity::CreateInteractionResponse::Acknowledge)
             .await
@@ -220,26 +200,17 @@ impl Click<'_> {
             return false;
         }
         if self.private() {
-            let message = self.click.message.id.get();
-            let guild = self.guild.unwrap_or(0);
-            let token = &self.click.token;
-            shown::remember(
-                self.ctx,
-                self.data,
-                (table, guild),
-                self.user,
-                token,
-                message,
-                false,
-            )
-            .await;
+            let lane = shown::lane(self.data, table, self.user).await;
+            let clicked = (self.click.token.as_str(), self.click.message.id.get());
+            lane.remember(self.ctx, self.guild.unwrap_or(0), clicked, mv, false)
+                .await;
         }
         true
     }
 
-    /// After [`Click::acknowledge`] of a click on a hand: the hand edited to `reply`.
-    async fn edit_acknowledged(&self, reply: Reply) {
-        shown::edit_hand(self.ctx, &self.click.token, &reply).await;
+    /// The clicked message and the click's own token, which edits it.
+    fn clicked(&self) -> (&str, u64) {
+        (self.click.token.as_str(), self.click.message.id.get())
     }
 
     /// A hand's reply at `step`, seats named as this player knows them, with its picture.
@@ -457,11 +428,13 @@ async fn new_hand_message(c: &Click<'_>, hand: &HandView) {
     .await;
     match message {
         Ok(message) => {
-            let (table, guild, token) = (hand.table, hand.roster.guild_id, &c.click.token);
-            let message = message.id.get();
-            shown::remember(c.ctx, c.data, (table, guild), c.user, token, message, false).await;
+            let lane = shown::lane(c.data, hand.table, c.user).await;
+            let answered = (c.click.token.as_str(), message.id.get());
+            let guild = hand.roster.guild_id;
+            lane.remember(c.ctx, guild, answered, hand.move_number, false)
+                .await;
             // A later move may have been shown before this hand was remembered.
-            shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
+            lane.catch_up(c.ctx, hand.move_number).await;
         }
         Err(e) => tracing::warn!("could not read back a hand message: {e}"),
     }
@@ -529,11 +502,44 @@ async fn on_take(c: &Click<'_>, table: TableId, seat: usize) {
     new_hand_message(c, &took.hand).await;
 }
 
+/// How long a step's answer waits for the player's hand lane (an edit of their hand under
+/// way) before it acknowledges the click and edits the hand when the lane is free.
+const STEP_LANE_WAIT: std::time::Duration = std::time::Duration::from_millis(1_000);
+
 /// Another step of the same hand (a page, a group's actions, a confirm question): shown only
-/// while the position is unchanged, else the hand from its top.
+/// while the position is unchanged, else the hand from its top. On a hand message the answer
+/// replaces it in the player's hand lane, like every change of a hand (when the lane stays busy,
+/// the click is acknowledged first and the hand edited once it is free); a step pressed on a
+/// public message is answered with a new private message.
 async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
+    if !c.private() {
+        let hand = match c.data.service.hand(table, c.user).await {
+            Ok(hand) => hand,
+            Err(e) => return c.refuse(&e).await,
+        };
+        let reply = c.hand_reply(&hand, HandStep::Page(0)).await;
+        c.answer_private(reply).await;
+        return;
+    }
+    let waited = tokio::time::timeout(STEP_LANE_WAIT, shown::lane(c.data, table, c.user)).await;
+    let (lane, deferred) = match waited {
+        Ok(lane) => (lane, false),
+        Err(_) => {
+            if !c.acknowledge(table, mv).await {
+                return;
+            }
+            (shown::lane(c.data, table, c.user).await, true)
+        }
+    };
+    if !deferred && lane.superseded(c.click.message.id.get()) {
+        // Pressed on a hand a newer one replaced (the click crossed its retiring): it keeps no
+        // button, and the newer one stays the player's hand.
+        c.answer(send::update(&render::hand_moved(c.lang))).await;
+        return;
+    }
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
+        Err(e) if deferred => return no_hand(c, table, &lane, &e).await,
         Err(e) => return c.refuse(&e).await,
     };
     let step = if hand.move_number == mv {
@@ -542,9 +548,21 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
         HandStep::Page(0)
     };
     let reply = c.hand_reply(&hand, step).await;
-    if c.answer_private(reply).await {
-        c.remember_here(&hand).await;
+    if deferred {
+        lane.show_clicked(c.ctx, c.clicked(), &reply, hand.move_number, None)
+            .await;
+    } else if c.answer_private(reply).await {
+        let guild = hand.roster.guild_id;
+        lane.remember(c.ctx, guild, c.clicked(), hand.move_number, hand.over)
+            .await;
     }
+    if hand.over {
+        // The game's end owes this hand nothing more.
+        c.data.tables.forget_hand(table, c.user, &c.click.token);
+        return;
+    }
+    // A later move may have been heard of while this was under way.
+    lane.catch_up(c.ctx, hand.move_number).await;
 }
 
 /// A move: acknowledged at once (a deferred update of the hand it was made from, so its token
@@ -557,7 +575,7 @@ async fn on_act(c: &Click<'_>, table: TableId, mv: u64, index: usize) {
     }
     // Not acknowledged (Discord did not take the answer in time): nothing is played, and the
     // player, told by Discord that it failed, may press again.
-    if !c.acknowledge(table).await {
+    if !c.acknowledge(table, mv).await {
         return;
     }
     // Boxed: the move's storing is the largest future a click runs, and the click holds it only
@@ -597,9 +615,10 @@ async fn on_open(c: &Click<'_>, table: TableId, deal: u32) {
     c.answer(send::respond(&done)).await;
 }
 
-/// A refused move on a hand, after its acknowledgement: the hand as it stands now (read once), with the
-/// reason on top (a bug logged, and answered generically); with no hand to show (the table
-/// closed, the presser not seated), the reason alone in its place.
+/// A refused move on a hand, after its acknowledgement: in the player's hand lane, the hand as
+/// it stands now with the reason on top (a bug logged, and answered generically); with no hand
+/// to show (the table closed, the presser not seated), or when the clicked message is no
+/// longer the open hand, the reason alone in its place.
 async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     c.outcome.set(health::Outcome::REFUSED);
     if e.is_internal() {
@@ -607,11 +626,12 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     } else if e.is_outage() {
         tracing::warn!(error = %e, "the database is unavailable; the move changed nothing");
     }
+    let lane = shown::lane(c.data, table, c.user).await;
+    let alone = refused_alone(e, c.lang);
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
-        // No hand to show any more (the table closed, the presser not seated): the clicked
-        // message says why instead, and keeps no button.
-        Err(e) => return c.edit_acknowledged(refusal(&e, &Plain(c.lang))).await,
+        // No hand to show any more: the clicked message says why instead, and keeps no button.
+        Err(e) => return no_hand(c, table, &lane, &e).await,
     };
     let names = c.data.seat_names(&hand.roster.seats, c.lang);
     let reply = render::refused(
@@ -620,9 +640,27 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
         &names,
     );
     let reply = pictures::with_hand(c.data, &hand, reply, c.lang).await;
-    c.edit_acknowledged(reply).await;
-    // A later move may have been shown before this edit landed.
-    shown::catch_up(c.ctx, c.data, table, c.user, hand.move_number).await;
+    lane.show_clicked(c.ctx, c.clicked(), &reply, hand.move_number, Some(&alone))
+        .await;
+    // A later move may have been heard of while this edit was under way.
+    lane.catch_up(c.ctx, hand.move_number).await;
+}
+
+/// A click on a hand with no hand to show any more (the table closed, the presser not seated):
+/// the clicked message says why instead, keeps no button, and is not kept as an open hand.
+async fn no_hand(c: &Click<'_>, table: TableId, lane: &shown::Lane<'_>, e: &TableError) {
+    if e.is_internal() {
+        tracing::error!(error = %e, "table service failed");
+    }
+    let reason = refused_alone(e, c.lang);
+    lane.show_clicked(c.ctx, c.clicked(), &reason, u64::MAX, Some(&reason))
+        .await;
+    c.data.tables.forget_hand(table, c.user, &c.click.token);
+}
+
+/// A refusal in place of a hand, with no hand below it: "⚠️" and the reason.
+fn refused_alone(e: &TableError, lang: Lang) -> Reply {
+    render::notice(&msg!("discord-refused", reason = e.msg()), &Plain(lang))
 }
 
 /// An invited person accepts their seat.

@@ -15,12 +15,49 @@ use super::public::{Posted, Voice};
 use pakka_table::{Acted, Published, TableEvent, TableId};
 
 /// A player's open hand: the latest interaction token that can edit it (tokens last 15
-/// minutes) and the message it is.
+/// minutes), the message it is, and the move whose position it shows (no edit shows an older
+/// one).
 #[derive(Clone, Debug)]
 pub(super) struct OpenHand {
     voice: Voice,
     message: u64,
+    shown: u64,
 }
+
+impl OpenHand {
+    /// The hand as an edit reads it, while its token can still edit it.
+    fn slot(&self) -> Option<HandSlot> {
+        self.voice.live().then(|| HandSlot {
+            token: self.voice.token.to_string(),
+            message: self.message,
+            shown: self.shown,
+        })
+    }
+}
+
+/// A player's open hand as an edit reads it (under the player's lane, see `shown::Lane`).
+#[derive(Clone, Debug)]
+pub(super) struct HandSlot {
+    /// The freshest token that edits it.
+    pub(super) token: String,
+    pub(super) message: u64,
+    /// The move whose position it shows.
+    pub(super) shown: u64,
+}
+
+/// What remembering a hand message did.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Remembered {
+    /// It is the open hand now; `retire`: the token of the older hand message it replaced,
+    /// still editable, to take its buttons away.
+    Open { retire: Option<String> },
+    /// A newer hand message of the player's is open: this one is not kept.
+    Superseded,
+}
+
+/// A player's hand lane: every change of their hand messages at one table is made holding it,
+/// one at a time (see `shown::Lane`).
+pub(super) type HandLane = Arc<tokio::sync::Mutex<()>>;
 
 /// The one turn ping of a table: the people to act when it was decided (a new ping only
 /// when they change), and the message that notified them, if one was needed.
@@ -36,6 +73,8 @@ pub(super) struct Ping {
 struct TableRecord {
     /// Per user: the open hand, to bring it alive when the turn comes.
     hands: HashMap<u64, OpenHand>,
+    /// Per user: the lane their hand's changes take, while someone holds or waits for it.
+    lanes: HashMap<u64, HandLane>,
     /// The live turn ping (None: not known here; after a restart the table says).
     ping: Option<Ping>,
     /// The table's updates in the order of its moves (made on first use).
@@ -57,6 +96,7 @@ impl TableRecord {
     /// matters while the table's updates are under way, and they keep the order).
     fn is_empty(&self) -> bool {
         self.hands.is_empty()
+            && self.lanes.is_empty()
             && self.ping.is_none()
             && self.order.is_none()
             && self.away.is_empty()
@@ -131,21 +171,72 @@ impl Tables {
         .flatten()
     }
 
-    /// Remembers the token of a user's hand message; answers the token of their previous hand
-    /// when it was another message (to take its buttons away) and can still be edited.
+    /// The lane of a user's hand at a table (made on first use); `None` when the lock is
+    /// poisoned.
+    pub(super) fn lane(&self, table: TableId, user: u64) -> Option<HandLane> {
+        self.with(table, |r| r.lanes.entry(user).or_default().clone())
+    }
+
+    /// Drops a user's hand lane once nobody holds or waits for it.
+    pub(super) fn release_lane(&self, table: TableId, user: u64) {
+        self.with(table, |r| {
+            if r.lanes
+                .get(&user)
+                .is_some_and(|l| Arc::strong_count(l) == 1)
+            {
+                r.lanes.remove(&user);
+            }
+        });
+    }
+
+    /// Remembers the token of a user's hand message, which shows the position after move
+    /// `shown`, as their open hand: unless a newer hand message of theirs is open (message ids
+    /// grow with time), which this one never replaces.
     pub(super) fn remember_hand(
         &self,
         table: TableId,
         user: u64,
         token: &str,
         message: u64,
-    ) -> Option<String> {
-        let hand = OpenHand {
-            voice: Voice::new(token),
-            message,
-        };
-        let old = self.with(table, |r| r.hands.insert(user, hand))??;
-        (old.message != message && old.voice.live()).then(|| old.voice.token.to_string())
+        shown: u64,
+    ) -> Remembered {
+        self.with(table, |r| {
+            let old = r.hands.get(&user).cloned();
+            let shown = match &old {
+                Some(old) if old.message > message => return Remembered::Superseded,
+                Some(old) if old.message == message => old.shown.max(shown),
+                _ => shown,
+            };
+            let hand = OpenHand {
+                voice: Voice::new(token),
+                message,
+                shown,
+            };
+            r.hands.insert(user, hand);
+            Remembered::Open {
+                retire: old
+                    .filter(|old| old.message != message && old.voice.live())
+                    .map(|old| old.voice.token.to_string()),
+            }
+        })
+        .unwrap_or(Remembered::Open { retire: None })
+    }
+
+    /// Whether a newer hand message of the user's than `message` is open.
+    pub(super) fn superseded(&self, table: TableId, user: u64, message: u64) -> bool {
+        self.read(table, |r| {
+            r.hands.get(&user).is_some_and(|h| h.message > message)
+        })
+        .unwrap_or(false)
+    }
+
+    /// Notes that a user's hand message now shows the position after move `position`.
+    pub(super) fn showed(&self, table: TableId, user: u64, message: u64, position: u64) {
+        self.with(table, |r| {
+            if let Some(hand) = r.hands.get_mut(&user).filter(|h| h.message == message) {
+                hand.shown = hand.shown.max(position);
+            }
+        });
     }
 
     /// Forgets a user's open hand when its token is this one (Discord says the token or its
@@ -160,22 +251,23 @@ impl Tables {
 
     /// The token of a user's hand if it can still be edited.
     pub(super) fn open_hand(&self, table: TableId, user: u64) -> Option<String> {
-        self.read(table, |r| {
-            let hand = r.hands.get(&user)?;
-            hand.voice.live().then(|| hand.voice.token.to_string())
-        })?
+        self.hand_slot(table, user).map(|slot| slot.token)
     }
 
-    /// Forgets every open hand of a table, answering the users and tokens still editable.
-    pub(super) fn take_hands(&self, table: TableId) -> Vec<(u64, String)> {
-        self.with(table, |r| {
-            r.hands
-                .drain()
-                .filter(|(_, hand)| hand.voice.live())
-                .map(|(user, hand)| (user, hand.voice.token.to_string()))
-                .collect()
-        })
-        .unwrap_or_default()
+    /// A user's open hand, if it can still be edited.
+    pub(super) fn hand_slot(&self, table: TableId, user: u64) -> Option<HandSlot> {
+        self.read(table, |r| r.hands.get(&user)?.slot())?
+    }
+
+    /// Forgets a user's open hand, answering it if it can still be edited.
+    pub(super) fn take_hand(&self, table: TableId, user: u64) -> Option<HandSlot> {
+        self.with(table, |r| r.hands.remove(&user)?.slot())?
+    }
+
+    /// The users with an open hand at the table.
+    pub(super) fn hand_users(&self, table: TableId) -> Vec<u64> {
+        self.read(table, |r| r.hands.keys().copied().collect())
+            .unwrap_or_default()
     }
 
     /// The order of a table's updates (made on first use).

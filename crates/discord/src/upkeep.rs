@@ -22,7 +22,7 @@ use super::pictures;
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
-use super::shown::edit_hand;
+use super::shown;
 use super::tables::{self, Folded, Ping, Shown, Update};
 use super::words::{mention, Plain, SeatNames};
 use pakka_table::{
@@ -252,11 +252,9 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     }
     drop_result(ctx, data, shown, view).await;
     // A tournament's game is followed by the event's next round, not a rematch.
-    let rematch = !data.service.is_event_table(view.id);
-    let over = render::game_over(view, &acted.events, &deals, &record, rematch, public);
+    let over = render::game_over(view, &acted.events, &deals, &record, acted.rematch, public);
     post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
-    let open = data.tables.take_hands(view.id);
-    for (user, token) in open {
+    for user in data.tables.hand_users(view.id) {
         let lang = data.user_lang(user, view.guild_id).await;
         let reply = match acted.hands.iter().find(|(u, _)| *u == user) {
             Some((_, hand)) => {
@@ -266,7 +264,10 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
             }
             None => render::hand_closed(view, lang),
         };
-        edit_hand(ctx, &token, &reply).await;
+        shown::lane(data, view.id, user)
+            .await
+            .close(ctx, &reply)
+            .await;
     }
     strip_away_notices(ctx, data, view).await;
     data.tables.forget_order(view.id);
@@ -317,9 +318,13 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
         update_table_message(ctx, data, view).await;
     }
     clear_ping(ctx, data, view).await;
-    for (user, token) in data.tables.take_hands(view.id) {
+    for user in data.tables.hand_users(view.id) {
         let lang = data.user_lang(user, view.guild_id).await;
-        edit_hand(ctx, &token, &render::hand_closed(view, lang)).await;
+        let reply = render::hand_closed(view, lang);
+        shown::lane(data, view.id, user)
+            .await
+            .close(ctx, &reply)
+            .await;
     }
     strip_away_notices(ctx, data, view).await;
     data.tables.forget_order(view.id);
@@ -327,7 +332,8 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
 
 /// Edits the open hands of these users to their hand after the move `view` shows: the hand
 /// the move answered (`hands`) while no later move was heard of, else the hand as it stands
-/// now (read again: a later move's answer may already show a newer one).
+/// now (read again: a later move's answer may already show a newer one). Each edit is made in
+/// the player's hand lane, and not at all when their hand already shows a later position.
 async fn refresh_hands(
     ctx: &serenity::Context,
     data: &Data,
@@ -337,10 +343,10 @@ async fn refresh_hands(
 ) {
     let current = data.tables.latest_move(view.id) <= view.move_number;
     for &user in users {
-        let Some(token) = data.tables.open_hand(view.id, user) else {
+        if data.tables.open_hand(view.id, user).is_none() {
             tracing::debug!(table = view.id, user, "no open hand to refresh");
             continue;
-        };
+        }
         let answered = hands
             .iter()
             .find(|(u, _)| *u == user && current)
@@ -360,13 +366,8 @@ async fn refresh_hands(
         let names = data.seat_names(&hand.roster.seats, lang);
         let reply = render::hand(hand, HandStep::Page(0), &names)
             .with_image(pictures::hand(data, hand, lang).await);
-        if matches!(
-            edit_hand(ctx, &token, &reply).await,
-            Some(Failure::Gone | Failure::Expired)
-        ) {
-            // The player's next "Show my hand" opens a new one; until then the ping names them.
-            data.tables.forget_hand(view.id, user, &token);
-        }
+        let lane = shown::lane(data, view.id, user).await;
+        lane.show(ctx, &reply, hand.move_number).await;
     }
 }
 

@@ -254,6 +254,7 @@ impl TableService {
             ended_deal: (new_deal || after.over).then_some(status.deal),
             events: told.into_iter().map(|t| t.text).collect(),
             finished: after.over,
+            rematch: after.over && !self.is_event_table(id),
         };
         if after.over {
             self.remove(id, t.channel_id);

@@ -343,6 +343,10 @@ pub struct Acted {
     /// The public events of this action, in order.
     pub events: Vec<Msg>,
     pub finished: bool,
+    /// The game ended and its result may offer a rematch: not a tournament's game, which the
+    /// event's next round follows. Decided when the last move was applied, so a result shown
+    /// after the event is over still offers none.
+    pub rematch: bool,
 }
 
 /// What accepting or joining did.

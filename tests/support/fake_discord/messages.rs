@@ -126,6 +126,7 @@ impl Inner {
             deleted: false,
             history: Default::default(),
             shown_at: Instant::now(),
+            made_by: interaction.map(|(i, _)| i),
             kind,
             created_at: fixtures::now(),
             edited_at: None,
@@ -257,7 +258,9 @@ impl Inner {
         key
     }
 
-    pub(super) fn apply_edit(st: &mut State, id: u64, data: &Value) {
+    /// Edits message `id` with `data`; `by`: the interaction whose answer or token made the
+    /// edit (None: a channel route).
+    pub(super) fn apply_edit(st: &mut State, id: u64, data: &Value, by: Option<u64>) {
         let Some(m) = st.messages.get_mut(&id) else {
             return;
         };
@@ -296,6 +299,7 @@ impl Inner {
         }
         Arc::make_mut(&mut m.history).push(old);
         m.shown_at = Instant::now();
+        m.made_by = by;
     }
 
     pub(crate) fn interaction_callback(&self, id: u64, token: &str, body: &Value) -> RestResult {
@@ -412,7 +416,7 @@ impl Inner {
             6 => component_message,
             7 => {
                 if let Some(m) = component_message {
-                    Self::apply_edit(&mut st, m, &data);
+                    Self::apply_edit(&mut st, m, &data, Some(id));
                 }
                 component_message
             }
@@ -477,7 +481,7 @@ impl Inner {
         let loading_original = original.filter(|m| deferred && st.messages[m].loading);
         let id = if let Some(m) = loading_original {
             // Discord turns the first followup after a defer into the deferred response.
-            Self::apply_edit(&mut st, m, data);
+            Self::apply_edit(&mut st, m, data, Some(iid));
             m
         } else {
             let m = Self::new_message(
@@ -537,7 +541,7 @@ impl Inner {
             "GET" => Reply::Json(self.message_json(&st, &st.messages[&id])),
             "PATCH" => {
                 Self::check_payload(&mut st, &what, data)?;
-                Self::apply_edit(&mut st, id, data);
+                Self::apply_edit(&mut st, id, data, Some(iid));
                 Reply::Json(self.message_json(&st, &st.messages[&id]))
             }
             _ => {
@@ -637,7 +641,7 @@ impl Inner {
             "PATCH" => {
                 Self::bot_may_send(&st, channel)?;
                 Self::check_payload(&mut st, &what, data)?;
-                Self::apply_edit(&mut st, id, data);
+                Self::apply_edit(&mut st, id, data, None);
                 Reply::Json(self.message_json(&st, &st.messages[&id]))
             }
             _ => {

@@ -1,6 +1,7 @@
 //! The HTTP side of the fake: REST routing under `/api/v10` and the gateway websocket.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -10,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
+use rand::Rng;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -247,9 +249,24 @@ async fn rest(
     };
     inner.record_request(line.clone(), &body, authorization.clone());
     let fault = inner.take_fault(method.as_str(), uri.path(), &line);
-    let latency = inner.lock().rest_latency;
+    let (latency, jitter) = {
+        let st = inner.lock();
+        let webhook = uri.path().contains("/webhooks/");
+        (
+            st.rest_latency,
+            if webhook {
+                st.webhook_jitter
+            } else {
+                Duration::ZERO
+            },
+        )
+    };
     if !latency.is_zero() {
         tokio::time::sleep(latency).await;
+    }
+    if !jitter.is_zero() {
+        let wait = rand::rng().random_range(0..=jitter.as_micros() as u64);
+        tokio::time::sleep(Duration::from_micros(wait)).await;
     }
     if let Some(Fault::Late(delay)) = fault {
         tokio::time::sleep(delay).await;

@@ -278,22 +278,48 @@ pub fn event(view: &EventView, lang: Lang) -> Reply {
     reply.buttons(buttons)
 }
 
-/// The standings after the rounds played, with the format's tie-breaks.
+/// The standings after the rounds played, with the format's tie-breaks. While a round is under
+/// way and something of it already counts (a bye, a walkover, a game over), the head says the
+/// standings are those of the round so far, not of the rounds before it.
 fn standings(view: &EventView, out: &mut Vec<Msg>) {
     let done = view
         .played
         .iter()
         .filter(|r| r.tables.iter().all(|t| t.result.is_some()))
         .count();
-    out.push(msg!("discord-event-standings-head", round = done));
+    let under_way = view.played.last().filter(|r| {
+        r.tables.iter().any(|t| t.result.is_none())
+            && (!r.plan.byes.is_empty()
+                || !r.plan.walkovers.is_empty()
+                || r.tables.iter().any(|t| t.result.is_some()))
+    });
+    out.push(match under_way {
+        Some(r) => msg!(
+            "discord-event-standings-head-live",
+            round = i64::from(r.round)
+        ),
+        None => msg!("discord-event-standings-head", round = done),
+    });
+    // A knockout over: the one still in is its champion, whose round reached is the final won.
+    let finished = view.phase == Phase::Finished;
+    let tiebreak = |t: &Tiebreak| match t {
+        Tiebreak::RoundReached(r) if view.rounds > 0 && *r > view.rounds => {
+            msg!("discord-event-won-final")
+        }
+        t => tiebreak(t),
+    };
     for s in view.standings.iter().take(STANDINGS_SHOWN) {
-        let breaks: Vec<Msg> = s.tiebreaks.iter().map(tiebreak).collect();
+        let breaks: Vec<Msg> = s.tiebreaks.iter().map(&tiebreak).collect();
         let line = if view.format == Format::Knockout {
             msg!(
                 "discord-event-standing-knockout",
                 rank = s.rank,
                 who = user_arg(s.id),
-                out = i64::from(s.out),
+                out = match (s.out, finished) {
+                    (true, _) => 1,
+                    (false, true) => 2,
+                    (false, false) => 0,
+                },
                 breaks = list(breaks, pakka_text::key!("sep-comma"))
             )
         } else {

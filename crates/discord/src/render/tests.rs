@@ -1062,3 +1062,63 @@ fn an_event_message_shows_its_standings_round_and_buttons() {
     assert!(done.rows.is_empty(), "an event over keeps no button");
     insta::assert_json_snapshot!("event_champions", champions(&over, EN));
 }
+
+#[test]
+fn standings_under_way_say_so_and_a_knockout_names_its_champion() {
+    use pakka_table::tournaments::{Format, Phase, RoundTableView, Tiebreak};
+    // Round 2 paired, one game over and one still going: its result already counts.
+    let mut view = event_in_round_two();
+    view.phase = Phase::Playing;
+    let mut second = view.played[0].clone();
+    second.round = 2;
+    second.plan.round = 2;
+    second.tables = vec![
+        second.tables[0].clone(),
+        RoundTableView {
+            table_id: Some(9),
+            result: None,
+            points: vec![None, None],
+        },
+    ];
+    view.played.push(second);
+    let text = event(&view, EN).content;
+    assert!(
+        text.contains("**Standings during round 2** (its byes, walkovers"),
+        "{text}"
+    );
+    assert!(!text.contains("Standings after"), "{text}");
+    // Nothing of round 2 counted yet: the standings are those after round 1.
+    view.played[1].tables[0].result = None;
+    let text = event(&view, EN).content;
+    assert!(text.contains("**Standings after 1 round**"), "{text}");
+
+    // A three-round knockout over: its winner reached past the final.
+    let mut view = event_in_round_two();
+    view.format = Format::Knockout;
+    view.phase = Phase::Finished;
+    for (i, s) in view.standings.iter_mut().enumerate() {
+        s.out = i > 0;
+        s.tiebreaks = vec![
+            Tiebreak::RoundReached(if i == 0 { 4 } else { 3 }),
+            Tiebreak::Seed(i as u32 + 1),
+        ];
+    }
+    let text = event(&view, EN).content;
+    assert!(
+        text.contains("1. <@101> — champion (won the final, seed 1)"),
+        "{text}"
+    );
+    assert!(text.contains("— out (reached round 3, seed 2)"), "{text}");
+    assert!(
+        !text.contains("round 4") && !text.contains("still in"),
+        "{text}"
+    );
+    // While it runs, those not out are still in, and say the round they reached.
+    view.phase = Phase::Playing;
+    view.standings[0].tiebreaks[0] = Tiebreak::RoundReached(3);
+    let text = event(&view, EN).content;
+    assert!(
+        text.contains("— still in (reached round 3, seed 1)"),
+        "{text}"
+    );
+}
