@@ -254,9 +254,20 @@ async fn game_over(ctx: &serenity::Context, data: &Data, shown: &mut Shown, acte
     // A tournament's game is followed by the event's next round, not a rematch.
     let over = render::game_over(view, &acted.events, &deals, &record, acted.rematch, public);
     post_in_table_channel(ctx, data, view, &over, Priority::Person).await;
+    table_gone(ctx, data, view, &acted.hands).await;
+}
+
+/// What the edge keeps of a table that ended, let go: every open hand edited one last time (to
+/// its final position in `finals`, else "closed"), the "I'm back" notices' buttons, the order.
+async fn table_gone(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    finals: &[(UserId, Arc<HandView>)],
+) {
     for user in data.tables.hand_users(view.id) {
         let lang = data.user_lang(user, view.guild_id).await;
-        let reply = match acted.hands.iter().find(|(u, _)| *u == user) {
+        let reply = match finals.iter().find(|(u, _)| *u == user) {
             Some((_, hand)) => {
                 let names = data.seat_names(&hand.roster.seats, lang);
                 let reply = render::hand(hand, HandStep::Page(0), &names);
@@ -318,16 +329,7 @@ pub(super) async fn closed(ctx: &serenity::Context, data: &Data, view: &TableVie
         update_table_message(ctx, data, view).await;
     }
     clear_ping(ctx, data, view).await;
-    for user in data.tables.hand_users(view.id) {
-        let lang = data.user_lang(user, view.guild_id).await;
-        let reply = render::hand_closed(view, lang);
-        shown::lane(data, view.id, user)
-            .await
-            .close(ctx, &reply)
-            .await;
-    }
-    strip_away_notices(ctx, data, view).await;
-    data.tables.forget_order(view.id);
+    table_gone(ctx, data, view, &[]).await;
 }
 
 /// Edits the open hands of these users to their hand after the move `view` shows: the hand

@@ -270,14 +270,7 @@ mod tests {
     use pakka_table::{Phase, SeatView};
 
     fn view() -> TableView {
-        let seat = |seat, user, computer| SeatView {
-            seat,
-            user,
-            accepted: true,
-            computer,
-            stand_in: false,
-            taken_from: None,
-        };
+        let seat = SeatView::taken;
         TableView {
             id: 1,
             guild_id: 1,

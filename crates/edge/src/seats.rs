@@ -61,14 +61,7 @@ mod tests {
     use pakka_table::Level;
 
     fn seat(seat: usize, user: Option<u64>, computer: Option<Level>) -> SeatView {
-        SeatView {
-            seat,
-            user,
-            accepted: true,
-            computer,
-            stand_in: false,
-            taken_from: None,
-        }
+        SeatView::taken(seat, user, computer)
     }
 
     #[test]

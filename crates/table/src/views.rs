@@ -145,6 +145,21 @@ pub struct SeatView {
     pub taken_from: Option<Level>,
 }
 
+impl SeatView {
+    /// A seat that is taken (accepted): by `user`, or played by a computer at level `computer`,
+    /// with no stand-in and taken over from nobody.
+    pub fn taken(seat: Seat, user: Option<UserId>, computer: Option<Level>) -> SeatView {
+        SeatView {
+            seat,
+            user,
+            accepted: true,
+            computer,
+            stand_in: false,
+            taken_from: None,
+        }
+    }
+}
+
 /// Everything a front end may show about a table in public.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableView {

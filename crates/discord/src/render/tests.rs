@@ -33,29 +33,14 @@ fn table_view(phase: Phase, status: Option<Status>, public: Option<Vec<Msg>>) ->
         game_id: "pisha-pasha",
         phase,
         seats: vec![
+            SeatView::taken(0, Some(100), None),
             SeatView {
-                seat: 0,
-                user: Some(100),
-                accepted: true,
-                computer: None,
-                stand_in: false,
-                taken_from: None,
+                accepted: false,
+                ..SeatView::taken(1, Some(200), None)
             },
             SeatView {
-                seat: 1,
-                user: Some(200),
                 accepted: false,
-                computer: None,
-                stand_in: false,
-                taken_from: None,
-            },
-            SeatView {
-                seat: 2,
-                user: None,
-                accepted: false,
-                computer: None,
-                stand_in: false,
-                taken_from: None,
+                ..SeatView::taken(2, None, None)
             },
         ],
         creator: 100,
