@@ -291,7 +291,13 @@ fn a_click_goes_one_way() {
     let discord = in_crates(&files, &["discord"]);
     wrong.extend(offenders(
         &discord,
-        &["answers_sent", "answering.", "in_turn("],
+        &[
+            "answers_sent",
+            "answering.",
+            "in_turn(",
+            "start_posted",
+            "START_WAIT",
+        ],
     ));
     assert!(
         wrong.is_empty(),

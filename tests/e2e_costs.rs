@@ -185,7 +185,9 @@ async fn what_each_kind_of_click_costs() {
     // public views and took 5 to 7 locks (the ping's id was written under the table's lock),
     // and "Show my hand" built 2 views under 3 locks.
     let expected: [(&str, [u64; 4]); 11] = [
-        ("Accept (the game starts)", [1, 0, 3, 4]),
+        // (The lobby's message, stored when it was posted, becomes the table message: since
+        // issue 63 the start's showing edits it and writes no message id again.)
+        ("Accept (the game starts)", [1, 0, 3, 3]),
         ("Show my hand (1)", [0, 1, 1, 0]),
         ("Show my hand (2)", [0, 1, 1, 0]),
         ("Move 1 (bob)", [1, 2, 1, 2]),

@@ -30,10 +30,16 @@ struct Played {
 }
 
 /// Plays one person against three computer players who move without pause, with the limits
-/// enforced; with `webhooks` false every follow-up and webhook edit is refused as an expired
-/// token (10015), so the table's messages must go through the channel's routes.
+/// enforced; with `webhooks` false every follow-up and webhook edit after the opening is
+/// refused as an expired token (10015), so the table's messages must go through the channel's
+/// routes.
 async fn quick_table(h: &Harness, webhooks: bool) -> Played {
     h.fake.enforce_limits(PACED_LIMITS);
+    let before = h.fake.requests().len();
+    let players = [&h.alice];
+    let extra = [json!({"name": "bots", "value": 3})];
+    let (table, _) = h.open_table("paskahousu", &players, 4, &extra).await;
+    // (After the opening: `/play`'s deferred answer is filled in with the table message.)
     if !webhooks {
         for route in ["POST /webhooks/*/*", "PATCH /webhooks/*/*/messages/*"] {
             h.fake.inject(route, Fault::Gone(10015), 100_000);
@@ -41,10 +47,6 @@ async fn quick_table(h: &Harness, webhooks: bool) -> Played {
         // Not even the mover's own hand can be edited after a move's deferred update.
         h.fake.wait_for_deferred_edits(NO_HAND_EDITS);
     }
-    let before = h.fake.requests().len();
-    let players = [&h.alice];
-    let extra = [json!({"name": "bots", "value": 3})];
-    let (table, _) = h.open_table("paskahousu", &players, 4, &extra).await;
     let clicks = h
         .play(
             table,

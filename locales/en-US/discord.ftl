@@ -56,6 +56,7 @@ discord-record-line = In this channel so far: { $tally }.
 # A player's hand.
 discord-hand-over = The game is over.
 discord-hand-waiting = Not your turn: this hand comes alive when it is.
+discord-start-under-way = A game is being opened in this channel right now: look for its table message in a moment.
 discord-hand-moved = This hand moved to a newer message.
 discord-hand-closed = The table of **{ $game }** is closed.
 discord-ask = ❓ { $question }

@@ -60,6 +60,7 @@ discord-record-line = Tällä kanavalla tähän mennessä: { $tally }.
 # A player's hand.
 discord-hand-over = Peli on päättynyt.
 discord-hand-waiting = Ei ole sinun vuorosi: näillä korteilla voi pelata, kun vuorosi tulee.
+discord-start-under-way = Tälle kanavalle avataan juuri peliä: sen pöytäviesti tulee hetken päästä.
 discord-hand-moved = Kätesi siirtyi uudempaan viestiin.
 discord-hand-closed = Pelin **{ $game }** pöytä on suljettu.
 discord-ask = ❓ { $question }

@@ -26,7 +26,7 @@ use tokio::time::Instant;
 use super::data::{Data, Error};
 use super::ids::{ComponentId, EventAct};
 use super::pace::Priority;
-use super::public::{self, Posted};
+use super::public;
 use super::render::{HandStep, Reply};
 use super::reply::refusal;
 use super::reply::{answer, is_private};
@@ -665,20 +665,33 @@ fn refused_alone(e: &TableError, lang: Lang) -> Reply {
 
 /// An invited person accepts their seat.
 async fn on_accept(c: &Click<'_>, table: TableId) {
+    lobby_clicked(c, table).await;
     let change = Box::pin(c.data.service.accept(table, c.user)).await;
     lobby_changed(c, change).await;
 }
 
 /// Someone takes the first open seat.
 async fn on_join(c: &Click<'_>, table: TableId) {
+    lobby_clicked(c, table).await;
     let change = Box::pin(c.data.service.join(table, c.user)).await;
     lobby_changed(c, change).await;
 }
 
 /// The creator puts a computer player on the first open seat.
 async fn on_bot(c: &Click<'_>, table: TableId) {
+    lobby_clicked(c, table).await;
     let change = Box::pin(c.data.service.add_computer(table, c.user, Level::default())).await;
     lobby_changed(c, change).await;
+}
+
+/// A lobby's button pressed on a public message of the lobby's channel: that message is the
+/// lobby's, kept before the service is asked, so that the showing of the game's start (which
+/// edits it into the table message) never depends on the lobby's own answer having been read
+/// back first.
+async fn lobby_clicked(c: &Click<'_>, table: TableId) {
+    if !c.private() && c.data.service.table_in(c.click.channel_id.get()) == Some(table) {
+        shown::lobby_message(c.data, table, c.click.message.id.get()).await;
+    }
 }
 
 /// The lobby message after a seat was taken: the lobby as it stands, or, once every seat is
@@ -690,18 +703,13 @@ async fn lobby_changed(c: &Click<'_>, change: Result<LobbyChange, TableError>) {
                 .await;
         }
         Ok(LobbyChange::Started(view)) => {
-            let reply = render::table(&view, c.public, c.data.window);
-            let reply = Box::pin(pictures::with_table(c.data, &view, reply)).await;
-            // The lobby message becomes the table message: the click's `@original`.
-            let message = if Box::pin(c.answer(send::update(&reply))).await {
+            // The showing of the start edits the lobby's message into the table message; the
+            // click only acknowledges, and its token may post the table's messages.
+            if c.answer(serenity::CreateInteractionResponse::Acknowledge)
+                .await
+            {
                 c.data.tables.heard_voice(view.id, &c.click.token);
-                Posted::original(c.click.message.id.get(), &c.click.token)
-            } else {
-                Posted::channel(c.click.message.id.get())
-            };
-            // Its picture is not kept while the table message is remembered in the store.
-            drop(reply);
-            Box::pin(shown::table_message_posted(c.data, &view, message)).await;
+            }
         }
         Err(e) => c.refuse(&e).await,
     }
@@ -763,7 +771,16 @@ async fn on_again(c: &Click<'_>, table: TableId) {
     };
     // The result message keeps its words and loses its button: it has done its job.
     let answered = c.answer(send::strip_update()).await;
-    let (LobbyChange::Started(view) | LobbyChange::Waiting(view)) = change;
+    let view = match change {
+        // The showing of the start posts the new table message.
+        LobbyChange::Started(view) => {
+            if answered {
+                c.data.tables.heard_voice(view.id, &c.click.token);
+            }
+            return;
+        }
+        LobbyChange::Waiting(view) => view,
+    };
     let reply = pictures::with_table(
         c.data,
         &view,

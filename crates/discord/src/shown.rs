@@ -23,7 +23,7 @@ use super::public::Posted;
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
 use super::tables::Remembered;
-use pakka_table::{Phase, TableId, TableView, UserId};
+use pakka_table::{TableId, TableView, UserId};
 
 /// A player's hand lane, held: while it is, no other task changes their hand messages at the
 /// table. Dropped, it is released (and forgotten once nobody waits for it).
@@ -201,21 +201,32 @@ async fn edit_hand(ctx: &serenity::Context, token: &str, reply: &render::Reply) 
     Some(e.kind)
 }
 
-/// A table message was posted by a handler's answer (a game started from a lobby, `/play`, a
-/// rematch, `/resume`): remembered here and in the edge's stored messages, where the
-/// subscriber finds it.
+/// A table message was posted by a handler's answer (a lobby: `/play`, a rematch) or filled in
+/// by the subscriber (a game's start): remembered here and in the edge's stored messages,
+/// where the subscriber finds it.
 pub(super) async fn table_message_posted(data: &Data, view: &TableView, message: Posted) {
     let order = data.tables.order(view.id);
     let mut shown = order.shown.lock().await;
     let id = message.id;
     shown.message = Some(message);
     shown.move_number = Some(view.move_number);
-    if view.phase == Phase::Playing {
-        shown.start_posted = true;
-    }
     drop(shown);
-    order.next.notify_waiters();
     if let Err(e) = data.messages.set_message(view.id, id).await {
         tracing::warn!(error = %e, "could not remember the table message");
+    }
+}
+
+/// `message` is the lobby's message of `table` (a lobby button was pressed on it): kept as the
+/// table's message unless it is already, so that the game's start edits it.
+pub(super) async fn lobby_message(data: &Data, table: TableId, message: u64) {
+    let order = data.tables.order(table);
+    let mut shown = order.shown.lock().await;
+    if shown.message.as_ref().is_some_and(|m| m.id == message) {
+        return;
+    }
+    shown.message = Some(Posted::channel(message));
+    drop(shown);
+    if let Err(e) = data.messages.set_message(table, message).await {
+        tracing::warn!(error = %e, "could not remember the lobby's message");
     }
 }

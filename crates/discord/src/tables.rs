@@ -9,7 +9,6 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use super::public::{Posted, Voice};
 use pakka_table::{Acted, Published, TableEvent, TableId};
@@ -106,7 +105,13 @@ impl TableRecord {
 
 /// The records of every table the edge keeps something of.
 #[derive(Clone, Default)]
-pub(super) struct Tables(Arc<Mutex<HashMap<TableId, TableRecord>>>);
+pub(super) struct Tables {
+    records: Arc<Mutex<HashMap<TableId, TableRecord>>>,
+    /// Per channel: the token of a command that deferred its answer and asked the service to
+    /// start a game there (`/play`, `/resume`); the showing of the game's start fills that
+    /// answer in with the table message (see `upkeep::started`).
+    starts: Arc<Mutex<HashMap<u64, String>>>,
+}
 
 /// What the edge keeps for tables, counted by kind (see `Held`).
 #[derive(Default)]
@@ -123,7 +128,7 @@ impl Tables {
     /// Runs `f` on the table's record (a new one when there is none), and drops the record
     /// if it holds nothing afterwards. `None` when the lock is poisoned.
     fn with<R>(&self, table: TableId, f: impl FnOnce(&mut TableRecord) -> R) -> Option<R> {
-        let mut tables = self.0.lock().ok()?;
+        let mut tables = self.records.lock().ok()?;
         let record = tables.entry(table).or_default();
         let result = f(record);
         if record.is_empty() {
@@ -134,7 +139,7 @@ impl Tables {
 
     /// Reads the table's record, if there is one.
     fn read<R>(&self, table: TableId, f: impl FnOnce(&TableRecord) -> R) -> Option<R> {
-        self.0.lock().ok()?.get(&table).map(f)
+        self.records.lock().ok()?.get(&table).map(f)
     }
 
     /// Puts work on the table's queue, folded into the update waiting last when both are
@@ -306,6 +311,31 @@ impl Tables {
         self.with(table, |r| r.ping = ping);
     }
 
+    /// A command deferred its answer in `channel` and is about to start a game there: the
+    /// showing of the start fills the answer in (see [`Tables::take_start`]).
+    pub(super) fn await_start(&self, channel: u64, token: &str) {
+        if let Ok(mut starts) = self.starts.lock() {
+            starts.insert(channel, token.to_string());
+        }
+    }
+
+    /// Whether a command's deferred answer awaits the start of a game in `channel`.
+    pub(super) fn start_pending(&self, channel: u64) -> bool {
+        self.starts
+            .lock()
+            .is_ok_and(|starts| starts.contains_key(&channel))
+    }
+
+    /// The token of the deferred answer awaiting the start of a game in `channel`, forgotten
+    /// (the command takes it back when the service refused, or started no game).
+    pub(super) fn take_start(&self, channel: u64, token: Option<&str>) -> Option<String> {
+        let mut starts = self.starts.lock().ok()?;
+        match token {
+            Some(token) if starts.get(&channel).is_some_and(|t| t != token) => None,
+            _ => starts.remove(&channel),
+        }
+    }
+
     /// Notes an acknowledged interaction of the table's channel: its token is the table's
     /// freshest voice.
     pub(super) fn heard_voice(&self, table: TableId, token: &str) {
@@ -329,7 +359,7 @@ impl Tables {
 
     /// What is kept now, counted by kind.
     pub(super) fn counted(&self) -> Counted {
-        let Ok(tables) = self.0.lock() else {
+        let Ok(tables) = self.records.lock() else {
             return Counted::default();
         };
         let count = |f: fn(&TableRecord) -> bool| tables.values().filter(|r| f(r)).count();
@@ -436,10 +466,6 @@ impl Work {
     }
 }
 
-/// How long the showing of a game's start waits for the answer that posts its table message
-/// (lost, or very slow) before posting one itself.
-const START_WAIT: Duration = Duration::from_secs(2);
-
 /// What Discord shows of one table: the move its table message shows and that message, and
 /// for a match its latest result and a line for each deal over.
 #[derive(Debug, Default)]
@@ -448,17 +474,12 @@ pub(super) struct Shown {
     pub(super) message: Option<Posted>,
     /// The latest result posted (a deal's), as this process posted it.
     pub(super) result: Option<Posted>,
-    /// The answer that started the game posted its table message, and `started` has not yet
-    /// heard of it.
-    pub(super) start_posted: bool,
 }
 
-/// What the chat shows of one table, held by the one worker showing its events (`listen`), and
-/// the signal of a game's first table message posted by a handler's answer.
+/// What the chat shows of one table, held by the one worker showing its events (`listen`).
 #[derive(Debug, Default)]
 pub(super) struct Order {
     pub(super) shown: tokio::sync::Mutex<Shown>,
-    pub(super) next: tokio::sync::Notify,
     /// The table's updater of its table message and turn ping after plain moves (see
     /// `upkeep::after_move`), while one runs: the worker hands it the moves and goes on.
     pub(super) updates: Mutex<Option<tokio::sync::mpsc::UnboundedSender<Update>>>,
@@ -470,28 +491,6 @@ pub(super) struct Order {
 pub(super) enum Update {
     Show(Arc<Acted>),
     Flushed(tokio::sync::oneshot::Sender<()>),
-}
-
-impl Order {
-    /// Waits until the answer that started the game has posted its table message (at most
-    /// `START_WAIT`); answers whether it did.
-    pub(super) async fn start_posted(&self) -> bool {
-        let deadline = tokio::time::Instant::now() + START_WAIT;
-        loop {
-            let notified = self.next.notified();
-            tokio::pin!(notified);
-            notified.as_mut().enable();
-            {
-                let mut shown = self.shown.lock().await;
-                if std::mem::take(&mut shown.start_posted) {
-                    return true;
-                }
-            }
-            if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                return false;
-            }
-        }
-    }
 }
 
 #[cfg(test)]

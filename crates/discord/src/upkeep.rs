@@ -15,6 +15,7 @@
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
+use serenity::builder::Builder as _;
 
 use super::data::Data;
 use super::pace::{Lane, Priority};
@@ -660,15 +661,41 @@ async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
 }
 
 /// A game that just started (from a lobby, a rematch, `/play` with computer players, or
-/// `/resume`): its table message is the answer of the click or command that started it, so
-/// that is waited for (at most `ORDER_WAIT`; a table message is posted here when none came),
-/// then the first ping.
+/// `/resume`): its table message, then the first ping. The table message is the answer of the
+/// command that started the game, deferred by it and filled in here; else the lobby's message,
+/// edited into the table message; else a new one. Nothing here waits for a handler: a command
+/// that starts a game leaves its token before it asks the service (`Tables::await_start`).
 async fn started(ctx: &serenity::Context, data: &Data, view: &TableView) {
-    let order = data.tables.order(view.id);
-    if !order.start_posted().await {
-        update_table_message(ctx, data, view).await;
+    match data.tables.take_start(view.channel_id, None) {
+        Some(token) => fill_start_answer(ctx, data, view, &token).await,
+        None => update_table_message(ctx, data, view).await,
     }
     ping(ctx, data, view).await;
+}
+
+/// Fills the deferred answer of the command that started the game in with its table message;
+/// a new one is posted when that fails.
+async fn fill_start_answer(ctx: &serenity::Context, data: &Data, view: &TableView, token: &str) {
+    let public = data.guild_lang(view.guild_id).await;
+    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
+    let edit = super::send::edit_response(&reply);
+    let filled = retry::again(
+        retry::Route::OriginalEdit,
+        "fill a start's answer in",
+        || edit.clone().execute(&ctx.http, token),
+    )
+    .await;
+    match filled {
+        Ok(message) => {
+            data.tables.heard_voice(view.id, token);
+            let posted = Posted::original(message.id.get(), token);
+            shown::table_message_posted(data, view, posted).await;
+        }
+        Err(e) => {
+            retry::report(&e, "a start's answer", "a new table message is posted");
+            update_table_message(ctx, data, view).await;
+        }
+    }
 }
 
 /// A lobby nobody started, closed by the table's clock: its message says so.

@@ -135,6 +135,21 @@ impl TableService {
         Ok(Reservation { service: self, key })
     }
 
+    /// Whether there is room for a new table in `guild` (when `new_table`) and a new seat for
+    /// `user`, without taking it (a front end asking before it answers).
+    pub(crate) fn has_room(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        new_table: bool,
+    ) -> Result<(), TableError> {
+        let _opening = self
+            .opening
+            .lock()
+            .map_err(|_| TableError::internal("opening lock poisoned"))?;
+        self.check_room(guild, user, new_table)
+    }
+
     /// Refuses a new table in `guild` (when `new_table`) or a new seat for `user` beyond the
     /// limits. Call with `opening` held (`reserve`).
     pub(crate) fn check_room(

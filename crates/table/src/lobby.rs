@@ -125,6 +125,25 @@ impl TableService {
         Ok(t)
     }
 
+    /// What [`TableService::create`] would refuse now, checked without opening anything; answers
+    /// whether the table would start at once (every seat taken by the creator and computer
+    /// players: nobody invited, who must accept first, and no seat left open). A front end that answers a game starting at once otherwise than a lobby asks
+    /// this first; `create` checks everything again.
+    pub fn create_check(&self, req: &CreateTable) -> Result<bool, TableError> {
+        let (info, seats) = self.check(req)?;
+        if self.table_in(req.channel_id).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        self.has_room(req.guild_id, req.creator.id, true)?;
+        info.create(
+            req.options.clone(),
+            seats,
+            Setup::seeded(req.seed.unwrap_or_default()),
+        )
+        .map_err(TableError::Setup)?;
+        Ok(req.invited.is_empty() && 1 + req.bots >= seats)
+    }
+
     /// Opens a table in the lobby phase: the creator sits at seat 0 and has accepted; invited
     /// people follow in order and must accept; any further seats are open to anyone.
     pub async fn create(&self, req: CreateTable) -> Result<TableView, TableError> {

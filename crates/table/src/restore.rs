@@ -77,6 +77,22 @@ impl TableService {
         Ok(view)
     }
 
+    /// What [`TableService::resume`] would refuse now for the plainest reasons (a table open in
+    /// the channel, no paused match of `user`'s there), checked without resuming anything.
+    pub async fn resume_check(&self, channel: ChannelId, user: UserId) -> Result<(), TableError> {
+        if self.table_in(channel).is_some() {
+            return Err(TableError::ChannelBusy);
+        }
+        let paused = self.store.paused_tables(channel).await?;
+        if !paused
+            .iter()
+            .any(|t| t.setup.seat_rows.iter().any(|s| s.user_id == Some(user)))
+        {
+            return Err(TableError::NothingToResume);
+        }
+        Ok(())
+    }
+
     /// Takes up the latest paused match of this channel at which `user` has a seat.
     pub async fn resume(&self, channel: ChannelId, user: UserId) -> Result<TableView, TableError> {
         if self.table_in(channel).is_some() {

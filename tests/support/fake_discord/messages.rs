@@ -478,9 +478,11 @@ impl Inner {
         let rec = &st.interactions[&iid];
         let (user_id, channel_id, original) = (rec.user_id, rec.channel_id, rec.original);
         let deferred = rec.callback.as_ref().is_some_and(|c| c.kind == 5);
-        let loading_original = original.filter(|m| deferred && st.messages[m].loading);
+        let loading_original =
+            original.filter(|m| deferred && st.messages[m].loading && !st.messages[m].deleted);
         let id = if let Some(m) = loading_original {
-            // Discord turns the first followup after a defer into the deferred response.
+            // Discord turns the first followup after a defer into the deferred response (unless
+            // that was deleted: then the followup is a message of its own).
             Self::apply_edit(&mut st, m, data, Some(iid));
             m
         } else {

@@ -2,14 +2,14 @@
 //! may manage messages closes any table, both after confirming; a seated person leaves a lobby
 //! at once), `/pause` (a match, to be taken up later) and `/resume` (where it stopped).
 
-use super::{answered_here, lobby_message, member_may};
+use super::{answer_deferred, defer_start, lobby_message, member_may};
 use poise::serenity_prelude as serenity;
 
 use crate::data::{Context, Error};
 use crate::reply::refusal;
 use crate::reply::{langs, say};
 use crate::words::{mention, Plain, SeatNames};
-use crate::{pictures, render, send, shown};
+use crate::{render, send};
 use pakka_table::{Declined, Phase, TableError};
 use pakka_text::msg;
 use pakka_text::verbatim;
@@ -110,33 +110,22 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
 /// Take up your paused match in this channel where it stopped.
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
-    let (lang, public) = langs(ctx).await;
+    let (lang, _) = langs(ctx).await;
     let data = ctx.data();
-    match data
-        .service
-        .resume(ctx.channel_id().get(), ctx.author().id.get())
-        .await
-    {
-        Ok(view) => {
-            // A fresh table message for the resumed match; the old one may be days old.
-            let reply = pictures::with_table(
-                ctx.data(),
-                &view,
-                render::table(&view, public, ctx.data().window),
-            )
-            .await;
-            let handle = say(ctx, send::poise_reply(&reply)).await?;
-            match handle.message().await {
-                Ok(message) => {
-                    let message = answered_here(ctx, data, view.id, message.id.get());
-                    shown::table_message_posted(data, &view, message).await;
-                }
-                Err(e) => tracing::warn!(error = %e, "could not read back the table message"),
-            }
-        }
-        Err(e) => {
-            say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
-        }
+    let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    // A refusal is answered privately at once; else the answer is deferred, and the showing
+    // of the match's start fills it in with a fresh table message (the old one may be days
+    // old).
+    if let Err(e) = data.service.resume_check(channel, user).await {
+        say(ctx, send::poise_reply(&refusal(&e, &Plain(lang)))).await?;
+        return Ok(());
+    }
+    let Some(deferred) = defer_start(ctx).await? else {
+        return Ok(());
+    };
+    let resumed = data.service.resume(channel, user).await;
+    if let Err(e) = resumed {
+        answer_deferred(ctx, &deferred, &refusal(&e, &Plain(lang))).await?;
     }
     Ok(())
 }

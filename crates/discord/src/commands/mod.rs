@@ -63,6 +63,64 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
+/// A command that may start a game in its channel (`/play`, `/resume`) answers first with a
+/// deferred ("thinking") answer and leaves its token where the showing of the game's start
+/// finds it, before it asks the service: the start fills the answer in with the table message,
+/// and nothing waits for anything (see `upkeep::started`). Answers the token, or `None` when
+/// the command cannot start a game that way (another start is under way in the channel: it is
+/// told so privately; or the answer failed).
+async fn defer_start(ctx: Context<'_>) -> Result<Option<String>, Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(None);
+    };
+    let channel = ctx.channel_id().get();
+    let tables = &ctx.data().tables;
+    if tables.start_pending(channel) {
+        let (lang, _) = langs(ctx).await;
+        let reply = render::notice(&msg!("discord-start-under-way"), &Plain(lang));
+        super::reply::say(ctx, send::poise_reply(&reply)).await?;
+        return Ok(None);
+    }
+    let deadline = tokio::time::Instant::now() + retry::ANSWER_BUDGET;
+    let deferred = retry::answer_with("defer a command's answer", deadline, || ctx.defer()).await;
+    if let Err(e) = deferred {
+        retry::report(&e, "a command's answer", "the command is not answered");
+        return Ok(None);
+    }
+    let token = app.interaction.token.clone();
+    tables.await_start(channel, &token);
+    Ok(Some(token))
+}
+
+/// After [`defer_start`], the service started no game: the token is taken back, and the
+/// deferred answer is replaced by `reply` — in its place when it is public (a lobby), or, when
+/// it is private (a refusal), the public "thinking" answer is deleted and `reply` follows
+/// privately.
+async fn answer_deferred(
+    ctx: Context<'_>,
+    token: &str,
+    reply: &render::Reply,
+) -> Result<(), Error> {
+    ctx.data()
+        .tables
+        .take_start(ctx.channel_id().get(), Some(token));
+    if !reply.ephemeral {
+        super::reply::say(ctx, send::poise_reply(reply)).await?;
+        return Ok(());
+    }
+    if let poise::Context::Application(app) = ctx {
+        let http = ctx.http();
+        if let Err(e) = app.interaction.delete_response(http).await {
+            tracing::warn!(error = %e, "could not delete a deferred answer");
+        }
+        let followup = send::followup(reply).ephemeral(true);
+        if let Err(e) = app.interaction.create_followup(http, followup).await {
+            tracing::warn!(error = %e, "could not answer a command privately");
+        }
+    }
+    Ok(())
+}
+
 /// Answers a command (or follows its answer up), trying again after a 5xx, a 429 or a hang
 /// while Discord's 3 seconds allow; a failure is logged once and returned.
 /// A table message that is a slash command's first answer: its `@original`, editable through

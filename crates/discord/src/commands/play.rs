@@ -3,7 +3,9 @@
 //! and `/invite` (someone into an open seat of the lobby, by its creator).
 
 use super::autocomplete::{complete_game, complete_options};
-use super::{answered_here, check_named, lobby_message, no_such_game, person};
+use super::{
+    answer_deferred, answered_here, check_named, defer_start, lobby_message, no_such_game, person,
+};
 use poise::serenity_prelude as serenity;
 
 use crate::data::{Context, Error};
@@ -15,7 +17,7 @@ use crate::reply::{langs, say};
 use crate::words::{plain, Lang, Plain, Reader, SeatNames};
 use crate::{pictures, render, send, shown, throttle};
 use pakka_table::games::{self, GameKind};
-use pakka_table::{CreateTable, LobbyChange, Person, TableError};
+use pakka_table::{CreateTable, LobbyChange, Person, Phase, TableError};
 use pakka_table::{Learning, Level};
 use pakka_text::verbatim;
 use pakka_text::{msg, Msg};
@@ -106,27 +108,91 @@ pub async fn play(
         return play_in_thread(ctx, info, request, &names, public, token).await;
     }
     let data = ctx.data();
-    match data.service.create(request).await {
+    // A refusal is answered privately at once. A game that starts at once is answered with a
+    // deferred answer that the showing of its start fills in with the table message; a lobby
+    // is this command's answer.
+    let at_once = match data.service.create_check(&request) {
+        Ok(at_once) => at_once,
+        Err(e) => {
+            return say(ctx, send::poise_reply(&refusal(&e, &names)))
+                .await
+                .map(drop)
+        }
+    };
+    let deferred = match at_once {
+        true => match defer_start(ctx).await? {
+            Some(token) => Some(token),
+            None => return Ok(()),
+        },
+        false => None,
+    };
+    let created = data.service.create(request).await;
+    let Some(deferred) = deferred else {
+        return answer_created(ctx, created, public, &names, token).await;
+    };
+    match created {
+        Ok(view) if view.phase == Phase::Playing => token.keep(),
         Ok(view) => {
             token.keep();
             let reply =
                 pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
-            let handle = say(ctx, send::poise_reply(&reply)).await?;
-            // Remember the message: the table message once started, the lobby (to close it
-            // when it expires) otherwise.
-            match handle.message().await {
-                Ok(message) => {
-                    let message = answered_here(ctx, data, view.id, message.id.get());
-                    shown::table_message_posted(data, &view, message).await;
-                }
-                Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
-            }
+            answer_deferred(ctx, &deferred, &reply).await?;
+            remember_answer(ctx, data, &view).await;
         }
-        Err(e) => {
-            say(ctx, send::poise_reply(&refusal(&e, &names))).await?;
-        }
+        Err(e) => answer_deferred(ctx, &deferred, &refusal(&e, &names)).await?,
     }
     Ok(())
+}
+
+/// `/play`'s answer when it did not defer: the lobby (remembered as the table's message), or
+/// the refusal; a game that started anyway has its table message posted by the showing of its
+/// start, and the asker is told to look for it.
+async fn answer_created(
+    ctx: Context<'_>,
+    created: Result<pakka_table::TableView, TableError>,
+    public: Lang,
+    names: &(dyn Reader + Sync),
+    token: pakka_edge::pace::Taken<'_>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    match created {
+        Ok(view) if view.phase == Phase::Playing => {
+            token.keep();
+            let text = msg!("discord-start-under-way");
+            notice(ctx, &text, &Plain(public)).await
+        }
+        Ok(view) => {
+            token.keep();
+            let reply =
+                pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
+            say(ctx, send::poise_reply(&reply)).await?;
+            remember_answer(ctx, data, &view).await;
+            Ok(())
+        }
+        Err(e) => {
+            say(ctx, send::poise_reply(&refusal(&e, names))).await?;
+            Ok(())
+        }
+    }
+}
+
+/// Remembers the message that answered the command as the lobby's message (read back through
+/// the command's token).
+async fn remember_answer(
+    ctx: Context<'_>,
+    data: &crate::data::Data,
+    view: &pakka_table::TableView,
+) {
+    let poise::Context::Application(app) = ctx else {
+        return;
+    };
+    match app.interaction.get_response(ctx.http()).await {
+        Ok(message) => {
+            let message = answered_here(ctx, data, view.id, message.id.get());
+            shown::table_message_posted(data, view, message).await;
+        }
+        Err(e) => tracing::warn!(error = %e, "could not read back the /play reply"),
+    }
 }
 
 /// What `/play` was asked, before it is checked.
@@ -260,6 +326,8 @@ async fn play_in_thread(
     };
     request.channel_id = thread.get();
     match data.service.create(request).await {
+        // A game that starts at once: the showing of its start posts its table message.
+        Ok(view) if view.phase == Phase::Playing => {}
         Ok(view) => {
             let reply =
                 pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
