@@ -1,8 +1,10 @@
 //! End-to-end games of every kind through the fake Discord: seeded tables played to their end
 //! (or to the end of a deal) through slash commands and buttons — two-step choices, confirm
-//! questions and pages included — with Discord's limits checked on every message.
+//! questions and pages included — with Discord's limits checked on every message, and every
+//! hand message's versions read back (`support::hand_history`): none went back.
 
 use crate::support::fake_discord::FakeUser;
+use crate::support::hand_history;
 use crate::support::harness::*;
 
 /// Prefers the first choice that keeps the player in; otherwise the first.
@@ -56,7 +58,7 @@ async fn red7_three_players_play_an_advanced_match_to_its_end() {
         *totals.iter().max().unwrap(),
         "the winner has the most points"
     );
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.unwrap().shutdown().await;
 }
 
@@ -104,7 +106,7 @@ async fn paston_a_full_deal_through_buttons_with_players_seated_as_named() {
         .unwrap()
         .expect("match totals are stored");
     assert!(deal >= 2 && totals.len() == 3, "{deal} {totals:?}");
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.unwrap().shutdown().await;
 }
 
@@ -142,7 +144,7 @@ async fn teka_a_full_deal_through_buttons() {
         (totals[2], totals[3]),
         "partners share their team's points"
     );
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.unwrap().shutdown().await;
 }
 
@@ -186,7 +188,7 @@ async fn a_restart_between_two_deals_keeps_the_match_totals() {
     assert!(clicks > 0);
     let later = store.table(table).await.unwrap().unwrap();
     assert!(later.move_number > position.move_number);
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.unwrap().shutdown().await;
 }
 
@@ -229,7 +231,7 @@ async fn teka_second_result(restart: bool) -> String {
     let probe = result.clone();
     let _ = h.fake.wait_until(WAIT, move |_| probe().is_some()).await;
     let result = result().expect("deal 2's result in the channel");
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.take().unwrap().shutdown().await;
     result.content
 }
@@ -288,7 +290,7 @@ async fn paskahousu_three_players_to_the_end_with_a_hand_past_25_cards() {
         "Alice played on"
     );
     assert_eq!(store.results(table).await.unwrap().len(), 3);
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.unwrap().shutdown().await;
 }
 
@@ -323,6 +325,14 @@ async fn teka_one_person_and_three_computer_players_to_the_end_of_a_deal() {
         "the computer players moved"
     );
     assert_eq!((totals[0], totals[1]), (totals[2], totals[3]));
-    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    clean(&h);
     h.bot.unwrap().shutdown().await;
+}
+
+/// What every game here ends with: no request the fake Discord found wrong, and no hand message
+/// that ever went back to an older position or came alive again once retired or ended.
+fn clean(h: &Harness) {
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    let gone_back = hand_history::hands_gone_back(&h.fake);
+    assert!(gone_back.is_empty(), "{}", gone_back.join("\n"));
 }
