@@ -517,7 +517,12 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
             Ok(hand) => hand,
             Err(e) => return c.refuse(&e).await,
         };
-        let reply = c.hand_reply(&hand, HandStep::Page(0)).await;
+        let step = if hand.move_number == mv {
+            step
+        } else {
+            HandStep::Page(0)
+        };
+        let reply = c.hand_reply(&hand, step).await;
         c.answer_private(reply).await;
         return;
     }
