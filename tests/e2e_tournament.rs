@@ -162,6 +162,26 @@ async fn with_button(e: &Event, message: u64, act: EventAct) -> FakeMessage {
     e.fake.message(message).unwrap()
 }
 
+/// Waits until the event message says `text` (its edits follow the event's steps); fails with
+/// the message and the bot's log when it never does.
+async fn saying(e: &Event, message: u64, text: &str) {
+    let (fake, wanted) = (e.fake.clone(), text.to_string());
+    let said = e
+        .fake
+        .wait_until(WAIT, move |_| {
+            fake.message(message)
+                .is_some_and(|m| m.content.contains(&wanted))
+        })
+        .await;
+    if said.is_err() {
+        panic!(
+            "the event message never said {text:?}:\n{}\nthe log:\n{}",
+            e.fake.message(message).unwrap().content,
+            e.log()
+        );
+    }
+}
+
 /// Plays the table of a round's thread to its end: each player to act opens their hand and
 /// presses one of its buttons at random (red ones only when nothing else is offered), until
 /// the stored table is finished. Answers the moves made.
@@ -512,20 +532,7 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         eprintln!("round {round}: threads after {:?}", began.elapsed());
         // The round's walkover (rounds 1 and 2) or bye (round 3) counts at once: the standings
         // say they are those of the round under way, not of the rounds before it.
-        let live = format!("Standings during round {round}**");
-        let (fake, probe, mid) = (e.fake.clone(), live.clone(), message.id);
-        e.fake
-            .wait_until(WAIT, move |_| {
-                fake.message(mid)
-                    .is_some_and(|m| m.content.contains(&probe))
-            })
-            .await
-            .unwrap_or_else(|_| {
-                panic!(
-                    "round {round}: the standings do not say {live:?}:\n{}",
-                    e.fake.message(message.id).unwrap().content
-                )
-            });
+        saying(&e, message.id, &format!("Standings during round {round}**")).await;
         if round == 1 {
             // A thread has no threads for an event's tables: refused, nothing made.
             let inside = e
@@ -576,27 +583,12 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         .await;
         eprintln!("round {round}: {played:?} moves, at {:?}", began.elapsed());
         // The event moves on by itself once the round's last game ends.
-        let fake = e.fake.clone();
         let next = if round < 3 {
             format!("Check in for round {}", round + 1)
         } else {
             "The tournament is over".to_string()
         };
-        let mid = message.id;
-        let wanted = next.clone();
-        e.fake
-            .wait_until(WAIT, move |_| {
-                fake.message(mid)
-                    .is_some_and(|m| m.content.contains(&wanted))
-            })
-            .await
-            .unwrap_or_else(|_| {
-                panic!(
-                    "after round {round} the message does not say {next:?}:\n{}\nthe log:\n{}",
-                    e.fake.message(message.id).unwrap().content,
-                    e.log()
-                )
-            });
+        saying(&e, message.id, &next).await;
     }
     assert!(killed);
 

@@ -968,17 +968,9 @@ async fn a_window_takes_over_a_computer_seat_and_asks_for_a_hint() {
 /// The move numbers a hand message's buttons were offered at (its moves, pages, groups,
 /// questions and hint).
 fn offered_at(hand: &crate::support::FakeMessage) -> Vec<u64> {
-    use crate::support::ids::{self, ComponentId};
     hand.buttons()
         .iter()
-        .filter_map(|(id, _, _)| match ids::parse(id)? {
-            ComponentId::Act { mv, .. }
-            | ComponentId::Page { mv, .. }
-            | ComponentId::Group { mv, .. }
-            | ComponentId::Ask { mv, .. }
-            | ComponentId::Hint { mv, .. } => Some(mv),
-            _ => None,
-        })
+        .filter_map(|(id, _, _)| crate::support::hand_history::move_of(id))
         .collect()
 }
 

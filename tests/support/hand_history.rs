@@ -21,15 +21,21 @@ fn position(version: &MessageVersion) -> Option<u64> {
         .flatten()
         .filter(|c| !c.get("disabled").and_then(|d| d.as_bool()).unwrap_or(false))
         .filter_map(|c| c.get("custom_id").and_then(|id| id.as_str()))
-        .filter_map(|id| match ids::parse(id)? {
-            ComponentId::Act { mv, .. }
-            | ComponentId::Page { mv, .. }
-            | ComponentId::Group { mv, .. }
-            | ComponentId::Ask { mv, .. }
-            | ComponentId::Hint { mv, .. } => Some(mv),
-            _ => None,
-        })
+        .filter_map(move_of)
         .max()
+}
+
+/// The move number a hand's button was offered at (a move, a page, a group, a question, a
+/// hint); None for any other button.
+pub fn move_of(id: &str) -> Option<u64> {
+    match ids::parse(id)? {
+        ComponentId::Act { mv, .. }
+        | ComponentId::Page { mv, .. }
+        | ComponentId::Group { mv, .. }
+        | ComponentId::Ask { mv, .. }
+        | ComponentId::Hint { mv, .. } => Some(mv),
+        _ => None,
+    }
 }
 
 /// Whether a version is a hand retired or closed for good.

@@ -517,12 +517,7 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
             Ok(hand) => hand,
             Err(e) => return c.refuse(&e).await,
         };
-        let step = if hand.move_number == mv {
-            step
-        } else {
-            HandStep::Page(0)
-        };
-        let reply = c.hand_reply(&hand, step).await;
+        let reply = c.hand_reply(&hand, step_at(&hand, mv, step)).await;
         c.answer_private(reply).await;
         return;
     }
@@ -547,12 +542,7 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
         Err(e) if deferred => return no_hand(c, table, &lane, &e).await,
         Err(e) => return c.refuse(&e).await,
     };
-    let step = if hand.move_number == mv {
-        step
-    } else {
-        HandStep::Page(0)
-    };
-    let reply = c.hand_reply(&hand, step).await;
+    let reply = c.hand_reply(&hand, step_at(&hand, mv, step)).await;
     if deferred {
         lane.show_clicked(c.ctx, c.clicked(), &reply, hand.move_number, None)
             .await;
@@ -568,6 +558,15 @@ async fn on_step(c: &Click<'_>, table: TableId, mv: u64, step: HandStep) {
     }
     // A later move may have been heard of while this was under way.
     lane.catch_up(c.ctx, hand.move_number).await;
+}
+
+/// The step asked for at move `mv`, while the hand is still at that move; else its top.
+fn step_at(hand: &HandView, mv: u64, step: HandStep) -> HandStep {
+    if hand.move_number == mv {
+        step
+    } else {
+        HandStep::Page(0)
+    }
 }
 
 /// A move: acknowledged at once (a deferred update of the hand it was made from, so its token

@@ -125,7 +125,7 @@ pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     };
     let resumed = data.service.resume(channel, user).await;
     if let Err(e) = resumed {
-        answer_deferred(ctx, &deferred, &refusal(&e, &Plain(lang))).await?;
+        answer_deferred(ctx, Some(&deferred), &refusal(&e, &Plain(lang))).await?;
     }
     Ok(())
 }

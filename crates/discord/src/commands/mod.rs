@@ -92,15 +92,19 @@ async fn defer_start(ctx: Context<'_>) -> Result<Option<String>, Error> {
     Ok(Some(token))
 }
 
-/// After [`defer_start`], the service started no game: the token is taken back, and the
-/// deferred answer is replaced by `reply` — in its place when it is public (a lobby), or, when
-/// it is private (a refusal), the public "thinking" answer is deleted and `reply` follows
-/// privately.
+/// The command's answer when the service started no game: `reply` (a lobby, a refusal). After
+/// [`defer_start`] (`token`), the token is taken back and the deferred answer is replaced by
+/// `reply` — in its place when it is public, or, when it is private, the public "thinking"
+/// answer is deleted and `reply` follows privately.
 async fn answer_deferred(
     ctx: Context<'_>,
-    token: &str,
+    token: Option<&str>,
     reply: &render::Reply,
 ) -> Result<(), Error> {
+    let Some(token) = token else {
+        super::reply::say(ctx, send::poise_reply(reply)).await?;
+        return Ok(());
+    };
     ctx.data()
         .tables
         .take_start(ctx.channel_id().get(), Some(token));

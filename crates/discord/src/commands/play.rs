@@ -113,67 +113,36 @@ pub async fn play(
     // is this command's answer.
     let at_once = match data.service.create_check(&request) {
         Ok(at_once) => at_once,
-        Err(e) => {
-            return say(ctx, send::poise_reply(&refusal(&e, &names)))
-                .await
-                .map(drop)
-        }
+        Err(e) => return answer_deferred(ctx, None, &refusal(&e, &names)).await,
     };
-    let deferred = match at_once {
-        true => match defer_start(ctx).await? {
+    let deferred = if at_once {
+        match defer_start(ctx).await? {
             Some(token) => Some(token),
             None => return Ok(()),
-        },
-        false => None,
-    };
-    let created = data.service.create(request).await;
-    let Some(deferred) = deferred else {
-        return answer_created(ctx, created, public, &names, token).await;
-    };
-    match created {
-        Ok(view) if view.phase == Phase::Playing => token.keep(),
-        Ok(view) => {
-            token.keep();
-            let reply =
-                pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
-            answer_deferred(ctx, &deferred, &reply).await?;
-            remember_answer(ctx, data, &view).await;
         }
-        Err(e) => answer_deferred(ctx, &deferred, &refusal(&e, &names)).await?,
-    }
-    Ok(())
-}
-
-/// `/play`'s answer when it did not defer: the lobby (remembered as the table's message), or
-/// the refusal; a game that started anyway has its table message posted by the showing of its
-/// start, and the asker is told to look for it.
-async fn answer_created(
-    ctx: Context<'_>,
-    created: Result<pakka_table::TableView, TableError>,
-    public: Lang,
-    names: &(dyn Reader + Sync),
-    token: pakka_edge::pace::Taken<'_>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    match created {
+    } else {
+        None
+    };
+    let deferred = deferred.as_deref();
+    match data.service.create(request).await {
         Ok(view) if view.phase == Phase::Playing => {
             token.keep();
-            let text = msg!("discord-start-under-way");
-            notice(ctx, &text, &Plain(public)).await
+            // Not deferred, though it started at once (its seats changed meanwhile): the table
+            // message is posted by the showing of its start, and the asker told to look for it.
+            if deferred.is_none() {
+                notice(ctx, &msg!("discord-start-under-way"), &Plain(public)).await?;
+            }
         }
         Ok(view) => {
             token.keep();
             let reply =
                 pictures::with_table(data, &view, render::opened(&view, public, data.window)).await;
-            say(ctx, send::poise_reply(&reply)).await?;
+            answer_deferred(ctx, deferred, &reply).await?;
             remember_answer(ctx, data, &view).await;
-            Ok(())
         }
-        Err(e) => {
-            say(ctx, send::poise_reply(&refusal(&e, names))).await?;
-            Ok(())
-        }
+        Err(e) => answer_deferred(ctx, deferred, &refusal(&e, &names)).await?,
     }
+    Ok(())
 }
 
 /// Remembers the message that answered the command as the lobby's message (read back through
