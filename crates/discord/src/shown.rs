@@ -119,7 +119,12 @@ impl Lane<'_> {
                 tables.forget_hand(table, user, &slot.token);
                 false
             }
-            Some(_) => false,
+            Some(kind) => {
+                if kind.transient() && tables.fell_behind(table, user, slot.message) {
+                    again_later(ctx, self.data, table, user, slot.shown);
+                }
+                false
+            }
             None => {
                 tables.showed(table, user, slot.message, position);
                 true
@@ -186,6 +191,26 @@ impl Lane<'_> {
             edit_hand(ctx, &slot.token, reply).await;
         }
     }
+}
+
+/// How long after Discord was unavailable for a hand's edit (every attempt of it) the hand is
+/// read again and edited: a connection gone silent is replaced within about 10 s
+/// (`rest::PING_EVERY` and `PING_WAIT`), an outage may last longer and is tried again as long as
+/// the hand stays open.
+const AGAIN_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// A hand that missed an edit (Discord unavailable) would otherwise stay at an older position,
+/// its buttons stale, until the next event at the table, which may be this player's own move,
+/// which they then cannot make from it: a while later, under the lane, it is brought up to
+/// date from `shown`, the position it last showed.
+fn again_later(ctx: &serenity::Context, data: &Data, table: TableId, user: UserId, shown: u64) {
+    let (ctx, data) = (ctx.clone(), data.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(AGAIN_AFTER).await;
+        let lane = lane(&data, table, user).await;
+        data.tables.catching_up(table, user);
+        lane.catch_up(&ctx, shown).await;
+    });
 }
 
 /// Edits a hand message through an interaction token; answers why it failed, if it did (a

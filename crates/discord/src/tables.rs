@@ -14,13 +14,14 @@ use super::public::{Posted, Voice};
 use pakka_table::{Acted, Published, TableEvent, TableId};
 
 /// A player's open hand: the latest interaction token that can edit it (tokens last 15
-/// minutes), the message it is, and the move whose position it shows (no edit shows an older
-/// one).
+/// minutes), the message it is, the move whose position it shows (no edit shows an older
+/// one), and whether an edit of it failed and is to be tried again (`behind`).
 #[derive(Clone, Debug)]
 pub(super) struct OpenHand {
     voice: Voice,
     message: u64,
     shown: u64,
+    behind: bool,
 }
 
 impl OpenHand {
@@ -216,6 +217,7 @@ impl Tables {
                 voice: Voice::new(token),
                 message,
                 shown,
+                behind: false,
             };
             r.hands.insert(user, hand);
             Remembered::Open {
@@ -240,6 +242,32 @@ impl Tables {
         self.with(table, |r| {
             if let Some(hand) = r.hands.get_mut(&user).filter(|h| h.message == message) {
                 hand.shown = hand.shown.max(position);
+            }
+        });
+    }
+
+    /// The open hand `message` missed an edit (Discord was unavailable through every attempt):
+    /// answers whether it was not behind already, so that one task, not one per missed edit,
+    /// brings it up to date later.
+    pub(super) fn fell_behind(&self, table: TableId, user: u64, message: u64) -> bool {
+        self.with(table, |r| {
+            match r.hands.get_mut(&user).filter(|h| h.message == message) {
+                Some(hand) if !hand.behind => {
+                    hand.behind = true;
+                    true
+                }
+                _ => false,
+            }
+        })
+        .unwrap_or(false)
+    }
+
+    /// A hand that fell behind is being brought up to date: a failure from now on schedules
+    /// another try.
+    pub(super) fn catching_up(&self, table: TableId, user: u64) {
+        self.with(table, |r| {
+            if let Some(hand) = r.hands.get_mut(&user) {
+                hand.behind = false;
             }
         });
     }
