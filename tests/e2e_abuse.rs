@@ -15,7 +15,7 @@ use pakka::store::{Phase, Store};
 
 use crate::support::fake_discord::{permissions, FakeDiscord, FakeUser, InteractionOutcome};
 use crate::support::harness::*;
-use crate::support::ids::ComponentId;
+use crate::support::ids::{ComponentId, HandStep};
 
 fn answered_privately(outcome: &InteractionOutcome, words: &str) {
     assert_eq!(outcome.callback_type, 4, "{}", outcome.content());
@@ -520,20 +520,12 @@ fn custom_id(table: i64, mv: u64) -> impl Strategy<Value = String> {
         (tables.clone(), wrong_mv.clone(), small.clone())
             .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }.to_string()),
         (tables.clone(), any::<u64>(), small.clone(), 0..3usize).prop_map(|(table, mv, i, k)| {
-            match k {
-                0 => ComponentId::Page { table, mv, page: i },
-                1 => ComponentId::Group {
-                    table,
-                    mv,
-                    group: i,
-                },
-                _ => ComponentId::Ask {
-                    table,
-                    mv,
-                    index: i,
-                },
-            }
-            .to_string()
+            let step = match k {
+                0 => HandStep::Page(i),
+                1 => HandStep::Group(i),
+                _ => HandStep::Ask(i),
+            };
+            ComponentId::Step { table, mv, step }.to_string()
         }),
         (tables.clone(), 0..by_table.len()).prop_map(move |(t, k)| by_table[k](t).to_string()),
         tables.prop_map(|table| ComponentId::Abandon {

@@ -16,7 +16,7 @@
 use std::path::PathBuf;
 
 use crate::support::harness::{move_of, Harness, CHANNEL};
-use crate::support::ids::{self, ComponentId};
+use crate::support::ids::{self, ComponentId, HandStep};
 use crate::support::windows::{self, client_with_frame};
 use crate::support::FakeDiscord;
 
@@ -407,12 +407,7 @@ async fn carol_moves(
             .filter(|(id, _)| {
                 matches!(
                     ids::parse(id),
-                    Some(
-                        ComponentId::Act { .. }
-                            | ComponentId::Group { .. }
-                            | ComponentId::Ask { .. }
-                            | ComponentId::Page { .. }
-                    )
+                    Some(ComponentId::Act { .. } | ComponentId::Step { .. })
                 )
             })
             .collect()
@@ -427,7 +422,13 @@ async fn carol_moves(
                     m.buttons().iter().any(|(b, _, _)| {
                         matches!(
                             ids::parse(b),
-                            Some(ComponentId::Act { .. } | ComponentId::Group { .. })
+                            Some(
+                                ComponentId::Act { .. }
+                                    | ComponentId::Step {
+                                        step: HandStep::Group(_),
+                                        ..
+                                    }
+                            )
                         )
                     })
                 })

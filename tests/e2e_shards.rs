@@ -217,12 +217,7 @@ impl Played {
 /// Whether `id` is a step of table `table`'s hands: a move, a page, a group or a question.
 fn is_step(id: &str, table: i64) -> bool {
     match ids::parse(id) {
-        Some(
-            ComponentId::Act { table: t, .. }
-            | ComponentId::Page { table: t, .. }
-            | ComponentId::Group { table: t, .. }
-            | ComponentId::Ask { table: t, .. },
-        ) => t == table,
+        Some(ComponentId::Act { table: t, .. } | ComponentId::Step { table: t, .. }) => t == table,
         _ => false,
     }
 }

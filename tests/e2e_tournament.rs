@@ -253,9 +253,7 @@ async fn play_thread(e: &Event, thread: u64, rng: &mut ChaCha8Rng) -> usize {
                             ids::parse(id),
                             Some(
                                 ComponentId::Act { .. }
-                                    | ComponentId::Group { .. }
-                                    | ComponentId::Ask { .. }
-                                    | ComponentId::Page { .. }
+                                    | ComponentId::Step { .. }
                                     | ComponentId::Back(_)
                             )
                         )

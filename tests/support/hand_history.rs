@@ -30,9 +30,7 @@ fn position(version: &MessageVersion) -> Option<u64> {
 pub fn move_of(id: &str) -> Option<u64> {
     match ids::parse(id)? {
         ComponentId::Act { mv, .. }
-        | ComponentId::Page { mv, .. }
-        | ComponentId::Group { mv, .. }
-        | ComponentId::Ask { mv, .. }
+        | ComponentId::Step { mv, .. }
         | ComponentId::Hint { mv, .. } => Some(mv),
         _ => None,
     }

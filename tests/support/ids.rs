@@ -6,7 +6,7 @@
 //! The ids a test writes by hand on purpose (forged or malformed ones, or ids kept from an
 //! older release) say why where they are written.
 
-pub use pakka::discord::ids::{ComponentId, EventAct, Nav};
+pub use pakka::discord::ids::{ComponentId, EventAct, HandStep, Nav};
 
 /// The button a custom_id names; None for an id that is not one of pakka's.
 pub fn parse(id: &str) -> Option<ComponentId> {

@@ -226,9 +226,7 @@ impl Click<'_> {
 fn playing_at(id: &ComponentId) -> Option<TableId> {
     match *id {
         ComponentId::Hand(table)
-        | ComponentId::Page { table, .. }
-        | ComponentId::Group { table, .. }
-        | ComponentId::Ask { table, .. }
+        | ComponentId::Step { table, .. }
         | ComponentId::Act { table, .. }
         | ComponentId::Open { table, .. }
         | ComponentId::Hint { table, .. }
@@ -350,15 +348,7 @@ async fn on_click(
     let handler: Handler<'_> = match id {
         ComponentId::Hand(table) => Box::pin(on_hand(&c, table)),
         ComponentId::Window(table) => Box::pin(on_window(&c, table)),
-        ComponentId::Page { table, mv, page } => {
-            Box::pin(on_step(&c, table, mv, HandStep::Page(page)))
-        }
-        ComponentId::Group { table, mv, group } => {
-            Box::pin(on_step(&c, table, mv, HandStep::Group(group)))
-        }
-        ComponentId::Ask { table, mv, index } => {
-            Box::pin(on_step(&c, table, mv, HandStep::Ask(index)))
-        }
+        ComponentId::Step { table, mv, step } => Box::pin(on_step(&c, table, mv, step)),
         ComponentId::Act { table, mv, index } => Box::pin(on_act(&c, table, mv, index)),
         ComponentId::Open { table, deal } => Box::pin(on_open(&c, table, deal)),
         ComponentId::Hint { table, .. } => Box::pin(on_hint(&c, table)),

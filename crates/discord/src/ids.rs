@@ -25,23 +25,12 @@ pub enum ComponentId {
         mv: u64,
         index: usize,
     },
-    /// A page of a long list of actions at move `mv` (page 0 is also "back to the top").
-    Page {
+    /// A step of the hand offered at move `mv` short of a move: a page of its first step, a
+    /// group's actions, or the question before an action.
+    Step {
         table: TableId,
         mv: u64,
-        page: usize,
-    },
-    /// The second step of a grouped choice: the actions of group `group` at move `mv`.
-    Group {
-        table: TableId,
-        mv: u64,
-        group: usize,
-    },
-    /// Ask to confirm the action at `index` before applying it.
-    Ask {
-        table: TableId,
-        mv: u64,
-        index: usize,
+        step: HandStep,
     },
     /// The action every seat to act may take alike without opening its hand (Kop's "no
     /// announcement"), from the turn ping of deal `deal`: taken for the presser's own seat.
@@ -202,6 +191,18 @@ impl Nav {
     }
 }
 
+/// Which part of a hand to show: the first step is `Page(0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandStep {
+    /// The first step, page by page when it holds more than 25 choices (page 0 is also "back
+    /// to the top").
+    Page(usize),
+    /// The actions of one group (the second step of a grouped choice).
+    Group(usize),
+    /// The question before the action at this index.
+    Ask(usize),
+}
+
 /// A custom_id that is not one of ours.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unrecognised button id {0:?}")]
@@ -213,9 +214,14 @@ impl fmt::Display for ComponentId {
             ComponentId::Hand(t) => write!(f, "pk:h:{t}"),
             ComponentId::Window(t) => write!(f, "pk:win:{t}"),
             ComponentId::Act { table, mv, index } => write!(f, "pk:a:{table}:{mv}:{index}"),
-            ComponentId::Page { table, mv, page } => write!(f, "pk:p:{table}:{mv}:{page}"),
-            ComponentId::Group { table, mv, group } => write!(f, "pk:g:{table}:{mv}:{group}"),
-            ComponentId::Ask { table, mv, index } => write!(f, "pk:q:{table}:{mv}:{index}"),
+            ComponentId::Step { table, mv, step } => {
+                let (letter, n) = match step {
+                    HandStep::Page(n) => ("p", n),
+                    HandStep::Group(n) => ("g", n),
+                    HandStep::Ask(n) => ("q", n),
+                };
+                write!(f, "pk:{letter}:{table}:{mv}:{n}")
+            }
             ComponentId::Open { table, deal } => write!(f, "pk:o:{table}:{deal}"),
             ComponentId::Hint { table, mv } => write!(f, "pk:hi:{table}:{mv}"),
             ComponentId::Take { table, seat } => write!(f, "pk:tk:{table}:{seat}"),
@@ -268,9 +274,11 @@ impl ComponentId {
             ComponentId::Hand(_) => "hand",
             ComponentId::Window(_) => "window",
             ComponentId::Act { .. } => "act",
-            ComponentId::Page { .. } => "page",
-            ComponentId::Group { .. } => "group",
-            ComponentId::Ask { .. } => "ask",
+            ComponentId::Step { step, .. } => match step {
+                HandStep::Page(_) => "page",
+                HandStep::Group(_) => "group",
+                HandStep::Ask(_) => "ask",
+            },
             ComponentId::Open { .. } => "open",
             ComponentId::Hint { .. } => "hint",
             ComponentId::Take { .. } => "take",
@@ -298,9 +306,7 @@ impl ComponentId {
         matches!(
             self,
             ComponentId::Act { .. }
-                | ComponentId::Page { .. }
-                | ComponentId::Group { .. }
-                | ComponentId::Ask { .. }
+                | ComponentId::Step { .. }
                 | ComponentId::Hint { .. }
                 | ComponentId::Abandon { .. }
                 | ComponentId::Close(_)
@@ -339,21 +345,18 @@ impl std::str::FromStr for ComponentId {
                 mv: num(m).ok_or_else(bad)?,
                 index: num(i).ok_or_else(bad)?,
             },
-            ["pk", "p", t, m, p] => ComponentId::Page {
-                table: table(t).ok_or_else(bad)?,
-                mv: num(m).ok_or_else(bad)?,
-                page: num(p).ok_or_else(bad)?,
-            },
-            ["pk", "g", t, m, g] => ComponentId::Group {
-                table: table(t).ok_or_else(bad)?,
-                mv: num(m).ok_or_else(bad)?,
-                group: num(g).ok_or_else(bad)?,
-            },
-            ["pk", "q", t, m, i] => ComponentId::Ask {
-                table: table(t).ok_or_else(bad)?,
-                mv: num(m).ok_or_else(bad)?,
-                index: num(i).ok_or_else(bad)?,
-            },
+            ["pk", letter @ ("p" | "g" | "q"), t, m, n] => {
+                let n = num(n).ok_or_else(bad)?;
+                ComponentId::Step {
+                    table: table(t).ok_or_else(bad)?,
+                    mv: num(m).ok_or_else(bad)?,
+                    step: match *letter {
+                        "p" => HandStep::Page(n),
+                        "g" => HandStep::Group(n),
+                        _ => HandStep::Ask(n),
+                    },
+                }
+            }
             ["pk", "o", t, d] => ComponentId::Open {
                 table: table(t).ok_or_else(bad)?,
                 deal: num(d).ok_or_else(bad)?,
@@ -434,12 +437,14 @@ mod tests {
             t.clone().prop_map(ComponentId::Window),
             (t.clone(), any::<u64>(), any::<usize>())
                 .prop_map(|(table, mv, index)| ComponentId::Act { table, mv, index }),
-            (t.clone(), any::<u64>(), any::<usize>())
-                .prop_map(|(table, mv, page)| ComponentId::Page { table, mv, page }),
-            (t.clone(), any::<u64>(), any::<usize>())
-                .prop_map(|(table, mv, group)| ComponentId::Group { table, mv, group }),
-            (t.clone(), any::<u64>(), any::<usize>())
-                .prop_map(|(table, mv, index)| ComponentId::Ask { table, mv, index }),
+            (t.clone(), any::<u64>(), 0..3u8, any::<usize>()).prop_map(|(table, mv, kind, n)| {
+                let step = match kind {
+                    0 => HandStep::Page(n),
+                    1 => HandStep::Group(n),
+                    _ => HandStep::Ask(n),
+                };
+                ComponentId::Step { table, mv, step }
+            }),
             (t.clone(), any::<u32>()).prop_map(|(table, deal)| ComponentId::Open { table, deal }),
             (t.clone(), any::<u64>()).prop_map(|(table, mv)| ComponentId::Hint { table, mv }),
             (t.clone(), any::<usize>()).prop_map(|(table, seat)| ComponentId::Take { table, seat }),

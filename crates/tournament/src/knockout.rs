@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::ledger::Ledger;
 use crate::seating::{seat, Rotation, Sitter};
 use crate::{
-    ceil_log, Entrant, Event, Occupant, PairError, PlayerId, RoundPlan, RoundRecord, TablePlan,
+    ceil_log, Draw, Entrant, Occupant, PairError, PlayerId, RoundPlan, RoundRecord, TablePlan,
     TableResult, Why,
 };
 
@@ -201,12 +201,8 @@ pub(crate) fn progress(bracket: &Bracket, history: &[RoundRecord]) -> BTreeMap<P
     reach
 }
 
-pub(crate) fn pair(
-    event: &Event,
-    round: u32,
-    active: &[Entrant],
-    history: &[RoundRecord],
-) -> Result<RoundPlan, PairError> {
+pub(crate) fn pair(draw: &Draw) -> Result<RoundPlan, PairError> {
+    let (event, round, active, history) = (draw.event, draw.round, draw.active, draw.history);
     let k = event.seats;
     let bracket = match history.first() {
         None => {
@@ -294,7 +290,7 @@ mod tests {
     //! seeds byes, nobody present sends nobody on and a lone player walks over.
 
     use super::*;
-    use crate::{pair as pair_round, Format, Halves};
+    use crate::{pair as pair_round, Event, Format, Halves};
 
     #[test]
     fn standard_seeding_for_two_seats() {

@@ -543,24 +543,30 @@ pub fn pair_present(
             need,
         });
     }
+    let draw = Draw {
+        event,
+        round,
+        active,
+        absent,
+        history,
+    };
     match event.format {
-        Format::Swiss => Ok(swiss::pair(
-            event,
-            round,
-            active,
-            absent,
-            history,
-            swiss::Mode::Swiss,
-        )),
-        Format::Duplicate => Ok(swiss::pair(
-            event,
-            round,
-            active,
-            absent,
-            history,
-            swiss::Mode::Duplicate,
-        )),
-        Format::RoundRobin => round_robin::pair(event, round, active, history),
-        Format::Knockout => knockout::pair(event, round, active, history),
+        Format::Swiss => Ok(swiss::pair(&draw, swiss::Mode::Swiss)),
+        Format::Duplicate => Ok(swiss::pair(&draw, swiss::Mode::Duplicate)),
+        Format::RoundRobin => round_robin::pair(&draw),
+        Format::Knockout => knockout::pair(&draw),
     }
+}
+
+/// A round to pair, its inputs checked by [`pair_present`]: what each format pairs from.
+#[derive(Clone, Copy)]
+pub(crate) struct Draw<'a> {
+    pub event: &'a Event,
+    pub round: u32,
+    /// The players still in, in sign-up order.
+    pub active: &'a [Entrant],
+    /// Who among `active` did not check in this round.
+    pub absent: &'a [PlayerId],
+    /// The finished rounds before this one, in order.
+    pub history: &'a [RoundRecord],
 }

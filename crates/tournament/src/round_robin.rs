@@ -11,7 +11,7 @@ use crate::ledger::Ledger;
 use crate::seating::{seat, table_sizes, Rotation, Sitter};
 use crate::swiss::{arrange, Bits};
 use crate::{
-    rng, Entrant, Event, PairError, PlayerId, RoundPlan, RoundRecord, Stream, TablePlan, Why,
+    rng, Draw, Entrant, PairError, PlayerId, RoundPlan, RoundRecord, Stream, TablePlan, Why,
 };
 
 /// The round-1 players of the event: `active` for round 1, else round 1's plan.
@@ -36,12 +36,8 @@ pub(crate) fn circle(n: usize, index: usize) -> Vec<(usize, usize)> {
     pairs
 }
 
-pub(crate) fn pair(
-    event: &Event,
-    round: u32,
-    active: &[Entrant],
-    history: &[RoundRecord],
-) -> Result<RoundPlan, PairError> {
+pub(crate) fn pair(draw: &Draw) -> Result<RoundPlan, PairError> {
+    let (event, round, active, history) = (draw.event, draw.round, draw.active, draw.history);
     let mut numbered = participants(active, history);
     numbered.sort_unstable();
     let known: BTreeSet<PlayerId> = numbered.iter().copied().collect();
@@ -119,7 +115,7 @@ mod tests {
     //! each; a player who left hands the opponent a walkover.
 
     use super::*;
-    use crate::{standings, Format, Halves, Occupant, TableResult, Tiebreak};
+    use crate::{standings, Event, Format, Halves, Occupant, TableResult, Tiebreak};
 
     #[test]
     fn the_circle_meets_everyone_once() {

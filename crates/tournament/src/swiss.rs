@@ -8,9 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::ledger::Ledger;
 use crate::seating::{seat, table_sizes, Rotation, Sitter};
-use crate::{
-    rng, Entrant, Event, Halves, PlayerId, RoundPlan, RoundRecord, Stream, TablePlan, Why,
-};
+use crate::{rng, Draw, Halves, PlayerId, RoundPlan, Stream, TablePlan, Why};
 
 /// Swiss proper, or duplicate's variant.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -24,14 +22,14 @@ const BUDGET: u64 = 200_000;
 /// Nodes for each further allowance of repeats, once none is possible.
 const BUDGET_PER_REPEAT: u64 = 50_000;
 
-pub(crate) fn pair(
-    event: &Event,
-    round: u32,
-    active: &[Entrant],
-    absent: &[PlayerId],
-    history: &[RoundRecord],
-    mode: Mode,
-) -> RoundPlan {
+pub(crate) fn pair(draw: &Draw, mode: Mode) -> RoundPlan {
+    let Draw {
+        event,
+        round,
+        active,
+        absent,
+        history,
+    } = *draw;
     let ledger = Ledger::new(event, history);
     let k = event.seats;
     // The standing order: points, rating, sign-up order.

@@ -6,7 +6,7 @@
 use super::{
     private, told_once, words_lines, Button, Reply, Style, MAX_BUTTONS, MAX_CONTENT, PAGE,
 };
-use crate::ids::ComponentId;
+use crate::ids::{ComponentId, HandStep};
 use crate::message::clip;
 use crate::words::{text, Lang, Reader};
 use pakka_table::{HandAction, HandView, Hint, Row, TableView, Tone};
@@ -35,17 +35,6 @@ fn hint_button(hand: &HandView, lang: Lang) -> Button {
         Style::Secondary,
         lang,
     )
-}
-
-/// Which part of a hand to show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HandStep {
-    /// The first step, page by page when it holds more than 25 choices.
-    Page(usize),
-    /// The actions of one group (the second step of a grouped choice).
-    Group(usize),
-    /// The question before the action at this index.
-    Ask(usize),
 }
 
 /// One button of a hand's first step: an action, or a group of actions behind one button.
@@ -91,7 +80,7 @@ fn entries(actions: &[HandAction]) -> Vec<Entry<'_>> {
 fn action_button(hand: &HandView, a: &HandAction, names: &dyn Reader) -> Button {
     let (table, mv, index) = (hand.table, hand.move_number, a.index);
     let id = match a.confirm {
-        Some(_) => ComponentId::Ask { table, mv, index },
+        Some(_) => step_id(hand, HandStep::Ask(index)),
         None => ComponentId::Act { table, mv, index },
     };
     Button::new(id, &text(&a.label, names), style_of(a.tone))
@@ -106,14 +95,19 @@ fn style_of(tone: Tone) -> Style {
     }
 }
 
+/// The id of a button that shows `step` of this hand.
+fn step_id(hand: &HandView, step: HandStep) -> ComponentId {
+    ComponentId::Step {
+        table: hand.table,
+        mv: hand.move_number,
+        step,
+    }
+}
+
 /// A button that shows the hand's first step at `page` (◀ ▶, Back, Cancel: nothing applied).
 fn page_button(hand: &HandView, page: usize, label: Msg, lang: Lang) -> Button {
     Button::plain(
-        ComponentId::Page {
-            table: hand.table,
-            mv: hand.move_number,
-            page,
-        },
+        step_id(hand, HandStep::Page(page)),
         label,
         Style::Secondary,
         lang,
@@ -129,11 +123,7 @@ fn entry_button(hand: &HandView, entry: &Entry, names: &dyn Reader) -> Button {
     match entry {
         Entry::Action(a) => action_button(hand, a, names),
         Entry::Group(k, label, _) => Button::new(
-            ComponentId::Group {
-                table: hand.table,
-                mv: hand.move_number,
-                group: *k,
-            },
+            step_id(hand, HandStep::Group(*k)),
             &text(
                 &msg!("discord-button-group", group = (*label).clone()),
                 names,

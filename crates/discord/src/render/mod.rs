@@ -17,8 +17,9 @@ mod replay;
 mod rules;
 mod table;
 
+pub use crate::ids::HandStep;
 pub use event::{champions, event, format_name, thread_name};
-pub use hand::{hand, hand_closed, hand_moved, hint, refused, HandStep};
+pub use hand::{hand, hand_closed, hand_moved, hint, refused};
 pub use lobby::{invited, language_name, lobby, opened, settings, thread_line, Setting, Settings};
 pub use records::{history, scores, scores_id, scores_of, season_over, stats};
 pub use replay::{replay, replay_copy};

@@ -520,8 +520,20 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         .flatten()
         .map(|b| b.id.parse().unwrap())
         .collect();
-    assert!(matches!(ids[0], ComponentId::Group { group: 0, .. }));
-    assert!(matches!(ids[13], ComponentId::Ask { index: 52, .. }));
+    assert!(matches!(
+        ids[0],
+        ComponentId::Step {
+            step: HandStep::Group(0),
+            ..
+        }
+    ));
+    assert!(matches!(
+        ids[13],
+        ComponentId::Step {
+            step: HandStep::Ask(52),
+            ..
+        }
+    ));
     let second = hand(&view, HandStep::Group(3), &DEFAULT);
     assert_within_limits(&second);
     let labels: Vec<&str> = second
@@ -891,10 +903,10 @@ fn calls_sit_in_their_own_row_and_a_raise_asks_first() {
                     index: raise.index
                 }
                 .to_string(),
-                ComponentId::Page {
+                ComponentId::Step {
                     table: 42,
                     mv: 7,
-                    page: 0
+                    step: HandStep::Page(0)
                 }
                 .to_string(),
             ],
