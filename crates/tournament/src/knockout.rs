@@ -239,10 +239,7 @@ pub(crate) fn pair(draw: &Draw) -> Result<RoundPlan, PairError> {
     let ledger = Ledger::new(event, history);
     let mut plan = RoundPlan {
         round,
-        tables: Vec::new(),
-        byes: Vec::new(),
-        deal_seed: None,
-        walkovers: Vec::new(),
+        ..RoundPlan::default()
     };
     for (_, mut group) in groups {
         if group.len() == 1 {

@@ -280,8 +280,8 @@ pub enum Why {
     Bracket { seeds: Vec<u32> },
 }
 
-/// One round's pairings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One round's pairings (the default: round 0, nobody placed yet).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundPlan {
     /// From 1.
     pub round: u32,

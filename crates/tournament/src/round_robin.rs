@@ -49,10 +49,7 @@ pub(crate) fn pair(draw: &Draw) -> Result<RoundPlan, PairError> {
     let k = event.seats;
     let mut plan = RoundPlan {
         round,
-        tables: Vec::new(),
-        byes: Vec::new(),
-        deal_seed: None,
-        walkovers: Vec::new(),
+        ..RoundPlan::default()
     };
     let table = |players: &[PlayerId]| -> TablePlan {
         let records: Vec<_> = players.iter().map(|&p| ledger.record(p)).collect();
