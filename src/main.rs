@@ -493,6 +493,7 @@ async fn start_window(
             &config.token,
             secret,
         ),
+        shards: config.shards,
     };
     match pakka::web::start(settings, service.clone()).await {
         Ok(running) => Some(running),

@@ -56,7 +56,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("conformance", &["cards", "text", "catalog", "rules"]),
     // The Activity's edge: views from the table service, words from the catalog.
-    ("web", &["text", "catalog", "table", "edge", "render"]),
+    (
+        "web",
+        &[
+            "text", "catalog", "table", "edge", "render", "metrics", "shards",
+        ],
+    ),
 ];
 
 /// Crates from outside, and the only layers whose libraries may use them.
@@ -75,10 +80,13 @@ const EDGES: &[(&str, &[&str])] = &[
     ("skillratings", &["ratings"]),
     ("clap", &["pakka"]),
     ("dotenvy", &["config"]),
-    // The metrics are recorded where the bot meets the world (Discord, the store) and where
-    // moves and decisions are made (the table service); never in the rules, the computer
-    // players or the cards, which stay pure.
-    ("pakka-metrics", &["store", "table", "discord", "pakka"]),
+    // The metrics are recorded where the bot meets the world (Discord, the windows, the store)
+    // and where moves and decisions are made (the table service); never in the rules, the
+    // computer players or the cards, which stay pure.
+    (
+        "pakka-metrics",
+        &["store", "table", "discord", "web", "pakka"],
+    ),
     ("prometheus-client", &["metrics"]),
     // The metrics' server (discord) and the Activity's (web).
     ("axum", &["discord", "web"]),

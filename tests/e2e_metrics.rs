@@ -12,6 +12,8 @@ use std::time::Duration;
 use crate::support::fake_discord::Fault;
 use crate::support::harness::*;
 use crate::support::http;
+use crate::support::windows;
+use futures_util::StreamExt;
 use serde_json::json;
 
 /// `GET path` on the metrics address: the status and the body.
@@ -162,6 +164,47 @@ async fn a_scrape_during_a_game_finds_every_family_and_readyz_follows_the_store(
         }
     }
     assert!(text.ends_with("# EOF\n"));
+
+    // The Activity's windows on this process: one open, the frames it was sent, the session
+    // given, and a made-up session refused, counted by why.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html>").unwrap();
+    let web = h
+        .web_edge(dir.path().to_path_buf(), ([127, 0, 0, 1], 0).into())
+        .await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice]);
+    let code = h.fake.authorize(&h.alice);
+    let (status, body) = http::post_json(web.addr, "/api/token", &json!({ "code": code }))
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let session: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let session = session["session"].as_str().unwrap();
+    let mut window = windows::connect(web.addr, session, &instance)
+        .await
+        .unwrap();
+    let first = tokio::time::timeout(Duration::from_secs(5), window.next()).await;
+    assert!(matches!(first, Ok(Some(Ok(_)))), "a first frame: {first:?}");
+    assert!(windows::connect(web.addr, "not-a-session", &instance)
+        .await
+        .is_err());
+    let (_, text) = get(addr, "/metrics").await;
+    let s = samples(&text);
+    let positive = |name: &str, labels: &[&str]| {
+        let v = sum(&s, name, labels);
+        assert!(v > 0.0, "{name}{labels:?} = {v} in\n{text}");
+        v
+    };
+    positive("pakka_windows_open", &[]);
+    positive("pakka_window_frames_total", &[]);
+    positive("pakka_window_sign_ins_total", &[]);
+    positive("pakka_window_refusals_total", &["reason=\"malformed\""]);
+    for reason in pakka::metrics::WINDOW_REFUSALS {
+        let series = format!("pakka_window_refusals_total{{reason=\"{reason}\"}}");
+        assert!(s.contains_key(&series), "{series} in\n{text}");
+    }
+    drop(window);
+    web.stop().await;
 
     // A restart on a gateway that asks for frequent heartbeats (Discord's come every 41 s): the
     // shard's latency is reported once its first heartbeat is acknowledged.

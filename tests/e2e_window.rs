@@ -18,7 +18,7 @@ use crate::support::http;
 use crate::support::windows;
 use crate::support::{FakeDiscord, FakeUser};
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+use crate::support::windows::Socket;
 
 /// How long a frame may take to come.
 const FRAME_WITHIN: Duration = Duration::from_secs(5);
@@ -61,13 +61,8 @@ async fn open(
     session: &str,
     instance: &str,
 ) -> Result<Socket, (u16, String)> {
-    let stream = tokio::net::TcpStream::connect(web.addr).await.unwrap();
-    let url = format!(
-        "ws://{}/api/ws?session={session}&instance={instance}",
-        web.addr
-    );
-    match tokio_tungstenite::client_async(url, stream).await {
-        Ok((socket, _)) => Ok(socket),
+    match windows::connect(web.addr, session, instance).await {
+        Ok(socket) => Ok(socket),
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
             let body = response
                 .body()
@@ -466,11 +461,12 @@ async fn nobody_is_pinged_while_their_window_is_open() {
     web.stop().await;
 }
 
-/// A bot restarted mid-game: its windows are told, their sessions end with the process, and a
-/// window that signs in again (as the client does when its session is refused) sees the table
-/// as it stands and plays on.
+/// A bot restarted mid-game: its windows are told; their sessions outlive the process (signed,
+/// not kept in its memory), so a window connects again without signing in again, sees the table
+/// as it stands and plays on. A session of another application (another secret), an altered
+/// one and one past its time are refused, by the restarted process as by any.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_a_restart_a_window_signs_in_again_and_plays_on() {
+async fn after_a_restart_a_window_comes_back_with_its_session_and_plays_on() {
     let mut h = Harness::start().await;
     let (table, _message) = h.start_game(5).await;
     let client = tempfile::tempdir().unwrap().keep();
@@ -493,14 +489,35 @@ async fn after_a_restart_a_window_signs_in_again_and_plays_on() {
     assert!(next(&mut alice).await.is_none(), "the window closed");
     h.restart().await;
     let web = web_at(&h, client, addr).await;
-    let (status, _) = open(&web, &session, &instance).await.unwrap_err();
-    assert_eq!(status, 401, "the old session ended with the process");
-    let session = sign_in(&h, &web, &h.alice).await;
+    // What the client asks before it connects again: the session still names Alice.
+    let (status, body) = http::get_bearing(addr, "/api/session", &session)
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(&h.alice.id.to_string()), "{body}");
     let mut alice = open(&web, &session, &instance).await.unwrap();
     let shown = until(&mut alice, "table").await;
     assert_eq!(shown["move_number"], number, "the table as it stands");
     let hand = until(&mut alice, "hand").await;
     plays_first_move(&mut alice, &hand).await;
+
+    let person = pakka::web::Person {
+        id: h.alice.id,
+        name: h.alice.name.clone(),
+        locale: "en-US".into(),
+    };
+    let elsewhere = pakka::web::Sessions::new("another application's secret").open(person.clone());
+    let ours = pakka::web::Sessions::new(FakeDiscord::CLIENT_SECRET);
+    let past = ours.open_until(person, 1);
+    let (claims, signature) = session.split_once('.').unwrap();
+    let altered = format!("{claims}x.{signature}");
+    for key in [&elsewhere, &past, &altered] {
+        let (status, body) = open(&web, key, &instance).await.unwrap_err();
+        assert_eq!(status, 401, "{key}: {body}");
+        assert!(body.contains("not valid any more"), "{body}");
+        let (status, _) = http::get_bearing(addr, "/api/session", key).await.unwrap();
+        assert_eq!(status, 401, "{key}");
+    }
     web.stop().await;
 }
 
@@ -689,9 +706,7 @@ async fn memory_per_window() {
         assert_eq!(status, 200, "{body}");
         let body: Value = serde_json::from_str(&body).unwrap();
         let session = body["session"].as_str().unwrap().to_string();
-        let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let url = format!("ws://{addr}/api/ws?session={session}&instance={instance}");
-        let (mut socket, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        let mut socket = windows::connect(addr, &session, &instance).await.unwrap();
         until(&mut socket, "table").await;
         sockets.push(socket);
     }
@@ -707,9 +722,7 @@ async fn memory_per_window() {
             .unwrap();
         let body: Value = serde_json::from_str(&body).unwrap();
         let session = body["session"].as_str().unwrap().to_string();
-        let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let url = format!("ws://{addr}/api/ws?session={session}&instance={instance}");
-        let (mut socket, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        let mut socket = windows::connect(addr, &session, &instance).await.unwrap();
         let hand = until(&mut socket, "hand").await;
         movers.push((socket, hand));
     }
@@ -764,8 +777,8 @@ async fn a_picture_is_drawn_only_for_a_window_on_its_table() {
         .expect("the table picture's address");
     assert!(hand_at.contains("hand=1"), "{hand_at}");
     let get = |path: &str, session: &str| {
-        let path = format!("/api/{path}&session={session}");
-        async move { http::get(web.addr, &path).await.unwrap() }
+        let (path, session) = (format!("/api/{path}"), session.to_string());
+        async move { http::get_bearing(web.addr, &path, &session).await.unwrap() }
     };
     let (status, svg) = get(hand_at, &alice).await;
     assert_eq!(status, 200);
@@ -814,8 +827,8 @@ async fn a_pictures_address_changes_when_the_seats_names_come() {
         }
     };
     assert_ne!(first_at, named_at);
-    let path = format!("/api/{named_at}&session={carol}");
-    let (status, svg) = http::get(web.addr, &path).await.unwrap();
+    let path = format!("/api/{named_at}");
+    let (status, svg) = http::get_bearing(web.addr, &path, &carol).await.unwrap();
     assert_eq!(status, 200);
     for name in [&h.alice.name, &h.bob.name] {
         assert!(

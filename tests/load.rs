@@ -833,16 +833,9 @@ async fn window_task(
                 _ => None,
             };
         let socket = match session {
-            Some(session) => {
-                let url = format!("ws://{addr}/api/ws?session={session}&instance={instance}");
-                match tokio::net::TcpStream::connect(addr).await {
-                    Ok(stream) => tokio_tungstenite::client_async(url, stream)
-                        .await
-                        .ok()
-                        .map(|(s, _)| s),
-                    Err(_) => None,
-                }
-            }
+            Some(session) => crate::support::windows::connect(addr, &session, &instance)
+                .await
+                .ok(),
             None => None,
         };
         let Some(mut socket) = socket else {

@@ -11,6 +11,7 @@ web-restarting = pakka is restarting. This window comes back by itself in a mome
 # Refusals (nothing changed).
 web-bad-session = This window's sign-in is not valid any more. Close the window and open it again.
 web-bad-instance = This window does not belong to this channel's activity. Close it and open the table again from its channel.
+web-other-process = This window reached a part of the bot that does not serve this server. Close it and open it again; if it keeps happening, tell the bot's owner.
 web-discord-unwell = Discord did not answer. Try again in a moment.
 web-other-table = That move was for another table than this window shows.
 web-bad-frame = The window sent something pakka does not understand. Reload the window.

@@ -7,6 +7,7 @@ web-restarting = pakka käynnistyy uudelleen. Tämä ikkuna palaa itsestään he
 
 web-bad-session = Tämän ikkunan kirjautuminen ei ole enää voimassa. Sulje ikkuna ja avaa se uudelleen.
 web-bad-instance = Tämä ikkuna ei kuulu tämän kanavan aktiviteettiin. Sulje se ja avaa pöytä uudelleen sen kanavalta.
+web-other-process = Tämä ikkuna päätyi botin osaan, joka ei palvele tätä palvelinta. Sulje se ja avaa se uudelleen; jos näin käy toistuvasti, kerro asiasta botin ylläpitäjälle.
 web-discord-unwell = Discord ei vastannut. Yritä hetken päästä uudelleen.
 web-other-table = Siirto oli toiselle pöydälle kuin tämä ikkuna näyttää.
 web-bad-frame = Ikkuna lähetti jotain, mitä pakka ei ymmärrä. Lataa ikkuna uudelleen.

@@ -258,6 +258,7 @@ impl Harness {
                 FakeDiscord::TOKEN,
                 FakeDiscord::CLIENT_SECRET,
             ),
+            shards: None,
         };
         pakka::web::start(settings, self.service.clone().expect("the bot runs"))
             .await

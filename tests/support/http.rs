@@ -30,6 +30,21 @@ pub async fn get(addr: SocketAddr, path: &str) -> std::io::Result<(u16, String)>
     exchange(stream, &request).await
 }
 
+/// `GET path` on `addr` with `Authorization: Bearer <key>` (a window's session): the status
+/// and the body.
+pub async fn get_bearing(
+    addr: SocketAddr,
+    path: &str,
+    key: &str,
+) -> std::io::Result<(u16, String)> {
+    let stream = tokio::net::TcpStream::connect(addr).await?;
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {key}\r\n\
+         Connection: close\r\n\r\n"
+    );
+    exchange(stream, &request).await
+}
+
 /// `POST path` with a JSON body on `addr`: the status and the body.
 pub async fn post_json(
     addr: SocketAddr,

@@ -15,6 +15,40 @@ use pakka::store::StoredTable;
 
 use crate::support::harness::cards_in;
 
+/// A window's socket as the tests open it.
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+/// Opens a window's socket on the web edge at `addr` as the client does: for Activity
+/// `instance`, its session's key offered beside the `pakka` subprotocol (never in the address).
+pub async fn connect(
+    addr: std::net::SocketAddr,
+    session: &str,
+    instance: &str,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    connect_with(addr, session, &format!("instance={instance}")).await
+}
+
+/// [`connect`] with the socket's whole query (`instance=…&shard=…`, as the client sends it to a
+/// proxy in front of several processes).
+pub async fn connect_with(
+    addr: std::net::SocketAddr,
+    session: &str,
+    query: &str,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::{http::HeaderValue, Error};
+    let mut request = format!("ws://{addr}/api/ws?{query}").into_client_request()?;
+    let offered = HeaderValue::from_str(&format!("pakka, {session}"))
+        .map_err(|e| Error::HttpFormat(e.into()))?;
+    request
+        .headers_mut()
+        .insert("Sec-WebSocket-Protocol", offered);
+    let stream = tokio::net::TcpStream::connect(addr).await?;
+    tokio_tungstenite::client_async(request, stream)
+        .await
+        .map(|(socket, _)| socket)
+}
+
 /// Every text of a frame a person reads (its picture aside: drawn from the same view).
 pub fn frame_texts(frame: &Value) -> Vec<String> {
     let mut texts = Vec::new();

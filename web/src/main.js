@@ -1,6 +1,8 @@
 // The window on a pakka table, inside Discord's Activity frame. It signs the person in with the
 // Embedded App SDK (its handshake, `authorize`, then the server's code exchange and the SDK's
-// `authenticate`), opens a WebSocket for its Activity instance, and draws what the server sends:
+// `authenticate`), opens a WebSocket for its Activity instance (its session's key offered as a
+// subprotocol, and a picture asked for with it as a bearer token: never in an address, which a
+// log would keep), and draws what the server sends:
 // the public table, the person's hand and the moves it offers, refusals and notices. It holds no
 // game rule and no word of its own: every sentence, label and name comes worded from the server
 // in the person's language, and a move is sent as a button's click is (table, move number,
@@ -14,6 +16,16 @@ const app = document.getElementById("app");
 
 /// The words the window needs before a table arrives (signing in, reconnecting, confirming).
 let words = {};
+
+/// The gateway shard of this window's server (`(guild_id >> 22) % shards`, 0 in a DM), named in
+/// the requests that must reach the process holding its table: a proxy in front of several
+/// processes routes on it.
+let shard = 0;
+
+function shardOf(guildId, shards) {
+  if (!guildId || !(shards > 1)) return 0;
+  return Number((BigInt(guildId) >> 22n) % BigInt(shards));
+}
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -91,15 +103,43 @@ function lines(list, className) {
   return el("div", { className }, list.map((l) => el("p", { textContent: l })));
 }
 
+/// The pictures fetched lately: each address's object URL (each move's picture has an address
+/// of its own), the oldest let go past a few.
+const pictures = new Map();
+const PICTURES_KEPT = 6;
+
+/// The session's key as a request carries it.
+function bearer() {
+  return { Authorization: `Bearer ${shown.session}` };
+}
+
 /// A picture the server draws (SVG, at the address a frame gives, asked with this window's
 /// session), as an image: nothing in it runs.
 function picture(path) {
   if (!path || !shown.session) return null;
-  return el("img", {
-    className: "picture",
-    alt: "",
-    src: `${prefix}/api/${path}&session=${encodeURIComponent(shown.session)}`,
-  });
+  const img = el("img", { className: "picture", alt: "" });
+  const known = pictures.get(path);
+  if (known) {
+    img.src = known;
+    return img;
+  }
+  fetch(`${prefix}/api/${path}&shard=${shard}`, { headers: bearer() })
+    .then((answer) => (answer.ok ? answer.blob() : null))
+    .then((blob) => {
+      if (!blob) return;
+      const url = URL.createObjectURL(blob);
+      pictures.set(path, url);
+      for (const [old, oldUrl] of pictures) {
+        if (pictures.size <= PICTURES_KEPT) break;
+        pictures.delete(old);
+        URL.revokeObjectURL(oldUrl);
+      }
+      img.src = url;
+    })
+    .catch(() => {
+      // Drawn again with the next frame.
+    });
+  return img;
 }
 
 function actionButton(action, send) {
@@ -224,9 +264,9 @@ function connect(session, instance, onGone) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url =
     `${scheme}://${location.host}${prefix}/api/ws` +
-    `?session=${encodeURIComponent(session)}&instance=${encodeURIComponent(instance)}` +
+    `?instance=${encodeURIComponent(instance)}&shard=${shard}` +
     `&locale=${encodeURIComponent(navigator.language || "en-US")}`;
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(url, ["pakka", session]);
   let opened = false;
   const send = (index) => {
     const hand = shown.hand;
@@ -282,24 +322,29 @@ function connect(session, instance, onGone) {
 }
 
 async function main() {
-  const { client_id: clientId, words: w } = await config();
+  const { client_id: clientId, words: w, shards } = await config();
   words = w;
   status(words.signing_in);
   const sdk = new DiscordSDK(clientId);
   await sdk.ready();
+  shard = shardOf(sdk.guildId, shards);
   let session = await signIn(sdk, clientId);
   let wait = 500;
   const open = () =>
     connect(session, sdk.instanceId, async (opened) => {
-      // A bot restart or a lost network: back as soon as the server is; a session the
-      // restarted server no longer knows signs in again.
+      // A bot restart or a lost network: back as soon as the server is, with the same
+      // session (every process accepts it, a restarted one too); one the server refuses
+      // (past its time) signs in again.
       status(words.reconnecting);
       if (opened) wait = 500;
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(wait * 2, 10_000);
       if (!opened) {
         try {
-          session = await signIn(sdk, clientId);
+          const answer = await fetch(`${prefix}/api/session?shard=${shard}`, {
+            headers: bearer(),
+          });
+          if (answer.status === 401) session = await signIn(sdk, clientId);
         } catch {
           // Discord or the bot not there yet: tried again on the next round.
         }

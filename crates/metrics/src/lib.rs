@@ -99,6 +99,11 @@ struct OperationLabel {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ReasonLabel {
+    reason: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct LevelLabel {
     level: &'static str,
 }
@@ -138,6 +143,10 @@ struct Metrics {
     decisions: Family<LevelLabel, Counter>,
     decision_seconds: Histograms<LevelLabel>,
     resident_memory: Gauge,
+    windows_open: Gauge,
+    window_frames: Family<KindLabel, Counter>,
+    window_sign_ins: Counter,
+    window_refusals: Family<ReasonLabel, Counter>,
 }
 
 /// Registers each family of `$m` in registry `$r`: `"name": "help" => field [Unit]`.
@@ -178,6 +187,10 @@ impl Metrics {
             decisions: Family::default(),
             decision_seconds: Family::new_with_constructor(work_buckets),
             resident_memory: Gauge::default(),
+            windows_open: Gauge::default(),
+            window_frames: Family::default(),
+            window_sign_ins: Counter::default(),
+            window_refusals: Family::default(),
         };
         let r = &mut registry;
         // Every family: its name (after `pakka_`), its help, the field that holds it, and its
@@ -203,10 +216,17 @@ impl Metrics {
             "computer_decisions": "Computer players' decisions, by level" => decisions,
             "computer_decision": "Time of a computer player's decision, by level" => decision_seconds [Seconds],
             "process_resident_memory": "The process's resident set size" => resident_memory [Bytes],
+            "windows_open": "Activity windows open on this process" => windows_open,
+            "window_frames": "Frames sent to Activity windows, by kind (table, hand, rules, hint, refused, notice)" => window_frames,
+            "window_sign_ins": "Sessions given to Activity windows (a sign-in's code exchanged)" => window_sign_ins,
+            "window_refusals": "Activity sign-ins and windows refused, by reason (malformed, forged, expired, no_window, code_refused, not_in_instance, other_shard)" => window_refusals,
         );
         // Counters of rare events start at zero, so their series exist before the first one.
         for kind in ["table", "hand"] {
             drop(m.pictures_shed.get_or_create(&KindLabel { kind }));
+        }
+        for reason in WINDOW_REFUSALS {
+            drop(m.window_refusals.get_or_create(&ReasonLabel { reason }));
         }
         Metrics { registry, ..m }
     }
@@ -352,6 +372,47 @@ pub fn picture_drawn(kind: &'static str, took: Duration) {
 pub fn picture_shed(kind: &'static str) {
     if let Some(m) = on() {
         m.pictures_shed.get_or_create(&KindLabel { kind }).inc();
+    }
+}
+
+/// Why a window's sign-in or socket may be refused, each counted from zero.
+pub const WINDOW_REFUSALS: [&str; 7] = [
+    "malformed",
+    "forged",
+    "expired",
+    "no_window",
+    "code_refused",
+    "not_in_instance",
+    "other_shard",
+];
+
+/// `open` Activity windows are open on this process now.
+pub fn windows_open(open: usize) {
+    if let Some(m) = on() {
+        m.windows_open.set(i64::try_from(open).unwrap_or(i64::MAX));
+    }
+}
+
+/// A frame of `kind` sent to a window.
+pub fn window_frame(kind: &'static str) {
+    if let Some(m) = on() {
+        m.window_frames.get_or_create(&KindLabel { kind }).inc();
+    }
+}
+
+/// A session given to a window.
+pub fn window_signed_in() {
+    if let Some(m) = on() {
+        m.window_sign_ins.inc();
+    }
+}
+
+/// A window's sign-in or socket refused, for `reason` (one of [`WINDOW_REFUSALS`]).
+pub fn window_refused(reason: &'static str) {
+    if let Some(m) = on() {
+        m.window_refusals
+            .get_or_create(&ReasonLabel { reason })
+            .inc();
     }
 }
 

@@ -70,6 +70,8 @@ impl User {
 #[derive(Clone, Debug)]
 pub struct Instance {
     pub channel_id: u64,
+    /// The server of its channel; None in a DM or group DM.
+    pub guild_id: Option<u64>,
     pub users: Vec<u64>,
 }
 
@@ -84,6 +86,8 @@ struct InstanceJson {
 struct Location {
     #[serde(deserialize_with = "snowflake")]
     channel_id: u64,
+    #[serde(default)]
+    guild_id: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -136,6 +140,12 @@ impl DiscordApi {
             client_secret: client_secret.to_string(),
             next_bot_call: Arc::new(tokio::sync::Mutex::new(Instant::now())),
         }
+    }
+
+    /// The application's OAuth2 secret, which every process of the instance has: what the
+    /// windows' sessions are signed with (`sessions`).
+    pub(crate) fn client_secret(&self) -> &str {
+        &self.client_secret
     }
 
     /// Waits for a bot-token call's turn (`after`: at the earliest then, a 429's wait).
@@ -269,6 +279,7 @@ impl DiscordApi {
         let json: InstanceJson = self.bot_get("the activity instance", url).await?;
         Ok(Instance {
             channel_id: json.location.channel_id,
+            guild_id: json.location.guild_id.and_then(|g| g.parse().ok()),
             users: json.users.iter().filter_map(|u| u.parse().ok()).collect(),
         })
     }

@@ -32,6 +32,20 @@ pub enum ServerFrame {
     Notice { text: String },
 }
 
+impl ServerFrame {
+    /// The frame's kind, as the metrics count frames sent.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ServerFrame::Table(_) => "table",
+            ServerFrame::Hand(_) => "hand",
+            ServerFrame::Rules(_) => "rules",
+            ServerFrame::Refused { .. } => "refused",
+            ServerFrame::Hint { .. } => "hint",
+            ServerFrame::Notice { .. } => "notice",
+        }
+    }
+}
+
 /// The public table.
 #[derive(Clone, Debug, Serialize)]
 pub struct TableFrame {
@@ -44,7 +58,7 @@ pub struct TableFrame {
     pub story: Vec<String>,
     pub scores: Vec<String>,
     /// Where the public picture is (`picture?table=…&move=…&named=…`, under `/api`; the window
-    /// adds its session), once the game has begun: an SVG the render crate draws when it is
+    /// asks for it with its session's key), once the game has begun: an SVG the render crate draws when it is
     /// asked for. Given to those without a seat: a seated person's hand picture shows them the table
     /// too. (A picture in the frame itself would make every frame, and the buffer each window's
     /// socket keeps at its largest frame's size, many times larger.)

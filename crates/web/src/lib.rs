@@ -7,14 +7,20 @@
 //! - `GET /api/config?locale=…`: the application's id and the words shown before a table.
 //! - `POST /api/token` `{"code": …}`: the OAuth2 code a window's SDK got from `authorize`,
 //!   exchanged at Discord with the application's secret (`DISCORD_CLIENT_SECRET`); answers the
-//!   access token (for the SDK's `authenticate`) and a session key naming the person
-//!   (`sessions`).
-//! - `GET /api/ws?session=…&instance=…`: a window's WebSocket. The instance is checked with
-//!   Discord (its channel, and that the person is in it) before the window is attached to the
-//!   channel's table (`socket`).
-//! - `GET /api/picture?session=…&table=…[&hand=1]`: the picture a frame points to (the public
-//!   table, or the person's own hand), drawn as SVG when asked, for a session with a window on
-//!   that table's channel.
+//!   access token (for the SDK's `authenticate`) and a session key naming the person, signed
+//!   so that every process of the instance accepts it, after a restart too (`sessions`).
+//! - `GET /api/session` with `Authorization: Bearer <key>`: whether the key is a live session
+//!   (200 with its person's id and name, else 401): what a window asks before it connects
+//!   again, to sign in again only when it must.
+//! - `GET /api/ws?instance=…`: a window's WebSocket, its session key offered as a subprotocol
+//!   (`Sec-WebSocket-Protocol: pakka, <key>`; the server answers `pakka`). The instance is
+//!   checked with Discord (its channel, and that the person is in it) before the window is
+//!   attached to the channel's table (`socket`).
+//! - `GET /api/picture?table=…[&hand=1]` with `Authorization: Bearer <key>`: the picture a
+//!   frame points to (the public table, or the person's own hand), drawn as SVG when asked, for
+//!   a session with a window on that table's channel here.
+//!
+//! A session's key never travels in an address (a proxy's or server's log keeps addresses).
 //!
 //! Nothing a seat may not see ever leaves for a window: its frames are built from the person's
 //! own hand view or the public table view (`frames`). Who the person is comes from Discord,
@@ -34,7 +40,7 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::{Query, State, WebSocketUpgrade};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -42,6 +48,7 @@ use serde::Deserialize;
 
 use pakka_catalog::catalog;
 use pakka_edge::{Follow, Heard, People};
+use pakka_shards::ShardRange;
 use pakka_table::TableService;
 use pakka_text::{msg, Msg};
 
@@ -57,6 +64,10 @@ pub struct Settings {
     pub client: std::path::PathBuf,
     /// Discord's HTTP API (through `DISCORD_HTTP_PROXY` when set).
     pub api: DiscordApi,
+    /// The gateway shards this process runs (`SHARDS`; None: every one): a window of a server
+    /// on another process's shard is refused here, and a window's client learns the total to
+    /// name its shard in its requests, by which a proxy in front of the processes routes it.
+    pub shards: Option<ShardRange>,
 }
 
 /// The running web edge, shared by its connections.
@@ -87,6 +98,8 @@ pub struct Web {
     ended: Mutex<HashMap<u64, Arc<Ended>>>,
     /// Activity instances Discord told of lately, and when.
     instances: Mutex<HashMap<String, (std::time::Instant, discord::Instance)>>,
+    /// The gateway shards this process runs (None: every one).
+    shards: Option<ShardRange>,
 }
 
 /// How long an instance Discord told of is taken as it was.
@@ -396,11 +409,12 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
             source,
         })?;
     let addr = listener.local_addr().unwrap_or(settings.addr);
+    let sessions = Sessions::new(settings.api.client_secret());
     let web = Arc::new(Web {
         service,
         api: settings.api,
         app,
-        sessions: Sessions::default(),
+        sessions,
         people: People::default(),
         stopping: tokio::sync::watch::Sender::new(false),
         channels: Mutex::new(HashMap::new()),
@@ -408,11 +422,13 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         watched: Mutex::new(HashMap::new()),
         ended: Mutex::new(HashMap::new()),
         instances: Mutex::new(HashMap::new()),
+        shards: settings.shards,
     });
     let hearing = tokio::spawn(web.clone().hear());
     let api = Router::new()
         .route("/config", get(config))
         .route("/token", post(token))
+        .route("/session", get(session))
         .route("/ws", get(window))
         .route("/picture", get(picture))
         .with_state(web.clone());
@@ -449,6 +465,10 @@ async fn config(
     let word = |m: Msg| catalog().text(lang, &m, &pakka_catalog::NoNames);
     Json(serde_json::json!({
         "client_id": web.app.to_string(),
+        // A window names the shard of its server (`(guild_id >> 22) % shards`; 0 in a DM) in
+        // its socket's and pictures' requests: a proxy in front of several processes routes on
+        // it (docs/large-instance.md).
+        "shards": web.shards.map_or(1, |s| s.total.max(1)),
         "words": {
             "signing_in": word(msg!("web-signing-in")),
             "reconnecting": word(msg!("web-reconnecting")),
@@ -483,7 +503,8 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
     let access = match web.api.exchange(web.app, &request.code).await {
         Ok(access) => access,
         Err(DiscordError::Refused { .. }) => {
-            return refused(StatusCode::UNAUTHORIZED, None, msg!("web-bad-session"))
+            pakka_metrics::window_refused("code_refused");
+            return refused(StatusCode::UNAUTHORIZED, None, msg!("web-bad-session"));
         }
         Err(e) => {
             tracing::warn!(error = %e, "a window's sign-in could not reach Discord");
@@ -500,6 +521,7 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
     let name = user.display_name();
     web.people
         .learn(user.id, Some(name.clone()), std::time::Instant::now());
+    pakka_metrics::window_signed_in();
     let session = web.sessions.open(Person {
         id: user.id,
         name,
@@ -510,21 +532,33 @@ async fn token(State(web): State<Arc<Web>>, body: axum::body::Bytes) -> Response
     Json(serde_json::json!({ "access_token": access, "session": session })).into_response()
 }
 
+/// `GET /api/session`: the person of the session the request carries, or 401.
+async fn session(State(web): State<Arc<Web>>, headers: HeaderMap) -> Response {
+    match web.sessions.person(bearer(&headers).unwrap_or_default()) {
+        Ok(person) => Json(serde_json::json!({
+            "id": person.id.to_string(),
+            "name": person.name,
+        }))
+        .into_response(),
+        Err(why) => session_refused(why, None),
+    }
+}
+
 #[derive(Deserialize)]
 struct PictureQuery {
-    session: String,
     table: pakka_table::TableId,
     /// The seat's picture of its hand, not the public table.
     #[serde(default)]
     hand: Option<u8>,
 }
 
-/// `GET /api/picture?session=…&table=…[&hand=1]` (and `move=…` and `named=…`, which only make
+/// `GET /api/picture?table=…[&hand=1]` with the session's key as a bearer token (and `move=…` and `named=…`, which only make
 /// each move's address, and each state of its names, its own): the table's public picture, or
 /// the person's own hand, as an SVG drawn now, in the person's language. Only for a session that opened a window on the table's
 /// channel, and a hand only its own.
 async fn picture(
     State(web): State<Arc<Web>>,
+    headers: HeaderMap,
     query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let Ok(Query(query)) = query else {
@@ -533,8 +567,10 @@ async fn picture(
     let Some((view, ended)) = web.view_or_end(query.table).await else {
         return refused(StatusCode::NOT_FOUND, None, msg!("web-no-table"));
     };
-    let Some(person) = web.sessions.person_in(&query.session, view.channel_id) else {
-        return refused(StatusCode::UNAUTHORIZED, None, msg!("web-bad-session"));
+    let key = bearer(&headers).unwrap_or_default();
+    let person = match web.sessions.person_in(key, view.channel_id) {
+        Ok(person) => person,
+        Err(why) => return session_refused(why, None),
     };
     let lang = catalog().pick(&person.locale);
     let names = web.seat_names(&view, view.channel_id, lang);
@@ -569,7 +605,6 @@ async fn picture(
 
 #[derive(Deserialize)]
 struct WindowQuery {
-    session: String,
     instance: String,
     /// The window's language, for a refusal before its person is known.
     #[serde(default)]
@@ -579,6 +614,7 @@ struct WindowQuery {
 /// `GET /api/ws`: a window, attached to its instance's channel's table.
 async fn window(
     State(web): State<Arc<Web>>,
+    headers: HeaderMap,
     query: Result<Query<WindowQuery>, axum::extract::rejection::QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -586,8 +622,10 @@ async fn window(
         return refused(StatusCode::BAD_REQUEST, None, msg!("web-bad-frame"));
     };
     let locale = query.locale.as_deref();
-    let Some(person) = web.sessions.person(&query.session) else {
-        return refused(StatusCode::UNAUTHORIZED, locale, msg!("web-bad-session"));
+    let key = offered_key(&headers).unwrap_or_default();
+    let person = match web.sessions.person(key) {
+        Ok(person) => person,
+        Err(why) => return session_refused(why, locale),
     };
     if query.instance.is_empty() || query.instance.len() > 128 {
         return refused(
@@ -599,11 +637,12 @@ async fn window(
     let instance = match web.instance(&query.instance, person.id).await {
         Ok(instance) => instance,
         Err(DiscordError::Refused { .. }) => {
+            pakka_metrics::window_refused("not_in_instance");
             return refused(
                 StatusCode::FORBIDDEN,
                 Some(&person.locale),
                 msg!("web-bad-instance"),
-            )
+            );
         }
         Err(e) => {
             tracing::warn!(error = %e, "a window's instance could not be checked");
@@ -615,14 +654,25 @@ async fn window(
         }
     };
     if !instance.users.contains(&person.id) {
+        pakka_metrics::window_refused("not_in_instance");
         return refused(
             StatusCode::FORBIDDEN,
             Some(&person.locale),
             msg!("web-bad-instance"),
         );
     }
+    // A DM's or group DM's instance is shard 0's, as its events are.
+    let guild = instance.guild_id.unwrap_or(0);
+    if web.shards.is_some_and(|range| !range.holds(guild)) {
+        pakka_metrics::window_refused("other_shard");
+        return refused(
+            StatusCode::MISDIRECTED_REQUEST,
+            Some(&person.locale),
+            msg!("web-other-process"),
+        );
+    }
     let channel = instance.channel_id;
-    web.sessions.attach(&query.session, channel);
+    web.sessions.attach(key, channel);
     // A window sends small frames (a move): small buffers and limits (tungstenite's defaults,
     // 128 KiB to read and to write, would be most of an open window's memory; a read buffer
     // of the largest frame a window may send is enough). What the server writes goes out at
@@ -632,5 +682,36 @@ async fn window(
         .write_buffer_size(0)
         .max_message_size(frames::MAX_CLIENT_FRAME * 2)
         .max_frame_size(frames::MAX_CLIENT_FRAME * 2)
+        .protocols([PROTOCOL])
         .on_upgrade(move |socket| socket::run(web, socket, person, channel))
+}
+
+/// The subprotocol a window's socket speaks; its session's key is offered beside it.
+const PROTOCOL: &str = "pakka";
+
+/// The session's key a window's socket offers as its second subprotocol (`pakka, <key>`).
+fn offered_key(headers: &HeaderMap) -> Option<&str> {
+    let offered = headers
+        .get(axum::http::header::SEC_WEBSOCKET_PROTOCOL)?
+        .to_str()
+        .ok()?;
+    offered
+        .split(',')
+        .map(str::trim)
+        .find(|p| !p.is_empty() && *p != PROTOCOL)
+}
+
+/// The session's key a request carries as `Authorization: Bearer <key>`.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+}
+
+/// A session's key refused: counted by why, and told as a session to sign in again for.
+fn session_refused(why: sessions::Refusal, locale: Option<&str>) -> Response {
+    pakka_metrics::window_refused(why.label());
+    refused(StatusCode::UNAUTHORIZED, locale, msg!("web-bad-session"))
 }

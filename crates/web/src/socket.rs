@@ -45,7 +45,10 @@ struct Window {
 impl Window {
     async fn send(&mut self, frame: &ServerFrame) -> bool {
         match serde_json::to_string(frame) {
-            Ok(text) => self.sink.send(Message::Text(text.into())).await.is_ok(),
+            Ok(text) => {
+                pakka_metrics::window_frame(frame.kind());
+                self.sink.send(Message::Text(text.into())).await.is_ok()
+            }
             Err(e) => {
                 tracing::error!(error = %e, "a window's frame did not serialize");
                 true
@@ -132,6 +135,7 @@ impl Window {
                         )))
                         .unwrap_or_default()
                     });
+            pakka_metrics::window_frame("table");
             return self
                 .sink
                 .send(Message::Text(text.as_ref().into()))
@@ -264,8 +268,10 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         rules_sent: None,
         sink,
     };
-    web.windows
+    let open_now = web
+        .windows
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    pakka_metrics::windows_open(open_now + 1);
     let mut pace = FramePace::new(FRAMES, PER, Instant::now());
     // A window that comes while the bot stops is told at once.
     let mut open = if *stopping.borrow() {
@@ -334,6 +340,8 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
     .await;
     drop(changes);
     web.unwatch(channel);
-    web.windows
+    let open_now = web
+        .windows
         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    pakka_metrics::windows_open(open_now.saturating_sub(1));
 }

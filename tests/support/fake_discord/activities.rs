@@ -128,7 +128,7 @@ impl Inner {
                     "id": format!("gc-{}", i.channel),
                     "kind": "gc",
                     "channel_id": i.channel.to_string(),
-                    "guild_id": FakeDiscord::GUILD_ID.to_string(),
+                    "guild_id": st.guild_of(i.channel).to_string(),
                 },
                 "users": i.users.iter().map(u64::to_string).collect::<Vec<_>>(),
             }))),
