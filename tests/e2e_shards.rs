@@ -14,6 +14,13 @@
 //! - `a_misrouted_server_gets_no_table`: a bot whose table service serves other shards than its
 //!   gateway connection carries (a wiring mistake; Discord itself routes by shard) refuses that
 //!   server's commands and clicks with a sentence and stores nothing.
+//! - `windows_reach_the_process_of_their_server_through_the_documented_proxy`: the Activity
+//!   across two processes behind nginx, configured as `deploy/nginx-activity.conf` says: windows
+//!   on tables of servers on both shards sign in once, play and see each other's moves; a
+//!   session one process signed is accepted by the other; a window sent to the wrong process is
+//!   refused with its sentence; one process SIGKILLed mid-game leaves the other's windows
+//!   playing, and restarted, its own windows come back with their sessions and play on.
+//!   Skipped, saying why, where nginx is not installed (`.ci/run` installs it).
 //! - `a_bad_shards_setting_stops_the_binary_with_its_sentence`: a bad `SHARDS` stops `pakka`
 //!   at start (exit code 2) with the catalog's sentence in the terminal's language.
 //!
@@ -36,6 +43,7 @@ use crate::support::hand_history;
 use crate::support::harness::{dealt, open_table_in};
 use crate::support::ids::{self, ComponentId};
 use crate::support::postgres::{self, TestDb};
+use crate::support::windows;
 
 /// Two servers, one on each shard of two: `(guild >> 22) % 2` is 0 and 1.
 const EVEN: u64 = 0x2_0000 << 22;
@@ -95,6 +103,17 @@ impl Cluster {
     /// Starts process `n` with `SHARDS=shards` (every shard without) and waits until it has
     /// registered its commands and `ready` shards are connected.
     async fn boot(&mut self, n: usize, shards: Option<&str>, ready: &[[u32; 2]]) {
+        self.boot_with(n, shards, ready, &[]).await;
+    }
+
+    /// [`Cluster::boot`] with more of the process's environment.
+    async fn boot_with(
+        &mut self,
+        n: usize,
+        shards: Option<&str>,
+        ready: &[[u32; 2]],
+        env: &[(&str, String)],
+    ) {
         let log = self.dir.path().join(format!("bot{n}.log"));
         let mut command = BotCommand::new(&self.fake, &self.db.url, self.dir.path(), &log)
             .env("DISCORD_TOKEN", &token(n))
@@ -104,6 +123,9 @@ impl Cluster {
             .env("PLAY_BURST", "0");
         if let Some(shards) = shards {
             command = command.env("SHARDS", shards);
+        }
+        for (name, value) in env {
+            command = command.env(name, value);
         }
         let bot = command.start(&self.fake).await;
         if let Err(e) = self.fake.wait_for_shards(ready, WAIT).await {
@@ -716,4 +738,330 @@ fn a_bad_shards_setting_stops_the_binary_with_its_sentence() {
     assert!(said.contains("first-last/total"), "{said}");
     // Nothing was started: no database was created.
     assert!(!dir.path().join("pakka.db").exists());
+}
+
+/// A free port on 127.0.0.1 (for an address a process and the proxy's configuration share).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// nginx in front of the processes' web edges, with the project's documented configuration
+/// (`deploy/nginx-activity.conf`), its upstreams pointed at `processes` and listening on
+/// `listen`. None, saying why, where nginx is not installed.
+struct Nginx {
+    child: std::process::Child,
+}
+
+impl Nginx {
+    fn start(dir: &std::path::Path, processes: [u16; 2], listen: u16) -> Option<Nginx> {
+        let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists());
+        let Some(binary) = binary else {
+            eprintln!(
+                "skipped: nginx is not installed (apt-get install nginx; .ci/run installs it)"
+            );
+            return None;
+        };
+        let documented = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/nginx-activity.conf"),
+        )
+        .unwrap();
+        let site = documented
+            .replace("10.0.0.1:8080", &format!("127.0.0.1:{}", processes[0]))
+            .replace("10.0.0.2:8080", &format!("127.0.0.1:{}", processes[1]))
+            .replace("listen 8443;", &format!("listen 127.0.0.1:{listen};"));
+        assert_ne!(
+            site, documented,
+            "the documented addresses are where the test puts its own"
+        );
+        let root = dir.join("nginx");
+        std::fs::create_dir_all(root.join("temp")).unwrap();
+        std::fs::write(root.join("site.conf"), site).unwrap();
+        let temp = root.join("temp");
+        let main = format!(
+            "worker_processes 1;\n\
+             daemon off;\n\
+             pid {root}/nginx.pid;\n\
+             error_log {root}/error.log warn;\n\
+             events {{ worker_connections 1024; }}\n\
+             http {{\n\
+               access_log {root}/access.log;\n\
+               client_body_temp_path {temp}/body;\n\
+               proxy_temp_path {temp}/proxy;\n\
+               fastcgi_temp_path {temp}/fastcgi;\n\
+               uwsgi_temp_path {temp}/uwsgi;\n\
+               scgi_temp_path {temp}/scgi;\n\
+               include {root}/site.conf;\n\
+             }}\n",
+            root = root.display(),
+            temp = temp.display(),
+        );
+        std::fs::write(root.join("nginx.conf"), main).unwrap();
+        let child = std::process::Command::new(binary)
+            .arg("-p")
+            .arg(&root)
+            .arg("-e")
+            .arg(root.join("error.log"))
+            .arg("-c")
+            .arg(root.join("nginx.conf"))
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("nginx starts");
+        Some(Nginx { child })
+    }
+}
+
+impl Drop for Nginx {
+    /// Stops nginx as its service would (SIGTERM to the master, which stops its workers; a
+    /// SIGKILL would leave them running), and waits for it.
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// A window's next frame of `kind` (others skipped, but never a notice: nothing tells a window
+/// its table is gone or its bot restarting here unless the test says so).
+async fn frame(socket: &mut windows::Socket, kind: &str) -> Value {
+    use futures_util::StreamExt;
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .unwrap_or_else(|_| panic!("no {kind} frame in 10 s"));
+        let Some(Ok(tokio_tungstenite::tungstenite::Message::Text(text))) = next else {
+            panic!("the window closed waiting for a {kind} frame: {next:?}");
+        };
+        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        assert_ne!(frame["type"], "notice", "{frame}");
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+/// Whether a window's socket closes within 10 s.
+async fn closes(socket: &mut windows::Socket) -> bool {
+    use futures_util::StreamExt;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        match tokio::time::timeout_at(deadline, socket.next()).await {
+            Err(_) => return false,
+            Ok(None | Some(Err(_))) => return true,
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_)))) => return true,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
+/// The players' windows on `table`, opened through `proxy` with their sessions and `query`
+/// (instance and shard), each with the hand it was last sent.
+async fn windows_on(
+    proxy: std::net::SocketAddr,
+    table: i64,
+    sessions: &[&str],
+    query: &str,
+) -> Vec<(windows::Socket, Value)> {
+    let mut open = Vec::new();
+    for session in sessions {
+        let mut socket = windows::connect_with(proxy, session, query)
+            .await
+            .unwrap_or_else(|e| panic!("a window through the proxy: {e}"));
+        let shown = frame(&mut socket, "table").await;
+        assert_eq!(
+            shown["table"], table,
+            "the window shows its own server's table"
+        );
+        let hand = frame(&mut socket, "hand").await;
+        open.push((socket, hand));
+    }
+    open
+}
+
+/// `moves` moves made in the windows of one table, each by the window whose hand offers one;
+/// every window sees each move. Answers the move number the table shows then.
+async fn play_in_windows(open: &mut [(windows::Socket, Value)], table: i64, moves: usize) -> u64 {
+    use futures_util::SinkExt;
+    let mut number = 0;
+    for _ in 0..moves {
+        let k = open
+            .iter()
+            .position(|(_, hand)| hand["actions"].as_array().is_some_and(|a| !a.is_empty()))
+            .expect("a window whose hand offers a move");
+        let hand = &open[k].1;
+        number = hand["move_number"].as_u64().unwrap();
+        let index = hand["actions"][0]["index"].clone();
+        let sent = json!({"type": "move", "table": table, "move_number": number, "index": index});
+        open[k]
+            .0
+            .send(tokio_tungstenite::tungstenite::Message::Text(
+                sent.to_string().into(),
+            ))
+            .await
+            .unwrap();
+        let mut shown = number;
+        for (socket, hand) in open.iter_mut() {
+            loop {
+                let at = frame(socket, "table").await["move_number"]
+                    .as_u64()
+                    .unwrap();
+                if at > number {
+                    shown = at;
+                    break;
+                }
+            }
+            *hand = frame(socket, "hand").await;
+            assert!(hand["move_number"].as_u64() > Some(number), "{hand}");
+        }
+        number = shown;
+    }
+    number
+}
+
+/// Signs `user` in at the web edge at `addr` (a process, or the proxy): the session's key.
+async fn sign_in(fake: &FakeDiscord, addr: std::net::SocketAddr, user: &FakeUser) -> String {
+    let code = fake.authorize(user);
+    let (status, body) =
+        crate::support::http::post_json(addr, "/api/token", &json!({ "code": code }))
+            .await
+            .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let body: Value = serde_json::from_str(&body).unwrap();
+    body["session"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn windows_reach_the_process_of_their_server_through_the_documented_proxy() {
+    let Some(mut c) = Cluster::start("e2e_shards::windows_reach_the_process_of_their_server").await
+    else {
+        return;
+    };
+    let client = c.dir.path().join("client");
+    std::fs::create_dir_all(&client).unwrap();
+    std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
+    let ports = [free_port(), free_port()];
+    let listen = free_port();
+    let Some(nginx) = Nginx::start(c.dir.path(), ports, listen) else {
+        return;
+    };
+    let proxy: std::net::SocketAddr = ([127, 0, 0, 1], listen).into();
+    let web_env = |n: usize| {
+        vec![
+            ("ACTIVITY_ADDR", format!("127.0.0.1:{}", ports[n])),
+            ("ACTIVITY_CLIENT_DIR", client.display().to_string()),
+            (
+                "DISCORD_CLIENT_SECRET",
+                FakeDiscord::CLIENT_SECRET.to_string(),
+            ),
+        ]
+    };
+    c.boot_with(0, Some("0-0/2"), &[[0, 2]], &web_env(0)).await;
+    c.boot_with(1, Some("1-1/2"), &[[1, 2]], &web_env(1)).await;
+    let fake = c.fake.clone();
+    let (alice, bob, carol, dave) = (
+        &c.alice.clone(),
+        &c.bob.clone(),
+        &c.carol.clone(),
+        &c.dave.clone(),
+    );
+    let (even, _) = open(&fake, EVEN_CHANNELS[0], "pisha-pasha", &[alice, bob], 0, 11).await;
+    let (odd, _) = open(&fake, ODD_CHANNELS[0], "pisha-pasha", &[carol, dave], 0, 12).await;
+    let even_instance = fake.open_activity(EVEN_CHANNELS[0], &[alice, bob]);
+    let odd_instance = fake.open_activity(ODD_CHANNELS[0], &[carol, dave]);
+
+    // Every process tells the windows the shard count.
+    for addr in [proxy, ([127, 0, 0, 1], ports[1]).into()] {
+        let (status, body) = crate::support::http::get(addr, "/api/config")
+            .await
+            .unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("\"shards\":2"), "{body}");
+    }
+    // Signed in once each: through the proxy (no shard: any process), and Bob at the odd
+    // process directly; each session is accepted by the other process.
+    let sessions = [
+        sign_in(&fake, proxy, alice).await,
+        sign_in(&fake, ([127, 0, 0, 1], ports[1]).into(), bob).await,
+        sign_in(&fake, proxy, carol).await,
+        sign_in(&fake, proxy, dave).await,
+    ];
+    let even_query = format!("instance={even_instance}&shard=0");
+    let odd_query = format!("instance={odd_instance}&shard=1");
+    let mut evens = windows_on(proxy, even, &[&sessions[0], &sessions[1]], &even_query).await;
+    let mut odds = windows_on(proxy, odd, &[&sessions[2], &sessions[3]], &odd_query).await;
+
+    // A window sent to the process that does not serve its server is refused, with why.
+    let wrong = format!("instance={odd_instance}&shard=0");
+    match windows::connect_with(proxy, &sessions[2], &wrong).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 421);
+            let body = String::from_utf8_lossy(response.body().as_deref().unwrap_or_default())
+                .into_owned();
+            assert!(body.contains("does not serve this server"), "{body}");
+        }
+        other => panic!("a window on the wrong process: {:?}", other.map(|_| ())),
+    }
+
+    // Both tables played in their windows at once, each move seen by both windows.
+    let (even_at, odd_at) = tokio::join!(
+        play_in_windows(&mut evens, even, 3),
+        play_in_windows(&mut odds, odd, 3),
+    );
+    assert!(even_at >= 3 && odd_at >= 3, "{even_at} {odd_at}");
+
+    // The odd process is killed: its windows close; the even windows play on, told nothing.
+    c.kill(1).await;
+    for (socket, _) in odds.iter_mut() {
+        assert!(closes(socket).await, "an odd window outlived its process");
+    }
+    let even_at = play_in_windows(&mut evens, even, 2).await;
+
+    // Restarted, the odd process restores its table; its windows come back with the sessions
+    // they had (no sign-in) and play on from where they were.
+    c.boot_with(1, Some("1-1/2"), &[[0, 2], [1, 2]], &web_env(1))
+        .await;
+    let mut back = None;
+    for _ in 0..100 {
+        match windows::connect_with(proxy, &sessions[2], &odd_query).await {
+            Ok(socket) => {
+                back = Some(socket);
+                break;
+            }
+            // The restarted process's web edge may listen a moment after its shards connect.
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+    let mut carols = back.expect("Carol's window comes back with her session");
+    let shown = frame(&mut carols, "table").await;
+    assert_eq!(shown["table"], odd);
+    assert_eq!(shown["move_number"], odd_at, "the table as it was: {shown}");
+    let hand = frame(&mut carols, "hand").await;
+    let mut odds = vec![(carols, hand)];
+    odds.extend(windows_on(proxy, odd, &[&sessions[3]], &odd_query).await);
+    assert!(play_in_windows(&mut odds, odd, 2).await > odd_at);
+    assert!(play_in_windows(&mut evens, even, 1).await > even_at);
+    assert_eq!(c.fake.violations(), Vec::<String>::new());
+    // nginx's access log has every window's request, and no session's key.
+    drop((evens, odds));
+    drop(nginx);
+    let log = std::fs::read_to_string(c.dir.path().join("nginx/access.log")).unwrap();
+    assert!(
+        log.contains("/api/ws?instance=") && log.contains(" 421 "),
+        "{log}"
+    );
+    for session in &sessions {
+        assert!(
+            !log.contains(session.as_str()),
+            "a session's key in the log:\n{log}"
+        );
+    }
 }
