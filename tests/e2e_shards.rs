@@ -785,10 +785,11 @@ impl Nginx {
         let temp = root.join("temp");
         let main = format!(
             "worker_processes 1;\n\
+             worker_rlimit_nofile 16384;\n\
              daemon off;\n\
              pid {root}/nginx.pid;\n\
              error_log {root}/error.log warn;\n\
-             events {{ worker_connections 1024; }}\n\
+             events {{ worker_connections 8192; }}\n\
              http {{\n\
                access_log {root}/access.log;\n\
                client_body_temp_path {temp}/body;\n\
@@ -1063,5 +1064,139 @@ async fn windows_reach_the_process_of_their_server_through_the_documented_proxy(
             !log.contains(session.as_str()),
             "a session's key in the log:\n{log}"
         );
+    }
+}
+
+/// A process's resident memory, KiB.
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// What windows cost across two processes behind nginx (`deploy/nginx-activity.conf`):
+/// `WINDOWS` (default 2,000) windows, half on a table of each process's server, signed in and
+/// opened through the proxy; each process's resident memory before and after, per window; then
+/// a move at each table, and the time until every window of that table has its frame. A
+/// measurement for BENCHMARKS.md, run by name (PostgreSQL and nginx needed):
+/// `cargo test --test tests e2e_shards::windows_across_two_processes -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: run it by name"]
+async fn windows_across_two_processes() {
+    use futures_util::SinkExt;
+    let windows: usize = std::env::var("WINDOWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let Some(mut c) = Cluster::start("e2e_shards::windows_across_two_processes").await else {
+        return;
+    };
+    let client = c.dir.path().join("client");
+    std::fs::create_dir_all(&client).unwrap();
+    std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
+    let ports = [free_port(), free_port()];
+    let listen = free_port();
+    let Some(_nginx) = Nginx::start(c.dir.path(), ports, listen) else {
+        return;
+    };
+    let proxy: std::net::SocketAddr = ([127, 0, 0, 1], listen).into();
+    for n in 0..2 {
+        let env = [
+            ("ACTIVITY_ADDR", format!("127.0.0.1:{}", ports[n])),
+            ("ACTIVITY_CLIENT_DIR", client.display().to_string()),
+            (
+                "DISCORD_CLIENT_SECRET",
+                FakeDiscord::CLIENT_SECRET.to_string(),
+            ),
+        ];
+        let ready = [[0, 2], [1, 2]];
+        c.boot_with(n, Some(&format!("{n}-{n}/2")), &ready[..=n], &env)
+            .await;
+    }
+    let fake = c.fake.clone();
+    let sides = [
+        (EVEN_CHANNELS[0], [c.alice.clone(), c.bob.clone()], 0u64),
+        (ODD_CHANNELS[0], [c.carol.clone(), c.dave.clone()], 1u64),
+    ];
+    let mut report = Vec::new();
+    let mut opened = Vec::new();
+    for (channel, players, shard) in &sides {
+        let [a, b] = players;
+        let (table, _) = open(&fake, *channel, "pisha-pasha", &[a, b], 0, 20 + shard).await;
+        let people: Vec<FakeUser> = (0..windows / 2)
+            .map(|k| fake.user(8_000_000 + shard * 100_000 + k as u64, &format!("w{shard}-{k}")))
+            .collect();
+        let mut everyone: Vec<&FakeUser> = people.iter().collect();
+        everyone.extend([a, b]);
+        let instance = fake.open_activity(*channel, &everyone);
+        opened.push((table, people, instance, *shard));
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let pid = |n: usize| c.bots[n].as_ref().unwrap().pid();
+    let before = [rss_kib(pid(0)), rss_kib(pid(1))];
+    let mut watchers = Vec::new();
+    for (table, people, instance, shard) in &opened {
+        let query = format!("instance={instance}&shard={shard}");
+        let mut sockets = Vec::new();
+        for person in people {
+            let session = sign_in(&fake, proxy, person).await;
+            let mut socket = windows::connect_with(proxy, &session, &query)
+                .await
+                .unwrap();
+            assert_eq!(frame(&mut socket, "table").await["table"], *table);
+            sockets.push(socket);
+        }
+        watchers.push(sockets);
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let after = [rss_kib(pid(0)), rss_kib(pid(1))];
+    for (((table, _, instance, shard), (_, players, _)), sockets) in
+        opened.iter().zip(&sides).zip(watchers.iter_mut())
+    {
+        let query = format!("instance={instance}&shard={shard}");
+        let sessions = [
+            sign_in(&fake, proxy, &players[0]).await,
+            sign_in(&fake, proxy, &players[1]).await,
+        ];
+        let mut movers = windows_on(proxy, *table, &[&sessions[0], &sessions[1]], &query).await;
+        let (mover, hand) = movers
+            .iter_mut()
+            .find(|(_, hand)| hand["actions"].as_array().is_some_and(|a| !a.is_empty()))
+            .expect("someone is to act");
+        let number = hand["move_number"].as_u64().unwrap();
+        let sent = json!({"type": "move", "table": table, "move_number": number,
+                          "index": hand["actions"][0]["index"]});
+        let at = Instant::now();
+        mover
+            .send(tokio_tungstenite::tungstenite::Message::Text(
+                sent.to_string().into(),
+            ))
+            .await
+            .unwrap();
+        let mut lags = Vec::new();
+        for socket in sockets.iter_mut() {
+            while frame(socket, "table").await["move_number"].as_u64() <= Some(number) {}
+            lags.push(at.elapsed());
+        }
+        lags.sort();
+        let p = |q: f64| lags[((lags.len() - 1) as f64 * q) as usize];
+        let n = *shard as usize;
+        report.push(format!(
+            "process {n} (SHARDS={n}-{n}/2): {} windows, RSS {} KiB before, {} KiB after: {:.1} KiB \
+             per window; a move reached every window of its table: p50 {:?}, p99 {:?}, last {:?}",
+            sockets.len(),
+            before[n],
+            after[n],
+            (after[n] as f64 - before[n] as f64) / sockets.len() as f64,
+            p(0.5),
+            p(0.99),
+            lags.last().unwrap()
+        ));
+    }
+    for line in report {
+        println!("{line}");
     }
 }
