@@ -103,8 +103,9 @@ function lines(list, className) {
   return el("div", { className }, list.map((l) => el("p", { textContent: l })));
 }
 
-/// The pictures fetched lately: each address's object URL (each move's picture has an address
-/// of its own), the oldest let go past a few.
+/// The pictures fetched lately: each address's picture as a `data:` URL (each move's picture has
+/// an address of its own), the oldest let go past a few. (A `data:` image, not a `blob:` one:
+/// Discord's Activity frame allows fewer sources of images than a page of its own.)
 const pictures = new Map();
 const PICTURES_KEPT = 6;
 
@@ -113,8 +114,17 @@ function bearer() {
   return { Authorization: `Bearer ${shown.session}` };
 }
 
+function dataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
 /// A picture the server draws (SVG, at the address a frame gives, asked with this window's
-/// session), as an image: nothing in it runs.
+/// session in a header), as an image: nothing in it runs.
 function picture(path) {
   if (!path || !shown.session) return null;
   const img = el("img", { className: "picture", alt: "" });
@@ -125,14 +135,13 @@ function picture(path) {
   }
   fetch(`${prefix}/api/${path}&shard=${shard}`, { headers: bearer() })
     .then((answer) => (answer.ok ? answer.blob() : null))
-    .then((blob) => {
-      if (!blob) return;
-      const url = URL.createObjectURL(blob);
+    .then((blob) => (blob ? dataUrl(blob) : null))
+    .then((url) => {
+      if (!url) return;
       pictures.set(path, url);
-      for (const [old, oldUrl] of pictures) {
+      for (const old of pictures.keys()) {
         if (pictures.size <= PICTURES_KEPT) break;
         pictures.delete(old);
-        URL.revokeObjectURL(oldUrl);
       }
       img.src = url;
     })
