@@ -1127,7 +1127,12 @@ async fn windows_across_two_processes() {
         let [a, b] = players;
         let (table, _) = open(&fake, *channel, "pisha-pasha", &[a, b], 0, 20 + shard).await;
         let people: Vec<FakeUser> = (0..windows / 2)
-            .map(|k| fake.user(8_000_000 + shard * 100_000 + k as u64, &format!("w{shard}-{k}")))
+            .map(|k| {
+                fake.user(
+                    8_000_000 + shard * 100_000 + k as u64,
+                    &format!("w{shard}-{k}"),
+                )
+            })
             .collect();
         let mut everyone: Vec<&FakeUser> = people.iter().collect();
         everyone.extend([a, b]);

@@ -662,6 +662,36 @@ async fn an_eight_person_swiss_survives_a_no_show_and_a_sigkill() {
         "{}",
         late.content()
     );
+    // A "Play again" of one of its games, forged (none was offered), opens no table: the
+    // tournament pairs its own rounds.
+    let rounds = e.store().await.tournament_rounds(id).await.unwrap();
+    let last = rounds.last().unwrap();
+    let table = last.tables.iter().find_map(|t| t.table_id).unwrap();
+    let stored = e.store().await.table(table).await.unwrap().unwrap();
+    let player = e
+        .people
+        .iter()
+        .find(|p| {
+            stored
+                .setup
+                .seat_rows
+                .iter()
+                .any(|s| s.user_id == Some(p.id) && s.computer.is_none())
+        })
+        .expect("a person who played the table")
+        .clone();
+    let before = e.store().await.open_tables().await.unwrap().len();
+    let forged = e
+        .fake
+        .click_unchecked(&player, message.id, &ComponentId::Again(table).to_string())
+        .await
+        .unwrap();
+    assert!(
+        forged.is_ephemeral() && forged.content().contains("has no rematch"),
+        "{}",
+        forged.content()
+    );
+    assert_eq!(e.store().await.open_tables().await.unwrap().len(), before);
 }
 
 /// Match points of a duplicate round by hand: each seat's result (its score where the game

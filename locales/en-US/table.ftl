@@ -69,6 +69,7 @@ table-no-hint-now = It is not your turn: a hint names your move when you have on
 table-seats-not-open = This table's seats are not open: only a table opened with `/play … open_seats:true` lets someone take over a computer player's seat.
 table-not-a-computer-seat = That seat is not a computer player's: only a computer player's seat can be taken over, never a person's.
 table-event-table = This game is part of a tournament round, so it cannot be paused: play it out, or it ends by itself when the round's time runs out.
+table-event-rematch = A tournament's game has no rematch: the tournament pairs its next round itself.
 table-no-such-season = This server has no season { $season }. `/scores` without a season shows the current one.
 table-took-over = { $who } took over seat { $n } from the computer player ({ $level }).
 # A person's move out of turn: seats named, counted from 1 (the engine console says "seat 0").

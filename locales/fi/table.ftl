@@ -66,6 +66,7 @@ table-no-hint-now = Nyt ei ole vuorosi: vihje kertoo siirtosi, kun sinulla on si
 table-seats-not-open = Tämän pöydän paikat eivät ole avoinna: tietokonepelaajan paikan voi ottaa vain pöydässä, joka avattiin komennolla `/play` ja valinnalla `avoimet_paikat`.
 table-not-a-computer-seat = Paikka ei ole tietokonepelaajan: vain tietokonepelaajan paikan voi ottaa, ei koskaan ihmisen.
 table-event-table = Tämä peli kuuluu turnauksen kierrokseen, joten sitä ei voi keskeyttää: pelaa se loppuun, tai se päättyy itsestään kierroksen ajan loputtua.
+table-event-rematch = Turnauksen pelistä ei pelata uusintaa: turnaus arpoo seuraavan kierroksensa itse.
 table-no-such-season = Tällä palvelimella ei ole kautta { $season }. `/scores` ilman kautta näyttää nykyisen.
 table-took-over = { $who } otti paikan { $n } tietokonepelaajalta ({ $level }).
 # A person's move out of turn: seats named, counted from 1 (the engine console says "seat 0").

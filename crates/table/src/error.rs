@@ -94,6 +94,10 @@ pub enum TableError {
     /// A tournament's game belongs to its round: it is not paused.
     #[error("a tournament's table")]
     EventTable,
+    /// A tournament's game has no rematch: its event pairs the next round (a forged or kept
+    /// "Play again" of one).
+    #[error("a tournament's game has no rematch")]
+    EventRematch,
     #[error("refused by the rules: {0:?}")]
     Rule(RuleError<Msg>),
     /// The server's events arrive on a gateway shard another process runs (`SHARDS`): that
@@ -179,6 +183,7 @@ impl TableError {
             TableError::SeatsNotOpen => msg!("table-seats-not-open"),
             TableError::NotAComputerSeat => msg!("table-not-a-computer-seat"),
             TableError::EventTable => msg!("table-event-table"),
+            TableError::EventRematch => msg!("table-event-rematch"),
             TableError::NoSuchSeason { season } => msg!("table-no-such-season", season = *season),
             // The seats named for a person (the engine console's own words number them from 0).
             TableError::Rule(RuleError::NotYourTurn { seat: own, to_act }) => msg!(

@@ -436,6 +436,9 @@ impl TableService {
         if !old.setup.seat_rows.iter().any(|s| s.user_id == Some(user)) {
             return Err(TableError::NotSeated);
         }
+        if self.store.tournament_of_table(id).await?.is_some() {
+            return Err(TableError::EventRematch);
+        }
         if self.table_in(old.setup.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
         }
