@@ -173,14 +173,8 @@ async fn a_scrape_during_a_game_finds_every_family_and_readyz_follows_the_store(
         .web_edge(dir.path().to_path_buf(), ([127, 0, 0, 1], 0).into())
         .await;
     let instance = h.fake.open_activity(CHANNEL, &[&h.alice]);
-    let code = h.fake.authorize(&h.alice);
-    let (status, body) = http::post_json(web.addr, "/api/token", &json!({ "code": code }))
-        .await
-        .unwrap();
-    assert_eq!(status, 200, "{body}");
-    let session: serde_json::Value = serde_json::from_str(&body).unwrap();
-    let session = session["session"].as_str().unwrap();
-    let mut window = windows::connect(web.addr, session, &instance)
+    let session = windows::sign_in(&h.fake, web.addr, &h.alice).await;
+    let mut window = windows::connect(web.addr, &session, &instance)
         .await
         .unwrap();
     let first = tokio::time::timeout(Duration::from_secs(5), window.next()).await;

@@ -831,6 +831,54 @@ impl Drop for Nginx {
     }
 }
 
+/// The Activity served by the cluster's two processes (`SHARDS=0-0/2` and `1-1/2`), each on a
+/// port of its own, behind nginx: where nginx listens, and where each process does.
+struct Windowed {
+    proxy: std::net::SocketAddr,
+    ports: [u16; 2],
+    client: std::path::PathBuf,
+    _nginx: Nginx,
+}
+
+impl Windowed {
+    /// nginx in front of the web edges the cluster's processes will serve, and the client they
+    /// serve (any `index.html`: the tests use the API); None, saying why, without nginx.
+    fn start(c: &Cluster) -> Option<Windowed> {
+        let client = c.dir.path().join("client");
+        std::fs::create_dir_all(&client).unwrap();
+        std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
+        let ports = [free_port(), free_port()];
+        let listen = free_port();
+        let nginx = Nginx::start(c.dir.path(), ports, listen)?;
+        Some(Windowed {
+            proxy: ([127, 0, 0, 1], listen).into(),
+            ports,
+            client,
+            _nginx: nginx,
+        })
+    }
+
+    /// Where process `n`'s web edge listens.
+    fn process(&self, n: usize) -> std::net::SocketAddr {
+        ([127, 0, 0, 1], self.ports[n]).into()
+    }
+
+    /// Starts process `n` with `SHARDS=n-n/2` and its web edge, and waits until `ready` shards
+    /// are connected.
+    async fn boot(&self, c: &mut Cluster, n: usize, ready: &[[u32; 2]]) {
+        let env = [
+            ("ACTIVITY_ADDR", self.process(n).to_string()),
+            ("ACTIVITY_CLIENT_DIR", self.client.display().to_string()),
+            (
+                "DISCORD_CLIENT_SECRET",
+                FakeDiscord::CLIENT_SECRET.to_string(),
+            ),
+        ];
+        c.boot_with(n, Some(&format!("{n}-{n}/2")), ready, &env)
+            .await;
+    }
+}
+
 /// A window's next frame of `kind` (others skipped, but never a notice: nothing tells a window
 /// its table is gone or its bot restarting here unless the test says so).
 async fn frame(socket: &mut windows::Socket, kind: &str) -> Value {
@@ -928,45 +976,18 @@ async fn play_in_windows(open: &mut [(windows::Socket, Value)], table: i64, move
     number
 }
 
-/// Signs `user` in at the web edge at `addr` (a process, or the proxy): the session's key.
-async fn sign_in(fake: &FakeDiscord, addr: std::net::SocketAddr, user: &FakeUser) -> String {
-    let code = fake.authorize(user);
-    let (status, body) =
-        crate::support::http::post_json(addr, "/api/token", &json!({ "code": code }))
-            .await
-            .unwrap();
-    assert_eq!(status, 200, "{body}");
-    let body: Value = serde_json::from_str(&body).unwrap();
-    body["session"].as_str().unwrap().to_string()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn windows_reach_the_process_of_their_server_through_the_documented_proxy() {
     let Some(mut c) = Cluster::start("e2e_shards::windows_reach_the_process_of_their_server").await
     else {
         return;
     };
-    let client = c.dir.path().join("client");
-    std::fs::create_dir_all(&client).unwrap();
-    std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
-    let ports = [free_port(), free_port()];
-    let listen = free_port();
-    let Some(nginx) = Nginx::start(c.dir.path(), ports, listen) else {
+    let Some(windowed) = Windowed::start(&c) else {
         return;
     };
-    let proxy: std::net::SocketAddr = ([127, 0, 0, 1], listen).into();
-    let web_env = |n: usize| {
-        vec![
-            ("ACTIVITY_ADDR", format!("127.0.0.1:{}", ports[n])),
-            ("ACTIVITY_CLIENT_DIR", client.display().to_string()),
-            (
-                "DISCORD_CLIENT_SECRET",
-                FakeDiscord::CLIENT_SECRET.to_string(),
-            ),
-        ]
-    };
-    c.boot_with(0, Some("0-0/2"), &[[0, 2]], &web_env(0)).await;
-    c.boot_with(1, Some("1-1/2"), &[[1, 2]], &web_env(1)).await;
+    let proxy = windowed.proxy;
+    windowed.boot(&mut c, 0, &[[0, 2]]).await;
+    windowed.boot(&mut c, 1, &[[1, 2]]).await;
     let fake = c.fake.clone();
     let (alice, bob, carol, dave) = (
         &c.alice.clone(),
@@ -980,7 +1001,7 @@ async fn windows_reach_the_process_of_their_server_through_the_documented_proxy(
     let odd_instance = fake.open_activity(ODD_CHANNELS[0], &[carol, dave]);
 
     // Every process tells the windows the shard count.
-    for addr in [proxy, ([127, 0, 0, 1], ports[1]).into()] {
+    for addr in [proxy, windowed.process(1)] {
         let (status, body) = crate::support::http::get(addr, "/api/config")
             .await
             .unwrap();
@@ -990,10 +1011,10 @@ async fn windows_reach_the_process_of_their_server_through_the_documented_proxy(
     // Signed in once each: through the proxy (no shard: any process), and Bob at the odd
     // process directly; each session is accepted by the other process.
     let sessions = [
-        sign_in(&fake, proxy, alice).await,
-        sign_in(&fake, ([127, 0, 0, 1], ports[1]).into(), bob).await,
-        sign_in(&fake, proxy, carol).await,
-        sign_in(&fake, proxy, dave).await,
+        windows::sign_in(&fake, proxy, alice).await,
+        windows::sign_in(&fake, windowed.process(1), bob).await,
+        windows::sign_in(&fake, proxy, carol).await,
+        windows::sign_in(&fake, proxy, dave).await,
     ];
     let even_query = format!("instance={even_instance}&shard=0");
     let odd_query = format!("instance={odd_instance}&shard=1");
@@ -1028,8 +1049,7 @@ async fn windows_reach_the_process_of_their_server_through_the_documented_proxy(
 
     // Restarted, the odd process restores its table; its windows come back with the sessions
     // they had (no sign-in) and play on from where they were.
-    c.boot_with(1, Some("1-1/2"), &[[0, 2], [1, 2]], &web_env(1))
-        .await;
+    windowed.boot(&mut c, 1, &[[0, 2], [1, 2]]).await;
     let mut back = None;
     for _ in 0..100 {
         match windows::connect_with(proxy, &sessions[2], &odd_query).await {
@@ -1053,7 +1073,7 @@ async fn windows_reach_the_process_of_their_server_through_the_documented_proxy(
     assert_eq!(c.fake.violations(), Vec::<String>::new());
     // nginx's access log has every window's request, and no session's key.
     drop((evens, odds));
-    drop(nginx);
+    drop(windowed);
     let log = std::fs::read_to_string(c.dir.path().join("nginx/access.log")).unwrap();
     assert!(
         log.contains("/api/ws?instance=") && log.contains(" 421 "),
@@ -1065,16 +1085,6 @@ async fn windows_reach_the_process_of_their_server_through_the_documented_proxy(
             "a session's key in the log:\n{log}"
         );
     }
-}
-
-/// A process's resident memory, KiB.
-fn rss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
 }
 
 /// What windows cost across two processes behind nginx (`deploy/nginx-activity.conf`):
@@ -1094,28 +1104,12 @@ async fn windows_across_two_processes() {
     let Some(mut c) = Cluster::start("e2e_shards::windows_across_two_processes").await else {
         return;
     };
-    let client = c.dir.path().join("client");
-    std::fs::create_dir_all(&client).unwrap();
-    std::fs::write(client.join("index.html"), "<!doctype html>").unwrap();
-    let ports = [free_port(), free_port()];
-    let listen = free_port();
-    let Some(_nginx) = Nginx::start(c.dir.path(), ports, listen) else {
+    let Some(windowed) = Windowed::start(&c) else {
         return;
     };
-    let proxy: std::net::SocketAddr = ([127, 0, 0, 1], listen).into();
-    for n in 0..2 {
-        let env = [
-            ("ACTIVITY_ADDR", format!("127.0.0.1:{}", ports[n])),
-            ("ACTIVITY_CLIENT_DIR", client.display().to_string()),
-            (
-                "DISCORD_CLIENT_SECRET",
-                FakeDiscord::CLIENT_SECRET.to_string(),
-            ),
-        ];
-        let ready = [[0, 2], [1, 2]];
-        c.boot_with(n, Some(&format!("{n}-{n}/2")), &ready[..=n], &env)
-            .await;
-    }
+    let proxy = windowed.proxy;
+    windowed.boot(&mut c, 0, &[[0, 2]]).await;
+    windowed.boot(&mut c, 1, &[[0, 2], [1, 2]]).await;
     let fake = c.fake.clone();
     let sides = [
         (EVEN_CHANNELS[0], [c.alice.clone(), c.bob.clone()], 0u64),
@@ -1140,14 +1134,14 @@ async fn windows_across_two_processes() {
         opened.push((table, people, instance, *shard));
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let pid = |n: usize| c.bots[n].as_ref().unwrap().pid();
-    let before = [rss_kib(pid(0)), rss_kib(pid(1))];
+    let resident = |n: usize| c.bots[n].as_ref().unwrap().resident_kib();
+    let before = [resident(0), resident(1)];
     let mut watchers = Vec::new();
     for (table, people, instance, shard) in &opened {
         let query = format!("instance={instance}&shard={shard}");
         let mut sockets = Vec::new();
         for person in people {
-            let session = sign_in(&fake, proxy, person).await;
+            let session = windows::sign_in(&fake, proxy, person).await;
             let mut socket = windows::connect_with(proxy, &session, &query)
                 .await
                 .unwrap();
@@ -1157,14 +1151,14 @@ async fn windows_across_two_processes() {
         watchers.push(sockets);
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let after = [rss_kib(pid(0)), rss_kib(pid(1))];
+    let after = [resident(0), resident(1)];
     for (((table, _, instance, shard), (_, players, _)), sockets) in
         opened.iter().zip(&sides).zip(watchers.iter_mut())
     {
         let query = format!("instance={instance}&shard={shard}");
         let sessions = [
-            sign_in(&fake, proxy, &players[0]).await,
-            sign_in(&fake, proxy, &players[1]).await,
+            windows::sign_in(&fake, proxy, &players[0]).await,
+            windows::sign_in(&fake, proxy, &players[1]).await,
         ];
         let mut movers = windows_on(proxy, *table, &[&sessions[0], &sessions[1]], &query).await;
         let (mover, hand) = movers

@@ -45,14 +45,7 @@ async fn web(h: &Harness) -> pakka::web::Running {
 
 /// Signs `user` in as a window does: answers the session key.
 async fn sign_in(h: &Harness, web: &pakka::web::Running, user: &FakeUser) -> String {
-    let code = h.fake.authorize(user);
-    let (status, body) = http::post_json(web.addr, "/api/token", &json!({ "code": code }))
-        .await
-        .unwrap();
-    assert_eq!(status, 200, "{body}");
-    let body: Value = serde_json::from_str(&body).unwrap();
-    assert!(body["access_token"].as_str().is_some_and(|t| !t.is_empty()));
-    body["session"].as_str().unwrap().to_string()
+    windows::sign_in(&h.fake, web.addr, user).await
 }
 
 /// Opens a window: the socket, or the HTTP status and refusal of its upgrade.
@@ -645,16 +638,6 @@ async fn a_window_plays_on_when_every_interaction_token_has_expired() {
     web.stop().await;
 }
 
-/// The real binary's resident memory in KiB.
-fn rss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
-}
-
 /// What an open window costs the bot: the real binary with the window served, one table, and
 /// `WINDOWS` (default 1,000) windows opened on it by people in its Activity; its resident
 /// memory before and after, per window, and the time from a move to its frame in every window.
@@ -696,7 +679,7 @@ async fn memory_per_window() {
     everyone.push(&bob);
     let instance = fake.open_activity(CHANNEL, &everyone);
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let before = rss_kib(bot.pid());
+    let before = bot.resident_kib();
     let mut sockets = Vec::new();
     for person in &people {
         let code = fake.authorize(person);
@@ -711,7 +694,7 @@ async fn memory_per_window() {
         sockets.push(socket);
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let after = rss_kib(bot.pid());
+    let after = bot.resident_kib();
     // A move from the window of whoever is to act (Alice or Bob): the time until every one of
     // the watchers' windows has its frame.
     let mut movers = Vec::new();

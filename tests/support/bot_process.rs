@@ -142,6 +142,16 @@ impl BotProcess {
         self.child.as_ref().map_or(0, Child::id)
     }
 
+    /// The process's resident memory now, KiB (0 once killed).
+    pub fn resident_kib(&self) -> u64 {
+        std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    }
+
     /// Whether the process was started and not killed.
     pub fn running(&self) -> bool {
         self.child.is_some()

@@ -15,6 +15,24 @@ use pakka::store::StoredTable;
 
 use crate::support::harness::cards_in;
 
+/// Signs `user` in at the web edge at `addr` (a process, or a proxy in front of several) as a
+/// window does, with the code the SDK's `authorize` gives: the session's key.
+pub async fn sign_in(
+    fake: &crate::support::FakeDiscord,
+    addr: std::net::SocketAddr,
+    user: &crate::support::FakeUser,
+) -> String {
+    let code = fake.authorize(user);
+    let (status, body) =
+        crate::support::http::post_json(addr, "/api/token", &json!({ "code": code }))
+            .await
+            .unwrap();
+    assert_eq!(status, 200, "{body}");
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert!(body["access_token"].as_str().is_some_and(|t| !t.is_empty()));
+    body["session"].as_str().unwrap().to_string()
+}
+
 /// A window's socket as the tests open it.
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 

@@ -58,10 +58,10 @@ pub struct TableFrame {
     pub story: Vec<String>,
     pub scores: Vec<String>,
     /// Where the public picture is (`picture?table=…&move=…&named=…`, under `/api`; the window
-    /// asks for it with its session's key), once the game has begun: an SVG the render crate draws when it is
-    /// asked for. Given to those without a seat: a seated person's hand picture shows them the table
-    /// too. (A picture in the frame itself would make every frame, and the buffer each window's
-    /// socket keeps at its largest frame's size, many times larger.)
+    /// asks for it with its session's key), once the game has begun: an SVG the render crate
+    /// draws when it is asked for. Given to those without a seat: a seated person's hand picture
+    /// shows them the table too. (A picture in the frame itself would make every frame, and the
+    /// buffer each window's socket keeps at its largest frame's size, many times larger.)
     pub picture: Option<String>,
     /// A computer player's seat anyone watching may take over (a table with open seats).
     pub take: Option<TakeFrame>,

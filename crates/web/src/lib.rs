@@ -552,10 +552,11 @@ struct PictureQuery {
     hand: Option<u8>,
 }
 
-/// `GET /api/picture?table=…[&hand=1]` with the session's key as a bearer token (and `move=…` and `named=…`, which only make
-/// each move's address, and each state of its names, its own): the table's public picture, or
-/// the person's own hand, as an SVG drawn now, in the person's language. Only for a session that opened a window on the table's
-/// channel, and a hand only its own.
+/// `GET /api/picture?table=…[&hand=1]` with the session's key as a bearer token (and `move=…`
+/// and `named=…`, which only make each move's address, and each state of its names, its own):
+/// the table's public picture, or the person's own hand, as an SVG drawn now, in the person's
+/// language. Only for a session that opened a window on the table's channel here, and a hand
+/// only its own.
 async fn picture(
     State(web): State<Arc<Web>>,
     headers: HeaderMap,
