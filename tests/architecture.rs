@@ -637,7 +637,7 @@ fn the_discord_edge_stands_in_layers() {
             "gate",
             "admission",
         ],
-        &["command_names", "words", "render"],
+        &["command_names", "words", "render", "actions"],
         &["tables", "languages", "data"],
         &[
             "pictures",

@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::support::harness::{Harness, CHANNEL};
+use crate::support::harness::{Harness, CHANNEL, WAIT};
 use crate::support::http;
 use crate::support::windows;
 use crate::support::{FakeDiscord, FakeUser};
@@ -298,8 +298,16 @@ async fn a_stopping_bot_tells_its_windows_and_a_window_in_finnish_reads_finnish(
     let instance = h.fake.open_activity(CHANNEL, &[&h.alice]);
     let session = sign_in(&h, &web, &h.alice).await;
     let mut alice = open(&web, &session, &instance).await.unwrap();
-    // No table in the channel yet: said so, in her language.
-    notice_says(&mut alice, "ei ole vielä pöytää").await;
+    // No table in the channel yet: said so, in her language, with the form to open one.
+    let setup = until(&mut alice, "setup").await;
+    assert!(
+        setup["text"]
+            .as_str()
+            .unwrap()
+            .contains("ei ole vielä pöytää"),
+        "{setup}"
+    );
+    assert_eq!(setup["labels"]["open"], "Avaa pöytä");
     // A table started in the channel appears at once.
     let (table, _) = h.start_game(5).await;
     let shown = until(&mut alice, "table").await;
@@ -738,87 +746,110 @@ async fn memory_per_window() {
     );
 }
 
-/// A frame names its picture's address; the web edge draws it (SVG) only for a session with a
-/// window on that table's channel, a hand only its own seat's.
+/// The window draws the table itself: a seat's hand frame carries its own scene (the table and
+/// its hand, each card by its number, the cards it may play marked, its moves naming their
+/// cards), a watcher's table frame the public scene (other hands as counts of backs), and
+/// `/api/cards` every card's face and its spoken name, in the window's language. No picture is
+/// drawn for a window any more.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_picture_is_drawn_only_for_a_window_on_its_table() {
+async fn a_window_gets_scenes_to_draw_and_the_cards_once() {
     let h = Harness::start().await;
-    let (table, _message) = h.start_game(5).await;
+    let (_table, _message) = h
+        .open_table("paskahousu", &[&h.alice, &h.bob], 5, &[])
+        .await;
     let web = web(&h).await;
     let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
     let alice = sign_in(&h, &web, &h.alice).await;
     let carol = sign_in(&h, &web, &h.carol).await;
-    let bob = sign_in(&h, &web, &h.bob).await;
-    // Bob signed in but opened no window: no picture of this table for him.
     let mut alices = open(&web, &alice, &instance).await.unwrap();
     let mut carols = open(&web, &carol, &instance).await.unwrap();
     let hand = until(&mut alices, "hand").await;
     let watched = until(&mut carols, "table").await;
-    let hand_at = hand["picture"].as_str().expect("a hand picture's address");
-    let table_at = watched["picture"]
-        .as_str()
-        .expect("the table picture's address");
-    assert!(hand_at.contains("hand=1"), "{hand_at}");
-    let get = |path: &str, session: &str| {
-        let (path, session) = (format!("/api/{path}"), session.to_string());
-        async move { http::get_bearing(web.addr, &path, &session).await.unwrap() }
-    };
-    let (status, svg) = get(hand_at, &alice).await;
-    assert_eq!(status, 200);
+    assert!(hand.get("picture").is_none() && watched.get("picture").is_none());
+    let own = &hand["scene"];
+    assert_eq!(own["viewer"], hand["seat"], "{own}");
+    let held: Vec<u64> = own["hand"]["groups"]
+        .as_array()
+        .expect("the seat's hand")
+        .iter()
+        .flat_map(|g| g.as_array().unwrap().iter())
+        .map(|c| c["card"].as_u64().unwrap())
+        .collect();
     assert!(
-        svg.starts_with("<svg") && svg.contains("</svg>"),
-        "{svg:.200}"
+        !held.is_empty() && held.iter().all(|&c| c < 123),
+        "{held:?}"
     );
-    let (status, svg) = get(table_at, &carol).await;
-    assert_eq!(status, 200);
-    assert!(svg.starts_with("<svg"), "{svg:.200}");
-    // Carol watches: she has no hand; Bob has no window; a made-up session is nobody.
-    assert_eq!(get(hand_at, &carol).await.0, 404);
-    assert_eq!(get(table_at, &bob).await.0, 401);
-    assert_eq!(
-        get(table_at, "0123456789abcdef0123456789abcdef").await.0,
-        401
-    );
-    let other = format!("picture?table={}&move=0", table + 1000);
-    assert_eq!(get(&other, &alice).await.0, 404);
-    web.stop().await;
-}
-
-/// A picture drawn before Discord told the seats' names (a watcher whose players never opened a
-/// window) is not the one shown once the names come: its address changes with the names known,
-/// and the picture at the new address names the seats.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_pictures_address_changes_when_the_seats_names_come() {
-    let h = Harness::start().await;
-    let (_table, _message) = h.start_game(5).await;
-    let web = web(&h).await;
-    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
-    let carol = sign_in(&h, &web, &h.carol).await;
-    let mut carols = open(&web, &carol, &instance).await.unwrap();
-    let first = until(&mut carols, "table").await;
-    let first_at = first["picture"].as_str().unwrap().to_string();
+    // Every card a move uses is in the hand, and every card the hand marks is some move's.
+    let used: Vec<u64> = hand["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|a| a["cards"].as_array().unwrap().iter())
+        .map(|c| c.as_u64().unwrap())
+        .collect();
     assert!(
-        first_at.contains("named=0"),
-        "no name known yet: {first_at}"
+        used.iter().all(|c| held.contains(c)),
+        "{used:?} of {held:?}"
     );
-    // Discord answers, and the window is shown the table again.
-    let named_at = loop {
-        let frame = until(&mut carols, "table").await;
-        let at = frame["picture"].as_str().unwrap().to_string();
-        if at.contains("named=2") {
-            break at;
-        }
-    };
-    assert_ne!(first_at, named_at);
-    let path = format!("/api/{named_at}");
-    let (status, svg) = http::get_bearing(web.addr, &path, &carol).await.unwrap();
-    assert_eq!(status, 200);
-    for name in [&h.alice.name, &h.bob.name] {
-        assert!(
-            svg.contains(name.as_str()),
-            "the picture names {name}: {svg:.300}"
+    for card in own["hand"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g.as_array().unwrap())
+    {
+        let legal = card["legal"].as_bool().unwrap();
+        assert_eq!(
+            legal,
+            used.contains(&card["card"].as_u64().unwrap()),
+            "{card}"
         );
     }
+    let spoken: Vec<&str> = hand["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|a| a["spoken"].as_str())
+        .collect();
+    assert!(
+        spoken
+            .iter()
+            .all(|s| s.starts_with("Play ") && s.contains(" of ")),
+        "{spoken:?}"
+    );
+    // The watcher's scene: no hand of its own, the seats' hands as counts, named.
+    let public = &watched["scene"];
+    assert!(
+        public["viewer"].is_null() && public["hand"].is_null(),
+        "{public}"
+    );
+    let seats = public["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    for seat in seats {
+        assert!(seat["hand"].as_u64().is_some(), "{seat}");
+        assert!(
+            seat["hand_text"].as_str().unwrap().ends_with("cards"),
+            "{seat}"
+        );
+    }
+    // The cards: every face a symbol, every card a spoken name, in the window's language.
+    for (locale, ace) in [("en-US", "Ace of spades"), ("fi", "pataässä")] {
+        let (status, body) = http::get(web.addr, &format!("/api/cards?locale={locale}"))
+            .await
+            .unwrap();
+        assert_eq!(status, 200);
+        let cards: Value = serde_json::from_str(&body).unwrap();
+        let names = cards["names"].as_array().unwrap();
+        assert_eq!(names.len(), 123);
+        assert!(names.iter().any(|n| n == ace), "{locale}: {names:?}");
+        let svg = cards["svg"].as_str().unwrap();
+        assert!(svg.contains(r#"<symbol id="c0" viewBox="0 0 100 140">"#));
+        assert!(svg.contains(r#"<symbol id="c122""#) && svg.contains(r#"<symbol id="back""#));
+    }
+    // No picture is drawn for a window any more.
+    let (status, _) = http::get_bearing(web.addr, "/api/picture?table=1&move=0", &alice)
+        .await
+        .unwrap();
+    assert_ne!(status, 200);
     web.stop().await;
 }
 
@@ -1076,5 +1107,157 @@ async fn a_window_move_updates_the_movers_open_discord_hand() {
         "the seeded game gives Alice three window moves, one leaving her to act \
          ({window_moves}, {still_to_act})"
     );
+    web.stop().await;
+}
+
+/// Sends a frame to `socket` and answers the next `refused` frame's text.
+async fn refused_for(socket: &mut Socket, frame: Value) -> String {
+    send(socket, frame).await;
+    until(socket, "refused").await["text"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The lobby in the window (issue 64): launched in a channel with no table, a window is offered
+/// the games and their options; Alice opens a Paskahousu table of three seats there, and its
+/// lobby message appears in the channel as `/play`'s would; Bob takes a seat from his window;
+/// Alice adds a computer player, and the game starts: the channel's lobby message becomes the
+/// table message and both windows get their hands. What is not allowed is refused with its
+/// sentence and changes nothing: a second table in the channel, someone else's control, a game
+/// nobody knows, an option a game does not take, a control the table does not offer now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_opened_and_started_in_the_window_is_a_table_of_the_channel() {
+    let h = Harness::start().await;
+    let web = web(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice, &h.bob, &h.carol]);
+    let alice = sign_in(&h, &web, &h.alice).await;
+    let bob = sign_in(&h, &web, &h.bob).await;
+    let carol = sign_in(&h, &web, &h.carol).await;
+    let mut alices = open(&web, &alice, &instance).await.unwrap();
+    let setup = until(&mut alices, "setup").await;
+    let games = setup["games"].as_array().unwrap();
+    assert_eq!(games.len(), 9, "{setup}");
+    let pasha = games.iter().find(|g| g["id"] == "paskahousu").unwrap();
+    assert_eq!(pasha["name"], "Paskahousu");
+    assert!(pasha["seats"]["min"].as_u64().unwrap() >= 2);
+    assert_eq!(setup["labels"]["open"], "Open the table");
+    // Refused, and nothing opened.
+    let why = refused_for(
+        &mut alices,
+        json!({"type": "open", "game": "snap", "seats": 2}),
+    )
+    .await;
+    assert!(why.contains("snap"), "{why}");
+    let why = refused_for(
+        &mut alices,
+        json!({"type": "open", "game": "paskahousu", "seats": 3, "options": {"colour": "mauve"}}),
+    )
+    .await;
+    assert!(!why.is_empty(), "{why}");
+    assert!(h.fake.channel_messages(CHANNEL).is_empty());
+
+    send(
+        &mut alices,
+        json!({"type": "open", "game": "paskahousu", "seats": 3, "bots": 0}),
+    )
+    .await;
+    let lobby = until(&mut alices, "table").await;
+    assert_eq!(lobby["phase"], "lobby", "{lobby}");
+    let table = lobby["table"].as_i64().unwrap();
+    let states: Vec<&str> = lobby["lobby"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["state"].as_str().unwrap())
+        .collect();
+    assert_eq!(states, ["you", "open", "open"]);
+    let controls = |frame: &Value| -> Vec<String> {
+        frame["controls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["action"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(controls(&lobby), ["add_computer", "leave", "leaderboard"]);
+    // The channel has the lobby's message, as `/play` would have posted it.
+    let posted = h
+        .fake
+        .wait_until(WAIT, |f| {
+            f.channel_messages(CHANNEL).iter().any(|m| {
+                m.content
+                    .contains("opened a table of **Paskahousu** for 3 players")
+            })
+        })
+        .await;
+    assert!(posted.is_ok(), "{:#?}", h.fake.channel_messages(CHANNEL));
+
+    // A second table in the channel is refused.
+    let why = refused_for(
+        &mut alices,
+        json!({"type": "open", "game": "kop", "seats": 4}),
+    )
+    .await;
+    assert!(why.contains("already open in this channel"), "{why}");
+
+    // Bob takes a seat in his window; Carol, not the creator, may not add a computer player.
+    let mut bobs = open(&web, &bob, &instance).await.unwrap();
+    let seen = until(&mut bobs, "table").await;
+    assert_eq!(controls(&seen), ["join", "leaderboard"]);
+    send(
+        &mut bobs,
+        json!({"type": "act", "table": table, "action": "join"}),
+    )
+    .await;
+    let mut carols = open(&web, &carol, &instance).await.unwrap();
+    let why = refused_for(
+        &mut carols,
+        json!({"type": "act", "table": table, "action": "add_computer", "choice": "easy"}),
+    )
+    .await;
+    assert!(!why.is_empty(), "{why}");
+    let why = refused_for(
+        &mut carols,
+        json!({"type": "act", "table": table, "action": "shuffle"}),
+    )
+    .await;
+    assert!(why.contains("does not understand"), "{why}");
+    // The lobby's message in the channel names Bob's seat once it is his.
+    let bob_seated = h
+        .fake
+        .wait_until(WAIT, |f| {
+            f.channel_messages(CHANNEL).iter().any(|m| {
+                m.content.contains("opened a table of **Paskahousu**")
+                    && m.content.matches("open — anyone may join").count() == 1
+            })
+        })
+        .await;
+    assert!(
+        bob_seated.is_ok(),
+        "{:#?}",
+        h.fake.channel_messages(CHANNEL)
+    );
+
+    // Alice adds a computer player: every seat is taken, and the game starts.
+    send(
+        &mut alices,
+        json!({"type": "act", "table": table, "action": "add_computer", "choice": "easy"}),
+    )
+    .await;
+    let hand = until(&mut alices, "hand").await;
+    assert_eq!(hand["table"].as_i64(), Some(table));
+    let bobs_hand = until(&mut bobs, "hand").await;
+    assert_eq!(bobs_hand["seat"], 1);
+    let message = h.current_table(table).await;
+    assert!(
+        message.content.contains("Paskahousu"),
+        "{}",
+        message.content
+    );
+    let store = h.store().await;
+    let stored = store.table(table).await.unwrap().unwrap();
+    assert_eq!(stored.setup.seat_rows[1].user_id, Some(h.bob.id));
+    assert_eq!(stored.setup.seat_rows[2].computer.as_deref(), Some("easy"));
     web.stop().await;
 }

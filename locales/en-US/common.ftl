@@ -17,6 +17,20 @@ card-red7 = { $colour ->
     [I] Indigo
    *[V] Violet
 } { $n }
+# A card as it is said (a screen reader's name of a card in the window): rank (2…14, the ace 14) and suit (S, H, D, C) as letters.
+card-spoken = { $rank ->
+    [14] Ace
+    [13] King
+    [12] Queen
+    [11] Jack
+   *[other] { $rank }
+} of { $suit ->
+    [S] spades
+    [H] hearts
+    [D] diamonds
+   *[C] clubs
+}
+card-trump-spoken = Trump { $n }
 cards-none = —
 
 sep-dot = { " · " }

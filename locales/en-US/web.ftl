@@ -34,3 +34,56 @@ web-rules-word = • { $word }
 web-take-seat = 🪑 Take over { $who }
 web-hint = 💡 Hint
 web-hint-says = 💡 The normal computer player would choose { $action }. { $why }
+
+# The table drawn in the window: its regions as a screen reader names them, a face-down card,
+# choosing cards for a move of several, and the people in the activity.
+web-hand-region = Your hand
+web-table-region = The table
+web-story-region = What happened
+web-trick-region = The trick
+web-card-back = Face-down card
+web-clear-selection = Clear the choice
+web-choose-cards = Tap cards to choose them, then a move below.
+web-participants = In this activity
+# A move that plays cards, as a screen reader says it: a plain play by its cards, another move
+# (Red7's palette or canvas) by its button's label, then its cards.
+web-play-spoken = Play { $cards }
+web-act-spoken = { $action }: { $cards }
+
+# A lobby in the window: how many seats wait, and the table's controls.
+web-lobby-waiting = { $open ->
+    [0] { $invited ->
+        [0] Every seat is taken.
+        [one] Waiting for { $invited } invited player to accept.
+       *[other] Waiting for { $invited } invited players to accept.
+    }
+    [one] { $open } seat is open: anyone here may take it.
+   *[other] { $open } seats are open: anyone here may take one.
+}
+web-control-join = Take a seat
+web-control-accept = Accept
+web-control-decline = Decline
+web-control-leave = Leave the table
+web-control-add-computer = Add a computer player
+web-control-back = I'm back
+web-control-rematch = Play again
+web-control-forfeit = Give up
+web-control-forfeit-confirm = Give up this game? It ends for everyone at the table.
+web-control-pause = Pause the match
+web-control-resume = Resume the match
+web-control-leaderboard = Leaderboard
+
+# Opening a table from the window, in a channel without one.
+web-setup-title = Start a table
+web-setup-text = No table is open in this channel yet. Choose a game and open one here, or use `/play`.
+web-setup-game = Game
+web-setup-seats = Seats
+web-setup-computers = Computer players
+web-setup-level = Their level
+web-setup-open = Open the table
+web-setup-option-on = On
+web-setup-option-off = Off
+web-board-title = Leaderboard: { $game }
+web-unknown-game = pakka has no game "{ $game }".
+web-board-someone = a player
+web-board-empty = No results yet.

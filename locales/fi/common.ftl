@@ -14,6 +14,28 @@ card-red7 = { $colour ->
     [I] indigo
    *[V] violetti
 } { $n }
+# Kortti niin kuin se sanotaan (ruudunlukijan nimi kortille ikkunassa).
+card-spoken = { $suit ->
+    [S] pata
+    [H] hertta
+    [D] ruutu
+   *[C] risti
+}{ $rank ->
+    [14] ässä
+    [13] kuningas
+    [12] rouva
+    [11] jätkä
+    [10] kymppi
+    [9] ysi
+    [8] kasi
+    [7] seiska
+    [6] kutonen
+    [5] vitonen
+    [4] nelonen
+    [3] kolmonen
+   *[2] kakkonen
+}
+card-trump-spoken = valtti { $n }
 cards-none = —
 
 sep-dot = { " · " }

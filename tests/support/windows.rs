@@ -67,7 +67,7 @@ pub async fn connect_with(
         .map(|(socket, _)| socket)
 }
 
-/// Every text of a frame a person reads (its picture aside: drawn from the same view).
+/// Every text of a frame a person reads, its scene's words too.
 pub fn frame_texts(frame: &Value) -> Vec<String> {
     let mut texts = Vec::new();
     let mut add = |v: &Value| {
@@ -86,7 +86,76 @@ pub fn frame_texts(frame: &Value) -> Vec<String> {
         }
     }
     add(&frame["text"]);
+    scene_texts(&frame["scene"], &mut texts);
     texts
+}
+
+/// Every card a frame shows by its number: its scene's (piles, the trick, the reader's hand; a
+/// face-down card is `null`) and its moves'.
+pub fn frame_cards(frame: &Value) -> CardSet {
+    let mut cards = CardSet::new();
+    let mut add = |v: &Value| {
+        if let Some(card) = v
+            .as_u64()
+            .and_then(|n| pakka::cards::Card::from_index(n as usize))
+        {
+            cards.insert(card);
+        }
+    };
+    let scene = &frame["scene"];
+    let piles = scene["middle"].as_array().into_iter().flatten().chain(
+        scene["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|s| s["piles"].as_array().into_iter().flatten()),
+    );
+    for pile in piles {
+        for card in pile["cards"].as_array().into_iter().flatten() {
+            add(card);
+        }
+    }
+    for played in scene["trick"].as_array().into_iter().flatten() {
+        add(&played["card"]);
+    }
+    for group in scene["hand"]["groups"].as_array().into_iter().flatten() {
+        for card in group.as_array().into_iter().flatten() {
+            add(&card["card"]);
+        }
+    }
+    for action in frame["actions"].as_array().into_iter().flatten() {
+        for card in action["cards"].as_array().into_iter().flatten() {
+            add(card);
+        }
+    }
+    cards
+}
+
+/// Every text of a frame's scene a person reads.
+fn scene_texts(scene: &Value, texts: &mut Vec<String>) {
+    let mut add = |v: &Value| {
+        if let Some(s) = v.as_str() {
+            texts.push(s.to_string());
+        }
+    };
+    for v in scene["notes"].as_array().into_iter().flatten() {
+        add(v);
+    }
+    let seats = scene["seats"].as_array().into_iter().flatten();
+    let piles = scene["middle"].as_array().into_iter().flatten().chain(
+        seats
+            .clone()
+            .flat_map(|s| s["piles"].as_array().into_iter().flatten()),
+    );
+    for pile in piles {
+        add(&pile["label"]);
+        add(&pile["on_top"]);
+    }
+    for seat in seats {
+        for v in seat["lines"].as_array().into_iter().flatten() {
+            add(v);
+        }
+    }
 }
 
 /// Checks every frame of `recorded` (each window's person and the frames it received, in
@@ -132,7 +201,9 @@ pub fn check_frames_show_only_what_their_readers_see(
             }
             let named = frame_texts(frame)
                 .iter()
-                .fold(CardSet::new(), |named, text| named.union(cards_in(text)));
+                .fold(frame_cards(frame), |named, text| {
+                    named.union(cards_in(text))
+                });
             let leaked: Vec<String> = named
                 .iter()
                 .filter(|c| !allowed.contains(*c))

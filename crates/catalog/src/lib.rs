@@ -314,6 +314,28 @@ impl Catalog {
         }
     }
 
+    /// A card's name as it is said ("7 of spades", "pataseiska"): a screen reader's name of a
+    /// card in the Activity's window.
+    pub fn card_spoken(&self, lang: &str, card: Card) -> String {
+        match card.kind() {
+            CardKind::Standard(rank, suit) => self.text(
+                lang,
+                &pakka_text::msg!(
+                    "card-spoken",
+                    rank = rank as u8,
+                    suit = pakka_text::verbatim(suit.letter().to_string())
+                ),
+                &NoNames,
+            ),
+            CardKind::Trump(n) => self.text(
+                lang,
+                &pakka_text::msg!("card-trump-spoken", n = n),
+                &NoNames,
+            ),
+            _ => self.card(lang, card),
+        }
+    }
+
     /// Cards separated by spaces (Red7's, named by colour, by dots); none is a dash.
     pub fn cards(&self, lang: &str, cards: &[Card]) -> String {
         if cards.is_empty() {

@@ -20,7 +20,8 @@
 //!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
 //!    `throttle`, `permissions`, `invite`, `startup`, `progress`, `handled`, `gate`).
 //! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
-//!    named the Discord way, command mentions) and `render` (messages from views).
+//!    named the Discord way, command mentions), `render` (messages from views) and `actions`
+//!    (the button or command that offers each of the table's actions).
 //! 3. **The edge's state**: `tables` (one record per table), `languages`, and `data`, whose
 //!    `Data` holds every part and answers every question asked of them in one `impl`.
 //! 4. **What the handlers share**: `reply` (answering a person), `pictures`, `health`,
@@ -32,6 +33,7 @@
 //!
 //! This file only declares them, starts the bot (`start`, `run`) and stops it (`Bot`).
 
+pub mod actions;
 mod admission;
 mod command_names;
 mod commands;

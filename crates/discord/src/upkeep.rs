@@ -486,7 +486,7 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 /// Edits the table message to the view, or posts a fresh one when it is gone.
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
+    let reply = pictures::with_table(data, view, table_or_lobby(view, public, data.window)).await;
     let message = data.table_message(shown, view.id).await;
     if let Some(mut message) = message {
         let edited = public::edit(ctx, &data.channels, view.channel_id, &mut message, &reply).await;
@@ -511,16 +511,27 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     post_table(ctx, data, shown, view).await;
 }
 
+/// The table message as `view` stands: its lobby (opened or changed in the Activity's window)
+/// or the table.
+fn table_or_lobby(view: &TableView, public: super::words::Lang, window: bool) -> render::Reply {
+    if view.phase == Phase::Lobby {
+        render::lobby(view, public)
+    } else {
+        render::table(view, public, window)
+    }
+}
+
 /// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
 async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
+    let reply = pictures::with_table(data, view, table_or_lobby(view, public, data.window)).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
     if let Some(message) = post_in_table_channel(ctx, data, view, &reply, Priority::Table).await {
         let id = message.id;
         shown.message = Some(message);
-        if view.phase == Phase::Playing {
+        // (A lobby's message too: its game's start edits it into the table message.)
+        if matches!(view.phase, Phase::Playing | Phase::Lobby) {
             if let Err(e) = data.messages.set_message(view.id, id).await {
                 tracing::warn!(error = %e, "could not remember the table message");
             }
@@ -585,8 +596,13 @@ async fn wait_if_forbidden(data: &Data, table: &TableView, ends_table: bool) {
 
 async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
     match event {
-        // The click or command that changed a lobby answered with it.
-        TableEvent::Lobby(_) => {}
+        // The click or command that changed a lobby answered with it; a change made in the
+        // Activity's window (a table opened there, a seat taken) is shown here.
+        TableEvent::Lobby {
+            by: pakka_table::Edge::Chat,
+            ..
+        } => {}
+        TableEvent::Lobby { table, .. } => update_table_message(ctx, data, table).await,
         TableEvent::Started(view) => started(ctx, data, view).await,
         TableEvent::Moved { acted, by, passing } => {
             let movers: Vec<UserId> = by.person().into_iter().collect();

@@ -5,12 +5,14 @@
 //! table's seats are named before any edge words them (a person by name when known, a computer
 //! player as the catalog says, an open seat); `pace` holds a person's input to a steady pace (a
 //! token bucket per person, and a window's frames); `follow` follows the table service's bus of
-//! events, and says which tables to show again when the edge fell behind it. Knows no Discord
+//! events, and says which tables to show again when the edge fell behind it; `records` words a
+//! leaderboard's line. Knows no Discord
 //! type, no HTTP and no SQL.
 
 pub mod follow;
 pub mod pace;
 pub mod people;
+pub mod records;
 pub mod seats;
 
 pub use follow::{Behind, Follow, Heard};

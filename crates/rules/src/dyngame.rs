@@ -70,6 +70,9 @@ pub struct Choice {
     pub tone: Tone,
     /// Where its button sits: with the cards, or in the row of calls.
     pub row: Row,
+    /// The cards of the seat's hand it plays or uses (`Present::action_cards`): a window plays
+    /// it by tapping them.
+    pub cards: Vec<Card>,
 }
 
 /// One public event of an applied action: its JSON (the engine console's shape) and its
@@ -386,6 +389,7 @@ impl<G: Game + Present> Presentation for G {
                 confirm: G::confirm(&view, a),
                 tone: G::tone(&view, a),
                 row: G::row(&view, a),
+                cards: G::action_cards(a),
             })
             .collect()
     }

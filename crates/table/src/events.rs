@@ -65,8 +65,9 @@ impl Mover {
 /// One change of one table.
 #[derive(Clone, Debug)]
 pub enum TableEvent {
-    /// A lobby opened, or its seats changed (someone invited, accepted, joined or left).
-    Lobby(TableView),
+    /// A lobby opened, or its seats changed (someone invited, accepted, joined or left),
+    /// through `by` (an edge shows what another edge changed; its own handler answered).
+    Lobby { table: TableView, by: Edge },
     /// A game began: from a lobby whose seats are all taken, `/play` with computer players, a
     /// rematch, or a paused match taken up again.
     Started(TableView),
@@ -106,7 +107,7 @@ impl TableEvent {
     /// The table the event is about.
     pub fn table(&self) -> &TableView {
         match self {
-            TableEvent::Lobby(table)
+            TableEvent::Lobby { table, .. }
             | TableEvent::Started(table)
             | TableEvent::StillWaiting(table) => table,
             TableEvent::Moved { acted, .. } => &acted.table,

@@ -29,6 +29,7 @@
 //! ever held by two processes. Without `SHARDS` one process holds every table
 //! (`ShardRange::ALL`).
 
+pub mod actions;
 mod clocks;
 mod error;
 pub mod events;
@@ -48,6 +49,7 @@ mod table;
 pub mod tournaments;
 mod views;
 
+pub use actions::{AtTable, TableAction};
 pub use error::TableError;
 pub use events::{Closing, Edge, Mover, Published, TableEvent};
 pub use games::game_ids;
@@ -63,9 +65,12 @@ pub use views::{
 };
 // What the edges above the table service need of the layers below it, so that they depend on
 // the table service alone: the computer levels, a process's gateway shards, ratings, and the
-// rules' words its views are made of (a seat, a status, a row of calls and its tone).
+// rules' words its views are made of (a seat, a status, a row of calls and its tone, a scene
+// and its cards).
 pub use pakka_ai::{Level, UnknownLevel, DEFAULT_THINK};
+pub use pakka_cards::Card;
 pub use pakka_ratings as ratings;
+pub use pakka_rules::picture;
 pub use pakka_rules::{Row, Seat, Status, Tone};
 pub use pakka_store::{GuildSetting, GuildSettings, Learning, MessageIds, ShardRange};
 /// Finished seeded games and what their tables showed, for the replay tests of the edges.

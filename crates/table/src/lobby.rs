@@ -14,7 +14,7 @@ use std::time::Instant;
 use tokio::sync::OwnedMutexGuard;
 
 use super::{
-    ChannelId, Closing, GuildId, LobbyChange, Phase, Table, TableError, TableEvent, TableId,
+    ChannelId, Closing, Edge, GuildId, LobbyChange, Phase, Table, TableError, TableEvent, TableId,
     TableService, TableView, UserId,
 };
 use pakka_ai::Level;
@@ -147,6 +147,11 @@ impl TableService {
     /// Opens a table in the lobby phase: the creator sits at seat 0 and has accepted; invited
     /// people follow in order and must accept; any further seats are open to anyone.
     pub async fn create(&self, req: CreateTable) -> Result<TableView, TableError> {
+        self.create_by(req, Edge::Chat).await
+    }
+
+    /// [`TableService::create`], asked through `edge`.
+    pub async fn create_by(&self, req: CreateTable, edge: Edge) -> Result<TableView, TableError> {
         let (info, seats) = self.check(&req)?;
         if self.table_in(req.channel_id).is_some() {
             return Err(TableError::ChannelBusy);
@@ -201,29 +206,49 @@ impl TableService {
         drop(place);
         // A table whose every seat is taken already (the creator and computer players) starts.
         let mut t = self.lock(id).await?;
-        Ok(match self.start_if_ready(&mut t).await? {
+        Ok(match self.start_if_ready(&mut t, edge).await? {
             LobbyChange::Waiting(view) | LobbyChange::Started(view) => view,
         })
     }
 
     /// An invited person accepts; the game starts once every seat is taken and accepted.
     pub async fn accept(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
+        self.accept_by(id, user, Edge::Chat).await
+    }
+
+    /// [`TableService::accept`], asked through `edge`.
+    pub async fn accept_by(
+        &self,
+        id: TableId,
+        user: UserId,
+        edge: Edge,
+    ) -> Result<LobbyChange, TableError> {
         let mut t = self.lobby(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotInvited)?;
         if t.seats[seat].accepted {
             return Err(TableError::AlreadyAccepted);
         }
-        self.seat_person(&mut t, seat, user).await
+        self.seat_person(&mut t, seat, user, edge).await
     }
 
     /// Anyone not yet seated takes the first open seat.
     pub async fn join(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
+        self.join_by(id, user, Edge::Chat).await
+    }
+
+    /// [`TableService::join`], asked through `edge`.
+    pub async fn join_by(
+        &self,
+        id: TableId,
+        user: UserId,
+        edge: Edge,
+    ) -> Result<LobbyChange, TableError> {
         let mut t = self.lobby(id).await?;
         if t.seat_of(user).is_some() {
             return Err(TableError::AlreadySeated);
         }
         let seat = t.open_seat().ok_or(TableError::TableFull)?;
-        self.seat_person(&mut t, seat, user).await
+        self.seat_person(&mut t, seat, user, edge).await
     }
 
     /// `user` sits at `seat` of a lobby, accepted (an invitation accepted, an open seat
@@ -233,6 +258,7 @@ impl TableService {
         t: &mut Table,
         seat: usize,
         user: UserId,
+        edge: Edge,
     ) -> Result<LobbyChange, TableError> {
         let place = self.reserve(t.guild_id, user, false)?;
         self.store.update_seat(t.id, seat, Some(user), true).await?;
@@ -240,7 +266,7 @@ impl TableService {
         t.seats[seat].accepted = true;
         self.recount(t);
         drop(place);
-        self.start_if_ready(t).await
+        self.start_if_ready(t, edge).await
     }
 
     /// The creator puts a computer player at `level` on the first open seat.
@@ -249,6 +275,17 @@ impl TableService {
         id: TableId,
         user: UserId,
         level: Level,
+    ) -> Result<LobbyChange, TableError> {
+        self.add_computer_by(id, user, level, Edge::Chat).await
+    }
+
+    /// [`TableService::add_computer`], asked through `edge`.
+    pub async fn add_computer_by(
+        &self,
+        id: TableId,
+        user: UserId,
+        level: Level,
+        edge: Edge,
     ) -> Result<LobbyChange, TableError> {
         let mut t = self.lobby(id).await?;
         if t.seat_of(user).is_none() {
@@ -263,12 +300,12 @@ impl TableService {
             .await?;
         t.seats[seat].computer = Some(level.name().to_string());
         t.seats[seat].accepted = true;
-        self.start_if_ready(&mut t).await
+        self.start_if_ready(&mut t, edge).await
     }
 
-    async fn start_if_ready(&self, t: &mut Table) -> Result<LobbyChange, TableError> {
+    async fn start_if_ready(&self, t: &mut Table, edge: Edge) -> Result<LobbyChange, TableError> {
         if !t.all_accepted() {
-            return Ok(LobbyChange::Waiting(self.publish_lobby(t)));
+            return Ok(LobbyChange::Waiting(self.publish_lobby(t, edge)));
         }
         let game = t
             .info
@@ -287,6 +324,16 @@ impl TableService {
     /// lobby stays, for the creator to invite someone else, leave the seat open to anyone, or
     /// give it to a computer player; the creator's decline cancels the lobby (nothing counts).
     pub async fn decline(&self, id: TableId, user: UserId) -> Result<Declined, TableError> {
+        self.decline_by(id, user, Edge::Chat).await
+    }
+
+    /// [`TableService::decline`], asked through `edge`.
+    pub async fn decline_by(
+        &self,
+        id: TableId,
+        user: UserId,
+        edge: Edge,
+    ) -> Result<Declined, TableError> {
         let mut t = self.lobby(id).await?;
         let seat = t.seat_of(user).ok_or(TableError::NotSeated)?;
         if user == t.creator {
@@ -298,14 +345,18 @@ impl TableService {
         t.seats[seat].user_id = None;
         t.seats[seat].accepted = false;
         self.recount(&t);
-        let view = self.publish_lobby(&t);
+        let view = self.publish_lobby(&t, edge);
         Ok(Declined::Freed { view, seat })
     }
 
-    /// The lobby as it now stands, told to every subscriber.
-    fn publish_lobby(&self, t: &Table) -> TableView {
+    /// The lobby as it now stands, told to every subscriber, with the edge it was changed
+    /// through.
+    fn publish_lobby(&self, t: &Table, by: Edge) -> TableView {
         let view = t.view();
-        self.publish(TableEvent::Lobby(view.clone()));
+        self.publish(TableEvent::Lobby {
+            table: view.clone(),
+            by,
+        });
         view
     }
 
@@ -352,7 +403,7 @@ impl TableService {
             .await?;
         t.seats[seat].user_id = Some(person.id);
         t.seats[seat].accepted = false;
-        Ok(LobbyChange::Waiting(self.publish_lobby(&t)))
+        Ok(LobbyChange::Waiting(self.publish_lobby(&t, Edge::Chat)))
     }
 
     /// A seated person gives up a running game: the table ends, and their forfeit counts as a
@@ -431,6 +482,16 @@ impl TableService {
     /// other people are invited again and accept with one click; with nobody else to ask, the
     /// game starts at once.
     pub async fn rematch(&self, id: TableId, user: UserId) -> Result<LobbyChange, TableError> {
+        self.rematch_by(id, user, Edge::Chat).await
+    }
+
+    /// [`TableService::rematch`], asked through `edge`.
+    pub async fn rematch_by(
+        &self,
+        id: TableId,
+        user: UserId,
+        edge: Edge,
+    ) -> Result<LobbyChange, TableError> {
         let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
         self.check_shard(old.setup.guild_id)?;
         if !old.setup.seat_rows.iter().any(|s| s.user_id == Some(user)) {
@@ -475,7 +536,7 @@ impl TableService {
         let new_id = self.open_lobby(info, new).await?;
         drop(place);
         let mut t = self.lock(new_id).await?;
-        self.start_if_ready(&mut t).await
+        self.start_if_ready(&mut t, edge).await
     }
 
     /// Opens and starts table `idx` of a tournament's `round`: every seat is taken already
@@ -492,7 +553,7 @@ impl TableService {
         }
         let id = self.open_lobby_for(info, new, Some(link)).await?;
         let mut t = self.lock(id).await?;
-        match self.start_if_ready(&mut t).await? {
+        match self.start_if_ready(&mut t, Edge::Chat).await? {
             LobbyChange::Started(view) => Ok(view),
             LobbyChange::Waiting(_) => Err(TableError::internal(
                 "a tournament table with every seat taken did not start",

@@ -1297,7 +1297,7 @@ async fn every_change_of_a_lobby_and_its_end_is_published() {
     let view = s.create(request("pisha-pasha", &[BOB])).await.unwrap();
     s.decline(view.id, ALICE).await.unwrap();
     let first = events.recv().await.unwrap();
-    assert!(matches!(&*first.event, TableEvent::Lobby(v) if v.id == view.id));
+    assert!(matches!(&*first.event, TableEvent::Lobby { table: v, .. } if v.id == view.id));
     let second = events.recv().await.unwrap();
     assert!(matches!(
         &*second.event,

@@ -266,6 +266,8 @@ pub struct HandAction {
     pub tone: Tone,
     /// Where its button sits: with the cards, or in the row of calls.
     pub row: Row,
+    /// The cards of the hand it plays or uses (a window plays it by tapping them).
+    pub cards: Vec<pakka_cards::Card>,
 }
 
 impl HandAction {
@@ -281,6 +283,7 @@ impl HandAction {
                 confirm: c.confirm,
                 tone: c.tone,
                 row: c.row,
+                cards: c.cards,
             })
             .collect()
     }

@@ -7,9 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use pakka_catalog::{catalog, Names};
-use pakka_render::CatalogWords;
-use pakka_table::{HandView, Phase, Row, TableId, TableView, Tone};
-use pakka_text::{msg, seat, Msg};
+use pakka_table::picture::{Face, Mark, Pile, Scene, Spread};
+use pakka_table::{AtTable, HandView, Level, Phase, Row, TableAction, TableId, TableView, Tone};
+use pakka_text::{key, msg, seat, verbatim, Msg};
 
 /// The largest frame a window may send, in bytes.
 pub const MAX_CLIENT_FRAME: usize = 512;
@@ -30,6 +30,10 @@ pub enum ServerFrame {
     Hint { text: String },
     /// A notice: no table in the channel, the bot restarting.
     Notice { text: String },
+    /// No table in the channel: the games and their options, to open one from the window.
+    Setup(SetupFrame),
+    /// The server's leaderboard of a table's game.
+    Board { title: String, lines: Vec<String> },
 }
 
 impl ServerFrame {
@@ -42,6 +46,8 @@ impl ServerFrame {
             ServerFrame::Refused { .. } => "refused",
             ServerFrame::Hint { .. } => "hint",
             ServerFrame::Notice { .. } => "notice",
+            ServerFrame::Setup(_) => "setup",
+            ServerFrame::Board { .. } => "board",
         }
     }
 }
@@ -57,14 +63,153 @@ pub struct TableFrame {
     pub lines: Vec<String>,
     pub story: Vec<String>,
     pub scores: Vec<String>,
-    /// Where the public picture is (`picture?table=…&move=…&named=…`, under `/api`; the window
-    /// asks for it with its session's key), once the game has begun: an SVG the render crate
-    /// draws when it is asked for. Given to those without a seat: a seated person's hand picture
-    /// shows them the table too. (A picture in the frame itself would make every frame, and the
-    /// buffer each window's socket keeps at its largest frame's size, many times larger.)
-    pub picture: Option<String>,
+    /// The public scene, which the window draws, once the game has begun. Given to those
+    /// without a seat: a seated person's hand frame carries their own scene, the table in it.
+    pub scene: Option<SceneFrame>,
     /// A computer player's seat anyone watching may take over (a table with open seats).
     pub take: Option<TakeFrame>,
+    /// The seats while the table is a lobby.
+    pub lobby: Option<LobbyFrame>,
+    /// What the reader may do at the table besides moves (`pakka_table::actions`).
+    pub controls: Vec<ControlFrame>,
+}
+
+/// A lobby's seats and where it stands.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbyFrame {
+    pub seats: Vec<LobbySeat>,
+    pub text: String,
+}
+
+/// One seat of a lobby.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbySeat {
+    pub seat: usize,
+    pub name: Option<String>,
+    /// "you", "person", "invited", "computer" or "open".
+    pub state: &'static str,
+}
+
+/// One of the table's actions the reader may take from the window (moves aside).
+#[derive(Clone, Debug, Serialize)]
+pub struct ControlFrame {
+    pub action: &'static str,
+    pub label: String,
+    pub tone: &'static str,
+    pub confirm: Option<String>,
+    pub choices: Option<Vec<Choice>>,
+}
+
+/// A value to choose, and its label.
+#[derive(Clone, Debug, Serialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+/// The games a table may be opened with from the window, and the form's words.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetupFrame {
+    pub title: String,
+    pub text: String,
+    pub games: Vec<GameSetup>,
+    pub levels: Vec<Choice>,
+    pub labels: SetupLabels,
+}
+
+/// One game of the setup form.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSetup {
+    pub id: &'static str,
+    pub name: String,
+    pub summary: String,
+    pub seats: SeatRange,
+    pub options: Vec<OptionSetup>,
+}
+
+/// The seats a game allows, and those a new table has unless asked otherwise.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatRange {
+    pub min: usize,
+    pub max: usize,
+    pub default: usize,
+}
+
+/// One option of a game, with its values.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionSetup {
+    pub name: &'static str,
+    pub label: String,
+    pub choices: Vec<Choice>,
+    pub default: String,
+}
+
+/// The setup form's own words.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetupLabels {
+    pub game: String,
+    pub seats: String,
+    pub computers: String,
+    pub level: String,
+    pub open: String,
+}
+
+/// A scene as the window draws it (`docs/window-protocol.md`): the view's [`Scene`] with its
+/// words worded for the reader and its cards as their numbers (a face-down card `None`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SceneFrame {
+    pub notes: Vec<String>,
+    pub middle: Vec<PileFrame>,
+    pub trick: Vec<TrickCard>,
+    pub trick_leader: Option<usize>,
+    pub seats: Vec<SeatPartFrame>,
+    pub viewer: Option<usize>,
+    pub hand: Option<HandCards>,
+}
+
+/// A card of the trick, by the seat that played it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrickCard {
+    pub seat: usize,
+    pub card: u8,
+}
+
+/// A pile of cards.
+#[derive(Clone, Debug, Serialize)]
+pub struct PileFrame {
+    pub label: Option<String>,
+    pub cards: Vec<Option<u8>>,
+    pub spread: &'static str,
+    pub count: usize,
+    pub mark: &'static str,
+    pub on_top: Option<String>,
+}
+
+/// One seat's place at the table.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatPartFrame {
+    pub seat: usize,
+    pub name: String,
+    pub hand: Option<usize>,
+    pub hand_text: Option<String>,
+    pub piles: Vec<PileFrame>,
+    pub lines: Vec<String>,
+    pub to_act: bool,
+    pub mark: &'static str,
+}
+
+/// The reader's own hand, grouped as they hold it.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandCards {
+    pub groups: Vec<Vec<HandCard>>,
+    pub to_act: bool,
+}
+
+/// A card of the reader's hand, and whether some move of theirs plays or uses it now.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandCard {
+    pub card: u8,
+    pub legal: bool,
 }
 
 /// A seat to take over: which, and its button.
@@ -110,9 +255,8 @@ pub struct HandFrame {
     pub over: bool,
     /// The hint button's label, while the seat has a move to make at a table with hints.
     pub hint: Option<String>,
-    /// Where the seat's picture of its hand and the table is (`picture?…&hand=1`), once the
-    /// game has begun.
-    pub picture: Option<String>,
+    /// The seat's scene (the table and its own hand), once the game has begun.
+    pub scene: Option<SceneFrame>,
 }
 
 /// One move the hand offers, as its button offers it.
@@ -126,6 +270,10 @@ pub struct ActionFrame {
     pub confirm: Option<String>,
     pub tone: &'static str,
     pub row: &'static str,
+    /// The cards of the hand it plays or uses (their numbers): tapped to play it.
+    pub cards: Vec<u8>,
+    /// Its name for a screen reader ("Play 7 of spades"), when it plays cards.
+    pub spoken: Option<String>,
 }
 
 /// A frame from a window.
@@ -142,6 +290,24 @@ pub enum ClientFrame {
     Take { table: TableId, seat: usize },
     /// A hint for the hand offered at `move_number` of `table`.
     Hint { table: TableId, move_number: u64 },
+    /// One of the table's controls (`pakka_table::TableAction::name`), with its choice.
+    Act {
+        table: TableId,
+        action: String,
+        #[serde(default)]
+        choice: Option<String>,
+    },
+    /// Open a table in the window's channel, as `/play` would.
+    Open {
+        game: String,
+        seats: usize,
+        #[serde(default)]
+        bots: usize,
+        #[serde(default)]
+        level: Option<String>,
+        #[serde(default)]
+        options: serde_json::Map<String, serde_json::Value>,
+    },
 }
 
 /// Who reads a frame: the language and the seats' names.
@@ -157,13 +323,6 @@ impl Names for Reader<'_> {
 }
 
 impl Reader<'_> {
-    /// How many seats' names are known: part of a picture's address, so that a picture drawn
-    /// while a name was still being asked for (the seat's number in its place) is not kept by
-    /// the browser once the name comes.
-    fn named(&self) -> usize {
-        self.names.iter().flatten().count()
-    }
-
     pub fn text(&self, m: &Msg) -> String {
         catalog().text(self.lang, m, self)
     }
@@ -182,18 +341,11 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-/// The public table, for `user` (who may be seated or watching; only a watcher gets its
-/// picture).
-pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
+/// The public table as `at` says it stands, for `user` (who may be seated or watching; only a
+/// watcher gets its scene, a seat's hand frame carrying theirs).
+pub fn table(at: AtTable<'_>, user: u64, reader: &Reader) -> TableFrame {
+    let view = at.view;
     let seated = view.seat_of(user).is_some();
-    let picture = view.picture.as_ref().filter(|_| !seated).map(|_| {
-        format!(
-            "picture?table={}&move={}&named={}",
-            view.id,
-            view.move_number,
-            reader.named()
-        )
-    });
     let seats = view
         .seats
         .iter()
@@ -220,26 +372,197 @@ pub fn table(view: &TableView, user: u64, reader: &Reader) -> TableFrame {
             .as_deref()
             .map(|s| reader.texts(s))
             .unwrap_or_default(),
-        picture,
+        scene: view
+            .picture
+            .as_ref()
+            .filter(|_| !seated)
+            .map(|scene| scene_frame(scene, reader)),
         take: view.seat_to_take().filter(|_| !seated).map(|s| TakeFrame {
             seat: s,
             label: reader.text(&msg!("web-take-seat", who = seat(s))),
+        }),
+        lobby: (view.phase == Phase::Lobby).then(|| lobby(view, user, reader)),
+        controls: controls(at, user, reader),
+    }
+}
+
+/// A lobby's seats as `user` sees them.
+fn lobby(view: &TableView, user: u64, reader: &Reader) -> LobbyFrame {
+    let seats = view
+        .seats
+        .iter()
+        .map(|s| {
+            let state = match (s.user, s.computer) {
+                (Some(u), _) if u == user => "you",
+                (Some(_), _) if !s.accepted => "invited",
+                (Some(_), _) => "person",
+                (None, Some(_)) => "computer",
+                (None, None) => "open",
+            };
+            LobbySeat {
+                seat: s.seat,
+                name: (state != "open").then(|| reader.text(&msg!("web-seat", who = seat(s.seat)))),
+                state,
+            }
+        })
+        .collect();
+    let open = view
+        .seats
+        .iter()
+        .filter(|s| s.user.is_none() && s.computer.is_none())
+        .count();
+    let waiting = view
+        .seats
+        .iter()
+        .filter(|s| s.user.is_some() && !s.accepted)
+        .count();
+    LobbyFrame {
+        seats,
+        text: reader.text(&msg!("web-lobby-waiting", open = open, invited = waiting)),
+    }
+}
+
+/// The controls the window shows `user`: the table's actions offered now
+/// (`pakka_table::actions::offered`), but the moves and hints (the hand's own) and taking a
+/// seat over (the table's `take`).
+fn controls(at: AtTable<'_>, user: u64, reader: &Reader) -> Vec<ControlFrame> {
+    pakka_table::actions::offered(at, user)
+        .into_iter()
+        .filter_map(|action| control(action, reader))
+        .collect()
+}
+
+/// How the window offers `action`: as a control (most), or elsewhere (None: moves and hints in
+/// the hand, taking over a seat as the table's `take`, the rules folded under their button).
+/// Every action of the table's one list has its answer here: a new one fails to compile.
+pub fn control(action: TableAction, reader: &Reader) -> Option<ControlFrame> {
+    let (key, tone) = match action {
+        TableAction::Move | TableAction::Hint | TableAction::TakeOver | TableAction::Rules => {
+            return None
+        }
+        TableAction::Join => (key!("web-control-join"), "main"),
+        TableAction::Accept => (key!("web-control-accept"), "main"),
+        TableAction::Decline => (key!("web-control-decline"), "danger"),
+        TableAction::Leave => (key!("web-control-leave"), "danger"),
+        TableAction::AddComputer => (key!("web-control-add-computer"), "other"),
+        TableAction::Back => (key!("web-control-back"), "main"),
+        TableAction::PlayAgain => (key!("web-control-rematch"), "main"),
+        TableAction::GiveUp => (key!("web-control-forfeit"), "danger"),
+        TableAction::Pause => (key!("web-control-pause"), "other"),
+        TableAction::Resume => (key!("web-control-resume"), "main"),
+        TableAction::Leaderboard => (key!("web-control-leaderboard"), "other"),
+    };
+    Some(ControlFrame {
+        action: action.name(),
+        label: reader.text(&Msg::new(key, Vec::new())),
+        tone,
+        confirm: action
+            .asks_first()
+            .then(|| reader.text(&msg!("web-control-forfeit-confirm"))),
+        choices: (action == TableAction::AddComputer).then(|| levels(reader)),
+    })
+}
+
+/// The computer players' levels, to choose one.
+fn levels(reader: &Reader) -> Vec<Choice> {
+    Level::ALL
+        .iter()
+        .map(|l| Choice {
+            value: l.name().to_string(),
+            label: reader.text(&pakka_table::level_name(*l)),
+        })
+        .collect()
+}
+
+fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::None => "none",
+        Mark::Leading => "leading",
+        Mark::Out => "out",
+    }
+}
+
+fn card_number(card: pakka_table::Card) -> u8 {
+    // Fewer than 256 cards (`Card::COUNT`).
+    card.index() as u8
+}
+
+fn pile_frame(pile: &Pile, reader: &Reader) -> PileFrame {
+    PileFrame {
+        label: pile.label.as_ref().map(|l| reader.text(l)),
+        cards: pile
+            .cards
+            .iter()
+            .map(|f| match f {
+                Face::Up(c) => Some(card_number(*c)),
+                Face::Down => None,
+            })
+            .collect(),
+        spread: match pile.spread {
+            Spread::Stack => "stack",
+            Spread::Row => "row",
+        },
+        count: pile.len(),
+        mark: mark_name(pile.mark),
+        on_top: pile.on_top.as_ref().map(|w| reader.text(w)),
+    }
+}
+
+/// A view's scene worded for `reader`: every card in it is one the scene shows (a scene is
+/// built from a view, a hidden card a `Face::Down`).
+pub fn scene_frame(scene: &Scene, reader: &Reader) -> SceneFrame {
+    SceneFrame {
+        notes: reader.texts(&scene.notes),
+        middle: scene.middle.iter().map(|p| pile_frame(p, reader)).collect(),
+        trick: scene
+            .trick
+            .iter()
+            .map(|&(seat, card)| TrickCard {
+                seat,
+                card: card_number(card),
+            })
+            .collect(),
+        trick_leader: scene.trick_leader,
+        seats: scene
+            .seats
+            .iter()
+            .map(|part| SeatPartFrame {
+                seat: part.seat,
+                name: reader.text(&msg!("web-seat", who = seat(part.seat))),
+                hand: part.hand,
+                hand_text: part.hand.map(|n| reader.text(&msg!("count-cards", n = n))),
+                piles: part.piles.iter().map(|p| pile_frame(p, reader)).collect(),
+                lines: reader.texts(&part.lines),
+                to_act: part.to_act,
+                mark: mark_name(part.mark),
+            })
+            .collect(),
+        viewer: scene.viewer,
+        hand: scene.hand.as_ref().map(|hand| HandCards {
+            groups: hand
+                .groups
+                .iter()
+                .map(|g| {
+                    g.iter()
+                        .map(|c| HandCard {
+                            card: card_number(c.card),
+                            legal: c.legal,
+                        })
+                        .collect()
+                })
+                .collect(),
+            to_act: hand.to_act,
         }),
     }
 }
 
 /// A seated person's hand.
 pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
-    let picture = hand.picture.as_ref().map(|_| {
-        format!(
-            "picture?table={}&move={}&hand=1&named={}",
-            hand.table,
-            hand.move_number,
-            reader.named()
-        )
-    });
     HandFrame {
-        picture,
+        scene: hand
+            .picture
+            .as_ref()
+            .map(|scene| scene_frame(scene, reader)),
         table: hand.table,
         move_number: hand.move_number,
         seat: hand.seat,
@@ -262,11 +585,94 @@ pub fn hand(hand: &HandView, reader: &Reader) -> HandFrame {
                     Row::Cards => "cards",
                     Row::Calls => "calls",
                 },
+                cards: a.cards.iter().map(|&c| card_number(c)).collect(),
+                spoken: (!a.cards.is_empty()).then(|| {
+                    let names: Vec<String> = a
+                        .cards
+                        .iter()
+                        .map(|&c| catalog().card_spoken(reader.lang, c))
+                        .collect();
+                    let cards = verbatim(names.join(", "));
+                    // A plain play ("7♥") is said by its cards; any other move that uses cards
+                    // (Red7's palette or canvas) by its label, then its cards.
+                    reader.text(&if a.label.key == "action-play" {
+                        msg!("web-play-spoken", cards = cards)
+                    } else {
+                        msg!(
+                            "web-act-spoken",
+                            action = verbatim(reader.text(&a.label)),
+                            cards = cards
+                        )
+                    })
+                }),
             })
             .collect(),
         over: hand.over,
         hint: (hand.hints && !hand.over && !hand.actions.is_empty())
             .then(|| reader.text(&msg!("web-hint"))),
+    }
+}
+
+/// The setup form of a channel without a table: every game, its seats and options, and the
+/// computer players' levels, worded for `reader`. (An option's name and its values are the
+/// game's own words, as the rules files and `/play`'s `options` write them.)
+pub fn setup(reader: &Reader) -> SetupFrame {
+    use pakka_table::games::{self, OptionKind};
+    let games = games::all()
+        .map(|g| {
+            let (min, max) = g.seats();
+            GameSetup {
+                id: g.id(),
+                name: reader.text(&g.name()),
+                summary: reader.text(&g.summary()),
+                seats: SeatRange {
+                    min,
+                    max,
+                    default: min,
+                },
+                options: g
+                    .options()
+                    .iter()
+                    .map(|o| OptionSetup {
+                        name: o.name,
+                        label: o.name.replace('_', " "),
+                        choices: match o.kind {
+                            OptionKind::Flag => vec![
+                                Choice {
+                                    value: "true".into(),
+                                    label: reader.text(&msg!("web-setup-option-on")),
+                                },
+                                Choice {
+                                    value: "false".into(),
+                                    label: reader.text(&msg!("web-setup-option-off")),
+                                },
+                            ],
+                            OptionKind::Choice(values) => values
+                                .iter()
+                                .map(|v| Choice {
+                                    value: v.to_string(),
+                                    label: v.replace('_', " "),
+                                })
+                                .collect(),
+                        },
+                        default: o.default.word().to_string(),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    SetupFrame {
+        title: reader.text(&msg!("web-setup-title")),
+        text: reader.text(&msg!("web-setup-text")),
+        games,
+        levels: levels(reader),
+        labels: SetupLabels {
+            game: reader.text(&msg!("web-setup-game")),
+            seats: reader.text(&msg!("web-setup-seats")),
+            computers: reader.text(&msg!("web-setup-computers")),
+            level: reader.text(&msg!("web-setup-level")),
+            open: reader.text(&msg!("web-setup-open")),
+        },
     }
 }
 
@@ -292,26 +698,6 @@ pub fn rules(view: &TableView, reader: &Reader) -> Option<RulesFrame> {
             .map(|word| reader.text(&msg!("web-rules-word", word = word)))
             .collect(),
     })
-}
-
-/// The public picture of `view` as an SVG, worded for `reader`.
-pub fn table_picture(view: &TableView, reader: &Reader) -> Option<String> {
-    let scene = view.picture.as_ref()?;
-    let words = CatalogWords {
-        lang: reader.lang,
-        names: reader,
-    };
-    Some(pakka_render::table_svg(scene, &view.game_name(), &words).0)
-}
-
-/// A seat's picture of its hand and the table as an SVG, worded for `reader`.
-pub fn hand_picture(hand: &HandView, reader: &Reader) -> Option<String> {
-    let scene = hand.picture.as_ref()?;
-    let words = CatalogWords {
-        lang: reader.lang,
-        names: reader,
-    };
-    Some(pakka_render::hand_svg(scene, &words).0)
 }
 
 #[cfg(test)]
@@ -358,10 +744,65 @@ mod tests {
         ] {
             assert!(read(bad).is_none(), "{bad}");
         }
+        assert!(matches!(
+            read(r#"{"type":"act","table":3,"action":"add_computer","choice":"easy"}"#),
+            Some(ClientFrame::Act { table: 3, ref action, choice: Some(ref c) })
+                if action == "add_computer" && c == "easy"
+        ));
+        assert!(matches!(
+            read(r#"{"type":"act","table":3,"action":"join"}"#),
+            Some(ClientFrame::Act { choice: None, .. })
+        ));
+        assert!(matches!(
+            read(
+                r#"{"type":"open","game":"kop","seats":3,"bots":2,"level":"hard","options":{"x":"y"}}"#
+            ),
+            Some(ClientFrame::Open {
+                seats: 3,
+                bots: 2,
+                ..
+            })
+        ));
+        for bad in [
+            r#"{"type":"act","table":3}"#,
+            r#"{"type":"act","table":3,"action":7}"#,
+            r#"{"type":"open","game":"kop"}"#,
+            r#"{"type":"open","game":"kop","seats":-1}"#,
+            r#"{"type":"open","game":"kop","seats":3,"seed":5}"#,
+        ] {
+            assert!(read(bad).is_none(), "{bad}");
+        }
         let huge = format!(
             r#"{{"type":"move","table":3,"move_number":7,"index":2,"x":"{}"}}"#,
             "a".repeat(MAX_CLIENT_FRAME)
         );
         assert!(read(&huge).is_none());
+    }
+
+    /// The table's actions the window offers other than as a control: moves (the hand's cards
+    /// and buttons), hints (the hand's 💡), taking over a seat (the table's `take`) and the rules
+    /// (the `rules` frame, folded under its button).
+    const OFFERED_ELSEWHERE: [TableAction; 4] = [
+        TableAction::Move,
+        TableAction::Hint,
+        TableAction::TakeOver,
+        TableAction::Rules,
+    ];
+
+    #[test]
+    fn the_window_offers_every_action_of_the_tables_list() {
+        for lang in ["en-US", "fi"] {
+            let reader = Reader { lang, names: &[] };
+            for action in TableAction::ALL {
+                match control(action, &reader) {
+                    Some(c) => {
+                        assert_eq!(c.action, action.name());
+                        assert!(!c.label.is_empty(), "{action:?}");
+                        assert_eq!(c.confirm.is_some(), action.asks_first(), "{action:?}");
+                    }
+                    None => assert!(OFFERED_ELSEWHERE.contains(&action), "{action:?}"),
+                }
+            }
+        }
     }
 }

@@ -16,9 +16,10 @@
 //!   (`Sec-WebSocket-Protocol: pakka, <key>`; the server answers `pakka`). The instance is
 //!   checked with Discord (its channel, and that the person is in it) before the window is
 //!   attached to the channel's table (`socket`).
-//! - `GET /api/picture?table=…[&hand=1]` with `Authorization: Bearer <key>`: the picture a
-//!   frame points to (the public table, or the person's own hand), drawn as SVG when asked, for
-//!   a session with a window on that table's channel here.
+//! - `GET /api/cards?locale=…`: every card's face as an SVG symbol (the same faces as the
+//!   pictures in the chat) and its spoken name, fetched once and kept by the browser: the
+//!   window draws the table itself from the scenes its frames carry
+//!   (`docs/window-protocol.md`).
 //!
 //! A session's key never travels in an address (a proxy's or server's log keeps addresses).
 //!
@@ -164,20 +165,6 @@ impl Web {
         &self.people
     }
 
-    /// The table `id` as the service holds it, or its last position once it ended or closed
-    /// (while a window of its channel is open).
-    async fn view_or_end(
-        &self,
-        id: pakka_table::TableId,
-    ) -> Option<(pakka_table::TableView, Option<Arc<Ended>>)> {
-        if let Ok(view) = self.service.view(id).await {
-            return Some((view, None));
-        }
-        let ended = self.ended.lock().ok()?;
-        let end = ended.values().find(|e| e.table.id == id)?.clone();
-        Some((end.table.clone(), Some(end)))
-    }
-
     /// An Activity instance as Discord told of it a moment ago (the windows of one instance open
     /// together), else asked again: and asked again when `person` is not among its people yet.
     async fn instance(&self, id: &str, person: u64) -> Result<discord::Instance, DiscordError> {
@@ -281,7 +268,7 @@ impl Web {
                 table: table.clone(),
                 hands: Vec::new(),
             }),
-            TableEvent::Lobby(_) | TableEvent::Started(_) => None,
+            TableEvent::Lobby { .. } | TableEvent::Started(_) => None,
             _ => return,
         };
         if let Ok(mut ended) = self.ended.lock() {
@@ -430,7 +417,7 @@ pub async fn start(settings: Settings, service: Arc<TableService>) -> Result<Run
         .route("/token", post(token))
         .route("/session", get(session))
         .route("/ws", get(window))
-        .route("/picture", get(picture))
+        .route("/cards", get(cards))
         .with_state(web.clone());
     // Inside Discord the page's requests come through the URL mapping, with or without its
     // `/.proxy` prefix.
@@ -475,6 +462,13 @@ async fn config(
             "confirm_yes": word(msg!("web-confirm-yes")),
             "confirm_no": word(msg!("web-confirm-no")),
             "failed": word(msg!("web-failed")),
+            "hand_region": word(msg!("web-hand-region")),
+            "table_region": word(msg!("web-table-region")),
+            "story_region": word(msg!("web-story-region")),
+            "trick_region": word(msg!("web-trick-region")),
+            "clear_selection": word(msg!("web-clear-selection")),
+            "choose_cards": word(msg!("web-choose-cards")),
+            "participants": word(msg!("web-participants")),
         },
     }))
     .into_response()
@@ -544,64 +538,57 @@ async fn session(State(web): State<Arc<Web>>, headers: HeaderMap) -> Response {
     }
 }
 
-#[derive(Deserialize)]
-struct PictureQuery {
-    table: pakka_table::TableId,
-    /// The seat's picture of its hand, not the public table.
-    #[serde(default)]
-    hand: Option<u8>,
+/// `GET /api/cards?locale=…`: every card's face as an SVG `<symbol>` (`cN`, and `back`), their
+/// spoken names in the person's language, and a face-down card's. Nothing in it is secret or
+/// changes while the bot runs: the browser keeps it for a day.
+async fn cards(
+    query: Result<Query<ConfigQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let locale = query.ok().and_then(|Query(q)| q.locale);
+    let lang = catalog().pick(locale.as_deref().unwrap_or(pakka_catalog::DEFAULT_LANG));
+    let body = serde_json::json!({
+        "svg": card_symbols(lang),
+        "names": (0..pakka_table::Card::COUNT)
+            .filter_map(pakka_table::Card::from_index)
+            .map(|c| catalog().card_spoken(lang, c))
+            .collect::<Vec<_>>(),
+        "back": catalog().text(lang, &msg!("web-card-back"), &pakka_catalog::NoNames),
+    });
+    (
+        [(axum::http::header::CACHE_CONTROL, "public, max-age=86400")],
+        Json(body),
+    )
+        .into_response()
 }
 
-/// `GET /api/picture?table=…[&hand=1]` with the session's key as a bearer token (and `move=…`
-/// and `named=…`, which only make each move's address, and each state of its names, its own):
-/// the table's public picture, or the person's own hand, as an SVG drawn now, in the person's
-/// language. Only for a session that opened a window on the table's channel here, and a hand
-/// only its own.
-async fn picture(
-    State(web): State<Arc<Web>>,
-    headers: HeaderMap,
-    query: Result<Query<PictureQuery>, axum::extract::rejection::QueryRejection>,
-) -> Response {
-    let Ok(Query(query)) = query else {
-        return refused(StatusCode::BAD_REQUEST, None, msg!("web-bad-frame"));
+/// Every card's face, and the back, as symbols of one SVG document, in `lang` (the Fool's face
+/// carries its word).
+fn card_symbols(lang: &str) -> String {
+    use pakka_render::cards::{back_def, face_def, FACE_H, FACE_W};
+    let fool = catalog().text(lang, &msg!("card-fool"), &pakka_catalog::NoNames);
+    let mut out =
+        String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><defs>"#);
+    let mut symbol = |id: &str, def: &str| {
+        // The faces are drawn as `<g id=…>`; a symbol of the same id and box draws them at
+        // any size.
+        let inner = def
+            .strip_prefix(&format!(r#"<g id="{id}">"#))
+            .and_then(|d| d.strip_suffix("</g>"))
+            .unwrap_or(def);
+        out.push_str(&format!(
+            r#"<symbol id="{id}" viewBox="0 0 {FACE_W} {FACE_H}">{inner}</symbol>"#
+        ));
     };
-    let Some((view, ended)) = web.view_or_end(query.table).await else {
-        return refused(StatusCode::NOT_FOUND, None, msg!("web-no-table"));
-    };
-    let key = bearer(&headers).unwrap_or_default();
-    let person = match web.sessions.person_in(key, view.channel_id) {
-        Ok(person) => person,
-        Err(why) => return session_refused(why, None),
-    };
-    let lang = catalog().pick(&person.locale);
-    let names = web.seat_names(&view, view.channel_id, lang);
-    let reader = frames::Reader {
-        lang,
-        names: &names,
-    };
-    let svg = if query.hand.is_some() {
-        web.hand_of(query.table, person.id, ended.as_deref())
-            .await
-            .and_then(|hand| frames::hand_picture(&hand, &reader))
-    } else {
-        frames::table_picture(&view, &reader)
-    };
-    match svg {
-        Some(svg) => (
-            [
-                (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
-                // Each move's picture has an address of its own.
-                (axum::http::header::CACHE_CONTROL, "private, max-age=86400"),
-            ],
-            svg,
-        )
-            .into_response(),
-        None => refused(
-            StatusCode::NOT_FOUND,
-            Some(&person.locale),
-            msg!("web-no-table"),
-        ),
+    for card in (0..pakka_table::Card::COUNT).filter_map(pakka_table::Card::from_index) {
+        let mut def = String::new();
+        face_def(&mut def, card, &fool);
+        symbol(&pakka_render::cards::face_id(card), &def);
     }
+    let mut def = String::new();
+    back_def(&mut def);
+    symbol(pakka_render::cards::BACK_ID, &def);
+    out.push_str("</defs></svg>");
+    out
 }
 
 #[derive(Deserialize)]
@@ -684,7 +671,7 @@ async fn window(
         .max_message_size(frames::MAX_CLIENT_FRAME * 2)
         .max_frame_size(frames::MAX_CLIENT_FRAME * 2)
         .protocols([PROTOCOL])
-        .on_upgrade(move |socket| socket::run(web, socket, person, channel))
+        .on_upgrade(move |socket| socket::run(web, socket, person, guild, channel))
 }
 
 /// The subprotocol a window's socket speaks; its session's key is offered beside it.

@@ -13,8 +13,11 @@ use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 
 use pakka_edge::{FramePace, Paced};
-use pakka_table::{Edge, TableError, TableId, TableView};
-use pakka_text::{msg, Msg};
+use pakka_table::{
+    AtTable, CreateTable, Edge, Level, Person as Seated, TableAction, TableError, TableId,
+    TableView,
+};
+use pakka_text::{msg, verbatim, Msg};
 
 use super::frames::{self, ClientFrame, Reader, ServerFrame};
 use super::sessions::Person;
@@ -30,6 +33,8 @@ struct Window {
     web: Arc<Web>,
     person: Person,
     lang: &'static str,
+    /// The server of the window's channel (0: a DM or group DM).
+    guild: u64,
     channel: u64,
     /// The table shown (None: none in the channel yet).
     table: Option<TableId>,
@@ -79,8 +84,7 @@ impl Window {
         // The channel's table now (a new one once the last is over), else the last shown
         // (its end stays in view).
         let Some(table) = self.web.service.table_in(self.channel).or(self.table) else {
-            let text = self.reader_without_names().text(&msg!("web-no-table"));
-            return self.send(&ServerFrame::Notice { text }).await;
+            return self.offer_setup().await;
         };
         if self.table != Some(table) || self.watching.is_none() {
             self.watching = Some(self.web.service.watch(table, self.person.id));
@@ -102,8 +106,7 @@ impl Window {
                         None => {
                             // Gone: the next table of the channel, when there is one.
                             self.table = None;
-                            let text = self.reader_without_names().text(&msg!("web-no-table"));
-                            return self.send(&ServerFrame::Notice { text }).await;
+                            return self.offer_setup().await;
                         }
                     }
                 }
@@ -119,6 +122,13 @@ impl Window {
             }
         }
         let seated = view.seat_of(self.person.id).is_some();
+        let event = self.web.service.is_event_table(table);
+        let resumable = view.paused && self.web.service.table_in(self.channel).is_none();
+        let at = |view| AtTable {
+            view,
+            event,
+            resumable,
+        };
         if !seated {
             // Everyone without a seat gets the same frame: made once per change.
             let names = self.names(&view);
@@ -131,7 +141,9 @@ impl Window {
                             names: &names,
                         };
                         serde_json::to_string(&ServerFrame::Table(frames::table(
-                            &view, person, &reader,
+                            at(&view),
+                            person,
+                            &reader,
                         )))
                         .unwrap_or_default()
                     });
@@ -147,7 +159,7 @@ impl Window {
             lang: self.lang,
             names: &names,
         };
-        let public = frames::table(&view, self.person.id, &reader);
+        let public = frames::table(at(&view), self.person.id, &reader);
         if !self.send(&ServerFrame::Table(public)).await {
             return false;
         }
@@ -220,6 +232,171 @@ impl Window {
         }
     }
 
+    /// No table in the channel: the form to open one.
+    async fn offer_setup(&mut self) -> bool {
+        let frame = frames::setup(&self.reader_without_names());
+        self.send(&ServerFrame::Setup(frame)).await
+    }
+
+    /// Opens a table in the window's channel, as `/play` would (the person in its first seat,
+    /// the other seats open or for computer players); the table's event shows it to every
+    /// window of the channel and posts its message there.
+    async fn open(&mut self, asked: OpenAsked) -> bool {
+        let Some(game) = pakka_table::games::find(&asked.game) else {
+            return self
+                .refuse(&msg!("web-unknown-game", game = verbatim(asked.game)))
+                .await;
+        };
+        // The options as `/play`'s words (`name=value`), so they are read and refused alike.
+        let mut words = Vec::new();
+        for (name, value) in &asked.options {
+            let value = match value {
+                serde_json::Value::String(v) => v.clone(),
+                serde_json::Value::Bool(b) => b.to_string(),
+                other => other.to_string(),
+            };
+            let plain = |w: &str| {
+                !w.is_empty()
+                    && w.len() <= 32
+                    && w.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            };
+            if !plain(name) || !plain(&value) {
+                return self.refuse(&msg!("web-bad-frame")).await;
+            }
+            words.push(format!("{name}={value}"));
+        }
+        let options = match game.parse_options(&words.join(" ")) {
+            Ok(options) => options,
+            Err(e) => return self.refuse(&e.msg()).await,
+        };
+        let level = match asked.level.as_deref() {
+            None => Level::default(),
+            Some(name) => match name.parse::<Level>() {
+                Ok(level) => level,
+                Err(_) => return self.refuse(&msg!("web-bad-frame")).await,
+            },
+        };
+        let request = CreateTable {
+            guild_id: self.guild,
+            channel_id: self.channel,
+            creator: Seated {
+                id: self.person.id,
+                bot: false,
+            },
+            invited: Vec::new(),
+            game: game.id().to_string(),
+            seats: Some(asked.seats),
+            seed: None,
+            options,
+            bots: asked.bots,
+            bot_level: level,
+            turn_timer: None,
+            learning: Default::default(),
+        };
+        match self.web.service.create_by(request, Edge::Window).await {
+            // Its event brings every window of the channel, this one too, to the new table.
+            Ok(_) => true,
+            Err(e) => {
+                if e.is_internal() {
+                    tracing::error!(error = %e, "a window could not open a table");
+                }
+                let text = self.reader_without_names().text(&e.msg());
+                self.send(&ServerFrame::Refused { text }).await
+            }
+        }
+    }
+
+    /// One of the table's controls, pressed in the window: refused unless the table offers it
+    /// to the person now (`pakka_table::actions::offered`), and then done as the chat's button
+    /// or command does it.
+    async fn act(&mut self, table: TableId, action: &str, choice: Option<&str>) -> bool {
+        if self.table != Some(table) {
+            return self.refuse(&msg!("web-other-table")).await;
+        }
+        let Some(action) = TableAction::named(action) else {
+            return self.refuse(&msg!("web-bad-frame")).await;
+        };
+        let user = self.person.id;
+        let service = &self.web.service;
+        let done: Result<(), TableError> = match action {
+            TableAction::Join => service.join_by(table, user, Edge::Window).await.map(drop),
+            TableAction::Accept => service.accept_by(table, user, Edge::Window).await.map(drop),
+            TableAction::Decline | TableAction::Leave => service
+                .decline_by(table, user, Edge::Window)
+                .await
+                .map(drop),
+            TableAction::AddComputer => {
+                let level = match choice.map(str::parse::<Level>) {
+                    None => Level::default(),
+                    Some(Ok(level)) => level,
+                    Some(Err(_)) => return self.refuse(&msg!("web-bad-frame")).await,
+                };
+                service
+                    .add_computer_by(table, user, level, Edge::Window)
+                    .await
+                    .map(drop)
+            }
+            TableAction::Back => service.back(table, user).await.map(drop),
+            TableAction::PlayAgain => service
+                .rematch_by(table, user, Edge::Window)
+                .await
+                .map(drop),
+            TableAction::GiveUp => service.forfeit(table, user).await.map(drop),
+            TableAction::Pause => service.pause(table, user).await.map(drop),
+            TableAction::Resume => service.resume(self.channel, user).await.map(drop),
+            TableAction::Leaderboard => return self.board(table).await,
+            TableAction::Rules => return self.show().await,
+            TableAction::Hint | TableAction::Move | TableAction::TakeOver => {
+                return self.refuse(&msg!("web-bad-frame")).await
+            }
+        };
+        match done {
+            // The table's event brings every window up to date.
+            Ok(()) => true,
+            Err(e) => self.refuse_with_names(table, &e).await,
+        }
+    }
+
+    /// The server's leaderboard of the table's game, this season's and all time's first page.
+    async fn board(&mut self, table: TableId) -> bool {
+        let view = match self.web.service.view(table).await {
+            Ok(view) => view,
+            Err(_) => match self.web.ended(self.channel, table) {
+                Some(ended) => ended.table.clone(),
+                None => return self.refuse(&msg!("web-no-table")).await,
+            },
+        };
+        let page = self
+            .web
+            .service
+            .scores(
+                view.guild_id,
+                Some(view.game_id),
+                pakka_table::records::Period::All,
+                0,
+            )
+            .await;
+        let reader = self.reader_without_names();
+        let title = reader.text(&msg!("web-board-title", game = view.game_name()));
+        let people = &self.web.people;
+        let fallback = reader.text(&msg!("web-board-someone"));
+        let person = |user: u64| {
+            let (name, _) = people.look(user, Instant::now());
+            verbatim(name.unwrap_or_else(|| fallback.clone()))
+        };
+        let lines = match page {
+            Ok(page) if !page.lines.is_empty() => page
+                .lines
+                .iter()
+                .map(|line| reader.text(&pakka_edge::records::score_line(line, &person)))
+                .collect(),
+            Ok(_) => vec![reader.text(&msg!("web-board-empty"))],
+            Err(e) => return self.refuse_with_names(table, &e).await,
+        };
+        self.send(&ServerFrame::Board { title, lines }).await
+    }
+
     /// A move from the window.
     async fn play(&mut self, table: TableId, move_number: u64, index: usize) -> bool {
         if self.table != Some(table) {
@@ -239,6 +416,15 @@ impl Window {
     }
 }
 
+/// A window's request to open a table.
+struct OpenAsked {
+    game: String,
+    seats: usize,
+    bots: usize,
+    level: Option<String>,
+    options: serde_json::Map<String, serde_json::Value>,
+}
+
 /// What makes a table's public frame differ from one change to the next: the table, its move,
 /// phase, pause, whose turn it is, its seats and their names as known.
 fn fingerprint(view: &TableView, names: &[Option<String>]) -> u64 {
@@ -252,7 +438,13 @@ fn fingerprint(view: &TableView, names: &[Option<String>]) -> u64 {
 }
 
 /// Serves one window until it closes, the person leaves or the bot stops.
-pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channel: u64) {
+pub(crate) async fn run(
+    web: Arc<Web>,
+    socket: WebSocket,
+    person: Person,
+    guild: u64,
+    channel: u64,
+) {
     let lang = pakka_catalog::catalog().pick(&person.locale);
     let (sink, mut stream) = socket.split();
     let mut changes = web.watch(channel);
@@ -261,6 +453,7 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
         web: web.clone(),
         person,
         lang,
+        guild,
         channel,
         table: None,
         watching: None,
@@ -313,6 +506,13 @@ pub(crate) async fn run(web: Arc<Web>, socket: WebSocket, person: Person, channe
                             }
                             Some(ClientFrame::Hint { table, move_number }) => {
                                 open = window.hint(table, move_number).await;
+                            }
+                            Some(ClientFrame::Act { table, action, choice }) => {
+                                open = window.act(table, &action, choice.as_deref()).await;
+                            }
+                            Some(ClientFrame::Open { game, seats, bots, level, options }) => {
+                                let asked = OpenAsked { game, seats, bots, level, options };
+                                open = window.open(asked).await;
                             }
                             None => open = window.refuse(&msg!("web-bad-frame")).await,
                         },

@@ -16,33 +16,17 @@ use pakka_text::{list_of, signed_tenths, tenths, verbatim, Arg, Msg};
 
 /// A player as a leaderboard names them: a mention, or the computer level.
 fn player_arg(player: &Player) -> Arg {
-    match player {
-        Player::Person(user) => user_arg(*user),
-        Player::Computer(level) => msg!("records-computer", level = level_name(level)).into(),
-    }
+    pakka_edge::records::player_arg(player, &user_arg)
 }
 
-fn level_name(level: &str) -> Msg {
-    match level {
-        "easy" => msg!("level-easy"),
-        "hard" => msg!("level-hard"),
-        _ => msg!("level-normal"),
-    }
+fn rating_arg(rating: &Rating, provisional: bool) -> Arg {
+    pakka_edge::records::rating_arg(rating, provisional)
 }
 
 fn game_arg(game: Option<&str>) -> Arg {
     match game {
         Some(id) => games::name_of(id).into(),
         None => msg!("records-all-games").into(),
-    }
-}
-
-fn rating_arg(rating: &Rating, provisional: bool) -> Arg {
-    let value = tenths(rating.conservative());
-    if provisional {
-        msg!("records-rating-provisional", rating = value).into()
-    } else {
-        msg!("records-rating", rating = value).into()
     }
 }
 
@@ -79,27 +63,7 @@ pub fn scores_of(
 }
 
 fn score_line(line: &ScoreLine) -> Msg {
-    let (place, who) = (line.place, player_arg(&line.player));
-    let rating = rating_arg(&line.rating, line.provisional);
-    match line.points {
-        Some(points) => msg!(
-            "records-scores-row-points",
-            place = place,
-            who = who,
-            rating = rating,
-            wins = line.wins,
-            games = line.games,
-            points = points
-        ),
-        None => msg!(
-            "records-scores-row",
-            place = place,
-            who = who,
-            rating = rating,
-            wins = line.wins,
-            games = line.games
-        ),
-    }
+    pakka_edge::records::score_line(line, &user_arg)
 }
 
 /// A page of `/scores`: established ratings first, then the provisional ones under their

@@ -235,6 +235,7 @@ fn hand_view(actions: usize) -> HandView {
                 confirm: None,
                 tone: Tone::Main,
                 row: Row::Cards,
+                cards: Vec::new(),
             })
             .collect(),
         over: false,
@@ -499,6 +500,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
                 confirm: None,
                 tone: Tone::Main,
                 row: Row::Cards,
+                cards: Vec::new(),
             });
             index += 1;
         }
@@ -510,6 +512,7 @@ fn grouped_actions_take_two_steps_and_confirms_ask_first() {
         confirm: Some(words("Take all 30 cards?")),
         tone: Tone::Other,
         row: Row::Cards,
+        cards: Vec::new(),
     });
     let top = hand(&view, HandStep::Page(0), &DEFAULT);
     assert_within_limits(&top);
