@@ -72,7 +72,12 @@ export function createWindow(app, { words = {}, send }) {
         }
         s.table = f;
         s.setup = null;
-        if (s.hand && s.hand.move_number < f.move_number) s.hand = null;
+        if (s.hand && s.hand.move_number < f.move_number) {
+          // Its moves are past; its cards stay drawn until the seat's new hand comes (right
+          // after), unless the person has no seat any more.
+          s.hand = f.seats.some((x) => x.you) ? { ...s.hand, actions: [], hint: null } : null;
+          s.confirming = null;
+        }
         break;
       case "hand":
         if (s.hand?.move_number !== f.move_number) {
@@ -107,7 +112,23 @@ export function createWindow(app, { words = {}, send }) {
         return;
     }
     status("");
-    draw();
+    soon();
+  }
+
+  // Frames that come together (the table, then the seat's hand) are drawn once, at the next
+  // paint (or within 100 ms when the page is not painted), so that the motion goes from what was
+  // seen to what is.
+  let pending = null;
+  function soon() {
+    if (pending) return;
+    const run = () => {
+      if (!pending) return;
+      cancelAnimationFrame(pending.frame);
+      clearTimeout(pending.timer);
+      pending = null;
+      draw();
+    };
+    pending = { frame: requestAnimationFrame(run), timer: setTimeout(run, 100) };
   }
 
   function setLive(live) {
@@ -134,6 +155,11 @@ export function createWindow(app, { words = {}, send }) {
   }
 
   function draw(moving = true) {
+    if (pending) {
+      cancelAnimationFrame(pending.frame);
+      clearTimeout(pending.timer);
+      pending = null;
+    }
     const focused = document.activeElement?.dataset?.focus ?? null;
     const focusedInHand = !!document.activeElement?.closest?.(".hand, .moves");
     const before = moving ? capture(app) : null;
@@ -167,6 +193,7 @@ export function createWindow(app, { words = {}, send }) {
     fill(felt, (table ? feltView(table, scene, hand) : []));
     felt.hidden = !table;
     felt.classList.toggle("public", !!table && !hand);
+    felt.classList.toggle("sides", !!felt.querySelector(".side-seats .seat"));
     felt.setAttribute("aria-label", w("table_region") ?? "");
     fill(handBox, (hand ? handView(hand, scene) : []));
     handBox.hidden = !hand;
@@ -175,7 +202,7 @@ export function createWindow(app, { words = {}, send }) {
     else delete handBox.dataset.move;
     fill(asking, confirmView(hand, table));
     fill(moves, (hand ? movesView(hand) : []));
-    moves.hidden = !hand;
+    moves.hidden = ![...moves.children].some((n) => !n.hidden);
     fill(controls, (table ? controlsView(table) : []));
     controls.hidden = !controls.childElementCount;
     const said = (hand ? hand.lines : table?.lines) ?? [];
@@ -894,5 +921,10 @@ export function createWindow(app, { words = {}, send }) {
     return out;
   }
 
-  return { frame, setLive, setParticipants, setWords, draw, state: s };
+  /// Draws now what is waiting for the next paint.
+  function flush() {
+    if (pending) draw();
+  }
+
+  return { frame, setLive, setParticipants, setWords, draw, flush, state: s };
 }

@@ -36,8 +36,13 @@ window.preview = {
     view.setLive(true);
     view.setParticipants(participants ?? []);
     for (const f of frames) view.frame(f);
+    view.flush();
   },
   frame(f) {
     view.frame(f);
+  },
+  // Draws now what the frames given changed (the window waits for the next paint).
+  flush() {
+    view.flush();
   },
 };

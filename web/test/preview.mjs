@@ -90,6 +90,24 @@ async function checkLayout(page, name, width) {
       if (n.scrollWidth > n.clientWidth + 1 && !n.title && !n.closest("[aria-label]"))
         problems.push(`cut without title: ${n.textContent}`);
     }
+    // Nothing sticks out of its seat, pile or hand.
+    for (const box of document.querySelectorAll(".seat, .hand, .moves, .controls, .lobby-seats li")) {
+      const outer = box.getBoundingClientRect();
+      for (const n of box.querySelectorAll("*")) {
+        const r = n.getBoundingClientRect();
+        if (r.width && (r.right > outer.right + 1 || r.left < outer.left - 1) && !n.closest(".count"))
+          problems.push(`out of its ${box.className}: ${n.className?.baseVal ?? n.className} "${n.textContent.slice(0, 20)}"`);
+      }
+    }
+    const seats = [...document.querySelectorAll(".seat")].map((n) => ({ n, r: n.getBoundingClientRect() }));
+    for (let i = 0; i < seats.length; i += 1) {
+      for (let j = i + 1; j < seats.length; j += 1) {
+        const a = seats[i].r;
+        const b = seats[j].r;
+        if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5)
+          problems.push(`seats overlap: ${seats[i].n.dataset.seatBox} and ${seats[j].n.dataset.seatBox}`);
+      }
+    }
     // Anything else cut on the right of the screen.
     for (const n of document.querySelectorAll("#app *")) {
       const r = n.getBoundingClientRect();
@@ -206,12 +224,19 @@ for (const reducedMotion of ["no-preference", "reduce"]) {
   const teka = fixtures.find((f) => f.name === "teka");
   const page = await open(teka, 1280, reducedMotion);
   const counts = [];
+  const draws = [];
+  await page.evaluate(() => {
+    window.longest = 0;
+  });
   for (const step of [teka.next, teka.after]) {
-    const n = await page.evaluate((frames) => {
+    const { n, ms } = await page.evaluate((frames) => {
+      const start = performance.now();
       for (const f of frames) window.preview.frame(f);
-      return document.getAnimations().length;
+      window.preview.flush();
+      return { n: document.getAnimations().length, ms: performance.now() - start };
     }, step);
     counts.push(n);
+    draws.push(ms.toFixed(1));
     if (reducedMotion === "no-preference") {
       await page.waitForTimeout(120);
       await page.screenshot({ path: join(out, `teka-motion-${counts.length}.png`) });
@@ -220,7 +245,10 @@ for (const reducedMotion of ["no-preference", "reduce"]) {
   }
   const left = await page.evaluate(() => document.getAnimations().length);
   const longest = await page.evaluate(() => window.longest);
-  console.log(`motion (${reducedMotion}): animations ${counts.join(", ")}, ${left} left after, longest task ${longest} ms`);
+  console.log(
+    `motion (${reducedMotion}): animations ${counts.join(", ")}, ${left} left after, ` +
+      `drawing ${draws.join(", ")} ms a step, longest task ${longest} ms (0: none of 50 ms or more)`,
+  );
   if (reducedMotion === "reduce" && counts.some((n) => n > 0)) fail("animations under reduced motion");
   if (reducedMotion !== "reduce" && counts.some((n) => n === 0)) fail("no animation after a frame");
   if (left) fail(`${left} animations still running 450 ms after`);
@@ -230,12 +258,20 @@ for (const reducedMotion of ["no-preference", "reduce"]) {
   // A Paskahousu card onto the pile, at 400 px: the long tasks of a small machine's screen.
   const pask = fixtures.find((f) => f.name === "paskahousu");
   const page = await open(pask, 400);
-  const n = await page.evaluate((frames) => {
+  await page.evaluate(() => {
+    window.longest = 0;
+  });
+  const { n, ms } = await page.evaluate((frames) => {
+    const start = performance.now();
     for (const f of frames) window.preview.frame(f);
-    return document.getAnimations().length;
+    window.preview.flush();
+    return { n: document.getAnimations().length, ms: performance.now() - start };
   }, pask.next);
   await page.waitForTimeout(450);
-  console.log(`paskahousu motion: ${n} animations, longest task ${await page.evaluate(() => window.longest)} ms`);
+  await page.screenshot({ path: join(out, "paskahousu-next-400.png"), fullPage: true });
+  console.log(
+    `paskahousu motion: ${n} animations, drawing ${ms.toFixed(1)} ms, longest task ${await page.evaluate(() => window.longest)} ms`,
+  );
   if (!n) fail("paskahousu: no animation");
   await page.close();
 }
