@@ -3,7 +3,8 @@
 // Discord's frame does, and answers the SDK's messages as Discord's client does: READY after
 // the handshake, AUTHORIZE with an OAuth2 code the fake Discord gave this person (from this
 // page's own query, `code=a,b,…`: each sign-in takes the next, as Discord gives a fresh code
-// each time), AUTHENTICATE with the person, anything else with nothing.
+// each time), AUTHENTICATE with the person, GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS with
+// the person alone, anything else with nothing.
 const params = new URLSearchParams(location.search);
 const codes = (params.get("code") ?? "").split(",");
 const person = {
@@ -58,6 +59,9 @@ window.addEventListener("message", (event) => {
         expires: new Date(Date.now() + 3_600_000).toISOString(),
         application: { id: payload.args.client_id ?? "0", name: "pakka", description: "" },
       };
+      break;
+    case "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS":
+      data = { participants: [{ ...person, bot: false, flags: 0 }] };
       break;
   }
   reply([1, { cmd: payload.cmd, evt: null, nonce: payload.nonce, data }]);

@@ -1,13 +1,25 @@
 // Drives one or several windows on one table in headless Chromium, for the browser tests of the
-// Rust suite (tests/e2e_browser.rs, through tests/support/windows.rs): one page per person, each the stand-in frame page around
-// the real client. Every WebSocket frame a window receives is recorded. The test sends one JSON
-// command a line on stdin and reads one JSON answer a line on stdout:
+// Rust suite (tests/e2e_browser.rs, through tests/support/windows.rs): one page per person, each
+// the stand-in frame page around the real client. Every WebSocket frame a window receives is
+// recorded. The test sends one JSON command a line on stdin and reads one JSON answer a line on
+// stdout:
 //
 //   {"cmd":"open","pages":[{"url":…,"locale":"en-US"}…]}  opens the windows
 //   {"cmd":"look"}                 what every window shows: its table's move, its hand's move,
-//                                  the moves it offers, its status line, its text, errors it
-//                                  logged
-//   {"cmd":"click","window":i,"index":k}   presses the move with index k (confirming it)
+//                                  every move it offers ({index,label,danger}, whether played by
+//                                  a card, by selecting cards or by a button), whether it shows
+//                                  the public table, its status line, its text, the cards drawn
+//                                  (`cards`, and `pictures`: the same count, for older callers),
+//                                  errors it logged
+//   {"cmd":"click","window":i,"index":k}   plays the move with index k as a person would: taps
+//                                  its card, or selects its cards and presses its button, or
+//                                  presses its button; then confirms when asked
+//   {"cmd":"key","window":i,"keys":["Tab","Enter"]}   presses keys, one after the other
+//   {"cmd":"live","window":i}      the text of the window's live region (the story)
+//   {"cmd":"act","window":i,"action":"join","choice":null}   presses a control of the table
+//                                  (its choice selected first), confirming when asked
+//   {"cmd":"open_table","window":i,"game":"paskahousu","seats":3,"bots":1,"level":"normal"}
+//                                  fills the setup form and presses its Open button
 //   {"cmd":"frames"}               the frames each window received since the last time
 //   {"cmd":"shot","window":i,"path":p}     screenshots at 1280 and 400 px: p-1280.png, p-400.png
 //   {"cmd":"quit"}
@@ -53,19 +65,20 @@ async function look() {
             const app = document.getElementById("app");
             const hand = document.querySelector(".hand");
             const status = document.getElementById("status");
+            const cards = document.querySelectorAll("#app .card:not(.slot), #app .card-btn").length;
             return {
               move: app?.dataset.move != null ? Number(app.dataset.move) : null,
               hand: hand?.dataset.move != null ? Number(hand.dataset.move) : null,
-              actions: [...document.querySelectorAll(".hand .actions .action")].map((b) => ({
-                index: Number(b.dataset.index),
-                label: b.textContent,
-                danger: b.classList.contains("danger"),
+              // Every offered move, from the data the window keeps of them.
+              actions: [...document.querySelectorAll(".offered li")].map((li) => ({
+                index: Number(li.dataset.index),
+                label: li.dataset.label,
+                danger: li.dataset.tone === "danger",
               })),
               public: !!document.querySelector(".public"),
               live: app?.dataset.live === "1",
-              pictures: [...document.querySelectorAll("img.picture")].filter(
-                (i) => i.complete && i.naturalWidth > 0,
-              ).length,
+              cards,
+              pictures: document.querySelectorAll("#app use").length,
               status: status && !status.hidden ? status.textContent : "",
               text: app?.innerText ?? "",
             };
@@ -77,13 +90,68 @@ async function look() {
   return { windows: shown };
 }
 
+/// Presses Yes when the window asks first.
+async function confirm(window) {
+  const yes = window.locator(".confirm .action");
+  if (await yes.count()) await yes.first().click();
+}
+
 async function click(i, index) {
   const { window } = windows[i];
-  await window.locator(`.hand .actions .action[data-index="${index}"]`).first().click();
-  // A move that asks first shows its question and a Yes.
-  const confirm = window.locator(".confirm .action");
-  if (await confirm.count()) await confirm.first().click();
-  return { clicked: index };
+  const offered = window.locator(`.offered li[data-index="${index}"]`);
+  const way = await offered.getAttribute("data-way");
+  const cards = ((await offered.getAttribute("data-cards")) ?? "").split(" ").filter(Boolean);
+  if (way === "card") {
+    await window.locator(`.hand .card-btn[data-play="${index}"]`).click();
+  } else if (way === "select") {
+    const clear = window.locator(".moves .clear");
+    if (await clear.count()) await clear.click();
+    for (const card of cards) await window.locator(`.hand .card-btn[data-card="${card}"]`).click();
+    await window.locator(`.moves button[data-index="${index}"]`).click();
+  } else {
+    await window.locator(`button[data-index="${index}"]`).first().click();
+  }
+  await confirm(window);
+  return { clicked: index, way };
+}
+
+async function key(i, keys) {
+  const { page } = windows[i];
+  for (const k of keys) await page.keyboard.press(k);
+  return { pressed: keys.length };
+}
+
+async function live(i) {
+  const text = await windows[i].window
+    .locator("[aria-live]")
+    .first()
+    .innerText()
+    .catch(() => "");
+  return { live: text };
+}
+
+async function act(i, action, choice) {
+  const { window } = windows[i];
+  if (choice != null) await window.locator(`select[data-choice-for="${action}"]`).selectOption(choice);
+  await window.locator(`button[data-action="${action}"]`).first().click();
+  await confirm(window);
+  return { acted: action };
+}
+
+async function openTable(i, { game, seats, bots, level }) {
+  const { window } = windows[i];
+  await window.locator(`input[name="game"][value="${game}"]`).check();
+  if (seats != null) {
+    await window.locator("#setup-seats").fill(String(seats));
+    await window.locator("#setup-seats").dispatchEvent("change");
+  }
+  if (bots != null) {
+    await window.locator("#setup-bots").fill(String(bots));
+    await window.locator("#setup-bots").dispatchEvent("change");
+  }
+  if (level != null) await window.locator("#setup-level").selectOption(level);
+  await window.locator(".setup .open").click();
+  return { opened: game };
 }
 
 async function shot(i, path) {
@@ -111,6 +179,18 @@ try {
           break;
         case "click":
           answer(await click(command.window, command.index));
+          break;
+        case "key":
+          answer(await key(command.window, command.keys));
+          break;
+        case "live":
+          answer(await live(command.window));
+          break;
+        case "act":
+          answer(await act(command.window, command.action, command.choice));
+          break;
+        case "open_table":
+          answer(await openTable(command.window, command));
           break;
         case "frames":
           answer({ frames: windows.map((w) => w.frames.splice(0)) });
