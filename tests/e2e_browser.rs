@@ -8,11 +8,14 @@
 //! installs and builds them).
 //!
 //! The full games (`full_game`) run four windows at once through the same driver: a
-//! Paskahousu game to its end, with the bot restarted in the middle, and a Teka match's first
-//! deal (calls and tricks). Two people play in windows, one through buttons, two watch; after
-//! every move every window and the channel's table message agree, and every frame received is
-//! checked for cards its reader may not see.
+//! Paskahousu game to its end, with the bot restarted in the middle, a Teka match's first deal
+//! (calls and tricks), and a Red7 game opened in the windows' lobby in a voice channel and
+//! played again from a window. Two people play in windows (tapping their cards, choosing
+//! several, answering a question), one through buttons, two watch; after every move every
+//! window and the channel's table message agree, and every frame received is checked for cards
+//! its reader may not see.
 
+use serde_json::json;
 use std::path::PathBuf;
 
 use crate::support::harness::{move_of, Harness, CHANNEL};
@@ -179,6 +182,18 @@ struct FullGame {
     /// The move from which screenshots are taken (when Alice is to act), and their names'
     /// start: `WINDOW_SHOTS=docs/pictures/window` keeps them there.
     shots_at: u64,
+    /// Opened in the windows' lobby in a voice channel, not with `/play` (see [`Lobby`]).
+    lobby: Option<Lobby>,
+}
+
+/// A table opened in the window, in a voice channel with no table: Alice opens it in her window
+/// (`seats` seats, the game's default options), Bob takes a seat in his, Carol through the
+/// lobby message's Join button in the chat, and Alice adds `bots` computer players in her
+/// window; the game starts once every seat is taken. After the game, Alice presses Play again in
+/// her window: Bob accepts in his and Carol with the chat's button, and the next game starts.
+struct Lobby {
+    seats: usize,
+    bots: usize,
 }
 
 /// What a full game did.
@@ -211,15 +226,25 @@ async fn full_game(spec: FullGame) -> Option<Played> {
     for fi in [&bob, &erin] {
         h.fake.set_locale(fi.id, "fi");
     }
-    let (table, _first) = h
-        .open_table(spec.game, &[&alice, &bob, &carol], spec.seed, &spec.extra)
-        .await;
+    let channel = if spec.lobby.is_some() {
+        FakeDiscord::VOICE_CHANNEL_ID
+    } else {
+        CHANNEL
+    };
+    let opened = match spec.lobby {
+        Some(_) => None,
+        None => Some(
+            h.open_table(spec.game, &[&alice, &bob, &carol], spec.seed, &spec.extra)
+                .await
+                .0,
+        ),
+    };
     let client = client_with_frame();
     let mut web = h.web_edge(client.clone(), ([127, 0, 0, 1], 0).into()).await;
     let addr = web.addr;
     let instance = h
         .fake
-        .open_activity(CHANNEL, &[&alice, &bob, &carol, &dave, &erin]);
+        .open_activity(channel, &[&alice, &bob, &carol, &dave, &erin]);
     // The windows, in the browser's order: two players, two watchers.
     let in_windows = [
         (&alice, "en-US"),
@@ -234,7 +259,7 @@ async fn full_game(spec: FullGame) -> Option<Played> {
             let codes: Vec<String> = (0..12).map(|_| h.fake.authorize(p)).collect();
             let url = format!(
                 "http://{addr}/test/frame.html?code={}&instance={instance}&user_id={}\
-                 &username={}&channel_id={CHANNEL}&guild_id={}",
+                 &username={}&channel_id={channel}&guild_id={}",
                 codes.join(","),
                 p.id,
                 p.name,
@@ -248,6 +273,11 @@ async fn full_game(spec: FullGame) -> Option<Played> {
         .map(|(_, l)| l.starts_with("en"))
         .collect();
     let mut browser = windows::Browser::open(&pages).await;
+    let table = match (opened, &spec.lobby) {
+        (Some(table), _) => table,
+        (None, Some(lobby)) => open_in_the_lobby(&h, &mut browser, channel, spec.game, lobby).await,
+        (None, None) => unreachable!("a table is opened one way or the other"),
+    };
     let people: Vec<(u64, String)> = [&alice, &bob, &carol, &dave, &erin]
         .iter()
         .map(|p| (p.id, p.name.clone()))
@@ -267,6 +297,7 @@ async fn full_game(spec: FullGame) -> Option<Played> {
             .collect();
         let view = agree(
             &h,
+            channel,
             table,
             spec.done,
             &mut browser,
@@ -308,16 +339,16 @@ async fn full_game(spec: FullGame) -> Option<Played> {
                 .map(PathBuf::from)
                 .unwrap_or_else(|_| tempfile::tempdir().unwrap().keep());
             std::fs::create_dir_all(&dir).unwrap();
-            // Every window shows its picture (fetched from the web edge with its session).
+            // Every window has drawn its table's cards (their faces from `/api/cards`).
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
             loop {
                 let look = browser.look().await;
-                if look.iter().all(|l| l["pictures"].as_u64() >= Some(1)) {
+                if look.iter().all(|l| l["cards"].as_u64() >= Some(1)) {
                     break;
                 }
                 assert!(
                     std::time::Instant::now() < deadline,
-                    "a window shows no picture: {look:#?}"
+                    "a window shows no card: {look:#?}"
                 );
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             }
@@ -343,7 +374,7 @@ async fn full_game(spec: FullGame) -> Option<Played> {
             browser.click(w, pick["index"].as_u64().unwrap()).await;
         } else {
             assert_eq!(actor, carol.id, "only Carol plays through buttons");
-            if !carol_moves(&h, table, &carol, &mut carols_hand, &mut rng).await {
+            if !carol_moves(&h, channel, table, &carol, &mut carols_hand, &mut rng).await {
                 // She opened a group of cards or a question: her hand shows its moves next.
                 continue;
             }
@@ -364,6 +395,9 @@ async fn full_game(spec: FullGame) -> Option<Played> {
     let last = browser.frames().await;
     for (w, frames) in last.into_iter().enumerate() {
         recorded[w].1.extend(frames);
+    }
+    if spec.lobby.is_some() {
+        play_again_from_the_window(&h, &mut browser, channel, table).await;
     }
     browser.quit().await;
     web.stop().await;
@@ -392,6 +426,7 @@ async fn full_game(spec: FullGame) -> Option<Played> {
 /// was a move (not a group of cards or a question opened).
 async fn carol_moves(
     h: &Harness,
+    channel: u64,
     table: i64,
     carol: &crate::support::FakeUser,
     hand: &mut Option<u64>,
@@ -436,7 +471,7 @@ async fn carol_moves(
             .await;
     }
     if hand.is_none_or(|id| moves(id).is_empty()) {
-        let current = h.current_table(table).await;
+        let current = h.current_table_in(channel, table).await;
         let show = current
             .buttons()
             .into_iter()
@@ -453,7 +488,25 @@ async fn carol_moves(
     );
     // Discord's style 4 is a red (dangerous) button.
     let calm: Vec<&(String, u64)> = buttons.iter().filter(|b| b.1 != 4).collect();
-    let pick = if calm.is_empty() {
+    // A question asked (its one move and the way back): she confirms, or a game whose every
+    // move asks first would go back and forth for ever.
+    let acts: Vec<&(String, u64)> = buttons
+        .iter()
+        .filter(|b| matches!(ids::parse(&b.0), Some(ComponentId::Act { .. })))
+        .collect();
+    let asked = acts.len() == 1
+        && buttons.iter().any(|b| {
+            matches!(
+                ids::parse(&b.0),
+                Some(ComponentId::Step {
+                    step: HandStep::Page(_),
+                    ..
+                })
+            )
+        });
+    let pick = if asked {
+        acts[0]
+    } else if calm.is_empty() {
         &buttons[rng.random_range(0..buttons.len())]
     } else {
         calm[rng.random_range(0..calm.len())]
@@ -474,6 +527,7 @@ async fn carol_moves(
 #[allow(clippy::too_many_arguments)]
 async fn agree(
     h: &Harness,
+    channel: u64,
     table: i64,
     done: fn(&pakka::table::TableView) -> bool,
     browser: &mut windows::Browser,
@@ -549,7 +603,7 @@ async fn agree(
     // The table message of the move (or the game's end).
     let fake = h.fake.clone();
     let shows = move |f: &FakeDiscord| {
-        f.channel_messages(CHANNEL)
+        f.channel_messages(channel)
             .into_iter()
             .rev()
             .find(|m| !m.deleted && move_of(&m.content) == Some(number))
@@ -563,7 +617,7 @@ async fn agree(
         panic!(
             "no table message shows move {number}: {:#?}",
             h.fake
-                .channel_messages(CHANNEL)
+                .channel_messages(channel)
                 .iter()
                 .rev()
                 .take(3)
@@ -626,6 +680,7 @@ async fn a_paskahousu_game_in_windows_and_buttons_with_a_restart() {
         done: |v| v.phase == pakka::table::Phase::Finished,
         restart_at: Some(12),
         shots_at: 8,
+        lobby: None,
     })
     .await
     else {
@@ -650,6 +705,7 @@ async fn a_teka_deal_in_windows_and_buttons() {
         done: |v| !v.deals.is_empty(),
         restart_at: None,
         shots_at: 6,
+        lobby: None,
     })
     .await
     else {
@@ -659,6 +715,235 @@ async fn a_teka_deal_in_windows_and_buttons() {
     assert!(played.moves >= 12, "{} moves", played.moves);
     println!(
         "teka: {} moves, {} checks of every window against the table message, {} frames checked",
+        played.moves, played.checks, played.frames
+    );
+}
+
+/// Waits until `look` of window `w` says so, looking every 50 ms for 20 s at most.
+async fn wait_for(
+    browser: &mut windows::Browser,
+    w: usize,
+    what: &str,
+    says: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let look = browser.look().await;
+        if says(&look[w]) {
+            return look[w].clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "window {w} never showed {what}: {:#?}",
+            look[w]
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// The lobby of [`Lobby`]: answers the table, started.
+async fn open_in_the_lobby(
+    h: &Harness,
+    browser: &mut windows::Browser,
+    channel: u64,
+    game: &str,
+    lobby: &Lobby,
+) -> i64 {
+    let service = h.service.clone().unwrap();
+    assert_eq!(service.table_in(channel), None, "no table in the call yet");
+    wait_for(browser, 0, "the form to open a table", |l| {
+        l["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Start a table")
+    })
+    .await;
+    browser
+        .ask(
+            json!({"cmd": "open_table", "window": 0, "game": game, "seats": lobby.seats,
+                     "bots": 0, "level": "normal"}),
+        )
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let table = loop {
+        if let Some(table) = service.table_in(channel) {
+            break table;
+        }
+        assert!(std::time::Instant::now() < deadline, "no table opened");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    // Bob (whose window speaks Finnish) takes a seat in his window.
+    browser
+        .ask(json!({"cmd": "act", "window": 1, "action": "join"}))
+        .await;
+    let seated = |who: u64| {
+        let service = service.clone();
+        async move {
+            service
+                .view(table)
+                .await
+                .is_ok_and(|v| v.seat_of(who).is_some() || v.phase != pakka::table::Phase::Lobby)
+        }
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !seated(h.bob.id).await {
+        assert!(std::time::Instant::now() < deadline, "Bob has no seat");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // Carol with the lobby message's Join button, in the call's chat.
+    let fake = h.fake.clone();
+    let join = ComponentId::Join(table).to_string();
+    let lobby_message = move |f: &FakeDiscord| {
+        f.channel_messages(channel)
+            .into_iter()
+            .find(|m| !m.deleted && m.buttons().iter().any(|(id, _, _)| *id == join))
+    };
+    let probe = lobby_message.clone();
+    fake.wait_until(std::time::Duration::from_secs(10), move |f| {
+        probe(f).is_some()
+    })
+    .await
+    .expect("the lobby's message in the call's chat");
+    let message = lobby_message(&h.fake).unwrap();
+    h.fake
+        .click(&h.carol, message.id, &ComponentId::Join(table).to_string())
+        .await
+        .unwrap();
+    // Alice fills the other seats with computer players, from her window.
+    for _ in 0..lobby.bots {
+        let before = service
+            .view(table)
+            .await
+            .unwrap()
+            .seats
+            .iter()
+            .filter(|s| s.computer.is_some())
+            .count();
+        browser
+            .ask(json!({"cmd": "act", "window": 0, "action": "add_computer", "choice": "normal"}))
+            .await;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let now = service
+                .view(table)
+                .await
+                .map(|v| v.seats.iter().filter(|s| s.computer.is_some()).count());
+            if now.is_ok_and(|n| n > before) {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no computer player added"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+    let view = service.view(table).await.unwrap();
+    assert_eq!(
+        view.phase,
+        pakka::table::Phase::Playing,
+        "every seat taken: started"
+    );
+    let seats: Vec<Option<u64>> = view.seats.iter().map(|s| s.user).collect();
+    assert_eq!(
+        &seats[..3],
+        &[Some(h.alice.id), Some(h.bob.id), Some(h.carol.id)]
+    );
+    table
+}
+
+/// Play again, from Alice's window once the game is over: a new table on the same seats, Bob
+/// accepts in his window and Carol in the chat, and the next game starts in the call.
+async fn play_again_from_the_window(
+    h: &Harness,
+    browser: &mut windows::Browser,
+    channel: u64,
+    table: i64,
+) {
+    let service = h.service.clone().unwrap();
+    browser
+        .ask(json!({"cmd": "act", "window": 0, "action": "rematch"}))
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let again = loop {
+        if let Some(again) = service.table_in(channel).filter(|&t| t != table) {
+            break again;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Play again opened nothing"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    browser
+        .ask(json!({"cmd": "act", "window": 1, "action": "accept"}))
+        .await;
+    let accept = ComponentId::Accept(again).to_string();
+    let fake = h.fake.clone();
+    let lobby_message = move |f: &FakeDiscord| {
+        f.channel_messages(channel)
+            .into_iter()
+            .find(|m| !m.deleted && m.buttons().iter().any(|(id, _, _)| *id == accept))
+    };
+    let probe = lobby_message.clone();
+    fake.wait_until(std::time::Duration::from_secs(10), move |f| {
+        probe(f).is_some()
+    })
+    .await
+    .expect("the new lobby's message in the call's chat");
+    let message = lobby_message(&h.fake).unwrap();
+    h.fake
+        .click(
+            &h.carol,
+            message.id,
+            &ComponentId::Accept(again).to_string(),
+        )
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let started = service
+            .view(again)
+            .await
+            .is_ok_and(|v| v.phase == pakka::table::Phase::Playing);
+        if started {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the next game never started"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // Alice's window shows the next game: her hand at it.
+    wait_for(browser, 0, "the next game's hand", |l| {
+        l["hand"].is_u64() && l["cards"].as_u64() > Some(0)
+    })
+    .await;
+    let current = h.current_table_in(channel, again).await;
+    assert!(current.content.contains(" · move "), "{}", current.content);
+}
+
+/// A whole Red7 game opened in the windows' lobby in a voice channel with no table (two people
+/// take seats in the window, one in the chat, a computer player added from the window), played
+/// by tapping cards in the windows and with the buttons, then played again from the window.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_red7_game_opened_in_the_windows_lobby_in_a_voice_channel() {
+    let Some(played) = full_game(FullGame {
+        game: "red7",
+        seed: 3,
+        extra: Vec::new(),
+        done: |v| v.phase == pakka::table::Phase::Finished,
+        restart_at: None,
+        shots_at: 4,
+        lobby: Some(Lobby { seats: 4, bots: 1 }),
+    })
+    .await
+    else {
+        return;
+    };
+    println!(
+        "red7: {} moves, {} checks of every window against the table message, {} frames checked",
         played.moves, played.checks, played.frames
     );
 }

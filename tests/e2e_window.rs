@@ -1261,3 +1261,50 @@ async fn a_table_opened_and_started_in_the_window_is_a_table_of_the_channel() {
     assert_eq!(stored.setup.seat_rows[2].computer.as_deref(), Some("easy"));
     web.stop().await;
 }
+
+/// A voice channel's text chat (issue 64): `/play … thread:true` there plays in the chat beside
+/// the call (Discord starts no thread in a voice channel, and the bot does not ask it to), its
+/// game is played there with the buttons as in a text channel, and the Activity launched in
+/// that voice channel shows that table; with none there, it offers to open one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_in_a_voice_channels_chat_is_the_activitys_there() {
+    use crate::support::harness::open_table_in;
+    let h = Harness::start().await;
+    let voice = FakeDiscord::VOICE_CHANNEL_ID;
+    let web = web(&h).await;
+    // Launched in the call with no table there yet: the form to open one.
+    let instance = h.fake.open_activity(voice, &[&h.alice, &h.bob]);
+    let alice = sign_in(&h, &web, &h.alice).await;
+    let mut alices = open(&web, &alice, &instance).await.unwrap();
+    until(&mut alices, "setup").await;
+    let (table, message, _) = open_table_in(
+        &h.fake,
+        voice,
+        "paskahousu",
+        &[&h.alice, &h.bob],
+        5,
+        &[json!({"name": "thread", "value": true})],
+    )
+    .await;
+    assert_eq!(message.channel_id, voice);
+    assert!(h.fake.threads().is_empty(), "no thread in a voice channel");
+    // The window in the call shows that table, and Alice's hand at it.
+    let hand = until(&mut alices, "hand").await;
+    assert_eq!(hand["table"].as_i64(), Some(table));
+    // The game is played in the voice channel's chat with the buttons.
+    let played = h
+        .play_in(
+            voice,
+            table,
+            &[&h.alice, &h.bob],
+            |_, _| 0,
+            |content| content.contains("Game over"),
+            6,
+        )
+        .await;
+    assert_eq!(played, 6, "moves made with the buttons");
+    let shown = h.current_table_in(voice, table).await;
+    assert!(shown.content.contains("Paskahousu"), "{}", shown.content);
+    assert!(h.fake.violations().is_empty(), "{:#?}", h.fake.violations());
+    web.stop().await;
+}

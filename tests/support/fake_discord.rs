@@ -875,6 +875,9 @@ impl FakeDiscord {
     pub const GUILD_ID: u64 = 900_000_000_000_000_100;
     /// A text channel of the guild, announced in GUILD_CREATE. Any other channel id works too.
     pub const CHANNEL_ID: u64 = 900_000_000_000_000_200;
+    /// A voice channel of the guild (type 2), announced in GUILD_CREATE: its text chat takes
+    /// messages and commands as a text channel does, but no thread is started in it.
+    pub const VOICE_CHANNEL_ID: u64 = 900_000_000_000_000_300;
     /// The token a bot should use (the fake accepts any).
     pub const TOKEN: &'static str = "fake-token";
 
@@ -915,7 +918,7 @@ impl FakeDiscord {
                 guilds: BTreeMap::from([(
                     FakeDiscord::GUILD_ID,
                     FakeGuild {
-                        channels: vec![FakeDiscord::CHANNEL_ID],
+                        channels: vec![FakeDiscord::CHANNEL_ID, FakeDiscord::VOICE_CHANNEL_ID],
                     },
                 )]),
                 channel_guilds: HashMap::from([(FakeDiscord::CHANNEL_ID, FakeDiscord::GUILD_ID)]),

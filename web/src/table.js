@@ -442,13 +442,16 @@ export function createWindow(app, { words = {}, send }) {
       textContent: [...name][0]?.toUpperCase() ?? "",
       attrs: { "aria-hidden": "true" },
     });
-    if (!p.avatar) return initials;
+    // Inside Discord an Activity reaches Discord's CDN only through its URL mapping
+    // (`/discord-cdn` → `cdn.discordapp.com`, README "The Activity"); elsewhere (a test's frame)
+    // a person is shown by their initial.
+    if (!p.avatar || !location.hostname.endsWith("discordsays.com")) return initials;
     const img = el("img", {
       className: "avatar",
       alt: "",
       width: 32,
       height: 32,
-      src: `https://cdn.discordapp.com/avatars/${p.id}/${p.avatar}.png?size=64`,
+      src: `/.proxy/discord-cdn/avatars/${p.id}/${p.avatar}.png?size=64`,
     });
     img.addEventListener("error", () => img.replaceWith(initials), { once: true });
     return img;

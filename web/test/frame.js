@@ -4,7 +4,7 @@
 // the handshake, AUTHORIZE with an OAuth2 code the fake Discord gave this person (from this
 // page's own query, `code=a,b,…`: each sign-in takes the next, as Discord gives a fresh code
 // each time), AUTHENTICATE with the person, GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS with
-// the person alone, anything else with nothing.
+// the person alone, SUBSCRIBE and UNSUBSCRIBE with their event, anything else with nothing.
 const params = new URLSearchParams(location.search);
 const codes = (params.get("code") ?? "").split(",");
 const person = {
@@ -62,6 +62,10 @@ window.addEventListener("message", (event) => {
       break;
     case "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS":
       data = { participants: [{ ...person, bot: false, flags: 0 }] };
+      break;
+    case "SUBSCRIBE":
+    case "UNSUBSCRIBE":
+      data = { evt: payload.evt };
       break;
   }
   reply([1, { cmd: payload.cmd, evt: null, nonce: payload.nonce, data }]);

@@ -9,8 +9,7 @@
 //                                  every move it offers ({index,label,danger}, whether played by
 //                                  a card, by selecting cards or by a button), whether it shows
 //                                  the public table, its status line, its text, the cards drawn
-//                                  (`cards`, and `pictures`: the same count, for older callers),
-//                                  errors it logged
+//                                  (`cards`), errors it logged
 //   {"cmd":"click","window":i,"index":k}   plays the move with index k as a person would: taps
 //                                  its card, or selects its cards and presses its button, or
 //                                  presses its button; then confirms when asked
@@ -78,7 +77,6 @@ async function look() {
               public: !!document.querySelector(".public"),
               live: app?.dataset.live === "1",
               cards,
-              pictures: document.querySelectorAll("#app use").length,
               status: status && !status.hidden ? status.textContent : "",
               text: app?.innerText ?? "",
             };

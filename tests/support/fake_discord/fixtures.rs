@@ -110,9 +110,29 @@ pub fn channel_name(channel: u64) -> String {
     format!("table-{}", channel % 100_000)
 }
 
+/// A channel's type: 2 for the guild's voice channel (its text chat takes messages as a text
+/// channel's does), 0 for every other channel.
+pub fn channel_type(channel: u64) -> u8 {
+    if channel == super::FakeDiscord::VOICE_CHANNEL_ID {
+        2
+    } else {
+        0
+    }
+}
+
+/// A voice channel's own fields, added to its channel object.
+fn voice_fields(channel: u64, v: &mut Value) {
+    if channel_type(channel) == 2 {
+        v["type"] = json!(2);
+        v["bitrate"] = json!(64000);
+        v["user_limit"] = json!(0);
+        v["rtc_region"] = Value::Null;
+    }
+}
+
 /// The partial channel included in interactions (`permissions`: the invoking member's there).
 pub fn partial_channel(channel: u64, guild: u64, permissions: u64) -> Value {
-    json!({
+    let mut v = json!({
         "id": channel.to_string(),
         "name": channel_name(channel),
         "type": 0,
@@ -125,12 +145,14 @@ pub fn partial_channel(channel: u64, guild: u64, permissions: u64) -> Value {
         "topic": null,
         "rate_limit_per_user": 0,
         "last_message_id": null,
-    })
+    });
+    voice_fields(channel, &mut v);
+    v
 }
 
 /// A full guild text channel, as `GET /channels/{id}` returns it.
 pub fn guild_channel(channel: u64, guild: u64) -> Value {
-    json!({
+    let mut v = json!({
         "id": channel.to_string(),
         "type": 0,
         "guild_id": guild.to_string(),
@@ -143,7 +165,9 @@ pub fn guild_channel(channel: u64, guild: u64) -> Value {
         "last_message_id": null,
         "rate_limit_per_user": 0,
         "flags": 0,
-    })
+    });
+    voice_fields(channel, &mut v);
+    v
 }
 
 /// What a thread's channel object needs beyond the thread itself (counted from its messages).

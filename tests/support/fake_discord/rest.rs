@@ -188,6 +188,16 @@ impl Inner {
                 "Cannot execute action on this channel type",
             ));
         }
+        if fixtures::channel_type(parent) == 2 {
+            st.violation(format!(
+                "{what}: a thread cannot be started in a voice channel"
+            ));
+            return Err(RestError::new(
+                400,
+                50024,
+                "Cannot execute action on this channel type",
+            ));
+        }
         Ok(())
     }
 

@@ -96,8 +96,11 @@ pub async fn play(
         Ok(checked) => checked,
         Err(why) => return notice(ctx, &why, &names).await,
     };
-    // In a thread of its own (asked for, or the server's default) unless already in one.
+    // In a thread of its own (asked for, or the server's default) unless already in one, or
+    // in a voice channel's text chat, where Discord starts no thread: the table lives in the
+    // chat beside the call (and the Activity launched in the call shows it).
     let threaded = !in_thread(ctx)
+        && !in_voice(ctx)
         && thread.unwrap_or(ctx.data().service.threads_default(request.guild_id).await);
     // A table the bot could not post or edit here is not opened: the asker is told which
     // permissions it lacks.
@@ -216,6 +219,19 @@ fn table_request(
         },
     };
     Ok((info, request))
+}
+
+/// Whether the command was used in a voice (or stage) channel's text chat.
+pub(super) fn in_voice(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(app) => app.interaction.channel.as_ref().is_some_and(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::Voice | serenity::ChannelType::Stage
+            )
+        }),
+        poise::Context::Prefix(_) => false,
+    }
 }
 
 /// Whether the command was used in a thread.
