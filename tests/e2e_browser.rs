@@ -397,6 +397,14 @@ async fn full_game(spec: FullGame) -> Option<Played> {
         recorded[w].1.extend(frames);
     }
     if spec.lobby.is_some() {
+        wait_for(&mut browser, 0, "the result", |l| {
+            l["text"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Play again")
+        })
+        .await;
+        shots(&mut browser, &format!("{}-result", spec.game)).await;
         play_again_from_the_window(&h, &mut browser, channel, table).await;
     }
     browser.quit().await;
@@ -773,6 +781,14 @@ async fn open_in_the_lobby(
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     };
     // Bob (whose window speaks Finnish) takes a seat in his window.
+    wait_for(browser, 1, "the lobby", |l| {
+        l["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Ota paikka")
+    })
+    .await;
+    shots(browser, &format!("{game}-lobby")).await;
     browser
         .ask(json!({"cmd": "act", "window": 1, "action": "join"}))
         .await;
@@ -946,4 +962,18 @@ async fn a_red7_game_opened_in_the_windows_lobby_in_a_voice_channel() {
         "red7: {} moves, {} checks of every window against the table message, {} frames checked",
         played.moves, played.checks, played.frames
     );
+}
+
+/// With `WINDOW_SHOTS` set, screenshots of Alice's window (English) and Bob's (Finnish) there,
+/// named `{name}-en` and `{name}-fi`, at 1280 and 400 px.
+async fn shots(browser: &mut windows::Browser, name: &str) {
+    let Ok(dir) = std::env::var("WINDOW_SHOTS") else {
+        return;
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    for (w, lang) in [(0, "en"), (1, "fi")] {
+        browser
+            .shot(w, &PathBuf::from(&dir).join(format!("{name}-{lang}")))
+            .await;
+    }
 }

@@ -1123,7 +1123,9 @@ async fn refused_for(socket: &mut Socket, frame: Value) -> String {
 /// the games and their options; Alice opens a Paskahousu table of three seats there, and its
 /// lobby message appears in the channel as `/play`'s would; Bob takes a seat from his window;
 /// Alice adds a computer player, and the game starts: the channel's lobby message becomes the
-/// table message and both windows get their hands. What is not allowed is refused with its
+/// table message and both windows get their hands. Alice pauses the match from her window and
+/// resumes it there; Bob gives it up from his (the control asks first). What is not allowed is
+/// refused with its
 /// sentence and changes nothing: a second table in the channel, someone else's control, a game
 /// nobody knows, an option a game does not take, a control the table does not offer now.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1259,6 +1261,58 @@ async fn a_table_opened_and_started_in_the_window_is_a_table_of_the_channel() {
     let stored = store.table(table).await.unwrap().unwrap();
     assert_eq!(stored.setup.seat_rows[1].user_id, Some(h.bob.id));
     assert_eq!(stored.setup.seat_rows[2].computer.as_deref(), Some("easy"));
+
+    // Alice pauses the match from her window: it stays in view, to be resumed there.
+    send(
+        &mut alices,
+        json!({"type": "act", "table": table, "action": "pause"}),
+    )
+    .await;
+    let paused = loop {
+        let frame = until(&mut alices, "table").await;
+        if controls(&frame).contains(&"resume".to_string()) {
+            break frame;
+        }
+    };
+    assert_eq!(controls(&paused), ["resume", "leaderboard"]);
+    assert_eq!(h.service.clone().unwrap().table_in(CHANNEL), None);
+    send(
+        &mut alices,
+        json!({"type": "act", "table": table, "action": "resume"}),
+    )
+    .await;
+    let hand = until(&mut alices, "hand").await;
+    let resumed = hand["table"].as_i64().unwrap();
+    assert_eq!(h.service.clone().unwrap().table_in(CHANNEL), Some(resumed));
+    // Bob gives up from his: asked first in the window, then the game ends for everyone.
+    // (His window may show the pause first: its frames come in order.)
+    let mut bobs_table = until(&mut bobs, "table").await;
+    while bobs_table["table"].as_i64() != Some(resumed)
+        || !controls(&bobs_table).contains(&"forfeit".to_string())
+    {
+        bobs_table = until(&mut bobs, "table").await;
+    }
+    let forfeit = bobs_table["controls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["action"] == "forfeit")
+        .expect("Give up")
+        .clone();
+    assert!(forfeit["confirm"]
+        .as_str()
+        .unwrap()
+        .contains("Give up this game?"));
+    send(
+        &mut bobs,
+        json!({"type": "act", "table": resumed, "action": "forfeit"}),
+    )
+    .await;
+    let deadline = std::time::Instant::now() + WAIT;
+    while h.service.clone().unwrap().table_in(CHANNEL).is_some() {
+        assert!(std::time::Instant::now() < deadline, "the game did not end");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     web.stop().await;
 }
 
@@ -1307,4 +1361,117 @@ async fn a_table_in_a_voice_channels_chat_is_the_activitys_there() {
     assert!(shown.content.contains("Paskahousu"), "{}", shown.content);
     assert!(h.fake.violations().is_empty(), "{:#?}", h.fake.violations());
     web.stop().await;
+}
+
+/// Bytes per frame per move, and the server's CPU per 1,000 window updates, before and after the
+/// window drew the table itself (issue 64), over every move of one seeded game of each game
+/// (`EVERY_GAME`: Alice and computer players): a watcher's table frame and the mover's hand
+/// frame at each move. Before, a frame carried words and a picture's address, and each window
+/// then fetched the picture, drawn as SVG for it at that move; the "before" figures rebuild that
+/// from the same views (today's frame without its scene, lobby and controls, plus the address,
+/// and the SVG the picture route drew). After, the frame carries the scene and nothing is drawn.
+/// `cargo test --release --test tests e2e_window::frame_bytes_per_move -- --ignored --nocapture`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn frame_bytes_per_move() {
+    use pakka::table::replay_fixtures::{every_move, EVERY_GAME};
+    use pakka::table::AtTable;
+    use pakka::web::frames::{self, Reader, ServerFrame};
+    const WATCHER: u64 = 99;
+    let names: Vec<Option<String>> = (0..8).map(|i| Some(format!("player {i}"))).collect();
+    let reader = Reader {
+        lang: "en-US",
+        names: &names,
+    };
+    let words = pakka::render::CatalogWords {
+        lang: "en-US",
+        names: &reader,
+    };
+    let mut after: Vec<usize> = Vec::new();
+    let mut before: Vec<usize> = Vec::new();
+    let mut before_frames: Vec<usize> = Vec::new();
+    let (mut cpu_after, mut cpu_before) = (Duration::ZERO, Duration::ZERO);
+    let mut updates = 0usize;
+    for &(game, seats, seed) in EVERY_GAME {
+        for (acted, _) in every_move(game, seats, seed).await {
+            let view = &acted.table;
+            let at = AtTable {
+                view,
+                event: false,
+                resumable: false,
+            };
+            // After: the frames as sent.
+            let started = std::time::Instant::now();
+            let table =
+                serde_json::to_string(&ServerFrame::Table(frames::table(at, WATCHER, &reader)))
+                    .unwrap();
+            let hand =
+                serde_json::to_string(&ServerFrame::Hand(frames::hand(&acted.hand, &reader)))
+                    .unwrap();
+            cpu_after += started.elapsed();
+            // Before: the same frames without the scenes they carry now, with the picture's
+            // address, and each picture drawn as SVG (the time counted is all of that).
+            let address = format!(
+                "picture?table={}&move={}&named=3",
+                view.id, view.move_number
+            );
+            let started = std::time::Instant::now();
+            let mut bare = view.clone();
+            bare.picture = None;
+            let bare_at = AtTable {
+                view: &bare,
+                event: false,
+                resumable: false,
+            };
+            let old_table = serde_json::to_string(&ServerFrame::Table(frames::table(
+                bare_at, WATCHER, &reader,
+            )))
+            .unwrap()
+            .len();
+            let table_svg = view.picture.as_ref().map_or(0, |s| {
+                pakka::render::table_svg(s, &view.game_name(), &words)
+                    .0
+                    .len()
+            });
+            let mut bare_hand = (*acted.hand).clone();
+            bare_hand.picture = None;
+            let old_hand =
+                serde_json::to_string(&ServerFrame::Hand(frames::hand(&bare_hand, &reader)))
+                    .unwrap()
+                    .len();
+            let hand_svg = acted
+                .hand
+                .picture
+                .as_ref()
+                .map_or(0, |s| pakka::render::hand_svg(s, &words).0.len());
+            cpu_before += started.elapsed();
+            for (old, svg) in [(old_table, table_svg), (old_hand, hand_svg)] {
+                let old = old + address.len() + r#","picture":"""#.len();
+                before_frames.push(old);
+                before.push(old + svg);
+            }
+            after.push(table.len());
+            after.push(hand.len());
+            updates += 2;
+        }
+    }
+    let pct = |v: &mut Vec<usize>, q: f64| {
+        v.sort_unstable();
+        v[((v.len() - 1) as f64 * q) as usize]
+    };
+    println!(
+        "{updates} window updates over {} games: bytes per update, median / p99: \
+         before {} / {} (the frame {} / {}, then its picture), after {} / {}; \
+         the server's time per 1,000 updates: before {:?} (frames, and pictures drawn as SVG), \
+         after {:?}",
+        EVERY_GAME.len(),
+        pct(&mut before, 0.5),
+        pct(&mut before, 0.99),
+        pct(&mut before_frames, 0.5),
+        pct(&mut before_frames, 0.99),
+        pct(&mut after, 0.5),
+        pct(&mut after, 0.99),
+        cpu_before * 1000 / updates as u32,
+        cpu_after * 1000 / updates as u32,
+    );
 }

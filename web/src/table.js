@@ -161,15 +161,19 @@ export function createWindow(app, { words = {}, send }) {
       pending = null;
     }
     const focused = document.activeElement?.dataset?.focus ?? null;
-    const focusedInHand = !!document.activeElement?.closest?.(".hand, .moves");
     const before = moving ? capture(app) : null;
     const prevScene = s.scene;
     build();
-    // The same control keeps the focus across frames (a card played: the hand's first card).
+    // The same control keeps the focus across frames; one gone (a card played, a move chosen, a
+    // question answered) leaves it on the hand's first playable card, else its first card, else
+    // the first move or control: never on nothing.
     if (focused) {
-      const again = app.querySelector(`[data-focus="${CSS.escape(focused)}"]`);
-      if (again) again.focus({ preventScroll: true });
-      else if (focusedInHand) app.querySelector(".hand .card-btn")?.focus({ preventScroll: true });
+      const again =
+        app.querySelector(`[data-focus="${CSS.escape(focused)}"]`) ??
+        app.querySelector(".hand .card-btn.legal:enabled") ??
+        app.querySelector(".hand .card-btn:enabled") ??
+        app.querySelector(".moves button:enabled, .controls button:enabled, .setup button:enabled");
+      again?.focus({ preventScroll: true });
     }
     if (moving) play(app, before, prevScene, s.scene);
   }

@@ -1,21 +1,22 @@
 // A stand-in for the bot's web edge (development only): serves the built window (dist/) and the
 // test pages, answers /api/config, /api/cards (the preview's stub faces), /api/token and
-// /api/session, and on /api/ws sends a fixture's frames (test/fixtures/NAME.json, NAME from the
-// `fixture` query of the page, paskahousu by default), then its `next` frames after the first
-// move it receives. What the window sends is printed. Lets test/table.mjs be tried without the
-// server:
+// /api/session, and on /api/ws sends a fixture's frames (test/fixtures/NAME.json: NAME the part of
+// the Activity instance's id after a colon, `instance=i:teka`, else $FIXTURE, else paskahousu),
+// then its `next` frames after the first move it receives. What the window sends is printed.
+// Lets test/table.mjs be tried without the server:
 //
 //   node test/mock-server.mjs 8099   then open /test/frame.html?code=x&instance=i&user_id=1&username=Alice
+//
+// A test tool can also start it itself (test/bench.mjs): `startMock({ port, fixture })` answers
+// `{ port, sockets, push(frame), close() }`, `push` sending a frame to every socket open.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
-const port = Number(process.argv[2] ?? 8099);
-const fixture = process.env.FIXTURE ?? "paskahousu";
 const words = JSON.parse(readFileSync(join(here, "fixtures/words.json"), "utf8"));
 const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json" };
 
@@ -28,7 +29,7 @@ function sprite() {
   return svg;
 }
 
-const server = createServer((req, res) => {
+function handle(req, res) {
   const url = new URL(req.url, "http://x");
   const json = (v, status = 200) => {
     res.writeHead(status, { "Content-Type": "application/json" });
@@ -48,7 +49,7 @@ const server = createServer((req, res) => {
     res.writeHead(404);
     res.end();
   }
-});
+}
 
 function textFrame(text) {
   const data = Buffer.from(text);
@@ -89,28 +90,58 @@ function readFrames(buffer, onText) {
   return buffer.subarray(at);
 }
 
-server.on("upgrade", (req, socket) => {
-  const accept = createHash("sha1")
-    .update(`${req.headers["sec-websocket-key"]}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
-    .digest("base64");
-  socket.write(
-    "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
-      `Sec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: pakka\r\n\r\n`,
-  );
-  const f = JSON.parse(readFileSync(join(here, `fixtures/${fixture}.json`), "utf8"));
-  for (const frame of f.frames) socket.write(textFrame(JSON.stringify(frame)));
-  let rest = Buffer.alloc(0);
-  let moved = false;
-  socket.on("data", (chunk) => {
-    rest = readFrames(Buffer.concat([rest, chunk]), (text) => {
-      console.log(`received ${text}`);
-      if (!moved && f.next && JSON.parse(text).type === "move") {
-        moved = true;
-        for (const frame of f.next) socket.write(textFrame(JSON.stringify(frame)));
-      }
+/// Starts the stand-in on `port` (0: any free port). `fixture`: the frames sent to each socket
+/// (null: none, the caller pushes its own); `log`: what to do with what a window sends.
+export function startMock({ port = 0, fixture = "paskahousu", log = (text) => console.log(`received ${text}`) } = {}) {
+  const sockets = new Set();
+  const server = createServer(handle);
+  server.on("upgrade", (req, socket) => {
+    const accept = createHash("sha1")
+      .update(`${req.headers["sec-websocket-key"]}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+      .digest("base64");
+    socket.write(
+      "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        `Sec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: pakka\r\n\r\n`,
+    );
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    const instance = new URL(req.url, "http://x").searchParams.get("instance") ?? "";
+    const name = instance.includes(":") ? instance.slice(instance.indexOf(":") + 1) : fixture;
+    const f = name ? JSON.parse(readFileSync(join(here, `fixtures/${name}.json`), "utf8")) : { frames: [] };
+    for (const frame of f.frames) socket.write(textFrame(JSON.stringify(frame)));
+    let rest = Buffer.alloc(0);
+    let moved = false;
+    socket.on("data", (chunk) => {
+      rest = readFrames(Buffer.concat([rest, chunk]), (text) => {
+        log(text);
+        if (!moved && f.next && JSON.parse(text).type === "move") {
+          moved = true;
+          for (const frame of f.next) socket.write(textFrame(JSON.stringify(frame)));
+        }
+      });
     });
+    socket.on("error", () => {});
   });
-  socket.on("error", () => {});
-});
+  return new Promise((resolve) => {
+    server.listen(port, () =>
+      resolve({
+        port: server.address().port,
+        sockets,
+        push(frame) {
+          const data = textFrame(JSON.stringify(frame));
+          for (const socket of sockets) socket.write(data);
+        },
+        close() {
+          for (const socket of sockets) socket.destroy();
+          return new Promise((done) => server.close(done));
+        },
+      }),
+    );
+  });
+}
 
-server.listen(port, () => console.log(`mock on ${port} (${fixture})`));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fixture = process.env.FIXTURE ?? "paskahousu";
+  const mock = await startMock({ port: Number(process.argv[2] ?? 8099), fixture });
+  console.log(`mock on ${mock.port} (${fixture})`);
+}

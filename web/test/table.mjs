@@ -9,12 +9,23 @@
 //                                  every move it offers ({index,label,danger}, whether played by
 //                                  a card, by selecting cards or by a button), whether it shows
 //                                  the public table, its status line, its text, the cards drawn
-//                                  (`cards`), errors it logged
+//                                  (`cards`), where the keyboard's focus is (`focus`: the
+//                                  focused control's data-focus, such as card-27 or act-3, or
+//                                  the tag of what holds it: body when none), errors it logged
 //   {"cmd":"click","window":i,"index":k}   plays the move with index k as a person would: taps
 //                                  its card, or selects its cards and presses its button, or
 //                                  presses its button; then confirms when asked
+//   {"cmd":"keyplay","window":i,"index":k}  plays the move with index k with the keyboard alone,
+//                                  as a keyboard user would: Tab (or Shift+Tab) until the focus
+//                                  is on its card, Enter; or on each of its cards, Space, then on
+//                                  its button, Enter; or on its button, Enter; then to Yes and
+//                                  Enter when asked first. The page is read only to know where
+//                                  the focus is; nothing is clicked, focused or dispatched.
+//                                  Answers {keyplayed:k, presses:n, unringed:[…]}: the keys
+//                                  pressed, and the controls the focus reached without a visible
+//                                  focus ring (none, when all is well)
 //   {"cmd":"key","window":i,"keys":["Tab","Enter"]}   presses keys, one after the other
-//   {"cmd":"live","window":i}      the text of the window's live region (the story)
+//   {"cmd":"live","window":i}      the text of the window's live region (the story), a line each
 //   {"cmd":"act","window":i,"action":"join","choice":null}   presses a control of the table
 //                                  (its choice selected first), confirming when asked
 //   {"cmd":"open_table","window":i,"game":"paskahousu","seats":3,"bots":1,"level":"normal"}
@@ -38,7 +49,7 @@ const windows = [];
 async function open(pages) {
   for (const { url, locale } of pages) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale });
-    const w = { page, frames: [], errors: [], sockets: 0 };
+    const w = { page, frames: [], sent: [], errors: [], sockets: 0 };
     page.on("console", (m) => {
       if (m.type() === "error") w.errors.push(m.text());
     });
@@ -46,6 +57,7 @@ async function open(pages) {
     page.on("websocket", (socket) => {
       w.sockets += 1;
       socket.on("framereceived", ({ payload }) => w.frames.push(String(payload)));
+      socket.on("framesent", ({ payload }) => w.sent.push(String(payload)));
     });
     await page.goto(url);
     w.window = page.frameLocator("iframe");
@@ -54,10 +66,13 @@ async function open(pages) {
   return { opened: windows.length };
 }
 
+/// The window's frame (the client, inside the stand-in Discord frame page).
+const frameOf = (w) => w.page.frames().find((f) => f !== w.page.mainFrame());
+
 async function look() {
   const shown = [];
   for (const w of windows) {
-    const frame = w.page.frames().find((f) => f !== w.page.mainFrame());
+    const frame = frameOf(w);
     const state = frame
       ? await frame
           .evaluate(() => {
@@ -65,6 +80,7 @@ async function look() {
             const hand = document.querySelector(".hand");
             const status = document.getElementById("status");
             const cards = document.querySelectorAll("#app .card:not(.slot), #app .card-btn").length;
+            const active = document.hasFocus() ? document.activeElement : null;
             return {
               move: app?.dataset.move != null ? Number(app.dataset.move) : null,
               hand: hand?.dataset.move != null ? Number(hand.dataset.move) : null,
@@ -77,6 +93,7 @@ async function look() {
               public: !!document.querySelector(".public"),
               live: app?.dataset.live === "1",
               cards,
+              focus: active?.dataset?.focus ?? active?.tagName.toLowerCase() ?? "body",
               status: status && !status.hidden ? status.textContent : "",
               text: app?.innerText ?? "",
             };
@@ -119,11 +136,119 @@ async function key(i, keys) {
   return { pressed: keys.length };
 }
 
+/// Presses Tab (or Shift+Tab, towards it) until the keyboard's focus is on the first enabled,
+/// shown control matching `selector` in window `w`, at most `budget` presses. The page is only
+/// read, as a sighted keyboard user reads it. Answers the presses; a focused control without a
+/// visible ring is noted in `unringed`.
+async function tabTo(w, selector, budget, unringed) {
+  for (let presses = 0; ; presses += 1) {
+    const at = await frameOf(w).evaluate((selector) => {
+      const shown = (n) =>
+        !n.disabled && n.tabIndex >= 0 && n.getClientRects().length && !n.closest("[hidden], [inert]") &&
+        getComputedStyle(n).visibility !== "hidden";
+      const target = [...document.querySelectorAll(selector)].find(shown) ?? null;
+      const active = document.hasFocus() ? document.activeElement : null;
+      const inside = active && active !== document.body ? active : null;
+      let ring = null;
+      if (inside) {
+        const style = getComputedStyle(inside);
+        const drawn =
+          inside.matches(":focus-visible") && style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+        if (!drawn) ring = inside.dataset.focus ?? inside.outerHTML.slice(0, 60);
+      }
+      if (!target) return { missing: true, ring };
+      if (inside === target) return { there: true, ring };
+      const forward = !inside || inside.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING;
+      return { key: forward ? "Tab" : "Shift+Tab", ring };
+    }, selector);
+    if (at.ring && !unringed.includes(at.ring)) unringed.push(at.ring);
+    if (at.there) return presses;
+    if (at.missing) throw new Error(`nothing to focus at ${selector}`);
+    if (presses >= budget) throw new Error(`${selector} not reached in ${budget} presses`);
+    await w.page.keyboard.press(at.key);
+  }
+}
+
+/// Waits until window `w` has sent the move `index` (from the `from`th frame it sent on).
+async function moveSent(w, index, from, ms = 5000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (
+      w.sent.slice(from).some((t) => {
+        const f = JSON.parse(t);
+        return f.type === "move" && f.index === index;
+      })
+    )
+      return;
+    if (Date.now() > end) throw new Error(`move ${index} not sent`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function keyplay(i, index) {
+  const w = windows[i];
+  const { window } = w;
+  const offered = window.locator(`.offered li[data-index="${index}"]`);
+  const way = await offered.getAttribute("data-way");
+  const cards = ((await offered.getAttribute("data-cards")) ?? "").split(" ").filter(Boolean);
+  const from = w.sent.length;
+  const unringed = [];
+  let presses = 0;
+  const budget = () => Math.max(0, 300 - presses);
+  const go = async (selector) => {
+    presses += await tabTo(w, selector, budget(), unringed);
+  };
+  const press = async (key) => {
+    await w.page.keyboard.press(key);
+    presses += 1;
+  };
+  const frame = frameOf(w);
+  if (way === "card") {
+    await go(`.hand .card-btn[data-play="${index}"]`);
+    await press("Enter");
+  } else if (way === "select") {
+    // A selection holding other cards is cleared first.
+    const others = await frame.evaluate(
+      (cards) =>
+        [...document.querySelectorAll('.hand .card-btn[aria-pressed="true"]')].some(
+          (b) => !cards.includes(b.dataset.card),
+        ),
+      cards,
+    );
+    if (others) {
+      await go(".moves .clear");
+      await press("Enter");
+    }
+    for (const card of cards) {
+      const button = `.hand .card-btn[data-card="${card}"]`;
+      const pressed = () => frame.evaluate((s) => document.querySelector(s)?.getAttribute("aria-pressed"), button);
+      if ((await pressed()) === "true") continue;
+      await go(button);
+      await press("Space");
+      if ((await pressed()) !== "true") throw new Error(`card ${card} not selected by Space`);
+    }
+    await go(`.moves .chosen button[data-index="${index}"]`);
+    await press("Enter");
+  } else {
+    await go(`.moves button[data-index="${index}"]`);
+    await press("Enter");
+  }
+  // Asked first: to Yes, Enter.
+  if (await frame.evaluate(() => !!document.querySelector(".confirm"))) {
+    await go('.confirm button[data-focus="confirm-yes"]');
+    await press("Enter");
+  }
+  await moveSent(w, index, from);
+  return { keyplayed: index, presses, unringed };
+}
+
 async function live(i) {
-  const text = await windows[i].window
-    .locator("[aria-live]")
-    .first()
-    .innerText()
+  // The story's region (not the status line, nor any other live element), a line each.
+  const text = await frameOf(windows[i])
+    .evaluate(() => {
+      const story = document.querySelector("#app .story[aria-live]");
+      return story ? [...story.children].map((p) => p.textContent).join("\n") : "";
+    })
     .catch(() => "");
   return { live: text };
 }
@@ -177,6 +302,9 @@ try {
           break;
         case "click":
           answer(await click(command.window, command.index));
+          break;
+        case "keyplay":
+          answer(await keyplay(command.window, command.index));
           break;
         case "key":
           answer(await key(command.window, command.keys));

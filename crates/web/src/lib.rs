@@ -264,7 +264,8 @@ impl Web {
                 table: acted.table.clone(),
                 hands: acted.hands.clone(),
             }),
-            TableEvent::Closed { table, .. } => Some(Ended {
+            // A paused match stays in view, to be resumed from the window.
+            TableEvent::Closed { table, .. } | TableEvent::Paused { table, .. } => Some(Ended {
                 table: table.clone(),
                 hands: Vec::new(),
             }),
