@@ -865,6 +865,14 @@ async fn open_in_the_lobby(
         &seats[..3],
         &[Some(h.alice.id), Some(h.bob.id), Some(h.carol.id)]
     );
+    // At the level chosen in the window (kept while the lobby was drawn again).
+    assert!(
+        view.seats[3..]
+            .iter()
+            .all(|s| s.computer == Some(pakka::table::Level::Normal)),
+        "{:?}",
+        view.seats
+    );
     table
 }
 
@@ -976,4 +984,121 @@ async fn shots(browser: &mut windows::Browser, name: &str) {
             .shot(w, &PathBuf::from(&dir).join(format!("{name}-{lang}")))
             .await;
     }
+}
+
+/// A whole Paskahousu game played with the keyboard alone (issue 64): Alice, against a computer
+/// player, moves only with Tab, Space and Enter (the driver reads where the focus is, as a
+/// sighted keyboard user does, and never clicks); after every move the story's live region reads
+/// the table's latest line, as a screen reader would say it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_played_with_the_keyboard_alone() {
+    use rand::{Rng, SeedableRng};
+    if let Some(why) = windows::browser_missing() {
+        println!("skipped: e2e_browser needs {why}");
+        return;
+    }
+    let h = Harness::start().await;
+    let (table, _) = h
+        .open_table(
+            "paskahousu",
+            &[&h.alice],
+            5,
+            &[json!({"name": "bots", "value": 1})],
+        )
+        .await;
+    let service = h.service.clone().unwrap();
+    let web = web_edge(&h).await;
+    let instance = h.fake.open_activity(CHANNEL, &[&h.alice]);
+    let code = h.fake.authorize(&h.alice);
+    let url = format!(
+        "http://{}/test/frame.html?code={code}&instance={instance}&user_id={}&username={}\
+         &channel_id={CHANNEL}&guild_id={}",
+        web.addr,
+        h.alice.id,
+        h.alice.name,
+        FakeDiscord::GUILD_ID
+    );
+    let mut browser = windows::Browser::open(&[(url, "en-US")]).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let (mut moves, mut presses) = (0, 0);
+    let mut received: Vec<serde_json::Value> = Vec::new();
+    loop {
+        // The table at rest: Alice to act, or over.
+        let view = loop {
+            match service.view(table).await {
+                Ok(view) if view.to_act.is_empty() => {
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                }
+                Ok(view) => break Some(view),
+                Err(_) => break None,
+            }
+        };
+        let Some(view) = view else { break };
+        let number = view.move_number;
+        let look = wait_for(&mut browser, 0, "Alice's hand at the move", |l| {
+            l["hand"] == number && l["live"] == true
+        })
+        .await;
+        // The live region reads what her hand's story says last, as a screen reader says it.
+        received.extend(browser.frames().await.remove(0));
+        let hand = received
+            .iter()
+            .rev()
+            .find(|f| f["type"] == "hand" && f["move_number"] == number)
+            .expect("the hand's frame");
+        // (Nothing has happened yet before the first move.)
+        let latest = hand["story"]
+            .as_array()
+            .unwrap()
+            .last()
+            .map(|l| l.as_str().unwrap().to_string())
+            .unwrap_or_default();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !latest.is_empty() {
+            let live = browser.ask(json!({"cmd": "live", "window": 0})).await;
+            if live["live"].as_str().unwrap_or_default().contains(&latest) {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the live region does not read {latest:?}: {live}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let actions = look["actions"].as_array().unwrap().clone();
+        let calm: Vec<&serde_json::Value> =
+            actions.iter().filter(|a| a["danger"] != true).collect();
+        let pick = if calm.is_empty() {
+            &actions[rng.random_range(0..actions.len())]
+        } else {
+            calm[rng.random_range(0..calm.len())]
+        };
+        let played = browser
+            .ask(json!({"cmd": "keyplay", "window": 0, "index": pick["index"]}))
+            .await;
+        presses += played["presses"].as_u64().unwrap();
+        moves += 1;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while service
+            .view(table)
+            .await
+            .is_ok_and(|v| v.move_number == number)
+        {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the keys played nothing: {pick}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+    let stored = h.store().await.table(table).await.unwrap().unwrap();
+    assert_eq!(stored.phase, pakka::store::Phase::Finished);
+    let live = browser.ask(json!({"cmd": "live", "window": 0})).await;
+    assert!(
+        live["live"].as_str().unwrap().contains("Game over"),
+        "{live}"
+    );
+    println!("paskahousu with the keyboard: {moves} moves of Alice's, {presses} key presses");
+    browser.quit().await;
+    web.stop().await;
 }

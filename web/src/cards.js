@@ -38,15 +38,22 @@ export function cardName(n) {
   return n == null ? cardNames.back : (cardNames.names[n] ?? String(n));
 }
 
-/// A card's picture: the sprite's symbol of card `n` (`null`: its back).
+const drawn = new Map();
+
+/// A card's picture: the sprite's symbol of card `n` (`null`: its back), a copy of the one made
+/// the first time.
 export function cardSvg(n) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 100 140");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.classList.add("face");
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", n == null ? "#back" : `#c${n}`);
-  svg.append(use);
-  return svg;
+  let svg = drawn.get(n);
+  if (!svg) {
+    svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 100 140");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.classList.add("face");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", n == null ? "#back" : `#c${n}`);
+    svg.append(use);
+    drawn.set(n, svg);
+  }
+  return svg.cloneNode(true);
 }

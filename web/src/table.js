@@ -18,6 +18,42 @@ function fill(node, parts) {
   node.replaceChildren(...[parts].flat(Infinity).filter((p) => p != null && p !== false));
 }
 
+/// Puts `parts` in `node` as `fill` does, but keeps what did not change: an old child of the same
+/// tag (and card) takes the new one's attributes and, in turn, its children; a text its words.
+/// Kept nodes are not styled and laid out again (a frame changes few of the felt's cards). Only
+/// for parts without listeners (the old node is kept, not the new one's handlers).
+function morph(node, parts) {
+  const next = [parts].flat(Infinity).filter((p) => p != null && p !== false);
+  const old = [...node.childNodes];
+  next.forEach((n, i) => {
+    const o = old[i];
+    if (!o || o.nodeType !== n.nodeType) return;
+    if (o.isEqualNode(n)) next[i] = o;
+    else if (o.nodeType === Node.TEXT_NODE) {
+      if (o.data !== n.data) o.data = n.data;
+      next[i] = o;
+    } else if (
+      o.nodeType === Node.ELEMENT_NODE &&
+      o.namespaceURI === n.namespaceURI &&
+      o.localName === n.localName &&
+      // A card stays the same card (the motion reads where each was; a card gone leaves a ghost).
+      o.getAttribute("data-key") === n.getAttribute("data-key")
+    ) {
+      for (const a of [...o.attributes]) if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
+      for (const a of n.attributes) if (o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+      morph(o, [...n.childNodes]);
+      next[i] = o;
+    }
+  });
+  for (let i = 0; i < next.length; i += 1) {
+    const o = node.childNodes[i];
+    if (o === next[i]) continue;
+    if (o) node.replaceChild(next[i], o);
+    else node.append(next[i]);
+  }
+  while (node.childNodes.length > next.length) node.lastChild.remove();
+}
+
 const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 /// A window drawn in `app`. `send(frame)` sends a frame to the server (false when it cannot).
@@ -38,7 +74,8 @@ export function createWindow(app, { words = {}, send }) {
     scene: null,
   };
 
-  // The parts of the window, made once; each frame draws their insides again, except the
+  // The parts of the window, made once; each frame draws their insides again (the header, the
+  // felt, the hand and the lines keep the nodes that did not change: see `morph`), except the
   // story, whose new lines are added (a live region read as it grows).
   const header = el("header", { className: "top" });
   const felt = el("section", { className: "felt" });
@@ -115,9 +152,10 @@ export function createWindow(app, { words = {}, send }) {
     soon();
   }
 
-  // Frames that come together (the table, then the seat's hand) are drawn once, at the next
-  // paint (or within 100 ms when the page is not painted), so that the motion goes from what was
-  // seen to what is.
+  // Frames that come together (the table, then the seat's hand) are drawn once, right after the
+  // next paint (or within 100 ms when the page is not painted), so that the motion goes from what
+  // was seen to what is. The drawing is a task of its own, not the paint's: the two together
+  // are a long task on a slow machine.
   let pending = null;
   function soon() {
     if (pending) return;
@@ -128,7 +166,7 @@ export function createWindow(app, { words = {}, send }) {
       pending = null;
       draw();
     };
-    pending = { frame: requestAnimationFrame(run), timer: setTimeout(run, 100) };
+    pending = { frame: requestAnimationFrame(() => setTimeout(run, 0)), timer: setTimeout(run, 100) };
   }
 
   function setLive(live) {
@@ -191,15 +229,15 @@ export function createWindow(app, { words = {}, send }) {
       delete app.dataset.move;
       delete app.dataset.phase;
     }
-    fill(header, headerView(table, scene));
+    morph(header, headerView(table, scene));
     fill(setupBox, (table ? [] : setupView()));
     setupBox.hidden = !!table || !s.setup;
-    fill(felt, (table ? feltView(table, scene, hand) : []));
+    morph(felt, table ? feltView(table, scene, hand) : []);
     felt.hidden = !table;
     felt.classList.toggle("public", !!table && !hand);
     felt.classList.toggle("sides", !!felt.querySelector(".side-seats .seat"));
     felt.setAttribute("aria-label", w("table_region") ?? "");
-    fill(handBox, (hand ? handView(hand, scene) : []));
+    morph(handBox, hand ? handView(hand, scene) : []);
     handBox.hidden = !hand;
     handBox.setAttribute("aria-label", w("hand_region") ?? "");
     if (hand) handBox.dataset.move = hand.move_number;
@@ -210,7 +248,7 @@ export function createWindow(app, { words = {}, send }) {
     fill(controls, (table ? controlsView(table) : []));
     controls.hidden = !controls.childElementCount;
     const said = (hand ? hand.lines : table?.lines) ?? [];
-    fill(described, said.map((l) => el("p", { textContent: l })));
+    morph(described, said.map((l) => el("p", { textContent: l })));
     described.hidden = !said.length;
     storyView(table ? (hand?.story?.length ? hand.story : table.story) ?? [] : []);
     story.setAttribute("aria-label", w("story_region") ?? "");
@@ -550,16 +588,23 @@ export function createWindow(app, { words = {}, send }) {
       },
       cardSvg(c.card),
     );
-    button.addEventListener("click", () => {
-      if (!usable) return;
-      if (plays) {
-        trigger(plays, button.dataset.focus);
-        return;
-      }
-      toggle(c.card, uses);
-    });
     return button;
   }
+
+  // A card of the hand pressed: the hand listens for all of them (its buttons are kept from
+  // frame to frame), and reads the card's moves from the hand now.
+  handBox.addEventListener("click", (event) => {
+    const button = event.target.closest?.(".card-btn");
+    const hand = handOf();
+    if (!button || !hand || button.dataset.card == null) return;
+    const card = Number(button.dataset.card);
+    const { byCard, direct } = mapping(hand, s.scene);
+    const legal = (s.scene?.hand?.groups ?? []).flat().some((c) => c.card === card && c.legal !== false);
+    if (!legal || !byCard.has(card)) return;
+    const plays = direct.get(card);
+    if (plays) trigger(plays, button.dataset.focus);
+    else toggle(card);
+  });
 
   /// Selects or unselects a card; a card that fits no move with the others starts a new selection.
   function toggle(card) {
@@ -730,6 +775,9 @@ export function createWindow(app, { words = {}, send }) {
 
   // ----- controls, setup, extras -----
 
+  // The value chosen in each control's choice (a computer player's level), by action.
+  const chosen = new Map();
+
   function controlsView(table) {
     const list = table.controls ?? [];
     const parts = list.map((c) => {
@@ -749,6 +797,9 @@ export function createWindow(app, { words = {}, send }) {
         { id: `${id}-choice`, dataset: { choiceFor: c.action, focus: `${id}-choice` }, attrs: { "aria-labelledby": id } },
         c.choices.map((x) => el("option", { value: x.value, textContent: x.label })),
       );
+      // The value chosen outlives the frames that draw the control again.
+      if (chosen.has(c.action)) select.value = chosen.get(c.action);
+      select.addEventListener("change", () => chosen.set(c.action, select.value));
       return el(
         "div",
         { className: "control-choice" },

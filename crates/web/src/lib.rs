@@ -120,6 +120,9 @@ type Watched = (u64, Arc<str>);
 pub(crate) struct Ended {
     pub table: pakka_table::TableView,
     pub hands: Vec<(u64, Arc<pakka_table::HandView>)>,
+    /// Its game may be played again (a finished game, not a tournament's: decided when its
+    /// last move was applied, so an event that ended since changes nothing).
+    pub rematch: bool,
 }
 
 impl Web {
@@ -263,11 +266,13 @@ impl Web {
             TableEvent::Moved { acted, .. } if acted.finished => Some(Ended {
                 table: acted.table.clone(),
                 hands: acted.hands.clone(),
+                rematch: acted.rematch,
             }),
             // A paused match stays in view, to be resumed from the window.
             TableEvent::Closed { table, .. } | TableEvent::Paused { table, .. } => Some(Ended {
                 table: table.clone(),
                 hands: Vec::new(),
+                rematch: false,
             }),
             TableEvent::Lobby { .. } | TableEvent::Started(_) => None,
             _ => return,

@@ -122,7 +122,11 @@ impl Window {
             }
         }
         let seated = view.seat_of(self.person.id).is_some();
-        let event = self.web.service.is_event_table(table);
+        // A tournament's table: no rematch and no pause, even once its event is over.
+        let event = self.web.service.is_event_table(table)
+            || ended
+                .as_ref()
+                .is_some_and(|e| e.table.phase == pakka_table::Phase::Finished && !e.rematch);
         let resumable = view.paused && self.web.service.table_in(self.channel).is_none();
         let at = |view| AtTable {
             view,
