@@ -114,7 +114,9 @@ discord-slow-play = { $seconds ->
 }
 discord-unknown-menu = That menu is not one pakka sent; nothing was changed.
 discord-unknown-command = pakka has no such command; nothing was changed.
-discord-guild-only = This command works in a server's channels only.
+discord-guild-only = This command works only in a server that has added pakka itself (its bot), not in DMs, group DMs or servers where pakka is only on someone's account.
+discord-no-thread-here = pakka can only start a thread in a server that has added it; play here without `thread:`.
+discord-table-by-interactions = -# pakka can only update this message for 15 minutes after someone presses one of its buttons. If it falls behind, press **{ discord-button-show-hand }**: the table comes up to date and play goes on.
 discord-bad-option = An option of `/{ $command }` has a value of the wrong kind or out of its range; nothing was changed.
 discord-bad-option-value = "{ $value }" is not a valid value for an option of `/{ $command }`; nothing was changed.
 discord-seed-range = The seed must be a whole number from 0 to { $max }.

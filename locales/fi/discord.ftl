@@ -118,7 +118,9 @@ discord-slow-play = { $seconds ->
 }
 discord-unknown-menu = pakka ei lähettänyt tätä valikkoa; mitään ei muutettu.
 discord-unknown-command = pakalla ei ole tällaista komentoa; mitään ei muutettu.
-discord-guild-only = Tämä komento toimii vain palvelimen kanavilla.
+discord-guild-only = Tämä komento toimii vain palvelimella, jolle pakka itse (sen botti) on lisätty, ei yksityisviesteissä, ryhmäviesteissä eikä palvelimilla, joilla pakka on vain jonkun omalla tilillä.
+discord-no-thread-here = pakka voi aloittaa ketjun vain palvelimella, jolle se on lisätty; pelaa tässä ilman valintaa `thread:`.
+discord-table-by-interactions = -# pakka voi päivittää tätä viestiä vain 15 minuuttia sen jälkeen, kun joku painaa jotain sen painiketta. Jos viesti jää jälkeen, paina **{ discord-button-show-hand }**: pöytä päivittyy ja peli jatkuu.
 discord-bad-option = Komennon `/{ $command }` jonkin valinnan arvo on väärää tyyppiä tai sallitun alueen ulkopuolella; mitään ei muutettu.
 discord-bad-option-value = "{ $value }" ei kelpaa komennon `/{ $command }` valinnan arvoksi; mitään ei muutettu.
 discord-seed-range = Siemenen on oltava kokonaisluku väliltä 0–{ $max }.

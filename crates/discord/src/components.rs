@@ -33,7 +33,7 @@ use super::reply::{answer, is_private};
 use super::retry;
 use super::shown;
 use super::words::{lang_of, mention, Lang, Plain, SeatNames};
-use super::{health, permissions, pictures, render, send, throttle};
+use super::{health, permissions, pictures, place, render, send, throttle};
 use pakka_table::{Declined, Edge, HandView, Level, LobbyChange, TableError, TableId, TableView};
 use pakka_text::{msg, seat, verbatim, Msg};
 
@@ -146,6 +146,8 @@ struct Click<'a> {
     deadline: Instant,
     user: u64,
     guild: Option<u64>,
+    /// Where the click's records are kept: its server, or a DM's or group DM's own channel.
+    place: u64,
     /// The clicker's language: private answers.
     lang: Lang,
     /// The server's language: public messages.
@@ -202,7 +204,7 @@ impl Click<'_> {
         if self.private() {
             let lane = shown::lane(self.data, table, self.user).await;
             let clicked = (self.click.token.as_str(), self.click.message.id.get());
-            lane.remember(self.ctx, self.guild.unwrap_or(0), clicked, mv, false)
+            lane.remember(self.ctx, self.place, clicked, mv, false)
                 .await;
         }
         true
@@ -237,12 +239,33 @@ fn playing_at(id: &ComponentId) -> Option<TableId> {
 }
 
 impl Click<'_> {
+    /// After a click at `table` in a channel reached by interactions alone was answered: its
+    /// token is the table's freshest voice, and a table that waited for one (no live token
+    /// was left to show a change) carries on; the showing of that brings its table message up
+    /// to date (`upkeep`).
+    async fn answered_where_only_clicks_reach(&self, table: TableId) {
+        let channel = self.click.channel_id.get();
+        if self.data.service.table_in(channel) != Some(table) {
+            return;
+        }
+        self.data.tables.heard_voice(table, &self.click.token);
+        self.data.channels.forbid(channel, false);
+        if let Err(e) = self.data.service.wait_for_edge(table, false).await {
+            tracing::debug!(error = %e, "a click at a table that is gone");
+        }
+    }
+
     /// Whether the bot may still show `table` in the click's channel, as the click's
     /// `app_permissions` say. When it may not, the table waits (its clocks and computer players
     /// stopped) and the player is told privately which permissions to ask for; when it may
     /// again, a table that waited carries on.
     async fn may_show(&self, table: TableId) -> bool {
         let channel = self.click.channel_id.get();
+        // Reached by interactions alone: no channel permission is needed (the click's answer
+        // gives the table a live token; see `answered_where_only_clicks_reach`).
+        if self.data.channels.by_interactions(channel) {
+            return true;
+        }
         // Only a click in the table's own channel speaks for it (a forged one elsewhere is
         // refused on its own).
         if self.data.service.table_in(channel) != Some(table) {
@@ -254,7 +277,7 @@ impl Click<'_> {
                 serenity::ChannelType::PublicThread | serenity::ChannelType::PrivateThread
             )
         });
-        let pictures = self.data.images_on(self.guild.unwrap_or(0)).await;
+        let pictures = self.data.images_on(self.place).await;
         let lacking = self
             .click
             .app_permissions
@@ -295,8 +318,16 @@ async fn on_click(
     data.heard(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());
+    let reach = place::reach_of(click.context, &click.authorizing_integration_owners, click.guild_id);
+    data.channels.reach(click.channel_id.get(), reach);
+    // A DM or a group DM is a place of its own, in the language of whoever clicked last.
+    let place = place::place_id(click.guild_id, click.channel_id);
+    let place_locale = match guild {
+        Some(_) => click.guild_locale.as_deref(),
+        None => Some(click.locale.as_str()).filter(|l| !l.is_empty()),
+    };
     data.languages
-        .heard(user, &click.locale, guild, click.guild_locale.as_deref());
+        .heard(user, &click.locale, Some(place), place_locale);
     // Private answers in the clicker's language, public messages in the server's.
     let lang = lang_of(&click.locale);
     let mut c = Click {
@@ -306,6 +337,7 @@ async fn on_click(
         deadline,
         user,
         guild,
+        place,
         lang,
         public: lang,
         outcome,
@@ -329,7 +361,7 @@ async fn on_click(
         c.notice(&msg!("discord-unknown-menu")).await;
         return Ok(());
     }
-    c.public = data.guild_lang(guild.unwrap_or(0)).await;
+    c.public = data.guild_lang(place).await;
     let Ok(id) = click.data.custom_id.parse::<ComponentId>() else {
         c.notice(&msg!("discord-unknown-button")).await;
         return Ok(());
@@ -385,6 +417,9 @@ async fn on_click(
         ComponentId::Event { event, act } => Box::pin(on_event_button(&c, event, act)),
     };
     handler.await;
+    if let Some(table) = playing_at(&id).filter(|_| reach == place::Reach::Interactions) {
+        c.answered_where_only_clicks_reach(table).await;
+    }
     Ok(())
 }
 
@@ -853,7 +888,7 @@ async fn on_scores(
     let Some((game, period)) = render::scores_of(game, period) else {
         return c.notice(&msg!("discord-unknown-button")).await;
     };
-    let guild = c.guild.unwrap_or_default();
+    let guild = c.place;
     let service = &c.data.service;
     let page = match season {
         Some(season) => service.scores_in_season(guild, game, season, page).await,

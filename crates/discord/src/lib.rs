@@ -51,6 +51,7 @@ mod message;
 mod pace;
 mod permissions;
 mod pictures;
+mod place;
 mod progress;
 mod public;
 pub mod render;

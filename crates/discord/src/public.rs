@@ -22,6 +22,12 @@
 //! Missing Access, a permission taken from the bot's role mid-game) is marked
 //! ([`Channels::forbidden`]) until a click there shows the permissions back or a try succeeds:
 //! its table waits meanwhile (`upkeep`).
+//!
+//! A channel the bot reaches by interactions alone (a DM, a group DM, a server without the bot:
+//! `place::Reach::Interactions`, noted with [`Channels::reach`]) has no channel route at all:
+//! what would fall back to one is refused here, before any call, as Discord would refuse it
+//! (`Failure::Forbidden`), and the channel is marked like a forbidden one, so its table waits
+//! until a click there gives it a live token again.
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
@@ -32,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use super::message::Reply;
 use super::pace::{Lane, Pacer, Priority};
+use super::place::Reach;
 use super::rest::Rest;
 use super::retry::{self, Failed, Failure, Route};
 use super::send;
@@ -45,6 +52,8 @@ pub(crate) struct Channels {
     pub(crate) rest: Rest,
     /// The channels where Discord refused the bot for want of a permission, since.
     forbidden: Arc<Mutex<HashSet<u64>>>,
+    /// The channels the bot reaches by interactions alone (see `place`).
+    by_interactions: Arc<Mutex<HashSet<u64>>>,
 }
 
 impl Channels {
@@ -55,6 +64,7 @@ impl Channels {
             pacer: Pacer::new(share),
             rest: Rest::default(),
             forbidden: Arc::default(),
+            by_interactions: Arc::default(),
         }
     }
 
@@ -65,6 +75,7 @@ impl Channels {
             pacer: Pacer::with_window(share, window),
             rest,
             forbidden: Arc::default(),
+            by_interactions: Arc::default(),
         }
     }
 
@@ -85,6 +96,39 @@ impl Channels {
                 channels.remove(&channel);
             }
         }
+    }
+
+    /// Notes how the bot reaches `channel`, as an interaction there (or its table's place)
+    /// says.
+    pub(crate) fn reach(&self, channel: u64, reach: Reach) {
+        if let Ok(mut channels) = self.by_interactions.lock() {
+            if reach == Reach::Interactions {
+                channels.insert(channel);
+            } else {
+                channels.remove(&channel);
+            }
+        }
+    }
+
+    /// Whether the bot reaches `channel` by interactions alone: no channel route is called
+    /// there.
+    pub(crate) fn by_interactions(&self, channel: u64) -> bool {
+        self.by_interactions
+            .lock()
+            .is_ok_and(|channels| channels.contains(&channel))
+    }
+
+    /// The refusal of a channel route in a channel reached by interactions alone, made here
+    /// instead of by Discord; the channel is marked as a forbidden one is.
+    fn unreachable(&self, channel: u64) -> Option<Failed> {
+        if !self.by_interactions(channel) {
+            return None;
+        }
+        self.forbid(channel, true);
+        Some(Failed {
+            kind: Failure::Forbidden,
+            detail: "the bot reaches this channel by interactions alone, and none is live".into(),
+        })
     }
 
     /// Notes a failed call on `channel`'s routes: a refusal for want of a permission marks it.
@@ -204,6 +248,10 @@ pub(super) async fn post(
             }
         };
         if let Some(id) = made {
+            // Shown again: a channel reached by interactions alone is no longer waiting.
+            if data.by_interactions(channel) {
+                data.forbid(channel, false);
+            }
             return Some(Posted {
                 id,
                 via: Via::Followup(voice),
@@ -224,6 +272,9 @@ async fn made_anyway(
     channel: u64,
     reply: &Reply,
 ) -> Option<u64> {
+    if data.by_interactions(channel) {
+        return None;
+    }
     let channel = serenity::ChannelId::new(channel);
     let recent = retry::paced(
         Route::ChannelMessagesGet,
@@ -280,7 +331,12 @@ pub(super) async fn edit(
             },
         };
         match edited {
-            Ok(()) => return Ok(()),
+            Ok(()) => {
+                if data.by_interactions(channel) {
+                    data.forbid(channel, false);
+                }
+                return Ok(());
+            }
             // Unwell (the next update edits it), or gone for every route (deleted by a person).
             Err(e) if e.kind.transient() || e.kind == Failure::Gone => return Err(e),
             Err(e) => {
@@ -313,6 +369,9 @@ pub(super) async fn edit_in_channel(
     priority: Priority,
     what: &str,
 ) -> Result<(), Failed> {
+    if let Some(refused) = data.unreachable(channel) {
+        return Err(refused);
+    }
     let lane = Lane::Write(channel);
     let id = channel;
     let channel = serenity::ChannelId::new(channel);
@@ -369,6 +428,10 @@ pub(super) async fn delete(
             Err(e) => retry::report(&e, "a webhook message", "deleting it in the channel"),
         }
     }
+    if data.by_interactions(channel) {
+        tracing::debug!("a message out of its token's reach is left where it is");
+        return;
+    }
     let in_channel = channel;
     let channel = serenity::ChannelId::new(channel);
     let deleted = retry::paced(
@@ -394,6 +457,10 @@ pub(super) async fn post_in_channel(
     reply: &Reply,
     priority: Priority,
 ) -> Option<u64> {
+    if data.unreachable(channel).is_some() {
+        tracing::debug!("a message with no live token to post it is not posted");
+        return None;
+    }
     let lane = Lane::Write(channel);
     let id = channel;
     let channel = serenity::ChannelId::new(channel);

@@ -16,7 +16,8 @@ use super::words::{self, lang_of, Lang};
 use pakka_table::TableError;
 
 /// The languages of a command's answers: the invoking user's (what only they see) and the
-/// server's (what the channel sees); what the interaction said of both is remembered.
+/// server's (what the channel sees); what the interaction said of both is remembered. A DM or
+/// a group DM has no server: its language is that of whoever spoke there last.
 pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
     let (locale, guild_locale) = match ctx {
         poise::Context::Application(app) => (
@@ -25,15 +26,19 @@ pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
         ),
         poise::Context::Prefix(_) => (String::new(), None),
     };
-    let guild = ctx.guild_id().map(|g| g.get());
+    let place = super::place::place_id(ctx.guild_id(), ctx.channel_id());
+    let place_locale = match ctx.guild_id() {
+        Some(_) => guild_locale,
+        None => Some(locale.clone()).filter(|l| !l.is_empty()),
+    };
     let data = ctx.data();
     data.languages.heard(
         ctx.author().id.get(),
         &locale,
-        guild,
-        guild_locale.as_deref(),
+        Some(place),
+        place_locale.as_deref(),
     );
-    let public = data.guild_lang(guild.unwrap_or(0)).await;
+    let public = data.guild_lang(place).await;
     let lang = if locale.is_empty() {
         public
     } else {

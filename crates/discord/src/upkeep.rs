@@ -486,7 +486,7 @@ pub(super) async fn update_table_message(ctx: &serenity::Context, data: &Data, v
 /// Edits the table message to the view, or posts a fresh one when it is gone.
 async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, table_or_lobby(view, public, data.window)).await;
+    let reply = table_message(data, view, public).await;
     let message = data.table_message(shown, view.id).await;
     if let Some(mut message) = message {
         let edited = public::edit(ctx, &data.channels, view.channel_id, &mut message, &reply).await;
@@ -495,6 +495,16 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
                 shown.message = Some(message);
                 shown.move_number = Some(view.move_number);
                 return;
+            }
+            // In a channel reached by interactions alone, a message whose token has died is
+            // left as it stands, and a fresh one is posted through a click's live token when
+            // there is one (else the table waits for a click: see `show`).
+            Err(e)
+                if e.kind == Failure::Forbidden
+                    && data.channels.by_interactions(view.channel_id)
+                    && data.tables.voice(view.id).is_some() =>
+            {
+                tracing::debug!(table = view.id, "the table message's token died; a fresh one");
             }
             // Discord is unwell: the message is still there, and the next update edits it.
             // Or the bot may no longer edit in the channel: the message is still there too,
@@ -511,6 +521,17 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
     post_table(ctx, data, shown, view).await;
 }
 
+/// The table message as `view` stands, with its picture; where the bot reaches the channel by
+/// interactions alone, a game's says how to bring it up to date.
+async fn table_message(data: &Data, view: &TableView, public: super::words::Lang) -> render::Reply {
+    let reply = pictures::with_table(data, view, table_or_lobby(view, public, data.window)).await;
+    if view.phase == Phase::Playing && data.channels.by_interactions(view.channel_id) {
+        render::by_interactions(reply, public)
+    } else {
+        reply
+    }
+}
+
 /// The table message as `view` stands: its lobby (opened or changed in the Activity's window)
 /// or the table.
 fn table_or_lobby(view: &TableView, public: super::words::Lang, window: bool) -> render::Reply {
@@ -524,7 +545,7 @@ fn table_or_lobby(view: &TableView, public: super::words::Lang, window: bool) ->
 /// Posts a fresh table message (a new deal, or the old one is gone) and remembers it.
 async fn post_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, view: &TableView) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, table_or_lobby(view, public, data.window)).await;
+    let reply = table_message(data, view, public).await;
     // Shown or not, this move's update is done (the next one must not wait for it).
     shown.move_number = Some(view.move_number);
     if let Some(message) = post_in_table_channel(ctx, data, view, &reply, Priority::Table).await {
@@ -558,10 +579,28 @@ async fn post_in_table_channel(
     .await
 }
 
+/// Posts a notice of the table in its channel (someone away, a game given up): through the
+/// channel's route, or where the bot reaches the channel by interactions alone, as a follow-up
+/// of the table's freshest token (none: not posted). Answers the message's id.
+async fn post_notice(
+    ctx: &serenity::Context,
+    data: &Data,
+    view: &TableView,
+    notice: &render::Reply,
+) -> Option<u64> {
+    if data.channels.by_interactions(view.channel_id) {
+        return post_in_table_channel(ctx, data, view, notice, Priority::Person)
+            .await
+            .map(|posted| posted.id);
+    }
+    public::post_in_channel(ctx, &data.channels, view.channel_id, notice, Priority::Person).await
+}
+
 /// Shows one event of the table service in its channel. When Discord refused the bot in the
 /// table's channel for want of a permission, the table waits (its clocks and computer players
 /// stopped) until it can be shown again.
 pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
+    learn_reach(ctx, data, event.table());
     if !matches!(event, TableEvent::Moved { .. }) {
         flush(ctx, data, event.table_id()).await;
     }
@@ -572,12 +611,29 @@ pub(super) async fn show(ctx: &serenity::Context, data: &Data, event: &TableEven
 /// Shows plain moves folded into one update (see `tables::Work::fold`).
 pub(super) async fn show_moves(ctx: &serenity::Context, data: &Data, folded: &Folded) {
     let acted = &folded.acted;
+    learn_reach(ctx, data, &acted.table);
     let moves = Moves {
         movers: &folded.movers,
         earlier: &folded.earlier,
     };
     after_move(ctx, data, acted, moves, folded.passing).await;
     wait_if_forbidden(data, &acted.table, false).await;
+}
+
+/// A table's channel no interaction has named yet (after a restart, or opened in the
+/// Activity's window): a DM's or a group DM's (its place is its own channel), or one of a server
+/// the gateway never named (pakka is only on a person's account there), is reached by
+/// interactions alone (`place`).
+fn learn_reach(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    if data.channels.by_interactions(view.channel_id) {
+        return;
+    }
+    let guild = serenity::GuildId::new(view.guild_id.max(1));
+    let unknown_server = ctx.cache.guild(guild).is_none()
+        && !ctx.cache.unavailable_guilds().contains_key(&guild);
+    if place::is_private(view.guild_id, view.channel_id) || unknown_server {
+        data.channels.reach(view.channel_id, place::Reach::Interactions);
+    }
 }
 
 /// A table still playing whose channel the bot may no longer post in waits (see
@@ -615,15 +671,7 @@ async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
         TableEvent::StoodIn { table, away } => {
             let public = data.guild_lang(table.guild_id).await;
             let notice = render::away(table, away, public);
-            if let Some(message) = public::post_in_channel(
-                ctx,
-                &data.channels,
-                table.channel_id,
-                &notice,
-                Priority::Person,
-            )
-            .await
-            {
+            if let Some(message) = post_notice(ctx, data, table, &notice).await {
                 data.tables.remember_away(table.id, message);
             }
             update_table_message(ctx, data, table).await;
@@ -663,14 +711,7 @@ async fn show_event(ctx: &serenity::Context, data: &Data, event: &TableEvent) {
                 };
                 let public = data.guild_lang(table.guild_id).await;
                 let notice = render::announce(&text, &SeatNames::public(table, public));
-                public::post_in_channel(
-                    ctx,
-                    &data.channels,
-                    table.channel_id,
-                    &notice,
-                    Priority::Person,
-                )
-                .await;
+                post_notice(ctx, data, table, &notice).await;
             }
         },
     }
@@ -693,7 +734,7 @@ async fn started(ctx: &serenity::Context, data: &Data, view: &TableView) {
 /// a new one is posted when that fails.
 async fn fill_start_answer(ctx: &serenity::Context, data: &Data, view: &TableView, token: &str) {
     let public = data.guild_lang(view.guild_id).await;
-    let reply = pictures::with_table(data, view, render::table(view, public, data.window)).await;
+    let reply = table_message(data, view, public).await;
     let edit = super::send::edit_response(&reply);
     let filled = retry::again(
         retry::Route::OriginalEdit,
@@ -770,6 +811,10 @@ pub(super) fn start_background(ctx: &serenity::Context, data: &Data) {
 /// Discord takes it, the channel is no longer marked and the table carries on by itself (its
 /// clocks and computer players go on); where it refuses, the channel stays marked.
 async fn show_again(ctx: &serenity::Context, data: &Data, view: &TableView) {
+    // Reached by interactions alone: only a click there (a live token) shows it again.
+    if data.channels.by_interactions(view.channel_id) {
+        return;
+    }
     data.channels.forbid(view.channel_id, false);
     let Some(message) = data.stored_messages(view.id).await.message else {
         data.channels.forbid(view.channel_id, true);

@@ -29,6 +29,22 @@ impl ShardRange {
     pub fn holds(&self, guild_id: u64) -> bool {
         (self.first..=self.last).contains(&self.shard_of(guild_id))
     }
+
+    /// The shard that carries the events of a table's place: its server's, or, for a DM or a
+    /// group DM (whose place is its own channel: `guild_id == channel_id`), shard 0, where
+    /// Discord sends every DM's events.
+    pub fn shard_of_place(&self, guild_id: u64, channel_id: u64) -> u32 {
+        if guild_id == channel_id {
+            0
+        } else {
+            self.shard_of(guild_id)
+        }
+    }
+
+    /// Whether a table's place (see [`ShardRange::shard_of_place`]) is on a shard of this range.
+    pub fn holds_place(&self, guild_id: u64, channel_id: u64) -> bool {
+        (self.first..=self.last).contains(&self.shard_of_place(guild_id, channel_id))
+    }
 }
 
 #[cfg(test)]
@@ -50,6 +66,11 @@ mod tests {
         assert_eq!((half.shard_of(on), half.shard_of(off)), (1, 2));
         assert!(half.holds(on) && !half.holds(off));
         assert!(ShardRange::ALL.holds(on) && ShardRange::ALL.holds(off));
+        // A DM's or a group DM's place is its own channel, on shard 0 as DMs are.
+        let dm = 7u64 << 22;
+        assert_eq!(half.shard_of_place(dm, dm), 0);
+        assert_eq!(half.shard_of_place(on, dm), 1);
+        assert!(half.holds_place(dm, dm) && !half.holds_place(off, dm));
         // A total of 0 is read as 1 rather than dividing by zero.
         assert_eq!(ShardRange { total: 0, ..half }.shard_of(on), 0);
     }

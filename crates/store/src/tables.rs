@@ -22,7 +22,8 @@ enum Which {
     One(TableId),
     /// The paused matches of one channel.
     Paused(u64),
-    /// The open tables of the servers whose gateway shard is in a range.
+    /// The open tables of the servers whose gateway shard is in a range (a DM's or a group
+    /// DM's, whose place is its own channel, on shard 0).
     OpenIn(ShardRange),
 }
 
@@ -35,7 +36,8 @@ impl Which {
             Which::Paused(_) => "t.channel_id = ? AND t.phase = 'playing' AND t.paused",
             Which::OpenIn(_) => {
                 "t.phase IN ('lobby', 'playing') AND NOT t.paused \
-                 AND ((t.guild_id >> 22) % ?) BETWEEN ? AND ?"
+                 AND (CASE WHEN t.guild_id = t.channel_id THEN 0 \
+                 ELSE (t.guild_id >> 22) % ? END) BETWEEN ? AND ?"
             }
         }
     }

@@ -84,7 +84,7 @@ impl TableService {
     /// the options), so a front end can refuse before it makes anything (a thread); answers
     /// the game and the seat count. Whether the channel is free is checked by `create`.
     pub fn check(&self, req: &CreateTable) -> Result<(&'static GameInfo, usize), TableError> {
-        self.check_shard(req.guild_id)?;
+        self.check_shard(req.guild_id, req.channel_id)?;
         let info =
             registry::find(&req.game).ok_or_else(|| TableError::UnknownGame(req.game.clone()))?;
         for (i, p) in req.invited.iter().enumerate() {
@@ -493,7 +493,7 @@ impl TableService {
         edge: Edge,
     ) -> Result<LobbyChange, TableError> {
         let old = self.store.table(id).await?.ok_or(TableError::Closed)?;
-        self.check_shard(old.setup.guild_id)?;
+        self.check_shard(old.setup.guild_id, old.setup.channel_id)?;
         if !old.setup.seat_rows.iter().any(|s| s.user_id == Some(user)) {
             return Err(TableError::NotSeated);
         }

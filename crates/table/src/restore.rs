@@ -106,7 +106,7 @@ impl TableService {
             .rev()
             .find(|t| t.setup.seat_rows.iter().any(|s| s.user_id == Some(user)))
             .ok_or(TableError::NothingToResume)?;
-        self.check_shard(stored.setup.guild_id)?;
+        self.check_shard(stored.setup.guild_id, stored.setup.channel_id)?;
         let id = stored.id;
         let mut table = match rebuild(stored) {
             Ok(table) => table,

@@ -206,13 +206,14 @@ impl TableService {
     /// Refuses a server whose events arrive on another process's shards. Discord never sends
     /// this process such a server's interactions unless the processes' `SHARDS` disagree with
     /// the shards they run; refusing keeps a second copy of that server's tables out of here.
-    pub(crate) fn check_shard(&self, guild: GuildId) -> Result<(), TableError> {
-        if self.serves(guild) {
+    /// A DM's or a group DM's table (its place its own channel, `channel`) is shard 0's.
+    pub(crate) fn check_shard(&self, guild: GuildId, channel: ChannelId) -> Result<(), TableError> {
+        if self.shards.holds_place(guild, channel) {
             return Ok(());
         }
         tracing::warn!(
             guild,
-            shard = self.shards.shard_of(guild),
+            shard = self.shards.shard_of_place(guild, channel),
             first = self.shards.first,
             last = self.shards.last,
             total = self.shards.total,

@@ -666,6 +666,9 @@ async fn window(
         );
     }
     let channel = instance.channel_id;
+    // Where a table opened in the window keeps its records: the server, or a DM's or a group
+    // DM's own channel (as the Discord edge's `/play` has it).
+    let place = instance.guild_id.unwrap_or(channel);
     web.sessions.attach(key, channel);
     // A window sends small frames (a move): small buffers and limits (tungstenite's defaults,
     // 128 KiB to read and to write, would be most of an open window's memory; a read buffer
@@ -677,7 +680,7 @@ async fn window(
         .max_message_size(frames::MAX_CLIENT_FRAME * 2)
         .max_frame_size(frames::MAX_CLIENT_FRAME * 2)
         .protocols([PROTOCOL])
-        .on_upgrade(move |socket| socket::run(web, socket, person, guild, channel))
+        .on_upgrade(move |socket| socket::run(web, socket, person, place, channel))
 }
 
 /// The subprotocol a window's socket speaks; its session's key is offered beside it.

@@ -33,7 +33,8 @@ struct Window {
     web: Arc<Web>,
     person: Person,
     lang: &'static str,
-    /// The server of the window's channel (0: a DM or group DM).
+    /// Where a table opened here keeps its records: the window's server, or a DM's or group
+    /// DM's own channel.
     guild: u64,
     channel: u64,
     /// The table shown (None: none in the channel yet).

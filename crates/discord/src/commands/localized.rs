@@ -102,7 +102,18 @@ pub(crate) fn entry_point() -> poise::serenity_prelude::CreateCommand {
     let mut command = serenity::CreateCommand::new("launch")
         .kind(serenity::CommandType::PrimaryEntryPoint)
         .handler(serenity::EntryPointHandlerType::AppHandler)
-        .description(plain(&text, DEFAULT_LANG));
+        .description(plain(&text, DEFAULT_LANG))
+        // Launched wherever a person's commands work: servers, DMs and group DMs, installed to
+        // a server or to a person's account.
+        .integration_types(vec![
+            serenity::InstallationContext::Guild,
+            serenity::InstallationContext::User,
+        ])
+        .contexts(vec![
+            serenity::InteractionContext::Guild,
+            serenity::InteractionContext::BotDm,
+            serenity::InteractionContext::PrivateChannel,
+        ]);
     for (lang, words) in localized_names(&text).iter() {
         command = command.description_localized(lang.to_string(), words.to_string());
     }

@@ -18,7 +18,11 @@ use pakka_text::verbatim;
 // closes any table with no result; both confirm first. In a lobby, a seated person leaves (the
 // creator cancels it) at once.
 /// End the table in this channel (asks to confirm).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let data = ctx.data();
@@ -72,7 +76,11 @@ pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Pause the match in this channel; its players can take it up again later with /resume.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let service = &ctx.data().service;
@@ -108,7 +116,11 @@ pub async fn pause(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Take up your paused match in this channel where it stopped.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     let (lang, _) = langs(ctx).await;
     let data = ctx.data();

@@ -139,12 +139,24 @@ fn answered_here(ctx: Context<'_>, data: &Data, table: TableId, message: u64) ->
     }
 }
 
+/// Whether the command's server installed pakka itself (its bot is there): `/settings` and
+/// `/tournament` work there only, not where pakka is only on a person's account.
+fn server_installed(ctx: Context<'_>) -> bool {
+    !ctx.data().channels.by_interactions(ctx.channel_id().get())
+}
+
 /// Logs what went wrong and tells the user something went wrong, without details; an option
 /// poise could not read, or a command pakka does not have, gets its own sentence.
 /// Every command's first check: a server on another process's gateway shards is not served
 /// here (`TableError::OtherShard`, answered by `on_error`). Discord sends a process only its
-/// own shards' servers, so this refuses only when the processes' `SHARDS` are wrong.
+/// own shards' servers, so this refuses only when the processes' `SHARDS` are wrong. It notes
+/// first how the bot reaches the command's channel (`place`).
 pub async fn on_our_shards(ctx: Context<'_>) -> Result<bool, Error> {
+    if let poise::Context::Application(app) = ctx {
+        let i = app.interaction;
+        let reach = super::place::reach_of(i.context, &i.authorizing_integration_owners, i.guild_id);
+        ctx.data().channels.reach(i.channel_id.get(), reach);
+    }
     match ctx.guild_id() {
         Some(guild) if !ctx.data().service.serves(guild.get()) => {
             Err(TableError::OtherShard { guild: guild.get() }.into())

@@ -24,7 +24,11 @@ use pakka_text::{msg, Msg};
 
 /// Start a card game in this channel and invite friends to it.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn play(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: String,
@@ -99,13 +103,23 @@ pub async fn play(
     // In a thread of its own (asked for, or the server's default) unless already in one, or
     // in a voice channel's text chat, where Discord starts no thread: the table lives in the
     // chat beside the call (and the Activity launched in the call shows it).
-    let threaded = !in_thread(ctx)
+    // Where the bot reaches the channel by interactions alone (a DM, a group DM, a server
+    // without the bot), the table lives on them: no thread (a thread asked for is refused),
+    // and no channel permission is needed.
+    let by_interactions = ctx.data().channels.by_interactions(request.channel_id);
+    if by_interactions && thread == Some(true) {
+        return notice(ctx, &msg!("discord-no-thread-here"), &Plain(lang)).await;
+    }
+    let threaded = !by_interactions
+        && !in_thread(ctx)
         && !in_voice(ctx)
         && thread.unwrap_or(ctx.data().service.threads_default(request.guild_id).await);
     // A table the bot could not post or edit here is not opened: the asker is told which
     // permissions it lacks.
-    if let Some(text) = lacking(ctx, request.guild_id, threaded).await {
-        return notice(ctx, &text, &Plain(lang)).await;
+    if !by_interactions {
+        if let Some(text) = lacking(ctx, request.guild_id, threaded).await {
+            return notice(ctx, &text, &Plain(lang)).await;
+        }
     }
     if threaded {
         return play_in_thread(ctx, info, request, &names, public, token).await;
@@ -202,7 +216,7 @@ fn table_request(
     let options = info.parse_options(options_text).map_err(|e| e.msg())?;
     check_named(ctx, &asked.users).map_err(|e| e.msg())?;
     let request = CreateTable {
-        guild_id: ctx.guild_id().map_or(0, |g| g.get()),
+        guild_id: crate::place::place_id(ctx.guild_id(), ctx.channel_id()),
         channel_id: ctx.channel_id().get(),
         creator,
         invited,
@@ -375,7 +389,11 @@ impl From<BotLevel> for Level {
 }
 
 /// Invite someone to an open seat of the lobby in this channel (its creator only).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn invite(ctx: Context<'_>, player: serenity::User) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let data = ctx.data();

@@ -38,7 +38,11 @@ impl From<ScoresPeriod> for Period {
 }
 
 /// Show this server's leaderboard.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn scores(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: Option<String>,
@@ -48,7 +52,7 @@ pub async fn scores(
     season: Option<u32>,
 ) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let guild = crate::place::place_id(ctx.guild_id(), ctx.channel_id());
     let period = period.map_or(Period::All, Period::from);
     let service = &ctx.data().service;
     let page = match season {
@@ -68,14 +72,18 @@ pub async fn scores(
 }
 
 /// One player's record on this server.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn stats(
     ctx: Context<'_>,
     player: Option<serenity::User>,
     #[autocomplete = "complete_game"] game: Option<String>,
 ) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let guild = crate::place::place_id(ctx.guild_id(), ctx.channel_id());
     let user = player.as_ref().unwrap_or(ctx.author()).id.get();
     let service = &ctx.data().service;
     let reply = match service.stats(guild, user, game.as_deref()).await {
@@ -90,10 +98,14 @@ pub async fn stats(
 }
 
 /// The last finished games in this channel, or on the whole server.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn history(ctx: Context<'_>, server: Option<bool>) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let guild = crate::place::place_id(ctx.guild_id(), ctx.channel_id());
     let server = server.unwrap_or(false);
     let channel = (!server).then(|| ctx.channel_id().get());
     let reply = match ctx.data().service.history(guild, channel).await {

@@ -10,7 +10,11 @@ use crate::{render, send};
 use pakka_table::games::{self};
 
 /// A short summary of a game's rules.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn rules(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: String,

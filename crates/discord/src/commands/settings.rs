@@ -39,7 +39,12 @@ impl SeasonsChoice {
 }
 
 /// This server's settings for pakka (members who may manage the server).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild"
+)]
 pub async fn settings(
     ctx: Context<'_>,
     threads: Option<bool>,
@@ -48,6 +53,11 @@ pub async fn settings(
     seasons: Option<SeasonsChoice>,
 ) -> Result<(), Error> {
     let (lang, _) = langs(ctx).await;
+    if !super::server_installed(ctx) {
+        let reply = render::notice(&msg!("discord-guild-only"), &Plain(lang));
+        say(ctx, send::poise_reply(&reply)).await?;
+        return Ok(());
+    }
     let data = ctx.data();
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     let language = match language.as_deref().map(shipped_language) {

@@ -42,7 +42,12 @@ impl From<EventFormat> for Format {
 
 /// Run a tournament of a game in this channel: sign-up, check-in, rounds and standings.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild"
+)]
 pub async fn tournament(
     ctx: Context<'_>,
     #[autocomplete = "complete_game"] game: String,
@@ -73,6 +78,9 @@ pub async fn tournament(
             .await
             .map(drop)
     };
+    if !super::server_installed(ctx) {
+        return refuse(pakka_text::msg!("discord-guild-only")).await;
+    }
     let Some(info) = games::find(&game) else {
         return refuse(no_such_game(&game)).await;
     };

@@ -75,6 +75,18 @@ pub fn notice(msg: &Msg, reader: &dyn Reader) -> Reply {
     Reply::new(text(msg, reader)).ephemeral()
 }
 
+/// A table message where the bot reaches the channel by interactions alone (a DM, a group DM,
+/// a server without the bot): its last line says how to bring it up to date when no token is
+/// left to edit it (`discord-table-by-interactions`).
+pub fn by_interactions(mut reply: Reply, lang: Lang) -> Reply {
+    let note = plain(&msg!("discord-table-by-interactions"), lang);
+    reply.content = clip(
+        &format!("{}\n{note}", reply.content),
+        super::message::MAX_CONTENT,
+    );
+    reply
+}
+
 /// A public message with no buttons.
 pub fn announce(msg: &Msg, reader: &dyn Reader) -> Reply {
     Reply::new(text(msg, reader))

@@ -20,7 +20,11 @@ use super::{pictures, render, reply, send};
 use pakka_table::{Replay, ReplayError, ReplayStep, TableId};
 
 /// Step through a finished game move by move; the hands are shown at the end.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
 pub async fn replay(
     ctx: Context<'_>,
     #[min = 1] game: i64,
@@ -28,7 +32,7 @@ pub async fn replay(
 ) -> Result<(), Error> {
     let (mine, server) = reply::langs(ctx).await;
     let data = ctx.data();
-    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    let guild = crate::place::place_id(ctx.guild_id(), ctx.channel_id());
     // Shared: in the server's language, stepped by the one who shared it.
     let (owner, lang) = match public {
         Some(true) => (Some(ctx.author().id.get()), server),
@@ -56,7 +60,7 @@ pub(super) async fn on_click(
     owner: Option<u64>,
 ) {
     let user = click.user.id.get();
-    let guild = click.guild_id.map_or(0, |g| g.get());
+    let guild = crate::place::place_id(click.guild_id, click.channel_id);
     let lang = super::words::lang_of(&click.locale);
     let (step, page) = (step as usize, page as usize);
     let step = match step_of(data, table, guild, step).await {
