@@ -145,7 +145,6 @@ struct Click<'a> {
     click: &'a ComponentInteraction,
     deadline: Instant,
     user: u64,
-    guild: Option<u64>,
     /// Where the click's records are kept: its server, or a DM's or group DM's own channel.
     place: u64,
     /// The clicker's language: private answers.
@@ -318,7 +317,11 @@ async fn on_click(
     data.heard(&click.user);
     let user = click.user.id.get();
     let guild = click.guild_id.map(|g| g.get());
-    let reach = place::reach_of(click.context, &click.authorizing_integration_owners, click.guild_id);
+    let reach = place::reach_of(
+        click.context,
+        &click.authorizing_integration_owners,
+        click.guild_id,
+    );
     data.channels.reach(click.channel_id.get(), reach);
     // A DM or a group DM is a place of its own, in the language of whoever clicked last.
     let place = place::place_id(click.guild_id, click.channel_id);
@@ -336,7 +339,6 @@ async fn on_click(
         click,
         deadline,
         user,
-        guild,
         place,
         lang,
         public: lang,

@@ -84,8 +84,14 @@ mod tests {
         let other = owners(vec![AuthorizingIntegrationOwner::GuildInstall(Some(
             serenity::GuildId::new(8),
         ))]);
-        assert_eq!(reach_of(guild_ctx, &other, Some(guild)), Reach::Interactions);
-        for private in [InteractionContext::BotDm, InteractionContext::PrivateChannel] {
+        assert_eq!(
+            reach_of(guild_ctx, &other, Some(guild)),
+            Reach::Interactions
+        );
+        for private in [
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ] {
             assert_eq!(reach_of(Some(private), &user, None), Reach::Interactions);
         }
         // No context named: a server's interaction, as before user installs.

@@ -20,6 +20,7 @@ use serenity::builder::Builder as _;
 use super::data::Data;
 use super::pace::{Lane, Priority};
 use super::pictures;
+use super::place;
 use super::public::{self, Posted};
 use super::render::{self, HandStep};
 use super::retry::{self, Failure};
@@ -504,7 +505,10 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
                     && data.channels.by_interactions(view.channel_id)
                     && data.tables.voice(view.id).is_some() =>
             {
-                tracing::debug!(table = view.id, "the table message's token died; a fresh one");
+                tracing::debug!(
+                    table = view.id,
+                    "the table message's token died; a fresh one"
+                );
             }
             // Discord is unwell: the message is still there, and the next update edits it.
             // Or the bot may no longer edit in the channel: the message is still there too,
@@ -593,7 +597,14 @@ async fn post_notice(
             .await
             .map(|posted| posted.id);
     }
-    public::post_in_channel(ctx, &data.channels, view.channel_id, notice, Priority::Person).await
+    public::post_in_channel(
+        ctx,
+        &data.channels,
+        view.channel_id,
+        notice,
+        Priority::Person,
+    )
+    .await
 }
 
 /// Shows one event of the table service in its channel. When Discord refused the bot in the
@@ -629,10 +640,11 @@ fn learn_reach(ctx: &serenity::Context, data: &Data, view: &TableView) {
         return;
     }
     let guild = serenity::GuildId::new(view.guild_id.max(1));
-    let unknown_server = ctx.cache.guild(guild).is_none()
-        && !ctx.cache.unavailable_guilds().contains_key(&guild);
+    let unknown_server =
+        ctx.cache.guild(guild).is_none() && !ctx.cache.unavailable_guilds().get(&guild).is_some();
     if place::is_private(view.guild_id, view.channel_id) || unknown_server {
-        data.channels.reach(view.channel_id, place::Reach::Interactions);
+        data.channels
+            .reach(view.channel_id, place::Reach::Interactions);
     }
 }
 

@@ -277,7 +277,7 @@ impl TableService {
     pub(crate) fn insert(&self, mut table: Table) -> Result<(), TableError> {
         table.counts = self.counts.clone();
         // The last line of defence: every way into memory checks its server's shard first.
-        self.check_shard(table.guild_id)?;
+        self.check_shard(table.guild_id, table.channel_id)?;
         let (id, channel) = (table.id, table.channel_id);
         let occupancy = table.occupancy();
         self.occupancy

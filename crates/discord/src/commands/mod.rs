@@ -154,7 +154,8 @@ fn server_installed(ctx: Context<'_>) -> bool {
 pub async fn on_our_shards(ctx: Context<'_>) -> Result<bool, Error> {
     if let poise::Context::Application(app) = ctx {
         let i = app.interaction;
-        let reach = super::place::reach_of(i.context, &i.authorizing_integration_owners, i.guild_id);
+        let reach =
+            super::place::reach_of(i.context, &i.authorizing_integration_owners, i.guild_id);
         ctx.data().channels.reach(i.channel_id.get(), reach);
     }
     match ctx.guild_id() {

@@ -389,7 +389,7 @@ impl TableService {
     /// Creates an event in sign-up: the game, its options and the seats checked as a table's
     /// would be, the format against the game.
     pub async fn create_event(&self, req: NewEvent) -> Result<EventView, EventError> {
-        self.check_shard(req.guild_id)?;
+        self.check_shard(req.guild_id, req.channel_id)?;
         let info =
             registry::find(&req.game).ok_or_else(|| TableError::UnknownGame(req.game.clone()))?;
         let seats = req.seats.unwrap_or(info.seats.0.max(2));
