@@ -160,9 +160,8 @@ pub mod permissions {
     /// `EMBED_LINKS`, `MENTION_EVERYONE`, and `USE_EXTERNAL_EMOJIS`)" (change log, calculated
     /// permissions in interaction payloads), with Attach Files and Embed Links always there
     /// (discord-api-docs issue 5316).
-    pub const APP_IN_GUILD_WITHOUT_BOT: u64 = ATTACH_FILES
-        | EMBED_LINKS
-        | (PLAIN_MEMBER & (MENTION_EVERYONE | USE_EXTERNAL_EMOJIS));
+    pub const APP_IN_GUILD_WITHOUT_BOT: u64 =
+        ATTACH_FILES | EMBED_LINKS | (PLAIN_MEMBER & (MENTION_EVERYONE | USE_EXTERNAL_EMOJIS));
     /// Every permission bit Discord defines (what an administrator, or the server owner, has).
     pub const ALL: u64 = (1 << 51) - 1;
 

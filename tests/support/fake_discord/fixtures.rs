@@ -488,7 +488,10 @@ pub fn registered_command(
     } else {
         default_types
     };
-    let given = cmd.get("integration_types").filter(|t| t.is_array()).cloned();
+    let given = cmd
+        .get("integration_types")
+        .filter(|t| t.is_array())
+        .cloned();
     cmd.insert(
         "integration_types".into(),
         given.unwrap_or_else(|| json!(default)),
