@@ -20,7 +20,8 @@
 //!
 //! Permissions: each user has permission bits ([`FakeDiscord::set_permissions`]; by default a
 //! plain member, [`permissions::PLAIN_MEMBER`]), sent as `member.permissions` in interactions;
-//! the bot keeps its own ([`permissions::BOT`], `app_permissions`).
+//! the bot keeps its own ([`permissions::BOT`], `app_permissions` in its servers; elsewhere the
+//! limited sets Discord gives an app that is not there, `permissions::APP_IN_*`).
 //!
 //! What is left alive in a channel: [`FakeDiscord::live_buttons`],
 //! [`FakeDiscord::public_messages_created`], [`FakeDiscord::alive_public_messages`],

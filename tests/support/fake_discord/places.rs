@@ -265,7 +265,8 @@ impl FakeDiscord {
     /// `channel`, or why not: it is not registered, or its `integration_types` and `contexts`
     /// keep it out of that place (in a server with the bot it needs a guild install, 0, or the
     /// user's own, 1, and context 0; in a server without the bot the user's install and context
-    /// 0; in the DM with the bot context 1; in a group DM the user's install and context 2).
+    /// 0; in the DM with the bot either install and context 1; in a group DM the user's install
+    /// and context 2).
     pub(super) fn available_command(
         st: &State,
         user: u64,
