@@ -1,7 +1,9 @@
 //! Proves that a real serenity (and poise) client works against the fake Discord in
 //! `tests/support`: connect, register commands, answer a slash command with an ephemeral message
 //! carrying a button, update that message on a click, defer and follow up, autocomplete,
-//! reconnect after a dropped gateway connection.
+//! reconnect after a dropped gateway connection; threads, permissions, shards; and the places a
+//! user-installed app reaches (the DM with the bot, group DMs, servers without the bot) with
+//! their contexts, owners, refused routes and expiring tokens.
 
 use std::time::Duration;
 
@@ -1144,5 +1146,375 @@ async fn routing_scenario() -> anyhow::Result<()> {
         .await
         .is_err());
     assert_eq!(fake.violations().len(), 4);
+    Ok(())
+}
+
+// ----- places: the DM with the bot, group DMs, servers without the bot -------------------------
+
+/// Registers `/here` for both installations in every context, `/guildwide` with Discord's
+/// defaults (a guild install, every context) and the Entry Point for both installations in
+/// every context; answers `/here` with what serenity read of where it was asked (publicly, with
+/// a button), a click with who clicked and who installed the app, the Entry Point with
+/// LAUNCH_ACTIVITY.
+struct Anywhere;
+
+/// `authorizing_integration_owners` as serenity read them: `guild:<id>` (0 in the DM with the
+/// bot), `user:<id>`.
+fn owners_text(owners: &serenity::all::AuthorizingIntegrationOwners) -> String {
+    use serenity::all::AuthorizingIntegrationOwner as Owner;
+    let mut owners: Vec<String> = owners
+        .0
+        .iter()
+        .map(|o| match o {
+            Owner::GuildInstall(g) => format!("guild:{}", g.map_or(0, |g| g.get())),
+            Owner::UserInstall(u) => format!("user:{u}"),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    owners.sort();
+    owners.join(",")
+}
+
+#[serenity::async_trait]
+impl EventHandler for Anywhere {
+    async fn ready(&self, ctx: Context, _ready: Ready) {
+        use serenity::all::{
+            CommandType, EntryPointHandlerType, InstallationContext as Install,
+            InteractionContext as Where,
+        };
+        let everywhere = vec![Where::Guild, Where::BotDm, Where::PrivateChannel];
+        let here = CreateCommand::new("here")
+            .description("Where am I?")
+            .integration_types(vec![Install::Guild, Install::User])
+            .contexts(everywhere.clone());
+        let guildwide = CreateCommand::new("guildwide").description("Where the server has the app");
+        let launch = CreateCommand::new("launch")
+            .kind(CommandType::PrimaryEntryPoint)
+            .handler(EntryPointHandlerType::AppHandler)
+            .description("Open the table")
+            .integration_types(vec![Install::Guild, Install::User])
+            .contexts(everywhere);
+        if let Err(e) = Command::set_global_commands(&ctx.http, vec![here, guildwide, launch]).await
+        {
+            eprintln!("registering commands failed: {e}");
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let result = match &interaction {
+            Interaction::Command(cmd)
+                if cmd.data.kind == serenity::all::CommandType::PrimaryEntryPoint =>
+            {
+                cmd.create_response(&ctx.http, CreateInteractionResponse::LaunchActivity)
+                    .await
+            }
+            Interaction::Command(cmd) => {
+                let content = format!(
+                    "context {:?} owners {} guild {} member {} user {} app {}",
+                    cmd.context,
+                    owners_text(&cmd.authorizing_integration_owners),
+                    cmd.guild_id.map_or(0, |g| g.get()),
+                    cmd.member.is_some(),
+                    cmd.user.name,
+                    cmd.app_permissions.map_or(0, |p| p.bits()),
+                );
+                let button = CreateButton::new("here:press").label("Press");
+                let reply = CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .components(vec![CreateActionRow::Buttons(vec![button])]);
+                cmd.create_response(&ctx.http, CreateInteractionResponse::Message(reply))
+                    .await
+            }
+            Interaction::Component(c) => {
+                let reply = CreateInteractionResponseMessage::new()
+                    .content(format!(
+                        "pressed by {} owners {}",
+                        c.user.name,
+                        owners_text(&c.authorizing_integration_owners)
+                    ))
+                    .ephemeral(true);
+                c.create_response(&ctx.http, CreateInteractionResponse::Message(reply))
+                    .await
+            }
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            eprintln!("answering an interaction failed: {e}");
+        }
+    }
+}
+
+/// A server without the bot, and its channel.
+const GUILD_WITHOUT_BOT: u64 = FakeDiscord::GUILD_ID + (7 << 22);
+const CHANNEL_WITHOUT_BOT: u64 = FakeDiscord::CHANNEL_ID + 7;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_serves_dms_group_dms_and_servers_without_the_bot() {
+    tokio::time::timeout(Duration::from_secs(60), places_scenario())
+        .await
+        .expect("the places smoke test took more than 60 s")
+        .expect("places smoke test");
+}
+
+async fn places_scenario() -> anyhow::Result<()> {
+    use crate::support::fake_discord::{permissions, Place, TOKEN_LIFETIME};
+    use serde_json::Value;
+    use serenity::all::{
+        Builder, ChannelId, CreateInteractionResponseFollowup, CreateMessage, GuildId, UserId,
+    };
+    let fake = FakeDiscord::start().await;
+    let client = ClientBuilder::new_with_http(http(&fake), GatewayIntents::GUILDS)
+        .event_handler(Anywhere)
+        .await?;
+    let (shards, task) = spawn_client(client);
+    fake.wait_for_identify(STEP).await?;
+    fake.wait_for_commands(STEP).await?;
+    let http = http(&fake);
+    // (The follow-up routes name the application.)
+    http.set_application_id(serenity::all::ApplicationId::new(FakeDiscord::APP_ID));
+
+    // The commands as registered; Discord fills in what the bot left out (a guild install,
+    // every context).
+    let here = fake.command_named("here").expect("/here");
+    assert_eq!(
+        (&here["integration_types"], &here["contexts"]),
+        (&json!([0, 1]), &json!([0, 1, 2]))
+    );
+    let guildwide = fake.command_named("guildwide").expect("/guildwide");
+    assert_eq!(
+        (&guildwide["integration_types"], &guildwide["contexts"]),
+        (&json!([0]), &Value::Null)
+    );
+
+    let alice = fake.user(1001, "alice");
+    let bob = fake.user(1002, "bob");
+    let carol = fake.user(1003, "carol");
+    let dave = fake.user(1004, "dave");
+
+    // The bot's own server, as always.
+    let out = fake
+        .slash(&alice, FakeDiscord::CHANNEL_ID, "here", json!([]))
+        .await?;
+    assert_eq!(
+        out.content(),
+        format!(
+            "context Some(Guild) owners guild:{} guild {} member true user alice app {}",
+            FakeDiscord::GUILD_ID,
+            FakeDiscord::GUILD_ID,
+            // (serenity keeps the bits it knows.)
+            serenity::all::Permissions::from_bits_truncate(permissions::BOT).bits()
+        )
+    );
+    assert_eq!(
+        (out.context, &out.owners),
+        (0, &json!({"0": FakeDiscord::GUILD_ID.to_string()}))
+    );
+
+    // The DM between alice and the bot: context 1, no server, the user at the top.
+    let dm = fake.open_dm(&alice);
+    assert_eq!(fake.place_of(dm), Place::BotDm(alice.id));
+    let out = fake.slash(&alice, dm, "here", json!([])).await?;
+    assert_eq!(
+        out.content(),
+        format!(
+            "context Some(BotDm) owners guild:0,user:{} guild 0 member false user alice app {}",
+            alice.id,
+            permissions::APP_IN_BOT_DM
+        )
+    );
+    assert_eq!(
+        (out.context, out.guild, out.shard),
+        (1, 0, [0, 1]),
+        "a DM on shard 0"
+    );
+    assert_eq!(
+        out.owners,
+        json!({"0": "0", "1": alice.id.to_string()}),
+        "both installations reach the DM with the bot"
+    );
+    let message = out.message()?.clone();
+    assert!(message.is_visible_to(alice.id) && !message.is_visible_to(bob.id));
+    // A guild-install command works in the DM with the bot too (contexts null: every one).
+    let out = fake.slash(&alice, dm, "guildwide", json!([])).await?;
+    assert_eq!(out.owners, json!({"0": "0"}));
+    // The bot may post in its own DM through the channel's routes; the fake counts them.
+    assert!(fake.channel_calls_in(dm).is_empty());
+    ChannelId::new(dm)
+        .send_message(&http, CreateMessage::new().content("a note"))
+        .await?;
+    assert_eq!(
+        fake.channel_calls_in(dm),
+        vec![format!("POST /api/v10/channels/{dm}/messages")]
+    );
+    let channel = ChannelId::new(dm).to_channel(&http).await?;
+    assert!(
+        matches!(&channel, serenity::all::Channel::Private(c) if c.recipient.id == alice.id),
+        "{channel:?}"
+    );
+
+    // A group DM of alice (who installed the app), bob and carol: context 2, no bot there.
+    let group = fake.open_group_dm(&[&alice, &bob, &carol]);
+    let out = fake.slash(&alice, group, "here", json!([])).await?;
+    assert_eq!(
+        out.content(),
+        format!(
+            "context Some(PrivateChannel) owners user:{} guild 0 member false user alice app {}",
+            alice.id,
+            permissions::APP_IN_PRIVATE_CHANNEL
+        )
+    );
+    assert_eq!((out.context, out.shard), (2, [0, 1]));
+    let table = out.message()?.clone();
+    assert!(table.is_visible_to(bob.id) && !table.is_visible_to(dave.id));
+    // Bob has not installed the app: its commands are not his to use here...
+    let refused = fake.slash(&bob, group, "here", json!([])).await;
+    assert!(
+        refused
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("cannot be used")),
+        "{refused:?}"
+    );
+    // ...nor is a guild-install command anyone's here.
+    assert!(fake
+        .slash(&alice, group, "guildwide", json!([]))
+        .await
+        .is_err());
+    // But anyone there may press the button of the app's message; alice is still the owner.
+    let pressed = fake.click(&bob, table.id, "here:press").await?;
+    assert_eq!(
+        pressed.content(),
+        format!("pressed by bob owners user:{}", alice.id)
+    );
+    assert!(
+        fake.click(&dave, table.id, "here:press").await.is_err(),
+        "not in it"
+    );
+    // Once bob installs the app, he can use it there too.
+    fake.install_for_user(&bob);
+    let out = fake.slash(&bob, group, "here", json!([])).await?;
+    assert_eq!(out.owners, json!({"1": bob.id.to_string()}));
+
+    // A follow-up through the token, edited; the people there see it.
+    let token = out.token.clone();
+    let followup = CreateInteractionResponseFollowup::new()
+        .content("the next hand")
+        .execute(&http, (None, &token))
+        .await?;
+    let edited = CreateInteractionResponseFollowup::new()
+        .content("the hand after")
+        .execute(&http, (Some(followup.id), &token))
+        .await?;
+    assert_eq!(edited.content, "the hand after");
+    let shown = fake.message(followup.id.get()).expect("follow-up");
+    assert_eq!(shown.channel_id, group);
+    assert!(shown.is_visible_to(carol.id) && !shown.is_visible_to(dave.id));
+    assert_eq!(fake.violations(), Vec::<String>::new());
+
+    // The group DM's own routes are not the bot's: 403 Missing Access, recorded.
+    let refused = ChannelId::new(group).say(&http, "hello").await;
+    assert_eq!(refused.as_ref().err().and_then(discord_code), Some(50001));
+    assert_eq!(
+        fake.refused_channel_calls(),
+        vec![format!("POST /api/v10/channels/{group}/messages")]
+    );
+    assert!(
+        fake.violations()
+            .iter()
+            .any(|v| v.contains("Missing Access") && v.contains("group DM")),
+        "{:?}",
+        fake.violations()
+    );
+
+    // Past the token's 15 minutes its follow-up can no longer be edited: 401, 50027.
+    fake.advance_clock(TOKEN_LIFETIME + Duration::from_secs(60));
+    let expired = CreateInteractionResponseFollowup::new()
+        .content("too late")
+        .execute(&http, (Some(followup.id), &token))
+        .await;
+    assert_eq!(expired.as_ref().err().and_then(discord_code), Some(50027));
+    assert_eq!(fake.expired_token_calls().len(), 1);
+    assert_eq!(
+        fake.message(followup.id.get()).expect("kept").content,
+        "the hand after"
+    );
+    // A new interaction's token is young again.
+    let out = fake.slash(&alice, group, "here", json!([])).await?;
+    CreateInteractionResponseFollowup::new()
+        .content("on time")
+        .execute(&http, (None, &out.token))
+        .await?;
+
+    // A server without the bot, where carol installed the app to her account: context 0, the
+    // server and the member, but only her installation among the owners; no GUILD_CREATE.
+    fake.add_guild_without_bot(GUILD_WITHOUT_BOT, &[CHANNEL_WITHOUT_BOT], &carol);
+    let out = fake
+        .slash(&carol, CHANNEL_WITHOUT_BOT, "here", json!([]))
+        .await?;
+    assert_eq!(
+        out.content(),
+        format!(
+            "context Some(Guild) owners user:{} guild {GUILD_WITHOUT_BOT} member true user carol app {}",
+            carol.id,
+            permissions::APP_IN_GUILD_WITHOUT_BOT
+        )
+    );
+    assert_eq!(out.owners, json!({"1": carol.id.to_string()}));
+    assert!(fake
+        .connections()
+        .iter()
+        .all(|c| !c.guilds.contains(&GUILD_WITHOUT_BOT)));
+    assert!(fake
+        .slash(&dave, CHANNEL_WITHOUT_BOT, "here", json!([]))
+        .await
+        .is_err());
+    assert!(fake
+        .slash(&carol, CHANNEL_WITHOUT_BOT, "guildwide", json!([]))
+        .await
+        .is_err());
+    let member = http
+        .get_member(GuildId::new(GUILD_WITHOUT_BOT), UserId::new(carol.id))
+        .await;
+    assert_eq!(member.as_ref().err().and_then(discord_code), Some(50001));
+
+    // The Entry Point in a group DM, and its Activity's location: a private channel.
+    let launched = fake.launch(&alice, group).await?;
+    assert_eq!(launched.callback_type, 12);
+    let instance = fake.open_activity(group, &[&alice, &bob]);
+    let addr = fake.base_url().trim_start_matches("http://").parse()?;
+    let path = format!(
+        "/api/v10/applications/{}/activity-instances/{instance}",
+        FakeDiscord::APP_ID
+    );
+    let (status, body) = crate::support::http::get(addr, &path).await?;
+    assert_eq!(status, 200, "{body}");
+    let location = serde_json::from_str::<Value>(&body)?["location"].clone();
+    assert_eq!(
+        location,
+        json!({"id": format!("pc-{group}"), "kind": "pc", "channel_id": group.to_string()})
+    );
+    let instance = fake.open_activity(CHANNEL_WITHOUT_BOT, &[&carol]);
+    let path = format!(
+        "/api/v10/applications/{}/activity-instances/{instance}",
+        FakeDiscord::APP_ID
+    );
+    let (_, body) = crate::support::http::get(addr, &path).await?;
+    let location = serde_json::from_str::<Value>(&body)?["location"].clone();
+    assert_eq!(
+        (&location["kind"], &location["guild_id"]),
+        (&json!("gc"), &json!(GUILD_WITHOUT_BOT.to_string()))
+    );
+
+    stop_client(shards, task).await;
+    assert_eq!(
+        fake.refused_channel_calls(),
+        vec![
+            format!("POST /api/v10/channels/{group}/messages"),
+            format!(
+                "GET /api/v10/guilds/{GUILD_WITHOUT_BOT}/members/{}",
+                carol.id
+            ),
+        ]
+    );
+    assert_eq!(fake.violations().len(), 3, "{:?}", fake.violations());
     Ok(())
 }

@@ -39,6 +39,7 @@ mod engine_red7;
 mod engine_shedding;
 mod engine_tricks;
 mod events;
+mod fake_discord_places;
 mod fake_discord_smoke;
 mod load;
 mod pictures;

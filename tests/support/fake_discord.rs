@@ -20,7 +20,8 @@
 //!
 //! Permissions: each user has permission bits ([`FakeDiscord::set_permissions`]; by default a
 //! plain member, [`permissions::PLAIN_MEMBER`]), sent as `member.permissions` in interactions;
-//! the bot keeps its own ([`permissions::BOT`], `app_permissions`).
+//! the bot keeps its own ([`permissions::BOT`], `app_permissions` in its servers; elsewhere the
+//! limited sets Discord gives an app that is not there, `permissions::APP_IN_*`).
 //!
 //! What is left alive in a channel: [`FakeDiscord::live_buttons`],
 //! [`FakeDiscord::public_messages_created`], [`FakeDiscord::alive_public_messages`],
@@ -34,8 +35,8 @@
 //!
 //! Servers and shards: the fake serves [`FakeDiscord::GUILD_ID`] and any server added with
 //! [`FakeDiscord::add_guild`]. Every channel belongs to one server (its own, as added, a
-//! thread its parent's; any other channel id to `GUILD_ID`), so `slash`, `click` and the rest
-//! act in the server of the channel they name. The gateway works as Discord's does with
+//! thread its parent's; any other channel id, but a DM's or group DM's, to `GUILD_ID`), so
+//! `slash`, `click` and the rest act in the server of the channel they name. The gateway works as Discord's does with
 //! shards: `GET /gateway/bot` answers the shard count a test sets
 //! ([`FakeDiscord::set_gateway_shards`], default 1); a connection identifies as
 //! `shard: [id, total]` (none means `[0, 1]`); its READY and GUILD_CREATEs carry only the
@@ -47,6 +48,17 @@
 //! Discord closes it), and when an interaction's server has no connected shard while other
 //! shards are connected (with no connection at all, the bot is simply down: an error, no
 //! violation).
+//!
+//! Places beyond the bot's servers (`places`): the DM between a person and the bot
+//! ([`FakeDiscord::open_dm`]), a group DM ([`FakeDiscord::open_group_dm`]) and a server the bot
+//! is not in ([`FakeDiscord::add_guild_without_bot`]), reached by people who installed the app
+//! to their account ([`FakeDiscord::install_for_user`]). Interactions carry each place's
+//! `context`, `authorizing_integration_owners` and `app_permissions`; a command is usable only
+//! where its `integration_types` and `contexts` allow; a DM or group DM goes out on shard 0.
+//! Where the bot is not a member its channel and server routes answer 403 Missing Access
+//! ([`FakeDiscord::refused_channel_calls`]). An interaction token works on the webhook routes
+//! for 15 minutes of the fake's clock ([`FakeDiscord::advance_clock`]), then answers 401
+//! Invalid Webhook Token.
 //!
 //! Every REST request is recorded with its `Authorization` header
 //! ([`FakeDiscord::requests_with_auth`]), so the fake can stand in for a REST proxy shared by
@@ -63,6 +75,7 @@ mod inspect;
 mod limits;
 mod messages;
 mod openapi;
+mod places;
 mod rest;
 mod server;
 mod users;
@@ -70,6 +83,7 @@ mod users;
 pub use faults::{Fault, Served};
 pub use inspect::{exempt, route_of};
 pub use limits::{Limited, Limits};
+pub use places::{Place, TOKEN_LIFETIME};
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::net::SocketAddr;
@@ -104,12 +118,14 @@ pub mod permissions {
     pub const EMBED_LINKS: u64 = 1 << 14;
     pub const ATTACH_FILES: u64 = 1 << 15;
     pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const MENTION_EVERYONE: u64 = 1 << 17;
     pub const USE_EXTERNAL_EMOJIS: u64 = 1 << 18;
     pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
     pub const MANAGE_THREADS: u64 = 1 << 34;
     pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
     pub const CREATE_PRIVATE_THREADS: u64 = 1 << 36;
     pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    pub const USE_EXTERNAL_APPS: u64 = 1 << 50;
 
     /// What a member without any role has in a text channel of a default server (the default
     /// for every fake user): see, read, write, use commands, threads, reactions, links, files.
@@ -131,6 +147,22 @@ pub mod permissions {
     /// voice and thread permissions of a default server, without Administrator or Manage
     /// Messages (bits 0, 6, 9-11, 14-18, 20, 21, 25, 26, 31, 32, 35-39, 42-50).
     pub const BOT: u64 = 2_248_473_465_835_073;
+    /// `app_permissions` in a group DM, or a DM with someone other than the bot: "for (G)DMs
+    /// with other users, it will include the `ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE`"
+    /// (Discord's change log, "User-Installable Apps Preview", and the interaction structure's
+    /// note on `app_permissions`).
+    pub const APP_IN_PRIVATE_CHANNEL: u64 = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE;
+    /// `app_permissions` in the DM between a person and the bot: those of a group DM, and
+    /// "for DMs with the app's bot user it will also contain `USE_EXTERNAL_EMOJIS`".
+    pub const APP_IN_BOT_DM: u64 = APP_IN_PRIVATE_CHANNEL | USE_EXTERNAL_EMOJIS;
+    /// `app_permissions` in a server the bot is not in, with the fake's @everyone
+    /// ([`PLAIN_MEMBER`]): "the same as the permissions for `@everyone`, but limited to the
+    /// permissions that can be used in interaction responses (currently `ATTACH_FILES`,
+    /// `EMBED_LINKS`, `MENTION_EVERYONE`, and `USE_EXTERNAL_EMOJIS`)" (change log, calculated
+    /// permissions in interaction payloads), with Attach Files and Embed Links always there
+    /// (discord-api-docs issue 5316).
+    pub const APP_IN_GUILD_WITHOUT_BOT: u64 =
+        ATTACH_FILES | EMBED_LINKS | (PLAIN_MEMBER & (MENTION_EVERYONE | USE_EXTERNAL_EMOJIS));
     /// Every permission bit Discord defines (what an administrator, or the server owner, has).
     pub const ALL: u64 = (1 << 51) - 1;
 
@@ -248,6 +280,9 @@ pub struct FakeMessage {
     pub ephemeral: bool,
     /// For an ephemeral message, the one user who can see it.
     pub visible_to: Option<u64>,
+    /// Who can see a public message of a DM or group DM: the people there (None in a server's
+    /// channel, which every member sees).
+    pub audience: Option<Vec<u64>>,
     pub origin: MessageOrigin,
     /// The interaction this message answers (response or followup).
     pub interaction_id: Option<u64>,
@@ -357,9 +392,15 @@ impl FakeMessage {
             .collect()
     }
 
-    /// Whether `user` can see this message (public, or an ephemeral addressed to them).
+    /// Whether `user` can see this message: an ephemeral one addressed to them, or a public
+    /// one of a server's channel, or of a DM or group DM they are in.
     pub fn is_visible_to(&self, user: u64) -> bool {
-        !self.deleted && (!self.ephemeral || self.visible_to == Some(user))
+        !self.deleted
+            && if self.ephemeral {
+                self.visible_to == Some(user)
+            } else {
+                self.audience.as_ref().is_none_or(|a| a.contains(&user))
+            }
     }
 
     fn version(&self) -> MessageVersion {
@@ -420,10 +461,16 @@ pub struct InteractionOutcome {
     /// Followup messages sent so far (a followup that fills in a deferred response is `message`,
     /// not listed here).
     pub followups: Vec<FakeMessage>,
-    /// The server it came from.
+    /// The server it came from (0 for a DM or group DM).
     pub guild: u64,
     /// The gateway shard `[id, total]` whose connection delivered it.
     pub shard: [u32; 2],
+    /// Its `context`: 0 a server, 1 the DM with the bot, 2 a group DM.
+    pub context: u8,
+    /// Its `authorizing_integration_owners`, as sent (`{"0": guild}`, `{"1": user}`, ...).
+    pub owners: Value,
+    /// Its `app_permissions`.
+    pub app_permissions: u64,
 }
 
 impl InteractionOutcome {
@@ -488,6 +535,15 @@ struct InteractionRecord {
     /// How many earlier versions the original message had right after the callback (an edit
     /// by any route after that completes a deferred update).
     original_versions: usize,
+    /// Its `context`, `authorizing_integration_owners` and `app_permissions`.
+    context: u8,
+    owners: Value,
+    app_permissions: u64,
+    /// The fake's clock offset when it was dispatched (its token's age counts advances made
+    /// after that).
+    clock_at_dispatch: Duration,
+    /// Follow-ups created through its token (`POST /webhooks/{app}/{token}`).
+    followup_posts: u32,
 }
 
 pub(crate) enum Outgoing {
@@ -567,9 +623,27 @@ struct State {
     next_conn: u64,
     /// Session ids handed out in READY, with their shard (a RESUME names one).
     sessions: HashMap<String, [u32; 2]>,
-    /// The servers, and which server each added channel belongs to.
+    /// The servers the bot is in, and which server each added channel belongs to (those of
+    /// servers without the bot too).
     guilds: BTreeMap<u64, FakeGuild>,
     channel_guilds: HashMap<u64, u64>,
+    /// Servers the bot is not in, each with its channels and the person who added the app to
+    /// their account there ([`FakeDiscord::add_guild_without_bot`]).
+    guilds_without_bot: BTreeMap<u64, places::GuildWithoutBot>,
+    /// DMs between a person and the bot: channel → the person.
+    dms: HashMap<u64, u64>,
+    /// Group DMs: channel → its people (the bot is never one of them).
+    group_dms: HashMap<u64, Vec<u64>>,
+    /// The people who installed the app to their account.
+    installed: HashSet<u64>,
+    /// How far the fake's clock is ahead of real time ([`FakeDiscord::advance_clock`]).
+    clock_offset: Duration,
+    /// REST calls refused because the bot is not in the channel or server they name.
+    refused: Vec<String>,
+    /// Webhook calls refused because the interaction's token had expired.
+    expired: Vec<String>,
+    /// `integration_types` given to a global command registered without any.
+    default_integration_types: Vec<u8>,
     /// The shard count `GET /gateway/bot` recommends.
     gateway_shards: u32,
     identifies: u32,
@@ -674,9 +748,13 @@ impl State {
         counts
     }
 
-    /// The server a channel (or a thread, by its parent) belongs to: as added, else `GUILD_ID`.
+    /// The server a channel (or a thread, by its parent) belongs to: as added, 0 for a DM or
+    /// group DM, else `GUILD_ID`.
     fn guild_of(&self, channel: u64) -> u64 {
         let channel = self.threads.get(&channel).map_or(channel, |t| t.parent_id);
+        if self.dms.contains_key(&channel) || self.group_dms.contains_key(&channel) {
+            return 0;
+        }
         self.channel_guilds
             .get(&channel)
             .copied()
@@ -922,6 +1000,14 @@ impl FakeDiscord {
                     },
                 )]),
                 channel_guilds: HashMap::from([(FakeDiscord::CHANNEL_ID, FakeDiscord::GUILD_ID)]),
+                guilds_without_bot: BTreeMap::new(),
+                dms: HashMap::new(),
+                group_dms: HashMap::new(),
+                installed: HashSet::new(),
+                clock_offset: Duration::ZERO,
+                refused: Vec::new(),
+                expired: Vec::new(),
+                default_integration_types: vec![0],
                 gateway_shards: 1,
                 identifies: 0,
                 resumes: 0,
@@ -991,7 +1077,8 @@ impl FakeDiscord {
             .extend(channels);
     }
 
-    /// The server a channel (or thread) belongs to.
+    /// The server a channel (or thread) belongs to (0 for a DM or group DM; see
+    /// [`Self::place_of`]).
     pub fn guild_of(&self, channel: u64) -> u64 {
         self.inner.lock().guild_of(channel)
     }

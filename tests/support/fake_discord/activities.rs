@@ -3,11 +3,23 @@
 //! (`POST /oauth2/token`, form-encoded, with the application's id and secret; a code works
 //! once), the person a token belongs to (`GET /users/@me` with `Bearer`), and the Activity
 //! instances a test opens in a channel ([`FakeDiscord::open_activity`]), as the bot reads them
-//! (`GET /applications/{app}/activity-instances/{instance}`, with the bot's token).
+//! (`GET /applications/{app}/activity-instances/{instance}`, with the bot's token): in a
+//! server's channel a location of kind `"gc"` with its `guild_id`, in a DM or group DM one of
+//! kind `"pc"` (a private channel) without (resources/application, "Activity Location
+//! Object").
 
 use serde_json::{json, Value};
 
 use super::{FakeDiscord, FakeUser, Inner, Reply, RestError, RestResult};
+
+/// An instance's location: `(id, kind, guild)`, as Discord names them (`gc-{guild}-{channel}`
+/// for a server's channel, `pc-{channel}` for a DM or group DM).
+fn location(channel: u64, guild: Option<u64>) -> (String, &'static str, Option<u64>) {
+    match guild {
+        Some(g) => (format!("gc-{g}-{channel}"), "gc", Some(g)),
+        None => (format!("pc-{channel}"), "pc", None),
+    }
+}
 
 /// An Activity instance: its channel and the people in it.
 #[derive(Clone, Debug)]
@@ -28,10 +40,12 @@ impl FakeDiscord {
         code
     }
 
-    /// Opens an Activity in `channel` with `users` in it; answers its instance id.
+    /// Opens an Activity in `channel` (a server's channel, a DM or a group DM) with `users` in
+    /// it; answers its instance id (`i-{launch}-{location}`).
     pub fn open_activity(&self, channel: u64, users: &[&FakeUser]) -> String {
         let mut st = self.inner.lock();
-        let instance = format!("i-{}-gc-{}", st.next_id(), channel);
+        let (at, _, _) = location(channel, st.place_of(channel).guild());
+        let instance = format!("i-{}-{at}", st.next_id());
         st.instances.insert(
             instance.clone(),
             FakeInstance {
@@ -49,7 +63,9 @@ impl FakeDiscord {
         }
     }
 
-    /// `user` presses the app's Entry Point command (`launch`, command type 4) in `channel`.
+    /// `user` presses the app's Entry Point command (`launch`, command type 4) in `channel`; it
+    /// must be registered and usable there (its `integration_types` and `contexts`, as for
+    /// [`FakeDiscord::slash`]).
     pub async fn launch(
         &self,
         user: &FakeUser,
@@ -57,11 +73,13 @@ impl FakeDiscord {
     ) -> anyhow::Result<super::InteractionOutcome> {
         let data = {
             let st = self.inner.lock();
-            let guild = st.guild_of(channel);
-            let Some(command) = FakeDiscord::find_command(&st, guild, "launch", 4) else {
-                anyhow::bail!("no Entry Point command is registered");
-            };
-            json!({"id": command["id"], "name": "launch", "type": 4, "guild_id": guild.to_string()})
+            let command = FakeDiscord::available_command(&st, user.id, channel, "launch", 4)
+                .map_err(|e| anyhow::anyhow!("the Entry Point command: {e}"))?;
+            let mut data = json!({"id": command["id"], "name": "launch", "type": 4});
+            if let Some(guild) = st.place_of(channel).guild() {
+                data["guild_id"] = json!(guild.to_string());
+            }
+            data
         };
         let label = format!("the Entry Point command by {}", user.name);
         let id = self.dispatch_interaction(2, user, channel, data, None, label)?;
@@ -120,18 +138,24 @@ impl Inner {
     pub(crate) fn activity_instance(&self, app: u64, instance: &str) -> RestResult {
         let st = self.lock();
         match st.instances.get(instance) {
-            Some(i) if app == FakeDiscord::APP_ID => Ok(Reply::Json(json!({
-                "application_id": app.to_string(),
-                "instance_id": instance,
-                "launch_id": "1",
-                "location": {
-                    "id": format!("gc-{}", i.channel),
-                    "kind": "gc",
+            Some(i) if app == FakeDiscord::APP_ID => {
+                let (id, kind, guild) = location(i.channel, st.place_of(i.channel).guild());
+                let mut location = json!({
+                    "id": id,
+                    "kind": kind,
                     "channel_id": i.channel.to_string(),
-                    "guild_id": st.guild_of(i.channel).to_string(),
-                },
-                "users": i.users.iter().map(u64::to_string).collect::<Vec<_>>(),
-            }))),
+                });
+                if let Some(g) = guild {
+                    location["guild_id"] = json!(g.to_string());
+                }
+                Ok(Reply::Json(json!({
+                    "application_id": app.to_string(),
+                    "instance_id": instance,
+                    "launch_id": "1",
+                    "location": location,
+                    "users": i.users.iter().map(u64::to_string).collect::<Vec<_>>(),
+                })))
+            }
             _ => Err(RestError::new(404, 10_001, "Unknown Activity Instance")),
         }
     }

@@ -150,6 +150,33 @@ pub fn partial_channel(channel: u64, guild: u64, permissions: u64) -> Value {
     v
 }
 
+/// The DM between `person` and the bot (type 1), as an interaction's `channel` and
+/// `GET /channels/{id}` show it: its recipient is the person.
+pub fn dm_channel(channel: u64, person: &FakeUser) -> Value {
+    json!({
+        "id": channel.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "flags": 0,
+        "recipients": [user(person)],
+    })
+}
+
+/// A group DM (type 3) of `people` as an interaction's `channel` shows it: no name, the first
+/// of them its owner, all of them its recipients (the bot is not one).
+pub fn group_dm_channel(channel: u64, people: &[FakeUser]) -> Value {
+    json!({
+        "id": channel.to_string(),
+        "type": 3,
+        "name": null,
+        "icon": null,
+        "owner_id": people.first().map(|p| p.id.to_string()),
+        "last_message_id": null,
+        "flags": 0,
+        "recipients": people.iter().map(user).collect::<Vec<_>>(),
+    })
+}
+
 /// A full guild text channel, as `GET /channels/{id}` returns it.
 pub fn guild_channel(channel: u64, guild: u64) -> Value {
     let mut v = json!({
@@ -291,7 +318,11 @@ pub fn app_info(app_id: u64, owner: &FakeUser) -> Value {
         "team": null,
         "flags": 0,
         "tags": [],
-        "integration_types_config": {"0": {}},
+        // Both installation contexts, as a user-installable app's settings have them.
+        "integration_types_config": {
+            "0": {"oauth2_install_params": {"scopes": ["applications.commands", "bot"], "permissions": super::permissions::BOT.to_string()}},
+            "1": {"oauth2_install_params": {"scopes": ["applications.commands"], "permissions": "0"}},
+        },
         "redirect_uris": [],
         "interactions_endpoint_url": null,
         "role_connections_verification_url": null,
@@ -432,8 +463,16 @@ pub fn guild_create(
     json!({"op": 0, "t": "GUILD_CREATE", "s": seq, "d": d})
 }
 
-/// Fills in what Discord adds to a command definition when it is registered.
-pub fn registered_command(def: &Value, id: u64, app_id: u64, guild: Option<u64>) -> Value {
+/// Fills in what Discord adds to a command definition when it is registered: for a command
+/// without `integration_types`, `default_types` (a global command's; a guild command's are
+/// `[0]`), and `contexts` null (every context) when not given.
+pub fn registered_command(
+    def: &Value,
+    id: u64,
+    app_id: u64,
+    guild: Option<u64>,
+    default_types: &[u8],
+) -> Value {
     let mut cmd = def.as_object().cloned().unwrap_or_default();
     cmd.insert("id".into(), json!(id.to_string()));
     cmd.insert("application_id".into(), json!(app_id.to_string()));
@@ -444,6 +483,20 @@ pub fn registered_command(def: &Value, id: u64, app_id: u64, guild: Option<u64>)
     cmd.entry("default_member_permissions")
         .or_insert(json!(null));
     cmd.entry("nsfw").or_insert(json!(false));
+    let default = if guild.is_some() {
+        &[0][..]
+    } else {
+        default_types
+    };
+    let given = cmd
+        .get("integration_types")
+        .filter(|t| t.is_array())
+        .cloned();
+    cmd.insert(
+        "integration_types".into(),
+        given.unwrap_or_else(|| json!(default)),
+    );
+    cmd.entry("contexts").or_insert(json!(null));
     if let Some(g) = guild {
         cmd.insert("guild_id".into(), json!(g.to_string()));
     }

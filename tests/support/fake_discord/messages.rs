@@ -49,12 +49,15 @@ impl Inner {
 
     pub(super) fn interaction_metadata(st: &State, id: u64, user: u64, followup: bool) -> Value {
         let rec = st.interactions.get(&id);
-        let guild = rec.map_or(FakeDiscord::GUILD_ID, |r| r.guild);
+        let owners = rec.map_or_else(
+            || json!({"0": FakeDiscord::GUILD_ID.to_string()}),
+            |r| r.owners.clone(),
+        );
         let mut v = json!({
             "id": id.to_string(),
             "type": rec.map_or(2, |r| r.kind),
             "user": st.user(user).json(),
-            "authorizing_integration_owners": {"0": guild.to_string()},
+            "authorizing_integration_owners": owners,
         });
         if let Some(m) = rec.and_then(|r| r.component_message) {
             v["interacted_message_id"] = json!(m.to_string());
@@ -95,6 +98,7 @@ impl Inner {
             t.archived = false;
         }
         let attachments = Self::attachments_of(st, &[], data, "new message");
+        let audience = st.place_of(channel_id).audience();
         let msg = FakeMessage {
             id,
             channel_id,
@@ -117,6 +121,7 @@ impl Inner {
             } else {
                 None
             },
+            audience,
             origin,
             interaction_id: interaction.map(|(i, _)| i),
             interaction_metadata: interaction.map_or(Value::Null, |(i, user)| {
@@ -453,6 +458,17 @@ impl Inner {
             st.violation(format!("{what}: unknown interaction token"));
             return Err(RestError::unknown_webhook());
         };
+        let age = st.token_age(&st.interactions[&id]);
+        if age > TOKEN_LIFETIME {
+            // Discord's answer to a token past its 15 minutes.
+            st.expired.push(what.to_string());
+            st.violation(format!(
+                "{what}: the token of {} is {age:?} old on the fake's clock (it works for \
+                 {TOKEN_LIFETIME:?}); Discord answers 401 Invalid Webhook Token",
+                st.interactions[&id].label
+            ));
+            return Err(RestError::new(401, 50027, "Invalid Webhook Token"));
+        }
         let acked = st.interactions[&id]
             .callback
             .as_ref()
@@ -475,6 +491,19 @@ impl Inner {
         let what = format!("followup to {}", st.interactions[&iid].label);
         Self::check_payload(&mut st, &what, data)?;
         Self::check_not_empty(&mut st, &what, data)?;
+        let rec = &st.interactions[&iid];
+        let user_installed = rec.owners.get("0").is_none();
+        if user_installed && rec.followup_posts >= places::USER_INSTALL_FOLLOWUPS {
+            st.violation(format!(
+                "{what}: a user-installed app may create {} follow-ups per interaction",
+                places::USER_INSTALL_FOLLOWUPS
+            ));
+            return Err(RestError::new(
+                400,
+                40094,
+                "This interaction has hit the maximum number of follow up messages",
+            ));
+        }
         let rec = &st.interactions[&iid];
         let (user_id, channel_id, original) = (rec.user_id, rec.channel_id, rec.original);
         let deferred = rec.callback.as_ref().is_some_and(|c| c.kind == 5);
@@ -501,6 +530,7 @@ impl Inner {
         };
         if let Some(rec) = st.interactions.get_mut(&iid) {
             rec.updates += 1;
+            rec.followup_posts += 1;
         }
         let v = self.message_json(&st, &st.messages[&id]);
         drop(st);

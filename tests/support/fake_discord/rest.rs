@@ -97,6 +97,11 @@ impl Inner {
 
     pub(crate) fn get_channel(&self, channel: u64) -> RestResult {
         let st = self.lock();
+        if let Place::BotDm(person) = st.place_of(channel) {
+            let v = fixtures::dm_channel(channel, &st.user(person));
+            fixtures::validate::<serenity::all::Channel>("DM channel", &v);
+            return Ok(Reply::Json(v));
+        }
         if let Some(t) = st.thread(channel) {
             if t.deleted {
                 return Err(RestError::unknown_channel());
@@ -178,10 +183,13 @@ impl Inner {
         }
     }
 
-    /// The parent of a new thread must be a channel, not a thread.
+    /// The parent of a new thread must be a server's text channel, not a thread, a voice
+    /// channel or a DM.
     pub(super) fn check_parent(st: &mut State, what: &str, parent: u64) -> Result<(), RestError> {
-        if st.thread(parent).is_some() {
-            st.violation(format!("{what}: a thread cannot be started in a thread"));
+        if st.thread(parent).is_some() || st.place_of(parent).guild().is_none() {
+            st.violation(format!(
+                "{what}: a thread cannot be started in a thread or a DM"
+            ));
             return Err(RestError::new(
                 400,
                 50024,
@@ -403,15 +411,46 @@ impl Inner {
                 id
             }
         };
-        fixtures::registered_command(def, id, FakeDiscord::APP_ID, guild)
+        fixtures::registered_command(
+            def,
+            id,
+            FakeDiscord::APP_ID,
+            guild,
+            &st.default_integration_types,
+        )
     }
 
     pub(super) fn check_commands(
         st: &mut State,
         what: &str,
+        guild: Option<u64>,
         defs: &[Value],
     ) -> Result<(), RestError> {
         let mut problems: Vec<String> = defs.iter().flat_map(checks::command_definition).collect();
+        // "the `PRIVATE_CHANNEL` interaction context can only be included in `contexts` if
+        // `USER_INSTALL` is included in `integration_types` for the command" (the tutorial
+        // "Developing a User-Installable App"), counting the types Discord fills in.
+        for d in defs.iter().filter(|_| guild.is_none()) {
+            let types = match d.get("integration_types").and_then(Value::as_array) {
+                Some(t) => t.iter().filter_map(Value::as_u64).collect(),
+                None => st
+                    .default_integration_types
+                    .iter()
+                    .map(|t| u64::from(*t))
+                    .collect::<Vec<_>>(),
+            };
+            let private = d
+                .get("contexts")
+                .and_then(Value::as_array)
+                .is_some_and(|c| c.iter().any(|c| c.as_u64() == Some(2)));
+            if private && !types.contains(&1) {
+                problems.push(format!(
+                    "command {}: context 2 (PRIVATE_CHANNEL) without integration type 1 \
+                     (USER_INSTALL) among {types:?}",
+                    d["name"]
+                ));
+            }
+        }
         let mut names = std::collections::HashSet::new();
         for d in defs {
             let key = (
@@ -443,7 +482,7 @@ impl Inner {
             return Err(RestError::invalid_form_body());
         };
         let mut st = self.lock();
-        Self::check_commands(&mut st, &what, defs)?;
+        Self::check_commands(&mut st, &what, guild, defs)?;
         let registered: Vec<Value> = defs
             .iter()
             .map(|d| Self::register(&mut st, guild, d))
@@ -470,7 +509,7 @@ impl Inner {
         let what = format!("POST command (guild {guild:?})");
         self.check_app(app, &what)?;
         let mut st = self.lock();
-        Self::check_commands(&mut st, &what, std::slice::from_ref(def))?;
+        Self::check_commands(&mut st, &what, guild, std::slice::from_ref(def))?;
         let cmd = Self::register(&mut st, guild, def);
         let list = match guild {
             None => &mut st.global_commands,

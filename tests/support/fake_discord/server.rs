@@ -307,117 +307,123 @@ async fn rest(
             }
         }
     };
-    let result = match (m, segs.as_slice()) {
-        ("GET", ["gateway"]) => inner.gateway_info(false),
-        ("GET", ["gateway", "bot"]) => inner.gateway_info(true),
-        ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
-            inner.app_info()
-        }
-        ("POST", ["oauth2", "token"]) => inner.oauth_token(&body),
-        ("GET", ["users", "@me"]) => match authorization
-            .as_deref()
-            .and_then(|a| a.strip_prefix("Bearer "))
-        {
-            Some(token) => inner.token_user(token),
-            None => inner.current_user(),
+    // A channel or server the bot is not in: 403 Missing Access, whatever the route.
+    let result = match inner.out_of_reach(&segs, &line) {
+        Some(refused) => Err(refused),
+        None => match (m, segs.as_slice()) {
+            ("GET", ["gateway"]) => inner.gateway_info(false),
+            ("GET", ["gateway", "bot"]) => inner.gateway_info(true),
+            ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
+                inner.app_info()
+            }
+            ("POST", ["oauth2", "token"]) => inner.oauth_token(&body),
+            ("GET", ["users", "@me"]) => match authorization
+                .as_deref()
+                .and_then(|a| a.strip_prefix("Bearer "))
+            {
+                Some(token) => inner.token_user(token),
+                None => inner.current_user(),
+            },
+            ("GET", ["applications", app, "activity-instances", instance]) if id(app).is_some() => {
+                inner.activity_instance(id(app).unwrap_or_default(), instance)
+            }
+            ("GET", ["users", u]) if id(u).is_some() => inner.get_user(id(u).unwrap_or_default()),
+            ("GET", ["guilds", g, "members", u]) if id(g).is_some() && id(u).is_some() => {
+                inner.get_member(id(g).unwrap_or_default(), id(u).unwrap_or_default())
+            }
+            (_, ["applications", app, "commands"]) if id(app).is_some() => {
+                let app = id(app).unwrap_or_default();
+                match m {
+                    "PUT" => inner.put_commands(app, None, &body),
+                    "POST" => inner.post_command(app, None, &body),
+                    "GET" => inner.get_commands(app, None),
+                    _ => Err(inner.unknown_route(&line)),
+                }
+            }
+            (_, ["applications", app, "guilds", g, "commands"])
+                if id(app).is_some() && id(g).is_some() =>
+            {
+                let (app, g) = (id(app).unwrap_or_default(), id(g));
+                match m {
+                    "PUT" => inner.put_commands(app, g, &body),
+                    "POST" => inner.post_command(app, g, &body),
+                    "GET" => inner.get_commands(app, g),
+                    _ => Err(inner.unknown_route(&line)),
+                }
+            }
+            ("DELETE", ["applications", app, "commands", c])
+                if id(app).is_some() && id(c).is_some() =>
+            {
+                inner.delete_command(id(app).unwrap_or_default(), None, id(c).unwrap_or_default())
+            }
+            ("DELETE", ["applications", app, "guilds", g, "commands", c])
+                if id(app).is_some() && id(g).is_some() && id(c).is_some() =>
+            {
+                inner.delete_command(
+                    id(app).unwrap_or_default(),
+                    id(g),
+                    id(c).unwrap_or_default(),
+                )
+            }
+            ("POST", ["interactions", i, token, "callback"]) if id(i).is_some() => {
+                inner.interaction_callback(id(i).unwrap_or_default(), token, &body)
+            }
+            ("POST", ["webhooks", app, token]) if id(app).is_some() => {
+                inner.followup(id(app).unwrap_or_default(), token, &body)
+            }
+            ("GET" | "PATCH" | "DELETE", ["webhooks", app, token, "messages", target])
+                if id(app).is_some() =>
+            {
+                inner.webhook_message(m, id(app).unwrap_or_default(), token, target, &body)
+            }
+            ("POST", ["channels", c, "messages"]) if id(c).is_some() => {
+                inner.create_channel_message(id(c).unwrap_or_default(), &body)
+            }
+            ("GET", ["channels", c, "messages"]) if id(c).is_some() => {
+                let limit = query_param(&uri, "limit")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(50);
+                inner.list_channel_messages(id(c).unwrap_or_default(), limit)
+            }
+            ("GET" | "PATCH" | "DELETE", ["channels", c, "messages", msg])
+                if id(c).is_some() && id(msg).is_some() =>
+            {
+                inner.channel_message(
+                    m,
+                    id(c).unwrap_or_default(),
+                    id(msg).unwrap_or_default(),
+                    &body,
+                )
+            }
+            ("POST", ["channels", c, "typing"]) if id(c).is_some() => Ok(Reply::NoContent),
+            ("POST", ["channels", c, "threads"]) if id(c).is_some() => {
+                inner.create_thread(id(c).unwrap_or_default(), &body)
+            }
+            ("POST", ["channels", c, "messages", msg, "threads"])
+                if id(c).is_some() && id(msg).is_some() =>
+            {
+                inner.create_thread_from_message(
+                    id(c).unwrap_or_default(),
+                    id(msg).unwrap_or_default(),
+                    &body,
+                )
+            }
+            ("PATCH", ["channels", c]) if id(c).is_some() => {
+                inner.edit_thread(id(c).unwrap_or_default(), &body)
+            }
+            ("DELETE", ["channels", c]) if id(c).is_some() => {
+                inner.delete_thread(id(c).unwrap_or_default())
+            }
+            ("PUT" | "DELETE", ["channels", c, "thread-members", u])
+                if id(c).is_some() && id(u).is_some() =>
+            {
+                inner.thread_member(m, id(c).unwrap_or_default(), id(u).unwrap_or_default())
+            }
+            ("GET", ["channels", c]) if id(c).is_some() => {
+                inner.get_channel(id(c).unwrap_or_default())
+            }
+            _ => Err(inner.unknown_route(&line)),
         },
-        ("GET", ["applications", app, "activity-instances", instance]) if id(app).is_some() => {
-            inner.activity_instance(id(app).unwrap_or_default(), instance)
-        }
-        ("GET", ["users", u]) if id(u).is_some() => inner.get_user(id(u).unwrap_or_default()),
-        ("GET", ["guilds", g, "members", u]) if id(g).is_some() && id(u).is_some() => {
-            inner.get_member(id(g).unwrap_or_default(), id(u).unwrap_or_default())
-        }
-        (_, ["applications", app, "commands"]) if id(app).is_some() => {
-            let app = id(app).unwrap_or_default();
-            match m {
-                "PUT" => inner.put_commands(app, None, &body),
-                "POST" => inner.post_command(app, None, &body),
-                "GET" => inner.get_commands(app, None),
-                _ => Err(inner.unknown_route(&line)),
-            }
-        }
-        (_, ["applications", app, "guilds", g, "commands"])
-            if id(app).is_some() && id(g).is_some() =>
-        {
-            let (app, g) = (id(app).unwrap_or_default(), id(g));
-            match m {
-                "PUT" => inner.put_commands(app, g, &body),
-                "POST" => inner.post_command(app, g, &body),
-                "GET" => inner.get_commands(app, g),
-                _ => Err(inner.unknown_route(&line)),
-            }
-        }
-        ("DELETE", ["applications", app, "commands", c])
-            if id(app).is_some() && id(c).is_some() =>
-        {
-            inner.delete_command(id(app).unwrap_or_default(), None, id(c).unwrap_or_default())
-        }
-        ("DELETE", ["applications", app, "guilds", g, "commands", c])
-            if id(app).is_some() && id(g).is_some() && id(c).is_some() =>
-        {
-            inner.delete_command(
-                id(app).unwrap_or_default(),
-                id(g),
-                id(c).unwrap_or_default(),
-            )
-        }
-        ("POST", ["interactions", i, token, "callback"]) if id(i).is_some() => {
-            inner.interaction_callback(id(i).unwrap_or_default(), token, &body)
-        }
-        ("POST", ["webhooks", app, token]) if id(app).is_some() => {
-            inner.followup(id(app).unwrap_or_default(), token, &body)
-        }
-        ("GET" | "PATCH" | "DELETE", ["webhooks", app, token, "messages", target])
-            if id(app).is_some() =>
-        {
-            inner.webhook_message(m, id(app).unwrap_or_default(), token, target, &body)
-        }
-        ("POST", ["channels", c, "messages"]) if id(c).is_some() => {
-            inner.create_channel_message(id(c).unwrap_or_default(), &body)
-        }
-        ("GET", ["channels", c, "messages"]) if id(c).is_some() => {
-            let limit = query_param(&uri, "limit")
-                .and_then(|l| l.parse().ok())
-                .unwrap_or(50);
-            inner.list_channel_messages(id(c).unwrap_or_default(), limit)
-        }
-        ("GET" | "PATCH" | "DELETE", ["channels", c, "messages", msg])
-            if id(c).is_some() && id(msg).is_some() =>
-        {
-            inner.channel_message(
-                m,
-                id(c).unwrap_or_default(),
-                id(msg).unwrap_or_default(),
-                &body,
-            )
-        }
-        ("POST", ["channels", c, "typing"]) if id(c).is_some() => Ok(Reply::NoContent),
-        ("POST", ["channels", c, "threads"]) if id(c).is_some() => {
-            inner.create_thread(id(c).unwrap_or_default(), &body)
-        }
-        ("POST", ["channels", c, "messages", msg, "threads"])
-            if id(c).is_some() && id(msg).is_some() =>
-        {
-            inner.create_thread_from_message(
-                id(c).unwrap_or_default(),
-                id(msg).unwrap_or_default(),
-                &body,
-            )
-        }
-        ("PATCH", ["channels", c]) if id(c).is_some() => {
-            inner.edit_thread(id(c).unwrap_or_default(), &body)
-        }
-        ("DELETE", ["channels", c]) if id(c).is_some() => {
-            inner.delete_thread(id(c).unwrap_or_default())
-        }
-        ("PUT" | "DELETE", ["channels", c, "thread-members", u])
-            if id(c).is_some() && id(u).is_some() =>
-        {
-            inner.thread_member(m, id(c).unwrap_or_default(), id(u).unwrap_or_default())
-        }
-        ("GET", ["channels", c]) if id(c).is_some() => inner.get_channel(id(c).unwrap_or_default()),
-        _ => Err(inner.unknown_route(&line)),
     };
     match fault {
         // The call was done; its answer comes late, or as a failure.

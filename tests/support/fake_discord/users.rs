@@ -1,5 +1,6 @@
-//! Acting as users: slash commands, autocomplete, button clicks and select menus, dispatched on
-//! the gateway of the server's shard, and the outcome (the bot's answer) awaited.
+//! Acting as users: slash commands, autocomplete, button clicks and select menus, sent from the
+//! place of the channel they name (a server's channel, a DM, a group DM: see `places`) on the
+//! gateway connection of that place's shard, and the outcome (the bot's answer) awaited.
 
 use super::*;
 
@@ -14,25 +15,18 @@ impl FakeDiscord {
             .cloned()
     }
 
-    /// Builds `data` for a slash command or autocomplete, checking the options against the
-    /// registered definition and filling in their `type` if the test left it out.
+    /// Builds `data` for a slash command or autocomplete by `user`, checking that the command
+    /// can be used where `channel` is (see [`Self::available_command`]) and the options against
+    /// its definition, and filling in their `type` if the test left it out.
     pub(super) fn command_data(
         st: &State,
+        user: u64,
         channel: u64,
         name: &str,
         options: &Value,
     ) -> anyhow::Result<Value> {
-        let guild = st.guild_of(channel);
-        let Some(cmd) = Self::find_command(st, guild, name, 1) else {
-            let known: Vec<String> = st
-                .guild_commands
-                .values()
-                .flatten()
-                .chain(&st.global_commands)
-                .map(|c| c["name"].as_str().unwrap_or("?").to_string())
-                .collect();
-            bail!("/{name} is not a registered command (registered: {known:?})");
-        };
+        let place = st.place_of(channel);
+        let cmd = Self::available_command(st, user, channel, name, 1)?;
         let options = match options {
             Value::Null => json!([]),
             Value::Array(_) => options.clone(),
@@ -56,10 +50,16 @@ impl FakeDiscord {
             "name": name,
             "type": 1,
             "options": options,
-            "guild_id": guild.to_string(),
         });
+        if let Some(guild) = place.guild() {
+            data["guild_id"] = json!(guild.to_string());
+        }
         if !resolved_users.is_empty() {
-            data["resolved"] = json!({"users": resolved_users, "members": resolved_members});
+            data["resolved"] = json!({"users": resolved_users});
+            // Members only in a server.
+            if place.guild().is_some() {
+                data["resolved"]["members"] = Value::Object(resolved_members);
+            }
         }
         Ok(data)
     }
@@ -137,7 +137,10 @@ impl FakeDiscord {
         Ok(Value::Array(out))
     }
 
-    /// Sends an interaction over the gateway and records it. Returns its id.
+    /// Sends an interaction over the gateway and records it. Returns its id. Where the channel
+    /// is decides its `context`, `authorizing_integration_owners`, `app_permissions`, whether it
+    /// carries `guild_id` and `member` (a server) or a top-level `user` (a DM or group DM), and
+    /// which shard carries it.
     pub(super) fn dispatch_interaction(
         &self,
         kind: u8,
@@ -149,13 +152,15 @@ impl FakeDiscord {
     ) -> anyhow::Result<u64> {
         let inner = &self.inner;
         let mut st = inner.lock();
-        let guild = st.guild_of(channel);
+        let place = st.place_of(channel);
+        let guild = place.shard_key();
         let Some(conn) = st.conn_for(guild) else {
             if !st.any_ready() {
                 bail!("no bot is connected to the fake gateway");
             }
             let why = format!(
-                "{label}: server {guild} has no connected gateway shard (ready: {:?})",
+                "{label}: {} has no connected gateway shard (ready: {:?})",
+                place.describe(),
                 st.conns
                     .values()
                     .filter(|c| c.ready)
@@ -168,18 +173,34 @@ impl FakeDiscord {
         let shard = st.conns[&conn].shard.unwrap_or([0, 1]);
         st.users.entry(user.id).or_insert_with(|| user.clone());
         let perms = st.permissions_of(user.id);
-        let channel_json = match st.thread(channel) {
-            None => fixtures::partial_channel(channel, guild, perms),
-            Some(t) if t.deleted => bail!("thread {channel} was deleted"),
-            Some(t)
-                if t.kind == 12
-                    && !t.members.contains(&user.id)
-                    && !permissions::has(perms, permissions::MANAGE_THREADS) =>
-            {
-                bail!("{} is not in the private thread {channel}", user.name)
+        let channel_json = match &place {
+            Place::BotDm(person) if *person != user.id => {
+                bail!("{} is not in the DM {channel} (of {person})", user.name)
             }
-            Some(t) => fixtures::partial_thread(t, guild, perms),
+            Place::BotDm(person) => fixtures::dm_channel(channel, &st.user(*person)),
+            Place::GroupDm(people) if !people.contains(&user.id) => {
+                bail!("{} is not in the group DM {channel}", user.name)
+            }
+            Place::GroupDm(people) => {
+                let users: Vec<FakeUser> = people.iter().map(|p| st.user(*p)).collect();
+                fixtures::group_dm_channel(channel, &users)
+            }
+            Place::Guild(_) | Place::GuildWithoutBot(_) => match st.thread(channel) {
+                None => fixtures::partial_channel(channel, guild, perms),
+                Some(t) if t.deleted => bail!("thread {channel} was deleted"),
+                Some(t)
+                    if t.kind == 12
+                        && !t.members.contains(&user.id)
+                        && !permissions::has(perms, permissions::MANAGE_THREADS) =>
+                {
+                    bail!("{} is not in the private thread {channel}", user.name)
+                }
+                Some(t) => fixtures::partial_thread(t, guild, perms),
+            },
         };
+        let owners = st.owners_for(kind, user.id, &place, &data, component_message);
+        let app_permissions = st.app_permissions_in(&place);
+        let context = place.context();
         let id = st.next_id();
         let token = format!("fake-interaction-token-{id}");
         let mut d = json!({
@@ -187,20 +208,26 @@ impl FakeDiscord {
             "application_id": Self::APP_ID.to_string(),
             "type": kind,
             "data": data,
-            "guild_id": guild.to_string(),
             "channel": channel_json,
             "channel_id": channel.to_string(),
-            "member": fixtures::member(user, perms),
             "token": token,
             "version": 1,
-            "app_permissions": st.permissions_of(Self::BOT_USER_ID).to_string(),
+            "app_permissions": app_permissions.to_string(),
             "locale": st.locales.get(&user.id).cloned().unwrap_or_else(|| "en-US".to_string()),
-            "guild_locale": st.guild_locale.clone(),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": guild.to_string()},
-            "context": 0,
+            "authorizing_integration_owners": owners,
+            "context": context,
             "attachment_size_limit": fixtures::ATTACHMENT_SIZE_LIMIT,
         });
+        if let Some(guild) = place.guild() {
+            d["guild_id"] = json!(guild.to_string());
+            d["member"] = fixtures::member(user, perms);
+            d["guild_locale"] = json!(st.guild_locale.clone());
+        } else {
+            // "`member` is sent when the interaction is invoked in a guild, and `user` is sent
+            // when invoked in a DM".
+            d["user"] = user.json();
+        }
         if let Some(m) = component_message {
             d["message"] = inner.message_json(&st, &st.messages[&m]);
         }
@@ -215,6 +242,7 @@ impl FakeDiscord {
         c.tx.send(Outgoing::Text(payload.to_string()))
             .map_err(|_| anyhow!("the gateway connection closed"))?;
         st.tokens.insert(token.clone(), id);
+        let clock_at_dispatch = st.clock_offset;
         st.interactions.insert(
             id,
             InteractionRecord {
@@ -232,6 +260,11 @@ impl FakeDiscord {
                 followups: Vec::new(),
                 updates: 0,
                 original_versions: 0,
+                context,
+                owners: d["authorizing_integration_owners"].clone(),
+                app_permissions,
+                clock_at_dispatch,
+                followup_posts: 0,
             },
         );
         Ok(id)
@@ -302,6 +335,9 @@ impl FakeDiscord {
                 .collect(),
             guild: rec.guild,
             shard: rec.shard,
+            context: rec.context,
+            owners: rec.owners.clone(),
+            app_permissions: rec.app_permissions,
         }))
     }
 
@@ -331,7 +367,7 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> anyhow::Result<InteractionOutcome> {
-        let data = Self::command_data(&self.inner.lock(), channel, name, &options)?;
+        let data = Self::command_data(&self.inner.lock(), user.id, channel, name, &options)?;
         let label = format!("/{name} by {}", user.name);
         let id = self.dispatch_interaction(2, user, channel, data, None, label)?;
         self.wait_outcome(id).await
@@ -346,7 +382,7 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> anyhow::Result<Vec<Value>> {
-        let data = Self::command_data(&self.inner.lock(), channel, name, &options)?;
+        let data = Self::command_data(&self.inner.lock(), user.id, channel, name, &options)?;
         let label = format!("autocomplete of /{name} by {}", user.name);
         let id = self.dispatch_interaction(4, user, channel, data, None, label)?;
         let outcome = self.wait_outcome(id).await?;
