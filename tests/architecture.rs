@@ -636,6 +636,7 @@ fn the_discord_edge_stands_in_layers() {
             "handled",
             "gate",
             "admission",
+            "place",
         ],
         &["command_names", "words", "render", "actions"],
         &["tables", "languages", "data"],

@@ -23,6 +23,7 @@ mod e2e_matches;
 mod e2e_metrics;
 mod e2e_outage;
 mod e2e_owner_errors;
+mod e2e_places;
 mod e2e_quiet;
 mod e2e_records;
 mod e2e_replay;

@@ -125,6 +125,7 @@ discord-options-too-long = The options are too long: at most { $max } characters
 discord-invite-me = I deal the cards and cannot take a seat myself: add computer players with `bots`.
 discord-invite-not-member = { $who } is not a member of this server; invite people from here.
 discord-invite-cannot-see = { $who } cannot see this channel; invite people who can.
+discord-invite-in-dm = Only you and pakka are in this DM, so { $who } cannot join here: play them in a group DM or a server, or add computer players with `bots`.
 
 # /scores and /rules.
 discord-players = { $exact ->

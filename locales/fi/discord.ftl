@@ -129,6 +129,7 @@ discord-options-too-long = Asetukset ovat liian pitkät: enintään { $max } mer
 discord-invite-me = Minä jaan kortit enkä voi itse istua pöytään: lisää tietokonepelaajia valinnalla `bots`.
 discord-invite-not-member = { $who } ei ole tämän palvelimen jäsen; kutsu täkäläisiä.
 discord-invite-cannot-see = { $who } ei näe tätä kanavaa; kutsu joku, joka näkee sen.
+discord-invite-in-dm = Tässä yksityisviestissä olette vain sinä ja pakka, joten { $who } ei pääse mukaan: pelatkaa ryhmäviestissä tai palvelimella, tai lisää tietokonepelaajia valinnalla `bots`.
 
 # /scores and /rules.
 discord-players = { $exact ->

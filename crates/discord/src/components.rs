@@ -825,7 +825,9 @@ async fn on_again(c: &Click<'_>, table: TableId) {
     if let Some(message) = public::post(
         c.ctx,
         &c.data.channels,
-        c.data.tables.voice(view.id),
+        c.data
+            .tables
+            .voice_for(view.id, c.data.channels.by_interactions(view.channel_id)),
         view.channel_id,
         &reply,
         Priority::Person,

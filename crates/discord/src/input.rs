@@ -40,6 +40,9 @@ pub enum BadInput {
     /// The person named at `seat` cannot see the channel.
     #[error("the person at seat {0} cannot see the channel")]
     CannotSee(Seat),
+    /// A person was named at `seat` in the DM with pakka, where nobody else can join.
+    #[error("the person at seat {0} was named in the DM with pakka")]
+    InDmWithMe(Seat),
 }
 
 impl BadInput {
@@ -56,6 +59,7 @@ impl BadInput {
             BadInput::InviteMe(_) => msg!("discord-invite-me"),
             BadInput::NotMember(s) => msg!("discord-invite-not-member", who = seat(*s)),
             BadInput::CannotSee(s) => msg!("discord-invite-cannot-see", who = seat(*s)),
+            BadInput::InDmWithMe(s) => msg!("discord-invite-in-dm", who = seat(*s)),
         }
     }
 }
@@ -92,6 +96,8 @@ pub enum Presence {
     Absent,
     /// A member; whether they can see the channel, when Discord said.
     Member { sees: Option<bool> },
+    /// Named in the DM with pakka, which nobody else can see.
+    InDmWithMe,
 }
 
 /// The people named, in seat order from seat 1, with their ids and what Discord said of them:
@@ -106,6 +112,7 @@ pub fn check_invited(me: u64, named: &[(u64, Presence)]) -> Result<(), BadInput>
         match presence {
             Presence::Absent => return Err(BadInput::NotMember(at)),
             Presence::Member { sees: Some(false) } => return Err(BadInput::CannotSee(at)),
+            Presence::InDmWithMe => return Err(BadInput::InDmWithMe(at)),
             Presence::Member { .. } => {}
         }
     }
@@ -113,8 +120,21 @@ pub fn check_invited(me: u64, named: &[(u64, Presence)]) -> Result<(), BadInput>
 }
 
 /// What a command interaction says of a user it names (a user option): a member when it
-/// resolved one, with their permissions in the channel.
+/// resolved one, with their permissions in the channel. Outside a server there are no members:
+/// in a group DM a person Discord resolved is taken as one of the group (the picker offers
+/// them; whoever is not there cannot see the lobby to accept), and in the DM with pakka
+/// nobody else can join.
 pub fn presence(interaction: &serenity::CommandInteraction, user: serenity::UserId) -> Presence {
+    if interaction.guild_id.is_none() {
+        if interaction.context == Some(serenity::InteractionContext::BotDm) {
+            return Presence::InDmWithMe;
+        }
+        return if interaction.data.resolved.users.contains_key(&user) {
+            Presence::Member { sees: None }
+        } else {
+            Presence::Absent
+        };
+    }
     match interaction.data.resolved.members.get(&user) {
         None => Presence::Absent,
         Some(member) => Presence::Member {

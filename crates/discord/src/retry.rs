@@ -116,15 +116,17 @@ pub(super) enum Failure {
     RateLimited,
     /// 404 of a message or channel that no longer exists (a person deleted it).
     Gone,
-    /// 404 of an interaction's webhook or the interaction itself: its token expired, so what
-    /// it posted can only be reached through the channel now.
+    /// 404 of an interaction's webhook or the interaction itself, or 401 50027 Invalid Webhook
+    /// Token: its token expired, so what it posted can only be reached through the channel
+    /// now (or, where the bot reaches by interactions alone, through the next click's token).
     Expired,
     /// 40060: the interaction was acknowledged already.
     Acknowledged,
     /// 403 with 50013 Missing Permissions or 50001 Missing Access: the bot may no longer do
     /// this in that channel (a permission taken from its role); not done.
     Forbidden,
-    /// Anything else Discord refused (a bug, or a limit such as 30046 on old messages).
+    /// Anything else Discord refused (a bug, or a limit such as 30046 on old messages or 40094,
+    /// the five follow-ups of a user-installed app's interaction).
     Refused,
 }
 
@@ -177,6 +179,8 @@ impl Verdict {
             // Unknown Channel, Message; Unknown Webhook, Interaction.
             (404, 10003 | 10008) => Failure::Gone,
             (404, 10015 | 10062) => Failure::Expired,
+            // Invalid Webhook Token: an interaction's token past its 15 minutes.
+            (401, 50027) => Failure::Expired,
             (_, 40060) => Failure::Acknowledged,
             (403, 50001 | 50013) => Failure::Forbidden,
             _ => Failure::Refused,
@@ -480,6 +484,20 @@ mod tests {
         attempts: 3,
         repeatable: true,
     };
+
+    #[test]
+    fn discords_answers_are_read_as_the_bot_cares() {
+        let kind = |status, code| Verdict::answered(status, code, "").kind;
+        assert_eq!(kind(404, 10008), Failure::Gone);
+        assert_eq!(kind(404, 10015), Failure::Expired);
+        // A token past its 15 minutes (Invalid Webhook Token).
+        assert_eq!(kind(401, 50027), Failure::Expired);
+        assert_eq!(kind(403, 50001), Failure::Forbidden);
+        // The sixth follow-up of a user-installed app's interaction: refused, not retried.
+        assert_eq!(kind(400, 40094), Failure::Refused);
+        assert!(!kind(400, 40094).transient());
+        assert_eq!(kind(503, 0), Failure::Unavailable);
+    }
 
     #[tokio::test]
     async fn a_call_that_keeps_hanging_is_tried_a_bounded_number_of_times() {

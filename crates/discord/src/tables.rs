@@ -375,6 +375,16 @@ impl Tables {
         self.read(table, |r| r.voice.clone().filter(Voice::fresh))?
     }
 
+    /// The token to post the table's public messages with: a fresh one ([`Self::voice`]), or
+    /// where the bot reaches the table's channel by interactions alone (`by_interactions`),
+    /// any that still works, since there is no channel route to fall back on.
+    pub(super) fn voice_for(&self, table: TableId, by_interactions: bool) -> Option<Voice> {
+        if !by_interactions {
+            return self.voice(table);
+        }
+        self.read(table, |r| r.voice.clone().filter(Voice::live))?
+    }
+
     /// Notes a move applied at the table (its number after the move).
     pub(super) fn heard_move(&self, table: TableId, number: u64) {
         self.with(table, |r| r.latest = r.latest.max(number));

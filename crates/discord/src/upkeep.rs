@@ -503,7 +503,7 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
             Err(e)
                 if e.kind == Failure::Forbidden
                     && data.channels.by_interactions(view.channel_id)
-                    && data.tables.voice(view.id).is_some() =>
+                    && data.tables.voice_for(view.id, true).is_some() =>
             {
                 tracing::debug!(
                     table = view.id,
@@ -572,10 +572,11 @@ async fn post_in_table_channel(
     reply: &render::Reply,
     priority: Priority,
 ) -> Option<Posted> {
+    let by_interactions = data.channels.by_interactions(view.channel_id);
     public::post(
         ctx,
         &data.channels,
-        data.tables.voice(view.id),
+        data.tables.voice_for(view.id, by_interactions),
         view.channel_id,
         reply,
         priority,

@@ -1,0 +1,460 @@
+//! pakka where only its interactions reach (issue 65): the DM with the bot, a group DM of three
+//! people and a server where only one person added pakka to their account. In each, a whole
+//! game of Pishe Pasha and a deal of Kop with computer players are played with the buttons on
+//! the fake Discord; after every move the table message is read back and must show that move;
+//! the results and records are kept under the place; the bot calls no channel route there (the
+//! fake refuses and records any), and costs no request against the global limit beyond the
+//! interactions' own routes. A group DM left quiet past the tokens' 15 minutes (the fake's
+//! clock) is brought up to date by the next click, and `/scores` there lists its own games.
+//!
+//! In the DM with the bot only its one person can click, so its "two people" are that person
+//! and a computer player (Kop: the person and three computer players).
+
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::support::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
+use crate::support::harness::*;
+
+/// A server the bot is not in, where Alice added pakka to her account, and its channel.
+const GUILD_WITHOUT_BOT: u64 = FakeDiscord::GUILD_ID + (9 << 22);
+const CHANNEL_WITHOUT_BOT: u64 = FakeDiscord::CHANNEL_ID + 9;
+
+/// The three places a person brings pakka to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// The DM between Alice and the bot.
+    BotDm,
+    /// A group DM of Alice, Bob and Carol (Alice added pakka to her account).
+    GroupDm,
+    /// A server without the bot, where Alice added pakka to her account.
+    ServerWithoutBot,
+}
+
+impl Place {
+    const ALL: [Place; 3] = [Place::BotDm, Place::GroupDm, Place::ServerWithoutBot];
+
+    /// Opens the place on the harness's fake; answers its channel.
+    fn open(self, h: &Harness) -> u64 {
+        match self {
+            Place::BotDm => h.fake.open_dm(&h.alice),
+            Place::GroupDm => h.fake.open_group_dm(&[&h.alice, &h.bob, &h.carol]),
+            Place::ServerWithoutBot => {
+                h.fake
+                    .add_guild_without_bot(GUILD_WITHOUT_BOT, &[CHANNEL_WITHOUT_BOT], &h.alice);
+                CHANNEL_WITHOUT_BOT
+            }
+        }
+    }
+
+    /// The people at a two-person table here, and the computer players beside them.
+    fn two<'a>(self, h: &'a Harness) -> (Vec<&'a FakeUser>, u64) {
+        match self {
+            Place::BotDm => (vec![&h.alice], 1),
+            _ => (vec![&h.alice, &h.bob], 0),
+        }
+    }
+}
+
+/// The first offered choice.
+fn first_choice(_: &FakeUser, _: &[String]) -> usize {
+    0
+}
+
+/// The move number a table message shows on its first line ("**Game** · move 12").
+fn move_shown(content: &str) -> Option<u64> {
+    let first = content.lines().next()?;
+    let number = first.rsplit(" · move ").next()?;
+    number
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Waits until the table message in `channel` shows the move the store has reached, and
+/// answers it. A computer player may move meanwhile: the store is read again on every look.
+async fn table_caught_up(h: &Harness, channel: u64, table: i64) -> FakeMessage {
+    let store = h.store().await;
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let stored = store.table(table).await.unwrap().unwrap().move_number;
+        let current = h.current_table_in(channel, table).await;
+        if move_shown(&current.content) == Some(stored) {
+            return current;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the table message shows move {:?}, the table is at move {stored}: {}",
+            move_shown(&current.content),
+            current.content
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// Plays with the first choice of whichever hand has buttons until `done` says so of the table
+/// message, checking after every click that the table message caught up with the table.
+/// Answers the number of clicks.
+async fn play_watched(
+    h: &Harness,
+    channel: u64,
+    table: i64,
+    players: &[&FakeUser],
+    done: impl Fn(&str) -> bool,
+    limit: usize,
+) -> usize {
+    let mut hands: Vec<(FakeUser, Option<u64>)> =
+        players.iter().map(|p| ((*p).clone(), None)).collect();
+    let mut clicks = 0;
+    while clicks < limit {
+        let current = h.current_table_in(channel, table).await;
+        if done(&current.content) {
+            return clicks;
+        }
+        let live = hands.iter().find_map(|(user, id)| {
+            let message = h.fake.message((*id)?)?;
+            (!message.buttons().is_empty()).then(|| (user.clone(), message))
+        });
+        let Some((user, message)) = live else {
+            h.await_hands_in(channel, table, &current, &mut hands).await;
+            continue;
+        };
+        let (id, _, _) = message.buttons()[first_choice(&user, &[])].clone();
+        match h.fake.click(&user, message.id, &id).await {
+            Ok(outcome) => assert!(outcome.is_ephemeral(), "a hand stays private"),
+            Err(e) if e.to_string().contains("has no button") => continue,
+            Err(e) => panic!("{e:#}"),
+        }
+        clicks += 1;
+        table_caught_up(h, channel, table).await;
+    }
+    clicks
+}
+
+/// `/play` of `game` in `channel` by the first of `people`, the others invited (they accept),
+/// with `bots` computer players; answers the table.
+async fn open(
+    h: &Harness,
+    channel: u64,
+    game: &str,
+    people: &[&FakeUser],
+    bots: u64,
+    seed: u64,
+) -> i64 {
+    let extra: Vec<_> = (bots > 0)
+        .then(|| json!({"name": "bots", "value": bots}))
+        .into_iter()
+        .collect();
+    let (table, first, _) = open_table_in(&h.fake, channel, game, people, seed, &extra).await;
+    assert!(
+        first.content.contains(" · move "),
+        "the answer to /play (or the last Accept) is the table message: {}",
+        first.content
+    );
+    table
+}
+
+/// Nothing was asked of a channel or server route the bot cannot use, nothing broke Discord's
+/// rules, and in the DM with the bot (where the channel routes would work) none was used.
+fn only_interactions(h: &Harness, place: Place, channel: u64) {
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    if place == Place::BotDm {
+        assert_eq!(h.fake.channel_calls_in(channel), Vec::<String>::new());
+    }
+}
+
+/// The counted requests (those against the global limit) per interaction since `from`
+/// requests and `interactions_before` interactions.
+fn counted_per_interaction(h: &Harness, from: usize, interactions_before: usize) -> f64 {
+    let counted = h.fake.counted_requests().len().saturating_sub(from);
+    let interactions = h.fake.interaction_count() - interactions_before;
+    counted as f64 / interactions.max(1) as f64
+}
+
+async fn a_whole_pishe_pasha_game(place: Place) {
+    let h = Harness::start().await;
+    let channel = place.open(&h);
+    let (counted, interactions) = (h.fake.counted_requests().len(), h.fake.interaction_count());
+    let (people, bots) = place.two(&h);
+    let table = open(&h, channel, "pisha-pasha", &people, bots, 7).await;
+    let clicks = play_watched(
+        &h,
+        channel,
+        table,
+        &people,
+        |t| t.contains("Game over"),
+        2_000,
+    )
+    .await;
+    assert!(clicks > 10, "{clicks} clicks");
+    let end = table_caught_up(&h, channel, table).await;
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    let result = h
+        .result_message_in(channel, table)
+        .await
+        .expect("the game's result, as a follow-up");
+    assert!(result.interaction_metadata.is_object() || result.content.contains(" is over."));
+
+    // The results are kept, under the place: its server, or the private channel itself.
+    let store = h.store().await;
+    let stored = store.table(table).await.unwrap().unwrap();
+    assert_eq!(stored.phase, pakka::store::Phase::Finished);
+    let expected_place = match place {
+        Place::ServerWithoutBot => GUILD_WITHOUT_BOT,
+        _ => channel,
+    };
+    assert_eq!(stored.setup.guild_id, expected_place);
+    let results = store.results(table).await.unwrap();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results.iter().filter(|r| r.won).count(), 1, "{results:?}");
+
+    if std::env::var("SHOW_PLACES").is_ok() {
+        for m in h.fake.channel_messages(channel) {
+            println!(
+                "--- {} {:?} eph={} {:?}\n{}",
+                m.id,
+                m.visible_to,
+                m.ephemeral,
+                m.button_labels(),
+                m.content
+            );
+        }
+    }
+    only_interactions(&h, place, channel);
+    let per = counted_per_interaction(&h, counted, interactions);
+    println!("{place:?}: Pishe Pasha, {clicks} clicks, {per:.3} counted requests per interaction");
+    assert!(per <= 0.05, "{per} counted requests per interaction");
+    h.bot.unwrap().shutdown().await;
+}
+
+async fn a_kop_deal(place: Place) {
+    let h = Harness::start().await;
+    let channel = place.open(&h);
+    let (counted, interactions) = (h.fake.counted_requests().len(), h.fake.interaction_count());
+    let (people, bots) = match place {
+        Place::BotDm => (vec![&h.alice], 3),
+        _ => (vec![&h.alice, &h.bob], 2),
+    };
+    let table = open(&h, channel, "kop", &people, bots, 3).await;
+    let clicks = play_watched(
+        &h,
+        channel,
+        table,
+        &people,
+        |t| deal_of(t) >= 2 || t.contains("Game over"),
+        3_000,
+    )
+    .await;
+    assert!(clicks >= 4, "{clicks} clicks");
+    // The deal's end came as a follow-up, and a fresh table message for the next deal.
+    let messages = h.fake.channel_messages(channel);
+    assert!(
+        messages.iter().any(|m| m.content.starts_with("📋")),
+        "the end of the deal is told"
+    );
+    let store = h.store().await;
+    let (deal, totals) = store
+        .match_totals(table)
+        .await
+        .unwrap()
+        .expect("the match's victory cards are kept");
+    assert!(deal >= 2 && totals.len() == 4, "{deal} {totals:?}");
+    only_interactions(&h, place, channel);
+    let per = counted_per_interaction(&h, counted, interactions);
+    println!("{place:?}: a Kop deal, {clicks} clicks, {per:.3} counted requests per interaction");
+    assert!(per <= 0.05, "{per} counted requests per interaction");
+    h.bot.unwrap().shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pishe_pasha_in_the_dm_with_the_bot() {
+    a_whole_pishe_pasha_game(Place::BotDm).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pishe_pasha_in_a_group_dm() {
+    a_whole_pishe_pasha_game(Place::GroupDm).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pishe_pasha_in_a_server_without_the_bot() {
+    a_whole_pishe_pasha_game(Place::ServerWithoutBot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kop_deal_in_the_dm_with_the_bot() {
+    a_kop_deal(Place::BotDm).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kop_deal_in_a_group_dm() {
+    a_kop_deal(Place::GroupDm).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kop_deal_in_a_server_without_the_bot() {
+    a_kop_deal(Place::ServerWithoutBot).await;
+}
+
+/// A group DM's table left alone for longer than a token lives (the fake's clock moved on 16
+/// minutes): every token the bot holds is dead, so the table message stays as it was; the next
+/// click (a hand's move) gives the bot a live token again, a fresh table message shows the
+/// table as it stands, and play goes on to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_left_quiet_past_the_tokens_lifetime_is_brought_up_to_date_by_a_click() {
+    let h = Harness::start().await;
+    let channel = Place::GroupDm.open(&h);
+    let people = [&h.alice, &h.bob];
+    let table = open(&h, channel, "pisha-pasha", &people, 0, 7).await;
+    play_watched(&h, channel, table, &people, |_| false, 4).await;
+    let before = table_caught_up(&h, channel, table).await;
+    assert!(
+        before.content.contains("Show my hand") || !before.buttons().is_empty(),
+        "{}",
+        before.content
+    );
+
+    h.fake.advance_clock(Duration::from_secs(16 * 60));
+    let clicks = play_watched(
+        &h,
+        channel,
+        table,
+        &people,
+        |t| t.contains("Game over"),
+        2_000,
+    )
+    .await;
+    assert!(clicks > 5);
+    let end = table_caught_up(&h, channel, table).await;
+    assert!(end.content.contains("Game over"), "{}", end.content);
+    assert_ne!(
+        end.id, before.id,
+        "a fresh table message, through a live token"
+    );
+    // The bot met the dead tokens at most once or twice each (it tried, was told, and waited).
+    println!("calls with dead tokens: {:?}", h.fake.expired_token_calls());
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+/// `/scores` in a group DM lists the games played there, not those of the server the same
+/// people share.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scores_in_a_group_dm_list_the_groups_games_only() {
+    let h = Harness::start().await;
+    let group = Place::GroupDm.open(&h);
+    let extra = [json!({"name": "bots", "value": 1})];
+    // In the server: Bob and Carol; in the group DM: Alice and a computer player.
+    let (in_server, _) = h
+        .open_table("pisha-pasha", &[&h.bob, &h.carol], 7, &[])
+        .await;
+    h.play(
+        in_server,
+        &[&h.bob, &h.carol],
+        first_choice,
+        |t| t.contains("Game over"),
+        2_000,
+    )
+    .await;
+    let (in_group, _, _) =
+        open_table_in(&h.fake, group, "pisha-pasha", &[&h.alice], 7, &extra).await;
+    play_watched(
+        &h,
+        group,
+        in_group,
+        &[&h.alice],
+        |t| t.contains("Game over"),
+        2_000,
+    )
+    .await;
+
+    let scores = h
+        .fake
+        .slash(&h.alice, group, "scores", json!([]))
+        .await
+        .unwrap();
+    let text = scores.content();
+    assert!(text.contains(&h.alice.mention()), "{text}");
+    assert!(!text.contains(&h.bob.mention()), "{text}");
+    assert!(!text.contains(&h.carol.mention()), "{text}");
+    let in_server = h
+        .fake
+        .slash(&h.bob, CHANNEL, "scores", json!([]))
+        .await
+        .unwrap();
+    let text = in_server.content();
+    assert!(text.contains(&h.bob.mention()), "{text}");
+    assert!(!text.contains(&h.alice.mention()), "{text}");
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}
+
+/// `/settings` and `/tournament` are for servers that added the bot: registered for them alone,
+/// and refused, with a word of why, if used elsewhere all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_carry_their_installation_and_interaction_contexts() {
+    // With the window served, so that the Entry Point is registered too.
+    let h = Harness::start_tweaked(|c| {
+        c.activity_addr = Some(([127, 0, 0, 1], 0).into());
+        c.client_secret = Some(FakeDiscord::CLIENT_SECRET.into());
+    })
+    .await;
+    let everywhere = [
+        "play", "invite", "abandon", "pause", "resume", "scores", "stats", "history", "replay",
+        "rules",
+    ];
+    for name in everywhere {
+        let cmd = h
+            .fake
+            .command_named(name)
+            .unwrap_or_else(|| panic!("/{name} is registered"));
+        assert_eq!(cmd["integration_types"], json!([0, 1]), "/{name}: {cmd}");
+        assert_eq!(cmd["contexts"], json!([0, 1, 2]), "/{name}: {cmd}");
+    }
+    for name in ["settings", "tournament"] {
+        let cmd = h.fake.command_named(name).unwrap();
+        assert_eq!(cmd["integration_types"], json!([0]), "/{name}: {cmd}");
+        assert_eq!(cmd["contexts"], json!([0]), "/{name}: {cmd}");
+    }
+    // The Entry Point (type 4) too.
+    let entry = h
+        .fake
+        .commands()
+        .into_iter()
+        .find(|c| c["type"] == 4)
+        .expect("the Entry Point");
+    assert_eq!(entry["integration_types"], json!([0, 1]), "{entry}");
+    assert_eq!(entry["contexts"], json!([0, 1, 2]), "{entry}");
+
+    // In each place a player command works, and the server's own commands are not offered.
+    for place in Place::ALL {
+        let channel = place.open(&h);
+        let rules = h
+            .fake
+            .slash(
+                &h.alice,
+                channel,
+                "rules",
+                json!([{"name": "game", "value": "kop"}]),
+            )
+            .await
+            .unwrap();
+        assert!(
+            rules.content().contains("Kop"),
+            "{place:?}: {}",
+            rules.content()
+        );
+        assert!(
+            h.fake
+                .slash(&h.alice, channel, "settings", json!([]))
+                .await
+                .is_err(),
+            "{place:?}: /settings is not offered"
+        );
+    }
+    only_interactions(&h, Place::GroupDm, 0);
+    h.bot.unwrap().shutdown().await;
+}
