@@ -1119,3 +1119,150 @@ async fn a_whole_game_played_with_the_keyboard_alone() {
     browser.quit().await;
     web.stop().await;
 }
+
+/// Pishe Pasha between two people in a group DM (issue 65), opened and played in the Activity's
+/// windows alone: Alice opens the table in her window, Bob takes the second seat in his, and
+/// they play to the end by tapping. pakka is on Alice's account only, so the bot cannot post in
+/// the group DM and no interaction gave it a token: it sends nothing there and calls no channel
+/// route; the windows show every move, and the result is kept under the group DM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pishe_pasha_game_in_a_group_dm_opened_and_played_in_the_windows() {
+    use rand::{Rng, SeedableRng};
+    if let Some(why) = windows::browser_missing() {
+        println!("skipped: e2e_browser needs {why}");
+        return;
+    }
+    let h = Harness::start().await;
+    let (alice, bob, carol) = (h.alice.clone(), h.bob.clone(), h.carol.clone());
+    let group = h.fake.open_group_dm(&[&alice, &bob, &carol]);
+    let web = web_edge(&h).await;
+    let instance = h.fake.open_activity(group, &[&alice, &bob]);
+    let pages: Vec<(String, &str)> = [&alice, &bob]
+        .iter()
+        .map(|p| {
+            let url = format!(
+                "http://{}/test/frame.html?code={}&instance={instance}&user_id={}\
+                 &username={}&channel_id={group}",
+                web.addr,
+                h.fake.authorize(p),
+                p.id,
+                p.name
+            );
+            (url, "en-US")
+        })
+        .collect();
+    let mut browser = windows::Browser::open(&pages).await;
+    let service = h.service.clone().unwrap();
+    wait_for(&mut browser, 0, "the form to open a table", |l| {
+        l["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Start a table")
+    })
+    .await;
+    browser
+        .ask(
+            json!({"cmd": "open_table", "window": 0, "game": "pisha-pasha", "seats": 2,
+                    "bots": 0, "level": "normal"}),
+        )
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let table = loop {
+        if let Some(table) = service.table_in(group) {
+            break table;
+        }
+        assert!(std::time::Instant::now() < deadline, "no table opened");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    wait_for(&mut browser, 1, "the lobby", |l| {
+        l["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Take a seat")
+    })
+    .await;
+    browser
+        .ask(json!({"cmd": "act", "window": 1, "action": "join"}))
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !service
+        .view(table)
+        .await
+        .is_ok_and(|v| v.phase == pakka::table::Phase::Playing)
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game never started"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let windows_of = [alice.id, bob.id];
+    let mut moves = 0;
+    loop {
+        let Ok(view) = service.view(table).await else {
+            break; // finished: the service no longer holds it
+        };
+        if view.phase != pakka::table::Phase::Playing {
+            break;
+        }
+        assert!(
+            moves < GAME_LIMIT,
+            "the game went on past {GAME_LIMIT} moves"
+        );
+        let number = view.move_number;
+        let actor = view.to_act[0];
+        let w = windows_of.iter().position(|&p| p == actor).unwrap();
+        // The actor's window shows this move's hand, with its moves.
+        let look = wait_for(&mut browser, w, "the move to make", |l| {
+            l["move"].as_u64() == Some(number)
+                && l["actions"].as_array().is_some_and(|a| !a.is_empty())
+        })
+        .await;
+        let actions = look["actions"].as_array().unwrap();
+        let pick = &actions[rng.random_range(0..actions.len())];
+        browser.click(w, pick["index"].as_u64().unwrap()).await;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while service
+            .view(table)
+            .await
+            .is_ok_and(|v| v.move_number == number)
+        {
+            assert!(std::time::Instant::now() < deadline, "the tap made no move");
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        moves += 1;
+    }
+    // Both windows show the end.
+    for w in 0..2 {
+        wait_for(&mut browser, w, "the result", |l| {
+            l["text"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Play again")
+        })
+        .await;
+    }
+    let recorded: Vec<(u64, Vec<serde_json::Value>)> = windows_of
+        .iter()
+        .copied()
+        .zip(browser.frames().await)
+        .collect();
+    browser.quit().await;
+    web.stop().await;
+
+    let store = h.store().await;
+    let stored = store.table(table).await.unwrap().unwrap();
+    assert_eq!(stored.phase, pakka::store::Phase::Finished);
+    assert_eq!(stored.setup.guild_id, group, "kept under the group DM");
+    let results = store.results(table).await.unwrap();
+    assert_eq!(results.iter().filter(|r| r.won).count(), 1, "{results:?}");
+    windows::check_frames_show_only_what_their_readers_see(&stored, &recorded);
+    assert!(moves > 10, "{moves} moves");
+    // The bot sent nothing to the group DM: no interaction gave it a token there.
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    assert_eq!(h.fake.channel_calls_in(group), Vec::<String>::new());
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    println!("a group DM's Pishe Pasha in the windows: {moves} moves");
+}

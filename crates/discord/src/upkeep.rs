@@ -652,6 +652,13 @@ fn learn_reach(ctx: &serenity::Context, data: &Data, view: &TableView) {
 /// A table still playing whose channel the bot may no longer post in waits (see
 /// `TableService::wait_for_edge`).
 async fn wait_if_forbidden(data: &Data, table: &TableView, ends_table: bool) {
+    // Where the bot reaches by interactions alone, a table never waits for the chat: a change
+    // nobody clicked for (a computer player, a window's move, a turn timer) is shown through a
+    // live token when there is one, and otherwise the next click or window brings the table
+    // message up to date (its note says how).
+    if data.channels.by_interactions(table.channel_id) {
+        return;
+    }
     if table.phase == Phase::Playing && !ends_table && data.channels.forbidden(table.channel_id) {
         tracing::warn!(
             table = table.id,
