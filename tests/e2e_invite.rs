@@ -1,6 +1,7 @@
 //! `pakka invite` against the fake Discord, run as an operator runs it: the binary with the
 //! token in its environment (and `DISCORD_HTTP_PROXY` pointing at the fake) prints the OAuth2
-//! link of the token's own application, with the two scopes and the permissions pakka needs.
+//! links of the token's own application: the server one with the two scopes and the
+//! permissions pakka needs, and the one that adds pakka to a person's account.
 
 use std::process::Command;
 
@@ -30,14 +31,21 @@ async fn invite_prints_the_link_of_the_tokens_application() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{out:?}");
     let link = format!(
-        "https://discord.com/oauth2/authorize?client_id={}\
+        "https://discord.com/oauth2/authorize?client_id={}&integration_type=0\
          &scope=bot+applications.commands&permissions=309237763072",
         FakeDiscord::APP_ID
     );
-    assert!(
-        stdout.lines().any(|l| l.trim() == link),
-        "no line is {link}:\n{stdout}"
+    let user_link = format!(
+        "https://discord.com/oauth2/authorize?client_id={}&integration_type=1\
+         &scope=applications.commands",
+        FakeDiscord::APP_ID
     );
+    for link in [link, user_link] {
+        assert!(
+            stdout.lines().any(|l| l.trim() == link),
+            "no line is {link}:\n{stdout}"
+        );
+    }
     assert!(stdout.contains("Attach Files"), "{stdout}");
     // The application was read from Discord with the token.
     assert!(fake

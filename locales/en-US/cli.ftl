@@ -95,10 +95,12 @@ cli-help-render-seat = Draw this seat's hand instead of the public table (seats 
 cli-help-render-output = The file to write (.png or .svg).
 cli-help-lang = The language of what the terminal prints, e.g. fi or en-US (default: from LC_ALL, LC_MESSAGES or LANG).
 cli-error = error: { $detail }
-cli-help-invite = Print the link that adds this bot (of DISCORD_TOKEN) to a server, with the scopes and permissions pakka needs.
+cli-help-invite = Print the links that add this bot (of DISCORD_TOKEN) to a server, with the scopes and permissions pakka needs, and pakka to a person's own account.
 cli-invite =
     Open this link to add the bot to a server you manage (scopes: { $scopes }; permissions: { $permissions }):
     { $url }
+    Or open this one to add pakka to your own account, to play in DMs, group DMs and servers without the bot (turn on User Install in the developer portal first):
+    { $user_url }
 cli-invite-failed = could not read the bot's application from Discord (check DISCORD_TOKEN, and DISCORD_HTTP_PROXY if set): { $detail }
 cli-no-runtime = error: cannot start the async runtime: { $detail }
 

@@ -87,10 +87,12 @@ cli-help-arena-seed = Ensimmäisen jaon siemen; muut seuraavat sitä.
 cli-help-threads = Työsäikeiden määrä.
 cli-help-lang = Päätteen tulosteiden kieli, esim. fi tai en-US (oletus: LC_ALL, LC_MESSAGES tai LANG).
 cli-error = virhe: { $detail }
-cli-help-invite = Tulosta linkki, jolla tämä botti (DISCORD_TOKENin) lisätään palvelimelle pakan tarvitsemin oikeuksin.
+cli-help-invite = Tulosta linkit, joilla tämä botti (DISCORD_TOKENin) lisätään palvelimelle pakan tarvitsemin oikeuksin ja pakka jonkun omalle tilille.
 cli-invite =
     Avaa tämä linkki lisätäksesi botin palvelimelle, jota hallinnoit (laajuudet: { $scopes }; oikeudet: { $permissions }):
     { $url }
+    Tai avaa tämä lisätäksesi pakan omalle tilillesi, niin voit pelata yksityisviesteissä, ryhmäviesteissä ja palvelimilla, joilla bottia ei ole (ota ensin User Install käyttöön kehittäjäportaalissa):
+    { $user_url }
 cli-invite-failed = botin sovellusta ei voitu lukea Discordista (tarkista DISCORD_TOKEN ja DISCORD_HTTP_PROXY, jos se on asetettu): { $detail }
 cli-no-runtime = virhe: asynkronista ajoympäristöä ei voi käynnistää: { $detail }
 

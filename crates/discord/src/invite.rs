@@ -1,5 +1,8 @@
-//! `pakka invite`: the OAuth2 link that adds the bot to a server with exactly what it needs.
-//! The scopes are `bot` (a member that reads and writes in the channels) and
+//! `pakka invite`: the two OAuth2 links of the app. One adds the bot to a server with exactly
+//! what it needs (a server install, `integration_type=0`); the other adds pakka to a person's
+//! own account ("Add to My Apps", a user install, `integration_type=1`, with the
+//! `applications.commands` scope alone), so that its commands and its Activity work in their
+//! DMs, group DMs and servers without the bot. The server link's scopes are `bot` (a member that reads and writes in the channels) and
 //! `applications.commands` (the slash commands); the permissions are the ones its calls need
 //! and no more: see the channels and read back its own recent messages (a follow-up Discord
 //! may have made after a failure), send messages with a picture (an attachment shown by an
@@ -21,21 +24,35 @@ pub fn permissions() -> serenity::Permissions {
     super::permissions::all().0
 }
 
-/// The invite link of application `app`.
+/// The OAuth2 scope a user install asks for: the commands alone (no bot joins anything).
+pub const USER_SCOPES: &[&str] = &["applications.commands"];
+
+/// The link that adds application `app`'s bot to a server.
 pub fn url(app: u64) -> String {
     format!(
-        "https://discord.com/oauth2/authorize?client_id={app}&scope={}&permissions={}",
+        "https://discord.com/oauth2/authorize?client_id={app}&integration_type=0&scope={}\
+         &permissions={}",
         SCOPES.join("+"),
         permissions().bits()
     )
 }
 
-/// What `pakka invite` says: the link of application `app`, with the scopes and the names of
-/// the permissions it asks for.
+/// The link that adds application `app` to a person's account (a user install; the developer
+/// portal must have User Install turned on, see the README's owner guide).
+pub fn user_url(app: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={app}&integration_type=1&scope={}",
+        USER_SCOPES.join("+")
+    )
+}
+
+/// What `pakka invite` says: the two links of application `app`, the server one with the
+/// scopes and the names of the permissions it asks for.
 pub fn message(app: u64) -> Msg {
     msg!(
         "cli-invite",
         url = verbatim(url(app)),
+        user_url = verbatim(user_url(app)),
         scopes = verbatim(SCOPES.join(", ")),
         permissions = list(super::permissions::all().1, key!("sep-comma"))
     )
@@ -54,7 +71,8 @@ pub async fn application_id(config: &Config) -> Result<u64, serenity::Error> {
 
 #[cfg(test)]
 mod tests {
-    //! `pakka invite`'s link: it asks for the two scopes and the seven permissions pakka needs.
+    //! `pakka invite`'s links: the server one asks for the two scopes and the seven permissions
+    //! pakka needs; the account one for the commands alone.
 
     use super::*;
 
@@ -66,8 +84,13 @@ mod tests {
         assert_eq!(permissions().bits(), 309_237_763_072);
         assert_eq!(
             url(42),
-            "https://discord.com/oauth2/authorize?client_id=42\
+            "https://discord.com/oauth2/authorize?client_id=42&integration_type=0\
              &scope=bot+applications.commands&permissions=309237763072"
+        );
+        assert_eq!(
+            user_url(42),
+            "https://discord.com/oauth2/authorize?client_id=42&integration_type=1\
+             &scope=applications.commands"
         );
     }
 }

@@ -18,7 +18,9 @@
 //!    below Discord's limits), `retry`, `message` (what a message is) and `send` (it as
 //!    serenity's builders), and `public` (posting, editing and deleting a table's messages in
 //!    its channel); beside them the leaves that know nothing of the bot (`ids`, `input`,
-//!    `throttle`, `permissions`, `invite`, `startup`, `progress`, `handled`, `gate`).
+//!    `throttle`, `permissions`, `invite`, `startup`, `progress`, `handled`, `gate`, and
+//!    `place`: whether an interaction's channel is reached through its own routes or, in a DM,
+//!    a group DM or a server that did not add the bot, by interactions alone).
 //! 2. **The words**: `command_names`, `words` (the catalog in the reader's language, seats
 //!    named the Discord way, command mentions), `render` (messages from views) and `actions`
 //!    (the button or command that offers each of the table's actions).
