@@ -49,7 +49,7 @@ impl Place {
     }
 
     /// The people at a two-person table here, and the computer players beside them.
-    fn two<'a>(self, h: &'a Harness) -> (Vec<&'a FakeUser>, u64) {
+    fn two(self, h: &Harness) -> (Vec<&FakeUser>, u64) {
         match self {
             Place::BotDm => (vec![&h.alice], 1),
             _ => (vec![&h.alice, &h.bob], 0),

@@ -642,7 +642,7 @@ fn learn_reach(ctx: &serenity::Context, data: &Data, view: &TableView) {
     }
     let guild = serenity::GuildId::new(view.guild_id.max(1));
     let unknown_server =
-        ctx.cache.guild(guild).is_none() && !ctx.cache.unavailable_guilds().get(&guild).is_some();
+        ctx.cache.guild(guild).is_none() && ctx.cache.unavailable_guilds().get(&guild).is_none();
     if place::is_private(view.guild_id, view.channel_id) || unknown_server {
         data.channels
             .reach(view.channel_id, place::Reach::Interactions);
