@@ -380,6 +380,28 @@ async fn scores_in_a_group_dm_list_the_groups_games_only() {
     assert!(text.contains(&h.alice.mention()), "{text}");
     assert!(!text.contains(&h.bob.mention()), "{text}");
     assert!(!text.contains(&h.carol.mention()), "{text}");
+    // /stats and /history there speak of the chat, and know its game.
+    let stats = h
+        .fake
+        .slash(&h.alice, group, "stats", json!([]))
+        .await
+        .unwrap();
+    let text = stats.content();
+    assert!(text.contains("— record in this chat"), "{text}");
+    assert!(text.contains("Pishe Pasha"), "{text}");
+    let history = h
+        .fake
+        .slash(
+            &h.alice,
+            group,
+            "history",
+            json!([{"name": "server", "value": true}]),
+        )
+        .await
+        .unwrap();
+    let text = history.content();
+    assert!(text.contains(&format!("`{in_group}`")), "{text}");
+    assert!(!text.contains(&format!("`{in_server}`")), "{text}");
     let in_server = h
         .fake
         .slash(&h.bob, CHANNEL, "scores", json!([]))
@@ -456,5 +478,53 @@ async fn commands_carry_their_installation_and_interaction_contexts() {
         );
     }
     only_interactions(&h, Place::GroupDm, 0);
+    h.bot.unwrap().shutdown().await;
+}
+
+/// In the DM with pakka nobody else can join: naming a person there is refused, privately and
+/// with a word of why, and opens nothing; computer players are the way to play there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn naming_a_person_in_the_dm_with_pakka_is_refused_with_a_word_of_why() {
+    let h = Harness::start().await;
+    let dm = Place::BotDm.open(&h);
+    let refused = h
+        .fake
+        .slash(
+            &h.alice,
+            dm,
+            "play",
+            json!([{"name": "game", "value": "pisha-pasha"},
+                   {"name": "player", "value": h.bob.id.to_string()}]),
+        )
+        .await
+        .unwrap();
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused
+            .content()
+            .contains("Only you and pakka are in this DM"),
+        "{}",
+        refused.content()
+    );
+    assert_eq!(h.service.clone().unwrap().table_in(dm), None);
+    // Finnish, for a person whose Discord speaks it.
+    h.fake.set_locale(h.alice.id, "fi");
+    let refused = h
+        .fake
+        .slash(
+            &h.alice,
+            dm,
+            "play",
+            json!([{"name": "game", "value": "pisha-pasha"},
+                   {"name": "player", "value": h.bob.id.to_string()}]),
+        )
+        .await
+        .unwrap();
+    assert!(
+        refused.content().contains("olette vain sinä ja pakka"),
+        "{}",
+        refused.content()
+    );
+    only_interactions(&h, Place::BotDm, dm);
     h.bot.unwrap().shutdown().await;
 }

@@ -42,6 +42,9 @@ records-computer = 🤖 Computer ({ $level })
 records-stats-title = 📊 **{ $who }** — record on this server
 records-stats-empty = { $who } has not finished a game on this server yet.
 records-stats-empty-game = { $who } has not finished a game of **{ $game }** on this server yet.
+records-stats-title-chat = 📊 **{ $who }** — record in this chat
+records-stats-empty-chat = { $who } has not finished a game in this chat yet.
+records-stats-empty-game-chat = { $who } has not finished a game of **{ $game }** in this chat yet.
 records-stats-game = **{ $game }** — { $games ->
     [one] { $games } game
    *[other] { $games } games
@@ -99,7 +102,7 @@ records-history-place-points = { $place }. { $who } ({ $points })
 records-history-hint = Step through one with `/replay` and its number.
 
 # The slash commands.
-records-cmd-stats = One player's record on this server: games, wins, places, rating and its trend.
+records-cmd-stats = One player's record here: games, wins, places, rating and its trend.
 records-cmd-history = The last finished games in this channel (or on the whole server).
 records-param-scores-period = Only games finished in this time (default: all time)
 records-param-stats-player = Whose record (default: yours)

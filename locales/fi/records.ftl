@@ -42,6 +42,9 @@ records-computer = 🤖 Tietokone ({ $level })
 records-stats-title = 📊 **{ $who }** — tilastot tällä palvelimella
 records-stats-empty = { $who } ei ole vielä pelannut peliä loppuun tällä palvelimella.
 records-stats-empty-game = { $who } ei ole vielä pelannut peliä **{ $game }** loppuun tällä palvelimella.
+records-stats-title-chat = 📊 **{ $who }** — tilastot tässä keskustelussa
+records-stats-empty-chat = { $who } ei ole vielä pelannut peliä loppuun tässä keskustelussa.
+records-stats-empty-game-chat = { $who } ei ole vielä pelannut peliä **{ $game }** loppuun tässä keskustelussa.
 records-stats-game = **{ $game }** — { $games ->
     [one] { $games } peli
    *[other] { $games } peliä
@@ -99,7 +102,7 @@ records-history-place-points = { $place }. { $who } ({ $points })
 records-history-hint = Käy peli läpi komennolla `/replay` ja sen numerolla.
 
 # Komennot.
-records-cmd-stats = Yhden pelaajan tilastot tällä palvelimella: pelit, voitot, sijat, luokitus ja sen suunta.
+records-cmd-stats = Yhden pelaajan tilastot täällä: pelit, voitot, sijat, luokitus ja sen suunta.
 records-cmd-history = Viimeisimmät loppuun pelatut pelit tällä kanavalla (tai koko palvelimella).
 records-param-scores-period = Vain tänä aikana päättyneet pelit (oletus: kaikki ajat)
 records-param-stats-player = Kenen tilastot (oletus: omasi)

@@ -89,7 +89,8 @@ pub async fn stats(
     let reply = match service.stats(guild, user, game.as_deref()).await {
         Ok(stats) => {
             let game = game.as_deref().and_then(games::find).map(|g| g.id());
-            render::stats(&stats, game, public)
+            let chat = ctx.guild_id().is_none();
+            render::stats(&stats, game, chat, public)
         }
         Err(e) => refusal(&e, &Plain(lang)),
     };
@@ -106,7 +107,8 @@ pub async fn stats(
 pub async fn history(ctx: Context<'_>, server: Option<bool>) -> Result<(), Error> {
     let (lang, public) = langs(ctx).await;
     let guild = crate::place::place_id(ctx.guild_id(), ctx.channel_id());
-    let server = server.unwrap_or(false);
+    // In a DM or a group DM the channel is the whole place.
+    let server = server.unwrap_or(false) && ctx.guild_id().is_some();
     let channel = (!server).then(|| ctx.channel_id().get());
     let reply = match ctx.data().service.history(guild, channel).await {
         Ok(games) => render::history(&games, server, public),

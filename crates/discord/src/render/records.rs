@@ -172,18 +172,22 @@ fn sparkline(ratings: &[Rating]) -> String {
         .collect()
 }
 
-/// `/stats`: the player's record per game, every game together first.
-pub fn stats(stats: &PlayerStats, game: Option<&str>, lang: Lang) -> Reply {
+/// `/stats`: the player's record per game, every game together first; `chat` when the place
+/// is a DM or a group DM (its records are its own), not a server.
+pub fn stats(stats: &PlayerStats, game: Option<&str>, chat: bool, lang: Lang) -> Reply {
     let who = user_arg(stats.user);
-    let mut lines = vec![msg!("records-stats-title", who = who.clone())];
+    let mut lines = vec![if chat {
+        msg!("records-stats-title-chat", who = who.clone())
+    } else {
+        msg!("records-stats-title", who = who.clone())
+    }];
     if stats.games.is_empty() {
-        lines = vec![match game {
-            Some(id) => msg!(
-                "records-stats-empty-game",
-                who = who,
-                game = games::name_of(id)
-            ),
-            None => msg!("records-stats-empty", who = who),
+        let game = game.map(games::name_of);
+        lines = vec![match (game, chat) {
+            (Some(game), false) => msg!("records-stats-empty-game", who = who, game = game),
+            (Some(game), true) => msg!("records-stats-empty-game-chat", who = who, game = game),
+            (None, false) => msg!("records-stats-empty", who = who),
+            (None, true) => msg!("records-stats-empty-chat", who = who),
         }];
     }
     // One game, or a player of one game: everything. Several games: everything over every

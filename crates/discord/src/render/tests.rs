@@ -384,9 +384,17 @@ fn leaderboard_pages_stats_history_and_rules() {
         }],
         favourite: Some("teka"),
     };
-    let reply = stats(&stats_view, None, EN);
+    let reply = stats(&stats_view, None, false, EN);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
+    // In a DM or a group DM, the record is the chat's.
+    let chat = stats(&stats_view, None, true, EN);
+    assert!(
+        chat.content
+            .starts_with("📊 **<@200>** — record in this chat"),
+        "{}",
+        chat.content
+    );
     // Every game at once: the whole record, then a line per game, within one message.
     let mut all = stats_view.clone();
     let mut every = stats_view.games[0].clone();
@@ -397,7 +405,7 @@ fn leaderboard_pages_stats_history_and_rules() {
             ..stats_view.games[0].clone()
         }))
         .collect();
-    let reply = stats(&all, None, EN);
+    let reply = stats(&all, None, false, EN);
     assert_within_limits(&reply);
     assert!(!reply.content.ends_with('…'), "{}", reply.content);
     assert!(
