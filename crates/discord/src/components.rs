@@ -239,16 +239,20 @@ fn playing_at(id: &ComponentId) -> Option<TableId> {
 
 impl Click<'_> {
     /// After a click at `table` in a channel reached by interactions alone was answered: its
-    /// token is the table's freshest voice, and a table that waited for one (no live token
-    /// was left to show a change) carries on; the showing of that brings its table message up
-    /// to date (`upkeep`).
+    /// token is the table's freshest voice; when the chat fell behind (a change could not be
+    /// shown for want of a live token: the channel is marked), the listener shows the table
+    /// again as it stands, through this token; a table restored waiting carries on.
     async fn answered_where_only_clicks_reach(&self, table: TableId) {
         let channel = self.click.channel_id.get();
         if self.data.service.table_in(channel) != Some(table) {
             return;
         }
         self.data.tables.heard_voice(table, &self.click.token);
+        let behind = self.data.channels.forbidden(channel);
         self.data.channels.forbid(channel, false);
+        if behind {
+            self.data.catch_up(table);
+        }
         if let Err(e) = self.data.service.wait_for_edge(table, false).await {
             tracing::debug!(error = %e, "a click at a table that is gone");
         }

@@ -52,6 +52,11 @@ pub struct Data {
     /// The tournaments' changes, subscribed to with the events and taken by their listener
     /// (`tournaments`).
     event_changes: Arc<Mutex<Option<tokio::sync::broadcast::Receiver<EventChange>>>>,
+    /// Tables whose chat fell behind where the bot reaches by interactions alone (no live
+    /// token was left to show a change), to be shown again now that a click gave one: sent by
+    /// the handlers, taken by the listener (`listen`), which shows each as it stands.
+    behind: tokio::sync::mpsc::UnboundedSender<TableId>,
+    behind_tables: Arc<Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<TableId>>>>,
     /// How far the edge has shown the service's events.
     pub(crate) progress: Arc<Progress>,
     /// The display names of the people met most recently, for the labels and pictures of their
@@ -133,10 +138,13 @@ impl Data {
     pub fn new(service: Arc<TableService>, throttles: Throttles) -> Data {
         let events = service.subscribe();
         let event_changes = service.subscribe_events();
+        let (behind, behind_tables) = tokio::sync::mpsc::unbounded_channel();
         Data {
             event_changes: Arc::new(Mutex::new(Some(event_changes))),
             messages: service.messages(),
             events: Arc::new(Mutex::new(Some(events))),
+            behind,
+            behind_tables: Arc::new(Mutex::new(Some(behind_tables))),
             progress: Arc::new(Progress::new(service.last_event())),
             service,
             window: false,
@@ -157,6 +165,19 @@ impl Data {
     /// The service's events, for the listener (once).
     pub(crate) fn take_events(&self) -> Option<tokio::sync::broadcast::Receiver<Published>> {
         self.events.lock().ok()?.take()
+    }
+
+    /// Asks the listener to show `table` again as it stands (its chat fell behind, and a click
+    /// just gave it a live token); the handler asking does not wait for it.
+    pub(crate) fn catch_up(&self, table: TableId) {
+        if self.behind.send(table).is_err() {
+            tracing::debug!(table, "no listener to bring a table up to date");
+        }
+    }
+
+    /// The tables to bring up to date, for the listener (once).
+    pub(crate) fn take_behind(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<TableId>> {
+        self.behind_tables.lock().ok()?.take()
     }
 
     /// The tournaments' changes, for their listener (once).

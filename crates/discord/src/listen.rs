@@ -26,6 +26,16 @@ pub(super) fn start(ctx: &serenity::Context, data: &Data) {
         return;
     };
     let mut follow = Follow::from(events, data.service.clone(), "discord");
+    // A table whose chat fell behind where only interactions reach, once a click gave it a
+    // live token: shown again as it stands, with its turn ping, in its queue's turn.
+    if let Some(mut behind) = data.take_behind() {
+        let (ctx, data) = (ctx.clone(), data.clone());
+        tokio::spawn(async move {
+            while let Some(table) = behind.recv().await {
+                enqueue(&ctx, &data, table, Work::Resync { ping: true });
+            }
+        });
+    }
     let (ctx, data) = (ctx.clone(), data.clone());
     tokio::spawn(async move {
         // Every restored game's table message shown as the game stands. A bot stopped between
