@@ -262,10 +262,53 @@ async fn a_kop_deal(place: Place) {
         .unwrap()
         .expect("the match's victory cards are kept");
     assert!(deal >= 2 && totals.len() == 4, "{deal} {totals:?}");
+    if std::env::var("SHOW_PLACES").is_ok() {
+        for m in h
+            .fake
+            .all_messages()
+            .into_iter()
+            .filter(|m| m.channel_id == channel)
+        {
+            println!(
+                "--- {} deleted={} to={:?} eph={} {:?}\n{}",
+                m.id,
+                m.deleted,
+                m.visible_to,
+                m.ephemeral,
+                m.button_labels(),
+                m.content
+            );
+        }
+    }
     only_interactions(&h, place, channel);
     let per = counted_per_interaction(&h, counted, interactions);
     println!("{place:?}: a Kop deal, {clicks} clicks, {per:.3} counted requests per interaction");
     assert!(per <= 0.05, "{per} counted requests per interaction");
+    h.bot.unwrap().shutdown().await;
+}
+
+/// For comparison (BENCHMARKS.md): the same game in a channel of a server that added the bot,
+/// where the table message and the pings go through the channel's routes. Prints the counted
+/// requests per interaction: `cargo test --test tests e2e_places::counted_requests_in_a_server
+/// -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: run it by name"]
+async fn counted_requests_in_a_server_that_added_the_bot() {
+    let h = Harness::start().await;
+    let (counted, interactions) = (h.fake.counted_requests().len(), h.fake.interaction_count());
+    let people = [&h.alice, &h.bob];
+    let table = open(&h, CHANNEL, "pisha-pasha", &people, 0, 7).await;
+    let clicks = play_watched(
+        &h,
+        CHANNEL,
+        table,
+        &people,
+        |t| t.contains("Game over"),
+        2_000,
+    )
+    .await;
+    let per = counted_per_interaction(&h, counted, interactions);
+    println!("a server with the bot: Pishe Pasha, {clicks} clicks, {per:.3} counted requests per interaction");
     h.bot.unwrap().shutdown().await;
 }
 
@@ -525,6 +568,9 @@ async fn commands_carry_their_installation_and_interaction_contexts() {
                 .is_err(),
             "{place:?}: /settings is not offered"
         );
+        // The Entry Point opens the Activity there (LAUNCH_ACTIVITY).
+        let launched = h.fake.launch(&h.alice, channel).await.unwrap();
+        assert_eq!(launched.callback_type, 12, "{place:?}: {:?}", launched.body);
     }
     only_interactions(&h, Place::GroupDm, 0);
     h.bot.unwrap().shutdown().await;

@@ -264,5 +264,4 @@ discord-hint = 💡 The normal computer player would choose **{ $action }**. { $
 discord-button-open-window = Open the table
 discord-window-off = The table's window is not available on this bot.
 discord-window-other-channel = This table is not the one open in this channel; its window opens from its own channel.
-discord-window-no-table = No table is open in this channel. Start one with `/play`, then open it here.
 discord-launch-description = Open the window on this channel's table

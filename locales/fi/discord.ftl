@@ -271,5 +271,4 @@ discord-hint = 💡 Tavallinen tietokonepelaaja valitsisi **{ $action }**. { $wh
 discord-button-open-window = Avaa pöytä
 discord-window-off = Pöydän ikkuna ei ole käytössä tässä botissa.
 discord-window-other-channel = Tämä pöytä ei ole tällä kanavalla auki; sen ikkuna avautuu sen omalta kanavalta.
-discord-window-no-table = Tällä kanavalla ei ole pöytää auki. Aloita peli komennolla `/play` ja avaa se sitten tässä.
 discord-launch-description = Avaa tämän kanavan pöydän ikkuna

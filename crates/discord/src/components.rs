@@ -490,16 +490,16 @@ async fn on_window(c: &Click<'_>, table: TableId) {
         .await;
 }
 
-/// The Entry Point command pressed: the window opens in a channel with a table when it is
-/// served; otherwise the person is told privately why not.
+/// The Entry Point command pressed: the window opens wherever it is served, on the channel's
+/// table or, with none, on the form that opens one (in a DM or a group DM too, where the
+/// window is how a table starts without a command); otherwise the person is told privately
+/// why not.
 async fn launch(ctx: &serenity::Context, data: &Data, command: &serenity::CommandInteraction) {
     let deadline = Instant::now() + retry::ANSWER_BUDGET;
     let lang = lang_of(&command.locale);
     let refuse = |text: Msg| render::notice(&text, &Plain(lang));
     let response = if !data.window {
         send::respond(&refuse(msg!("discord-window-off")))
-    } else if data.service.table_in(command.channel_id.get()).is_none() {
-        send::respond(&refuse(msg!("discord-window-no-table")))
     } else {
         serenity::CreateInteractionResponse::LaunchActivity
     };
