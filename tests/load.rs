@@ -1497,6 +1497,34 @@ pub async fn run(settings: LoadSettings) -> Option<Report> {
 /// The backup taken in the middle of the run: every table in it replays and restores, its
 /// ratings are what its results give (`pakka ratings --check`), no table in it is ahead of the
 /// live database, and `pakka restore` (the bot stopped) puts it in the database's place.
+/// The processes that have `file` (or its write-ahead log) open, as `pid: command line`, read
+/// from `/proc` (empty where there is none): what a refused restore names.
+fn holders_of(file: &std::path::Path) -> Vec<String> {
+    let names: Vec<std::path::PathBuf> = ["", "-wal", "-shm"]
+        .iter()
+        .map(|side| std::path::PathBuf::from(format!("{}{side}", file.display())))
+        .collect();
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut holders = Vec::new();
+    for p in procs.flatten() {
+        let Ok(fds) = std::fs::read_dir(p.path().join("fd")) else {
+            continue;
+        };
+        let holds = fds
+            .flatten()
+            .filter_map(|fd| std::fs::read_link(fd.path()).ok())
+            .any(|target| names.contains(&target));
+        if holds {
+            let cmdline = std::fs::read(p.path().join("cmdline")).unwrap_or_default();
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            holders.push(format!("{}: {cmdline}", p.file_name().to_string_lossy()));
+        }
+    }
+    holders
+}
+
 async fn check_backup(run: &Run, seen: &Seen) {
     let path = run.backup_path();
     let url = format!("sqlite://{}", path.display());
@@ -1555,14 +1583,18 @@ async fn check_backup(run: &Run, seen: &Seen) {
         ])
     };
     let (mut done, mut said) = restore().await;
-    for _ in 0..20 {
+    for _ in 0..60 {
         if done || !said.contains("open in another process") {
             break;
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
         (done, said) = restore().await;
     }
-    assert!(done, "pakka restore: {said}");
+    assert!(
+        done,
+        "pakka restore: {said}\nwho has it open: {:?}",
+        pakka::store::sqlite_file(&run.url).map(|f| holders_of(&f))
+    );
     let restored_db = Store::open(&run.url).await.unwrap();
     let mut back = 0;
     for table in &seen.tables {
