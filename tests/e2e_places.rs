@@ -644,3 +644,67 @@ async fn naming_a_person_in_the_dm_with_pakka_is_refused_with_a_word_of_why() {
     only_interactions(&h, Place::BotDm, dm);
     h.bot.unwrap().shutdown().await;
 }
+
+/// A group DM's game through a restart of the bot: the tokens it held are gone with it, so the
+/// restored table waits for a click (nothing is sent to the group DM's routes meanwhile); "Show
+/// my hand" brings the table message up to date at the move it stopped at, and the game goes on
+/// to its end. Then a paused match there: `/pause` frees the group DM and `/resume` answers
+/// with the table message where it stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_game_survives_a_restart_and_a_pause() {
+    let mut h = Harness::start().await;
+    let channel = Place::GroupDm.open(&h);
+    let (alice, bob) = (h.alice.clone(), h.bob.clone());
+    let people = [&alice, &bob];
+    let table = open(&h, channel, "pisha-pasha", &people, 0, 7).await;
+    play_watched(&h, channel, table, &people, |_| false, 6).await;
+    let before = table_caught_up(&h, channel, table).await;
+
+    h.restart().await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    let show = button(&before, "Show my hand");
+    h.fake.click(&bob, before.id, &show).await.unwrap();
+    let fresh = table_caught_up(&h, channel, table).await;
+    assert_eq!(move_shown(&fresh.content), move_shown(&before.content));
+    play_watched(&h, channel, table, &people, |_| false, 6).await;
+    let now = table_caught_up(&h, channel, table).await;
+
+    // Bob has not added pakka to his account: its commands are not his to use there.
+    assert!(h
+        .fake
+        .slash(&bob, channel, "pause", json!([]))
+        .await
+        .is_err());
+    // /pause frees the group DM; /resume brings the match back where it stopped.
+    let paused = h
+        .fake
+        .slash(&alice, channel, "pause", json!([]))
+        .await
+        .unwrap();
+    assert!(!paused.is_ephemeral());
+    assert!(paused.content().contains("/resume"), "{}", paused.content());
+    assert_eq!(h.service.clone().unwrap().table_in(channel), None);
+    let resumed = h
+        .fake
+        .slash(&alice, channel, "resume", json!([]))
+        .await
+        .unwrap();
+    let resumed = resumed.message().unwrap().clone();
+    assert!(!resumed.ephemeral);
+    let back = table_caught_up(&h, channel, table).await;
+    assert_eq!(move_shown(&back.content), move_shown(&now.content));
+    let clicks = play_watched(
+        &h,
+        channel,
+        table,
+        &people,
+        |t| t.contains("Game over"),
+        2_000,
+    )
+    .await;
+    assert!(clicks > 5);
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
+    h.bot.unwrap().shutdown().await;
+}

@@ -110,6 +110,8 @@ async fn resync(ctx: &serenity::Context, data: &Data, table: TableId, ping: bool
     let Ok(view) = data.service.view(table).await else {
         return;
     };
+    // After a restart no interaction has named the table's place yet.
+    upkeep::learn_reach(ctx, data, &view);
     if view.phase == Phase::Playing {
         upkeep::update_table_message(ctx, data, &view).await;
         if ping {

@@ -636,7 +636,7 @@ pub(super) async fn show_moves(ctx: &serenity::Context, data: &Data, folded: &Fo
 /// Activity's window): a DM's or a group DM's (its place is its own channel), or one of a server
 /// the gateway never named (pakka is only on a person's account there), is reached by
 /// interactions alone (`place`).
-fn learn_reach(ctx: &serenity::Context, data: &Data, view: &TableView) {
+pub(super) fn learn_reach(ctx: &serenity::Context, data: &Data, view: &TableView) {
     if data.channels.by_interactions(view.channel_id) {
         return;
     }
