@@ -589,6 +589,35 @@ async fn commands_carry_their_installation_and_interaction_contexts() {
                 .is_err(),
             "{place:?}: /settings is not offered"
         );
+        // Sent all the same (a stale client, a forged payload), the server's commands are
+        // refused there with a word of why, and change nothing.
+        let tournament = json!([{"name": "game", "type": 3, "value": "paskahousu"},
+                                {"name": "format", "type": 4, "value": 0}]);
+        for (name, options) in [("settings", json!([])), ("tournament", tournament)] {
+            let forged = h
+                .fake
+                .raw_interaction(
+                    &h.alice,
+                    channel,
+                    2,
+                    json!({"id": "1", "name": name, "type": 1, "options": options}),
+                    None,
+                )
+                .await
+                .unwrap();
+            assert!(
+                forged.is_ephemeral(),
+                "{place:?} /{name}: {:?}",
+                forged.body
+            );
+            assert!(
+                forged
+                    .content()
+                    .contains("only in a server that has added pakka itself"),
+                "{place:?} /{name}: {}",
+                forged.content()
+            );
+        }
         // The Entry Point opens the Activity there (LAUNCH_ACTIVITY).
         let launched = h.fake.launch(&h.alice, channel).await.unwrap();
         assert_eq!(launched.callback_type, 12, "{place:?}: {:?}", launched.body);
