@@ -724,8 +724,15 @@ async fn on_bot(c: &Click<'_>, table: TableId) {
 /// edits it into the table message) never depends on the lobby's own answer having been read
 /// back first.
 async fn lobby_clicked(c: &Click<'_>, table: TableId) {
-    if !c.private() && c.data.service.table_in(c.click.channel_id.get()) == Some(table) {
-        shown::lobby_message(c.data, table, c.click.message.id.get()).await;
+    let channel = c.click.channel_id.get();
+    if !c.private() && c.data.service.table_in(channel) == Some(table) {
+        let id = c.click.message.id.get();
+        let message = if c.data.channels.by_interactions(channel) {
+            public::Posted::original(id, &c.click.token)
+        } else {
+            public::Posted::channel(id)
+        };
+        shown::lobby_message(c.data, table, message).await;
     }
 }
 

@@ -242,16 +242,23 @@ pub(super) async fn table_message_posted(data: &Data, view: &TableView, message:
 }
 
 /// `message` is the lobby's message of `table` (a lobby button was pressed on it): kept as the
-/// table's message unless it is already, so that the game's start edits it.
-pub(super) async fn lobby_message(data: &Data, table: TableId, message: u64) {
+/// table's message unless it is already, so that the game's start edits it. Where the bot
+/// reaches the channel by interactions alone the click's token comes with it (a component's
+/// `@original` is the message it is on), and a known message takes that fresher token.
+pub(super) async fn lobby_message(data: &Data, table: TableId, message: Posted) {
     let order = data.tables.order(table);
     let mut shown = order.shown.lock().await;
-    if shown.message.as_ref().is_some_and(|m| m.id == message) {
+    let known = shown.message.as_ref().is_some_and(|m| m.id == message.id);
+    if known && message.voice().is_none() {
         return;
     }
-    shown.message = Some(Posted::channel(message));
+    let id = message.id;
+    shown.message = Some(message);
     drop(shown);
-    if let Err(e) = data.messages.set_message(table, message).await {
+    if known {
+        return;
+    }
+    if let Err(e) = data.messages.set_message(table, id).await {
         tracing::warn!(error = %e, "could not remember the lobby's message");
     }
 }
