@@ -16,6 +16,7 @@ use serde_json::json;
 
 use crate::support::fake_discord::{FakeDiscord, FakeMessage, FakeUser};
 use crate::support::harness::*;
+use crate::support::ids;
 
 /// A server the bot is not in, where Alice added pakka to her account, and its channel.
 const GUILD_WITHOUT_BOT: u64 = FakeDiscord::GUILD_ID + (9 << 22);
@@ -744,7 +745,9 @@ async fn a_group_dm_game_survives_a_restart_and_a_pause() {
 
 /// A turn timer in a group DM: the late player's seat goes to a computer player, and the notice
 /// saying so (with its "I'm back") comes as a follow-up of the table's freshest token, since
-/// the bot cannot post there; "I'm back" on it gives the seat back, and the notice says so.
+/// the bot cannot post there. Had it not reached them (no live token left), a move from their
+/// hand is refused with the reason and "I'm back" in the hand's place; pressed there, the seat
+/// and the hand are theirs again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_timer_in_a_group_dm_tells_of_the_stand_in_through_a_follow_up() {
     let mut h = Harness::start().await;
@@ -752,7 +755,8 @@ async fn a_turn_timer_in_a_group_dm_tells_of_the_stand_in_through_a_follow_up() 
         bot.shutdown().await;
     }
     h.fake.disconnect_bot().await;
-    h.boot_with(Duration::from_millis(400)).await;
+    // A turn timer's minute of 1.5 s: time enough to press a button on the other's turn.
+    h.boot_with(Duration::from_millis(1_500)).await;
     let channel = Place::GroupDm.open(&h);
     let lobby = h
         .fake
@@ -796,15 +800,84 @@ async fn a_turn_timer_in_a_group_dm_tells_of_the_stand_in_through_a_follow_up() 
     } else {
         h.bob.clone()
     };
-    let back = h
+    // Had the notice not reached them (no live token left), their hand says why a move is
+    // refused, with "I'm back" in its place: pressed there, it gives the hand back.
+    let Some(ids::ComponentId::Back(table)) = ids::parse(&button(&notice, "I'm back")) else {
+        panic!("no I'm back on the notice: {:?}", notice.buttons());
+    };
+    let current = h.current_table_in(channel, table).await;
+    let hand = h
         .fake
-        .click(&late, notice.id, &button(&notice, "I'm back"))
+        .click(&late, current.id, &button(&current, "Show my hand"))
         .await
         .unwrap();
-    assert!(
-        back.callback_type == 7 && back.content().contains("is back"),
-        "{}",
+    let hand = hand.message().unwrap().clone();
+    // A move of theirs, made while the other person is to act (their clock runs a while): the
+    // button as the hand showed it on their turn, at the table's move now.
+    let service = h.service.clone().unwrap();
+    let deadline = std::time::Instant::now() + WAIT;
+    let refused = loop {
+        let view = service.view(table).await.unwrap();
+        if view.to_act.first() != Some(&late.id) {
+            let act = ids::ComponentId::Act {
+                table,
+                mv: view.move_number,
+                index: 0,
+            };
+            h.fake
+                .raw_interaction(
+                    &late,
+                    channel,
+                    3,
+                    json!({"custom_id": act.to_string(), "component_type": 2}),
+                    Some(hand.id),
+                )
+                .await
+                .unwrap();
+            break h.fake.message(hand.id).unwrap();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the other never came to act"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let fake = h.fake.clone();
+    let id = refused.id;
+    h.fake
+        .wait_until(WAIT, move |_| {
+            fake.message(id).is_some_and(|m| {
+                m.content
+                    .contains("A computer player is standing in for you")
+            })
+        })
+        .await
+        .expect("the refusal says why");
+    let refused = h.fake.message(refused.id).unwrap();
+    assert_eq!(refused.button_labels(), vec!["I'm back"]);
+    let back = h
+        .fake
+        .click(&late, refused.id, &button(&refused, "I'm back"))
+        .await
+        .unwrap();
+    assert_eq!(
+        back.callback_type,
+        7,
+        "the hand, in place: {}",
         back.content()
+    );
+    assert!(back.is_ephemeral());
+    let store = h.store().await;
+    let stored = store.table(table).await.unwrap().unwrap();
+    let seat = stored
+        .setup
+        .seat_rows
+        .iter()
+        .position(|r| r.user_id == Some(late.id))
+        .unwrap();
+    assert!(
+        !stored.setup.seat_rows[seat].stand_in,
+        "the seat is theirs again"
     );
     assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
     assert_eq!(h.fake.violations(), Vec::<String>::new());

@@ -663,6 +663,14 @@ async fn refused_move(c: &Click<'_>, table: TableId, e: &TableError) {
     }
     let lane = shown::lane(c.data, table, c.user).await;
     let alone = refused_alone(e, c.lang);
+    if matches!(e, TableError::StoodIn) {
+        // A computer player stands in: the reason with "I'm back" in the hand's place.
+        let back = render::stood_in(alone.clone(), table, c.lang);
+        lane.show_clicked(c.ctx, c.clicked(), &back, u64::MAX, Some(&back))
+            .await;
+        c.data.tables.forget_hand(table, c.user, &c.click.token);
+        return;
+    }
     let hand = match c.data.service.hand(table, c.user).await {
         Ok(hand) => hand,
         // No hand to show any more: the clicked message says why instead, and keeps no button.
@@ -785,6 +793,31 @@ async fn on_back(c: &Click<'_>, table: TableId) {
         Ok(view) => view,
         Err(e) => return c.refuse(&e).await,
     };
+    // Pressed on the person's own refused move (see `refused_move`): their hand again, in its
+    // place; the table message tells everyone, and the away notice, where there is one, keeps
+    // its button for the others.
+    if c.private() {
+        let hand = match c.data.service.hand(table, c.user).await {
+            Ok(hand) => hand,
+            Err(e) => return c.refuse(&e).await,
+        };
+        let reply = c.hand_reply(&hand, HandStep::Page(0)).await;
+        if c.answer_private(reply).await {
+            // The message is their open hand again, brought alive on their turn.
+            let lane = shown::lane(c.data, table, c.user).await;
+            let answered = (c.click.token.as_str(), c.click.message.id.get());
+            lane.remember(
+                c.ctx,
+                hand.roster.guild_id,
+                answered,
+                hand.move_number,
+                hand.over,
+            )
+            .await;
+            lane.catch_up(c.ctx, hand.move_number).await;
+        }
+        return;
+    }
     // The away notice keeps its button only for those still away.
     let away: Vec<u64> = view
         .seats

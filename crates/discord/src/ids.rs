@@ -298,16 +298,17 @@ impl ComponentId {
         }
     }
 
-    /// Whether the button belongs on a private (ephemeral) message: a hand's steps and moves,
-    /// the confirm of `/abandon`, and a private replay's steps; the others sit on public
-    /// messages (the table, the lobby, the result, the turn ping, the away notice, a shared
-    /// replay).
+    /// Whether the button may sit on a private (ephemeral) message: a hand's steps and moves,
+    /// its "I'm back" while a computer player stands in (also on the public away notice), the
+    /// confirm of `/abandon`, and a private replay's steps; the others sit on public messages
+    /// (the table, the lobby, the result, the turn ping, a shared replay).
     pub fn on_private_message(&self) -> bool {
         matches!(
             self,
             ComponentId::Act { .. }
                 | ComponentId::Step { .. }
                 | ComponentId::Hint { .. }
+                | ComponentId::Back(_)
                 | ComponentId::Abandon { .. }
                 | ComponentId::Close(_)
                 | ComponentId::Replay { owner: None, .. }

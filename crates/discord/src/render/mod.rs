@@ -25,7 +25,8 @@ pub use records::{history, scores, scores_id, scores_of, season_over, stats};
 pub use replay::{replay, replay_copy};
 pub use rules::{rules, rules_privately, rules_url, words_privately};
 pub use table::{
-    abandon_confirm, away, deal_line, deal_over, game_over, last_deal_line, table, your_turn,
+    abandon_confirm, away, deal_line, deal_over, game_over, last_deal_line, stood_in, table,
+    your_turn,
 };
 
 use super::ids::ComponentId;

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::ids::ComponentId;
 use crate::words::{text, Lang, Plain, SeatNames};
-use pakka_table::{DealScores, Phase, Record, TableView};
+use pakka_table::{DealScores, Phase, Record, TableId, TableView};
 use pakka_text::msg;
 use pakka_text::{list, seat, Arg, Msg};
 
@@ -217,6 +217,18 @@ pub fn your_turn(view: &TableView, users: &[u64], lang: Lang) -> Reply {
     .buttons(buttons);
     reply.ping = users.to_vec();
     reply
+}
+
+/// A move refused because a computer player stands in for its person (`reason`, worded): the
+/// reason with "I'm back" beside it, so the seat can be taken again from the hand itself
+/// (where the bot reaches by interactions alone the away notice may never have reached them).
+pub fn stood_in(reason: Reply, table: TableId, lang: Lang) -> Reply {
+    reason.buttons(vec![Button::plain(
+        ComponentId::Back(table),
+        msg!("discord-button-im-back"),
+        Style::Success,
+        lang,
+    )])
 }
 
 /// A person ran out of time: the computer stands in until they press "I'm back".
