@@ -9,6 +9,9 @@
 //!
 //! In the DM with the bot only its one person can click, so its "two people" are that person
 //! and a computer player (Kop: the person and three computer players).
+//!
+//! `SHOW_PLACES=1` prints every message a place's games left (hands included), to read them as
+//! the players do: `SHOW_PLACES=1 cargo test --test tests e2e_places::a_kop -- --nocapture`.
 
 use std::time::Duration;
 
