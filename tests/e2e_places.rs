@@ -521,6 +521,10 @@ async fn scores_in_a_group_dm_list_the_groups_games_only() {
         .await
         .unwrap();
     let text = history.content();
+    assert!(
+        text.starts_with("🕰️ **The last games in this chat**"),
+        "{text}"
+    );
     assert!(text.contains(&format!("`{in_group}`")), "{text}");
     assert!(!text.contains(&format!("`{in_server}`")), "{text}");
     let in_server = h

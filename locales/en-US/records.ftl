@@ -94,6 +94,7 @@ records-stats-favourite = Favourite game: **{ $game }**
 
 records-history-title-channel = 🕰️ **The last games in this channel**
 records-history-title-server = 🕰️ **The last games on this server**
+records-history-title-chat = 🕰️ **The last games in this chat**
 records-history-empty = No finished games here yet. Start one with `/play`.
 records-history-row = `{ $id }` **{ $game }** { $when } — { $result }
 records-history-gave-up = { $who } gave up

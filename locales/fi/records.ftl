@@ -94,6 +94,7 @@ records-stats-favourite = Mieluisin peli: **{ $game }**
 
 records-history-title-channel = 🕰️ **Viimeisimmät pelit tällä kanavalla**
 records-history-title-server = 🕰️ **Viimeisimmät pelit tällä palvelimella**
+records-history-title-chat = 🕰️ **Viimeisimmät pelit tässä keskustelussa**
 records-history-empty = Täällä ei ole vielä pelattu peliä loppuun. Aloita peli komennolla `/play`.
 records-history-row = `{ $id }` **{ $game }** { $when } — { $result }
 records-history-gave-up = { $who } luovutti

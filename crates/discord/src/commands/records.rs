@@ -108,10 +108,14 @@ pub async fn history(ctx: Context<'_>, server: Option<bool>) -> Result<(), Error
     let (lang, public) = langs(ctx).await;
     let guild = crate::place::place_id(ctx.guild_id(), ctx.channel_id());
     // In a DM or a group DM the channel is the whole place.
-    let server = server.unwrap_or(false) && ctx.guild_id().is_some();
-    let channel = (!server).then(|| ctx.channel_id().get());
+    let of = match (ctx.guild_id(), server.unwrap_or(false)) {
+        (None, _) => render::HistoryOf::Chat,
+        (Some(_), true) => render::HistoryOf::Server,
+        (Some(_), false) => render::HistoryOf::Channel,
+    };
+    let channel = (of != render::HistoryOf::Server).then(|| ctx.channel_id().get());
     let reply = match ctx.data().service.history(guild, channel).await {
-        Ok(games) => render::history(&games, server, public),
+        Ok(games) => render::history(&games, of, public),
         Err(e) => refusal(&e, &Plain(lang)),
     };
     say(ctx, send::poise_reply(&reply)).await?;

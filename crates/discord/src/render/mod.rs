@@ -21,7 +21,7 @@ pub use crate::ids::HandStep;
 pub use event::{champions, event, format_name, thread_name};
 pub use hand::{hand, hand_closed, hand_moved, hint, refused};
 pub use lobby::{invited, language_name, lobby, opened, settings, thread_line, Setting, Settings};
-pub use records::{history, scores, scores_id, scores_of, season_over, stats};
+pub use records::{history, scores, scores_id, scores_of, season_over, stats, HistoryOf};
 pub use replay::{replay, replay_copy};
 pub use rules::{rules, rules_privately, rules_url, words_privately};
 pub use table::{

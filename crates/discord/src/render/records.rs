@@ -273,12 +273,23 @@ pub fn stats(stats: &PlayerStats, game: Option<&str>, chat: bool, lang: Lang) ->
     Reply::new(words_lines(&lines, &Plain(lang)))
 }
 
+/// Whose games `/history` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryOf {
+    /// One channel of a server.
+    Channel,
+    /// The whole server.
+    Server,
+    /// A DM or a group DM, its own place.
+    Chat,
+}
+
 /// `/history`: the last finished games, newest first, each with its number for `/replay`.
-pub fn history(games: &[PastGame], server: bool, lang: Lang) -> Reply {
-    let mut lines = vec![if server {
-        msg!("records-history-title-server")
-    } else {
-        msg!("records-history-title-channel")
+pub fn history(games: &[PastGame], of: HistoryOf, lang: Lang) -> Reply {
+    let mut lines = vec![match of {
+        HistoryOf::Channel => msg!("records-history-title-channel"),
+        HistoryOf::Server => msg!("records-history-title-server"),
+        HistoryOf::Chat => msg!("records-history-title-chat"),
     }];
     if games.is_empty() {
         lines.push(msg!("records-history-empty"));

@@ -442,7 +442,7 @@ fn leaderboard_pages_stats_history_and_rules() {
             },
         ],
     };
-    let reply = history(std::slice::from_ref(&past), false, EN);
+    let reply = history(std::slice::from_ref(&past), HistoryOf::Channel, EN);
     assert_within_limits(&reply);
     insta::assert_json_snapshot!(reply);
     // A forfeit names who gave up (the one seat with a place), not a ranking.
@@ -462,7 +462,7 @@ fn leaderboard_pages_stats_history_and_rules() {
         ],
         ..past
     };
-    let reply = history(&[forfeit], false, EN);
+    let reply = history(&[forfeit], HistoryOf::Channel, EN);
     assert!(
         reply
             .content
