@@ -615,11 +615,8 @@ async fn computer_players_fill_empty_seats() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_timer_hands_a_late_seat_to_a_computer_and_back() {
     let mut h = Harness::start().await;
-    if let Some(bot) = h.bot.take() {
-        bot.shutdown().await;
-    }
-    h.fake.disconnect_bot().await;
-    h.boot_with(Duration::from_millis(400)).await;
+    h.restart_with_timer_minute(Duration::from_millis(400))
+        .await;
     let lobby = h
         .fake
         .slash(&h.alice, CHANNEL, "play", json!([{"name": "game", "value": "pisha-pasha"}, {"name": "player", "value": h.bob.id.to_string()}, {"name": "turn_timer", "value": 1}, {"name": "seed", "value": 2}]))

@@ -749,6 +749,39 @@ async fn wait_for(
     }
 }
 
+/// Alice (window 0) opens a table of `game` with `seats` seats in the form her window shows in
+/// `channel`, where no table is open; answers the table, once the service has it.
+async fn open_from_the_form(
+    h: &Harness,
+    browser: &mut windows::Browser,
+    channel: u64,
+    game: &str,
+    seats: usize,
+) -> i64 {
+    let service = h.service.clone().unwrap();
+    wait_for(browser, 0, "the form to open a table", |l| {
+        l["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Start a table")
+    })
+    .await;
+    browser
+        .ask(
+            json!({"cmd": "open_table", "window": 0, "game": game, "seats": seats,
+                     "bots": 0, "level": "normal"}),
+        )
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if let Some(table) = service.table_in(channel) {
+            return table;
+        }
+        assert!(std::time::Instant::now() < deadline, "no table opened");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// The lobby of [`Lobby`]: answers the table, started.
 async fn open_in_the_lobby(
     h: &Harness,
@@ -759,27 +792,7 @@ async fn open_in_the_lobby(
 ) -> i64 {
     let service = h.service.clone().unwrap();
     assert_eq!(service.table_in(channel), None, "no table in the call yet");
-    wait_for(browser, 0, "the form to open a table", |l| {
-        l["text"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("Start a table")
-    })
-    .await;
-    browser
-        .ask(
-            json!({"cmd": "open_table", "window": 0, "game": game, "seats": lobby.seats,
-                     "bots": 0, "level": "normal"}),
-        )
-        .await;
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let table = loop {
-        if let Some(table) = service.table_in(channel) {
-            break table;
-        }
-        assert!(std::time::Instant::now() < deadline, "no table opened");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    };
+    let table = open_from_the_form(h, browser, channel, game, lobby.seats).await;
     // Bob (whose window speaks Finnish) takes a seat in his window.
     wait_for(browser, 1, "the lobby", |l| {
         l["text"]
@@ -1153,27 +1166,7 @@ async fn a_pishe_pasha_game_in_a_group_dm_opened_and_played_in_the_windows() {
         .collect();
     let mut browser = windows::Browser::open(&pages).await;
     let service = h.service.clone().unwrap();
-    wait_for(&mut browser, 0, "the form to open a table", |l| {
-        l["text"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("Start a table")
-    })
-    .await;
-    browser
-        .ask(
-            json!({"cmd": "open_table", "window": 0, "game": "pisha-pasha", "seats": 2,
-                    "bots": 0, "level": "normal"}),
-        )
-        .await;
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let table = loop {
-        if let Some(table) = service.table_in(group) {
-            break table;
-        }
-        assert!(std::time::Instant::now() < deadline, "no table opened");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    };
+    let table = open_from_the_form(&h, &mut browser, group, "pisha-pasha", 2).await;
     wait_for(&mut browser, 1, "the lobby", |l| {
         l["text"]
             .as_str()

@@ -109,32 +109,18 @@ async fn play_watched(
     done: impl Fn(&str) -> bool,
     limit: usize,
 ) -> usize {
-    let mut hands: Vec<(FakeUser, Option<u64>)> =
-        players.iter().map(|p| ((*p).clone(), None)).collect();
-    let mut clicks = 0;
-    while clicks < limit {
-        let current = h.current_table_in(channel, table).await;
-        if done(&current.content) {
-            return clicks;
-        }
-        let live = hands.iter().find_map(|(user, id)| {
-            let message = h.fake.message((*id)?)?;
-            (!message.buttons().is_empty()).then(|| (user.clone(), message))
-        });
-        let Some((user, message)) = live else {
-            h.await_hands_in(channel, table, &current, &mut hands).await;
-            continue;
-        };
-        let (id, _, _) = message.buttons()[first_choice(&user, &[])].clone();
-        match h.fake.click(&user, message.id, &id).await {
-            Ok(outcome) => assert!(outcome.is_ephemeral(), "a hand stays private"),
-            Err(e) if e.to_string().contains("has no button") => continue,
-            Err(e) => panic!("{e:#}"),
-        }
-        clicks += 1;
-        table_caught_up(h, channel, table).await;
-    }
-    clicks
+    h.play_in_then(
+        channel,
+        table,
+        players,
+        first_choice,
+        done,
+        limit,
+        async || {
+            table_caught_up(h, channel, table).await;
+        },
+    )
+    .await
 }
 
 /// `/play` of `game` in `channel` by the first of `people`, the others invited (they accept),
@@ -634,7 +620,8 @@ async fn commands_carry_their_installation_and_interaction_contexts() {
         let launched = h.fake.launch(&h.alice, channel).await.unwrap();
         assert_eq!(launched.callback_type, 12, "{place:?}: {:?}", launched.body);
     }
-    only_interactions(&h, Place::GroupDm, 0);
+    assert_eq!(h.fake.refused_channel_calls(), Vec::<String>::new());
+    assert_eq!(h.fake.violations(), Vec::<String>::new());
     h.bot.unwrap().shutdown().await;
 }
 
@@ -758,12 +745,9 @@ async fn a_group_dm_game_survives_a_restart_and_a_pause() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_timer_in_a_group_dm_tells_of_the_stand_in_through_a_follow_up() {
     let mut h = Harness::start().await;
-    if let Some(bot) = h.bot.take() {
-        bot.shutdown().await;
-    }
-    h.fake.disconnect_bot().await;
     // A turn timer's minute of 1.5 s: time enough to press a button on the other's turn.
-    h.boot_with(Duration::from_millis(1_500)).await;
+    h.restart_with_timer_minute(Duration::from_millis(1_500))
+        .await;
     let channel = Place::GroupDm.open(&h);
     let lobby = h
         .fake

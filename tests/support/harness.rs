@@ -234,12 +234,19 @@ impl Harness {
             .expect("the bot registers its commands");
     }
 
-    pub async fn restart(&mut self) {
+    /// Starts the bot again with a turn timer's minute of `minute` (tests of turn timers).
+    pub async fn restart_with_timer_minute(&mut self, minute: Duration) {
         if let Some(bot) = self.bot.take() {
             bot.shutdown().await;
         }
         self.fake.disconnect_bot().await;
-        self.boot().await;
+        self.boot_with(minute).await;
+    }
+
+    /// Starts the bot again (the table service restores what it stored).
+    pub async fn restart(&mut self) {
+        self.restart_with_timer_minute(Duration::from_secs(60))
+            .await;
     }
 
     /// The Activity's web edge beside the harness's bot, on `addr`, serving the client in
@@ -726,6 +733,23 @@ impl Harness {
         done: impl Fn(&str) -> bool,
         limit: usize,
     ) -> usize {
+        self.play_in_then(channel, table, players, policy, done, limit, async || {})
+            .await
+    }
+
+    /// [`Harness::play_in`], awaiting `after_click` after every click on a hand (a test checks
+    /// there what the click showed).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn play_in_then(
+        &self,
+        channel: u64,
+        table: i64,
+        players: &[&FakeUser],
+        policy: impl Fn(&FakeUser, &[String]) -> usize,
+        done: impl Fn(&str) -> bool,
+        limit: usize,
+        after_click: impl AsyncFn(),
+    ) -> usize {
         let mut hands: Vec<(FakeUser, Option<u64>)> =
             players.iter().map(|p| ((*p).clone(), None)).collect();
         let mut clicks = 0;
@@ -755,6 +779,7 @@ impl Harness {
                     };
                     assert!(outcome.is_ephemeral(), "a hand stays ephemeral");
                     clicks += 1;
+                    after_click().await;
                     if !outcome.edited {
                         // The bot could not edit the hand after the move's deferred update (a
                         // test that refuses every webhook): it is opened again.

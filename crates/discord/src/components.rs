@@ -329,10 +329,8 @@ async fn on_click(
     data.channels.reach(click.channel_id.get(), reach);
     // A DM or a group DM is a place of its own, in the language of whoever clicked last.
     let place = place::place_id(click.guild_id, click.channel_id);
-    let place_locale = match guild {
-        Some(_) => click.guild_locale.as_deref(),
-        None => Some(click.locale.as_str()).filter(|l| !l.is_empty()),
-    };
+    let place_locale =
+        place::locale_of(click.guild_id, &click.locale, click.guild_locale.as_deref());
     data.languages
         .heard(user, &click.locale, Some(place), place_locale);
     // Private answers in the clicker's language, public messages in the server's.

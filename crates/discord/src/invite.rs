@@ -2,13 +2,14 @@
 //! what it needs (a server install, `integration_type=0`); the other adds pakka to a person's
 //! own account ("Add to My Apps", a user install, `integration_type=1`, with the
 //! `applications.commands` scope alone), so that its commands and its Activity work in their
-//! DMs, group DMs and servers without the bot. The server link's scopes are `bot` (a member that reads and writes in the channels) and
-//! `applications.commands` (the slash commands); the permissions are the ones its calls need
-//! and no more: see the channels and read back its own recent messages (a follow-up Discord
-//! may have made after a failure), send messages with a picture (an attachment shown by an
-//! embed), and open a table in a thread of its own (`/play thread:true`) and write there. No
-//! privileged gateway intent is asked for. The application id is read from Discord with the
-//! bot's token (through `DISCORD_HTTP_PROXY` when set), so the link is the token's own bot.
+//! DMs, group DMs and servers without the bot. The server link's scopes are `bot` (a member
+//! that reads and writes in the channels) and `applications.commands` (the slash commands);
+//! the permissions are the ones its calls need and no more: see the channels and read back its
+//! own recent messages (a follow-up Discord may have made after a failure), send messages with
+//! a picture (an attachment shown by an embed), and open a table in a thread of its own
+//! (`/play thread:true`) and write there. No privileged gateway intent is asked for. The
+//! application id is read from Discord with the bot's token (through `DISCORD_HTTP_PROXY` when
+//! set), so the link is the token's own bot.
 
 use poise::serenity_prelude as serenity;
 

@@ -56,6 +56,19 @@ pub(crate) fn place_id(guild: Option<serenity::GuildId>, channel: serenity::Chan
     guild.map_or(channel.get(), |g| g.get())
 }
 
+/// The locale a place's public messages take from an interaction: its server's, or in a DM or a
+/// group DM (no server) that of whoever spoke there last (`locale`, when Discord gave one).
+pub(crate) fn locale_of<'a>(
+    guild: Option<serenity::GuildId>,
+    locale: &'a str,
+    guild_locale: Option<&'a str>,
+) -> Option<&'a str> {
+    match guild {
+        Some(_) => guild_locale,
+        None => Some(locale).filter(|l| !l.is_empty()),
+    }
+}
+
 /// Whether a table's place (`guild`, as stored) is a DM or a group DM (`channel`'s own).
 pub(crate) fn is_private(guild: u64, channel: u64) -> bool {
     guild == channel
@@ -104,5 +117,14 @@ mod tests {
         assert_eq!(place_id(None, channel), 42);
         assert_eq!(place_id(Some(serenity::GuildId::new(7)), channel), 7);
         assert!(is_private(42, 42) && !is_private(7, 42));
+    }
+
+    #[test]
+    fn a_dm_speaks_the_language_of_whoever_spoke_there_last() {
+        let guild = Some(serenity::GuildId::new(7));
+        assert_eq!(locale_of(guild, "fi", Some("en-US")), Some("en-US"));
+        assert_eq!(locale_of(guild, "fi", None), None);
+        assert_eq!(locale_of(None, "fi", None), Some("fi"));
+        assert_eq!(locale_of(None, "", None), None);
     }
 }

@@ -26,8 +26,9 @@
 //! A channel the bot reaches by interactions alone (a DM, a group DM, a server without the bot:
 //! `place::Reach::Interactions`, noted with [`Channels::reach`]) has no channel route at all:
 //! what would fall back to one is refused here, before any call, as Discord would refuse it
-//! (`Failure::Forbidden`), and the channel is marked like a forbidden one, so its table waits
-//! until a click there gives it a live token again.
+//! (`Failure::Forbidden`), and the channel is marked like a forbidden one: its chat fell
+//! behind, and the next click there (a live token) has the table shown again. Such a table
+//! never waits for its chat (`upkeep`).
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;

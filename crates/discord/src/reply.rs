@@ -27,17 +27,10 @@ pub(super) async fn langs(ctx: Context<'_>) -> (Lang, Lang) {
         poise::Context::Prefix(_) => (String::new(), None),
     };
     let place = super::place::place_id(ctx.guild_id(), ctx.channel_id());
-    let place_locale = match ctx.guild_id() {
-        Some(_) => guild_locale,
-        None => Some(locale.clone()).filter(|l| !l.is_empty()),
-    };
+    let place_locale = super::place::locale_of(ctx.guild_id(), &locale, guild_locale.as_deref());
     let data = ctx.data();
-    data.languages.heard(
-        ctx.author().id.get(),
-        &locale,
-        Some(place),
-        place_locale.as_deref(),
-    );
+    data.languages
+        .heard(ctx.author().id.get(), &locale, Some(place), place_locale);
     let public = data.guild_lang(place).await;
     let lang = if locale.is_empty() {
         public

@@ -499,7 +499,7 @@ async fn edit_table(ctx: &serenity::Context, data: &Data, shown: &mut Shown, vie
             }
             // In a channel reached by interactions alone, a message whose token has died is
             // left as it stands, and a fresh one is posted through a click's live token when
-            // there is one (else the table waits for a click: see `show`).
+            // there is one (else it stays behind until the next click: `Data::catch_up`).
             Err(e)
                 if e.kind == Failure::Forbidden
                     && data.channels.by_interactions(view.channel_id)
